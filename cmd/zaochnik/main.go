@@ -1,0 +1,71 @@
+// Command zaochnik is the correspondence draughts server and its tools: one
+// binary with subcommands (serve, perft, pdn, ledger, letter, ...). Each
+// subcommand lives in its own file as a func(env, args) int and is listed in
+// commands below.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// env is what a subcommand may touch of the outside world, so tests can run
+// a command in-process with their own streams.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// terminal reports whether stdout is a terminal (progress bars only then).
+	terminal bool
+}
+
+// command is one subcommand: it parses its own flags from args and returns the
+// process exit status (0 only on success).
+type command struct {
+	summary string
+	run     func(e *env, args []string) int
+}
+
+// commands lists every subcommand. Keep one line per command, sorted.
+var commands = map[string]command{}
+
+func main() {
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, terminal: isTerminal(os.Stdout)}
+	os.Exit(run(e, os.Args[1:]))
+}
+
+// run dispatches args[0] to its subcommand.
+func run(e *env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		runHelp(e, nil)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "zaochnik: unknown command %q; run 'zaochnik help' for the list\n", args[0])
+		return 2
+	}
+	return c.run(e, args[1:])
+}
+
+func runHelp(e *env, _ []string) int {
+	fmt.Fprintln(e.stdout, "zaochnik: a correspondence-play server for draughts.\n\nUsage: zaochnik COMMAND [flags]   (zaochnik COMMAND --help for its flags)\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(e.stdout, "  %-12s %s\n", n, commands[n].summary)
+	}
+	return 0
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
