@@ -27,8 +27,14 @@ type command struct {
 	run     func(e *env, args []string) int
 }
 
-// commands lists every subcommand. Keep one line per command, sorted.
+// commands holds every subcommand, filled by registerCommands.
 var commands = map[string]command{}
+
+// registerCommands lists every subcommand. Keep one line per command, sorted.
+// (A map literal would form an initialisation cycle with help, which lists it.)
+func registerCommands() {
+	commands["help"] = command{"list the commands", runHelp}
+}
 
 func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, terminal: isTerminal(os.Stdout)}
@@ -37,6 +43,7 @@ func main() {
 
 // run dispatches args[0] to its subcommand.
 func run(e *env, args []string) int {
+	registerCommands()
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		runHelp(e, nil)
 		if len(args) == 0 {
