@@ -1,0 +1,291 @@
+// Package corr is the referee of correspondence play: tournaments, games, and
+// what a letter does to a game (section VI of the rules). It decides and
+// returns values; the shell (storage, mailbox) carries out what it decided.
+package corr
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/mail"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"zaochnik/timecontrol"
+)
+
+// Variant names the game played in a tournament.
+type Variant string
+
+// The variants a tournament may play.
+const (
+	Russian       Variant = "russian"
+	International Variant = "international"
+	Giveaway      Variant = "giveaway"
+)
+
+// Person is a tournament official: the secretary or the judge.
+type Person struct {
+	Name  string
+	Email string
+}
+
+// Player is one entrant, known by start number.
+type Player struct {
+	Number   int
+	Name     string
+	Email    string
+	Language string // "ru" (default) or "en": the language of the server's letters to them
+}
+
+// Pairing is one game of the tournament by start numbers.
+type Pairing struct {
+	White, Black int
+}
+
+// Tournament is a validated tournament file.
+type Tournament struct {
+	Cipher   string
+	Name     string
+	Variant  Variant
+	Start    timecontrol.Date // start of play, as in the start list (6.3.2)
+	End      timecontrol.Date // end of play (6.3.2)
+	Timezone string           // IANA zone in which timestamps become dates
+	// Days and Moves are the time control: Days for every Moves moves (6.3.1).
+	Days, Moves int
+	Secretary   Person
+	Judge       Person
+	Players     []Player
+	// Games lists the pairings: those of the file, or the round robin (see RoundRobin).
+	Games []Pairing
+}
+
+// Player returns the player with start number n.
+func (t Tournament) Player(n int) (Player, bool) {
+	for _, p := range t.Players {
+		if p.Number == n {
+			return p, true
+		}
+	}
+	return Player{}, false
+}
+
+// PlayerByEmail returns the player whose address is addr (case-insensitive).
+func (t Tournament) PlayerByEmail(addr string) (Player, bool) {
+	for _, p := range t.Players {
+		if strings.EqualFold(p.Email, addr) {
+			return p, true
+		}
+	}
+	return Player{}, false
+}
+
+// Location returns the tournament's time zone.
+func (t Tournament) Location() *time.Location {
+	loc, err := time.LoadLocation(t.Timezone)
+	if err != nil {
+		return time.UTC // Validate rejected it already; UTC only for a hand-built value
+	}
+	return loc
+}
+
+// tournamentFile mirrors the TOML layout; dates arrive as TOML local dates.
+type tournamentFile struct {
+	Cipher      string    `toml:"cipher"`
+	Name        string    `toml:"name"`
+	Variant     string    `toml:"variant"`
+	Start       time.Time `toml:"start"`
+	End         time.Time `toml:"end"`
+	Timezone    string    `toml:"timezone"`
+	TimeControl struct {
+		Days  int `toml:"days"`
+		Moves int `toml:"moves"`
+	} `toml:"time_control"`
+	Secretary personFile   `toml:"secretary"`
+	Judge     personFile   `toml:"judge"`
+	Players   []playerFile `toml:"players"`
+	Games     []struct {
+		White int `toml:"white"`
+		Black int `toml:"black"`
+	} `toml:"games"`
+}
+
+type personFile struct {
+	Name  string `toml:"name"`
+	Email string `toml:"email"`
+}
+
+type playerFile struct {
+	Number   int    `toml:"number"`
+	Name     string `toml:"name"`
+	Email    string `toml:"email"`
+	Language string `toml:"language"`
+}
+
+// ParseTournament reads and validates a tournament file. Errors name the key
+// and the line; all problems found are reported together.
+func ParseTournament(data []byte) (Tournament, error) {
+	var f tournamentFile
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return Tournament{}, fmt.Errorf("tournament file, line %d: %s", pe.Position.Line, pe.Message)
+		}
+		return Tournament{}, fmt.Errorf("tournament file: %v", err)
+	}
+	lines := keyLines(data)
+	var errs []error
+	bad := func(key string, index int, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("tournament file, %s: %s: %s", where(lines.line(key, index)), displayKey(key, index), fmt.Sprintf(format, args...)))
+	}
+	for _, k := range md.Undecoded() {
+		key := k.String()
+		errs = append(errs, fmt.Errorf("tournament file, %s: unknown key %q; the keys are listed in testdata/tournaments/example.toml", where(lines.firstLine(key)), key))
+	}
+
+	t := Tournament{
+		Cipher: strings.TrimSpace(f.Cipher), Name: strings.TrimSpace(f.Name),
+		Variant: Variant(f.Variant), Timezone: f.Timezone,
+		Days: f.TimeControl.Days, Moves: f.TimeControl.Moves,
+		Secretary: Person(f.Secretary), Judge: Person(f.Judge),
+	}
+	if t.Cipher == "" {
+		bad("cipher", -1, "the tournament cipher is required")
+	}
+	if t.Name == "" {
+		bad("name", -1, "the tournament name is required")
+	}
+	switch t.Variant {
+	case Russian, International, Giveaway:
+	default:
+		bad("variant", -1, "%q is not a variant; write russian, international or giveaway", f.Variant)
+	}
+	t.Start, t.End = dateOf(f.Start), dateOf(f.End)
+	if t.Start.IsZero() {
+		bad("start", -1, "the start date is required (start = 2026-03-01)")
+	}
+	if t.End.IsZero() {
+		bad("end", -1, "the end date is required (end = 2027-03-01)")
+	}
+	if !t.Start.IsZero() && !t.End.IsZero() && !t.Start.Before(t.End) {
+		bad("end", -1, "the end of play %s is not after the start %s", t.End, t.Start)
+	}
+	if t.Timezone == "" {
+		bad("timezone", -1, "the time zone is required (timezone = \"Europe/Moscow\")")
+	} else if _, err := time.LoadLocation(t.Timezone); err != nil {
+		bad("timezone", -1, "%q is not a known time zone", t.Timezone)
+	}
+	if !md.IsDefined("time_control") {
+		t.Days, t.Moves = 50, 10 // 6.3.1
+	} else {
+		if t.Days <= 0 {
+			bad("time_control.days", -1, "must be a positive number of days, not %d", t.Days)
+		}
+		if t.Moves <= 0 {
+			bad("time_control.moves", -1, "must be a positive number of moves, not %d", t.Moves)
+		}
+	}
+	for _, o := range []struct {
+		key string
+		p   Person
+	}{{"secretary", t.Secretary}, {"judge", t.Judge}} {
+		if o.p.Name == "" {
+			bad(o.key+".name", -1, "the %s's name is required", o.key)
+		}
+		if !validEmail(o.p.Email) {
+			bad(o.key+".email", -1, "%q is not an email address", o.p.Email)
+		}
+	}
+
+	numbers := map[int]bool{}
+	emails := map[string]int{}
+	for i, p := range f.Players {
+		pl := Player{Number: p.Number, Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email), Language: p.Language}
+		if pl.Language == "" {
+			pl.Language = "ru"
+		}
+		switch {
+		case pl.Number <= 0:
+			bad("players.number", i, "a start number is a positive integer, not %d", pl.Number)
+		case numbers[pl.Number]:
+			bad("players.number", i, "start number %d is given twice", pl.Number)
+		}
+		numbers[pl.Number] = true
+		if pl.Name == "" {
+			bad("players.name", i, "the player's name is required")
+		}
+		if !validEmail(pl.Email) {
+			bad("players.email", i, "%q is not an email address", pl.Email)
+		} else if n, dup := emails[strings.ToLower(pl.Email)]; dup {
+			bad("players.email", i, "%s is already the address of player %d; each player needs an address of their own", pl.Email, n)
+		}
+		emails[strings.ToLower(pl.Email)] = pl.Number
+		if pl.Language != "ru" && pl.Language != "en" {
+			bad("players.language", i, "%q is not a language zaochnik writes; write ru or en", p.Language)
+		}
+		t.Players = append(t.Players, pl)
+	}
+	if len(t.Players) < 2 {
+		errs = append(errs, fmt.Errorf("tournament file, %s: players: a tournament needs at least two [[players]]", where(lines.firstLine("players"))))
+	}
+	sort.Slice(t.Players, func(i, j int) bool { return t.Players[i].Number < t.Players[j].Number })
+
+	seen := map[[2]int]bool{}
+	for i, g := range f.Games {
+		ok := true
+		for _, side := range []struct {
+			key string
+			n   int
+		}{{"games.white", g.White}, {"games.black", g.Black}} {
+			if !numbers[side.n] {
+				bad(side.key, i, "there is no player with start number %d", side.n)
+				ok = false
+			}
+		}
+		if ok && g.White == g.Black {
+			bad("games.black", i, "player %d cannot play themself", g.White)
+			ok = false
+		}
+		pair := [2]int{min(g.White, g.Black), max(g.White, g.Black)}
+		if ok && seen[pair] {
+			bad("games.white", i, "players %d and %d are already paired", g.White, g.Black)
+			ok = false
+		}
+		seen[pair] = true
+		if ok {
+			t.Games = append(t.Games, Pairing{White: g.White, Black: g.Black})
+		}
+	}
+	if len(errs) > 0 {
+		return Tournament{}, errors.Join(errs...)
+	}
+	if len(f.Games) == 0 {
+		t.Games = RoundRobin(t.Players)
+	}
+	return t, nil
+}
+
+// dateOf turns a decoded TOML date into a civil date; the zero time is no date.
+func dateOf(t time.Time) timecontrol.Date {
+	if t.IsZero() {
+		return timecontrol.Date{}
+	}
+	return timecontrol.DateOf(t)
+}
+
+func validEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s
+}
+
+func displayKey(key string, index int) string {
+	if index < 0 {
+		return key
+	}
+	table, field, _ := strings.Cut(key, ".")
+	return fmt.Sprintf("%s[%d].%s", table, index+1, field)
+}
