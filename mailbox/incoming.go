@@ -1,0 +1,230 @@
+package mailbox
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-message"
+	_ "github.com/emersion/go-message/charset" // registers KOI8-R, windows-1251 and the other charsets
+	gomail "github.com/emersion/go-message/mail"
+)
+
+// maxPartBytes bounds how much of one MIME part Decode reads, so a hostile
+// letter cannot exhaust memory; the raw letter itself is kept by the store.
+const maxPartBytes = 32 << 20
+
+// Address is one mailbox of an address header.
+type Address struct {
+	Name string // display name, RFC 2047 decoded
+	Addr string // "user@example.ru"
+}
+
+// Attachment is one attachment of a letter, kept whole.
+type Attachment struct {
+	Filename    string // decoded; empty when the sender gave none (or an RFC 2231 name in a charset Go cannot read)
+	ContentType string // media type, e.g. "image/png", "message/rfc822"
+	Data        []byte // transfer encoding removed
+}
+
+// Incoming is a letter as read from the mailbox, decoded for the referee.
+type Incoming struct {
+	From       Address
+	To, Cc     []Address
+	ReplyTo    []Address
+	Subject    string    // RFC 2047 decoded
+	Date       time.Time // the Date header; zero if absent or unreadable
+	Postmark   time.Time // when our server received it: the topmost Received date, else Date
+	MessageID  string    // without angle brackets; empty if absent
+	InReplyTo  []string  // Message-IDs, without angle brackets
+	References []string
+	// ReturnPath is the envelope sender as recorded by the delivering
+	// server, without angle brackets; "" for the null path "<>" and when
+	// absent (see NullReturnPath).
+	ReturnPath     string
+	NullReturnPath bool // Return-Path: <> (a bounce or other automatic letter)
+	AutoSubmitted  string
+	Precedence     string
+	ListID         string
+	ContentType    string   // the top-level media type, e.g. "multipart/mixed"
+	AuthResults    []string // Authentication-Results values, topmost first
+
+	// Text is the letter's text in UTF-8: the text/plain parts joined, or
+	// the HTML parts converted to text when there is no text/plain.
+	Text string
+	// TextFromHTML reports that Text was converted from HTML.
+	TextFromHTML bool
+	// UnknownCharset names a charset Decode could not convert. The part's
+	// bytes are then kept as they were in UndecodedText (and in Text with
+	// invalid UTF-8 replaced), never dropped.
+	UnknownCharset string
+	UndecodedText  []byte
+
+	Attachments []Attachment
+	// Problems lists what Decode could not read (an unknown transfer
+	// encoding, a broken multipart structure); the letter is kept anyway.
+	Problems []string
+}
+
+// Decode reads a raw RFC 5322 letter. It fails only when the header block
+// itself cannot be read; anything wrong further in is noted in Problems and
+// the rest of the letter is still decoded.
+func Decode(raw []byte) (*Incoming, error) {
+	e, err := message.Read(bytes.NewReader(raw))
+	if e == nil {
+		return nil, fmt.Errorf("mailbox: reading the letter's header: %w", err)
+	}
+	in := &Incoming{}
+	h := gomail.Header{Header: e.Header}
+	in.readHeader(h)
+	// A single-part letter's charset error comes with its header, not with
+	// the part the mail reader wraps it in.
+	singleErr := err
+	if e.MultipartReader() != nil {
+		in.noteEntityErr(err, e.Header)
+		singleErr = nil
+	}
+
+	var plain, html []string
+	mr := gomail.NewReader(e)
+	for {
+		p, err := mr.NextPart()
+		if err == nil {
+			err = singleErr
+		}
+		if err == io.EOF {
+			break
+		}
+		if p == nil {
+			in.Problems = append(in.Problems, "the MIME structure is broken after this point: "+err.Error())
+			break
+		}
+		var ph message.Header
+		switch ph0 := p.Header.(type) {
+		case *gomail.InlineHeader:
+			ph = ph0.Header
+		case *gomail.AttachmentHeader:
+			ph = ph0.Header
+		}
+		in.noteEntityErr(err, ph)
+		body, rerr := io.ReadAll(io.LimitReader(p.Body, maxPartBytes))
+		if rerr != nil {
+			in.Problems = append(in.Problems, "a part could not be read whole: "+rerr.Error())
+		}
+		mediaType, _, _ := ph.ContentType()
+		if mediaType == "" {
+			mediaType = "text/plain"
+		}
+		if ah, ok := p.Header.(*gomail.AttachmentHeader); ok || !strings.HasPrefix(mediaType, "text/") {
+			name := ""
+			if ok {
+				name, _ = ah.Filename()
+			} else if _, params, err := ph.ContentType(); err == nil {
+				name = params["name"]
+			}
+			in.Attachments = append(in.Attachments, Attachment{Filename: name, ContentType: mediaType, Data: body})
+			continue
+		}
+		if message.IsUnknownCharset(err) {
+			_, params, _ := ph.ContentType()
+			in.UnknownCharset = params["charset"]
+			in.UndecodedText = append(in.UndecodedText, body...)
+			body = bytes.ToValidUTF8(body, []byte("\uFFFD"))
+		}
+		switch mediaType {
+		case "text/html":
+			html = append(html, htmlToText(string(body)))
+		default:
+			plain = append(plain, string(body))
+		}
+	}
+	if len(plain) > 0 {
+		in.Text = strings.Join(plain, "\n")
+	} else if len(html) > 0 {
+		in.Text, in.TextFromHTML = strings.Join(html, "\n"), true
+	}
+	in.Text = strings.ReplaceAll(in.Text, "\r\n", "\n")
+	return in, nil
+}
+
+// noteEntityErr records a decoding error of one entity as a problem, except
+// the unknown-charset case, which has its own fields.
+func (in *Incoming) noteEntityErr(err error, h message.Header) {
+	switch {
+	case err == nil, message.IsUnknownCharset(err):
+	case message.IsUnknownEncoding(err):
+		in.Problems = append(in.Problems, fmt.Sprintf("unknown Content-Transfer-Encoding %q: the part is kept undecoded", h.Get("Content-Transfer-Encoding")))
+	default:
+		in.Problems = append(in.Problems, err.Error())
+	}
+}
+
+// readHeader fills the header fields. Unreadable values are left empty:
+// a letter with a broken Cc is still a letter.
+func (in *Incoming) readHeader(h gomail.Header) {
+	if l, err := h.AddressList("From"); err == nil && len(l) > 0 {
+		in.From = Address{Name: l[0].Name, Addr: l[0].Address}
+	} else if err != nil {
+		in.Problems = append(in.Problems, "unreadable From: "+err.Error())
+	}
+	in.To = addresses(h, "To")
+	in.Cc = addresses(h, "Cc")
+	in.ReplyTo = addresses(h, "Reply-To")
+	if s, err := h.Subject(); err == nil {
+		in.Subject = s
+	} else {
+		in.Subject = h.Get("Subject")
+	}
+	in.Date, _ = h.Date()
+	in.MessageID, _ = h.MessageID()
+	in.InReplyTo, _ = h.MsgIDList("In-Reply-To")
+	in.References, _ = h.MsgIDList("References")
+	rp := strings.TrimSpace(h.Get("Return-Path"))
+	in.NullReturnPath = h.Has("Return-Path") && strings.Trim(rp, "<> \t") == ""
+	in.ReturnPath = strings.Trim(rp, "<> \t")
+	in.AutoSubmitted = strings.TrimSpace(h.Get("Auto-Submitted"))
+	in.Precedence = strings.TrimSpace(h.Get("Precedence"))
+	in.ListID = strings.TrimSpace(h.Get("List-Id"))
+	in.ContentType, _, _ = h.ContentType()
+	in.AuthResults = h.Values("Authentication-Results")
+	in.Postmark = receivedDate(h.Values("Received"))
+	if in.Postmark.IsZero() {
+		in.Postmark = in.Date
+	}
+}
+
+// addresses reads an address list header, dropping it when unreadable.
+func addresses(h gomail.Header, key string) []Address {
+	l, err := h.AddressList(key)
+	if err != nil {
+		return nil
+	}
+	out := make([]Address, 0, len(l))
+	for _, a := range l {
+		out = append(out, Address{Name: a.Name, Addr: a.Address})
+	}
+	return out
+}
+
+// receivedDate is the date of the topmost Received header that has one
+// (RFC 5321 section 4.4: the date follows the last ';'). Headers come
+// newest first, so this is when our own server took the letter.
+func receivedDate(received []string) time.Time {
+	for _, r := range received {
+		i := strings.LastIndexByte(r, ';')
+		if i < 0 {
+			continue
+		}
+		if t, err := mail.ParseDate(strings.TrimSpace(r[i+1:])); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
+}
+
+// errNoFrom is returned by checks that need the sender's address.
+var errNoFrom = errors.New("mailbox: the letter has no readable From address")
