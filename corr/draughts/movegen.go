@@ -1,0 +1,247 @@
+package draughts
+
+// LegalMoves appends the legal moves of p to dst and returns the extended
+// slice: the captures if any capture exists (capturing is compulsory,
+// 2.1.5.3; under the majority rule only the longest, 3.4.1), the steps
+// otherwise. Duplicate capture paths are one move (see Move). Passing a
+// reused buffer (dst[:0]) makes the call allocation-free.
+func (p Position) LegalMoves(dst []Move) []Move {
+	return p.generate(dst, genOptions{})
+}
+
+// LegalPaths is LegalMoves counting every capture path: two captures of the
+// same pieces in a different order are two entries (what "perft --paths"
+// counts).
+func (p Position) LegalPaths(dst []Move) []Move {
+	return p.generate(dst, genOptions{paths: true})
+}
+
+// MovesFrom returns the legal moves of the piece on s (clause 6.2.10: with
+// exactly one, an impossible move naming s is replaced by it).
+func (p Position) MovesFrom(s Square) []Move {
+	var out []Move
+	for _, m := range p.LegalMoves(nil) {
+		if m.From == s {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// genOptions tune generation for the diagnostics of Resolve and the perft.
+type genOptions struct {
+	paths      bool // keep every capture path
+	noMajority bool // ignore the majority rule (to tell "must take the maximum")
+	record     bool // record the landing path of every capture in gen.landings
+}
+
+// gen is the state of one capture generation.
+type gen struct {
+	geo      *geometry
+	promote  bool // promoteInCapture
+	majority bool
+	paths    bool
+	record   bool
+	occ      Bitboard // every piece but the capturing one: captured pieces stay (2.1.5.17)
+	opp      Bitboard // the opponent's pieces
+	empty    Bitboard // the board minus occ (the origin counts as empty)
+	lastRow  Bitboard // the mover's promotion row
+	from     Square
+	king     bool
+	best     int // majority rule: most pieces taken so far
+	base     int // index in dst of the first capture
+	pieceAt  int // index in dst of the first capture of the current piece
+	path     [32]Square
+	dst      []Move
+	landings [][]Square // with record: landings[i] is the path of dst[base+i]
+}
+
+func (p Position) generate(dst []Move, o genOptions) []Move {
+	r := p.v.rules()
+	g := r.geo
+	us, them := p.side, p.side^1
+	own, opp := p.pieces[us], p.pieces[them]
+	all := own | opp
+	empty := g.valid &^ all
+	c := gen{geo: g, promote: r.promoteInCapture, majority: r.majority && !o.noMajority,
+		paths: o.paths, record: o.record, opp: opp, lastRow: g.lastRow[us], dst: dst, base: len(dst)}
+	c.captures(own&^p.kings, own&p.kings, all, empty)
+	if len(c.dst) > c.base {
+		return c.dst
+	}
+	return p.steps(c.dst, g, own, empty)
+}
+
+// captures generates the captures of the men and kings given.
+func (c *gen) captures(men, kings, all, empty Bitboard) {
+	g := c.geo
+	// Men with an opponent piece next to them and an empty square beyond, in
+	// any of the four directions (men capture backwards too, 2.1.5.3).
+	var capturers Bitboard
+	for d := 0; d < 4; d++ {
+		back := opposite(d)
+		capturers |= g.shift(g.shift(empty, back)&c.opp, back) & men
+	}
+	for b := capturers; b != 0; b &= b - 1 {
+		s := lowest(b)
+		c.start(s, false, all, empty)
+		c.man(s, 0, 0)
+	}
+	for b := kings; b != 0; b &= b - 1 {
+		s := lowest(b)
+		c.start(s, true, all, empty)
+		c.kingFrom(s, 0, 0, -1)
+	}
+}
+
+func (c *gen) start(s Square, king bool, all, empty Bitboard) {
+	c.from, c.king = s, king
+	c.occ = all &^ bit(s)
+	c.empty = empty | bit(s)
+	c.pieceAt = len(c.dst)
+}
+
+// man continues a man's capture standing on s, having taken n pieces (the
+// set taken). It reports whether it found a further capture.
+func (c *gen) man(s Square, taken Bitboard, n int) bool {
+	g := c.geo
+	found := false
+	for d := 0; d < 4; d++ {
+		o := g.offset[d]
+		mid := Square(int(s) + o)
+		land := Square(int(s) + 2*o)
+		if int(s)+2*o < 0 || int(s)+2*o > 63 || c.opp&^taken&bit(mid) == 0 || c.empty&bit(land) == 0 {
+			continue
+		}
+		found = true
+		t := taken | bit(mid)
+		c.path[n] = land
+		switch {
+		case c.promote && c.lastRow.Has(land):
+			// 2.1.5.15: a king at once, capturing on as one.
+			if !c.kingFrom(land, t, n+1, opposite(d)) {
+				c.emit(land, t, n+1, true)
+			}
+		case !c.man(land, t, n+1):
+			c.emit(land, t, n+1, c.lastRow.Has(land))
+		}
+	}
+	return found
+}
+
+// kingFrom continues a king's capture standing on s, having taken n pieces,
+// not looking back the way it came (skip; -1 for none: that way the first
+// piece is one just taken, which may not be jumped again). It reports whether
+// it found a further capture.
+func (c *gen) kingFrom(s Square, taken Bitboard, n int, skip int) bool {
+	g := c.geo
+	found := false
+	for d := 0; d < 4; d++ {
+		if d == skip {
+			continue
+		}
+		blockers := g.rays[s][d] & c.occ
+		if blockers == 0 {
+			continue
+		}
+		b := first(blockers, d)
+		if c.opp&^taken&bit(b) == 0 {
+			continue // own piece, ghost-free edge, or a piece already taken (2.1.5.9)
+		}
+		beyond := g.rays[b][d]
+		lands := beyond
+		if next := beyond & c.occ; next != 0 {
+			f := first(next, d)
+			lands &^= g.rays[f][d] | bit(f)
+		}
+		if lands == 0 {
+			continue
+		}
+		found = true
+		t := taken | bit(b)
+		// The king must land where it can go on capturing if such a square
+		// exists; only if none does may it stop on any of them.
+		goesOn := false
+		for l := lands; l != 0; l &= l - 1 {
+			sq := lowest(l)
+			c.path[n] = sq
+			if c.kingFrom(sq, t, n+1, opposite(d)) {
+				goesOn = true
+			}
+		}
+		if !goesOn {
+			for l := lands; l != 0; l &= l - 1 {
+				sq := lowest(l)
+				c.path[n] = sq
+				c.emit(sq, t, n+1, !c.king) // a man here became a king on the way
+			}
+		}
+	}
+	return found
+}
+
+// emit records a finished capture ending on to.
+func (c *gen) emit(to Square, taken Bitboard, n int, promotes bool) {
+	if c.majority {
+		if n < c.best {
+			return
+		}
+		if n > c.best {
+			c.best = n
+			c.dst = c.dst[:c.base]
+			c.pieceAt = c.base
+			if c.record {
+				c.landings = c.landings[:0]
+			}
+		}
+	}
+	m := Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken}
+	if !c.paths && n >= 3 {
+		// Only captures of three or more pieces can be reached by two paths.
+		for _, x := range c.dst[c.pieceAt:] {
+			if x == m {
+				return
+			}
+		}
+	}
+	c.dst = append(c.dst, m)
+	if c.record {
+		c.landings = append(c.landings, append([]Square(nil), c.path[:n]...))
+	}
+}
+
+// steps appends the non-capturing moves of the side with pieces own.
+func (p Position) steps(dst []Move, g *geometry, own, empty Bitboard) []Move {
+	men, kings := own&^p.kings, own&p.kings
+	last := g.lastRow[p.side]
+	fwd := [2]int{upLeft, upRight}
+	if p.side == Black {
+		fwd = [2]int{downLeft, downRight}
+	}
+	for _, d := range fwd {
+		o := g.offset[d]
+		for b := g.shift(men, d) & empty; b != 0; b &= b - 1 {
+			to := lowest(b)
+			dst = append(dst, Move{From: Square(int(to) - o), To: to, Promotes: last.Has(to)})
+		}
+	}
+	for k := kings; k != 0; k &= k - 1 {
+		s := lowest(k)
+		for d := 0; d < 4; d++ {
+			for b := kingReach(g, s, d, empty); b != 0; b &= b - 1 {
+				dst = append(dst, Move{From: s, To: lowest(b), King: true})
+			}
+		}
+	}
+	return dst
+}
+
+// kingReach returns the empty squares a king on s reaches in direction d.
+func kingReach(g *geometry, s Square, d int, empty Bitboard) Bitboard {
+	ray := g.rays[s][d]
+	if blockers := ray &^ empty; blockers != 0 {
+		b := first(blockers, d)
+		return ray &^ (g.rays[b][d] | bit(b))
+	}
+	return ray
+}
