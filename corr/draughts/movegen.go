@@ -90,7 +90,7 @@ func (c *gen) captures(men, kings, all, empty Bitboard) {
 	for b := kings; b != 0; b &= b - 1 {
 		s := lowest(b)
 		c.start(s, true, all, empty)
-		c.kingFrom(s, 0, 0, -1)
+		c.kingFrom(s, 0, 0, -1, -1)
 	}
 }
 
@@ -119,7 +119,7 @@ func (c *gen) man(s Square, taken Bitboard, n int) bool {
 		switch {
 		case c.promote && c.lastRow.Has(land):
 			// 2.1.5.15: a king at once, capturing on as one.
-			if !c.kingFrom(land, t, n+1, opposite(d)) {
+			if !c.kingFrom(land, t, n+1, opposite(d), d) {
 				c.emit(land, t, n+1, true)
 			}
 		case !c.man(land, t, n+1):
@@ -130,14 +130,15 @@ func (c *gen) man(s Square, taken Bitboard, n int) bool {
 }
 
 // kingFrom continues a king's capture standing on s, having taken n pieces,
-// not looking back the way it came (skip; -1 for none: that way the first
-// piece is one just taken, which may not be jumped again). It reports whether
-// it found a further capture.
-func (c *gen) kingFrom(s Square, taken Bitboard, n int, skip int) bool {
+// not looking back the way it came (back, -1 at the start: that way the first
+// piece is the one just taken, which may not be jumped again), nor straight on
+// unless straight names that direction. It reports whether it found a
+// further capture.
+func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool {
 	g := c.geo
 	found := false
 	for d := 0; d < 4; d++ {
-		if d == skip {
+		if d == back || (back >= 0 && straight < 0 && d == opposite(back)) {
 			continue
 		}
 		blockers := g.rays[s][d] & c.occ
@@ -161,11 +162,22 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, skip int) bool {
 		t := taken | bit(b)
 		// The king must land where it can go on capturing if such a square
 		// exists; only if none does may it stop on any of them.
+		// Going on straight over the next piece is one path whichever square
+		// the king touched between the two: it is explored from the farthest
+		// landing square only; the others may only turn.
+		far := lowest(lands)
+		if d >= downLeft {
+			far = highest(lands)
+		}
 		goesOn := false
 		for l := lands; l != 0; l &= l - 1 {
 			sq := lowest(l)
 			c.path[n] = sq
-			if c.kingFrom(sq, t, n+1, opposite(d)) {
+			straight := d
+			if sq != far {
+				straight = -1
+			}
+			if c.kingFrom(sq, t, n+1, opposite(d), straight) {
 				goesOn = true
 			}
 		}
