@@ -34,6 +34,7 @@ var commands = map[string]command{}
 // (A map literal would form an initialisation cycle with help, which lists it.)
 func registerCommands() {
 	commands["help"] = command{"list the commands", runHelp}
+	commands["letter"] = command{"read a move letter as the server does (letter parse FILE)", runLetter}
 }
 
 func main() {

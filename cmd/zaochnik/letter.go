@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// runLetter is "zaochnik letter parse FILE|-": it reads a move letter as the
+// server would and prints what it understood and the problems found.
+func runLetter(e *env, args []string) int {
+	if len(args) == 0 || args[0] != "parse" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+			fmt.Fprintln(e.stdout, letterUsage)
+			return 0
+		}
+		fmt.Fprintln(e.stderr, "zaochnik letter: expected the subcommand 'parse'\n"+letterUsage)
+		return 2
+	}
+	fs := flag.NewFlagSet("letter parse", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() { fmt.Fprintln(e.stderr, letterUsage); fs.PrintDefaults() }
+	variant := fs.String("variant", "russian", "the game: russian (8x8) or international (10x10)")
+	asJSON := fs.Bool("json", false, "print the letter as JSON")
+	subject := fs.String("subject", "", "the letter's subject, read for the cipher and game code")
+	postmark := fs.String("postmark", "", "the date the letter arrived, YYYY-MM-DD: dates without a year take the nearest year")
+	lang := fs.String("lang", "", "the sender's language, ru or en (default: detected)")
+	if err := fs.Parse(args[1:]); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "zaochnik letter parse: give one FILE, or - for standard input")
+		return 2
+	}
+	opts := letter.Options{Subject: *subject, Language: letter.Lang(*lang)}
+	switch *variant {
+	case "russian":
+		opts.Board = 8
+	case "international":
+		opts.Board = 10
+	default:
+		fmt.Fprintf(e.stderr, "zaochnik letter parse: --variant %q: want russian or international\n", *variant)
+		return 2
+	}
+	if *postmark != "" {
+		d, err := timecontrol.ParseDate(*postmark)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik letter parse: --postmark: %v\n", err)
+			return 2
+		}
+		opts.Postmark = d
+	}
+	text, err := readInput(e, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik letter parse: %v\n", err)
+		return 1
+	}
+	l := letter.Parse(text, opts)
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(l); err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik letter parse: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprint(e.stdout, letter.Describe(l))
+	return 0
+}
+
+const letterUsage = `Usage: zaochnik letter parse FILE|- [--variant russian|international] [--json]
+                              [--subject TEXT] [--postmark YYYY-MM-DD] [--lang ru|en]
+
+Reads a move letter (plain text or HTML) the way the server does and prints
+what it understood: the game, the repeated moves, the move, the variants, the
+three dates, the time, statements, and every problem with its clause.`
+
+// readInput reads FILE, or standard input for "-".
+func readInput(e *env, name string) (string, error) {
+	var b []byte
+	var err error
+	if name == "-" {
+		b, err = io.ReadAll(e.stdin)
+	} else {
+		b, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cannot read the letter: %w", err)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD"), nil
+}

@@ -1,0 +1,72 @@
+package letter
+
+import (
+	"slices"
+	"strconv"
+)
+
+// finish checks the letter as a whole once every line is read: the game is
+// named, something is asked or played, a move comes with its three dates
+// and time (6.3.3), move numbers follow from the repetition to the move
+// (6.2.14); and it settles the language.
+func (p *parser) finish() {
+	l := &p.l
+	l.Language = p.opts.Language
+	if l.Language == "" {
+		l.Language = Russian
+		if p.lat > p.cyr {
+			l.Language = English
+		}
+	}
+	if l.Game.IsZero() {
+		l.Problems = append(l.Problems, problem(KindNoGame, 0, ""))
+	}
+	acts := len(l.Moves) > 0 || len(l.Variants) > 0 || l.Accepted != nil || l.Break != nil || l.Draw != "" ||
+		l.Resign || l.OverstepClaim || l.Protest != "" || l.LedgerRequest
+	if !acts {
+		l.Problems = append(l.Problems, problem(KindNoMove, 0, ""))
+	}
+	if len(l.Moves) > 0 {
+		need := 3
+		if first := l.Moves[0]; first.Number == 1 && !first.Black && len(l.Repeated) == 0 {
+			// White's first move answers nothing: only its sending date.
+			need = 1
+			if l.Dates.Sent.IsZero() && !l.Dates.OpponentSent.IsZero() && l.Dates.Received.IsZero() {
+				l.Dates.Sent, l.Dates.OpponentSent = l.Dates.OpponentSent, l.Dates.Sent
+			}
+			if !l.Dates.Sent.IsZero() {
+				need = 0
+			}
+		}
+		if have := l.Dates.Count(); need == 3 && have < 3 {
+			l.Problems = append(l.Problems, problem(KindMissingDates, 0, "", have))
+		} else if need == 1 {
+			l.Problems = append(l.Problems, problem(KindMissingDates, 0, "", 0))
+		}
+		if l.Time == nil {
+			l.Problems = append(l.Problems, problem(KindMissingTime, 0, ""))
+		}
+		if len(l.Repeated) > 0 {
+			last, first := l.Repeated[len(l.Repeated)-1], l.Moves[0]
+			if first.Number > 0 && !follows(last, first) {
+				l.Problems = append(l.Problems, problem(KindMoveNumber, first.Line, first.String(), last.String()))
+			}
+		}
+	}
+	// Line by line; what concerns the whole letter comes last.
+	key := func(pr Problem) int {
+		if pr.Line == 0 {
+			return maxLines + 1
+		}
+		return pr.Line
+	}
+	slices.SortStableFunc(l.Problems, func(a, b Problem) int { return key(a) - key(b) })
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// atoi reads a number already checked to be digits.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}

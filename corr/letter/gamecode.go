@@ -1,0 +1,104 @@
+package letter
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// GameRef is how a letter names its game: the tournament cipher with the
+// start numbers ("1-2", White first) or the players' surnames, or the game
+// code the server puts in every subject.
+type GameRef struct {
+	Cipher string `json:"cipher,omitempty"`
+	// White and Black are start numbers; 0 when not written.
+	White int `json:"white,omitempty"`
+	Black int `json:"black,omitempty"`
+	// Names are surnames written next to the cipher, as written.
+	Names []string `json:"names,omitempty"`
+	// Code is true when the numbers came from a game code.
+	Code bool `json:"code,omitempty"`
+}
+
+// IsZero reports whether the letter named no game at all.
+func (g GameRef) IsZero() bool {
+	return g.Cipher == "" && g.White == 0 && g.Black == 0 && len(g.Names) == 0
+}
+
+// FormatGameCode returns the game code the server writes in every subject:
+// "[CIPHER #W-B]", e.g. "[ЧР-2026-ЗФ #1-2]" for start numbers 1 (White) and
+// 2 (Black). A cipher may not contain spaces, '[', ']' or '#'; such
+// characters are replaced by '_' so the code always reads back.
+func FormatGameCode(cipher string, white, black int) string {
+	c := strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '[' || r == ']' || r == '#' {
+			return '_'
+		}
+		return r
+	}, cipher)
+	return "[" + c + " #" + strconv.Itoa(white) + "-" + strconv.Itoa(black) + "]"
+}
+
+// ParseGameCode finds the first game code "[CIPHER #W-B]" in s, e.g. in a
+// subject "Re: [ЧР-2026-ЗФ #1-2] ход 12"; "[CIPHER W-B]" is read as well.
+func ParseGameCode(s string) (ref GameRef, ok bool) {
+	ref, _, _, ok = findGameCode(s)
+	return ref, ok
+}
+
+// findGameCode is ParseGameCode that also returns where the code is: s[start:end].
+func findGameCode(s string) (ref GameRef, start, end int, ok bool) {
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '[')
+		if j < 0 {
+			return GameRef{}, 0, 0, false
+		}
+		start = i + j
+		i += j + 1
+		// A code is short; looking no further keeps the scan linear.
+		k := strings.IndexByte(s[i:min(len(s), i+maxCode)], ']')
+		if k < 0 {
+			continue
+		}
+		if ref, ok := readCode(s[i : i+k]); ok {
+			return ref, start, i + k + 1, true
+		}
+	}
+	return GameRef{}, 0, 0, false
+}
+
+// maxCode bounds the length of a game code's inside, in bytes.
+const maxCode = 120
+
+// readCode reads "CIPHER #W-B" (the inside of the brackets); "CIPHER W-B",
+// the form corr.GameCode writes, is read too.
+func readCode(s string) (GameRef, bool) {
+	h := strings.LastIndex(s, "#")
+	if h < 0 {
+		h = strings.LastIndexAny(s, " \t")
+	}
+	if h <= 0 {
+		return GameRef{}, false
+	}
+	cipher := strings.TrimSpace(s[:h])
+	w, b, ok := startNumbers(strings.TrimSpace(s[h+1:]))
+	if !ok || cipher == "" || strings.ContainsAny(cipher, " \t#[") {
+		return GameRef{}, false
+	}
+	return GameRef{Cipher: cipher, White: w, Black: b, Code: true}, true
+}
+
+// startNumbers reads "W-B" (also with an en or em dash), numbers 1..9999.
+func startNumbers(s string) (w, b int, ok bool) {
+	s = strings.NewReplacer("–", "-", "—", "-", " ", "").Replace(s)
+	l, r, found := strings.Cut(s, "-")
+	if !found || len(l) > 4 || len(r) > 4 {
+		return 0, 0, false
+	}
+	w, err1 := strconv.Atoi(l)
+	b, err2 := strconv.Atoi(r)
+	if err1 != nil || err2 != nil || w < 1 || b < 1 || w == b {
+		return 0, 0, false
+	}
+	return w, b, true
+}

@@ -1,0 +1,148 @@
+package letter
+
+import (
+	"strings"
+	"unicode"
+)
+
+// subjectRef reads the game named in a subject: a game code, or a known
+// cipher with start numbers.
+func (p *parser) subjectRef(s string) GameRef {
+	if s == "" {
+		return GameRef{}
+	}
+	saved := p.l.Game
+	p.l.Game = GameRef{}
+	p.gameRef(s)
+	ref := p.l.Game
+	p.l.Game = saved
+	return ref
+}
+
+// gameRef finds the game named in a line: the game code, a known cipher, a
+// cipher after "шифр"/"cipher", or a word shaped like a cipher
+// ("ЧР-2026-ЗФ"), with the start numbers ("1-2") and surnames after it, or
+// start numbers after "партия"/"game"/"№". It returns the line without the
+// parts it read, and whether it read any.
+func (p *parser) gameRef(t string) (string, bool) {
+	found := false
+	if ref, s, e, ok := findGameCode(t); ok {
+		if p.l.Game.Cipher == "" || p.l.Game.White == 0 {
+			p.l.Game = ref
+		}
+		t = t[:s] + " " + t[e:]
+		found = true
+	}
+	for _, c := range p.opts.Ciphers {
+		if c == "" {
+			continue
+		}
+		if i := strings.Index(strings.ToLower(t), strings.ToLower(c)); i >= 0 && len(strings.ToLower(t)) == len(t) {
+			if p.l.Game.Cipher == "" {
+				p.l.Game.Cipher = c
+			}
+			t = t[:i] + " " + t[i+len(c):]
+			return p.afterCipher(t, true)
+		}
+	}
+	fields := strings.Fields(t)
+	for i, f := range fields {
+		w := fold(strings.Trim(f, ":.,;"))
+		if (w == "шифр" || w == "cipher" || w == "турнир" || w == "tournament") && i+1 < len(fields) {
+			k := i + 1
+			if next := fold(strings.Trim(fields[k], ":.,;")); next == "турнира" || next == "tournament" {
+				k++
+			}
+			if k < len(fields) {
+				if p.l.Game.Cipher == "" {
+					p.l.Game.Cipher = strings.Trim(fields[k], ":.,;«»\"")
+				}
+				rest := strings.Join(append(append([]string{}, fields[:i]...), fields[k+1:]...), " ")
+				return p.afterCipher(rest, true)
+			}
+		}
+		if c := strings.Trim(f, ":.,;«»\"()"); looksLikeCipher(c) {
+			if p.l.Game.Cipher == "" {
+				p.l.Game.Cipher = c
+			}
+			rest := strings.Join(append(append([]string{}, fields[:i]...), fields[i+1:]...), " ")
+			return p.afterCipher(rest, true)
+		}
+	}
+	return p.afterCipher(t, found)
+}
+
+// afterCipher reads start numbers and surnames on a line that named the
+// cipher (cipherLine), or start numbers after "партия"/"game"/"№" on any line.
+func (p *parser) afterCipher(t string, cipherLine bool) (string, bool) {
+	fields := strings.Fields(t)
+	keep := fields[:0:0]
+	found := cipherLine
+	for i, f := range fields {
+		c := strings.Trim(f, ":.,;()«»\"")
+		w := fold(c)
+		prev := ""
+		if i > 0 {
+			prev = fold(strings.Trim(fields[i-1], ":.,;"))
+		}
+		numbered := strings.TrimLeft(c, "№#")
+		if wn, bn, ok := startNumbers(numbered); ok && (cipherLine || numbered != c ||
+			prev == "партия" || prev == "партии" || prev == "игра" || prev == "game" || prev == "№" || prev == "#" || prev == "номера") {
+			if p.l.Game.White == 0 {
+				p.l.Game.White, p.l.Game.Black = wn, bn
+			}
+			found = true
+			continue
+		}
+		if cipherLine && isSurname(c) && !isKeyword(w) {
+			p.l.Game.Names = append(p.l.Game.Names, c)
+			continue
+		}
+		keep = append(keep, f)
+	}
+	return strings.Join(keep, " "), found
+}
+
+// looksLikeCipher reports a word shaped like a tournament cipher: parts
+// joined by '-', one of them capital letters, one with digits
+// ("ЧР-2026-ЗФ", "КМ-25").
+func looksLikeCipher(s string) bool {
+	parts := strings.Split(s, "-")
+	if len(parts) < 2 || len(s) > 60 {
+		return false
+	}
+	letters, digits := false, false
+	for _, p := range parts {
+		if p == "" {
+			return false
+		}
+		allUpper, allDigit := true, true
+		for _, r := range p {
+			allUpper = allUpper && unicode.IsUpper(r)
+			allDigit = allDigit && unicode.IsDigit(r)
+		}
+		letters = letters || allUpper && len([]rune(p)) >= 2
+		digits = digits || allDigit
+	}
+	return letters && digits
+}
+
+// isSurname reports a capitalised word of letters ("Петров", "Smith").
+func isSurname(s string) bool {
+	rs := []rune(s)
+	if len(rs) < 3 || !unicode.IsUpper(rs[0]) {
+		return false
+	}
+	for _, r := range rs {
+		if !unicode.IsLetter(r) && r != '-' && r != '\'' {
+			return false
+		}
+	}
+	return true
+}
+
+// isKeyword reports words that name parts of a letter, never a surname.
+func isKeyword(w string) bool {
+	return hasAnyStem(w, "шифр", "турнир", "партия", "игра", "ход", "дата", "время", "вариант", "cipher", "tournament",
+		"game", "move", "date", "time", "variant", "белые", "черные", "white", "black")
+}

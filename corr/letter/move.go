@@ -1,0 +1,46 @@
+package letter
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// String writes the move with its number as a letter would: "6.c3-d4",
+// "5...f6-g5", or just "c3-d4" when no number was written.
+func (m Move) String() string {
+	t := m.Text.String()
+	switch {
+	case m.Number == 0:
+		return t
+	case m.Black:
+		return strconv.Itoa(m.Number) + "..." + t
+	default:
+		return strconv.Itoa(m.Number) + "." + t
+	}
+}
+
+// MarshalJSON writes the move text in canonical notation under "move".
+func (m Move) MarshalJSON() ([]byte, error) {
+	type plain Move
+	return json.Marshal(struct {
+		plain
+		Move string `json:"move"`
+	}{plain(m), m.Text.String()})
+}
+
+// sequenceString writes moves as a letter line: "5...f6-g5 6.c3-d4 g5-h4";
+// a number is written only where the reader needs it.
+func sequenceString(ms []Move) string {
+	var b []byte
+	for i, m := range ms {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
+			b = append(b, m.Text.String()...)
+			continue
+		}
+		b = append(b, m.String()...)
+	}
+	return string(b)
+}

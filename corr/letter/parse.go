@@ -1,0 +1,256 @@
+package letter
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// maxLines bounds how many lines of a letter are read; a move letter is a
+// postcard, and the rest is reported as one unknown line.
+const maxLines = 400
+
+// maxLineBytes bounds the length of a line that is read for content.
+const maxLineBytes = 2000
+
+// Parse reads the text of a move letter (already decoded from MIME; HTML is
+// turned into text here) into a Letter. It never fails: what it cannot
+// place is kept in Unknown and reported in Problems. It runs in time linear
+// in the length of text.
+func Parse(text string, opts Options) Letter {
+	if looksLikeHTML(text) {
+		text = HTMLToText(text)
+	}
+	p := &parser{opts: opts, cur: -1}
+	p.l.Game = p.subjectRef(opts.Subject)
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i, line := range lines {
+		if i >= maxLines {
+			p.unknown(i+1, strings.Join(lines[i:min(len(lines), i+3)], " ")+" …")
+			break
+		}
+		if p.line(i+1, strings.TrimRight(line, " \t\r")) {
+			break
+		}
+	}
+	p.finish()
+	return p.l
+}
+
+// role is what a run of moves is, judged by the words before it.
+type role int
+
+const (
+	roleDefault  role = iota // no label: the repetition, then own moves
+	roleRepeat               // the opponent's moves repeated
+	roleOwn                  // the writer's own moves
+	roleAccept               // the moves of an accepted variant, repeated
+	roleUntil                // "вариант принят до 7...ba5": the first changed move
+	roleVariant              // a variant's moves, continuing the current variant
+	roleVariantIf            // a variant's condition: starts a variant unless it continues one
+)
+
+// parser holds the state of one reading.
+type parser struct {
+	opts Options
+	l    Letter
+	// pending is the role a label-only line ("Ваш ход:") gives the next
+	// line with moves.
+	pending role
+	// variants is set after a heading "Варианты:" until a blank line: each
+	// line with moves is a variant.
+	variants  bool
+	signature bool
+	protest   bool
+	cur       int // index of the current variant in l.Variants, -1 none
+	cyr, lat  int // letters seen in words, for the language
+}
+
+// line reads one line; it returns true when the rest of the letter is a
+// quoted earlier letter.
+func (p *parser) line(n int, raw string) (stop bool) {
+	t := strings.TrimSpace(raw)
+	if p.signature {
+		if t != "" {
+			p.l.Signature = append(p.l.Signature, t)
+		}
+		return false
+	}
+	switch {
+	case t == "":
+		p.variants, p.protest = false, false
+		return false
+	case raw == "-- " || t == "--":
+		p.signature = true
+		return false
+	case strings.HasPrefix(t, ">"):
+		return false
+	case isOriginalMessage(t):
+		return true
+	case isWroteLine(t):
+		return false
+	}
+	if len(t) > maxLineBytes {
+		p.unknown(n, t[:maxLineBytes]+" …")
+		return false
+	}
+	if n == 1 {
+		if rest, ok := cutPrefixFold(t, "subject:", "тема:"); ok {
+			if p.l.Game.IsZero() {
+				p.l.Game = p.subjectRef(rest)
+			}
+			return false
+		}
+	}
+	if p.protest {
+		p.l.Protest += "\n" + t
+		return false
+	}
+	t, refFound := p.gameRef(t)
+	toks := tokenize(t)
+	words := phrase(toks)
+	p.countLetters(toks)
+	if refFound && words == "" && !hasContent(toks) {
+		return false
+	}
+	if rest, ok := cutPrefixFold(t, "протест", "protest"); ok {
+		p.l.Protest = strings.TrimSpace(strings.TrimLeft(rest, ":.-—– "))
+		p.protest = true
+		return false
+	}
+	if hasAnyStem(words, "перерыв", "отпуск", "break", "vacation", "holiday") {
+		p.breakLine(n, t, toks)
+		return false
+	}
+	stmt := p.statements(words)
+	if !stmt && p.l.Greeting == "" && len(p.l.Moves)+len(p.l.Repeated) == 0 && isGreeting(words) && !hasContent(toks) {
+		p.l.Greeting = t
+		return false
+	}
+	if !stmt && isSignOff(words) && !hasContent(toks) {
+		p.signature = true
+		p.l.Signature = append(p.l.Signature, t)
+		return false
+	}
+	understood := stmt || refFound
+	if p.content(n, toks) {
+		understood = true
+	}
+	if !understood {
+		p.unknown(n, t)
+	}
+	return false
+}
+
+// unknown keeps a line not understood and reports it (6.2.6).
+func (p *parser) unknown(n int, t string) {
+	p.l.Unknown = append(p.l.Unknown, Line{N: n, Text: t})
+	p.l.Problems = append(p.l.Problems, problem(KindUnknownLine, n, t))
+}
+
+// countLetters tallies Cyrillic and Latin letters in words, to tell the
+// letter's language.
+func (p *parser) countLetters(toks []token) {
+	for _, tk := range toks {
+		if tk.kind != kWord {
+			continue
+		}
+		for _, r := range tk.orig {
+			switch {
+			case unicode.Is(unicode.Cyrillic, r):
+				p.cyr++
+			case r < unicode.MaxASCII && unicode.IsLetter(r):
+				p.lat++
+			}
+		}
+	}
+}
+
+// hasContent reports whether a line has moves, dates or a time fraction.
+func hasContent(toks []token) bool {
+	return slices.ContainsFunc(toks, func(t token) bool {
+		return t.kind == kMove || t.kind == kNumber || t.kind == kDate || t.kind == kFraction
+	})
+}
+
+// phrase joins the folded words of a line with single spaces.
+func phrase(toks []token) string {
+	var b strings.Builder
+	for _, t := range toks {
+		if t.kind == kWord {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t.word)
+		}
+	}
+	return b.String()
+}
+
+// cutPrefixFold cuts a keyword prefix from t, ignoring case and look-alikes.
+func cutPrefixFold(t string, prefixes ...string) (string, bool) {
+	for _, pre := range prefixes {
+		n := len([]rune(pre))
+		rs := []rune(t)
+		if len(rs) >= n && fold(string(rs[:n])) == pre {
+			return string(rs[n:]), true
+		}
+	}
+	return "", false
+}
+
+// isOriginalMessage reports a separator after which a client quotes the
+// letter replied to.
+func isOriginalMessage(t string) bool {
+	f := fold(strings.Trim(t, "-_ "))
+	return f == "original message" || f == "исходное сообщение" || f == "пересылаемое сообщение" ||
+		f == "forwarded message" || f == "оригинальное сообщение"
+}
+
+// isWroteLine reports the attribution line before a quotation: "On ...
+// wrote:", "... написал(а):".
+func isWroteLine(t string) bool {
+	f := fold(t)
+	return strings.HasSuffix(f, "wrote:") || strings.HasSuffix(f, "написал:") ||
+		strings.HasSuffix(f, "написала:") || strings.HasSuffix(f, "написал(а):") || strings.HasSuffix(f, "пишет:")
+}
+
+// hasAnyStem reports whether some word of the phrase starts with one of stems.
+// A stem with a space matches a run of words.
+func hasAnyStem(phrase string, stems ...string) bool {
+	if phrase == "" {
+		return false
+	}
+	padded := " " + phrase
+	for _, s := range stems {
+		if strings.Contains(padded, " "+s) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWord reports whether the phrase has one of the words exactly.
+func hasWord(phrase string, words ...string) bool {
+	for _, w := range strings.Fields(phrase) {
+		if slices.Contains(words, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isGreeting(w string) bool {
+	return hasAnyStem(firstWords(w, 2), "здравств", "добр", "уважаем", "привет", "дорог", "hello", "dear", "hi", "good morning", "good afternoon", "good evening", "greetings")
+}
+
+func isSignOff(w string) bool {
+	return hasAnyStem(firstWords(w, 2), "с уважением", "всего доброго", "всего хорошего", "всего наилучшего", "до свидания",
+		"regards", "best regards", "kind regards", "best wishes", "yours", "sincerely", "cheers", "с наилучшими")
+}
+
+// firstWords returns the first n words of a phrase.
+func firstWords(w string, n int) string {
+	f := strings.Fields(w)
+	return strings.Join(f[:min(n, len(f))], " ")
+}

@@ -1,0 +1,247 @@
+package letter
+
+import (
+	"strings"
+	"unicode"
+
+	"zaochnik/corr/draughts"
+)
+
+// fold prepares a word for keyword matching: Latin look-alikes inside a
+// Cyrillic word become Cyrillic ("прeдлагаю" with a Latin e), then lower
+// case, ё as е. Words with digits are left to the notation reader.
+func fold(w string) string {
+	hasCyr, hasDigit := false, false
+	for _, r := range w {
+		hasCyr = hasCyr || unicode.Is(unicode.Cyrillic, r)
+		hasDigit = hasDigit || unicode.IsDigit(r)
+	}
+	if hasCyr && !hasDigit {
+		w = strings.Map(toCyrillic, w)
+	}
+	return strings.ReplaceAll(strings.ToLower(w), "ё", "е")
+}
+
+// toCyrillic maps a Latin letter that looks like a Cyrillic one to it.
+func toCyrillic(r rune) rune {
+	const lat, cyr = "ABCEHKMOPTXYacekmopxy", "АВСЕНКМОРТХУасекморху"
+	if i := strings.IndexRune(lat, r); i >= 0 {
+		return []rune(cyr)[i]
+	}
+	return r
+}
+
+// kind is what a token of a line is.
+type kind int
+
+const (
+	kWord     kind = iota
+	kMove          // a move, perhaps with its number: "6.c3-d4", "f6-g5"
+	kNumber        // a move number alone: "6.", "5..."
+	kDate          // a date: "12.03", "12.03.26", "2026-03-12"
+	kFraction      // a time fraction: "12/15"
+	kInt           // a bare integer
+	kSep           // punctuation alone: "-", "/", "—"
+)
+
+// token is one unit of a line.
+type token struct {
+	orig string // as written, outer punctuation trimmed
+	word string // folded, for keywords
+	kind kind
+	// For kMove and kNumber: the number written (0 none), whether it was
+	// Black's ("5..."), and the move text after the number.
+	number int
+	black  bool
+	move   string
+	// colon is true when the written token ended with ':' or ')' — a label
+	// ("Мой ход:", "А)").
+	colon bool
+}
+
+// tokenize splits a line into tokens. It runs in linear time.
+func tokenize(line string) []token {
+	var out []token
+	for _, f := range strings.Fields(line) {
+		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return r == ',' || r == ';' }) {
+			out = append(out, splitToken(p)...)
+		}
+	}
+	return mergeSpacedMoves(out)
+}
+
+// splitToken classifies one field, splitting date lists ("12.03/14.03").
+func splitToken(p string) []token {
+	p = strings.TrimLeft(p, "(«\"'“„[")
+	colon := false
+	p = strings.TrimRightFunc(p, func(r rune) bool {
+		if r == ':' || r == ')' {
+			colon = true
+		}
+		return strings.ContainsRune(")»\"'”!?]:", r)
+	})
+	if p == "" {
+		return nil
+	}
+	if strings.Contains(p, "/") || strings.Count(p, "-") == 1 && strings.Count(p, ".") >= 2 {
+		if parts := splitDateList(p); parts != nil {
+			return parts
+		}
+	}
+	t := token{orig: p, colon: colon}
+	switch {
+	case isDateText(p):
+		t.kind = kDate
+	case isFraction(p):
+		t.kind = kFraction
+	case isInt(p):
+		t.kind = kInt
+	case strings.Trim(p, "-—–/:.…x×") == "":
+		t.kind = kSep
+	default:
+		if n, black, rest, ok := moveish(p); ok {
+			t.number, t.black, t.move = n, black, rest
+			t.kind = kMove
+			if rest == "" {
+				t.kind = kNumber
+			}
+			return []token{t}
+		}
+		t.orig = strings.TrimRight(p, ".")
+		t.word = fold(t.orig)
+		if t.orig == "" {
+			return nil
+		}
+	}
+	return []token{t}
+}
+
+// splitDateList splits "12.03/14.03/15.03" or "12.03-14.03" into dates,
+// and recognises "12/15" as a fraction; nil when p is neither.
+func splitDateList(p string) []token {
+	if isFraction(p) {
+		return []token{{orig: p, kind: kFraction}}
+	}
+	parts := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '-' })
+	if len(parts) < 2 {
+		return nil
+	}
+	out := make([]token, 0, len(parts))
+	for _, d := range parts {
+		if !isDateText(d) {
+			return nil
+		}
+		out = append(out, token{orig: d, kind: kDate})
+	}
+	return out
+}
+
+func isInt(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isFraction(s string) bool {
+	a, b, ok := strings.Cut(s, "/")
+	return ok && isInt(a) && isInt(b) && len(a) <= 4 && len(b) <= 4
+}
+
+// moveish reports whether p reads as a move or a move number, and splits
+// off the number: "6.c3-d4" -> 6, white, "c3-d4"; "5..." -> 5, black, "".
+func moveish(p string) (number int, black bool, rest string, ok bool) {
+	n := draughts.NormalizeNotation(p)
+	i := 0
+	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
+		i++
+	}
+	j := i
+	for j < len(n) && n[j] == '.' {
+		j++
+	}
+	if i > 0 && j > i && i <= 4 {
+		for k := 0; k < i; k++ {
+			number = number*10 + int(n[k]-'0')
+		}
+		black = j-i >= 2
+		n = n[j:]
+	} else if i > 0 && j == i && j < len(n) && n[j] == ')' {
+		return 0, false, "", false
+	}
+	if n == "" {
+		return number, black, "", number > 0
+	}
+	n = strings.TrimRight(n, "!?+")
+	digit, sep := false, false
+	for k := 0; k < len(n); k++ {
+		c := n[k]
+		switch {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c == '-' || c == ':':
+			sep = true
+		case c >= 'a' && c <= 'j':
+		default:
+			return 0, false, "", false
+		}
+	}
+	fileFirst := n[0] >= 'a' && n[0] <= 'j'
+	if !digit || !(sep || fileFirst) {
+		return 0, false, "", false
+	}
+	// The move text is the original after the number, so messages quote it
+	// as written.
+	orig := p
+	if number > 0 {
+		orig = strings.TrimLeft(strings.TrimLeft(p, "0123456789"), ".…")
+	}
+	return number, black, orig, true
+}
+
+// isSquareText reports whether s is one square as written ("c3", "с3").
+func isSquareText(s string) bool {
+	n := draughts.NormalizeNotation(s)
+	return len(n) >= 2 && len(n) <= 3 && n[0] >= 'a' && n[0] <= 'j' && isInt(n[1:])
+}
+
+// mergeSpacedMoves joins "c3 - d4" and "c3 :e5" written with spaces.
+func mergeSpacedMoves(ts []token) []token {
+	out := ts[:0:0]
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if i+2 < len(ts) && t.kind == kInt && ts[i+1].orig == "/" && ts[i+2].kind == kInt {
+			f := t.orig + "/" + ts[i+2].orig
+			if isFraction(f) {
+				out = append(out, token{orig: f, kind: kFraction})
+				i += 2
+				continue
+			}
+		}
+		if i+2 < len(ts) && (t.kind == kMove || t.kind == kWord) && ts[i+1].kind == kSep &&
+			len([]rune(ts[i+1].orig)) == 1 && strings.ContainsAny(ts[i+1].orig, "-—–:x×") &&
+			squareEnd(t) && isSquareText(ts[i+2].orig) {
+			joined := t.orig + ts[i+1].orig + ts[i+2].orig
+			if n, black, rest, ok := moveish(joined); ok && rest != "" {
+				out = append(out, token{orig: joined, kind: kMove, number: n, black: black, move: rest, colon: ts[i+2].colon})
+				i += 2
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// squareEnd reports whether a token ends with a square: "c3" or "6.c3".
+func squareEnd(t token) bool {
+	if t.kind == kMove {
+		return isSquareText(t.move)
+	}
+	return isSquareText(t.orig)
+}
