@@ -57,19 +57,24 @@ type gen struct {
 }
 
 func (p Position) generate(dst []Move, o genOptions) []Move {
-	r := p.v.rules()
-	g := r.geo
-	us, them := p.side, p.side^1
-	own, opp := p.pieces[us], p.pieces[them]
-	all := own | opp
-	empty := g.valid &^ all
-	c := gen{geo: g, promote: r.promoteInCapture, majority: r.majority && !o.noMajority,
-		paths: o.paths, record: o.record, opp: opp, lastRow: g.lastRow[us], dst: dst, base: len(dst)}
-	c.captures(own&^p.kings, own&p.kings, all, empty)
+	var c gen
+	c.run(p, dst, o)
 	if len(c.dst) > c.base {
 		return c.dst
 	}
-	return p.steps(c.dst, g, own, empty)
+	return p.steps(c.dst, c.geo, p.pieces[p.side], c.empty)
+}
+
+// run generates p's captures into dst; c.empty is then the board's empty squares.
+func (c *gen) run(p Position, dst []Move, o genOptions) {
+	r := p.v.rules()
+	g := r.geo
+	own, opp := p.pieces[p.side], p.pieces[p.side^1]
+	all := own | opp
+	*c = gen{geo: g, promote: r.promoteInCapture, majority: r.majority && !o.noMajority,
+		paths: o.paths, record: o.record, opp: opp, lastRow: g.lastRow[p.side], dst: dst, base: len(dst)}
+	c.captures(own&^p.kings, own&p.kings, all, g.valid&^all)
+	c.empty = g.valid &^ all
 }
 
 // captures generates the captures of the men and kings given.

@@ -38,21 +38,16 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 // countMoves returns the number of legal moves; steps are counted with
 // population counts, never listed. dst is scratch space for captures.
 func (p Position) countMoves(dst []Move, o genOptions) int {
-	r := p.v.rules()
-	g := r.geo
-	us, them := p.side, p.side^1
-	own, opp := p.pieces[us], p.pieces[them]
-	all := own | opp
-	empty := g.valid &^ all
-	c := gen{geo: g, promote: r.promoteInCapture, majority: r.majority,
-		paths: o.paths, opp: opp, lastRow: g.lastRow[us], dst: dst}
-	c.captures(own&^p.kings, own&p.kings, all, empty)
+	var c gen
+	c.run(p, dst, o)
 	if len(c.dst) > 0 {
 		return len(c.dst)
 	}
+	g, empty := c.geo, c.empty
+	own := p.pieces[p.side]
 	men := own &^ p.kings
 	n := 0
-	if us == White {
+	if p.side == White {
 		n = (g.shift(men, upLeft)&empty).Count() + (g.shift(men, upRight)&empty).Count()
 	} else {
 		n = (g.shift(men, downLeft)&empty).Count() + (g.shift(men, downRight)&empty).Count()

@@ -1,0 +1,150 @@
+package draughts
+
+import "strings"
+
+// movePaths lists every legal move with the squares it lands on, one entry
+// per capture path (so a Move may appear more than once); a step lands on
+// its destination only.
+func (p Position) movePaths() ([]Move, [][]Square) {
+	var c gen
+	c.run(p, nil, genOptions{paths: true, record: true})
+	if len(c.dst) > 0 {
+		return c.dst, c.landings
+	}
+	moves := p.steps(nil, c.geo, p.pieces[p.side], c.empty)
+	landings := make([][]Square, len(moves))
+	for i, m := range moves {
+		landings[i] = []Square{m.To}
+	}
+	return moves, landings
+}
+
+// Landings returns the squares the piece of m lands on, in order, ending with
+// m.To: the destination of a step; for a capture one square per piece taken
+// (of the paths taking the same pieces, the first found). It returns nil when
+// m is not a legal move of p.
+func (p Position) Landings(m Move) []Square {
+	moves, landings := p.movePaths()
+	for i, x := range moves {
+		if x == m {
+			return landings[i]
+		}
+	}
+	return nil
+}
+
+// turns keeps of a landing path the squares where the piece changes
+// direction, and the destination: what the full notation writes (2.1.6.2).
+func (v Variant) turns(from Square, landings []Square) []Square {
+	var out []Square
+	prev := from
+	for i, l := range landings {
+		if i == len(landings)-1 || v.direction(prev, l) != v.direction(l, landings[i+1]) {
+			out = append(out, l)
+		}
+		prev = l
+	}
+	return out
+}
+
+// direction returns the diagonal direction from a to b as a pair of signs.
+func (v Variant) direction(a, b Square) [2]int {
+	fa, ra := v.FileRank(a)
+	fb, rb := v.FileRank(b)
+	return [2]int{sign(fb - fa), sign(rb - ra)}
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// Notation writes m in full notation (6.2.2, 2.1.6.2, 3.3): "c3-d4", "c3:e5";
+// numeric on 10x10, "32-28", "47:24". A capture lists the squares where it
+// turns ("d2:h6:f8:c5:a7") only when another legal capture shares its ends.
+// What it writes, Resolve reads back as m.
+func (p Position) Notation(m Move) string {
+	moves, landings := p.movePaths()
+	return p.notation(m, moves, landings)
+}
+
+func (p Position) notation(m Move, moves []Move, landings [][]Square) string {
+	path := pathOf(m, moves, landings)
+	if path == nil {
+		path = []Square{m.To}
+	}
+	forms := [][]Square{{m.To}, p.v.turns(m.From, path), path}
+	var full string
+	for _, squares := range forms {
+		full = p.v.write(m, append([]Square{m.From}, squares...), false)
+		if got, err := p.resolveIn(m.From, squares, moves, landings); err == nil && got == m {
+			break
+		}
+	}
+	return full
+}
+
+// SemiShort writes m in the semi-short notation of game records (6.5.1):
+// the origin's file, then the destination, ':' for a capture: "cd4", "b:d4",
+// with the landing squares where it turns when needed to tell it from
+// another capture ("d:h6:a7"), and in full notation when even that is
+// ambiguous (two pieces of one file reaching one square). The numeric
+// notation has no short form (3.3): on 10x10 SemiShort is Notation.
+func (p Position) SemiShort(m Move) string {
+	moves, landings := p.movePaths()
+	if p.v.Numeric() {
+		return p.notation(m, moves, landings)
+	}
+	path := pathOf(m, moves, landings)
+	if path == nil {
+		path = []Square{m.To}
+	}
+	for _, squares := range [][]Square{{m.To}, p.v.turns(m.From, path)} {
+		file, _ := p.v.FileRank(m.From)
+		got, err := p.resolveAbbreviatedIn(file, squares, moves, landings)
+		if err == nil && got == m {
+			return p.v.write(m, squares, true)
+		}
+	}
+	return p.notation(m, moves, landings)
+}
+
+// pathOf returns the first landing path of m.
+func pathOf(m Move, moves []Move, landings [][]Square) []Square {
+	for i, x := range moves {
+		if x == m {
+			return landings[i]
+		}
+	}
+	return nil
+}
+
+// write joins squares as the notation does; abbreviated writes the origin's
+// file first.
+func (v Variant) write(m Move, squares []Square, abbreviated bool) string {
+	var b strings.Builder
+	sep := "-"
+	if m.IsCapture() {
+		sep = ":"
+	}
+	if abbreviated {
+		f, _ := v.FileRank(m.From)
+		b.WriteByte(byte('a' + f - 1))
+		if m.IsCapture() {
+			b.WriteByte(':')
+		}
+		sep = ":"
+	}
+	for i, s := range squares {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(v.SquareText(s))
+	}
+	return b.String()
+}
