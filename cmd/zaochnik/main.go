@@ -35,6 +35,7 @@ var commands = map[string]command{}
 func registerCommands() {
 	commands["help"] = command{"list the commands", runHelp}
 	commands["letter"] = command{"read a move letter as the server does (letter parse FILE)", runLetter}
+	commands["perft"] = command{"count move sequences to a depth: the move generator's check and benchmark", runPerft}
 }
 
 func main() {

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func perftRun(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(&env{stdout: &out, stderr: &errb}, args)
+	return code, out.String(), errb.String()
+}
+
+func TestPerftCommand(t *testing.T) {
+	code, out, _ := perftRun("perft", "--variant", "russian", "--depth", "4")
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 6) // title, header, depths 1-4
+	for i, want := range []string{"7", "49", "302", "1469"} {
+		assert.Equal(t, want, strings.Fields(lines[2+i])[1])
+	}
+
+	code, out, _ = perftRun("perft", "--variant", "international", "--fen", "W:B16,17,18,19,20:W31,32,33,34,35", "--depth", "9", "--paths", "--json")
+	require.Equal(t, 0, code)
+	var got struct {
+		Variant string
+		FEN     string
+		Depth   int
+		Nodes   uint64
+		Seconds float64
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, "international", got.Variant)
+	assert.Equal(t, 9, got.Depth)
+	assert.Equal(t, uint64(1008317), got.Nodes)
+	assert.Equal(t, "W:W31,32,33,34,35:B16,17,18,19,20", got.FEN)
+}
+
+func TestPerftCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"perft", "--variant", "chess", "--depth", "3"},
+		{"perft", "--variant", "russian"},
+		{"perft", "--depth", "2", "--fen", "W:W99"},
+		{"perft", "--depth", "2", "extra"},
+	} {
+		code, _, stderr := perftRun(args...)
+		assert.Equal(t, 2, code, args)
+		assert.NotEmpty(t, stderr, args)
+	}
+	code, _, _ := perftRun("perft", "--help")
+	assert.Equal(t, 0, code)
+}
