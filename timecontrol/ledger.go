@@ -62,9 +62,13 @@ type Overstep struct {
 
 // Ledger is the computed day ledger of a game.
 type Ledger struct {
-	Control Control // with the standard values filled in
-	Lines   []Line
-	Totals  [2]Totals
+	// Names are the players' names, indexed by Color; Start and End are the
+	// dates of play, as in the Timeline.
+	Names      [2]string
+	Start, End Date
+	Control    Control // with the standard values filled in
+	Lines      []Line
+	Totals     [2]Totals
 	// Breaks are the verdicts on the timeline's breaks, in its order.
 	Breaks []BreakVerdict
 	// Overstep is nil when neither player has overstepped.
@@ -82,7 +86,7 @@ func Compute(t Timeline) (Ledger, error) {
 	if err := t.Validate(); err != nil {
 		return Ledger{}, err
 	}
-	l := Ledger{Control: t.Control.norm()}
+	l := Ledger{Names: [2]string{t.White, t.Black}, Start: t.Start, End: t.End, Control: t.Control.norm()}
 	var startNotes [2][]Note
 	for _, p := range []Color{White, Black} {
 		l.start[p] = t.Start

@@ -35,7 +35,7 @@ func TestReadTimeline_Examples(t *testing.T) {
 		{"break-and-penalty.toml", Totals{Days: 13, Total: 13, Moves: 4}, Totals{Days: 21, PenaltyDays: 6, Total: 27, Moves: 3}, nil},
 		{"overstep.toml", Totals{Days: 60, Total: 60, Moves: 11}, Totals{Days: 20, Total: 20, Moves: 10},
 			&Overstep{Player: White, Move: 10, Total: 55, Limit: 50, Date: d("2026-06-08"), Line: 18}},
-		{"pending.toml", Totals{Days: 9, Total: 9, Moves: 4}, Totals{Days: 41, Total: 41, Moves: 2}, nil},
+		{"pending.toml", Totals{Days: 9, Total: 9, Moves: 3}, Totals{Days: 21, Total: 21, Moves: 2}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

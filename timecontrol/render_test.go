@@ -1,0 +1,29 @@
+package timecontrol
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestRender_6_3_6_SampleRows(t *testing.T) {
+	l, err := Compute(readExample(t, "plain.toml"))
+	assert.NoError(t, err)
+	out := l.Render(Russian, Date{})
+	// The two rows of the sample of 6.3.6, with our columns filled in.
+	assert.Regexp(t, `(?m)^01\.03\.26 +03\.03\.26 +2 +2 +c3-b4 +1 +f6-g5 +12\.03\.26 +15\.03\.26 +3 +3$`, out)
+	assert.Regexp(t, `(?m)^22\.03\.26 +26\.03\.26 +4 +6 +b2-c3 +2 +g5-h4 +10\.04\.26 +11\.04\.26 +1 +4$`, out)
+	assert.Contains(t, out, "Белые: Петров — Черные: Седов")
+	assert.Contains(t, out, "Просрочки нет (п. 6.3.5).")
+	assert.NotContains(t, out, "На ходу", "no date given: no running clock")
+}
+
+func TestRender_6_3_5_OverstepAndNotes(t *testing.T) {
+	l, err := Compute(readExample(t, "overstep.toml"))
+	assert.NoError(t, err)
+	out := l.Render(English, Date{})
+	assert.Contains(t, out, "OVERSTEP (6.3.5): White, move 10: 55 days, limit 50 (sent 08.06.2026).")
+	assert.Regexp(t, `(?m)^29\.05\.26 +08\.06\.26 +10 +55 \[1\] +g1-h2 +10 `, out)
+	assert.True(t, strings.HasSuffix(out, "[1] White, move 10: overstep: 55 days for 10 moves or fewer, limit 50 days (6.3.5)\n"), out)
+}
