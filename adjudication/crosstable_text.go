@@ -1,0 +1,85 @@
+package adjudication
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Text renders the crosstable in fixed-width columns for the standings
+// letter, with headers and notes in lang: "en" for English, Russian otherwise.
+func (c Crosstable) Text(lang string) string {
+	en := lang == "en"
+	header := []string{"№", pick(en, "Player", "Участник")}
+	for _, r := range c.Rows {
+		header = append(header, strconv.Itoa(r.Number))
+	}
+	header = append(header, pick(en, "Pts", "Очки"))
+	for _, t := range c.TieBreaks {
+		header = append(header, t.Header(lang))
+	}
+	header = append(header, pick(en, "Place", "Место"))
+
+	lines := [][]string{header}
+	for _, r := range c.Rows {
+		name := r.Name
+		if r.Withdrawal.Withdrawn() {
+			name += pick(en, " (withdrew)", " (выбыл)")
+		}
+		line := []string{strconv.Itoa(r.Number), name}
+		for _, cell := range r.Cells {
+			line = append(line, cell.Mark)
+		}
+		line = append(line, FormatPoints(r.Points))
+		for _, v := range r.TieBreaks {
+			line = append(line, FormatPoints(v))
+		}
+		line = append(line, r.Place)
+		lines = append(lines, line)
+	}
+
+	width := make([]int, len(header))
+	for _, l := range lines {
+		for i, f := range l {
+			width[i] = max(width[i], utf8.RuneCountInString(f))
+		}
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		var fields []string
+		for i, f := range l {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(f))
+			if i == 1 { // names align left, figures right
+				fields = append(fields, f+pad)
+			} else {
+				fields = append(fields, pad+f)
+			}
+		}
+		b.WriteString(strings.TrimRight(strings.Join(fields, " "), " "))
+		b.WriteByte('\n')
+	}
+
+	b.WriteByte('\n')
+	win, loss := FormatPoints(c.Points.Win), FormatPoints(c.Points.Loss)
+	if en {
+		fmt.Fprintf(&b, "+ and -: a win and a loss without play, scored %s and %s (rule 1.12.2); - on both sides: lost by both (6.5.8); *: unfinished.\n", win, loss)
+	} else {
+		fmt.Fprintf(&b, "+ и -: выигрыш и поражение без игры, считаются как %s и %s (п. 1.12.2); - у обоих: поражение обоим (п. 6.5.8); *: партия не закончена.\n", win, loss)
+	}
+	if len(c.TieBreaks) > 0 {
+		names := make([]string, len(c.TieBreaks))
+		for i, t := range c.TieBreaks {
+			names[i] = t.Header(lang)
+		}
+		fmt.Fprintf(&b, pick(en, "Equal points are separated by, in order: %s.\n", "При равенстве очков места распределяются по: %s.\n"), strings.Join(names, ", "))
+	}
+	if len(c.Annulled) > 0 {
+		var names []string
+		for _, p := range c.Annulled {
+			names = append(names, fmt.Sprintf("%d %s", p.Number, p.Name))
+		}
+		fmt.Fprintf(&b, pick(en, "Results annulled by the judge (6.5.3): %s.\n", "Результаты аннулированы решением судьи (п. 6.5.3): %s.\n"), strings.Join(names, "; "))
+	}
+	return b.String()
+}
