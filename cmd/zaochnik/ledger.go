@@ -1,0 +1,170 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"zaochnik/timecontrol"
+)
+
+const ledgerUsage = `Usage: zaochnik ledger --timeline FILE.toml [--today YYYY-MM-DD] [--json] [--lang ru|en]
+
+Computes the day ledger of one game (график времени, clause 6.3.6) from a
+timeline file: every reply's days with the reasons, the totals, the overstep
+verdict (6.3.5) and, with --today, the running total of the player on move
+and the first day their answer would overstep. The file format and examples
+are in README.md ("The day ledger (for secretaries)") and testdata/timelines/.
+FILE - reads standard input. Exit status: 0 ledger printed, 1 the timeline is
+wrong (every problem is listed with its line, field and rule), 2 bad usage.`
+
+// runLedger is "zaochnik ledger": the day ledger calculator for secretaries.
+func runLedger(e *env, args []string) int {
+	fs := flag.NewFlagSet("ledger", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() { fmt.Fprintln(e.stderr, ledgerUsage); fs.PrintDefaults() }
+	file := fs.String("timeline", "", "the game's timeline `FILE` (TOML), or - for standard input")
+	todayFlag := fs.String("today", "", "the `date` (YYYY-MM-DD) to show the running clock of the player on move for")
+	asJSON := fs.Bool("json", false, "print the ledger as one JSON object")
+	langFlag := fs.String("lang", "ru", "language of the explanations: ru or en")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *file == "" || fs.NArg() > 0 {
+		fmt.Fprintln(e.stderr, "zaochnik ledger: give the timeline with --timeline FILE and nothing else; see zaochnik ledger --help")
+		return 2
+	}
+	var lang timecontrol.Lang
+	switch *langFlag {
+	case "ru":
+		lang = timecontrol.Russian
+	case "en":
+		lang = timecontrol.English
+	default:
+		fmt.Fprintf(e.stderr, "zaochnik ledger: --lang %q: write ru or en\n", *langFlag)
+		return 2
+	}
+	var today timecontrol.Date
+	if *todayFlag != "" {
+		d, err := timecontrol.ParseDate(*todayFlag)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik ledger: --today: %v\n", err)
+			return 2
+		}
+		today = d
+	}
+	data, err := readTimelineFile(e, *file)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik ledger: %v\n", err)
+		return 1
+	}
+	tl, err := timecontrol.ReadTimeline(data)
+	if err == nil {
+		var l timecontrol.Ledger
+		if l, err = timecontrol.Compute(tl); err == nil {
+			return printLedger(e, l, today, lang, *asJSON)
+		}
+	}
+	fmt.Fprintf(e.stderr, "zaochnik ledger: %s is not a valid timeline; fix these and run again:\n%v\n", *file, err)
+	return 1
+}
+
+func readTimelineFile(e *env, name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(e.stdin)
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the timeline: %w", err)
+	}
+	return b, nil
+}
+
+func printLedger(e *env, l timecontrol.Ledger, today timecontrol.Date, lang timecontrol.Lang, asJSON bool) int {
+	if !asJSON {
+		fmt.Fprint(e.stdout, l.Render(lang, today))
+		return 0
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(ledgerJSON(l, today, lang)); err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik ledger: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// The JSON shape of issue 3; keep the key names.
+type (
+	jsonLedger struct {
+		Lines    []jsonLine    `json:"lines"`
+		White    jsonTotals    `json:"white"`
+		Black    jsonTotals    `json:"black"`
+		Overstep *jsonOverstep `json:"overstep"`
+		Pending  *jsonPending  `json:"pending"`
+	}
+	// jsonLine is a reply, or a penalty (received "", days = penalty days).
+	jsonLine struct {
+		Player       string           `json:"player"`
+		Received     timecontrol.Date `json:"received"`
+		Sent         timecontrol.Date `json:"sent"`
+		Days         int              `json:"days"`
+		Total        int              `json:"total"`
+		CountedMoves int              `json:"counted_moves"`
+		BreakDays    int              `json:"break_days"`
+		Notes        []string         `json:"notes"`
+	}
+	jsonTotals struct {
+		Days        int `json:"days"`
+		PenaltyDays int `json:"penalty_days"`
+		Total       int `json:"total"`
+		Moves       int `json:"moves"`
+	}
+	jsonOverstep struct {
+		Player string           `json:"player"`
+		Move   int              `json:"move"`
+		Total  int              `json:"total"`
+		Limit  int              `json:"limit"`
+		Date   timecontrol.Date `json:"date"`
+	}
+	// jsonPending is the player on move on --today; overstep_date is null
+	// once their clock has stopped at the end of play (6.3.2).
+	jsonPending struct {
+		Player       string            `json:"player"`
+		Since        timecontrol.Date  `json:"since"`
+		RunningTotal int               `json:"running_total"`
+		OverstepDate *timecontrol.Date `json:"overstep_date"`
+	}
+)
+
+func ledgerJSON(l timecontrol.Ledger, today timecontrol.Date, lang timecontrol.Lang) jsonLedger {
+	out := jsonLedger{Lines: []jsonLine{}}
+	for _, ln := range l.Lines {
+		notes := []string{}
+		for _, n := range ln.Notes {
+			notes = append(notes, n.Format(lang))
+		}
+		out.Lines = append(out.Lines, jsonLine{Player: ln.Player.String(), Received: ln.Received, Sent: ln.Sent,
+			Days: ln.Days, Total: ln.Total, CountedMoves: ln.CountedMoves, BreakDays: ln.BreakDays, Notes: notes})
+	}
+	totals := func(t timecontrol.Totals) jsonTotals { return jsonTotals{t.Days, t.PenaltyDays, t.Total, t.Moves} }
+	out.White, out.Black = totals(l.Totals[timecontrol.White]), totals(l.Totals[timecontrol.Black])
+	if o := l.Overstep; o != nil {
+		out.Overstep = &jsonOverstep{Player: o.Player.String(), Move: o.Move, Total: o.Total, Limit: o.Limit, Date: o.Date}
+	}
+	if !today.IsZero() {
+		m := l.OnMove
+		p := &jsonPending{Player: m.Player.String(), Since: m.Since, RunningTotal: l.RunningTotal(today)}
+		if !m.Stopped {
+			p.OverstepDate = &m.OverstepDate
+		}
+		out.Pending = p
+	}
+	return out
+}
