@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"zaochnik/corr/letter"
 )
 
 // RoundRobin pairs every two players once, in start-number order, with the
@@ -50,4 +52,9 @@ func ParseGameCode(code string) (cipher string, p Pairing, err error) {
 		return "", Pairing{}, fmt.Errorf("game code %q: %q is not two start numbers such as 1-2", code, code[i+1:])
 	}
 	return strings.TrimSpace(code[:i]), Pairing{White: wn, Black: bn}, nil
+}
+
+// letterCode is the code of game g as written in subjects ("[ЧР-2026-ЗФ #1-2]").
+func letterCode(t Tournament, g Game) string {
+	return letter.FormatGameCode(t.Cipher, g.White, g.Black)
 }

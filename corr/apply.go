@@ -1,0 +1,245 @@
+package corr
+
+import (
+	"fmt"
+	"strings"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
+)
+
+// Apply applies a letter, as read by corr/letter, to the tournament: it finds
+// the game, checks the sender, the repetition (6.2.9), the moves (6.2.4,
+// 6.2.10, 6.2.14), variants (6.2.7, 6.2.12, 6.2.13), the dates and the time
+// (6.3), breaks (6.4), draws, resignations and overstep claims (6.3.5-6.3.6),
+// and returns the new state with what happened and the letters to send. s is
+// not changed. A refused letter changes nothing but, where the rules say so,
+// penalty days and the game's stop for the correction.
+func Apply(s State, l letter.Letter, obs Observation) (State, Outcome) {
+	s = s.clone()
+	a := &applier{s: &s, l: l, obs: obs}
+	for _, p := range l.Problems {
+		if p.Kind == letter.KindUnknownLine || p.IsNote() {
+			continue // unknown lines are listed apart; guessed years need no action
+		}
+		a.problem(string(p.Kind), p.Clause, p.Message(a.lang()))
+	}
+	a.apply()
+	return s, a.out
+}
+
+// applier carries one application of a letter.
+type applier struct {
+	s    *State
+	l    letter.Letter
+	obs  Observation
+	out  Outcome
+	from Player
+	g    *Game
+	side draughts.Color
+}
+
+// lang is the language to answer the sender in.
+func (a *applier) lang() letter.Lang {
+	if a.from.Number != 0 {
+		return a.s.lang(a.from.Number)
+	}
+	if a.l.Language == letter.English {
+		return letter.English
+	}
+	return letter.Russian
+}
+
+func (a *applier) problem(kind, clause, text string) {
+	a.out.Problems = append(a.out.Problems, Problem{Kind: kind, Clause: clause, Text: text})
+}
+
+func (a *applier) event(kind, clause, detail string) {
+	code := ""
+	if a.g != nil {
+		code = a.g.Code
+	}
+	a.out.Events = append(a.out.Events, Event{Game: code, Date: a.obs.Postmark, Kind: kind, Clause: clause, Detail: detail})
+}
+
+// refuse refuses the letter back to its sender with the reason and what to
+// resend; the letter itself is kept by the store.
+func (a *applier) refuse(kind, clause, ru, en string) {
+	a.out.Accepted = false
+	a.out.Reason = tr(a.lang(), ru, en)
+	a.problem(kind, clause, a.out.Reason)
+	a.event("refused", clause, a.out.Reason)
+	body := func(l letter.Lang) string {
+		return tr(l, "Ваше письмо не принято: ", "Your letter was not accepted: ") + tr(l, ru, en) +
+			tr(l, " (п. "+clause+").", " (clause "+clause+").") + problemLines(l, a.out.Problems[:len(a.out.Problems)-1])
+	}
+	if a.from.Number == 0 {
+		l := a.lang()
+		a.out.Out = append(a.out.Out, Outgoing{To: a.obs.From, Kind: "refusal", InReplyTo: a.obs.MessageID,
+			Subject: tr(l, "Письмо не принято", "Letter not accepted") + ": " + a.obs.Subject,
+			Body:    tr(l, "Здравствуйте!\n\n", "Hello,\n\n") + body(l) + a.s.sign(l)})
+		return
+	}
+	l := a.lang()
+	o := a.s.notice(a.from.Number, a.g, "refusal", a.obs.MessageID, "письмо не принято", "letter not accepted", "", "")
+	o.Body = a.s.greet(a.from.Number) + body(l) + a.s.sign(l)
+	a.out.Out = append(a.out.Out, o)
+}
+
+func (a *applier) apply() {
+	p, ok := a.s.Tournament.PlayerByEmail(a.obs.From)
+	if !ok {
+		a.refuse("not-a-player", "6.2.3",
+			fmt.Sprintf("адрес %s не принадлежит ни одному участнику турнира %s; пишите с адреса, указанного в стартовом листе", a.obs.From, a.s.Tournament.Cipher),
+			fmt.Sprintf("the address %s belongs to no player of tournament %s; write from the address in the start list", a.obs.From, a.s.Tournament.Cipher))
+		return
+	}
+	a.from = p
+	if a.s.Started.IsZero() {
+		a.refuse("not-started", "6.3.2", "турнир ещё не начат: стартовый лист не разослан", "the tournament has not started: the start list has not been sent")
+		return
+	}
+	g, why := a.findGame()
+	if g == nil {
+		a.refuse("no-game", "6.2.3", why[0], why[1])
+		return
+	}
+	a.g = g
+	a.out.Game = g.Code
+	side, ok := g.SideOf(p.Number)
+	if !ok {
+		a.refuse("not-your-game", "6.2.3",
+			fmt.Sprintf("вы не играете в партии %s; укажите шифр турнира и номера своей партии", g.Code),
+			fmt.Sprintf("you do not play in game %s; give the tournament cipher and your own game's numbers", g.Code))
+		return
+	}
+	a.side = side
+	a.out.Accepted = true
+	if a.l.Break != nil {
+		a.announceBreak()
+	}
+	switch {
+	case a.l.Resign:
+		a.resign()
+		return
+	case a.l.Draw == letter.DrawAccept && g.Draw != nil && g.Draw.By != side:
+		a.acceptDraw()
+		return
+	}
+	if !a.acceptable() {
+		return
+	}
+	if a.l.OverstepClaim {
+		a.claimByLetter()
+		return
+	}
+	if len(a.l.Moves) == 0 {
+		if a.l.Break == nil && a.l.Draw == "" && !a.l.LedgerRequest {
+			a.refuse("no-move", "6.2.3", "в письме нет хода; пришлите свой ход полной нотацией, например c3-d4",
+				"the letter has no move; send your move in full notation, e.g. c3-d4")
+		}
+		if a.l.LedgerRequest {
+			a.sendLedger()
+		}
+		return
+	}
+	a.playLetter()
+	if a.l.LedgerRequest && a.out.Accepted {
+		a.sendLedger()
+	}
+}
+
+// acceptable checks that a letter with moves may be applied now: the game is
+// on, it is the sender's move, and no claim holds the game.
+func (a *applier) acceptable() bool {
+	g, side := a.g, a.side
+	switch g.Status {
+	case Finished:
+		a.refuse("game-over", "6.5.1", fmt.Sprintf("партия %s окончена (%s)", g.Code, g.Result),
+			fmt.Sprintf("game %s is over (%s)", g.Code, g.Result))
+		return false
+	case Unfinished:
+		a.refuse("end-of-play", "6.3.2", "срок игры истёк; ход не принимается. До присуждения можно только принять ничью или сдаться; запись партии с анализом пришлите судье в течение 10 дней (п. 6.5.2)",
+			"the time for play is over; no more moves. Until adjudication you may only accept a draw or resign; send the record with your analysis to the judge within 10 days (clause 6.5.2)")
+		return false
+	case Suspended:
+		if c := g.pendingClaim(); c != nil && c.Against != side && g.Held == nil && (len(a.l.Moves) > 0 || a.l.OverstepClaim) {
+			if len(a.l.Moves) > 0 {
+				a.holdReply()
+			}
+			return false
+		}
+		a.refuse("suspended", "6.3.6", "партия приостановлена до решения судьи по заявлению о просрочке",
+			"the game is suspended until the judge rules on the overstep claim")
+		return false
+	}
+	if len(a.l.Moves) > 0 && g.ToMove() != side {
+		a.refuse("not-your-move", "6.2.8", "сейчас ход партнёра; отосланный ход изменить нельзя",
+			"it is your opponent's move; a move once sent cannot be changed")
+		return false
+	}
+	return true
+}
+
+// findGame finds the game a letter is about: the game code, the cipher with
+// start numbers or the opponent's surname, or else the sender's only game in
+// which it is their move. It returns the reason in Russian and English when
+// there is none.
+func (a *applier) findGame() (*Game, [2]string) {
+	ref := a.l.Game
+	if code, ok := letter.ParseGameCode(a.obs.Subject); ok && ref.White == 0 {
+		ref = code
+	}
+	t := a.s.Tournament
+	if ref.Cipher != "" && !strings.EqualFold(ref.Cipher, t.Cipher) {
+		return nil, [2]string{
+			fmt.Sprintf("шифр %s не совпадает с шифром турнира %s", ref.Cipher, t.Cipher),
+			fmt.Sprintf("cipher %s is not the tournament's cipher %s", ref.Cipher, t.Cipher)}
+	}
+	if ref.White != 0 && ref.Black != 0 {
+		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.White, Black: ref.Black})); g != nil {
+			return g, [2]string{}
+		}
+		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.Black, Black: ref.White})); g != nil {
+			return g, [2]string{}
+		}
+		return nil, [2]string{
+			fmt.Sprintf("в турнире нет партии %d-%d", ref.White, ref.Black),
+			fmt.Sprintf("the tournament has no game %d-%d", ref.White, ref.Black)}
+	}
+	mine := func(keep func(g *Game) bool) []*Game {
+		var gs []*Game
+		for i := range a.s.Games {
+			g := &a.s.Games[i]
+			if _, ok := g.SideOf(a.from.Number); ok && keep(g) {
+				gs = append(gs, g)
+			}
+		}
+		return gs
+	}
+	if len(ref.Names) > 0 {
+		gs := mine(func(g *Game) bool {
+			side, _ := g.SideOf(a.from.Number)
+			opp, _ := t.Player(g.Number(side.Opponent()))
+			for _, n := range ref.Names {
+				if n != "" && strings.Contains(strings.ToLower(opp.Name), strings.ToLower(n)) {
+					return true
+				}
+			}
+			return false
+		})
+		if len(gs) == 1 {
+			return gs[0], [2]string{}
+		}
+	}
+	onMove := mine(func(g *Game) bool {
+		side, _ := g.SideOf(a.from.Number)
+		return (g.Status == Playing && g.ToMove() == side) || g.Status == Suspended
+	})
+	if len(onMove) == 1 {
+		return onMove[0], [2]string{}
+	}
+	return nil, [2]string{
+		"не удалось определить партию; укажите шифр турнира и номера партии (например, " + letter.FormatGameCode(t.Cipher, 1, 2) + ") или фамилию партнёра",
+		"the game could not be found; give the tournament cipher and the game's start numbers (e.g. " + letter.FormatGameCode(t.Cipher, 1, 2) + ") or your opponent's surname"}
+}

@@ -1,0 +1,221 @@
+package corr
+
+import (
+	"fmt"
+	"strings"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
+)
+
+// fileClaim files an overstep claim against side (6.3.6): the game is
+// suspended, both players and the secretary are told, and the judge gets
+// the dossier: the offender's letters (attached raw), the record and the
+// ledger. The claimant's next reply is held until the ruling.
+func (s *State) fileClaim(g *Game, against draughts.Color, byHand, silent bool, total, limit, move int, date timecontrol.Date, out *Outcome) {
+	if err := g.transition(Suspended); err != nil {
+		out.Problems = append(out.Problems, Problem{Kind: "game-state", Clause: "6.3.6", Text: err.Error()})
+		return
+	}
+	c := Claim{Seq: len(g.Claims) + 1, Against: against, ByHand: byHand, Silent: silent, Filed: date,
+		Status: ClaimPending, Total: total, Limit: limit, Move: move, Letters: append([]string(nil), g.Letters[against]...)}
+	g.Claims = append(g.Claims, c)
+	out.Claims = append(out.Claims, ClaimRef{Game: g.Code, Seq: c.Seq})
+	out.Events = append(out.Events, Event{Game: g.Code, Date: date, Kind: "claim-filed", Clause: "6.3.6",
+		Detail: fmt.Sprintf("against %s: total %d, limit %d for move %d", against, total, limit, move)})
+	offender, claimant := g.Number(against), g.Number(against.Opponent())
+	figures := func(ru bool) string {
+		if ru {
+			if silent {
+				return fmt.Sprintf("ответ не получен, и ваше время на обдумывание превысило %d дней для %d-го хода", limit, move)
+			}
+			return fmt.Sprintf("ваше суммарное время %d дней больше нормы %d дней для %d-го хода", total, limit, move)
+		}
+		if silent {
+			return fmt.Sprintf("no reply has come and your thinking time has passed the %d days allowed for move %d", limit, move)
+		}
+		return fmt.Sprintf("your total of %d days exceeds the %d days allowed for move %d", total, limit, move)
+	}
+	out.Out = append(out.Out,
+		s.notice(offender, g, "claim", "", "заявлена просрочка времени", "overstep claimed",
+			fmt.Sprintf("В партии %s заявлена просрочка времени (п. 6.3.5): %s. Игра приостановлена до решения судьи (п. 6.3.6). Если вы не согласны, в течение 10 дней направьте судье (%s) обоснованный протест (п. 6.3.8).", g.Code, figures(true), s.Tournament.Judge.Email),
+			fmt.Sprintf("An overstep is claimed in game %s (clause 6.3.5): %s. The game is suspended until the judge rules (clause 6.3.6). If you disagree, send the judge (%s) a reasoned protest within 10 days (clause 6.3.8).", g.Code, figures(false), s.Tournament.Judge.Email)),
+		s.notice(claimant, g, "claim", "", "просрочка партнёра", "your opponent overstepped",
+			fmt.Sprintf("В партии %s партнёр просрочил время (п. 6.3.5). Игра приостановлена до решения судьи (п. 6.3.6). Если сейчас ваш ход, пришлите его как обычно: он будет передан судье и отправлен партнёру, только если судья не подтвердит просрочку.", g.Code),
+			fmt.Sprintf("In game %s your opponent has overstepped the time (clause 6.3.5). The game is suspended until the judge rules (clause 6.3.6). If it is your move, send it as usual: it goes to the judge and is forwarded to your opponent only if the judge does not confirm the overstep.", g.Code)),
+		s.official(s.Tournament.Secretary, g, "claim", "заявление о просрочке",
+			fmt.Sprintf("В партии %s заявлена просрочка игрока №%d: итог %d дней при норме %d для %d-го хода. Игра приостановлена (п. 6.3.6).", g.Code, offender, total, limit, move)),
+	)
+	dossier := s.official(s.Tournament.Judge, g, "dossier", fmt.Sprintf("материалы по просрочке, заявление %d", c.Seq), s.dossier(g, c))
+	dossier.Attach = c.Letters
+	out.Out = append(out.Out, dossier)
+}
+
+// dossier is the judge's text: the claim, the record (with the held reply
+// when there is one) and the ledger.
+func (s *State) dossier(g *Game, c Claim) string {
+	var b strings.Builder
+	who := "сервер по графику времени"
+	if c.ByHand {
+		who = fmt.Sprintf("игрок №%d письмом", g.Number(c.Against.Opponent()))
+	}
+	fmt.Fprintf(&b, "Заявление %d о просрочке в партии %s против игрока №%d (%s), подано %s (%s).\n", c.Seq, g.Code, g.Number(c.Against), c.Against, c.Filed.Russian(), who)
+	fmt.Fprintf(&b, "По графику: итог %d дней, норма %d для %d-го хода.\n\nЗапись партии: %s\n", c.Total, c.Limit, c.Move, moveList(g, 0))
+	if g.Held != nil {
+		var ts []string
+		for _, p := range g.Held.Plies {
+			ts = append(ts, p.Text)
+		}
+		fmt.Fprintf(&b, "Задержанный ответ заявителя (отправлен %s): %s\n", g.Held.Sent.Russian(), strings.Join(ts, " "))
+	}
+	b.WriteString("\nГрафик времени:\n")
+	b.WriteString(s.ledgerText(g))
+	fmt.Fprintf(&b, "\nПисьма игрока №%d приложены без изменений (%d).\nРешение: zaochnik judge rule %s#%d confirm|reject\n", g.Number(c.Against), len(c.Letters), g.Code, c.Seq)
+	return b.String()
+}
+
+// ledgerText writes a game's ledger as lines of received, sent, days and total.
+func (s *State) ledgerText(g *Game) string {
+	led, err := s.Ledger(*g)
+	if err != nil {
+		return "(график не вычислен: " + err.Error() + ")\n"
+	}
+	var b strings.Builder
+	for _, ln := range led.Lines {
+		fmt.Fprintf(&b, "%-6s %-10s %-10s %3d %4d", ln.Player, ln.Received.Russian(), ln.Sent.Russian(), ln.Days, ln.Total)
+		for _, n := range ln.Notes {
+			b.WriteString("  " + n.String())
+		}
+		b.WriteByte('\n')
+	}
+	w, bl := led.Totals[timecontrol.White], led.Totals[timecontrol.Black]
+	fmt.Fprintf(&b, "Итого: белые %d (штраф %d), чёрные %d (штраф %d)\n", w.Total, w.PenaltyDays, bl.Total, bl.PenaltyDays)
+	return b.String()
+}
+
+// holdReply keeps the claimant's reply while the claim is pending (6.3.6).
+func (a *applier) holdReply() {
+	g := a.g
+	if g.ToMove() != a.side {
+		a.refuse("suspended", "6.3.6", "партия приостановлена до решения судьи; ход сейчас не за вами",
+			"the game is suspended until the judge rules, and it is not your move")
+		return
+	}
+	plies, ok := a.readMoves()
+	if !ok {
+		return
+	}
+	received := a.obs.Postmark
+	if n := len(g.Replies); n > 0 && g.Replies[n-1].Sent.IsZero() {
+		received = g.Replies[n-1].Received
+	}
+	g.Held = &HeldReply{Plies: plies, Received: received, Sent: a.obs.Postmark, Letter: a.obs.MessageID}
+	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)
+	a.event("reply-held", "6.3.6", moveList(&Game{Plies: plies}, 0))
+	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "confirmation", a.obs.MessageID, "ответ задержан до решения судьи", "reply held for the judge",
+		"Ваш ответ получен и задержан до решения судьи по просрочке (п. 6.3.6); он будет отправлен партнёру, если судья не подтвердит просрочку.",
+		"Your reply is received and held until the judge rules on the overstep (clause 6.3.6); it will be forwarded to your opponent if the judge does not confirm the overstep."))
+}
+
+// claimByLetter files a player's own overstep claim against the opponent;
+// any move in the letter is held. A claim the judge rejects costs the
+// claimant 6 penalty days (6.3.7).
+func (a *applier) claimByLetter() {
+	g, side := a.g, a.side
+	led, err := a.s.Ledger(*g)
+	total, limit, move := 0, 0, 0
+	if err == nil {
+		opp := colour(side.Opponent())
+		total, move = led.Totals[opp].Total, led.Totals[opp].Moves+1
+		limit = led.Control.Limit(move)
+		if led.OnMove.Player == opp && !led.OnMove.Stopped {
+			total += timecontrol.ReplyDays(led.OnMove.Since, a.obs.Postmark)
+		}
+	}
+	a.s.fileClaim(g, side.Opponent(), true, g.ToMove() != side, total, limit, move, a.obs.Postmark, &a.out)
+	if len(a.l.Moves) > 0 && g.ToMove() == side {
+		a.holdReply()
+	}
+}
+
+// Rule applies the judge's ruling on claim seq of game code (6.3.7): when
+// confirmed, the offender loses; when rejected, play resumes, the held reply
+// is forwarded, and a claimant who claimed by letter is charged 6 penalty
+// days. It fails when the claim does not exist or was already ruled.
+func Rule(s State, code string, seq int, confirm bool, note string, date timecontrol.Date) (State, Outcome, error) {
+	s = s.clone()
+	g := s.game(code)
+	if g == nil {
+		return s, Outcome{}, fmt.Errorf("corr: no game %q in tournament %s", code, s.Tournament.Cipher)
+	}
+	if seq < 1 || seq > len(g.Claims) {
+		return s, Outcome{}, fmt.Errorf("corr: game %s has no claim %d (it has %d)", code, seq, len(g.Claims))
+	}
+	c := &g.Claims[seq-1]
+	if c.Status != ClaimPending {
+		return s, Outcome{}, fmt.Errorf("corr: claim %d of game %s was already ruled: %s", seq, code, c.Status)
+	}
+	a := &applier{s: &s, g: g, obs: Observation{Postmark: date}, out: Outcome{Accepted: true, Game: code}}
+	c.Note, c.Ruled = note, date
+	offender, claimant := g.Number(c.Against), g.Number(c.Against.Opponent())
+	noteRu := ""
+	if note != "" {
+		noteRu = "\nПримечание судьи: " + note
+	}
+	if confirm {
+		c.Status = ClaimConfirmed
+		g.Held = nil
+		a.event("claim-confirmed", "6.3.7", note)
+		a.finish(resultFor(c.Against.Opponent()), "6.3.7", "overstep confirmed")
+		a.out.Out = append(a.out.Out, s.notice(offender, g, "ruling", "", "решение судьи", "the judge's ruling",
+			"Судья подтвердил просрочку времени: партия засчитана вам как поражение (п. 6.3.7)."+noteRu,
+			"The judge confirmed the overstep: the game is scored as your loss (clause 6.3.7)."+noteRu))
+		return s, a.out, nil
+	}
+	c.Status = ClaimRejected
+	if err := g.transition(Playing); err != nil {
+		return s, Outcome{}, err
+	}
+	a.event("claim-rejected", "6.3.7", note)
+	if c.ByHand {
+		reason := "неверно заявленная просрочка"
+		g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(c.Against.Opponent()), Days: PenaltyDays, Date: date, Clause: "6.3.7", Reason: reason})
+		a.event("penalty", "6.3.7", fmt.Sprintf("%d days to %s", PenaltyDays, c.Against.Opponent()))
+	}
+	if h := g.Held; h != nil {
+		g.Held = nil
+		a.side = c.Against.Opponent()
+		a.obs.Postmark = h.Sent
+		first := len(g.Plies)
+		g.Plies = append(g.Plies, h.Plies...)
+		g.Known[a.side] = first + len(h.Plies)
+		a.recordReplies(h.Plies)
+		g.Replies[len(g.Replies)-1].Received = date // the offender receives it with the ruling
+		a.obs.Postmark = date
+		a.endByRules(g.Position(s.Tournament.DraughtsVariant()))
+		a.out.Out = append(a.out.Out, s.notice(offender, g, "forward", "", "ход партнёра", "your opponent's move",
+			fmt.Sprintf("Судья не подтвердил просрочку (п. 6.3.7); игра продолжается.%s\nХод партнёра: %s\nДата получения: %s", noteRu, moveList(g, first), date.Russian()),
+			fmt.Sprintf("The judge did not confirm the overstep (clause 6.3.7); play goes on.%s\nYour opponent's move: %s\nReceived: %s", noteRu, moveList(g, first), date.Russian())))
+	} else {
+		a.out.Out = append(a.out.Out, s.notice(offender, g, "ruling", "", "решение судьи", "the judge's ruling",
+			"Судья не подтвердил просрочку (п. 6.3.7); игра продолжается."+noteRu,
+			"The judge did not confirm the overstep (clause 6.3.7); play goes on."+noteRu))
+	}
+	pen := ""
+	if c.ByHand {
+		pen = fmt.Sprintf(" За неверно заявленную просрочку вам начислено %d штрафных дней (п. 6.3.7).", PenaltyDays)
+	}
+	a.out.Out = append(a.out.Out,
+		s.notice(claimant, g, "ruling", "", "решение судьи", "the judge's ruling",
+			"Судья не подтвердил просрочку партнёра (п. 6.3.7); игра продолжается."+pen+noteRu,
+			"The judge did not confirm your opponent's overstep (clause 6.3.7); play goes on."+englishPenalty(c.ByHand)+noteRu),
+		s.official(s.Tournament.Secretary, g, "ruling", "решение судьи", fmt.Sprintf("Судья не подтвердил просрочку по заявлению %d в партии %s.%s", seq, g.Code, noteRu)))
+	return s, a.out, nil
+}
+
+func englishPenalty(byHand bool) string {
+	if !byHand {
+		return ""
+	}
+	return fmt.Sprintf(" For the wrong claim you are charged %d penalty days (clause 6.3.7).", PenaltyDays)
+}

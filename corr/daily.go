@@ -1,0 +1,169 @@
+package corr
+
+import (
+	"fmt"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
+)
+
+// ReminderDays are how many days before a silent player's overstep date
+// the server reminds them (6.3.4).
+var ReminderDays = [...]int{10, 3}
+
+// InquiryDays is the wait for a missing first move before the inquiry of
+// 6.3.4 (30 days after the start of the tournament).
+const InquiryDays = 30
+
+// Daily runs the checks of one day of play, on the day given (the injected
+// clock): the end of play (6.3.2, 6.5.2), the silent overstep claim (6.3.5,
+// 6.3.6), reminders before it (6.3.4) and the 30-day inquiry for a missing
+// first move (6.3.4). Running it twice for a day does nothing more.
+func Daily(s State, day timecontrol.Date) (State, Outcome) {
+	s = s.clone()
+	out := Outcome{Accepted: true}
+	if s.Started.IsZero() || (!s.Checked.IsZero() && !day.After(s.Checked)) {
+		return s, out
+	}
+	s.Checked = day
+	for i := range s.Games {
+		g := &s.Games[i]
+		if g.Status != Playing {
+			continue
+		}
+		if !day.Before(s.Tournament.End) {
+			s.endOfPlay(g, day, &out)
+			continue
+		}
+		led, err := s.Ledger(*g)
+		if err != nil {
+			out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "ledger-error", Clause: "6.3.6", Detail: err.Error()})
+			continue
+		}
+		om := led.OnMove
+		side := draughts.White
+		if om.Player == timecontrol.Black {
+			side = draughts.Black
+		}
+		if g.Stopped != nil && *g.Stopped != side {
+			continue
+		}
+		if len(g.Plies) == 0 && !g.Inquired && day == s.Tournament.Start.AddDays(InquiryDays) {
+			g.Inquired = true
+			s.inquiry(g, day, &out)
+		}
+		if om.Stopped || om.OverstepDate.IsZero() {
+			continue
+		}
+		if !day.Before(om.OverstepDate) {
+			if !g.claimedAt(side, om.Move) {
+				total := om.Total + timecontrol.ReplyDays(om.Since, day)
+				s.fileClaim(g, side, false, true, total, om.Limit, om.Move, day, &out)
+			}
+			continue
+		}
+		for _, before := range ReminderDays {
+			if day == om.OverstepDate.AddDays(-before) && g.Reminded != day {
+				g.Reminded = day
+				n := g.Number(side)
+				out.Out = append(out.Out, s.notice(n, g, "reminder", "", "напоминание о времени", "time reminder",
+					fmt.Sprintf("Напоминаем: в партии %s ваш ход. Ход получен %s; если ответ не будет отправлен до %s включительно, наступит просрочка времени (п. 6.3.5).", g.Code, om.Since.Russian(), om.OverstepDate.AddDays(-1).Russian()),
+					fmt.Sprintf("A reminder: it is your move in game %s. You received the move on %s; unless you reply by %s inclusive, you will overstep the time (clause 6.3.5).", g.Code, om.Since.Russian(), om.OverstepDate.AddDays(-1).Russian())))
+				out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "reminder", Clause: "6.3.4", Detail: fmt.Sprintf("overstep on %s", om.OverstepDate)})
+			}
+		}
+	}
+	return s, out
+}
+
+// inquiry is the 30-day inquiry for a missing first move (6.3.4): to White,
+// with copies to Black and the secretary.
+func (s *State) inquiry(g *Game, day timecontrol.Date, out *Outcome) {
+	out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "inquiry", Clause: "6.3.4", Detail: "no first move"})
+	out.Out = append(out.Out,
+		s.notice(g.White, g, "inquiry", "", "запрос о первом ходе", "inquiry about the first move",
+			fmt.Sprintf("Прошло 30 дней с начала турнира (%s), а ваш первый ход в партии %s не получен (п. 6.3.4). Пришлите, пожалуйста, ход; если вы его уже отправили, повторите его.", s.Tournament.Start.Russian(), g.Code),
+			fmt.Sprintf("30 days have passed since the start (%s) and your first move in game %s has not arrived (clause 6.3.4). Please send your move; if you sent it already, repeat it.", s.Tournament.Start.Russian(), g.Code)),
+		s.notice(g.Black, g, "inquiry", "", "запрос о первом ходе", "inquiry about the first move",
+			fmt.Sprintf("Первый ход партнёра в партии %s за 30 дней не получен; сервер направил ему запрос (п. 6.3.4).", g.Code),
+			fmt.Sprintf("Your opponent's first move in game %s has not arrived in 30 days; the server has sent them an inquiry (clause 6.3.4).", g.Code)),
+		s.official(s.Tournament.Secretary, g, "inquiry", "нет первого хода", fmt.Sprintf("В партии %s за 30 дней нет первого хода белых; направлен запрос (п. 6.3.4).", g.Code)))
+}
+
+// endOfPlay marks a game unfinished at the end of play and asks both
+// players for the record, the final position and their analysis within 10
+// days (6.5.2).
+func (s *State) endOfPlay(g *Game, day timecontrol.Date, out *Outcome) {
+	if err := g.transition(Unfinished); err != nil {
+		return
+	}
+	g.Variants = nil
+	out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "unfinished", Clause: "6.5.2", Detail: "end of play"})
+	due := day.AddDays(10)
+	for _, n := range []int{g.White, g.Black} {
+		out.Out = append(out.Out, s.notice(n, g, "end-of-play", "", "окончание срока игры", "end of play",
+			fmt.Sprintf("Срок игры истёк %s; партия %s не окончена и будет присуждена судьёй. До %s направьте судье (%s) запись партии, диаграмму заключительного положения, оценку и анализ (п. 6.5.2). Запись: %s", s.Tournament.End.Russian(), g.Code, due.Russian(), s.Tournament.Judge.Email, moveList(g, 0)),
+			fmt.Sprintf("Play ended on %s; game %s is unfinished and will be adjudicated by the judge. By %s send the judge (%s) the record, a diagram of the final position, your evaluation and analysis (clause 6.5.2). Record: %s", s.Tournament.End.Russian(), g.Code, due.Russian(), s.Tournament.Judge.Email, moveList(g, 0))))
+	}
+	out.Out = append(out.Out, s.official(s.Tournament.Judge, g, "end-of-play", "неоконченная партия",
+		fmt.Sprintf("Партия %s не окончена к %s; анализы игроков ожидаются до %s (п. 6.5.2). Запись: %s", g.Code, s.Tournament.End.Russian(), due.Russian(), moveList(g, 0))))
+}
+
+// Start sends the start lists (6.3.2): every player gets their games,
+// colours, opponents and the dates; the secretary gets the whole list. A
+// start list sent after the start date moves each player's start to the
+// next day (6.3.2). It fails when the tournament has started already.
+func Start(s State, day timecontrol.Date) (State, Outcome, error) {
+	if !s.Started.IsZero() {
+		return s, Outcome{}, fmt.Errorf("corr: tournament %s was started on %s", s.Tournament.Cipher, s.Started)
+	}
+	s = s.clone()
+	t := s.Tournament
+	s.Started = day
+	out := Outcome{Accepted: true}
+	if len(s.Games) == 0 {
+		for _, p := range t.Games {
+			s.Games = append(s.Games, NewGame(t, p))
+		}
+	}
+	for i := range s.Games {
+		g := &s.Games[i]
+		if day.After(t.Start) {
+			g.StartListReceived = [2]timecontrol.Date{day, day}
+		}
+		g.Replies = []timecontrol.Reply{{Player: timecontrol.White, Received: t.Start}}
+	}
+	var all string
+	for _, g := range s.Games {
+		w, _ := t.Player(g.White)
+		b, _ := t.Player(g.Black)
+		all += fmt.Sprintf("%s: %s (%s) — %s (%s)\n", g.Code, w.Name, w.Email, b.Name, b.Email)
+	}
+	for _, p := range t.Players {
+		var mine string
+		for _, g := range s.Games {
+			side, ok := g.SideOf(p.Number)
+			if !ok {
+				continue
+			}
+			opp, _ := t.Player(g.Number(side.Opponent()))
+			colourRu, colourEn := "белыми", "White"
+			if side == draughts.Black {
+				colourRu, colourEn = "чёрными", "Black"
+			}
+			mine += fmt.Sprintf("%s: %s / %s, %s (%s)\n", letterCode(t, g), colourRu, colourEn, opp.Name, opp.Email)
+		}
+		body := func(ru bool) string {
+			if ru {
+				return fmt.Sprintf("Стартовый лист турнира «%s» (%s), %s.\nНачало игры %s, окончание %s; контроль времени: %d дней на %d ходов с накоплением (п. 6.3.1).\nВаши партии (в теме письма с ходом укажите код партии):\n%s\nХоды пишите полной нотацией (п. 6.2.2) с тремя датами и суммарным временем (п. 6.3.1). Секретарь: %s <%s>, судья: %s <%s>.",
+					t.Name, t.Cipher, t.Variant, t.Start.Russian(), t.End.Russian(), t.Days, t.Moves, mine, t.Secretary.Name, t.Secretary.Email, t.Judge.Name, t.Judge.Email)
+			}
+			return fmt.Sprintf("Start list of %q (%s), %s.\nPlay starts %s and ends %s; time control: %d days per %d moves, accumulated (clause 6.3.1).\nYour games (put the game code in the subject of your move letters):\n%s\nWrite moves in full notation (clause 6.2.2) with the three dates and the time used (clause 6.3.1). Secretary: %s <%s>, judge: %s <%s>.",
+				t.Name, t.Cipher, t.Variant, t.Start.Russian(), t.End.Russian(), t.Days, t.Moves, mine, t.Secretary.Name, t.Secretary.Email, t.Judge.Name, t.Judge.Email)
+		}
+		out.Out = append(out.Out, s.notice(p.Number, nil, "start-list", "", "стартовый лист", "start list", body(true), body(false)))
+	}
+	out.Out = append(out.Out, s.official(t.Secretary, nil, "start-list", "стартовый лист", "Стартовый лист разослан всем участникам.\n\n"+all))
+	out.Events = append(out.Events, Event{Date: day, Kind: "started", Clause: "6.3.2", Detail: fmt.Sprintf("%d games", len(s.Games))})
+	return s, out, nil
+}

@@ -1,0 +1,261 @@
+package corr
+
+import (
+	"fmt"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
+)
+
+// Status is where a game stands.
+type Status int
+
+// The statuses of a game. Transitions are made only by Game.transition.
+const (
+	// Playing: moves are exchanged.
+	Playing Status = iota
+	// Suspended: an overstep claim awaits the judge (6.3.6).
+	Suspended
+	// Finished: the game has a result.
+	Finished
+	// Unfinished: play ended (6.3.2) before a result; the judge adjudicates (6.5.2).
+	Unfinished
+)
+
+// String returns the status as the replay and the store write it.
+func (s Status) String() string {
+	switch s {
+	case Playing:
+		return "playing"
+	case Suspended:
+		return "suspended"
+	case Finished:
+		return "finished"
+	case Unfinished:
+		return "unfinished"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// ParseStatus reads a status written by String.
+func ParseStatus(s string) (Status, error) {
+	for st := Playing; st <= Unfinished; st++ {
+		if st.String() == s {
+			return st, nil
+		}
+	}
+	return 0, fmt.Errorf("corr: %q is not a game status (playing, suspended, finished, unfinished)", s)
+}
+
+// allowed lists the transitions of the game's life: a claim suspends play
+// and a ruling resumes or ends it; the end of play leaves an unfinished game,
+// which a draw agreement or a resignation may still finish (6.3.2).
+var allowed = map[[2]Status]bool{
+	{Playing, Suspended}:    true,
+	{Playing, Finished}:     true,
+	{Playing, Unfinished}:   true,
+	{Suspended, Playing}:    true,
+	{Suspended, Finished}:   true,
+	{Suspended, Unfinished}: true,
+	{Unfinished, Finished}:  true,
+}
+
+// transition moves g to status to, or reports why it may not.
+func (g *Game) transition(to Status) error {
+	if g.Status == to {
+		return nil
+	}
+	if !allowed[[2]Status{g.Status, to}] {
+		return fmt.Errorf("corr: game %s cannot go from %s to %s", g.Code, g.Status, to)
+	}
+	g.Status = to
+	return nil
+}
+
+// Ply is one move of the game as the referee recorded it.
+type Ply struct {
+	Move draughts.Move
+	// Text is the move in full notation as forwarded ("c3-d4", "c3:e5:g7").
+	Text string
+	// Forced marks a move that was the only legal one (6.2.4): counted.
+	Forced bool
+	// Variant marks a move played from the mover's accepted variant (6.2.13):
+	// not counted for the overstep (6.3.5).
+	Variant bool
+	// Corrected marks an impossible move replaced by the piece's single legal move (6.2.10).
+	Corrected bool
+}
+
+// ProposedVariant is a conditional line a player proposed (6.2.7): Line[0]
+// is the opponent's expected move, Line[1] the proposer's answer, and so on.
+type ProposedVariant struct {
+	By    draughts.Color
+	Label string
+	Line  []draughts.Move
+}
+
+// DrawOffer is a standing draw offer.
+type DrawOffer struct {
+	By draughts.Color
+	// Ply is the number of plies played when it was made.
+	Ply int
+}
+
+// ClaimStatus is where an overstep claim stands.
+type ClaimStatus int
+
+// The statuses of a claim.
+const (
+	ClaimPending ClaimStatus = iota
+	ClaimConfirmed
+	ClaimRejected
+)
+
+// String returns "pending", "confirmed" or "rejected".
+func (s ClaimStatus) String() string {
+	switch s {
+	case ClaimPending:
+		return "pending"
+	case ClaimConfirmed:
+		return "confirmed"
+	case ClaimRejected:
+		return "rejected"
+	}
+	return fmt.Sprintf("ClaimStatus(%d)", int(s))
+}
+
+// Claim is an overstep claim (6.3.6).
+type Claim struct {
+	Seq int // 1-based number within the game
+	// Against is the side said to have overstepped.
+	Against draughts.Color
+	// ByHand is true when the claimant wrote the claim in a letter; false
+	// when the server filed it from the ledger.
+	ByHand bool
+	Filed  timecontrol.Date
+	Status ClaimStatus
+	// Total, Limit and Move are the ledger's figures at filing: the
+	// offender's total, the limit and the counted move it was for.
+	Total, Limit, Move int
+	// Silent is true when the offender had not answered (daily check).
+	Silent bool
+	Note   string
+	Ruled  timecontrol.Date
+	// Letters are the Message-IDs of the offender's letters in this game:
+	// the raw letters of the dossier.
+	Letters []string
+}
+
+// HeldReply is the claimant's reply kept back while a claim is pending (6.3.6).
+type HeldReply struct {
+	Plies    []Ply
+	Received timecontrol.Date
+	Sent     timecontrol.Date
+	Counted  int
+	// Letter is the Message-ID of the held letter.
+	Letter string
+}
+
+// Game is the referee's state of one game: everything needed to apply the
+// next letter, serialisable as it stands.
+type Game struct {
+	Code         string
+	White, Black int // start numbers
+	Status       Status
+	// Result is a PDN result token: "*" while undecided, "1-0", "0-1", "1/2-1/2".
+	Result string
+	Plies  []Ply
+	// Replies are the ledger's move letters, in game order (timecontrol).
+	Replies []timecontrol.Reply
+	// Penalties are the penalty days charged in this game.
+	Penalties []timecontrol.Penalty
+	// Variants are the standing proposed variants.
+	Variants []ProposedVariant
+	Draw     *DrawOffer
+	// LastOffer is the side that made the latest draw offer (2.1.9.3).
+	LastOffer *draughts.Color
+	Claims    []Claim
+	Held      *HeldReply
+	// Stopped is set while the game waits for a correction from that side
+	// (6.2.9, 6.2.10): its reply was refused.
+	Stopped *draughts.Color
+	// Known is, for each side, how many plies it has written or repeated:
+	// the plies after it are the new moves its next letter repeats (6.2.9).
+	Known [2]int
+	// Slips counts each side's letters without the three dates or the time (6.3.3).
+	Slips [2]int
+	// Letters are the Message-IDs of the accepted letters of each side.
+	Letters [2][]string
+	// Reminded is the last overstep date a reminder was sent for.
+	Reminded timecontrol.Date
+	// Inquired is set once the 30-day inquiry (6.3.4) was sent.
+	Inquired bool
+	// StartListReceived is the date each side received the start list.
+	StartListReceived [2]timecontrol.Date
+}
+
+// NewGame returns a game about to start.
+func NewGame(t Tournament, p Pairing) Game {
+	return Game{Code: GameCode(t.Cipher, p), White: p.White, Black: p.Black, Status: Playing, Result: "*"}
+}
+
+// pendingClaim returns the claim awaiting the judge, or nil.
+func (g *Game) pendingClaim() *Claim {
+	for i := range g.Claims {
+		if g.Claims[i].Status == ClaimPending {
+			return &g.Claims[i]
+		}
+	}
+	return nil
+}
+
+// claimedAt reports whether a claim against side for counted move k was already filed.
+func (g *Game) claimedAt(side draughts.Color, k int) bool {
+	for _, c := range g.Claims {
+		if c.Against == side && c.Move == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Number returns the start number of side c.
+func (g Game) Number(c draughts.Color) int {
+	if c == draughts.White {
+		return g.White
+	}
+	return g.Black
+}
+
+// SideOf returns the side player n plays, and false when n is not in the game.
+func (g Game) SideOf(n int) (draughts.Color, bool) {
+	switch n {
+	case g.White:
+		return draughts.White, true
+	case g.Black:
+		return draughts.Black, true
+	}
+	return 0, false
+}
+
+// Record returns the game's moves from the variant's initial position.
+func (g Game) Record(v draughts.Variant) draughts.Record {
+	r := draughts.NewRecord(draughts.Initial(v))
+	for _, p := range g.Plies {
+		r.Moves = append(r.Moves, p.Move)
+	}
+	return r
+}
+
+// Position returns the position after the last move.
+func (g Game) Position(v draughts.Variant) draughts.Position {
+	return g.Record(v).Final()
+}
+
+// ToMove returns the side whose move it is.
+func (g Game) ToMove() draughts.Color {
+	if len(g.Plies)%2 == 0 {
+		return draughts.White
+	}
+	return draughts.Black
+}

@@ -1,0 +1,63 @@
+package corr
+
+import "zaochnik/timecontrol"
+
+// Observation is what the server itself saw of a letter; it is
+// authoritative over what the letter says (6.3.1).
+type Observation struct {
+	From      string           // sender's address
+	Postmark  timecontrol.Date // the day the server received it, in the tournament's zone
+	MessageID string
+	Subject   string
+}
+
+// Problem is something the referee or the letter reader found in a letter.
+type Problem struct {
+	Kind   string `json:"kind"`
+	Clause string `json:"clause"`
+	// Text says what was wrong and what to do, in the sender's language.
+	Text string `json:"text,omitempty"`
+}
+
+// Event is something that happened to a game or the tournament, for the
+// secretary's record.
+type Event struct {
+	Game   string // game code, "" for the tournament
+	Date   timecontrol.Date
+	Kind   string
+	Clause string
+	Detail string
+}
+
+// Outgoing is a letter the referee wants sent.
+type Outgoing struct {
+	To      string
+	Kind    string // forward, confirmation, refusal, notice, break, reminder, inquiry, claim, dossier, ruling, start-list, end-of-play
+	Game    string // game code, "" for a letter about no single game
+	Subject string
+	Body    string
+	// InReplyTo is the Message-ID of the letter answered, if any.
+	InReplyTo string
+	// Attach lists Message-IDs of received letters to attach whole (a dossier).
+	Attach []string
+}
+
+// Outcome is what applying a letter, a day or a ruling decided.
+type Outcome struct {
+	// Accepted is false when the letter was refused; Reason says why.
+	Accepted bool
+	Reason   string
+	// Game is the code of the game the letter was applied to, if found.
+	Game     string
+	Problems []Problem
+	Events   []Event
+	Out      []Outgoing
+	// Claims are the claims filed (game code and claim number).
+	Claims []ClaimRef
+}
+
+// ClaimRef names a claim: the game and the claim's number in it.
+type ClaimRef struct {
+	Game string
+	Seq  int
+}

@@ -1,0 +1,396 @@
+package corr
+
+import (
+	"fmt"
+	"strings"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// PenaltyDays is the penalty of 6.2.11, 6.3.3 and 6.3.7.
+const PenaltyDays = 6
+
+// playLetter applies the moves of an acceptable letter.
+func (a *applier) playLetter() {
+	g, side := a.g, a.side
+	if !a.checkRepetition() {
+		return
+	}
+	plies, ok := a.readMoves()
+	if !ok {
+		return
+	}
+	if g.Stopped != nil && *g.Stopped == side {
+		g.Stopped = nil
+		a.event("corrected", "6.2.11", "the stop for a correction ends")
+	}
+	if g.Draw != nil && g.Draw.By != side {
+		a.event("draw-declined", "2.1.9", "a move without accepting declines the offer")
+		g.Draw = nil
+	}
+	first := len(g.Plies)
+	g.Plies = append(g.Plies, plies...)
+	g.Known[side] = first + a.ownRun(plies)
+	g.Letters[side] = append(g.Letters[side], a.obs.MessageID)
+	v := a.s.Tournament.DraughtsVariant()
+	pos := g.Position(v)
+	a.recordReplies(plies)
+	a.checkMoveNumbers(first)
+	a.proposeVariants(pos)
+	a.offerDraw()
+	a.event("moves", "6.2.3", moveList(g, first))
+	ended := a.endByRules(pos)
+	claimed := false
+	if !ended {
+		a.checkTime()
+		claimed = a.checkOverstep()
+	}
+	a.forward(first, claimed)
+}
+
+// ownRun returns how many of plies, from the first, the sender wrote before
+// any move of the opponent's variant was played for them: what the sender
+// knows of the game after this letter.
+func (a *applier) ownRun(plies []Ply) int {
+	for i, p := range plies {
+		if p.Variant {
+			return i
+		}
+	}
+	return len(plies)
+}
+
+// checkRepetition checks the repetition of the opponent's new moves (6.2.9):
+// missing or wrong, the letter is refused with the difference, the game
+// stops for the correction, and the sender is charged 6 penalty days (6.2.11).
+func (a *applier) checkRepetition() bool {
+	g, v := a.g, a.s.Tournament.DraughtsVariant()
+	want := g.Plies[g.Known[a.side]:]
+	if len(want) == 0 {
+		return true
+	}
+	written := a.l.Repeated
+	if a.l.Accepted != nil && len(written) < len(want) {
+		// The accepted variant stands for its moves (6.2.13); the rest is repeated.
+		want = want[len(want)-len(written):]
+	}
+	rec := g.Record(v)
+	start := len(g.Plies) - len(want)
+	wantText := func() string {
+		var ts []string
+		for _, p := range want {
+			ts = append(ts, p.Text)
+		}
+		return strings.Join(ts, " ")
+	}
+	if len(written) == 0 {
+		a.stop("repetition", "6.2.9",
+			fmt.Sprintf("нет повторения новых ходов партнёра; повторите их: %s", wantText()),
+			fmt.Sprintf("your opponent's new moves are not repeated; repeat them: %s", wantText()))
+		return false
+	}
+	for i, w := range want {
+		if i >= len(written) {
+			a.stop("repetition", "6.2.9",
+				fmt.Sprintf("повторены не все новые ходы партнёра: нужно %s", wantText()),
+				fmt.Sprintf("not all of your opponent's new moves are repeated: they are %s", wantText()))
+			return false
+		}
+		pos, _ := rec.Position(start + i)
+		m, err := resolve(pos, written[i].Text)
+		if err != nil || m != w.Move {
+			a.stop("repetition", "6.2.9",
+				fmt.Sprintf("ход партнёра повторён неверно: написано %s, а сделан %s; повторите: %s", written[i].Text, w.Text, wantText()),
+				fmt.Sprintf("your opponent's move is repeated wrongly: you wrote %s, the move was %s; repeat: %s", written[i].Text, w.Text, wantText()))
+			return false
+		}
+	}
+	if len(written) > len(want) {
+		a.problem("repetition-extra", "6.2.9", tr(a.lang(), "повторено больше ходов, чем сделал партнёр; лишние не учтены",
+			"more moves are repeated than your opponent made; the extra ones are ignored"))
+	}
+	return true
+}
+
+// stop refuses a letter that stops the game for a correction (6.2.9,
+// 6.2.10): 6 penalty days to the sender, once per letter (6.2.11).
+func (a *applier) stop(kind, clause, ru, en string) {
+	g := a.g
+	side := a.side
+	g.Stopped = &side
+	reason := tr(a.lang(), ru, en)
+	g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.2.11", Reason: reason})
+	a.event("penalty", "6.2.11", fmt.Sprintf("%d days to %s: %s", PenaltyDays, side, reason))
+	a.refuse(kind, clause,
+		ru+fmt.Sprintf("; игра остановлена до исправления, вам начислено %d штрафных дней (п. 6.2.11)", PenaltyDays),
+		en+fmt.Sprintf("; the game stops until you correct it, and you are charged %d penalty days (clause 6.2.11)", PenaltyDays))
+}
+
+// readMoves resolves the letter's moves in order: the sender's own moves,
+// the opponent's forced replies the sender wrote (6.2.4), and the replies
+// the opponent's standing variants give (6.2.13), played for them. An
+// impossible move is replaced by the named piece's single legal move, or
+// stops the game (6.2.10). It changes only g.Variants.
+func (a *applier) readMoves() ([]Ply, bool) {
+	g, side, v := a.g, a.side, a.s.Tournament.DraughtsVariant()
+	pos := g.Position(v)
+	var plies []Ply
+	variants := g.Variants
+	defer func() {
+		if !a.out.Accepted {
+			g.Variants = variants // a refused letter accepts no variant
+		}
+	}()
+	for _, m := range a.l.Moves {
+		if len(pos.LegalMoves(nil)) == 0 {
+			a.problem("moves-after-end", "2.8.1", tr(a.lang(), "ходы после окончания партии не учтены", "moves after the end of the game are ignored"))
+			break
+		}
+		mover := pos.SideToMove()
+		mv, err := resolve(pos, m.Text)
+		if mover != side {
+			if n := len(plies); err == nil && n > 0 && plies[n-1].Variant && plies[n-1].Move == mv {
+				continue // the sender repeated the variant's reply
+			}
+			legal := pos.LegalMoves(nil)
+			if err == nil && len(legal) == 1 && legal[0] == mv {
+				plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Forced: true})
+				pos = pos.Play(mv)
+				continue
+			}
+			a.stop("not-forced", "6.2.4",
+				fmt.Sprintf("ход %s — ход партнёра, и он не вынужденный; записывайте за партнёра только вынужденные ходы", m.Text),
+				fmt.Sprintf("%s is your opponent's move and it is not forced; write your opponent's moves only when forced", m.Text))
+			return nil, false
+		}
+		corrected := false
+		if err != nil {
+			if from, ok := originOf(v, m.Text); ok {
+				if ms := pos.MovesFrom(from); len(ms) == 1 {
+					mv, corrected = ms[0], true
+					a.problem("impossible-move-corrected", "6.2.10", tr(a.lang(),
+						fmt.Sprintf("ход %s невозможен; у шашки на поле %s единственный ход %s, он и сделан", m.Text, v.SquareText(from), pos.Notation(mv)),
+						fmt.Sprintf("%s is impossible; the piece on %s has the single move %s, which is played", m.Text, v.SquareText(from), pos.Notation(mv))))
+					a.event("impossible-move-corrected", "6.2.10", m.Text.String()+" -> "+pos.Notation(mv))
+				}
+			}
+			if !corrected {
+				a.stop("impossible-move", "6.2.10",
+					fmt.Sprintf("ход %s невозможен (%v); замените его своим ходом", m.Text, err),
+					fmt.Sprintf("the move %s is impossible (%v); send a move in its place", m.Text, err))
+				return nil, false
+			}
+		}
+		plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Corrected: corrected})
+		pos = pos.Play(mv)
+		if reply, ok := a.variantReply(mv, pos); ok {
+			plies = append(plies, Ply{Move: reply, Text: pos.Notation(reply), Variant: true})
+			pos = pos.Play(reply)
+		}
+	}
+	if len(plies) == 0 {
+		a.refuse("no-move", "6.2.3", "в письме нет хода", "the letter has no move")
+		return nil, false
+	}
+	return plies, true
+}
+
+// variantReply follows the opponent's standing variants after the sender's
+// move mv: a variant whose next move is mv goes on; the others lapse
+// (acceptance runs to the first changed move, 6.2.13). It returns the
+// opponent's answer when a variant gives one that is legal in pos.
+func (a *applier) variantReply(mv draughts.Move, pos draughts.Position) (draughts.Move, bool) {
+	g := a.g
+	var kept []ProposedVariant
+	for _, pv := range g.Variants {
+		if pv.By == a.side || len(pv.Line) == 0 || pv.Line[0] != mv {
+			continue
+		}
+		pv.Line = pv.Line[1:]
+		kept = append(kept, pv)
+	}
+	g.Variants = nil
+	for _, pv := range kept {
+		if len(pv.Line) == 0 {
+			continue
+		}
+		reply := pv.Line[0]
+		for _, l := range pos.LegalMoves(nil) {
+			if l == reply {
+				for _, k := range kept {
+					if len(k.Line) > 1 && k.Line[0] == reply {
+						k.Line = k.Line[1:]
+						g.Variants = append(g.Variants, k)
+					}
+				}
+				a.event("variant-accepted", "6.2.13", pos.Notation(reply))
+				return reply, true
+			}
+		}
+	}
+	return draughts.Move{}, false
+}
+
+// recordReplies enters the letter into the ledger: the sender's reply ends
+// on the postmark; replies played for the opponent (forced, variant) and
+// further moves of the sender in the same letter cost no days; the side to
+// move now starts thinking on the postmark, the day the server forwards.
+func (a *applier) recordReplies(plies []Ply) {
+	g := a.g
+	day := a.obs.Postmark
+	pending := -1
+	if n := len(g.Replies); n > 0 && g.Replies[n-1].Sent.IsZero() {
+		pending = n - 1
+	}
+	run := func(i int) (int, int, draughts.Color, int) {
+		side := g.ToMoveAt(len(g.Plies) - len(plies) + i)
+		counted, variant, j := 0, 0, i
+		for ; j < len(plies) && g.ToMoveAt(len(g.Plies)-len(plies)+j) == side; j++ {
+			if plies[j].Variant {
+				variant++
+			} else {
+				counted++
+			}
+		}
+		return counted, variant, side, j
+	}
+	for i := 0; i < len(plies); {
+		counted, variant, side, next := run(i)
+		text := plies[i].Text
+		if i == 0 && pending >= 0 && g.Replies[pending].Player == colour(side) {
+			r := &g.Replies[pending]
+			r.Sent, r.Moves, r.VariantMoves, r.Text = day, counted, variant, text
+			if r.Received.After(day) {
+				r.Received = day // a first move sent before the start of play
+			}
+		} else {
+			g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(side), Received: day, Sent: day, Moves: counted, VariantMoves: variant, Text: text})
+		}
+		i = next
+	}
+	g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(g.ToMove()), Received: day})
+}
+
+// ToMoveAt returns the side to move before ply i.
+func (g Game) ToMoveAt(i int) draughts.Color {
+	if i%2 == 0 {
+		return draughts.White
+	}
+	return draughts.Black
+}
+
+// checkMoveNumbers tells the sender of wrong move numbers (6.2.14); play goes on.
+func (a *applier) checkMoveNumbers(first int) {
+	ply := first
+	for _, m := range a.l.Moves {
+		if m.Number != 0 && m.Number != ply/2+1 {
+			a.problem("move-number", "6.2.14", tr(a.lang(),
+				fmt.Sprintf("ход %s записан под номером %d, а это ход %d; в следующем письме повторите ходы с верной нумерацией", m.Text, m.Number, ply/2+1),
+				fmt.Sprintf("the move %s is numbered %d but it is move %d; repeat the moves correctly numbered in your next letter", m.Text, m.Number, ply/2+1)))
+			return
+		}
+		ply++
+	}
+}
+
+// proposeVariants stores the sender's proposed variants (6.2.7), each cut
+// at its first impossible move without penalty (6.2.12).
+func (a *applier) proposeVariants(pos draughts.Position) {
+	if len(a.l.Variants) == 0 {
+		return
+	}
+	if pos.SideToMove() == a.side {
+		a.problem("variant-ignored", "6.2.7", tr(a.lang(), "варианты не учтены: после принятого варианта снова ваш ход", "variants ignored: after the accepted variant it is your move again"))
+		return
+	}
+	for _, vr := range a.l.Variants {
+		p := pos
+		pv := ProposedVariant{By: a.side, Label: vr.Label}
+		for _, m := range vr.Moves {
+			mv, err := resolve(p, m.Text)
+			if err != nil {
+				a.problem("variant-cut", "6.2.12", tr(a.lang(),
+					fmt.Sprintf("в варианте %s ход %s невозможен; вариант предложен до этого хода", vr.Label, m.Text),
+					fmt.Sprintf("in variant %s the move %s is impossible; the variant stands up to it", vr.Label, m.Text)))
+				break
+			}
+			pv.Line = append(pv.Line, mv)
+			p = p.Play(mv)
+		}
+		if len(pv.Line) >= 2 {
+			a.g.Variants = append(a.g.Variants, pv)
+			a.event("variant-proposed", "6.2.7", fmt.Sprintf("%s: %d moves", vr.Label, len(pv.Line)))
+		}
+	}
+}
+
+// offerDraw records a draw offer; a side may not offer again before the
+// other side has used its right to offer (2.1.9.3-2.1.9.4).
+func (a *applier) offerDraw() {
+	if a.l.Draw != letter.DrawOffer {
+		return
+	}
+	g := a.g
+	if g.LastOffer != nil && *g.LastOffer == a.side {
+		a.problem("draw-offer-repeated", "2.1.9.3", tr(a.lang(),
+			"повторно предлагать ничью можно только после того, как партнёр воспользуется своим правом; предложение не передано",
+			"you may offer a draw again only after your opponent has used their right to offer; the offer was not passed on"))
+		return
+	}
+	side := a.side
+	g.Draw = &DrawOffer{By: side, Ply: len(g.Plies)}
+	g.LastOffer = &side
+	a.event("draw-offered", "2.1.9", side.String())
+}
+
+// endByRules finishes the game when the side to move has no piece or no
+// legal move (2.8.1); the winner depends on the variant.
+func (a *applier) endByRules(pos draughts.Position) bool {
+	if len(pos.LegalMoves(nil)) > 0 {
+		return false
+	}
+	winner := pos.Variant().Winner(pos.SideToMove())
+	a.finish(resultFor(winner), "2.8.1", "no legal move for "+pos.SideToMove().String())
+	return true
+}
+
+// resultFor is the PDN result of a win by c.
+func resultFor(c draughts.Color) string {
+	if c == draughts.White {
+		return "1-0"
+	}
+	return "0-1"
+}
+
+// finish ends the game with result and tells both players and the secretary.
+func (a *applier) finish(result, clause, why string) {
+	g := a.g
+	if err := g.transition(Finished); err != nil {
+		a.problem("game-state", clause, err.Error())
+		return
+	}
+	g.Result = result
+	g.Draw = nil
+	g.Variants = nil
+	if n := len(g.Replies); n > 0 && g.Replies[n-1].Sent.IsZero() {
+		g.Replies = g.Replies[:n-1] // nobody thinks any more
+	}
+	a.event("finished", clause, result+": "+why)
+	a.out.Out = append(a.out.Out, a.s.resultLetters(g, clause)...)
+}
+
+// resultLetters tell both players and the secretary the result.
+func (s State) resultLetters(g *Game, clause string) []Outgoing {
+	var out []Outgoing
+	record := moveList(g, 0)
+	for _, n := range []int{g.White, g.Black} {
+		out = append(out, s.notice(n, g, "result", "", "партия окончена", "game over",
+			fmt.Sprintf("Партия %s окончена: %s (п. %s).\nЗапись: %s\nПо п. 6.5.1 пришлите запись партии секретарю.", g.Code, g.Result, clause, record),
+			fmt.Sprintf("Game %s is over: %s (clause %s).\nRecord: %s\nUnder clause 6.5.1 please send the game record to the secretary.", g.Code, g.Result, clause, record)))
+	}
+	out = append(out, s.official(s.Tournament.Secretary, g, "result", "результат партии",
+		fmt.Sprintf("Партия %s окончена: %s (п. %s).\nЗапись: %s", g.Code, g.Result, clause, record)))
+	return out
+}

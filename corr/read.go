@@ -1,0 +1,37 @@
+package corr
+
+import (
+	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
+)
+
+// Read reads a letter's text for this tournament: the reader is told the
+// cipher, the board, the postmark (for dates without a year) and the
+// sender's language; once the game is found, the letter is read again
+// knowing the sender's colour, which splits an unlabelled run of moves into
+// the repetition and the sender's own moves.
+func (s State) Read(text string, obs Observation) letter.Letter {
+	opts := letter.Options{Subject: obs.Subject, Postmark: obs.Postmark, Ciphers: []string{s.Tournament.Cipher}, Board: 8}
+	if s.Tournament.Variant == International {
+		opts.Board = 10
+	}
+	p, ok := s.Tournament.PlayerByEmail(obs.From)
+	if ok {
+		opts.Language = s.lang(p.Number)
+	}
+	l := letter.Parse(text, opts)
+	if !ok {
+		return l
+	}
+	a := &applier{s: &s, l: l, obs: obs, from: p}
+	if g, _ := a.findGame(); g != nil {
+		if side, in := g.SideOf(p.Number); in {
+			opts.Sender = letter.White
+			if side == draughts.Black {
+				opts.Sender = letter.Black
+			}
+			l = letter.Parse(text, opts)
+		}
+	}
+	return l
+}

@@ -1,0 +1,112 @@
+package corr
+
+import (
+	"encoding/json"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
+)
+
+// State is the referee's state of one tournament: what Apply, Daily, Start
+// and Rule read and return.
+type State struct {
+	Tournament Tournament
+	// Started is the day the start list went out (6.3.2); zero before.
+	Started timecontrol.Date
+	Games   []Game
+	// Breaks are the breaks players announced, tournament-wide (6.4).
+	Breaks []PlayerBreak
+	// Checked is the last day the daily checks ran for.
+	Checked timecontrol.Date
+}
+
+// PlayerBreak is a break a player announced ("беру перерыв с ... по ...").
+type PlayerBreak struct {
+	Player    int // start number
+	From, To  timecontrol.Date
+	Announced timecontrol.Date // postmark of the announcement; the server tells the opponents that day
+	Granted   bool             // granted by the judge (6.4.5)
+}
+
+// clone returns a deep copy of s, so the referee never changes the state it
+// was given (the caller keeps it until the store has committed).
+func (s State) clone() State {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic("corr: state does not marshal: " + err.Error()) // a programming error: all fields are plain data
+	}
+	var c State
+	if err := json.Unmarshal(b, &c); err != nil {
+		panic("corr: state does not unmarshal: " + err.Error())
+	}
+	return c
+}
+
+// DraughtsVariant returns the rules engine's variant for the tournament.
+func (t Tournament) DraughtsVariant() draughts.Variant {
+	switch t.Variant {
+	case International:
+		return draughts.International
+	case Giveaway:
+		return draughts.Giveaway
+	}
+	return draughts.Russian
+}
+
+// game returns a pointer to the game with code, or nil.
+func (s *State) game(code string) *Game {
+	for i := range s.Games {
+		if s.Games[i].Code == code {
+			return &s.Games[i]
+		}
+	}
+	return nil
+}
+
+// Game returns the game with code.
+func (s State) Game(code string) (Game, bool) {
+	if g := s.game(code); g != nil {
+		return *g, true
+	}
+	return Game{}, false
+}
+
+// colour converts a board side to the ledger's colour.
+func colour(c draughts.Color) timecontrol.Color {
+	if c == draughts.White {
+		return timecontrol.White
+	}
+	return timecontrol.Black
+}
+
+// Timeline returns the ledger input of game g: its replies and penalties,
+// and the breaks of both its players.
+func (s State) Timeline(g Game) timecontrol.Timeline {
+	t := s.Tournament
+	tl := timecontrol.Timeline{
+		Start: t.Start, End: t.End,
+		Control:           timecontrol.Control{Days: t.Days, Moves: t.Moves},
+		StartListReceived: g.StartListReceived, // indexed White, Black as in timecontrol
+		Replies:           g.Replies,
+		Penalties:         g.Penalties,
+	}
+	if p, ok := t.Player(g.White); ok {
+		tl.White = p.Name
+	}
+	if p, ok := t.Player(g.Black); ok {
+		tl.Black = p.Name
+	}
+	for _, b := range s.Breaks {
+		side, ok := g.SideOf(b.Player)
+		if !ok {
+			continue
+		}
+		tl.Breaks = append(tl.Breaks, timecontrol.Break{Player: colour(side), From: b.From, To: b.To, Announced: b.Announced, Granted: b.Granted, Game: g.Code})
+	}
+	return tl
+}
+
+// Ledger computes the day ledger of game g.
+func (s State) Ledger(g Game) (timecontrol.Ledger, error) {
+	return timecontrol.Compute(s.Timeline(g))
+}

@@ -1,0 +1,108 @@
+package corr
+
+import (
+	"fmt"
+
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// checkTime compares what the sender wrote with what the server saw: the
+// three dates and the time fraction (6.3.1); the server's dates stand and
+// the differences are reported. A second letter without the dates or the
+// time costs 6 penalty days (6.3.3).
+func (a *applier) checkTime() {
+	g, side, lang := a.g, a.side, a.lang()
+	mine := a.senderReply()
+	if mine == nil {
+		return
+	}
+	d := a.l.Dates
+	differs := func(what string, wrote, was timecontrol.Date, ruWhat, enWhat string) {
+		if wrote.IsZero() || wrote == was {
+			return
+		}
+		a.problem("date-differs", "6.3.1", tr(lang,
+			fmt.Sprintf("%s указана %s, по данным сервера %s; в графике стоит %s", ruWhat, wrote.Russian(), was.Russian(), was.Russian()),
+			fmt.Sprintf("the %s is written %s, the server's record is %s; the ledger uses %s", enWhat, wrote.Russian(), was.Russian(), was.Russian())))
+		a.event("date-differs", "6.3.1", what+": wrote "+wrote.String()+", server "+was.String())
+	}
+	if prev := a.opponentSent(); !prev.IsZero() {
+		differs("opponent_sent", d.OpponentSent, prev, "дата отправления хода партнёром", "date your opponent sent the move")
+	}
+	differs("received", d.Received, mine.Received, "дата получения хода", "date you received the move")
+	differs("sent", d.Sent, mine.Sent, "дата отправления ответа", "date you sent your reply")
+
+	slipped := false
+	for _, p := range a.l.Problems {
+		if p.Kind == letter.KindMissingDates || p.Kind == letter.KindMissingTime {
+			slipped = true
+		}
+	}
+	if slipped {
+		g.Slips[side]++
+		if g.Slips[side] > 1 {
+			reason := tr(lang, "повторно не указаны три даты или суммарное время", "the three dates or the time are missing again")
+			g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.3.3", Reason: reason})
+			a.problem("penalty", "6.3.3", tr(lang, fmt.Sprintf("%s: начислено %d штрафных дней", reason, PenaltyDays), fmt.Sprintf("%s: %d penalty days are charged", reason, PenaltyDays)))
+			a.event("penalty", "6.3.3", fmt.Sprintf("%d days to %s", PenaltyDays, side))
+		}
+	}
+	if a.l.Time != nil {
+		led, err := a.s.Ledger(*g)
+		if err != nil {
+			return
+		}
+		w, b := led.Totals[timecontrol.White].Total, led.Totals[timecontrol.Black].Total
+		if a.l.Time.White != w || a.l.Time.Black != b {
+			a.problem("time-differs", "6.3.1", tr(lang,
+				fmt.Sprintf("суммарное время указано %d/%d, по графику %d/%d", a.l.Time.White, a.l.Time.Black, w, b),
+				fmt.Sprintf("the time is written %d/%d, the ledger says %d/%d", a.l.Time.White, a.l.Time.Black, w, b)))
+		}
+	}
+}
+
+// senderReply returns the ledger reply this letter closed: the last reply
+// of the sender that has a posting date.
+func (a *applier) senderReply() *timecontrol.Reply {
+	rs := a.g.Replies
+	for i := len(rs) - 1; i >= 0; i-- {
+		if rs[i].Player == colour(a.side) && !rs[i].Sent.IsZero() && rs[i].Sent == a.obs.Postmark {
+			return &rs[i]
+		}
+	}
+	return nil
+}
+
+// opponentSent returns the posting date of the opponent's last reply before
+// the sender's.
+func (a *applier) opponentSent() timecontrol.Date {
+	rs := a.g.Replies
+	seen := false
+	for i := len(rs) - 1; i >= 0; i-- {
+		if rs[i].Player == colour(a.side) && !rs[i].Sent.IsZero() {
+			seen = true
+			continue
+		}
+		if seen && rs[i].Player != colour(a.side) {
+			return rs[i].Sent
+		}
+	}
+	return timecontrol.Date{}
+}
+
+// checkOverstep files the server's overstep claim when the sender's reply
+// took their total over the limit (6.3.5, 6.3.6). It reports whether it did.
+func (a *applier) checkOverstep() bool {
+	led, err := a.s.Ledger(*a.g)
+	if err != nil {
+		a.event("ledger-error", "6.3.6", err.Error())
+		return false
+	}
+	ov := led.Overstep
+	if ov == nil || ov.Player != colour(a.side) || ov.Date != a.obs.Postmark || a.g.claimedAt(a.side, ov.Move) {
+		return false
+	}
+	a.s.fileClaim(a.g, a.side, false, false, ov.Total, ov.Limit, ov.Move, a.obs.Postmark, &a.out)
+	return true
+}
