@@ -34,6 +34,7 @@ var commands = map[string]command{}
 // (A map literal would form an initialisation cycle with help, which lists it.)
 func registerCommands() {
 	commands["help"] = command{"list the commands", runHelp}
+	commands["ledger"] = command{"the day ledger of a game from a timeline file (6.3.6)", runLedger}
 	commands["letter"] = command{"read a move letter as the server does (letter parse FILE)", runLetter}
 	commands["perft"] = command{"count move sequences to a depth: the move generator's check and benchmark", runPerft}
 }
