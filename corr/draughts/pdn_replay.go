@@ -1,0 +1,184 @@
+package draughts
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Variant tells which game a PDN game is played under:
+//
+//   - the GameType tag: 20 is international draughts, 25 Russian draughts;
+//   - PDN has no code for giveaway (обратные шашки): zaochnik writes it as
+//     GameType 25 with the extra tag [Variant "giveaway"], and reads that tag
+//     (any name ParseVariant knows) whatever the GameType;
+//   - without a GameType, the squares tell: a FEN or first move written
+//     with letters (c3-d4) is Russian, numbers international. (PDN's
+//     default is 20, but Russian files seldom carry the tag.)
+//
+// The Notation and Corner of a GameType are read but not used: squares are
+// numbered as the standard boards number them.
+func (g PDNGame) Variant() (Variant, error) {
+	if name, ok := g.Tag("Variant"); ok && strings.TrimSpace(name) != "" {
+		v, err := ParseVariant(name)
+		if err != nil {
+			return 0, fmt.Errorf("PDN game at line %d: tag Variant %q is not a game zaochnik plays: use giveaway, russian or international", g.Line, name)
+		}
+		return v, nil
+	}
+	gt, ok := g.Tag("GameType")
+	if !ok {
+		return g.guessVariant(), nil
+	}
+	t, err := ParseGameType(gt)
+	if err != nil {
+		return 0, fmt.Errorf("PDN game at line %d: %w", g.Line, err)
+	}
+	var v Variant
+	switch t.Code {
+	case 20:
+		v = International
+	case 25:
+		v = Russian
+	default:
+		return 0, fmt.Errorf("PDN game at line %d: GameType %d (%s draughts) is not played here; zaochnik plays 20 (international), 25 (Russian) and giveaway (25 with [Variant \"giveaway\"])", g.Line, t.Code, t.Name())
+	}
+	if t.Width != 0 && (t.Width != v.Width() || t.Height != v.Height()) {
+		return 0, fmt.Errorf("PDN game at line %d: GameType %q gives a %dx%d board, but %s draughts is played on %dx%d", g.Line, gt, t.Width, t.Height, v, v.Width(), v.Height())
+	}
+	return v, nil
+}
+
+// guessVariant reads the variant from how the squares are written.
+func (g PDNGame) guessVariant() Variant {
+	if fen, ok := g.Tag("FEN"); ok {
+		for _, r := range fen {
+			if r >= 'a' && r <= 'h' {
+				return Russian
+			}
+			if r >= '0' && r <= '9' {
+				return International
+			}
+		}
+	}
+	if len(g.Moves) > 0 && len(g.Moves[0].Text.Squares) > 0 && !g.Moves[0].Text.Squares[0].Numeric() {
+		return Russian
+	}
+	return International
+}
+
+// Start returns the position the game starts from: its FEN tag, or the
+// initial position. A FEN whose side to move is "?" (unknown) is taken as
+// White to move, or Black if the first move is numbered as Black's ("1...").
+func (g PDNGame) Start() (Position, error) {
+	v, err := g.Variant()
+	if err != nil {
+		return Position{}, err
+	}
+	fen, ok := g.Tag("FEN")
+	if !ok || strings.TrimSpace(fen) == "" {
+		return Initial(v), nil
+	}
+	fen = strings.TrimSpace(fen)
+	if strings.HasPrefix(fen, "?") {
+		side := "W"
+		if len(g.Moves) > 0 && g.Moves[0].Black {
+			side = "B"
+		}
+		fen = side + fen[1:]
+	}
+	p, err := ParseFEN(v, fen)
+	if err != nil {
+		return Position{}, fmt.Errorf("PDN game at line %d: %w", g.Line, err)
+	}
+	return p, nil
+}
+
+// ReplayError is the first move of a PDN game that is not legal.
+type ReplayError struct {
+	// Ply is the 1-based index of the move in the game; Label numbers it as
+	// the record does ("12." or "12...").
+	Ply   int
+	Label string
+	// Text is the move as written (canonically: "b6:d4").
+	Text string
+	// Line and Col locate it in the file.
+	Line, Col int
+	// Legal lists every legal move of the position, in full notation.
+	Legal []string
+	// Err is why the move was refused (a *MoveError).
+	Err error
+}
+
+func (e *ReplayError) Error() string {
+	msg := fmt.Sprintf("move %s %s (line %d, column %d) is not legal: %v", e.Label, e.Text, e.Line, e.Col, e.Err)
+	var me *MoveError
+	switch {
+	case len(e.Legal) == 0:
+		return msg + "; there is no legal move: the game is over"
+	case errors.As(e.Err, &me) && len(me.Options) == len(e.Legal):
+		return msg // the cause lists them already
+	}
+	return msg + "; legal moves there: " + strings.Join(e.Legal, " ")
+}
+
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// Replay plays the game's moves from its start position and returns the
+// record. Captures written by their ends only are accepted when unambiguous
+// (Position.Resolve), and the semi-short moves of Russian game records
+// ("cd4", "b:d4") are resolved too (Position.ResolveAbbreviated), since real
+// files use them. A capture that several paths fit, as "36x16" in a file
+// that wrote only the ends, is read the one way that lets the rest of the
+// game be played; if more than one way or none does, it is an error. The
+// first move that is not legal stops the replay with a *ReplayError; the
+// record holds the moves before it.
+func (g PDNGame) Replay() (Record, error) {
+	start, err := g.Start()
+	if err != nil {
+		return Record{}, err
+	}
+	r := NewRecord(start)
+	err = g.replayFrom(&r, start)
+	return r, err
+}
+
+// replayFrom appends to r the moves of g from ply len(r.Moves), p being the
+// position there.
+func (g PDNGame) replayFrom(r *Record, p Position) error {
+	var buf [64]Move
+	for i := len(r.Moves); i < len(g.Moves); i++ {
+		pm := g.Moves[i]
+		m, err := p.ResolveAbbreviated(pm.Text)
+		var me *MoveError
+		if errors.As(err, &me) && me.Kind == MoveAmbiguous {
+			m, err = g.disambiguate(*r, p, me)
+		}
+		if err != nil {
+			e := &ReplayError{Ply: i + 1, Label: r.MoveLabel(i + 1), Text: pm.Text.String(), Line: pm.Line, Col: pm.Col, Err: err}
+			for _, l := range p.LegalMoves(buf[:0]) {
+				e.Legal = append(e.Legal, p.Notation(l))
+			}
+			return e
+		}
+		r.Moves = append(r.Moves, m)
+		p = p.Play(m)
+	}
+	return nil
+}
+
+// disambiguate picks, among the candidates of an ambiguous capture, the one
+// with which the rest of the game replays.
+func (g PDNGame) disambiguate(r Record, p Position, me *MoveError) (Move, error) {
+	var ok []Move
+	for _, m := range me.Moves {
+		try := Record{Start: r.Start, Moves: append(r.Moves[:len(r.Moves):len(r.Moves)], m)}
+		if g.replayFrom(&try, p.Play(m)) == nil {
+			ok = append(ok, m)
+		}
+	}
+	if len(ok) == 1 {
+		return ok[0], nil
+	}
+	return Move{}, me
+}
