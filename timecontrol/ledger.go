@@ -168,6 +168,8 @@ func Compute(t Timeline) (Ledger, error) {
 					ln.Notes = append(ln.Notes, Note{Kind: NoteBreakDays, Clause: "6.4.3", Player: b.Player, A: s.from, B: s.to, Days: n})
 				}
 			}
+		}
+		if !ln.Pending {
 			tot.Moves += r.Moves
 			played[r.Player] += r.Moves + r.VariantMoves
 		}

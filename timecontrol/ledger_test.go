@@ -120,6 +120,7 @@ func TestEndOfPlay_6_3_2(t *testing.T) {
 			l := mustCompute(t, tl)
 			assert.Equal(t, tt.want, l.Lines[1].Days)
 			assert.Equal(t, tt.stopped, len(l.Lines[1].Notes) == 1 && l.Lines[1].Notes[0].Kind == NoteEndOfPlay)
+			assert.Equal(t, 1, l.Totals[Black].Moves, "the move is played either way")
 		})
 	}
 }
