@@ -3,6 +3,8 @@ package letter
 import (
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
 )
 
 // finish checks the letter as a whole once every line is read: the game is
@@ -11,10 +13,19 @@ import (
 // (6.2.14); and it settles the language.
 func (p *parser) finish() {
 	l := &p.l
+	if k := len(l.Unknown) - 1; k >= 0 && l.Unknown[k].N == p.last && isNameLine(l.Unknown[k].Text) {
+		// A letter signed with the name alone ends with it (6.2.3).
+		l.Signature = append([]string{l.Unknown[k].Text}, l.Signature...)
+		l.Problems = slices.DeleteFunc(l.Problems, func(pr Problem) bool { return pr.Kind == KindUnknownLine && pr.Line == p.last })
+		l.Unknown = l.Unknown[:k]
+		if len(l.Unknown) == 0 {
+			l.Unknown = nil
+		}
+	}
 	l.Language = p.opts.Language
 	if l.Language == "" {
 		l.Language = Russian
-		if p.lat > p.cyr {
+		if p.lat > 2*p.cyr {
 			l.Language = English
 		}
 	}
@@ -46,7 +57,7 @@ func (p *parser) finish() {
 		if l.Time == nil {
 			l.Problems = append(l.Problems, problem(KindMissingTime, 0, ""))
 		}
-		if len(l.Repeated) > 0 {
+		if len(l.Repeated) > 0 && l.Accepted == nil {
 			last, first := l.Repeated[len(l.Repeated)-1], l.Moves[0]
 			if first.Number > 0 && !follows(last, first) {
 				l.Problems = append(l.Problems, problem(KindMoveNumber, first.Line, first.String(), last.String()))
@@ -61,6 +72,27 @@ func (p *parser) finish() {
 		return pr.Line
 	}
 	slices.SortStableFunc(l.Problems, func(a, b Problem) int { return key(a) - key(b) })
+}
+
+// isNameLine reports a line that is a name alone: one to four capitalised
+// words or initials ("Иванов И.И.", "John Smith").
+func isNameLine(t string) bool {
+	f := strings.Fields(t)
+	if len(f) == 0 || len(f) > 4 {
+		return false
+	}
+	for _, w := range f {
+		rs := []rune(w)
+		if !unicode.IsUpper(rs[0]) {
+			return false
+		}
+		for _, r := range rs {
+			if !unicode.IsLetter(r) && r != '.' && r != '-' && r != ',' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -69,11 +69,13 @@ func (p *parser) gameRef(t string) (string, bool) {
 			return p.afterCipher(rest, true)
 		}
 	}
-	return p.afterCipher(t, found)
+	rest, numbers := p.afterCipher(t, false)
+	return rest, found || numbers
 }
 
 // afterCipher reads start numbers and surnames on a line that named the
 // cipher (cipherLine), or start numbers after "партия"/"game"/"№" on any line.
+// It returns the rest of the line and whether it was about the game.
 func (p *parser) afterCipher(t string, cipherLine bool) (string, bool) {
 	fields := strings.Fields(t)
 	keep := fields[:0:0]

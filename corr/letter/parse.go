@@ -41,13 +41,13 @@ func Parse(text string, opts Options) Letter {
 type role int
 
 const (
-	roleDefault  role = iota // no label: the repetition, then own moves
-	roleRepeat               // the opponent's moves repeated
-	roleOwn                  // the writer's own moves
-	roleAccept               // the moves of an accepted variant, repeated
-	roleUntil                // "вариант принят до 7...ba5": the first changed move
-	roleVariant              // a variant's moves, continuing the current variant
-	roleVariantIf            // a variant's condition: starts a variant unless it continues one
+	roleDefault   role = iota // no label: the repetition, then own moves
+	roleRepeat                // the opponent's moves repeated
+	roleOwn                   // the writer's own moves
+	roleAccept                // the moves of an accepted variant, repeated
+	roleUntil                 // "вариант принят до 7...ba5": the first changed move
+	roleVariant               // a variant's moves, continuing the current variant
+	roleVariantIf             // a variant's condition: starts a variant unless it continues one
 )
 
 // parser holds the state of one reading.
@@ -63,6 +63,7 @@ type parser struct {
 	signature bool
 	protest   bool
 	cur       int // index of the current variant in l.Variants, -1 none
+	last      int // the last line read for content
 	cyr, lat  int // letters seen in words, for the language
 }
 
@@ -90,6 +91,7 @@ func (p *parser) line(n int, raw string) (stop bool) {
 	case isWroteLine(t):
 		return false
 	}
+	p.last = n
 	if len(t) > maxLineBytes {
 		p.unknown(n, t[:maxLineBytes]+" …")
 		return false

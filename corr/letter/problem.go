@@ -1,6 +1,9 @@
 package letter
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Kind names a kind of problem found in a letter.
 type Kind string
@@ -70,8 +73,13 @@ func (p Problem) IsNote() bool { return p.Kind == KindYearGuessed }
 func problem(kind Kind, line int, text string, args ...any) Problem {
 	clause, ru, en := explain(kind)
 	a := append([]any{text}, args...)
-	return Problem{Kind: kind, Clause: clause, Line: line, Text: text,
-		Ru: fmt.Sprintf(ru, a...), En: fmt.Sprintf(en, a...)}
+	format := func(f string) string {
+		if !strings.Contains(f, "%") {
+			return f
+		}
+		return fmt.Sprintf(f, a...)
+	}
+	return Problem{Kind: kind, Clause: clause, Line: line, Text: text, Ru: format(ru), En: format(en)}
 }
 
 // explain gives a kind's clause and its explanation formats; the first verb
@@ -88,8 +96,8 @@ func explain(k Kind) (clause, ru, en string) {
 			"The move “%[1]s” could not be read (6.2.2). Please resend it in full notation, e.g. c3-d4, c3:e5:g7 or 32-28."
 	case KindVariantCut:
 		return "6.2.12",
-			"В варианте %[2]s ход «%[1]s» не прочитан: вариант считается предложенным до этого хода (п. 6.2.12), штрафа нет.",
-			"In variant %[2]s the move “%[1]s” could not be read: the variant stands up to that move (6.2.12), without penalty."
+			"В варианте %[2]s ход «%[1]s» невозможен или не прочитан (сокращённая запись тоже делает ход невозможным, п. 6.2.2): вариант считается предложенным до этого хода (п. 6.2.12), штрафа нет.",
+			"In variant %[2]s the move “%[1]s” is impossible or unreadable (abbreviated notation makes a move impossible, 6.2.2): the variant stands up to that move (6.2.12), without penalty."
 	case KindMoveNumber:
 		return "6.2.14",
 			"Номер хода «%[1]s» не следует за предыдущим ходом %[2]s. Игра не останавливается; при следующем ответе повторите эти ходы с правильной нумерацией (п. 6.2.14).",
@@ -117,7 +125,7 @@ func explain(k Kind) (clause, ru, en string) {
 	case KindBreakPhrasing:
 		return "6.4.3",
 			"Перерыв объявляется только фразой «беру перерыв с ... по ...» (п. 6.4.3), поэтому он не принят. Пришлите строку: %[2]s",
-			"A break is announced only with the phrase “беру перерыв с ... по ...” (6.4.3; in English “I take a break from ... to ...”), so it was not accepted. Please send the line: %[2]s"
+			"A break is announced only with the phrase “беру перерыв с ... по ...” (6.4.3; in English “I take a break from ... to ...”), so it was not accepted. Please send the line: %[3]s"
 	case KindBreakDates:
 		return "6.4.3",
 			"Перерыв «%[1]s» не принят: последний день раньше первого или дата не прочитана. Пришлите: «беру перерыв с 10.10.26 по 25.10.26» (оба дня входят в перерыв, п. 6.4.3).",

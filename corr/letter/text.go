@@ -61,6 +61,8 @@ type token struct {
 
 // tokenize splits a line into tokens. It runs in linear time.
 func tokenize(line string) []token {
+	// Hyphens that are not the ASCII one ("f6‑g5" from an HTML letter).
+	line = strings.NewReplacer("\u2010", "-", "\u2011", "-", "\u2012", "-").Replace(line)
 	var out []token
 	for _, f := range strings.Fields(line) {
 		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return r == ',' || r == ';' }) {
@@ -177,7 +179,16 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 	if n == "" {
 		return number, black, "", number > 0
 	}
-	n = strings.TrimRight(n, "!?+")
+	n = strings.TrimRight(n, "!?+.")
+	if n == "" {
+		return 0, false, "", false
+	}
+	// The move text is the original after the number, so messages quote it
+	// as written.
+	orig := strings.TrimRight(p, "!?+.")
+	if number > 0 {
+		orig = strings.TrimLeft(strings.TrimLeft(orig, "0123456789"), ".…")
+	}
 	digit, sep := false, false
 	for k := 0; k < len(n); k++ {
 		c := n[k]
@@ -188,20 +199,40 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 			sep = true
 		case c >= 'a' && c <= 'j':
 		default:
-			return 0, false, "", false
+			// Not notation, but shaped like a move ("c3-k4", "b6-z9"): it is
+			// a move the reader must report as unreadable.
+			return number, black, orig, moveLike(n)
 		}
 	}
 	fileFirst := n[0] >= 'a' && n[0] <= 'j'
 	if !digit || !(sep || fileFirst) {
 		return 0, false, "", false
 	}
-	// The move text is the original after the number, so messages quote it
-	// as written.
-	orig := p
-	if number > 0 {
-		orig = strings.TrimLeft(strings.TrimLeft(p, "0123456789"), ".…")
-	}
 	return number, black, orig, true
+}
+
+// moveLike reports text shaped like a move though not in its alphabet:
+// squares of up to three letters and digits joined by one '-' or by ':'s.
+func moveLike(n string) bool {
+	parts := strings.FieldsFunc(n, func(r rune) bool { return r == '-' || r == ':' })
+	if len(parts) < 2 || len(parts) > 12 || strings.Count(n, "-") > 1 || strings.Count(n, "-") == 1 && len(parts) != 2 {
+		return false
+	}
+	digit := false
+	for _, p := range parts {
+		rs := []rune(p)
+		if len(rs) > 3 {
+			return false
+		}
+		for _, r := range rs {
+			if unicode.IsDigit(r) {
+				digit = true
+			} else if !unicode.IsLetter(r) {
+				return false
+			}
+		}
+	}
+	return digit
 }
 
 // isSquareText reports whether s is one square as written ("c3", "с3").

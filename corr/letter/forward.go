@@ -1,0 +1,103 @@
+package letter
+
+import "fmt"
+
+// Forward is a move letter forwarded to the opponent. Only what the reader
+// understood is written, re-rendered: comments are not forwarded (6.2.6).
+type Forward struct {
+	Envelope
+	// From is the mover's name, signed under the letter (6.2.3).
+	From string
+	// Letter is the content to forward, as read and corrected by the referee.
+	Letter Letter
+}
+
+// Render writes the forwarded letter with every item of 6.2.3: greeting,
+// cipher, the repetition and accepted variant, the move, the variants, the
+// three dates, the time fraction and the signatures. Parse reads it back to
+// the same moves, variants, dates and time.
+func (f Forward) Render() Message {
+	w := newWriter(f.Envelope)
+	l := f.Letter
+	w.cipherLine(f.Envelope)
+	if len(l.Repeated) > 0 {
+		w.line(w.t("Повторение ваших ходов: ", "Your moves repeated: ") + w.movesWithForced(l.Repeated))
+	}
+	if a := l.Accepted; a != nil {
+		name := a.Label
+		if name != "" {
+			name = " " + name
+		}
+		s := w.f("Вариант%s принят", "Variant%s accepted", name)
+		if a.Until != nil {
+			s += w.t(" до ", " until ") + a.Until.String()
+		}
+		w.line(s)
+		if len(a.Moves) > 0 {
+			w.line(w.t("Ходы принятого варианта: ", "Moves of the accepted variant: ") + w.movesWithForced(a.Moves))
+		}
+	}
+	if len(l.Moves) > 0 {
+		w.line(w.t("Ход: ", "Move: ") + w.movesWithForced(l.Moves))
+	}
+	for i, v := range l.Variants {
+		if len(v.Moves) == 0 {
+			continue
+		}
+		name := v.Label
+		if name == "" {
+			name = fmt.Sprint(i + 1)
+		}
+		w.line(w.f("Вариант %s: ", "Variant %s: ", name) + w.movesWithForced(v.Moves))
+	}
+	w.datesLine(l.Dates)
+	if l.Time != nil {
+		w.line(w.f("Время (белые/чёрные): %d/%d", "Time (White/Black): %d/%d", l.Time.White, l.Time.Black))
+	}
+	switch l.Draw {
+	case DrawOffer:
+		w.line(w.t("Предлагаю ничью.", "I offer a draw."))
+	case DrawAccept:
+		w.line(w.t("Согласен на ничью.", "I accept the draw."))
+	case DrawDecline:
+		w.line(w.t("От ничьей отказываюсь.", "I decline the draw."))
+	}
+	if l.Resign {
+		w.line(w.t("Сдаюсь.", "I resign."))
+	}
+	if b := l.Break; b != nil {
+		w.line(w.f("Беру перерыв с %s по %s.", "I take a break from %s to %s.", b.From.Russian(), b.To.Russian()))
+	}
+	w.line("")
+	w.line(w.t("С уважением, ", "Regards, ") + f.From)
+	w.line("-- ")
+	w.line(w.t("Письмо переслано судейской службой турнира (zaochnik); комментарии не пересылаются (п. 6.2.6).",
+		"Forwarded by the tournament's referee service (zaochnik); comments are not forwarded (6.2.6)."))
+	if f.ReturnAddress != "" {
+		w.line(w.t("Адрес для ответа: ", "Reply to: ") + f.ReturnAddress)
+	}
+	return Message{Subject: subjectOf(f.Envelope, w.t("Ход партнёра", "Your opponent's move")), Body: w.b.String()}
+}
+
+// datesLine writes the three dates, each with its label so that any of
+// them may be missing.
+func (w *writer) datesLine(d Dates) {
+	if d.Count() == 0 {
+		return
+	}
+	var parts []string
+	if !d.OpponentSent.IsZero() {
+		parts = append(parts, w.t("ваш ход отправлен ", "your move sent ")+d.OpponentSent.Russian())
+	}
+	if !d.Received.IsZero() {
+		parts = append(parts, w.t("получен ", "received ")+d.Received.Russian())
+	}
+	if !d.Sent.IsZero() {
+		parts = append(parts, w.t("ответ отправлен ", "reply sent ")+d.Sent.Russian())
+	}
+	s := parts[0]
+	for _, p := range parts[1:] {
+		s += ", " + p
+	}
+	w.line(w.t("Даты: ", "Dates: ") + s)
+}

@@ -1,0 +1,123 @@
+package letter
+
+import (
+	"fmt"
+	"strings"
+
+	"zaochnik/timecontrol"
+)
+
+// Message is a rendered letter: its subject and plain-text body.
+type Message struct {
+	Subject string
+	Body    string
+}
+
+// Envelope is what every letter the server sends carries: the language, the
+// game (for the subject's game code), the addressee for the greeting and the
+// server's return address for the signature (6.2.3).
+type Envelope struct {
+	// Lang is the addressee's language; empty means Russian.
+	Lang   Lang
+	Cipher string
+	// White and Black are the game's start numbers; 0 for a letter about
+	// no single game (a start list, a break notice to the secretary).
+	White, Black int
+	// To is the addressee's name ("Петров Пётр"); empty greets without a name.
+	To string
+	// ReturnAddress is the tournament mailbox replies go to.
+	ReturnAddress string
+}
+
+// writer builds a letter in one language.
+type writer struct {
+	lang Lang
+	b    strings.Builder
+}
+
+func newWriter(e Envelope) *writer {
+	w := &writer{lang: e.Lang.orDefault()}
+	if e.To != "" {
+		w.line(w.t("Здравствуйте, "+e.To+"!", "Dear "+e.To+","))
+	} else {
+		w.line(w.t("Здравствуйте!", "Hello,"))
+	}
+	w.line("")
+	return w
+}
+
+// t picks the text in the writer's language.
+func (w *writer) t(ru, en string) string {
+	if w.lang == English {
+		return en
+	}
+	return ru
+}
+
+// f formats ru or en with the same arguments.
+func (w *writer) f(ru, en string, args ...any) string {
+	return fmt.Sprintf(w.t(ru, en), args...)
+}
+
+func (w *writer) line(s string) {
+	w.b.WriteString(s)
+	w.b.WriteByte('\n')
+}
+
+// cipherLine writes "Шифр: ЧР-2026-ЗФ, партия 1-2".
+func (w *writer) cipherLine(e Envelope) {
+	if e.Cipher == "" {
+		return
+	}
+	s := w.t("Шифр: ", "Cipher: ") + e.Cipher
+	if e.White > 0 {
+		s += w.f(", партия %d-%d", ", game %d-%d", e.White, e.Black)
+	}
+	w.line(s)
+}
+
+// close writes the server's signature and returns the message.
+func (w *writer) close(e Envelope, subject string) Message {
+	w.line("")
+	w.line(w.t("С уважением,", "Regards,"))
+	w.line(w.t("судейская служба турнира (zaochnik)", "the tournament's referee service (zaochnik)"))
+	if e.ReturnAddress != "" {
+		w.line(w.t("Адрес для ответа: ", "Reply to: ") + e.ReturnAddress)
+	}
+	return Message{Subject: subjectOf(e, subject), Body: w.b.String()}
+}
+
+// subjectOf puts the game code before a subject, so replies find their game.
+func subjectOf(e Envelope, s string) string {
+	if e.Cipher != "" && e.White > 0 {
+		return FormatGameCode(e.Cipher, e.White, e.Black) + " " + s
+	}
+	if e.Cipher != "" {
+		return "[" + e.Cipher + "] " + s
+	}
+	return s
+}
+
+// date writes a date as the rules do, DD.MM.YYYY, or a dash when unknown.
+func date(d timecontrol.Date) string {
+	if d.IsZero() {
+		return "—"
+	}
+	return d.Russian()
+}
+
+// movesWithForced writes moves, each forced one after "(вынужденно)" (6.2.4).
+func (w *writer) movesWithForced(ms []Move) string {
+	var parts []string
+	for i, m := range ms {
+		s := m.String()
+		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
+			s = m.Text.String()
+		}
+		if m.Forced {
+			s = w.t("(вынужденно) ", "(forced) ") + s
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}

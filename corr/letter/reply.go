@@ -1,0 +1,141 @@
+package letter
+
+// Receipt answers the sender of a letter that was read: whether the move
+// went on to the opponent, and every problem found, each with its clause
+// and what to resend. Lines not understood are named: they were not
+// forwarded (6.2.6).
+type Receipt struct {
+	Envelope
+	// Forwarded is true when the letter went on to the opponent.
+	Forwarded bool
+	// Moves are the sender's moves as forwarded.
+	Moves    []Move
+	Problems []Problem
+}
+
+// Render writes the receipt.
+func (r Receipt) Render() Message {
+	w := newWriter(r.Envelope)
+	w.cipherLine(r.Envelope)
+	if r.Forwarded {
+		s := w.t("Ваше письмо переслано партнёру.", "Your letter has been forwarded to your opponent.")
+		if len(r.Moves) > 0 {
+			s = w.t("Ваш ход ", "Your move ") + sequenceString(r.Moves) + w.t(" переслан партнёру.", " has been forwarded to your opponent.")
+		}
+		w.line(s)
+	} else {
+		w.line(w.t("Ваше письмо получено.", "Your letter has been received."))
+	}
+	w.problems(r.Problems)
+	subject := w.t("Письмо получено", "Letter received")
+	if r.Forwarded {
+		subject = w.t("Ход переслан", "Move forwarded")
+	}
+	return w.close(r.Envelope, subject)
+}
+
+// problems lists problems, with their line and clause, in the writer's language.
+func (w *writer) problems(ps []Problem) {
+	if len(ps) == 0 {
+		return
+	}
+	w.line("")
+	w.line(w.t("Замечания к письму:", "Notes on your letter:"))
+	for _, p := range ps {
+		at := ""
+		if p.Line > 0 {
+			at = w.f("строка %d: ", "line %d: ", p.Line)
+		}
+		w.line("- " + at + p.Message(w.lang))
+	}
+}
+
+// RefusalReason is why a letter was refused back to its sender.
+type RefusalReason string
+
+// Reasons for refusing a letter; each names its clause.
+const (
+	// RefuseRepetition: the opponent's moves or the accepted variant were
+	// not repeated, or wrongly (6.2.9); the game stops for the correction.
+	RefuseRepetition RefusalReason = "repetition"
+	// RefuseImpossible: an impossible move that the server cannot correct:
+	// the piece has several moves or none (6.2.10).
+	RefuseImpossible RefusalReason = "impossible"
+	// RefuseFinal: the letter changes a move already sent or accepted (6.2.8).
+	RefuseFinal RefusalReason = "final"
+	// RefuseNoMove: no move could be read (6.2.2).
+	RefuseNoMove RefusalReason = "no-move"
+	// RefuseNotYourTurn: it is the opponent's move.
+	RefuseNotYourTurn RefusalReason = "not-your-turn"
+	// RefuseUnknownGame: the letter names no game of the sender's (6.2.3).
+	RefuseUnknownGame RefusalReason = "unknown-game"
+)
+
+// Clause returns the clause a refusal rests on.
+func (r RefusalReason) Clause() string {
+	switch r {
+	case RefuseRepetition:
+		return "6.2.9"
+	case RefuseImpossible:
+		return "6.2.10"
+	case RefuseFinal:
+		return "6.2.8"
+	case RefuseNoMove:
+		return "6.2.2"
+	}
+	return "6.2.3"
+}
+
+// Refusal sends a letter back to its sender with the exact difference and
+// what to resend.
+type Refusal struct {
+	Envelope
+	Reason RefusalReason
+	// Written and Expected are, for a repetition, the moves as written and as
+	// they stand in the game; for an impossible move, Written holds it.
+	Written, Expected []Move
+	// PenaltyDays are the penalty days charged (6.2.11), 0 when none.
+	PenaltyDays int
+	Problems    []Problem
+}
+
+// Render writes the refusal.
+func (r Refusal) Render() Message {
+	w := newWriter(r.Envelope)
+	w.cipherLine(r.Envelope)
+	w.line(w.f("Ваше письмо не переслано партнёру (п. %s).", "Your letter was not forwarded to your opponent (%s).", r.Reason.Clause()))
+	written, expected := sequenceString(r.Written), sequenceString(r.Expected)
+	if written == "" {
+		written = w.t("(ничего)", "(nothing)")
+	}
+	switch r.Reason {
+	case RefuseRepetition:
+		w.line(w.t("Ходы партнёра и принятый вариант повторены неверно или не полностью (п. 6.2.9).",
+			"Your opponent's moves or the accepted variant were not repeated, or not correctly (6.2.9)."))
+		w.line(w.t("Вы написали:  ", "You wrote:     ") + written)
+		w.line(w.t("Должно быть:  ", "It should be:  ") + expected)
+		w.line(w.t("Игра остановлена до исправления. Пришлите письмо заново, повторив: ",
+			"The game stops until you correct it. Please send the letter again, repeating: ") + expected)
+	case RefuseImpossible:
+		w.line(w.f("Ход %s невозможен, и заменить его однозначно нельзя: шашка на этом поле имеет несколько ходов или не имеет ни одного (п. 6.2.10).",
+			"The move %s is impossible and cannot be corrected unambiguously: the piece on that square has several moves or none (6.2.10).", written))
+		w.line(w.t("Пришлите другой ход; дни на обдумывание идут.", "Please send another move; your thinking days run on."))
+	case RefuseFinal:
+		w.line(w.t("Отосланный ход и принятый вариант изменить нельзя (п. 6.2.8).", "A move sent or a variant accepted cannot be changed (6.2.8)."))
+		w.line(w.t("Вы написали:  ", "You wrote:     ") + written)
+		w.line(w.t("В партии:     ", "In the game:   ") + expected)
+	case RefuseNoMove:
+		w.line(w.t("В письме не найден ход. Пришлите его полной нотацией, например «Мой ход: 6.c3-d4».",
+			"No move was found in your letter. Please send it in full notation, e.g. “My move: 6.c3-d4”."))
+	case RefuseNotYourTurn:
+		w.line(w.t("Сейчас ход партнёра; ваш ход будет принят после его ответа.", "It is your opponent's move; yours is accepted after the reply."))
+	case RefuseUnknownGame:
+		w.line(w.t("Не удалось определить партию. Оставьте тему письма сервера или укажите шифр и номера: «ЧР-2026-ЗФ, 1-2».",
+			"The game could not be identified. Keep the server's subject or write the cipher and start numbers: “ЧР-2026-ЗФ, 1-2”."))
+	}
+	if r.PenaltyDays > 0 {
+		w.line(w.f("Начислено штрафных дней: %d (п. 6.2.11).", "Penalty days charged: %d (6.2.11).", r.PenaltyDays))
+	}
+	w.problems(r.Problems)
+	return w.close(r.Envelope, w.t("Письмо не переслано", "Letter refused"))
+}
