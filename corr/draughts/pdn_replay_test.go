@@ -16,23 +16,33 @@ import (
 // corpus is absent.
 func sharedPDN(t *testing.T, name string) string {
 	t.Helper()
+	path, ok := sharedPDNPath(name)
+	if !ok {
+		t.Skipf("shared PDN corpus absent (%s)", path)
+	}
+	return path
+}
+
+// sharedPDNPath locates a file of the shared corpus from the module root and
+// reports whether it exists.
+func sharedPDNPath(name string) (string, bool) {
 	dir, err := os.Getwd()
-	require.NoError(t, err)
+	if err != nil {
+		return name, false
+	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
 			break
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Skip("module root not found")
+			return name, false
 		}
 		dir = parent
 	}
 	path := filepath.Join(dir, "..", "shared", "data", "pdn", name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared PDN corpus absent (%s)", path)
-	}
-	return path
+	_, err = os.Stat(path)
+	return path, err == nil
 }
 
 func TestReplay_SharedCorpus(t *testing.T) {

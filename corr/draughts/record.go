@@ -3,6 +3,7 @@ package draughts
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Record is a game as played: the starting position and the legal moves
@@ -34,7 +35,8 @@ func (r *Record) Play(m Move) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("draughts: %s is not a legal move at ply %d", r.Variant().SquareText(m.From)+"-"+r.Variant().SquareText(m.To), len(r.Moves)+1)
+	v := r.Variant()
+	return fmt.Errorf("draughts: a move from %s to %s is not legal at ply %d (move %s)", v.SquareText(m.From), v.SquareText(m.To), len(r.Moves)+1, r.MoveLabel(len(r.Moves)+1))
 }
 
 // Position returns the position after ply moves (0 is Start).
@@ -87,4 +89,51 @@ func (r Record) MoveLabel(ply int) string {
 		return strconv.Itoa(n) + "..."
 	}
 	return strconv.Itoa(n) + "."
+}
+
+// Texts returns each move as written in its position: in full notation
+// (Position.Notation: "c3-d4", "b6:d4", "32-28"), or semi-short when
+// semiShort is set (Position.SemiShort: "cd4", "b:d4"; numeric boards have
+// no short form).
+func (r Record) Texts(semiShort bool) []string {
+	out := make([]string, len(r.Moves))
+	p := r.Start
+	for i, m := range r.Moves {
+		if semiShort {
+			out[i] = p.SemiShort(m)
+		} else {
+			out[i] = p.Notation(m)
+		}
+		p = p.Play(m)
+	}
+	return out
+}
+
+// FullNotation writes the game as a numbered line in full notation:
+// "1.c3-d4 f6-g5 2.d4-c5 b6:d4 3.e3:c5".
+func (r Record) FullNotation() string { return r.line(r.Texts(false)) }
+
+// SemiShort writes the game in the semi-short notation that clause 6.5.1
+// asks of the records sent to the secretary: "1.cd4 fg5 2.dc5 b:d4 3.e:c5".
+func (r Record) SemiShort() string { return r.line(r.Texts(true)) }
+
+// line numbers the moves: "1.x y 2.x y", or "1...y 2.x y" when Black starts.
+func (r Record) line(texts []string) string {
+	var b strings.Builder
+	for i, t := range texts {
+		n, black := r.MoveNumber(i + 1)
+		switch {
+		case !black:
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(n) + ".")
+		case i == 0:
+			b.WriteString(strconv.Itoa(n) + "...")
+		default:
+			b.WriteByte(' ')
+		}
+		b.WriteString(t)
+	}
+	return b.String()
 }
