@@ -78,14 +78,14 @@ func FuzzResolve(f *testing.F) {
 				_ = err.Error()
 				continue
 			}
-			if !contains(p.LegalMoves(nil), m) {
+			if !engContains(p.LegalMoves(nil), m) {
 				t.Fatalf("%s %q: resolved to a move not legal: %+v", fen, s, m)
 			}
 		}
 	})
 }
 
-func contains(ms []Move, m Move) bool {
+func engContains(ms []Move, m Move) bool {
 	for _, x := range ms {
 		if x == m {
 			return true

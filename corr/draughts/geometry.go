@@ -19,7 +19,8 @@ type geometry struct {
 	squares       int       // number of dark squares
 	valid         Bitboard  // the squares of the board
 	offset        [4]int    // bit offset of each direction
-	rays          [64][4]Bitboard // squares from s in direction d, nearest first, s excluded
+	rays          [64][4]Bitboard // squares from s in direction d, s excluded
+	step          [64][4]Bitboard // the neighbour of s in direction d, if any
 	number        [64]uint8 // square -> number 1..squares, 0 for a ghost bit
 	byNumber      [65]Square
 	lastRow       [2]Bitboard // promotion row of White (top) and Black (bottom)
@@ -67,6 +68,9 @@ func newGeometry(width, height int) *geometry {
 				t, ok := at[[2]int{c, r}]
 				if !ok {
 					break
+				}
+				if g.rays[s][d] == 0 {
+					g.step[s][d] = bit(t)
 				}
 				g.rays[s][d] |= bit(t)
 			}

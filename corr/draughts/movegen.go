@@ -57,6 +57,10 @@ type gen struct {
 }
 
 func (p Position) generate(dst []Move, o genOptions) []Move {
+	if !p.canCapture() {
+		g := p.v.rules().geo
+		return p.steps(dst, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black]))
+	}
 	var c gen
 	c.run(p, dst, o)
 	if len(c.dst) > c.base {
@@ -75,6 +79,36 @@ func (c *gen) run(p Position, dst []Move, o genOptions) {
 		paths: o.paths, record: o.record, opp: opp, lastRow: g.lastRow[p.side], dst: dst, base: len(dst)}
 	c.captures(own&^p.kings, own&p.kings, all, g.valid&^all)
 	c.empty = g.valid &^ all
+}
+
+// canCapture reports whether the side to move has a capture: the cheap test
+// that spares most positions the capture search.
+func (p Position) canCapture() bool {
+	g := p.v.rules().geo
+	own, opp := p.pieces[p.side], p.pieces[p.side^1]
+	all := own | opp
+	empty := g.valid &^ all
+	men := own &^ p.kings
+	h := uint(g.half)
+	// A man on s, an opponent piece on s+o, an empty square on s+2o, for the
+	// four offsets o = ±half, ±(half+1).
+	down := (opp>>h)&(empty>>(2*h)) | (opp>>(h+1))&(empty>>(2*h+2))
+	up := (opp<<h)&(empty<<(2*h)) | (opp<<(h+1))&(empty<<(2*h+2))
+	if men&(down|up) != 0 {
+		return true
+	}
+	for k := own & p.kings; k != 0; k &= k - 1 {
+		s := lowest(k)
+		for d := 0; d < 4; d++ {
+			if blockers := g.rays[s][d] & all; blockers != 0 {
+				b := first(blockers, d)
+				if opp.Has(b) && g.step[b][d]&empty != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // captures generates the captures of the men and kings given.

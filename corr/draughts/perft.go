@@ -38,13 +38,14 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 // countMoves returns the number of legal moves; steps are counted with
 // population counts, never listed. dst is scratch space for captures.
 func (p Position) countMoves(dst []Move, o genOptions) int {
-	var c gen
-	c.run(p, dst, o)
-	if len(c.dst) > 0 {
+	g := p.v.rules().geo
+	own := p.pieces[p.side]
+	if p.canCapture() {
+		var c gen
+		c.run(p, dst, o)
 		return len(c.dst)
 	}
-	g, empty := c.geo, c.empty
-	own := p.pieces[p.side]
+	empty := g.valid &^ (own | p.pieces[p.side^1])
 	men := own &^ p.kings
 	n := 0
 	if p.side == White {

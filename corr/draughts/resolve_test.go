@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func mustText(t testing.TB, s string) MoveText {
+func engText(t testing.TB, s string) MoveText {
 	t.Helper()
 	mt, err := ParseMoveText(s)
 	require.NoError(t, err, s)
 	return mt
 }
 
-func assertKind(t *testing.T, err error, want MoveErrorKind) *MoveError {
+func engKind(t *testing.T, err error, want MoveErrorKind) *MoveError {
 	t.Helper()
 	var e *MoveError
 	if !errors.As(err, &e) {
@@ -50,9 +50,9 @@ func TestResolve_6_2_2_FullNotation(t *testing.T) {
 		t.Run(tt.text, func(t *testing.T) {
 			p := Initial(tt.v)
 			if tt.fen != "" {
-				p = mustFEN(t, tt.v, tt.fen)
+				p = engFEN(t, tt.v, tt.fen)
 			}
-			m, err := p.Resolve(mustText(t, tt.text))
+			m, err := p.Resolve(engText(t, tt.text))
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, p.Notation(m))
 			assert.Equal(t, tt.captured, m.CaptureCount())
@@ -61,14 +61,14 @@ func TestResolve_6_2_2_FullNotation(t *testing.T) {
 }
 
 func TestResolve_2_1_6_2_AmbiguousNamesTheTurns(t *testing.T) {
-	p := mustFEN(t, Russian, "W:WKd2:Bb6,d6,f4,f6,g7")
-	_, err := p.Resolve(mustText(t, "d2:a7"))
-	e := assertKind(t, err, MoveAmbiguous)
+	p := engFEN(t, Russian, "W:WKd2:Bb6,d6,f4,f6,g7")
+	_, err := p.Resolve(engText(t, "d2:a7"))
+	e := engKind(t, err, MoveAmbiguous)
 	assert.ElementsMatch(t, []string{"d2:h6:f8:c5:a7", "d2:g5:e7:c5:a7"}, e.Options)
 	assert.Contains(t, e.Error(), "d2:h6:f8:c5:a7")
 	// c5 is on both paths: still ambiguous.
-	_, err = p.Resolve(mustText(t, "d2:c5:a7"))
-	assertKind(t, err, MoveAmbiguous)
+	_, err = p.Resolve(engText(t, "d2:c5:a7"))
+	engKind(t, err, MoveAmbiguous)
 }
 
 func TestResolve_6_2_10_Errors(t *testing.T) {
@@ -95,10 +95,10 @@ func TestResolve_6_2_10_Errors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := Initial(tt.v)
 			if tt.fen != "" {
-				p = mustFEN(t, tt.v, tt.fen)
+				p = engFEN(t, tt.v, tt.fen)
 			}
-			_, err := p.Resolve(mustText(t, tt.text))
-			e := assertKind(t, err, tt.kind)
+			_, err := p.Resolve(engText(t, tt.text))
+			e := engKind(t, err, tt.kind)
 			assert.Equal(t, tt.square, e.Square)
 			if tt.options != nil {
 				assert.Equal(t, tt.options, e.Options)
@@ -115,7 +115,7 @@ func TestResolve_BadSquareNumber(t *testing.T) {
 	// 33 is off the Russian board (ParseMoveText reads it: it knows no board).
 	mt := MoveText{Squares: []SquareText{{Number: 22}, {Number: 33}}}
 	_, err := Initial(Russian).Resolve(mt)
-	e := assertKind(t, err, MoveBadSquare)
+	e := engKind(t, err, MoveBadSquare)
 	assert.Equal(t, "33", e.Square)
 }
 
@@ -125,11 +125,11 @@ func TestNotation_6_5_1_SemiShort(t *testing.T) {
 	short := []string{"ed4", "dc5", "fe3", "fg5", "cb4", "gh4", "b:d6", "h:f2", "e:g3", "c:h4"}
 	p := Initial(Russian)
 	for i, text := range full {
-		m, err := p.Resolve(mustText(t, text))
+		m, err := p.Resolve(engText(t, text))
 		require.NoError(t, err, text)
 		assert.Equal(t, text, p.Notation(m))
 		assert.Equal(t, short[i], p.SemiShort(m))
-		back, err := p.ResolveAbbreviated(mustText(t, short[i]))
+		back, err := p.ResolveAbbreviated(engText(t, short[i]))
 		require.NoError(t, err, short[i])
 		assert.Equal(t, m, back)
 		p = p.Play(m)
@@ -138,14 +138,14 @@ func TestNotation_6_5_1_SemiShort(t *testing.T) {
 
 func TestNotation_SemiShortDisambiguates(t *testing.T) {
 	// Kings c1 and c3 both reach d2: the file does not tell them apart.
-	p := mustFEN(t, Russian, "W:WKc1,Kc3:Bh8")
-	for _, m := range p.MovesFrom(mustSquare(t, Russian, "c1")) {
+	p := engFEN(t, Russian, "W:WKc1,Kc3:Bh8")
+	for _, m := range p.MovesFrom(engSquare(t, Russian, "c1")) {
 		if Russian.SquareName(m.To) == "d2" {
 			assert.Equal(t, "c1-d2", p.SemiShort(m))
 		}
 	}
 	// The three captures of diagram 8: two end on a7 and need their turns.
-	q := mustFEN(t, Russian, "W:WKd2:Bb6,d6,f4,f6,g7")
+	q := engFEN(t, Russian, "W:WKd2:Bb6,d6,f4,f6,g7")
 	var got []string
 	for _, m := range q.LegalMoves(nil) {
 		got = append(got, q.SemiShort(m))
@@ -153,9 +153,9 @@ func TestNotation_SemiShortDisambiguates(t *testing.T) {
 	assert.ElementsMatch(t, []string{"d:a5", "d:h6:f8:c5:a7", "d:g5:e7:c5:a7"}, got)
 }
 
-func mustSquare(t testing.TB, v Variant, name string) Square {
+func engSquare(t testing.TB, v Variant, name string) Square {
 	t.Helper()
-	mt := mustText(t, name+"-"+name)
+	mt := engText(t, name+"-"+name)
 	s, err := v.SquareOf(mt.Squares[0])
 	require.NoError(t, err)
 	return s
@@ -163,9 +163,9 @@ func mustSquare(t testing.TB, v Variant, name string) Square {
 
 func TestMovesFrom_6_2_10_SingleMove(t *testing.T) {
 	p := Initial(Russian)
-	assert.Len(t, p.MovesFrom(mustSquare(t, Russian, "a3")), 1) // a3-b4 only
-	assert.Len(t, p.MovesFrom(mustSquare(t, Russian, "c3")), 2)
-	assert.Empty(t, p.MovesFrom(mustSquare(t, Russian, "b2")))
+	assert.Len(t, p.MovesFrom(engSquare(t, Russian, "a3")), 1) // a3-b4 only
+	assert.Len(t, p.MovesFrom(engSquare(t, Russian, "c3")), 2)
+	assert.Empty(t, p.MovesFrom(engSquare(t, Russian, "b2")))
 }
 
 func TestWinner_2_8_1(t *testing.T) {
@@ -184,7 +184,7 @@ func TestWinner_2_8_1(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, over := mustFEN(t, tt.v, tt.fen).Winner()
+			w, over := engFEN(t, tt.v, tt.fen).Winner()
 			assert.Equal(t, tt.over, over)
 			if over {
 				assert.Equal(t, tt.winner, w)

@@ -9,7 +9,7 @@ import (
 )
 
 // mustFEN parses a FEN or fails the test.
-func mustFEN(t testing.TB, v Variant, fen string) Position {
+func engFEN(t testing.TB, v Variant, fen string) Position {
 	t.Helper()
 	p, err := ParseFEN(v, fen)
 	require.NoError(t, err, fen)
@@ -17,7 +17,7 @@ func mustFEN(t testing.TB, v Variant, fen string) Position {
 }
 
 // written lists the legal moves of p in full notation, sorted.
-func written(p Position) []string {
+func engWritten(p Position) []string {
 	var out []string
 	for _, m := range p.LegalMoves(nil) {
 		out = append(out, p.Notation(m))
@@ -37,8 +37,8 @@ type ruleCase struct {
 
 func checkRule(t *testing.T, c ruleCase) Position {
 	t.Helper()
-	p := mustFEN(t, c.v, c.fen)
-	assert.Equal(t, c.want, written(p), c.fen)
+	p := engFEN(t, c.v, c.fen)
+	assert.Equal(t, c.want, engWritten(p), c.fen)
 	paths := c.paths
 	if paths == 0 {
 		paths = len(c.want)
@@ -79,7 +79,7 @@ func TestCapture_2_1_5_15_PromotionDuringCaptureContinuesAsKing(t *testing.T) {
 		assert.True(t, m.Promotes)
 		assert.False(t, m.King)
 		assert.Equal(t, 2, m.CaptureCount())
-		assert.Equal(t, []string{"d8", Russian.SquareName(m.To)}, names(Russian, p.Landings(m)))
+		assert.Equal(t, []string{"d8", Russian.SquareName(m.To)}, engNames(Russian, p.Landings(m)))
 		_, king, _ := p.Play(m).Piece(m.To)
 		assert.True(t, king)
 	}
@@ -88,12 +88,12 @@ func TestCapture_2_1_5_15_PromotionDuringCaptureContinuesAsKing(t *testing.T) {
 func TestCapture_2_1_5_16_PromotionByStepCapturesNextMove(t *testing.T) {
 	// c7 steps to b8 or d8 and is crowned; the capture of f6 waits.
 	p := checkRule(t, ruleCase{v: Russian, fen: "W:Wc7:Bf6,h8", want: []string{"c7-b8", "c7-d8"}})
-	m, err := p.Resolve(mustText(t, "c7-d8"))
+	m, err := p.Resolve(engText(t, "c7-d8"))
 	require.NoError(t, err)
 	assert.True(t, m.Promotes)
 	q := p.Play(m)
 	q.side = White // as if Black passed: the new king now takes f6
-	assert.Equal(t, []string{"d8:g5", "d8:h4"}, written(q))
+	assert.Equal(t, []string{"d8:g5", "d8:h4"}, engWritten(q))
 }
 
 func TestCapture_2_1_5_17_TurkishStrike(t *testing.T) {
@@ -107,7 +107,7 @@ func TestCapture_2_1_5_17_TurkishStrike(t *testing.T) {
 	for _, m := range p.LegalMoves(nil) {
 		assert.False(t, m.Captured.Has(d4), p.Notation(m))
 		if Russian.SquareName(m.To) == "e5" {
-			assert.Equal(t, []string{"e1", "g3", "e5"}, names(Russian, p.Landings(m)))
+			assert.Equal(t, []string{"e1", "g3", "e5"}, engNames(Russian, p.Landings(m)))
 		}
 	}
 }
@@ -131,10 +131,10 @@ func TestCapture_2_1_6_2_ThreeDirections(t *testing.T) {
 func TestCapture_3_4_1_MajorityRule(t *testing.T) {
 	// c1:e3:g5 takes two; i7:g9 only one and is not legal.
 	p := checkRule(t, ruleCase{v: International, fen: "W:Wc1,i7:Bd2,f4,h8", want: []string{"47:29"}})
-	_, err := p.Resolve(mustText(t, "i7:g9"))
-	assertKind(t, err, MoveNotMaximum)
+	_, err := p.Resolve(engText(t, "i7:g9"))
+	engKind(t, err, MoveNotMaximum)
 	// The same position under Russian rules: both are legal.
-	q := mustFEN(t, Russian, "W:Wa5,c1:Bb6,d2,f4")
+	q := engFEN(t, Russian, "W:Wa5,c1:Bb6,d2,f4")
 	assert.Len(t, q.LegalMoves(nil), 2)
 }
 
@@ -151,7 +151,7 @@ func TestCapture_3_4_2_2_ManStopsOnLastRowAndPromotes(t *testing.T) {
 	assert.True(t, p.LegalMoves(nil)[0].Promotes)
 }
 
-func names(v Variant, s []Square) []string {
+func engNames(v Variant, s []Square) []string {
 	var out []string
 	for _, x := range s {
 		out = append(out, v.SquareName(x))
