@@ -201,7 +201,7 @@ func (p *parser) newVariant(n int, label string) {
 
 // run reads a run of move tokens in role r.
 func (p *parser) run(n int, r role, run []token, forced bool) {
-	ms, bad := readMoves(n, run, forced)
+	ms, bad := readMoves(n, run, forced, p.opts.Board)
 	switch r {
 	case roleVariant, roleVariantIf:
 		p.variantMoves(n, r, ms, bad)
@@ -309,7 +309,7 @@ func follows(a, b Move) bool {
 // readMoves reads a run of move tokens, numbering each move as written or
 // as implied by the move before it. Reading stops at the first move that
 // cannot be read; bad holds its text (and nothing when all were read).
-func readMoves(n int, run []token, forced bool) (ms []Move, bad []string) {
+func readMoves(n int, run []token, forced bool, board int) (ms []Move, bad []string) {
 	num, black, known := 0, false, false
 	for _, tk := range run {
 		if tk.number > 0 {
@@ -319,7 +319,7 @@ func readMoves(n int, run []token, forced bool) (ms []Move, bad []string) {
 			continue
 		}
 		mt, err := draughts.ParseMoveText(tk.move)
-		if err != nil {
+		if err != nil || !onBoard(mt, board) {
 			return ms, []string{tk.orig}
 		}
 		m := Move{Text: mt, Forced: forced, Line: n}
@@ -339,6 +339,20 @@ func readMoves(n int, run []token, forced bool) (ms []Move, bad []string) {
 		ms[len(ms)-1].Forced = true
 	}
 	return ms, nil
+}
+
+// onBoard reports whether a move's squares exist on a board of the given
+// size (0: any): 8x8 is written a1-h8, 10x10 either a1-j10 or 1-50.
+func onBoard(mt draughts.MoveText, board int) bool {
+	for _, sq := range mt.Squares {
+		switch {
+		case board == 8 && (sq.Number > 0 || sq.File > 8 || sq.Rank > 8):
+			return false
+		case board == 10 && sq.Number == 0 && (sq.File > 10 || sq.Rank > 10):
+			return false
+		}
+	}
+	return true
 }
 
 // appendMoves appends ms to list, numbering unnumbered moves from the move

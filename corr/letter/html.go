@@ -24,9 +24,7 @@ func looksLikeHTML(s string) bool {
 func HTMLToText(s string) string {
 	var b strings.Builder
 	skip := map[string]int{} // open elements whose content is dropped
-	dropped := func() bool {
-		return skip["head"]+skip["script"]+skip["style"]+skip["blockquote"] > 0
-	}
+	dropped := func() bool { return skip["head"]+skip["blockquote"] > 0 }
 	for i := 0; i < len(s); {
 		switch s[i] {
 		case '<':
@@ -38,7 +36,12 @@ func HTMLToText(s string) string {
 			name, closing := tagName(s[i+1 : i+end])
 			i += end + 1
 			switch name {
-			case "head", "script", "style", "blockquote":
+			case "script", "style":
+				// Raw text: it ends only at its closing tag.
+				if !closing {
+					i = rawTextEnd(s, i, name)
+				}
+			case "head", "blockquote":
 				if closing {
 					skip[name] = max(0, skip[name]-1)
 				} else {
@@ -78,6 +81,24 @@ func HTMLToText(s string) string {
 	return strings.Join(lines, "\n")
 }
 
+// rawTextEnd returns where the raw text of a <script> or <style> element
+// opened before s[i:] ends: after its closing tag, or at the end of s.
+func rawTextEnd(s string, i int, name string) int {
+	for {
+		j := strings.Index(s[i:], "</")
+		if j < 0 {
+			return len(s)
+		}
+		i += j + 2
+		if len(s)-i >= len(name) && strings.EqualFold(s[i:i+len(name)], name) {
+			if k := strings.IndexByte(s[i:], '>'); k >= 0 {
+				return i + k + 1
+			}
+			return len(s)
+		}
+	}
+}
+
 // tagName returns the lower-case name of a tag from its inside ("p class=x",
 // "/div", "br/"), and whether it closes an element.
 func tagName(in string) (name string, closing bool) {
@@ -113,10 +134,39 @@ func entity(s string) (string, int) {
 		}
 		return string(rune(n)), end + 1
 	}
-	named := map[string]string{"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "nbsp": " ",
-		"mdash": "—", "ndash": "–", "laquo": "«", "raquo": "»", "hellip": "…", "times": "×"}
-	if r, ok := named[strings.ToLower(ref)]; ok {
+	if r := namedEntity(strings.ToLower(ref)); r != "" {
 		return r, end + 1
 	}
 	return "&", 1
+}
+
+// namedEntity decodes the named references mail clients write.
+func namedEntity(name string) string {
+	switch name {
+	case "amp":
+		return "&"
+	case "lt":
+		return "<"
+	case "gt":
+		return ">"
+	case "quot":
+		return `"`
+	case "apos":
+		return "'"
+	case "nbsp":
+		return " "
+	case "mdash":
+		return "—"
+	case "ndash":
+		return "–"
+	case "laquo":
+		return "«"
+	case "raquo":
+		return "»"
+	case "hellip":
+		return "…"
+	case "times":
+		return "×"
+	}
+	return ""
 }

@@ -157,8 +157,11 @@ func isFraction(s string) bool {
 
 // moveish reports whether p reads as a move or a move number, and splits
 // off the number: "6.c3-d4" -> 6, white, "c3-d4"; "5..." -> 5, black, "".
+// The move text is returned normalised; the token keeps it as written.
 func moveish(p string) (number int, black bool, rest string, ok bool) {
-	n := draughts.NormalizeNotation(p)
+	// Twice: the first pass maps the look-alikes that the second needs to
+	// read a Cyrillic "х" between squares as a capture ("Е3хС5").
+	n := draughts.NormalizeNotation(draughts.NormalizeNotation(p))
 	i := 0
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
 		i++
@@ -183,12 +186,6 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 	if n == "" {
 		return 0, false, "", false
 	}
-	// The move text is the original after the number, so messages quote it
-	// as written.
-	orig := strings.TrimRight(p, "!?+.")
-	if number > 0 {
-		orig = strings.TrimLeft(strings.TrimLeft(orig, "0123456789"), ".…")
-	}
 	digit, sep := false, false
 	for k := 0; k < len(n); k++ {
 		c := n[k]
@@ -201,14 +198,14 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 		default:
 			// Not notation, but shaped like a move ("c3-k4", "b6-z9"): it is
 			// a move the reader must report as unreadable.
-			return number, black, orig, moveLike(n)
+			return number, black, n, moveLike(n)
 		}
 	}
 	fileFirst := n[0] >= 'a' && n[0] <= 'j'
 	if !digit || !(sep || fileFirst) {
 		return 0, false, "", false
 	}
-	return number, black, orig, true
+	return number, black, n, true
 }
 
 // moveLike reports text shaped like a move though not in its alphabet:
