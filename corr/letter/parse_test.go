@@ -40,11 +40,11 @@ func TestParse_6_2_2_FullNotationAndLookAlikes(t *testing.T) {
 	}{
 		{"6.c3-d4", "6.c3-d4"},
 		{"6.C3-D4", "6.c3-d4"},
-		{"6.с3-д4", "6.c3-d4"},   // Cyrillic с and д
+		{"6.с3-д4", "6.c3-d4"},    // Cyrillic с and д
 		{"6. c3 - d4", "6.c3-d4"}, // spaces
-		{"6.c3—d4", "6.c3-d4"},   // em dash
+		{"6.c3—d4", "6.c3-d4"},    // em dash
 		{"6.e3:c5", "6.e3:c5"},
-		{"6.Е3хС5", "6.e3:c5"},   // capital Cyrillic Е, х for the capture
+		{"6.Е3хС5", "6.e3:c5"}, // capital Cyrillic Е, х for the capture
 		{"6.c3:e5:g7", "6.c3:e5:g7"},
 		{"6.32-28", "6.32-28"},
 		{"6.47x24x8", "6.47:24:8"},
