@@ -1,0 +1,193 @@
+package engine
+
+import "zaochnik/corr/draughts"
+
+// Limits bound one analysis. The zero value searches to MaxDepth, which in
+// a middlegame takes far too long: set Depth, Nodes or Stop.
+type Limits struct {
+	// Depth is the deepest iteration, in plies (captures and forced moves
+	// are searched beyond it); 0 means MaxDepth.
+	Depth int
+	// Nodes is a budget of positions searched; 0 means none.
+	Nodes uint64
+	// Stop, when set, is called every 1024 positions; returning true ends
+	// the search (the command checks its deadline here).
+	Stop func() bool
+}
+
+// Result is what the search proved of the game's outcome.
+type Result uint8
+
+// The results.
+const (
+	// Unproven: the search ran out of depth or time before a proof.
+	Unproven Result = iota
+	WhiteWins
+	BlackWins
+	// Drawn: a drawn-ending rule ends every line that either side can
+	// choose in a draw (counting from the analysed position).
+	Drawn
+)
+
+// String names the result as the JSON output and the judge's letter show it.
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "white wins"
+	case BlackWins:
+		return "black wins"
+	case Drawn:
+		return "draw"
+	}
+	return "unproven"
+}
+
+// Analysis is the outcome of Analyse: always that of the last iteration
+// completed.
+type Analysis struct {
+	// Score is the evaluation in hundredths of a man from White's view:
+	// +100 is a man up. A proven win is ±(30000 - plies to the end); a
+	// proven draw is 0.
+	Score int
+	// SideScore is the same from the side to move's view.
+	SideScore int
+	// PV is the principal variation, the line both sides are expected to
+	// play, and Notation the same moves in full notation.
+	PV       []draughts.Move
+	Notation []string
+	// Depth is the nominal depth of the last completed iteration, in plies.
+	Depth int
+	// Nodes is the number of positions searched, the bound searches included.
+	Nodes uint64
+	// Result is the proven outcome, or Unproven.
+	Result Result
+	// Plies, for a proven win found by the main search, is how many plies
+	// the loser can hold out; 0 otherwise.
+	Plies int
+}
+
+// Analyser runs analyses. It holds the transposition tables, allocated once
+// by NewAnalyser; one analysis at a time.
+type Analyser struct {
+	s      searcher
+	tt     *table
+	proofs *table
+}
+
+// proveMaxPieces: the bound searches run only in endings with at most this
+// many pieces on the board, where a proof is in reach.
+const proveMaxPieces = 8
+
+// NewAnalyser allocates an Analyser whose main transposition table has
+// 2^tableBits slots of 16 bytes (20 gives 16 MiB); the proof table is a
+// quarter of it. tableBits is clamped to 10..28.
+func NewAnalyser(tableBits int) *Analyser {
+	tableBits = min(max(tableBits, 10), 28)
+	return &Analyser{tt: newTable(tableBits), proofs: newTable(tableBits - 2)}
+}
+
+// Analyse searches p by iterative deepening within lim and returns the
+// evaluation, the principal variation and what it proved. The first
+// iteration always completes, so there is a move to show however small the
+// limits. A position without legal moves is returned as decided.
+func (a *Analyser) Analyse(p draughts.Position, lim Limits) Analysis {
+	a.tt.clear()
+	a.proofs.clear()
+	a.s = searcher{tt: a.tt, proofs: a.proofs, limits: lim, moves: a.s.moves, order: a.s.order}
+	s := &a.s
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
+	}
+	rs := startRules(p)
+	var out Analysis
+	if len(p.LegalMoves(nil)) == 0 {
+		out.Score = lost(p.Variant(), 0)
+		return a.finish(p, out)
+	}
+	small := p.Pieces(draughts.White).Count()+p.Pieces(draughts.Black).Count() <= proveMaxPieces
+	for depth := 1; depth <= maxDepth; depth++ {
+		sc := s.search(p, rs, depth, 0, -infinity, infinity, 0)
+		if s.stopped {
+			break
+		}
+		out.Score, out.Depth = sc, depth
+		out.PV = append(out.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		out.Result = Unproven
+		if sc > winBound || sc < -winBound {
+			out.Plies = win - max(sc, -sc)
+			out.Result = winner(p, sc)
+		} else if small {
+			out.Result = a.proveResult(p, rs, depth)
+			if s.stopped {
+				out.Result = Unproven
+				break
+			}
+		}
+		if out.Result != Unproven {
+			break
+		}
+		s.armed = true
+	}
+	return a.finish(p, out)
+}
+
+// winner names the side that wins when the side to move of p scores sc.
+func winner(p draughts.Position, sc int) Result {
+	if (sc > 0) == (p.SideToMove() == draughts.White) {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// proveResult runs the two bound searches to depth.
+func (a *Analyser) proveResult(p draughts.Position, rs ruleState, depth int) Result {
+	s := &a.s
+	side := 1 // converts the side to move's view to White's
+	if p.SideToMove() == draughts.Black {
+		side = -1
+	}
+	hi := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, draughts.White)
+	if s.stopped {
+		return Unproven
+	}
+	lo := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, draughts.Black)
+	switch {
+	case s.stopped:
+		return Unproven
+	case lo == proofWin:
+		return WhiteWins
+	case hi == -proofWin:
+		return BlackWins
+	case lo == 0 && hi == 0:
+		return Drawn
+	}
+	return Unproven
+}
+
+// finish fills in the views and the notation.
+func (a *Analyser) finish(p draughts.Position, out Analysis) Analysis {
+	if out.Result == Drawn {
+		out.Score = 0
+	}
+	out.SideScore = out.Score
+	if p.SideToMove() == draughts.Black {
+		out.Score = -out.Score
+	}
+	out.Nodes = a.s.nodes
+	out.Notation = make([]string, 0, len(out.PV))
+	q := p
+	for _, m := range out.PV {
+		out.Notation = append(out.Notation, q.Notation(m))
+		q = q.Play(m)
+	}
+	if len(p.LegalMoves(nil)) == 0 {
+		out.Result = winner(p, out.SideScore)
+	}
+	return out
+}
+
+// Analyse is a one-off analysis with a 16 MiB table.
+func Analyse(p draughts.Position, lim Limits) Analysis {
+	return NewAnalyser(20).Analyse(p, lim)
+}

@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"math/bits"
+
+	"zaochnik/corr/draughts"
+)
+
+// Evaluation weights, in hundredths of a man.
+const (
+	manValue  = 100
+	kingValue = 300 // a king is worth about three men
+	// moveBonus rewards the side to move (having the move is worth a little
+	// in draughts, where a tempo decides many endings).
+	moveBonus = 4
+	// guardBonus is for each man still on its own back row while the
+	// opponent has no king: it stops the opponent's men from crowning.
+	guardBonus = 8
+	// centreBonus is for each man on one of the central squares.
+	centreBonus = 6
+	// roadBonus is for a king on the main diagonal (the big road on 8x8).
+	roadBonus = 12
+)
+
+// boardTable holds what the evaluation needs of each square of one board,
+// indexed by draughts.Square: precomputed once, never written afterwards.
+type boardTable struct {
+	// advance[c][s] is the bonus of a man of colour c on s for how far it
+	// has come: a tempo count that grows towards the promotion row.
+	advance [2][64]int32
+	// back[c] is colour c's own back row; centre the central squares; road
+	// the main diagonal a1-h8 (46-5 on 10x10).
+	back   [2]draughts.Bitboard
+	centre draughts.Bitboard
+	road   draughts.Bitboard
+	// pieces is the number of men each side starts with.
+	pieces int
+}
+
+// tables holds one boardTable per variant.
+var tables = func() (t [3]boardTable) {
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway} {
+		t[v] = newBoardTable(v)
+	}
+	return t
+}()
+
+func newBoardTable(v draughts.Variant) boardTable {
+	var t boardTable
+	h := v.Height()
+	t.pieces = draughts.Initial(v).Pieces(draughts.White).Count()
+	// steps[r] is the bonus for a man r rows from its own back row: slow at
+	// first, steep near the promotion row.
+	steps := []int32{0, 2, 4, 6, 9, 13, 20, 28, 36, 44}
+	if h == 10 {
+		steps = []int32{0, 1, 2, 3, 5, 7, 10, 14, 20, 26}
+	}
+	for n := 1; n <= v.Squares(); n++ {
+		s, _ := v.SquareFromNumber(n)
+		f, r := v.FileRank(s)
+		b := draughts.Bitboard(1) << s
+		t.advance[draughts.White][s] = steps[r-1]
+		t.advance[draughts.Black][s] = steps[h-r]
+		switch r {
+		case 1:
+			t.back[draughts.White] |= b
+		case h:
+			t.back[draughts.Black] |= b
+		}
+		if f == r {
+			t.road |= b
+		}
+		lo, hi := h/2-1, h/2+2 // the four central ranks and files (three on 8x8 files c-f)
+		if f >= lo && f <= hi && r >= lo && r <= hi {
+			t.centre |= b
+		}
+	}
+	return t
+}
+
+// evaluate scores p for the side to move, in hundredths of a man.
+func evaluate(p draughts.Position) int {
+	s := whiteScore(p)
+	if p.SideToMove() == draughts.Black {
+		s = -s
+	}
+	return s + moveBonus
+}
+
+// whiteScore is the static evaluation from White's point of view.
+func whiteScore(p draughts.Position) int {
+	v := p.Variant()
+	t := &tables[v]
+	wm, wk := p.Count(draughts.White)
+	bm, bk := p.Count(draughts.Black)
+	material := manValue*(wm-bm) + kingValue*(wk-bk)
+	if v == draughts.Giveaway {
+		// Fewer pieces is better: the side left without any wins.
+		return -material
+	}
+	total := wm + wk + bm + bk
+	// The further into the ending, the more a man's progress is worth.
+	late := 2*t.pieces - total
+	score := material + positional(p, t, draughts.White, late) - positional(p, t, draughts.Black, late)
+	return drawish(p, t, score, wm, wk, bm, bk)
+}
+
+// positional is the non-material part of c's score.
+func positional(p draughts.Position, t *boardTable, c draughts.Color, late int) int {
+	men := p.Men(c)
+	adv := 0
+	for b := uint64(men); b != 0; b &= b - 1 {
+		adv += int(t.advance[c][bits.TrailingZeros64(b)])
+	}
+	score := adv * (t.pieces + late) / t.pieces
+	score += centreBonus * (men & t.centre).Count()
+	score += roadBonus * (p.Kings(c) & t.road).Count()
+	if p.Kings(c.Opponent()) == 0 {
+		score += guardBonus * (men & t.back[c]).Count()
+	}
+	return score
+}
+
+// drawish scales down the score of endings that are known draws although
+// one side has more material: a lone king on the main diagonal against
+// three pieces or fewer (2.1.9.1.7; on 10x10 too, where three kings do not
+// win against it), and a lone king against two kings.
+func drawish(p draughts.Position, t *boardTable, score, wm, wk, bm, bk int) int {
+	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
+		lone, strongMen, strongKings := wm == 0 && wk == 1, bm, bk
+		if c == draughts.Black {
+			lone, strongMen, strongKings = bm == 0 && bk == 1, wm, wk
+		}
+		if !lone {
+			continue
+		}
+		onRoad := p.Kings(c)&t.road != 0 && p.Pieces(c.Opponent())&t.road == 0
+		if (onRoad && strongMen+strongKings <= 3) || (strongMen == 0 && strongKings <= 2) {
+			return score / 16
+		}
+	}
+	return score
+}

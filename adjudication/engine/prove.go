@@ -1,0 +1,96 @@
+package engine
+
+import "zaochnik/corr/draughts"
+
+// The bound searches that prove a result. Their values, from the side to
+// move's point of view, are -2 (lost), 0 (drawn by a rule), +2 (won), and
+// ±1 for a line left unresolved at the horizon, counted as good for the
+// optimist: just short of a win for it, just short of a loss for the other
+// side. With White as the optimist the search gives an upper bound of the
+// true result from White's view, with Black a lower bound; where the two
+// meet, the result is proven.
+const (
+	proofWin     = 2
+	proofUnknown = 1
+)
+
+// saltOf keeps the two bound searches' entries apart in their table.
+var saltOf = [2]uint64{0x5be0cd19137e2179, 0x1f83d9abfb41bd6b}
+
+// prove is the bound search with the given optimist; rs, ply and quiet as in
+// search.
+func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, beta int, optimist draughts.Color) int {
+	if s.stop() {
+		return 0
+	}
+	s.nodes++
+	drawn := false
+	if ply > 0 {
+		rs, drawn = rs.next(p, p.SideToMove().Opponent())
+	}
+	moves := p.LegalMoves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		if p.Variant() == draughts.Giveaway {
+			return proofWin
+		}
+		return -proofWin
+	}
+	if drawn {
+		return 0
+	}
+	if ply >= maxPly-1 || (depth <= 0 && !moves[0].IsCapture()) {
+		if p.SideToMove() == optimist {
+			return proofUnknown
+		}
+		return -proofUnknown
+	}
+	depth = max(depth, 0)
+	key := p.Key() ^ rs.hash() ^ saltOf[optimist]
+	best := -1
+	if e, ok := s.proofs.probe(key); ok {
+		best = int(e.move) - 1
+		if int(e.depth) >= depth {
+			sc := int(e.score)
+			switch e.bound {
+			case boundExact:
+				return sc
+			case boundLower:
+				alpha = max(alpha, sc)
+			case boundUpper:
+				beta = min(beta, sc)
+			}
+			if alpha >= beta {
+				return sc
+			}
+		}
+	}
+	s.score(p, ply, moves, best)
+	alpha0, bestScore := alpha, -infinity
+	for range moves {
+		i := s.pick(ply, 0)
+		sc := -s.prove(p.Play(moves[i]), rs, depth-1, ply+1, -beta, -alpha, optimist)
+		if s.stopped {
+			return 0
+		}
+		if sc > bestScore {
+			bestScore, best = sc, i
+		}
+		alpha = max(alpha, sc)
+		if alpha >= beta {
+			break
+		}
+	}
+	b := boundExact
+	switch {
+	case bestScore >= beta:
+		b = boundLower
+	case bestScore <= alpha0:
+		b = boundUpper
+	}
+	if best > 254 {
+		best = -1
+	}
+	s.proofs.store(key, bestScore, depth, b, best)
+	return bestScore
+}

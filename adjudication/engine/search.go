@@ -1,0 +1,226 @@
+package engine
+
+import "zaochnik/corr/draughts"
+
+// Scores are in hundredths of a man from the side to move's point of view.
+// A position whose side to move has lost scores -(win - ply): the nearer
+// the end, the larger, so the search prefers the shortest win.
+const (
+	win      = 30000
+	winBound = win - 1000 // beyond it a score is a proven win or loss
+	infinity = 32000
+	// maxPly bounds the length of a line, extensions included.
+	maxPly = 128
+	// MaxDepth is the deepest nominal search Analyse runs.
+	MaxDepth = 64
+)
+
+// searcher holds the state of one analysis; its buffers are allocated once
+// with the Analyser and reused.
+type searcher struct {
+	tt      *table
+	proofs  *table
+	limits  Limits
+	nodes   uint64
+	armed   bool // limits apply (from the second iteration on)
+	stopped bool
+	moves   [maxPly][]draughts.Move
+	order   [maxPly][]int32 // ordering score of each move
+	keys    [maxPly]uint64  // position keys along the line, for repetitions
+	killers [maxPly][2]draughts.Move
+	history [2][64][64]int32
+	pv      [maxPly][maxPly]draughts.Move
+	pvLen   [maxPly]int
+}
+
+// stop reports whether the search must end now: the node budget is spent
+// or the caller's Stop says so (polled every 1024 nodes).
+func (s *searcher) stop() bool {
+	if s.stopped {
+		return true
+	}
+	if !s.armed {
+		return false
+	}
+	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
+		s.stopped = true
+	} else if s.limits.Stop != nil && s.nodes&1023 == 0 && s.limits.Stop() {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// lost is the score of a side to move that has no legal move at ply: a loss
+// (2.8.1), a win in giveaway.
+func lost(v draughts.Variant, ply int) int {
+	if v == draughts.Giveaway {
+		return win - ply
+	}
+	return -(win - ply)
+}
+
+// toTable and fromTable store win scores relative to the node, not the root.
+func toTable(score, ply int) int {
+	switch {
+	case score > winBound:
+		return score + ply
+	case score < -winBound:
+		return score - ply
+	}
+	return score
+}
+
+func fromTable(score, ply int) int {
+	switch {
+	case score > winBound:
+		return score - ply
+	case score < -winBound:
+		return score + ply
+	}
+	return score
+}
+
+// search is the principal-variation alpha-beta. rs holds the drawn-ending
+// counts before the move into p; quiet is the number of plies since the last
+// capture or man move (a position can repeat only within them).
+func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, beta, quiet int) int {
+	s.pvLen[ply] = ply
+	if s.stop() {
+		return 0
+	}
+	s.nodes++
+	drawn := false
+	if ply > 0 {
+		rs, drawn = rs.next(p, p.SideToMove().Opponent())
+	}
+	moves := p.LegalMoves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		return lost(p.Variant(), ply)
+	}
+	if drawn {
+		return 0
+	}
+	pk := p.Key()
+	s.keys[ply] = pk
+	for i := ply - 2; i >= 0 && i >= ply-quiet; i -= 2 {
+		if s.keys[i] == pk {
+			return 0 // a repetition: whoever can repeat it may claim the draw (2.1.9.1.9)
+		}
+	}
+	capture := moves[0].IsCapture()
+	if ply >= maxPly-1 || (depth <= 0 && !capture) {
+		return evaluate(p)
+	}
+	depth = max(depth, 0)
+	key := pk ^ rs.hash()
+	pvNode := beta-alpha > 1
+	best := -1
+	if e, ok := s.tt.probe(key); ok {
+		best = int(e.move) - 1
+		if int(e.depth) >= depth && !pvNode {
+			sc := fromTable(int(e.score), ply)
+			if e.bound == boundExact || (e.bound == boundLower && sc >= beta) || (e.bound == boundUpper && sc <= alpha) {
+				return sc
+			}
+		}
+	}
+	s.score(p, ply, moves, best)
+	// A forced move costs no depth: combinations are long forced lines.
+	next := depth - 1
+	if len(moves) == 1 && depth > 0 {
+		next = depth
+	}
+	alpha0, bestScore := alpha, -infinity
+	for n := range moves {
+		i := s.pick(ply, n)
+		m := moves[i]
+		q := p.Play(m)
+		nq := quiet + 1
+		if m.IsCapture() || !m.King {
+			nq = 0
+		}
+		var sc int
+		if n == 0 {
+			sc = -s.search(q, rs, next, ply+1, -beta, -alpha, nq)
+		} else {
+			sc = -s.search(q, rs, next, ply+1, -alpha-1, -alpha, nq)
+			if sc > alpha && sc < beta {
+				sc = -s.search(q, rs, next, ply+1, -beta, -alpha, nq)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if sc > bestScore {
+			bestScore, best = sc, i
+		}
+		if sc > alpha {
+			alpha = sc
+			s.pv[ply][ply] = m
+			copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+			s.pvLen[ply] = s.pvLen[ply+1]
+		}
+		if alpha >= beta {
+			if !m.IsCapture() {
+				s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
+				h := &s.history[p.SideToMove()][m.From][m.To]
+				*h = min(*h+int32(depth*depth), 1<<20)
+			}
+			break
+		}
+	}
+	b := boundExact
+	switch {
+	case bestScore >= beta:
+		b = boundLower
+	case bestScore <= alpha0:
+		b = boundUpper
+	}
+	if best > 254 {
+		best = -1
+	}
+	s.tt.store(key, toTable(bestScore, ply), depth, b, best)
+	return bestScore
+}
+
+// score gives each move its ordering score: the table's move first, then
+// the captures taking most and promotions, the killers, the history.
+func (s *searcher) score(p draughts.Position, ply int, moves []draughts.Move, ttMove int) {
+	order := s.order[ply][:0]
+	side := p.SideToMove()
+	for i, m := range moves {
+		var sc int32
+		switch {
+		case i == ttMove:
+			sc = 1 << 30
+		case m.IsCapture():
+			sc = 1<<24 + int32(m.CaptureCount())<<8
+		case m == s.killers[ply][0]:
+			sc = 1 << 22
+		case m == s.killers[ply][1]:
+			sc = 1<<22 - 1
+		default:
+			sc = s.history[side][m.From][m.To]
+		}
+		if m.Promotes {
+			sc += 1 << 20
+		}
+		order = append(order, sc)
+	}
+	s.order[ply] = order
+}
+
+// pick returns the index of the best of the moves not yet tried (the n-th
+// pick), and marks it tried.
+func (s *searcher) pick(ply, n int) int {
+	order := s.order[ply]
+	best := -1
+	for i, sc := range order {
+		if sc != -1<<31 && (best < 0 || sc > order[best]) {
+			best = i
+		}
+	}
+	order[best] = -1 << 31
+	return best
+}
