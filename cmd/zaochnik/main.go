@@ -33,6 +33,7 @@ var commands = map[string]command{}
 // registerCommands lists every subcommand. Keep one line per command, sorted.
 // (A map literal would form an initialisation cycle with help, which lists it.)
 func registerCommands() {
+	commands["analyse"] = command{"the engine's evaluation, best line and proven result of a position (6.5)", runAnalyse}
 	commands["help"] = command{"list the commands", runHelp}
 	commands["ledger"] = command{"the day ledger of a game from a timeline file (6.3.6)", runLedger}
 	commands["letter"] = command{"read a move letter as the server does (letter parse FILE)", runLetter}
