@@ -378,6 +378,11 @@ func (p *pdnParser) word() {
 		p.broken = true
 		return
 	}
+	if !mt.Capture && len(mt.Squares) == 2 && mt.Squares[0] == mt.Squares[1] {
+		p.errorf(off, "move %s %q goes from a square to itself; the rest of this game is skipped", p.moveName(), rest)
+		p.broken = true
+		return
+	}
 	line, col := p.loc(off)
 	g.Moves = append(g.Moves, PDNMove{Number: p.num, Black: p.blackToGo, Text: mt, Strength: strength, Line: line, Col: col})
 	if p.blackToGo && p.num > 0 {

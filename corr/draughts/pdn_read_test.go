@@ -149,6 +149,7 @@ func TestParsePDN_ErrorsNameLineAndColumn(t *testing.T) {
 		{"unclosed variation", "1.32-28 (1.33-29", 1, 9, "not closed by ')'", 1},
 		{"stray paren", "1.32-28 ) 19-23", 1, 9, "unexpected ')'", 2},
 		{"bad NAG", "1.32-28 $x", 1, 9, "NAG", 1},
+		{"a move to its own square", "1.01-01 *", 1, 3, "goes from a square to itself", 0},
 		{"Cyrillic words", "1.32-28 привет", 1, 9, "cannot read move", 1},
 	}
 	for _, tt := range tests {

@@ -139,20 +139,25 @@ func (g PDNGame) Replay() (Record, error) {
 		return Record{}, err
 	}
 	r := NewRecord(start)
-	err = g.replayFrom(&r, start)
+	budget := maxReadings
+	err = g.replayFrom(&r, start, &budget)
 	return r, err
 }
 
+// maxReadings bounds the readings of ambiguous captures one replay tries, so
+// that a file made of ambiguous moves cannot make it run for ever.
+const maxReadings = 256
+
 // replayFrom appends to r the moves of g from ply len(r.Moves), p being the
-// position there.
-func (g PDNGame) replayFrom(r *Record, p Position) error {
+// position there; budget counts the readings of ambiguous moves left.
+func (g PDNGame) replayFrom(r *Record, p Position, budget *int) error {
 	var buf [64]Move
 	for i := len(r.Moves); i < len(g.Moves); i++ {
 		pm := g.Moves[i]
 		m, err := p.ResolveAbbreviated(pm.Text)
 		var me *MoveError
 		if errors.As(err, &me) && me.Kind == MoveAmbiguous {
-			m, err = g.disambiguate(*r, p, me)
+			m, err = g.disambiguate(*r, p, me, budget)
 		}
 		if err != nil {
 			e := &ReplayError{Ply: i + 1, Label: r.MoveLabel(i + 1), Text: pm.Text.String(), Line: pm.Line, Col: pm.Col, Err: err}
@@ -169,11 +174,15 @@ func (g PDNGame) replayFrom(r *Record, p Position) error {
 
 // disambiguate picks, among the candidates of an ambiguous capture, the one
 // with which the rest of the game replays.
-func (g PDNGame) disambiguate(r Record, p Position, me *MoveError) (Move, error) {
+func (g PDNGame) disambiguate(r Record, p Position, me *MoveError, budget *int) (Move, error) {
 	var ok []Move
 	for _, m := range me.Moves {
+		if *budget <= 0 {
+			return Move{}, me
+		}
+		*budget--
 		try := Record{Start: r.Start, Moves: append(r.Moves[:len(r.Moves):len(r.Moves)], m)}
-		if g.replayFrom(&try, p.Play(m)) == nil {
+		if g.replayFrom(&try, p.Play(m), budget) == nil {
 			ok = append(ok, m)
 		}
 	}

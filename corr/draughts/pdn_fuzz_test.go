@@ -1,0 +1,52 @@
+package draughts
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParsePDN checks that no input makes the PDN reader, the replay, the
+// draw rules or the writer panic, and that what the writer writes reads back
+// to the same moves and result.
+func FuzzParsePDN(f *testing.F) {
+	samples, _ := filepath.Glob(filepath.Join("testdata", "pdn", "*.pdn"))
+	for _, s := range samples {
+		if data, err := os.ReadFile(s); err == nil {
+			f.Add(data)
+		}
+	}
+	for _, s := range []string{
+		"1.a3b4", "1. - - 1/2-1/2", "[FEN \"?:W29,13,11:B22,4,2\"]\n*", "1.32-28!? 19-23(!?!!!) 2.28x19 *",
+		"32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23", "{ { } ", "[a \"\\", "1- 7 35x 4",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		games, _ := ParsePDN(data)
+		for _, g := range games {
+			if r, err := g.Replay(); err == nil {
+				DrawClaims(r)
+				r.SemiShort()
+			}
+			var buf bytes.Buffer
+			if err := WritePDN(&buf, g); err != nil {
+				t.Fatal(err)
+			}
+			back, err := ParsePDN(buf.Bytes())
+			if err != nil || len(back) != 1 {
+				t.Fatalf("rewritten game does not read back (%v, %d games):\n%s", err, len(back), buf.String())
+			}
+			want, got := comparable(g), comparable(back[0])
+			if len(want.Moves) != len(got.Moves) || want.Result != got.Result {
+				t.Fatalf("rewritten game differs: %d moves %q, read back %d moves %q:\n%s", len(want.Moves), want.Result, len(got.Moves), got.Result, buf.String())
+			}
+			for i := range want.Moves {
+				if want.Moves[i].Text.String() != got.Moves[i].Text.String() {
+					t.Fatalf("move %d: %s read back as %s:\n%s", i+1, want.Moves[i].Text, got.Moves[i].Text, buf.String())
+				}
+			}
+		}
+	})
+}
