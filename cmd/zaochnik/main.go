@@ -35,9 +35,12 @@ var commands = map[string]command{}
 func registerCommands() {
 	commands["analyse"] = command{"the engine's evaluation, best line and proven result of a position (6.5)", runAnalyse}
 	commands["help"] = command{"list the commands", runHelp}
+	commands["judge"] = command{"overstep claims and the judge's rulings (6.3.6-6.3.7)", runJudge}
 	commands["ledger"] = command{"the day ledger of a game from a timeline file (6.3.6)", runLedger}
 	commands["letter"] = command{"read a move letter as the server does (letter parse FILE)", runLetter}
 	commands["perft"] = command{"count move sequences to a depth: the move generator's check and benchmark", runPerft}
+	commands["replay"] = command{"replay a tournament from a folder of .eml letters on a virtual clock", runReplay}
+	commands["tournament"] = command{"create, start and show a tournament", runTournament}
 }
 
 func main() {

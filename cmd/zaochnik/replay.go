@@ -1,0 +1,291 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"zaochnik/corr"
+	"zaochnik/mailbox"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+const replayUsage = `Usage: zaochnik replay --tournament FILE.toml --mail DIR [--until YYYY-MM-DD] [--db FILE] [--json]
+
+Replays a whole tournament from a folder of letters: every .eml file in DIR,
+in the order of its postmark (the topmost Received header, else Date), is
+applied by the referee on a virtual clock; the daily checks (reminders, silent
+overstep, the end of play) run for every day up to --until (default: the last
+letter's day). The server's letters are delivered the moment they are sent.
+With --db the store is kept (and a replay interrupted before resumes from it);
+without, a temporary one is used. Exit status: 0 replayed, 1 a file or the
+store is wrong, 2 bad usage.`
+
+// replayLetter is one letter of the report.
+type replayLetter struct {
+	File     string          `json:"file"`
+	From     string          `json:"from"`
+	Outcome  string          `json:"outcome"`
+	Problems []replayProblem `json:"problems"`
+}
+
+type replayProblem struct {
+	Kind   string `json:"kind"`
+	Clause string `json:"clause"`
+}
+
+type replayOut struct {
+	To   string `json:"to"`
+	Kind string `json:"kind"`
+}
+
+type replayReport struct {
+	Games   []gameReport   `json:"games"`
+	Letters []replayLetter `json:"letters"`
+	Outbox  []replayOut    `json:"outbox"`
+}
+
+// mailFile is a decoded letter of the folder.
+type mailFile struct {
+	name string
+	raw  []byte
+	in   *mailbox.Incoming
+	day  timecontrol.Date
+}
+
+// runReplay is "zaochnik replay".
+func runReplay(e *env, args []string) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() { fmt.Fprintln(e.stderr, replayUsage); fs.PrintDefaults() }
+	tfile := fs.String("tournament", "", "the tournament `FILE` (TOML)")
+	dir := fs.String("mail", "", "the `DIR`ectory of .eml letters")
+	untilFlag := fs.String("until", "", "run the daily checks up to this `date` (YYYY-MM-DD)")
+	dbPath := fs.String("db", "", "keep the store in this `FILE` (default: a temporary one)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *tfile == "" || *dir == "" || fs.NArg() > 0 {
+		fmt.Fprintln(e.stderr, "zaochnik replay: give --tournament FILE.toml and --mail DIR; see zaochnik replay --help")
+		return 2
+	}
+	var until timecontrol.Date
+	if *untilFlag != "" {
+		d, err := timecontrol.ParseDate(*untilFlag)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik replay: --until: %v\n", err)
+			return 2
+		}
+		until = d
+	}
+	rep, err := replay(e, *tfile, *dir, *dbPath, until, !*asJSON && e.terminal)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik replay: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik replay: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	for _, g := range rep.Games {
+		fmt.Fprintf(e.stdout, "%d-%d  %-10s %-7s  time %d/%d (penalty %d/%d)  claims %d  %s\n", g.White, g.Black, g.Status, g.Result,
+			g.Ledger.White.Total, g.Ledger.Black.Total, g.Ledger.White.PenaltyDays, g.Ledger.Black.PenaltyDays, len(g.Claims), g.Moves)
+	}
+	refused := 0
+	for _, l := range rep.Letters {
+		if l.Outcome == "refused" {
+			refused++
+		}
+	}
+	fmt.Fprintf(e.stdout, "%d letters (%d refused), %d letters sent\n", len(rep.Letters), refused, len(rep.Outbox))
+	return 0
+}
+
+// replay runs the tournament and returns the report.
+func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress bool) (replayReport, error) {
+	ctx := context.Background()
+	src, err := os.ReadFile(tfile)
+	if err != nil {
+		return replayReport{}, err
+	}
+	t, err := corr.ParseTournament(src)
+	if err != nil {
+		return replayReport{}, fmt.Errorf("%s:\n%w", tfile, err)
+	}
+	mails, err := readMailDir(dir, t.Location())
+	if err != nil {
+		return replayReport{}, err
+	}
+	if dbPath == "" {
+		tmp, err := os.MkdirTemp("", "zaochnik-replay-")
+		if err != nil {
+			return replayReport{}, err
+		}
+		defer os.RemoveAll(tmp)
+		dbPath = filepath.Join(tmp, "replay.db")
+	}
+	db, err := storage.Open(dbPath)
+	if err != nil {
+		return replayReport{}, err
+	}
+	defer db.Close()
+	var clock timecontrol.Date
+	db.Now = func() time.Time { return clock.Time() }
+
+	if _, err := db.State(ctx, t.Cipher); errors.Is(err, storage.ErrNotFound) {
+		if err := db.CreateTournament(ctx, t, src); err != nil {
+			return replayReport{}, err
+		}
+	} else if err != nil {
+		return replayReport{}, err
+	}
+	first := t.Start
+	if len(mails) > 0 && mails[0].day.Before(first) {
+		first = mails[0].day
+	}
+	if until.IsZero() {
+		until = first
+		if len(mails) > 0 {
+			until = mails[len(mails)-1].day
+		}
+	}
+	var bar *progressbar.ProgressBar
+	if progress {
+		bar = progressbar.NewOptions(len(mails), progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("replay"))
+	}
+	s, err := db.State(ctx, t.Cipher)
+	if err != nil {
+		return replayReport{}, err
+	}
+	clock = first
+	if s.Started.IsZero() {
+		if _, err := db.Start(ctx, t.Cipher, first); err != nil {
+			return replayReport{}, err
+		}
+		if err := db.DeliverAll(ctx, clock.Time()); err != nil {
+			return replayReport{}, err
+		}
+	}
+	i := 0
+	for day := first; !day.After(until) || i < len(mails); day = day.AddDays(1) {
+		clock = day
+		for ; i < len(mails) && !mails[i].day.After(day); i++ {
+			m := mails[i]
+			r := storage.Received{
+				Incoming: storage.Incoming{MessageID: m.in.MessageID, Raw: m.raw, Postmark: m.in.Postmark, From: m.in.From.Addr},
+				Subject:  m.in.Subject, Text: m.in.Text,
+			}
+			if _, err := db.Receive(ctx, r); err != nil {
+				return replayReport{}, fmt.Errorf("%s: %w", m.name, err)
+			}
+			if err := db.DeliverAll(ctx, clock.Time()); err != nil {
+				return replayReport{}, err
+			}
+			if bar != nil {
+				bar.Add(1)
+			}
+		}
+		if !day.After(until) {
+			if _, err := db.Daily(ctx, t.Cipher, day); err != nil {
+				return replayReport{}, err
+			}
+			if err := db.DeliverAll(ctx, clock.Time()); err != nil {
+				return replayReport{}, err
+			}
+		}
+	}
+	if bar != nil {
+		bar.Finish()
+		fmt.Fprintln(e.stderr)
+	}
+	return replayReportOf(ctx, db, t.Cipher, mails)
+}
+
+// replayReportOf reads the report from the store.
+func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []mailFile) (replayReport, error) {
+	s, err := db.State(ctx, cipher)
+	if err != nil {
+		return replayReport{}, err
+	}
+	rep := replayReport{Games: gamesReport(s), Letters: []replayLetter{}, Outbox: []replayOut{}}
+	files := map[string]string{}
+	for _, m := range mails {
+		files[m.in.MessageID] = m.name
+	}
+	letters, err := db.Letters(ctx)
+	if err != nil {
+		return replayReport{}, err
+	}
+	for _, l := range letters {
+		rl := replayLetter{File: files[l.MessageID], From: l.From, Outcome: "accepted", Problems: []replayProblem{}}
+		if l.Disposition != storage.Processed {
+			rl.Outcome = "refused"
+		}
+		for _, p := range l.Problems {
+			rl.Problems = append(rl.Problems, replayProblem{Kind: p.Kind, Clause: p.Clause})
+		}
+		rep.Letters = append(rep.Letters, rl)
+	}
+	out, err := db.Outbox(ctx)
+	if err != nil {
+		return replayReport{}, err
+	}
+	for _, o := range out {
+		rep.Outbox = append(rep.Outbox, replayOut{To: o.To, Kind: o.Kind})
+	}
+	return rep, nil
+}
+
+// readMailDir decodes every .eml file of dir, in postmark order (by file
+// name among letters of the same instant). A letter without a Message-ID is
+// named by its file, so a resumed replay recognises it.
+func readMailDir(dir string, loc *time.Location) ([]mailFile, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.eml"))
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s: no .eml files", dir)
+	}
+	sort.Strings(names)
+	var ms []mailFile
+	for _, n := range names {
+		raw, err := os.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		in, err := mailbox.Decode(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", n, err)
+		}
+		if in.Postmark.IsZero() {
+			return nil, fmt.Errorf("%s: no Received or Date header: the postmark is unknown", n)
+		}
+		base := filepath.Base(n)
+		if in.MessageID == "" {
+			in.MessageID = "replay-" + strings.TrimSuffix(base, ".eml") + "@zaochnik.invalid"
+		}
+		ms = append(ms, mailFile{name: base, raw: raw, in: in, day: timecontrol.DateOf(in.Postmark.In(loc))})
+	}
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].in.Postmark.Before(ms[j].in.Postmark) })
+	return ms, nil
+}

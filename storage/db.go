@@ -1,0 +1,131 @@
+// Package storage keeps zaochnik's state in SQLite (modernc.org/sqlite, no
+// cgo): tournaments, games, every letter's raw bytes, events, ledger lines,
+// the outbox and the overstep claims.
+//
+// Write transactions begin IMMEDIATE (the DSN sets _txlock), so two writers
+// never deadlock upgrading a read lock; the journal is WAL, so readers never
+// wait for them. Everything a letter causes (the game's new state, events,
+// ledger lines, outgoing letters) is committed in the one transaction that
+// marks the letter processed: a crash never half-applies a letter, and a
+// letter is never applied twice (Message-ID and mailbox UID are unique).
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is an open store.
+type DB struct {
+	db *sql.DB
+	// Now returns the current instant; tests and replay set it. It stamps
+	// storage times (stored_at, outbox attempts), never dates of play.
+	Now func() time.Time
+}
+
+// Open opens (creating if needed) the database file at path and brings its
+// schema up to date.
+func Open(path string) (*DB, error) {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Set("_txlock", "immediate")
+	sqldb, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	db := &DB{db: sqldb, Now: time.Now}
+	if err := db.migrate(context.Background()); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error { return db.db.Close() }
+
+// migrate applies, each in its own transaction, the embedded migrations
+// numbered above the file's PRAGMA user_version.
+func (db *DB) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		num, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("migration %s: the name must start with its number", base)
+		}
+		err = db.tx(ctx, func(tx *sql.Tx) error {
+			var version int
+			if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+				return err
+			}
+			if num <= version {
+				return nil
+			}
+			if num != version+1 {
+				return fmt.Errorf("migration %s: the database is at version %d; migrations must be numbered without gaps", base, version)
+			}
+			body, err := migrations.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return fmt.Errorf("migration %s: %w", base, err)
+			}
+			_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", num))
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SchemaVersion returns the schema version of the open database.
+func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := db.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
+	return v, err
+}
+
+// tx runs fn in a write transaction, committing when it returns nil.
+func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// stamp is the current instant as stored: RFC 3339 UTC, whole seconds.
+func (db *DB) stamp() string { return db.Now().UTC().Truncate(time.Second).Format(time.RFC3339) }
+
+// ErrNotFound is returned (wrapped, with what was looked for) when a
+// tournament, game, claim or letter does not exist.
+var ErrNotFound = errors.New("not found")

@@ -1,0 +1,49 @@
+package storage
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mustOpen opens a fresh file database in a temporary directory, with a
+// fixed clock.
+func mustOpen(tb testing.TB) *DB {
+	tb.Helper()
+	db, err := Open(filepath.Join(tb.TempDir(), "z.db"))
+	require.NoError(tb, err)
+	db.Now = func() time.Time { return time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC) }
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestOpen_PragmasAndMigrations(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, err := Open(path)
+	require.NoError(t, err)
+	ctx := context.Background()
+	var mode string
+	require.NoError(t, db.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode))
+	assert.Equal(t, "wal", mode)
+	var fk, busy int
+	require.NoError(t, db.db.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk))
+	assert.Equal(t, 1, fk)
+	require.NoError(t, db.db.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&busy))
+	assert.Equal(t, 10000, busy)
+	v, err := db.SchemaVersion(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, v)
+	require.NoError(t, db.Close())
+
+	// Reopening runs no migration twice.
+	db, err = Open(path)
+	require.NoError(t, err)
+	v, err = db.SchemaVersion(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, v)
+	require.NoError(t, db.Close())
+}

@@ -1,0 +1,216 @@
+package storage
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"zaochnik/corr"
+)
+
+// Disposition is what became of a received letter.
+type Disposition string
+
+// The dispositions of a letter.
+const (
+	Pending   Disposition = "pending"   // stored, not yet applied
+	Processed Disposition = "processed" // applied to its game
+	Refused   Disposition = "refused"   // answered with the reason and kept (no game, wrong sender, rules)
+	Ignored   Disposition = "ignored"   // not for the referee (auto-replies, bounces): kept, not answered
+)
+
+// Incoming is a letter as fetched from a mailbox.
+type Incoming struct {
+	// MessageID identifies the letter; when empty the raw bytes' hash stands in.
+	MessageID   string
+	Mailbox     string
+	UIDValidity uint32
+	UID         uint32
+	Raw         []byte
+	// Postmark is the instant the server received the letter (6.3.1: the
+	// server's observation is the postmark).
+	Postmark time.Time
+	From     string // sender's address
+}
+
+// StoredLetter is a letter as kept in the store.
+type StoredLetter struct {
+	ID          int64
+	MessageID   string
+	Mailbox     string
+	UIDValidity uint32
+	UID         uint32
+	Raw         []byte
+	SHA256      string
+	Postmark    time.Time
+	From        string
+	Disposition Disposition
+	Reason      string
+}
+
+// StoreLetter keeps a received letter's raw bytes unchanged with their hash
+// and, in the same transaction, advances the mailbox's watermark to its UID
+// (a new UIDVALIDITY restarts the watermark). It is idempotent: a letter
+// already stored (same Message-ID, or same mailbox UID) is not stored again;
+// the answer then has fresh == false and the stored letter's id and
+// disposition.
+func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposition, fresh bool, err error) {
+	hash := sha256Hex(in.Raw)
+	if in.MessageID == "" {
+		in.MessageID = "<sha256-" + hash + "@zaochnik.invalid>"
+	}
+	err = db.tx(ctx, func(tx *sql.Tx) error {
+		if err := advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
+			return err
+		}
+		err := tx.QueryRowContext(ctx, `SELECT id, disposition FROM letters
+			WHERE message_id = ? OR (mailbox = ? AND uidvalidity = ? AND uid = ?)`,
+			in.MessageID, in.Mailbox, in.UIDValidity, in.UID).Scan(&id, &d)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO letters
+			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, stored_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, hash,
+			in.Postmark.UTC().Format(time.RFC3339), in.From, db.stamp())
+		if err != nil {
+			return err
+		}
+		id, err = res.LastInsertId()
+		d, fresh = Pending, true
+		return err
+	})
+	if err != nil {
+		return 0, "", false, fmt.Errorf("storage: store letter %s from %s: %w", in.MessageID, in.Mailbox, err)
+	}
+	return id, d, fresh, nil
+}
+
+// nullable is v, or NULL when the letter came from no IMAP mailbox.
+func nullable(mailbox string, v any) any {
+	if mailbox == "" {
+		return nil
+	}
+	return v
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func advanceWatermark(ctx context.Context, tx *sql.Tx, mailbox string, validity, uid uint32) error {
+	if mailbox == "" {
+		return nil // entered by hand (paper letters, replay): no IMAP mailbox
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO watermarks (mailbox, uidvalidity, last_uid) VALUES (?, ?, ?)
+		ON CONFLICT (mailbox) DO UPDATE SET
+			last_uid = CASE WHEN uidvalidity = excluded.uidvalidity THEN max(last_uid, excluded.last_uid) ELSE excluded.last_uid END,
+			uidvalidity = excluded.uidvalidity`, mailbox, validity, uid)
+	return err
+}
+
+// Watermark returns the UIDVALIDITY and the last UID stored for a mailbox
+// (zeros for a mailbox never read).
+func (db *DB) Watermark(ctx context.Context, mailbox string) (validity, lastUID uint32, err error) {
+	err = db.db.QueryRowContext(ctx, `SELECT uidvalidity, last_uid FROM watermarks WHERE mailbox = ?`, mailbox).Scan(&validity, &lastUID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, nil
+	}
+	return validity, lastUID, err
+}
+
+// Letter returns a stored letter by id.
+func (db *DB) Letter(ctx context.Context, id int64) (StoredLetter, error) {
+	return findLetter(ctx, db.db, id)
+}
+
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func findLetter(ctx context.Context, q querier, id int64) (StoredLetter, error) {
+	var l StoredLetter
+	var postmark string
+	err := q.QueryRowContext(ctx, `SELECT id, message_id, coalesce(mailbox, ''), coalesce(uidvalidity, 0), coalesce(uid, 0), raw, sha256, postmark, from_addr, disposition, reason
+		FROM letters WHERE id = ?`, id).Scan(&l.ID, &l.MessageID, &l.Mailbox, &l.UIDValidity, &l.UID, &l.Raw, &l.SHA256, &postmark, &l.From, &l.Disposition, &l.Reason)
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, fmt.Errorf("storage: letter %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return l, err
+	}
+	l.Postmark, err = time.Parse(time.RFC3339, postmark)
+	return l, err
+}
+
+// PendingLetters returns the ids of letters stored but not yet applied, oldest first.
+func (db *DB) PendingLetters(ctx context.Context) ([]int64, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT id FROM letters WHERE disposition = 'pending' ORDER BY postmark, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// SetDisposition records what became of a letter the referee did not apply
+// (ignored auto-replies, letters for no tournament).
+func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
+	return db.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
+		return err
+	})
+}
+
+// LetterSummary is what the referee made of a stored letter.
+type LetterSummary struct {
+	ID          int64
+	MessageID   string
+	From        string
+	Postmark    time.Time
+	Disposition Disposition
+	Reason      string
+	Problems    []corr.Problem
+}
+
+// Letters lists every stored letter in the order it was received.
+func (db *DB) Letters(ctx context.Context) ([]LetterSummary, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT id, message_id, from_addr, postmark, disposition, reason, problems FROM letters ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []LetterSummary
+	for rows.Next() {
+		var l LetterSummary
+		var postmark, problems string
+		if err := rows.Scan(&l.ID, &l.MessageID, &l.From, &postmark, &l.Disposition, &l.Reason, &problems); err != nil {
+			return nil, err
+		}
+		l.Postmark, _ = time.Parse(time.RFC3339, postmark)
+		if err := json.Unmarshal([]byte(problems), &l.Problems); err != nil {
+			return nil, fmt.Errorf("storage: letter %d: problems: %w", l.ID, err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,71 @@
+package storage
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestStoreLetter_IdempotentPerMessageIDAndUID(t *testing.T) {
+	db := mustOpen(t)
+	ctx := context.Background()
+	in := Incoming{MessageID: "<a@x>", Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: []byte("Subject: a\r\n\r\nbody\r\n"),
+		Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), From: "a@example.org"}
+	id, d, fresh, err := db.StoreLetter(ctx, in)
+	require.NoError(t, err)
+	assert.True(t, fresh)
+	assert.Equal(t, Pending, d)
+
+	cases := []struct {
+		name string
+		edit func(in Incoming) Incoming
+	}{
+		{"same Message-ID, new UID (UIDVALIDITY reset)", func(in Incoming) Incoming { in.UIDValidity, in.UID = 8, 1; return in }},
+		{"same UID, Message-ID rewritten", func(in Incoming) Incoming { in.MessageID = "<b@x>"; return in }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			again, _, fresh, err := db.StoreLetter(ctx, c.edit(in))
+			require.NoError(t, err)
+			assert.False(t, fresh)
+			assert.Equal(t, id, again)
+		})
+	}
+	l, err := db.Letter(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, in.Raw, l.Raw, "raw bytes kept unchanged")
+	assert.Len(t, l.SHA256, 64)
+}
+
+func TestWatermark_AdvancesWithTheLetterAndRestartsOnNewUIDValidity(t *testing.T) {
+	db := mustOpen(t)
+	ctx := context.Background()
+	store := func(validity, uid uint32, mid string) {
+		_, _, _, err := db.StoreLetter(ctx, Incoming{MessageID: mid, Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: []byte(mid)})
+		require.NoError(t, err)
+	}
+	steps := []struct {
+		validity, uid      uint32
+		mid                string
+		wantValidity, uid2 uint32
+	}{
+		{5, 10, "<1>", 5, 10},
+		{5, 4, "<2>", 5, 10}, // an older UID never moves the watermark back
+		{5, 12, "<3>", 5, 12},
+		{6, 2, "<4>", 6, 2}, // UIDVALIDITY changed: the watermark restarts
+	}
+	for _, s := range steps {
+		store(s.validity, s.uid, s.mid)
+		v, last, err := db.Watermark(ctx, "INBOX")
+		require.NoError(t, err)
+		assert.Equal(t, s.wantValidity, v, s.mid)
+		assert.Equal(t, s.uid2, last, s.mid)
+	}
+	v, last, err := db.Watermark(ctx, "Other")
+	require.NoError(t, err)
+	assert.Zero(t, v)
+	assert.Zero(t, last)
+}

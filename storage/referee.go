@@ -1,0 +1,249 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
+)
+
+// Received is a letter for the referee: the raw letter as fetched, and what
+// the mail shell decoded of it.
+type Received struct {
+	Incoming
+	Subject string
+	Text    string // the decoded text body
+}
+
+// Result is what became of a received letter.
+type Result struct {
+	LetterID    int64
+	Fresh       bool // false: the letter was stored before; nothing was done again
+	Disposition Disposition
+	Cipher      string
+	Outcome     corr.Outcome // empty when not fresh
+}
+
+// Receive stores a letter and applies it to its tournament in one
+// transaction, with the watermark, the new game state, events, ledger lines
+// and outgoing letters: all or nothing. It is idempotent per Message-ID and
+// per mailbox UID. The tournament is the one the sender plays in (or whose
+// cipher the letter names); day is the postmark as a date of play.
+func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
+	var res Result
+	sum := sha256Hex(r.Raw)
+	if r.MessageID == "" {
+		r.MessageID = "<sha256-" + sum + "@zaochnik.invalid>"
+	}
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		res = Result{}
+		if err := advanceWatermark(ctx, tx, r.Mailbox, r.UIDValidity, r.UID); err != nil {
+			return err
+		}
+		err := tx.QueryRowContext(ctx, `SELECT id, disposition FROM letters
+			WHERE message_id = ? OR (mailbox = ? AND uidvalidity = ? AND uid = ?)`,
+			r.MessageID, r.Mailbox, r.UIDValidity, r.UID).Scan(&res.LetterID, &res.Disposition)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		res.Fresh = true
+		cipher, err := findTournament(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		ins, err := tx.ExecContext(ctx, `INSERT INTO letters
+			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, stored_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.MessageID, nullable(r.Mailbox, r.Mailbox), nullable(r.Mailbox, r.UIDValidity), nullable(r.Mailbox, r.UID), r.Raw, sum,
+			r.Postmark.UTC().Format(time.RFC3339), r.From, db.stamp())
+		if err != nil {
+			return err
+		}
+		if res.LetterID, err = ins.LastInsertId(); err != nil {
+			return err
+		}
+		if cipher == "" {
+			res.Disposition = Refused
+			_, err := tx.ExecContext(ctx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused,
+				"the sender plays in no tournament here and the letter names none", res.LetterID)
+			return err
+		}
+		res.Cipher = cipher
+		s, tid, err := loadState(ctx, tx, cipher)
+		if err != nil {
+			return err
+		}
+		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(s.Tournament.Location())), MessageID: r.MessageID, Subject: r.Subject}
+		next, out := corr.Apply(s, s.Read(r.Text, obs), obs)
+		res.Outcome = out
+		res.Disposition = Processed
+		if !out.Accepted {
+			res.Disposition = Refused
+		}
+		var gid any
+		if out.Game != "" {
+			var id int64
+			if err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&id); err == nil {
+				gid = id
+			}
+		}
+		problems, err := json.Marshal(out.Problems)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
+			tid, gid, res.Disposition, out.Reason, string(problems), res.LetterID); err != nil {
+			return err
+		}
+		if err := saveState(ctx, tx, tid, next); err != nil {
+			return err
+		}
+		return db.commitOutcome(ctx, tx, tid, res.LetterID, obs.Postmark, out)
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("storage: receive letter %s from %s: %w", r.MessageID, r.From, err)
+	}
+	return res, nil
+}
+
+// findTournament picks the tournament of a letter: the only one the sender
+// plays in, else the one whose cipher the subject or text names.
+func findTournament(ctx context.Context, tx *sql.Tx, r Received) (string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT t.cipher FROM tournaments t JOIN players p ON p.tournament_id = t.id
+		WHERE lower(p.email) = lower(?) ORDER BY t.id`, r.From)
+	if err != nil {
+		return "", err
+	}
+	var ciphers []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			rows.Close()
+			return "", err
+		}
+		ciphers = append(ciphers, c)
+	}
+	rows.Close()
+	if len(ciphers) == 1 {
+		return ciphers[0], nil
+	}
+	if len(ciphers) == 0 {
+		// A stranger: refused by the referee of the tournament the letter names, if any.
+		all, err := tx.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`)
+		if err != nil {
+			return "", err
+		}
+		defer all.Close()
+		for all.Next() {
+			var c string
+			if err := all.Scan(&c); err != nil {
+				return "", err
+			}
+			ciphers = append(ciphers, c)
+		}
+	}
+	for _, c := range ciphers {
+		if strings.Contains(r.Subject, c) || strings.Contains(r.Text, c) {
+			return c, nil
+		}
+	}
+	if len(ciphers) == 1 {
+		return ciphers[0], nil
+	}
+	return "", nil
+}
+
+// Start sends the start list of tournament cipher on day (6.3.2).
+func (db *DB) Start(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
+	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) { return corr.Start(s, day) })
+}
+
+// Daily runs the daily checks of tournament cipher for day.
+func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
+	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) {
+		n, out := corr.Daily(s, day)
+		return n, out, nil
+	})
+}
+
+// change applies a referee decision that no letter caused, in one transaction.
+func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, fn func(corr.State) (corr.State, corr.Outcome, error)) (corr.Outcome, error) {
+	var out corr.Outcome
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		s, tid, err := loadState(ctx, tx, cipher)
+		if err != nil {
+			return err
+		}
+		next, o, err := fn(s)
+		if err != nil {
+			return err
+		}
+		out = o
+		if err := saveState(ctx, tx, tid, next); err != nil {
+			return err
+		}
+		return db.commitOutcome(ctx, tx, tid, 0, day, o)
+	})
+	return out, err
+}
+
+// commitOutcome writes an outcome's events and queues its letters.
+func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64, day timecontrol.Date, out corr.Outcome) error {
+	var lid any
+	if letterID != 0 {
+		lid = letterID
+	}
+	gameID := func(code string) (any, error) {
+		if code == "" {
+			return nil, nil
+		}
+		var id int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE code = ?`, code).Scan(&id)
+		return id, err
+	}
+	for _, e := range out.Events {
+		gid, err := gameID(e.Game)
+		if err != nil {
+			return err
+		}
+		d := e.Date
+		if d.IsZero() {
+			d = day
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			tid, gid, lid, d.String(), e.Kind, e.Clause, e.Detail); err != nil {
+			return err
+		}
+	}
+	now := db.stamp()
+	for _, o := range out.Out {
+		gid, err := gameID(o.Game)
+		if err != nil {
+			return err
+		}
+		var next int64
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
+			return err
+		}
+		msgID := fmt.Sprintf("<z%d.t%d.%s@zaochnik.invalid>", next, tid, o.Kind)
+		body := o.Body
+		if len(o.Attach) > 0 {
+			body += "\n[attach] " + strings.Join(o.Attach, " ")
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, queued, next_attempt)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			next, msgID, tid, gid, lid, o.To, o.Kind, o.Subject, body, o.InReplyTo, now, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
