@@ -278,7 +278,7 @@ func (p *parser) variantMoves(n int, r role, ms []Move, bad []string) {
 			p.cutVariant(n, v, m.Text.String())
 			return
 		}
-		v.Moves = append(v.Moves, m)
+		v.Moves = p.appendMoves(n, v.Moves, []Move{m})
 	}
 	if len(bad) > 0 {
 		p.cutVariant(n, v, bad[0])

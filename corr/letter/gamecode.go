@@ -90,7 +90,15 @@ func readCode(s string) (GameRef, bool) {
 
 // startNumbers reads "W-B" (also with an en or em dash), numbers 1..9999.
 func startNumbers(s string) (w, b int, ok bool) {
-	s = strings.NewReplacer("–", "-", "—", "-", " ", "").Replace(s)
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case '–', '—':
+			return '-'
+		case ' ':
+			return -1
+		}
+		return r
+	}, s)
 	l, r, found := strings.Cut(s, "-")
 	if !found || len(l) > 4 || len(r) > 4 {
 		return 0, 0, false

@@ -62,7 +62,12 @@ type token struct {
 // tokenize splits a line into tokens. It runs in linear time.
 func tokenize(line string) []token {
 	// Hyphens that are not the ASCII one ("f6‑g5" from an HTML letter).
-	line = strings.NewReplacer("\u2010", "-", "\u2011", "-", "\u2012", "-").Replace(line)
+	line = strings.Map(func(r rune) rune {
+		if r >= '\u2010' && r <= '\u2012' {
+			return '-'
+		}
+		return r
+	}, line)
 	var out []token
 	for _, f := range strings.Fields(line) {
 		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return r == ',' || r == ';' }) {

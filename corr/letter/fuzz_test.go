@@ -1,0 +1,74 @@
+package letter
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// seedLetters adds the sample letters to a fuzz corpus.
+func seedLetters(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(lettersDir, "*.txt"))
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+}
+
+// FuzzParse: any text reads without panic into a letter whose problems are
+// complete (kind, clause, both languages, a line inside the letter) and
+// which encodes to JSON.
+func FuzzParse(f *testing.F) {
+	seedLetters(f)
+	f.Add("Вариант А: если 6...g5-h4, то 7.d4-c5\nберу перерыв с 31.02 по 01.03")
+	f.Fuzz(func(t *testing.T, text string) {
+		l := Parse(text, goldenOptions())
+		lines := strings.Count(text, "\n") + 1
+		for _, p := range l.Problems {
+			if p.Kind == "" || p.Clause == "" || p.Ru == "" || p.En == "" || p.Line < 0 || p.Line > lines {
+				t.Fatalf("incomplete problem %+v in a letter of %d lines", p, lines)
+			}
+			if strings.Contains(p.Ru+p.En, "%!") {
+				t.Fatalf("badly formatted problem: %s / %s", p.Ru, p.En)
+			}
+		}
+		if _, err := json.Marshal(l); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzHTMLToText: any markup turns into text without panic, and text with
+// no markup characters passes through with its words.
+func FuzzHTMLToText(f *testing.F) {
+	f.Add("<p>Мой ход: 6.c3&ndash;d4</p><blockquote>old</blockquote>")
+	f.Add("<script>1<2</script>ok &#x445; &bogus;")
+	f.Fuzz(func(t *testing.T, html string) {
+		out := HTMLToText(html)
+		if !strings.ContainsAny(html, "<&") && strings.Join(strings.Fields(out), " ") != strings.Join(strings.Fields(html), " ") {
+			t.Fatalf("plain text changed: %q -> %q", html, out)
+		}
+	})
+}
+
+// FuzzParseGameCode: a code found formats back to a code that reads the same.
+func FuzzParseGameCode(f *testing.F) {
+	f.Add("Re: [ЧР-2026-ЗФ #1-2] Ход партнёра")
+	f.Add("[KM-25 3-4]")
+	f.Add("[[[ #1-2]]")
+	f.Fuzz(func(t *testing.T, s string) {
+		ref, ok := ParseGameCode(s)
+		if !ok {
+			return
+		}
+		again, ok := ParseGameCode(FormatGameCode(ref.Cipher, ref.White, ref.Black))
+		if !ok || again.Cipher != ref.Cipher || again.White != ref.White || again.Black != ref.Black {
+			t.Fatalf("%q read as %+v, formatted back as %+v", s, ref, again)
+		}
+	})
+}
