@@ -40,6 +40,7 @@ func registerCommands() {
 	commands["letter"] = command{"read a move letter as the server does (letter parse FILE)", runLetter}
 	commands["perft"] = command{"count move sequences to a depth: the move generator's check and benchmark", runPerft}
 	commands["replay"] = command{"replay a tournament from a folder of .eml letters on a virtual clock", runReplay}
+	commands["standings"] = command{"the crosstable of a tournament: points, places, tie-breaks (6.5, 1.13)", runStandings}
 	commands["tournament"] = command{"create, start and show a tournament", runTournament}
 }
 
