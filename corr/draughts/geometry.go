@@ -21,6 +21,7 @@ type geometry struct {
 	offset        [4]int    // bit offset of each direction
 	rays          [64][4]Bitboard // squares from s in direction d, s excluded
 	step          [64][4]Bitboard // the neighbour of s in direction d, if any
+	jump          [64][4]Bitboard // the square two steps from s in direction d, if any
 	number        [64]uint8 // square -> number 1..squares, 0 for a ghost bit
 	byNumber      [65]Square
 	lastRow       [2]Bitboard // promotion row of White (top) and Black (bottom)
@@ -69,8 +70,11 @@ func newGeometry(width, height int) *geometry {
 				if !ok {
 					break
 				}
-				if g.rays[s][d] == 0 {
+				switch g.rays[s][d].Count() {
+				case 0:
 					g.step[s][d] = bit(t)
+				case 1:
+					g.jump[s][d] = bit(t)
 				}
 				g.rays[s][d] |= bit(t)
 			}

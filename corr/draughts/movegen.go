@@ -42,9 +42,10 @@ type gen struct {
 	majority bool
 	paths    bool
 	record   bool
+	all      Bitboard // every piece
 	occ      Bitboard // every piece but the capturing one: captured pieces stay (2.1.5.17)
 	opp      Bitboard // the opponent's pieces
-	empty    Bitboard // the board minus occ (the origin counts as empty)
+	empty    Bitboard // the board minus occ: the origin counts as empty
 	lastRow  Bitboard // the mover's promotion row
 	from     Square
 	king     bool
@@ -57,86 +58,81 @@ type gen struct {
 }
 
 func (p Position) generate(dst []Move, o genOptions) []Move {
-	if !p.canCapture() {
-		g := p.v.rules().geo
+	var c gen
+	return p.generateWith(&c, dst, o)
+}
+
+// generateWith is generate with the caller's scratch space for the search.
+func (p Position) generateWith(c *gen, dst []Move, o genOptions) []Move {
+	g := p.v.rules().geo
+	men, kings := p.capturers(g)
+	if men|kings == 0 {
 		return p.steps(dst, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black]))
 	}
-	var c gen
-	c.run(p, dst, o)
-	if len(c.dst) > c.base {
-		return c.dst
-	}
-	return p.steps(c.dst, c.geo, p.pieces[p.side], c.empty)
+	c.init(p, dst, o)
+	c.captures(men, kings)
+	return c.dst
 }
 
-// run generates p's captures into dst; c.empty is then the board's empty squares.
-func (c *gen) run(p Position, dst []Move, o genOptions) {
+// init prepares c for the captures of p, appended to dst.
+func (c *gen) init(p Position, dst []Move, o genOptions) {
 	r := p.v.rules()
-	g := r.geo
-	own, opp := p.pieces[p.side], p.pieces[p.side^1]
-	all := own | opp
-	*c = gen{geo: g, promote: r.promoteInCapture, majority: r.majority && !o.noMajority,
-		paths: o.paths, record: o.record, opp: opp, lastRow: g.lastRow[p.side], dst: dst, base: len(dst)}
-	c.captures(own&^p.kings, own&p.kings, all, g.valid&^all)
-	c.empty = g.valid &^ all
+	c.geo = r.geo
+	c.promote = r.promoteInCapture
+	c.majority = r.majority && !o.noMajority
+	c.paths, c.record = o.paths, o.record
+	c.all = p.pieces[White] | p.pieces[Black]
+	c.opp = p.pieces[p.side^1]
+	c.lastRow = r.geo.lastRow[p.side]
+	c.dst, c.base, c.best = dst, len(dst), 0
+	c.landings = nil
 }
 
-// canCapture reports whether the side to move has a capture: the cheap test
-// that spares most positions the capture search.
-func (p Position) canCapture() bool {
-	g := p.v.rules().geo
-	own, opp := p.pieces[p.side], p.pieces[p.side^1]
+// capturers returns the men and the kings of the side to move that can
+// capture: the cheap test that spares most positions the capture search.
+func (p Position) capturers(g *geometry) (men, kings Bitboard) {
+	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
 	all := own | opp
 	empty := g.valid &^ all
-	men := own &^ p.kings
 	h := uint(g.half)
-	// A man on s, an opponent piece on s+o, an empty square on s+2o, for the
-	// four offsets o = ±half, ±(half+1).
+	// A man on s, an opponent piece on s+o and an empty square on s+2o, for
+	// the four offsets o = ±half, ±(half+1): men capture backwards too (2.1.5.3).
 	down := (opp>>h)&(empty>>(2*h)) | (opp>>(h+1))&(empty>>(2*h+2))
 	up := (opp<<h)&(empty<<(2*h)) | (opp<<(h+1))&(empty<<(2*h+2))
-	if men&(down|up) != 0 {
-		return true
-	}
+	men = own &^ p.kings & (down | up)
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		s := lowest(k)
 		for d := 0; d < 4; d++ {
 			if blockers := g.rays[s][d] & all; blockers != 0 {
 				b := first(blockers, d)
 				if opp.Has(b) && g.step[b][d]&empty != 0 {
-					return true
+					kings |= bit(s)
+					break
 				}
 			}
 		}
 	}
-	return false
+	return men, kings
 }
 
 // captures generates the captures of the men and kings given.
-func (c *gen) captures(men, kings, all, empty Bitboard) {
-	g := c.geo
-	// Men with an opponent piece next to them and an empty square beyond, in
-	// any of the four directions (men capture backwards too, 2.1.5.3).
-	var capturers Bitboard
-	for d := 0; d < 4; d++ {
-		back := opposite(d)
-		capturers |= g.shift(g.shift(empty, back)&c.opp, back) & men
-	}
-	for b := capturers; b != 0; b &= b - 1 {
+func (c *gen) captures(men, kings Bitboard) {
+	for b := men; b != 0; b &= b - 1 {
 		s := lowest(b)
-		c.start(s, false, all, empty)
+		c.start(s, false)
 		c.man(s, 0, 0)
 	}
 	for b := kings; b != 0; b &= b - 1 {
 		s := lowest(b)
-		c.start(s, true, all, empty)
+		c.start(s, true)
 		c.kingFrom(s, 0, 0, -1, -1)
 	}
 }
 
-func (c *gen) start(s Square, king bool, all, empty Bitboard) {
+func (c *gen) start(s Square, king bool) {
 	c.from, c.king = s, king
-	c.occ = all &^ bit(s)
-	c.empty = empty | bit(s)
+	c.occ = c.all &^ bit(s)
+	c.empty = c.geo.valid &^ c.occ
 	c.pieceAt = len(c.dst)
 }
 
@@ -144,17 +140,16 @@ func (c *gen) start(s Square, king bool, all, empty Bitboard) {
 // set taken). It reports whether it found a further capture.
 func (c *gen) man(s Square, taken Bitboard, n int) bool {
 	g := c.geo
+	prey := c.opp &^ taken
 	found := false
 	for d := 0; d < 4; d++ {
-		o := g.offset[d]
-		mid := Square(int(s) + o)
-		land := Square(int(s) + 2*o)
-		if int(s)+2*o < 0 || int(s)+2*o > 63 || c.opp&^taken&bit(mid) == 0 || c.empty&bit(land) == 0 {
+		if g.step[s][d]&prey == 0 || g.jump[s][d]&c.empty == 0 {
 			continue
 		}
 		found = true
-		t := taken | bit(mid)
-		c.path[n] = land
+		land := lowest(g.jump[s][d])
+		t := taken | g.step[s][d]
+		c.path[n&31] = land
 		switch {
 		case c.promote && c.lastRow.Has(land):
 			// 2.1.5.15: a king at once, capturing on as one.
@@ -211,7 +206,7 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 		goesOn := false
 		for l := lands; l != 0; l &= l - 1 {
 			sq := lowest(l)
-			c.path[n] = sq
+			c.path[n&31] = sq
 			straight := d
 			if sq != far {
 				straight = -1
@@ -223,7 +218,7 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 		if !goesOn {
 			for l := lands; l != 0; l &= l - 1 {
 				sq := lowest(l)
-				c.path[n] = sq
+				c.path[n&31] = sq
 				c.emit(sq, t, n+1, !c.king) // a man here became a king on the way
 			}
 		}

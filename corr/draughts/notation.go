@@ -7,11 +7,13 @@ import "strings"
 // its destination only.
 func (p Position) movePaths() ([]Move, [][]Square) {
 	var c gen
-	c.run(p, nil, genOptions{paths: true, record: true})
-	if len(c.dst) > 0 {
+	g := p.v.rules().geo
+	if men, kings := p.capturers(g); men|kings != 0 {
+		c.init(p, nil, genOptions{paths: true, record: true})
+		c.captures(men, kings)
 		return c.dst, c.landings
 	}
-	moves := p.steps(nil, c.geo, p.pieces[p.side], c.empty)
+	moves := p.steps(nil, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black]))
 	landings := make([][]Square, len(moves))
 	for i, m := range moves {
 		landings[i] = []Square{m.To}

@@ -20,13 +20,14 @@ func Perft(p Position, depth int, paths bool) uint64 {
 type perfter struct {
 	buf [][]Move
 	o   genOptions
+	g   gen // scratch space of the capture search, reused
 }
 
 func (pf *perfter) run(p Position, depth int) uint64 {
 	if depth == 1 {
-		return uint64(p.countMoves(pf.buf[0][:0], pf.o))
+		return uint64(p.countMoves(&pf.g, pf.buf[0][:0], pf.o))
 	}
-	moves := p.generate(pf.buf[depth-1][:0], pf.o)
+	moves := p.generateWith(&pf.g, pf.buf[depth-1][:0], pf.o)
 	pf.buf[depth-1] = moves[:0] // keep the grown buffer
 	var n uint64
 	for _, m := range moves {
@@ -37,21 +38,23 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 
 // countMoves returns the number of legal moves; steps are counted with
 // population counts, never listed. dst is scratch space for captures.
-func (p Position) countMoves(dst []Move, o genOptions) int {
+func (p Position) countMoves(c *gen, dst []Move, o genOptions) int {
 	g := p.v.rules().geo
-	own := p.pieces[p.side]
-	if p.canCapture() {
-		var c gen
-		c.run(p, dst, o)
+	men, kings := p.capturers(g)
+	if men|kings != 0 {
+		c.init(p, dst, o)
+		c.captures(men, kings)
 		return len(c.dst)
 	}
-	empty := g.valid &^ (own | p.pieces[p.side^1])
-	men := own &^ p.kings
-	n := 0
+	own := p.pieces[p.side&1]
+	empty := g.valid &^ (own | p.pieces[(p.side^1)&1])
+	men = own &^ p.kings
+	h := uint(g.half)
+	var n int
 	if p.side == White {
-		n = (g.shift(men, upLeft)&empty).Count() + (g.shift(men, upRight)&empty).Count()
+		n = ((men>>h)&empty).Count() + ((men>>(h+1))&empty).Count()
 	} else {
-		n = (g.shift(men, downLeft)&empty).Count() + (g.shift(men, downRight)&empty).Count()
+		n = ((men<<h)&empty).Count() + ((men<<(h+1))&empty).Count()
 	}
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		s := lowest(k)

@@ -15,3 +15,4 @@ func BenchmarkPerftRussian8(b *testing.B)       { benchPerft(b, Russian, 8, fals
 func BenchmarkPerftRussian10(b *testing.B)      { benchPerft(b, Russian, 10, false) }
 func BenchmarkPerftInternational6(b *testing.B) { benchPerft(b, International, 6, false) }
 func BenchmarkPerftInternational8(b *testing.B) { benchPerft(b, International, 8, false) }
+func BenchmarkPerftInternational9(b *testing.B) { benchPerft(b, International, 9, false) }

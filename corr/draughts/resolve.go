@@ -215,10 +215,8 @@ func (p Position) diagnose(e *MoveError, squares []Square, moves []Move, landing
 		}
 	}
 	// What the piece could do were captures optional, or the majority rule off.
-	var c2 gen
-	c2.run(p, nil, genOptions{noMajority: true})
-	if captures && len(c2.dst) > 0 {
-		for _, m := range c2.dst {
+	if captures {
+		for _, m := range p.generate(nil, genOptions{noMajority: true}) {
 			if m.From == from && m.To == to {
 				if p.v.rules().majority {
 					e.Kind = MoveNotMaximum
@@ -229,7 +227,8 @@ func (p Position) diagnose(e *MoveError, squares []Square, moves []Move, landing
 		}
 	}
 	if captures {
-		for _, m := range p.steps(nil, c2.geo, p.pieces[p.side], c2.empty) {
+		g := p.v.rules().geo
+		for _, m := range p.steps(nil, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black])) {
 			if m.From == from && m.To == to {
 				e.Kind = MoveCaptureCompulsory
 				e.setMoves(p, distinct(moves, func(Move) bool { return true }))
