@@ -21,7 +21,7 @@ func ReadTimeline(data []byte) (Timeline, error) {
 	if err != nil {
 		return Timeline{}, Errors{syntaxError(err)}
 	}
-	r := reader{lines: indexLines(string(data))}
+	r := reader{lines: indexLines(string(data)), seen: map[string]int{}}
 	for _, k := range md.Undecoded() {
 		r.unknown(k)
 	}
@@ -130,6 +130,7 @@ func orFile(key string) string {
 type reader struct {
 	lines lineIndex
 	errs  Errors
+	seen  map[string]int // unknown keys reported so far, by key path
 }
 
 // fail records an error at section #index, key.
@@ -148,9 +149,12 @@ func (r *reader) unknown(k toml.Key) {
 	if len(k) == 2 {
 		section = k[0]
 	}
-	index, line := r.lines.firstWith(section, key)
+	// The decoder lists a key once per [[table]] it appears in, in file order.
+	nth := r.seen[k.String()]
+	r.seen[k.String()]++
+	index, line := r.lines.nthWith(section, key, nth)
 	if line == 0 { // a table: [players] or [[players]]
-		_, line = r.lines.firstWith(key, "")
+		_, line = r.lines.nthWith(key, "", nth)
 	}
 	r.errs = append(r.errs, &FieldError{Section: section, Index: index, Key: key, Line: line,
 		Msg: "unknown key; the keys here are " + sectionKeys(section)})
@@ -360,12 +364,15 @@ func (li lineIndex) find(section string, index int, key string) int {
 	return header
 }
 
-// firstWith returns the first entry of section that has key (with key "",
-// the section's header), and its line.
-func (li lineIndex) firstWith(section, key string) (index, line int) {
+// nthWith returns the n-th (from 0) entry of section that has key (with
+// key "", the section's header), and its line.
+func (li lineIndex) nthWith(section, key string, n int) (index, line int) {
 	for _, k := range li {
 		if k.Section == section && k.Key == key {
-			return k.Index, k.Line
+			if n == 0 {
+				return k.Index, k.Line
+			}
+			n--
 		}
 	}
 	return 0, 0

@@ -105,6 +105,7 @@ func TestReadTimeline_ErrorsNameLineFieldAndRule(t *testing.T) {
 		{"syntax", "start = 2026-03-01\nend = \n", `line 2: end: not valid TOML: expected value but found '\n' instead`},
 		{"unknown top-level key", head + "finish = 2027-01-01\n", "line 2: finish: unknown key; the keys here are white, black, start, end, [time_control], [start_list], [[break]], [[reply]], [[penalty]]"},
 		{"unknown key in the second reply", two + "recieved = 2026-03-05\n", "line 8: reply #2: recieved: unknown key; the keys here are player, received, sent, postmark, corrected, moves, variant_moves, move_text"},
+		{"the same unknown key in two replies, the second", two + "recieved = 2026-03-05\n[[reply]]\nplayer = \"white\"\nrecieved = 2026-03-06\n", "line 11: reply #3: recieved: unknown key; the keys here are player, received, sent, postmark, corrected, moves, variant_moves, move_text"},
 		{"unknown table", head + "[players]\nwhite = \"x\"\n", "line 2: players: unknown key; the keys here are white, black, start, end, [time_control], [start_list], [[break]], [[reply]], [[penalty]]"},
 		{"date with a time", "start = 2026-03-01T10:00:00\n", "line 1: start: 2026-03-01T10:00:00" + localOffset() + " has a time of day or zone; the rules count whole days: write the date alone, e.g. 2026-03-01 (rule 6.3.1)"},
 		{"not a date", head + "end = \"soon\"\n", `line 2: end: "soon" is not a date; write it as 2026-01-15`},
@@ -122,7 +123,7 @@ func TestReadTimeline_ErrorsNameLineFieldAndRule(t *testing.T) {
 			require.Error(t, err)
 			var es Errors
 			require.True(t, errors.As(err, &es), "%T", err)
-			assert.Equal(t, tt.want, es[0].Error())
+			assert.Equal(t, tt.want, es[len(es)-1].Error())
 		})
 	}
 }
