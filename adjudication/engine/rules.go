@@ -147,8 +147,9 @@ func startRules(p draughts.Position) ruleState {
 // the rules' counts is complete: the game is then drawn.
 func (s ruleState) next(q draughts.Position, mover draughts.Color) (ruleState, bool) {
 	rules := rulesOf(q.Variant())
-	if len(rules) == 0 {
-		return s, false
+	if len(rules) == 0 || q.Kings(draughts.White)|q.Kings(draughts.Black) == 0 {
+		// Every rule needs a king on the board: without one, none counts.
+		return ruleState{}, false
 	}
 	f := forceOf(q)
 	drawn := false
