@@ -16,13 +16,13 @@ package draughts
 type geometry struct {
 	width, height int
 	half          int
-	squares       int       // number of dark squares
-	valid         Bitboard  // the squares of the board
-	offset        [4]int    // bit offset of each direction
+	squares       int             // number of dark squares
+	valid         Bitboard        // the squares of the board
+	offset        [4]int          // bit offset of each direction
 	rays          [64][4]Bitboard // squares from s in direction d, s excluded
 	step          [64][4]Bitboard // the neighbour of s in direction d, if any
 	jump          [64][4]Bitboard // the square two steps from s in direction d, if any
-	number        [64]uint8 // square -> number 1..squares, 0 for a ghost bit
+	number        [64]uint8       // square -> number 1..squares, 0 for a ghost bit
 	byNumber      [65]Square
 	lastRow       [2]Bitboard // promotion row of White (top) and Black (bottom)
 }

@@ -52,9 +52,9 @@ func (p Position) countMoves(c *gen, dst []Move, o genOptions) int {
 	h := uint(g.half)
 	var n int
 	if p.side == White {
-		n = ((men>>h)&empty).Count() + ((men>>(h+1))&empty).Count()
+		n = ((men >> h) & empty).Count() + ((men >> (h + 1)) & empty).Count()
 	} else {
-		n = ((men<<h)&empty).Count() + ((men<<(h+1))&empty).Count()
+		n = ((men << h) & empty).Count() + ((men << (h + 1)) & empty).Count()
 	}
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		s := lowest(k)

@@ -35,8 +35,8 @@ func TestResolve_6_2_2_FullNotation(t *testing.T) {
 		captured int
 	}{
 		{Russian, "", "c3-d4", "c3-d4", 0},
-		{Russian, "", "С3-Д4", "c3-d4", 0},     // Cyrillic look-alikes and capitals
-		{Russian, "", "Е3 — F4", "e3-f4", 0},  // Е for e (6.2.2), a long dash, spaces
+		{Russian, "", "С3-Д4", "c3-d4", 0},   // Cyrillic look-alikes and capitals
+		{Russian, "", "Е3 — F4", "e3-f4", 0}, // Е for e (6.2.2), a long dash, spaces
 		{Russian, diagram8, "d2:a5", "d2:a5", 3},
 		{Russian, diagram8, "d2:h6:f8:c5:a7", "d2:h6:f8:c5:a7", 4},
 		{Russian, diagram8, "d2:f8:a7", "d2:h6:f8:c5:a7", 4}, // some landing squares only
