@@ -115,7 +115,7 @@ func (g gen) letter() Letter {
 // the same moves, variants, dates, time and statements (6.2.3).
 func TestForward_RoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(2026, 4))
-	for i := range 400 {
+	for i := range 200 {
 		g := gen{r: r, numeric: r.IntN(3) == 0}
 		want := g.letter()
 		lang := []Lang{Russian, English}[i%2]

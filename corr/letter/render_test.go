@@ -1,0 +1,87 @@
+package letter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"zaochnik/timecontrol"
+)
+
+// renderer is any letter the server sends.
+type renderer interface{ Render() Message }
+
+func mv(number int, black bool, text string) Move {
+	l := Parse("Ход: "+text, Options{})
+	m := l.Moves[0]
+	m.Number, m.Black, m.Line = number, black, 0
+	return m
+}
+
+func TestRender_EveryLetterInBothLanguages(t *testing.T) {
+	d := timecontrol.MustDate
+	env := func(lang Lang) Envelope {
+		return Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ", White: 1, Black: 2, To: "Петров П.П.", ReturnAddress: "zf@example.org"}
+	}
+	letters := func(lang Lang) map[string]struct {
+		r    renderer
+		want []string // in the body, whatever the language
+	} {
+		e := env(lang)
+		return map[string]struct {
+			r    renderer
+			want []string
+		}{
+			"forward":            {Forward{Envelope: e, From: "Иванов И.И.", Letter: read("Мой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\nВремя 12/15")}, []string{"6.c3-d4", "12.03.2026", "12/15", "Иванов И.И.", "6.2.6"}},
+			"receipt":            {Receipt{Envelope: e, Forwarded: true, Moves: []Move{mv(6, false, "c3-d4")}, Problems: read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\nХорошая погода").Problems}, []string{"6.c3-d4", "6.2.6", "Хорошая погода"}},
+			"refusal repetition": {Refusal{Envelope: e, Reason: RefuseRepetition, Written: []Move{mv(5, true, "f6-g5")}, Expected: []Move{mv(5, true, "f6-e5")}, PenaltyDays: 6}, []string{"5...f6-g5", "5...f6-e5", "6.2.9", "6.2.11"}},
+			"refusal impossible": {Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(6, false, "c3-b5")}}, []string{"6.c3-b5", "6.2.10"}},
+			"refusal final":      {Refusal{Envelope: e, Reason: RefuseFinal, Written: []Move{mv(6, false, "c3-b4")}, Expected: []Move{mv(6, false, "c3-d4")}}, []string{"6.c3-b4", "6.c3-d4", "6.2.8"}},
+			"refusal no move":    {Refusal{Envelope: e, Reason: RefuseNoMove}, []string{"6.2.2"}},
+			"refusal turn":       {Refusal{Envelope: e, Reason: RefuseNotYourTurn}, []string{"6.2.3"}},
+			"refusal game":       {Refusal{Envelope: e, Reason: RefuseUnknownGame}, []string{"6.2.3", "1-2"}},
+			"penalty":            {Penalty{Envelope: e, Player: "Иванов И.И.", Days: 6, Reason: PenaltyRepetition, Total: 30}, []string{"6.2.11", "6.2.9", "30"}},
+			"penalty dates":      {Penalty{Envelope: e, Player: "Иванов И.И.", Days: 6, Reason: PenaltyDates}, []string{"6.3.3"}},
+			"penalty claim":      {Penalty{Envelope: e, Player: "Иванов И.И.", Days: 6, Reason: PenaltyWrongClaim}, []string{"6.3.7"}},
+			"auto-corrected":     {AutoCorrected{Envelope: e, Player: "Иванов И.И.", Written: mv(6, false, "c3-b5"), Played: mv(6, false, "c3-b4"), PenaltyDays: 6}, []string{"6.c3-b5", "6.c3-b4", "6.2.10", "6.2.11"}},
+			"date correction":    {DateCorrection{Envelope: e, Field: DateReceived, Written: d("2026-03-14"), Actual: d("2026-03-13"), Time: &TimeFraction{13, 15}}, []string{"14.03.2026", "13.03.2026", "13/15", "6.3.1"}},
+			"break to opponent":  {BreakNotice{Envelope: e, Player: "Иванов И.И.", From: d("2026-10-10"), To: d("2026-10-25"), Effective: d("2026-10-12")}, []string{"10.10.2026", "25.10.2026", "16", "12.10.2026", "6.4.2", "6.4.3"}},
+			"break to secretary": {BreakNotice{Envelope: Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ"}, Player: "Иванов И.И.", From: d("2026-10-10"), To: d("2026-10-25"), Secretary: true}, []string{"10.10.2026", "16"}},
+			"reminder":           {Reminder{Envelope: e, Used: 42, Limit: 50, Deadline: d("2026-04-20")}, []string{"42", "50", "20.04.2026", "6.3.5"}},
+			"first move inquiry": {Reminder{Envelope: e, FirstMove: true}, []string{"30", "6.3.4"}},
+			"overstep notice":    {OverstepNotice{Envelope: e, Offender: "Иванов И.И.", Used: 53, Moves: 10, Limit: 50, On: d("2026-04-21"), ByClaim: true}, []string{"53", "50", "21.04.2026", "6.3.5", "6.3.6", "6.3.8"}},
+			"overstep claim":     {OverstepClaim{Envelope: e, Claimant: "Петров П.П.", Offender: "Иванов И.И.", Used: 53, Moves: 10, Limit: 50, On: d("2026-04-21"), Dossier: []string{"letter-17.eml", "ledger.txt"}}, []string{"letter-17.eml", "6.3.6", "6.3.7"}},
+			"ruling":             {Ruling{Envelope: e, Matter: "просрочка", Clause: "6.3.7", Decision: "просрочка подтверждена", Result: "0-2", ProtestUntil: d("2026-05-10")}, []string{"6.3.7", "0-2", "10.05.2026", "6.1.12"}},
+			"start list":         {StartList{Envelope: Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ", To: "Иванов И.И."}, Name: "Чемпионат России", Start: d("2026-03-01"), End: d("2027-03-01"), Players: []StartPlayer{{1, "Иванов И.И."}, {2, "Петров П.П."}}, Games: []StartGame{{1, 2, "Иванов И.И.", "Петров П.П."}}}, []string{"01.03.2026", "01.03.2027", "[ЧР-2026-ЗФ #1-2]", "6.3.2", "Петров П.П."}},
+		}
+	}
+	for _, lang := range []Lang{Russian, English} {
+		for name, tt := range letters(lang) {
+			t.Run(string(lang)+"/"+name, func(t *testing.T) {
+				m := tt.r.Render()
+				assert.NotEmpty(t, m.Subject)
+				assert.Contains(t, m.Subject, "ЧР-2026-ЗФ", "the subject carries the cipher or game code")
+				for _, w := range tt.want {
+					assert.Contains(t, m.Body, w)
+				}
+				assert.NotContains(t, m.Body+m.Subject, "%!", "a formatting error")
+				greeting := map[Lang][]string{Russian: {"Здравствуйте"}, English: {"Dear", "Hello"}}[lang]
+				assert.True(t, strings.HasPrefix(m.Body, greeting[0]) || len(greeting) > 1 && strings.HasPrefix(m.Body, greeting[1]), m.Body)
+			})
+		}
+	}
+}
+
+func TestRender_ReceiptNamesTheLinesNotForwarded(t *testing.T) {
+	l := read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\nКак дела?" + tail)
+	m := Receipt{Envelope: Envelope{Lang: English}, Forwarded: true, Moves: l.Moves, Problems: l.Problems}.Render()
+	assert.Contains(t, m.Body, "line 3: The line “Как дела?” was not understood and was not forwarded (comments on the game are not allowed, 6.2.6)")
+	assert.Equal(t, "Move forwarded", m.Subject)
+}
+
+func TestRender_6_4_3_BreakDaysIncludeBothEnds(t *testing.T) {
+	// The rules' own example: 10.10.02 to 25.10.02 is a break of 16 days.
+	m := BreakNotice{Player: "Иванов", From: timecontrol.MustDate("2002-10-10"), To: timecontrol.MustDate("2002-10-25")}.Render()
+	assert.Contains(t, m.Body, "(16 дн., оба дня включительно, п. 6.4.3)")
+}
