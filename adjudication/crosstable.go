@@ -40,6 +40,9 @@ type Row struct {
 	PlaceFrom int     `json:"place_from"`
 	PlaceTo   int     `json:"place_to"`
 	Points    float64 `json:"points"`
+	// NormPoints are the points for the classification norms, which do
+	// not count the pluses (rule 1.12.2).
+	NormPoints float64 `json:"norm_points"`
 	// Decided counts the games with a result; Won, Drawn and Lost include
 	// the Plus and Minus results decided without play.
 	Decided int `json:"decided"`
@@ -157,6 +160,9 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 			if r.WithoutPlay() {
 				row.Plus += pick(sc == Won, 1, 0)
 				row.Minus += pick(sc == Lost, 1, 0)
+			}
+			if !r.WithoutPlay() || sc != Won {
+				row.NormPoints += pts
 			}
 			s.points[side.me] += pts
 			s.meetings[side.me] = append(s.meetings[side.me], meeting{opponent: side.opp, score: sc})

@@ -21,7 +21,8 @@ import (
 // Points (1 / ½ / 0, "+" = 1, "-" = 0, rule 1.12.2):
 //
 //	1: ½+1+½+0+1 = 3    2: ½+½+1+½+1 = 3½   3: 0+½+½+1+1 = 3
-//	4: ½+0+½+0+0 = 1    5: 1+½+0+0+1 = 2½   6: 0+0+0+1+0 = 1    total 11 = 15 games - 1 (-/-) ... 14 ✓
+//	4: ½+0+½+0+0 = 1    5: 1+½+0+0+1 = 2½   6: 0+0+0+1+0 = 1
+//	total 14: a point for each of the 15 games but the -/- one.
 //
 // Sonneborn-Berger (1.13.5: 2 x beaten opponents' points + drawn opponents' points):
 //
@@ -95,6 +96,8 @@ func TestCrosstable_1_13_RoundRobinByHand(t *testing.T) {
 		assert.Equal(t, []int{5, w.won, w.drawn, w.lost, w.plus, w.minus}, []int{r.Decided, r.Won, r.Drawn, r.Lost, r.Plus, r.Minus}, "games of %d", w.n)
 		assert.Equal(t, []float64{w.sb, w.wins, w.h2h, w.beaten}, r.TieBreaks, "tie-breaks of %d", w.n)
 	}
+	// Classification norms leave out the pluses (1.12.2): 2, 3 and 5 lose one point each.
+	assert.Equal(t, []float64{3, 2.5, 2, 1, 1.5, 1}, []float64{rows[1].NormPoints, rows[2].NormPoints, rows[3].NormPoints, rows[4].NormPoints, rows[5].NormPoints, rows[6].NormPoints})
 	// Cells: "+" and "-" for games decided without play, both "-" for 6.5.8.
 	assert.Equal(t, "+", rows[2].Cells[5].Mark)
 	assert.Equal(t, "-", rows[6].Cells[1].Mark)
@@ -202,9 +205,8 @@ func TestCrosstable_1_12_1_TwoOneZeroScheme(t *testing.T) {
 	assert.Equal(t, "+", rows[2].Cells[5].Mark)
 }
 
-// TestCrosstable_1_13_3_TieBreaksInOrder checks each criterion alone on a
-// small table. Games: 1-2 1-0, 2-3 1-0, 3-1 1-0 (a cycle, 1 point each),
-// 4-1 ½, 4-2 0-1, 4-3 ½ and 1-5 +/-... see each case's comment.
+// TestCrosstable_1_13_3_TieBreaksInOrder checks the criteria, alone and in
+// order, on small four-player tables worked out in each case's comment.
 func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 	players := []Player{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}, {Number: 3, Name: "C"}, {Number: 4, Name: "D"}}
 	tests := []struct {
@@ -214,7 +216,7 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 		want  map[int]string
 	}{
 		{
-			// 1 beat 2, 2 and 3 drew, 3 beat 1 -> 1, 2, 3 ... 1: 1, 2: ½, 3: 1½. 4 did not play.
+			// 1 beat 2, 2 and 3 drew, 3 beat 1: 3 has 1½, 1 has 1, 2 has ½; 4 did not play.
 			name:  "points alone",
 			games: []Game{{1, 2, WhiteWins, false}, {2, 3, Draw, false}, {3, 1, WhiteWins, false}},
 			tbs:   []TieBreak{MostWins},
@@ -229,7 +231,7 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 			want:  map[int]string{1: "1-2", 4: "1-2", 2: "3-4", 3: "3-4"},
 		},
 		{
-			// Same, plus 1-4 0-1 and 2-3 1-0: 4 on 2½, 1 on 1½, 2 on 1½, 3 on ½.
+			// The same, plus 1-4 0-1 and 2-3 1-0: 4 on 2½, 1 on 1½, 2 on 1½, 3 on ½.
 			// 1 and 2 drew each other: head-to-head ½ each, shared; wins: 1 has
 			// 1 (3), 2 has 1 (3)... shared; SB: 1 = 2x½(3) + 1½(2) = 2½,
 			// 2 = 2x½(3) + 1½(1) = 2½: shared; beaten opponents ½ each: shared.
@@ -241,8 +243,8 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 			want: map[int]string{4: "1", 1: "2-3", 2: "2-3", 3: "4"},
 		},
 		{
-			// 1-2 1-0, 3-4 ½, 1-3 0-1... 1: beat 2 (lost 3); 3: beat 1, drew 4 -> 1½;
-			// 1: 1, 4: ½, 2: 0, 4-2 ½ -> 4: 1, 2: ½. 1 and 4 on 1.
+			// 1-2 1-0, 3-4 ½, 1-3 0-1, 4-2 ½: 3 has 1½ (beat 1, drew 4), 1 has 1
+			// (beat 2), 4 has 1 (two draws), 2 has ½.
 			// Wins: 1 has one, 4 none -> 1 ahead.
 			name:  "most wins",
 			games: []Game{{1, 2, WhiteWins, false}, {3, 4, Draw, false}, {1, 3, BlackWins, false}, {4, 2, Draw, false}},
