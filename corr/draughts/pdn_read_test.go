@@ -197,3 +197,22 @@ func TestParseGameType(t *testing.T) {
 		})
 	}
 }
+
+func TestReadPDN(t *testing.T) {
+	games, err := ReadPDN(strings.NewReader("[GameType \"21\"]\n1.32-28 *"))
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	gt, ok := games[0].Tag("gametype")
+	require.True(t, ok)
+	parsed, err := ParseGameType(gt)
+	require.NoError(t, err)
+	assert.Equal(t, "English", parsed.Name())
+	assert.Equal(t, "GameType 99", GameType{Code: 99}.Name())
+
+	_, err = ReadPDN(failingReader{})
+	assert.ErrorContains(t, err, "reading PDN")
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }

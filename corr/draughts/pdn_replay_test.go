@@ -291,3 +291,30 @@ func TestReplay_AmbiguousCaptureReadByWhatFollows(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkReplayCorpus reads and replays every game of the international
+// and Russian files of the shared corpus.
+func BenchmarkReplayCorpus(b *testing.B) {
+	var data [][]byte
+	for _, name := range []string{"abatsiev.pdn", "nk2003-amsterdam.pdn", "090417ronde12.pdn", "schildpad.pdn", "kurnik.pdn"} {
+		path, ok := sharedPDNPath(name)
+		if !ok {
+			b.Skip("shared PDN corpus absent")
+		}
+		d, err := os.ReadFile(path)
+		require.NoError(b, err)
+		data = append(data, d)
+	}
+	plies := 0
+	for b.Loop() {
+		plies = 0
+		for _, d := range data {
+			games, _ := ParsePDN(d)
+			for _, g := range games {
+				r, _ := g.Replay()
+				plies += r.Plies()
+			}
+		}
+	}
+	b.ReportMetric(float64(plies)*float64(b.N)/b.Elapsed().Seconds(), "plies/s")
+}
