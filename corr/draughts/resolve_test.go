@@ -155,8 +155,7 @@ func TestNotation_SemiShortDisambiguates(t *testing.T) {
 
 func engSquare(t testing.TB, v Variant, name string) Square {
 	t.Helper()
-	mt := engText(t, name+"-"+name)
-	s, err := v.SquareOf(mt.Squares[0])
+	s, err := v.ParseSquare(name)
 	require.NoError(t, err)
 	return s
 }

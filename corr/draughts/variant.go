@@ -161,3 +161,13 @@ func (v Variant) SquareOf(t SquareText) (Square, error) {
 	}
 	return 0, fmt.Errorf("%s is not a dark square of the %s board", t, v)
 }
+
+// ParseSquare reads a square written alone, numeric ("32") or alphanumeric
+// ("c3", Cyrillic look-alikes and capitals allowed).
+func (v Variant) ParseSquare(s string) (Square, error) {
+	mt, err := ParseMoveText(s + "-" + s)
+	if err != nil || len(mt.Squares) != 2 || mt.Abbreviated {
+		return 0, fmt.Errorf("%q is not a square: write it as c3 or 32", s)
+	}
+	return v.SquareOf(mt.Squares[0])
+}
