@@ -37,6 +37,8 @@ type applier struct {
 	from Player
 	g    *Game
 	side draughts.Color
+	// reply is the index in g.Replies of the ledger reply this letter closed.
+	reply int
 }
 
 // lang is the language to answer the sender in.
@@ -51,6 +53,11 @@ func (a *applier) lang() letter.Lang {
 }
 
 func (a *applier) problem(kind, clause, text string) {
+	for _, p := range a.out.Problems {
+		if p.Kind == kind && p.Clause == clause && (p.Text == text || kind != "date-differs") {
+			return // the reader and the referee may both see it
+		}
+	}
 	a.out.Problems = append(a.out.Problems, Problem{Kind: kind, Clause: clause, Text: text})
 }
 
@@ -67,11 +74,17 @@ func (a *applier) event(kind, clause, detail string) {
 func (a *applier) refuse(kind, clause, ru, en string) {
 	a.out.Accepted = false
 	a.out.Reason = tr(a.lang(), ru, en)
+	var others []Problem
+	for _, p := range a.out.Problems {
+		if p.Kind != kind {
+			others = append(others, p)
+		}
+	}
 	a.problem(kind, clause, a.out.Reason)
 	a.event("refused", clause, a.out.Reason)
 	body := func(l letter.Lang) string {
 		return tr(l, "Ваше письмо не принято: ", "Your letter was not accepted: ") + tr(l, ru, en) +
-			tr(l, " (п. "+clause+").", " (clause "+clause+").") + problemLines(l, a.out.Problems[:len(a.out.Problems)-1])
+			tr(l, " (п. "+clause+").", " (clause "+clause+").") + problemLines(l, others)
 	}
 	if a.from.Number == 0 {
 		l := a.lang()

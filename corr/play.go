@@ -64,52 +64,60 @@ func (a *applier) ownRun(plies []Ply) int {
 
 // checkRepetition checks the repetition of the opponent's new moves (6.2.9):
 // missing or wrong, the letter is refused with the difference, the game
-// stops for the correction, and the sender is charged 6 penalty days (6.2.11).
+// stops for the correction, and the sender is charged 6 penalty days
+// (6.2.11). The accepted part of the sender's own variant may be left out
+// (its acceptance is the opponent's move that follows it, 6.2.13); every
+// move after it must be repeated.
 func (a *applier) checkRepetition() bool {
 	g, v := a.g, a.s.Tournament.DraughtsVariant()
 	want := g.Plies[g.Known[a.side]:]
 	if len(want) == 0 {
 		return true
 	}
-	written := a.l.Repeated
-	if a.l.Accepted != nil && len(written) < len(want) {
-		// The accepted variant stands for its moves (6.2.13); the rest is repeated.
-		want = want[len(want)-len(written):]
+	required := want
+	for i := len(want) - 1; i >= 0; i-- {
+		if want[i].Variant {
+			required = want[i+1:]
+			break
+		}
 	}
-	rec := g.Record(v)
-	start := len(g.Plies) - len(want)
+	written := a.l.Repeated
 	wantText := func() string {
 		var ts []string
-		for _, p := range want {
+		for _, p := range required {
 			ts = append(ts, p.Text)
 		}
 		return strings.Join(ts, " ")
 	}
-	if len(written) == 0 {
-		a.stop("repetition", "6.2.9",
-			fmt.Sprintf("нет повторения новых ходов партнёра; повторите их: %s", wantText()),
-			fmt.Sprintf("your opponent's new moves are not repeated; repeat them: %s", wantText()))
-		return false
-	}
-	for i, w := range want {
-		if i >= len(written) {
+	if len(written) < len(required) {
+		if len(written) == 0 {
+			a.stop("repetition", "6.2.9",
+				fmt.Sprintf("нет повторения новых ходов партнёра; повторите их: %s", wantText()),
+				fmt.Sprintf("your opponent's new moves are not repeated; repeat them: %s", wantText()))
+		} else {
 			a.stop("repetition", "6.2.9",
 				fmt.Sprintf("повторены не все новые ходы партнёра: нужно %s", wantText()),
 				fmt.Sprintf("not all of your opponent's new moves are repeated: they are %s", wantText()))
-			return false
 		}
-		pos, _ := rec.Position(start + i)
-		m, err := resolve(pos, written[i].Text)
-		if err != nil || m != w.Move {
-			a.stop("repetition", "6.2.9",
-				fmt.Sprintf("ход партнёра повторён неверно: написано %s, а сделан %s; повторите: %s", written[i].Text, w.Text, wantText()),
-				fmt.Sprintf("your opponent's move is repeated wrongly: you wrote %s, the move was %s; repeat: %s", written[i].Text, w.Text, wantText()))
-			return false
-		}
+		return false
 	}
 	if len(written) > len(want) {
 		a.problem("repetition-extra", "6.2.9", tr(a.lang(), "повторено больше ходов, чем сделал партнёр; лишние не учтены",
 			"more moves are repeated than your opponent made; the extra ones are ignored"))
+		written = written[len(written)-len(want):]
+	}
+	rec := g.Record(v)
+	start := len(g.Plies) - len(written)
+	for i, w := range written {
+		ply := g.Plies[start+i]
+		pos, _ := rec.Position(start + i)
+		m, err := resolve(pos, w.Text)
+		if err != nil || m != ply.Move {
+			a.stop("repetition", "6.2.9",
+				fmt.Sprintf("ход партнёра повторён неверно: написано %s, а сделан %s; повторите: %s", w.Text, ply.Text, wantText()),
+				fmt.Sprintf("your opponent's move is repeated wrongly: you wrote %s, the move was %s; repeat: %s", w.Text, ply.Text, wantText()))
+			return false
+		}
 	}
 	return true
 }
@@ -137,6 +145,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 	g, side, v := a.g, a.side, a.s.Tournament.DraughtsVariant()
 	pos := g.Position(v)
 	var plies []Ply
+	var beforeVariant draughts.Position // the position before the last variant reply
 	variants := g.Variants
 	defer func() {
 		if !a.out.Accepted {
@@ -148,12 +157,14 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			a.problem("moves-after-end", "2.8.1", tr(a.lang(), "ходы после окончания партии не учтены", "moves after the end of the game are ignored"))
 			break
 		}
+		if n := len(plies); n > 0 && plies[n-1].Variant {
+			if rm, err := resolve(beforeVariant, m.Text); err == nil && rm == plies[n-1].Move {
+				continue // the sender wrote the reply their acceptance of the variant gave
+			}
+		}
 		mover := pos.SideToMove()
 		mv, err := resolve(pos, m.Text)
 		if mover != side {
-			if n := len(plies); err == nil && n > 0 && plies[n-1].Variant && plies[n-1].Move == mv {
-				continue // the sender repeated the variant's reply
-			}
 			legal := pos.LegalMoves(nil)
 			if err == nil && len(legal) == 1 && legal[0] == mv {
 				plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Forced: true})
@@ -187,6 +198,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		pos = pos.Play(mv)
 		if reply, ok := a.variantReply(mv, pos); ok {
 			plies = append(plies, Ply{Move: reply, Text: pos.Notation(reply), Variant: true})
+			beforeVariant = pos
 			pos = pos.Play(reply)
 		}
 	}
@@ -255,6 +267,10 @@ func (a *applier) recordReplies(plies []Ply) {
 			}
 		}
 		return counted, variant, side, j
+	}
+	a.reply = len(g.Replies)
+	if pending >= 0 {
+		a.reply = pending
 	}
 	for i := 0; i < len(plies); {
 		counted, variant, side, next := run(i)

@@ -62,30 +62,20 @@ func (a *applier) checkTime() {
 	}
 }
 
-// senderReply returns the ledger reply this letter closed: the last reply
-// of the sender that has a posting date.
+// senderReply returns the ledger reply this letter closed.
 func (a *applier) senderReply() *timecontrol.Reply {
-	rs := a.g.Replies
-	for i := len(rs) - 1; i >= 0; i-- {
-		if rs[i].Player == colour(a.side) && !rs[i].Sent.IsZero() && rs[i].Sent == a.obs.Postmark {
-			return &rs[i]
-		}
+	if a.reply < len(a.g.Replies) && a.g.Replies[a.reply].Player == colour(a.side) && !a.g.Replies[a.reply].Sent.IsZero() {
+		return &a.g.Replies[a.reply]
 	}
 	return nil
 }
 
-// opponentSent returns the posting date of the opponent's last reply before
-// the sender's.
+// opponentSent returns the posting date of the opponent's reply before the
+// one this letter closed.
 func (a *applier) opponentSent() timecontrol.Date {
-	rs := a.g.Replies
-	seen := false
-	for i := len(rs) - 1; i >= 0; i-- {
-		if rs[i].Player == colour(a.side) && !rs[i].Sent.IsZero() {
-			seen = true
-			continue
-		}
-		if seen && rs[i].Player != colour(a.side) {
-			return rs[i].Sent
+	for i := a.reply - 1; i >= 0; i-- {
+		if r := a.g.Replies[i]; r.Player != colour(a.side) {
+			return r.Sent
 		}
 	}
 	return timecontrol.Date{}
