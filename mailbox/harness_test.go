@@ -1,0 +1,284 @@
+package mailbox_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox"
+	"zaochnik/mailbox/localmail"
+	"zaochnik/mailbox/mailtest"
+)
+
+const (
+	tournament = "tournament@zaochnik.test"
+	secret     = "secret"
+)
+
+// server is an IMAP server holding the tournament mailbox.
+type server struct {
+	addr    string
+	deliver func(raw []byte) // into the tournament INBOX, as the MTA would
+	// dovecot is set for the real Dovecot, which can also restart and
+	// reset UIDVALIDITY.
+	dovecot *mailtest.Dovecot
+}
+
+// eachServer runs f against the embedded server and against Dovecot (the
+// latter skipped where Dovecot is not installed).
+func eachServer(t *testing.T, f func(t *testing.T, s server)) {
+	t.Run("localmail", func(t *testing.T) { f(t, startLocal(t)) })
+	t.Run("dovecot", func(t *testing.T) { f(t, startDovecot(t)) })
+}
+
+func startLocal(t testing.TB) server {
+	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(tournament, secret))
+	return server{addr: lm.IMAPAddr, deliver: func(raw []byte) {
+		require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, raw))
+	}}
+}
+
+func startDovecot(t testing.TB) server {
+	d := mailtest.StartDovecot(t, map[string]string{tournament: secret})
+	return server{addr: d.Addr, dovecot: d, deliver: func(raw []byte) { d.Save(tournament, "INBOX", raw) }}
+}
+
+// testLogger logs to the test when -v is given, else nowhere.
+func testLogger(t testing.TB) *slog.Logger {
+	if !testing.Verbose() {
+		return slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return slog.New(slog.NewTextHandler(tWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+type tWriter struct{ t testing.TB }
+
+func (w tWriter) Write(b []byte) (int, error) { w.t.Log(strings.TrimRight(string(b), "\n")); return len(b), nil }
+
+// letter is a minimal letter with the given Message-ID and subject.
+func letter(id, subject string) []byte {
+	return []byte(fmt.Sprintf("From: Игрок <player@example.ru>\r\nTo: %s\r\nSubject: %s\r\nDate: Mon, 05 Jan 2026 22:00:00 +0300\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nХод: 1. c3-d4\r\n", tournament, subject, id))
+}
+
+// fakeInbox is the store's side as the Inbox contract describes it:
+// idempotent per Message-ID, watermark advanced with each letter.
+type fakeInbox struct {
+	mu        sync.Mutex
+	validity  uint32
+	last      uint32
+	decided   map[string]bool // key -> refused
+	applied   map[string]int  // key -> times applied (must stay 1)
+	offers    int             // Accept calls, repeats included
+	texts     map[string]string
+	failTimes map[string]int // key -> Accept errors still to return
+	changed   chan struct{}
+}
+
+func newFakeInbox() *fakeInbox {
+	return &fakeInbox{decided: map[string]bool{}, applied: map[string]int{}, texts: map[string]string{},
+		failTimes: map[string]int{}, changed: make(chan struct{}, 1)}
+}
+
+func (f *fakeInbox) Watermark(_ context.Context, _ string) (uint32, uint32, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.validity, f.last, nil
+}
+
+func (f *fakeInbox) Accept(_ context.Context, mbox string, validity, uid uint32, raw []byte) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.offers++
+	in, err := mailbox.Decode(raw)
+	key := fmt.Sprintf("%s/%d/%d", mbox, validity, uid)
+	if err == nil && in.MessageID != "" {
+		key = in.MessageID
+	}
+	if f.failTimes[key] > 0 {
+		f.failTimes[key]--
+		return false, fmt.Errorf("store busy")
+	}
+	if validity != f.validity {
+		f.validity, f.last = validity, 0
+	}
+	f.last = max(f.last, uid)
+	if refused, ok := f.decided[key]; ok {
+		return refused, nil
+	}
+	refused := err != nil || strings.Contains(in.Subject, "refuse")
+	f.decided[key] = refused
+	f.applied[key]++
+	if err == nil {
+		f.texts[key] = in.Text
+	}
+	select {
+	case f.changed <- struct{}{}:
+	default:
+	}
+	return refused, nil
+}
+
+// waitApplied waits until n distinct letters were applied.
+func (f *fakeInbox) waitApplied(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.After(15 * time.Second)
+	for {
+		f.mu.Lock()
+		got := len(f.applied)
+		f.mu.Unlock()
+		if got >= n {
+			return
+		}
+		select {
+		case <-f.changed:
+		case <-time.After(20 * time.Millisecond):
+		case <-deadline:
+			t.Fatalf("%d letters applied, want %d", got, n)
+		}
+	}
+}
+
+// checkOnce fails unless every letter was applied exactly once.
+func (f *fakeInbox) checkOnce(t *testing.T) {
+	t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for k, n := range f.applied {
+		if n != 1 {
+			t.Errorf("letter %s applied %d times", k, n)
+		}
+	}
+}
+
+// startReader runs a reader until stop is called or the test ends.
+func startReader(t *testing.T, addr string, inbox mailbox.Inbox, tweak func(*mailbox.ReaderOptions)) (stop func()) {
+	t.Helper()
+	o := mailbox.ReaderOptions{
+		Addr: addr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
+		Inbox: inbox, IdleWatchdog: time.Minute, PollInterval: time.Minute,
+		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
+		CommandTimeout: 10 * time.Second, Logger: testLogger(t), Debug: debugWriter(t),
+	}
+	if tweak != nil {
+		tweak(&o)
+	}
+	r, err := mailbox.NewReader(o)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.Run(ctx) }()
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			require.NoError(t, <-done)
+		})
+	}
+	t.Cleanup(stop)
+	return stop
+}
+
+// folders maps each mailbox of the tournament account (with '/' as the
+// delimiter, whatever the server's) to its letters' Message-IDs.
+func folders(t *testing.T, addr string) map[string][]string {
+	t.Helper()
+	c, err := imapclient.DialInsecure(addr, nil)
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.Login(tournament, secret).Wait())
+	list, err := c.List("", "*", nil).Collect()
+	require.NoError(t, err)
+	out := map[string][]string{}
+	for _, m := range list {
+		name := m.Mailbox
+		if m.Delim != 0 {
+			name = strings.ReplaceAll(name, string(m.Delim), "/")
+		}
+		sel, err := c.Select(m.Mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+		if err != nil {
+			continue // \Noselect parents
+		}
+		out[name] = []string{}
+		if sel.NumMessages == 0 {
+			continue
+		}
+		body := &imap.FetchItemBodySection{Peek: true}
+		msgs, err := c.Fetch(imap.SeqSet{imap.SeqRange{Start: 1, Stop: 0}}, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{body}}).Collect()
+		require.NoError(t, err)
+		for _, msg := range msgs {
+			in, err := mailbox.Decode(msg.FindBodySection(body))
+			require.NoError(t, err)
+			out[name] = append(out[name], in.MessageID)
+		}
+	}
+	return out
+}
+
+// proxy forwards TCP connections to a server and can cut them all, as a
+// restarting server or a broken network would.
+type proxy struct {
+	ln     net.Listener
+	mu     sync.Mutex
+	conns  []net.Conn
+	target string
+}
+
+func newProxy(t *testing.T, target string) *proxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	p := &proxy{ln: ln, target: target}
+	t.Cleanup(func() { ln.Close(); p.cut() })
+	go func() {
+		for {
+			a, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			b, err := net.Dial("tcp", target)
+			if err != nil {
+				a.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, a, b)
+			p.mu.Unlock()
+			go func() { io.Copy(a, b); a.Close() }()
+			go func() { io.Copy(b, a); b.Close() }()
+		}
+	}()
+	return p
+}
+
+func (p *proxy) addr() string { return p.ln.Addr().String() }
+
+// cut closes every connection made so far.
+func (p *proxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// debugWriter traces IMAP to the test log when ZAOCHNIK_IMAP_TRACE is set.
+func debugWriter(t testing.TB) io.Writer {
+	if os.Getenv("ZAOCHNIK_IMAP_TRACE") == "" {
+		return nil
+	}
+	return tWriter{t}
+}

@@ -1,0 +1,172 @@
+// Package localmail is an embedded mail system on loopback for `zaochnik
+// demo` and for tests: an IMAP server (go-imap's imapserver over its
+// in-memory backend) and an SMTP server (go-smtp) that delivers to the same
+// local mailboxes, so the tournament mailbox and the players' mailboxes
+// live in one process and a test can read over IMAP what a player received.
+//
+// Mail is kept in memory only. Users log in with their full address.
+// Authentication is over plain TCP (loopback only).
+package localmail
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapserver"
+	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+	"github.com/emersion/go-smtp"
+)
+
+// Options configure a Server. A zero Options is valid.
+type Options struct {
+	// Domain names the server in greetings and Received headers;
+	// "localhost" if empty.
+	Domain string
+	// Now stamps Received headers; time.Now if nil.
+	Now func() time.Time
+	// Logger receives a line per delivery; slog.Default() if nil.
+	Logger *slog.Logger
+	// OnData, if set, is called with every letter before delivery. A
+	// non-nil error refuses the letter; return an *smtp.SMTPError to choose
+	// the reply code (451 to test retries, 550 for dead letters).
+	OnData func(from string, to []string, raw []byte) error
+}
+
+// Delivery is one letter accepted by the SMTP server.
+type Delivery struct {
+	From string   // envelope sender; "" for the null path
+	To   []string // envelope recipients
+	Raw  []byte   // as stored, with Return-Path and Received prepended
+}
+
+// Server is a running embedded mail system.
+type Server struct {
+	// IMAPAddr and SMTPAddr are the listening addresses ("127.0.0.1:port").
+	IMAPAddr, SMTPAddr string
+
+	opts Options
+	mem  *imapmemserver.Server
+	imap *imapserver.Server
+	smtp *smtp.Server
+
+	mu         sync.Mutex
+	users      map[string]*imapmemserver.User // by lower-case address
+	passwords  map[string]string
+	deliveries []Delivery
+}
+
+// Start listens on two free loopback ports and serves until Close.
+func Start(opts Options) (*Server, error) {
+	if opts.Domain == "" {
+		opts.Domain = "localhost"
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	s := &Server{opts: opts, mem: imapmemserver.New(),
+		users: map[string]*imapmemserver.User{}, passwords: map[string]string{}}
+
+	s.imap = imapserver.New(&imapserver.Options{
+		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+			return s.mem.NewSession(), nil, nil
+		},
+		InsecureAuth: true,
+		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
+	})
+	iln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("localmail: IMAP listener: %w", err)
+	}
+	s.IMAPAddr = iln.Addr().String()
+	go s.imap.Serve(iln)
+
+	s.smtp = smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		return &session{srv: s, helo: c.Hostname()}, nil
+	}))
+	s.smtp.Domain = opts.Domain
+	s.smtp.AllowInsecureAuth = true
+	s.smtp.MaxMessageBytes = 64 << 20
+	s.smtp.ReadTimeout = time.Minute
+	s.smtp.WriteTimeout = time.Minute
+	sln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		s.imap.Close()
+		return nil, fmt.Errorf("localmail: SMTP listener: %w", err)
+	}
+	s.SMTPAddr = sln.Addr().String()
+	go s.smtp.Serve(sln)
+	return s, nil
+}
+
+// Close stops both servers. Mail is lost.
+func (s *Server) Close() error {
+	return errors.Join(s.imap.Close(), s.smtp.Close())
+}
+
+// AddUser creates a mailbox for addr (its IMAP login) with an INBOX.
+func (s *Server) AddUser(addr, password string) error {
+	key := strings.ToLower(addr)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.users[key]; ok {
+		return fmt.Errorf("localmail: user %s exists already", addr)
+	}
+	u := imapmemserver.NewUser(addr, password)
+	if err := u.Create("INBOX", nil); err != nil {
+		return fmt.Errorf("localmail: creating INBOX of %s: %w", addr, err)
+	}
+	s.mem.AddUser(u)
+	s.users[key] = u
+	s.passwords[key] = password
+	return nil
+}
+
+// Deliver stores raw in the INBOX of every recipient, as the SMTP server
+// does, with Return-Path and Received headers prepended. Every recipient
+// must be a local user.
+func (s *Server) Deliver(from string, to []string, raw []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, rcpt := range to {
+		if s.users[strings.ToLower(rcpt)] == nil {
+			return fmt.Errorf("localmail: no mailbox %s", rcpt)
+		}
+	}
+	for _, rcpt := range to {
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "Return-Path: <%s>\r\n", from)
+		fmt.Fprintf(&b, "Received: by %s (zaochnik localmail) for <%s>; %s\r\n",
+			s.opts.Domain, rcpt, s.opts.Now().Format(time.RFC1123Z))
+		b.Write(raw)
+		if _, err := s.users[strings.ToLower(rcpt)].Append("INBOX", literal{bytes.NewReader(b.Bytes())}, &imap.AppendOptions{Time: s.opts.Now()}); err != nil {
+			return fmt.Errorf("localmail: delivering to %s: %w", rcpt, err)
+		}
+		s.deliveries = append(s.deliveries, Delivery{From: from, To: []string{rcpt}, Raw: b.Bytes()})
+	}
+	s.opts.Logger.Debug("localmail: delivered", "from", from, "to", to, "bytes", len(raw))
+	return nil
+}
+
+// Deliveries returns every letter delivered so far, one per recipient, in
+// order.
+func (s *Server) Deliveries() []Delivery {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Delivery(nil), s.deliveries...)
+}
+
+// literal adapts a bytes.Reader to imap.LiteralReader.
+type literal struct{ *bytes.Reader }
+
+// Size is the literal's length.
+func (l literal) Size() int64 { return l.Reader.Size() }

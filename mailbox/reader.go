@@ -1,0 +1,438 @@
+package mailbox
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+)
+
+// Inbox receives the letters the Reader fetches. storage implements it.
+type Inbox interface {
+	// Watermark returns the UIDVALIDITY and the highest UID accepted from
+	// mailbox, or zeros when nothing was accepted yet.
+	Watermark(ctx context.Context, mailbox string) (uidValidity, lastUID uint32, err error)
+
+	// Accept stores raw (letter uid of mailbox under uidValidity), applies
+	// it and advances the watermark to at least (uidValidity, uid), all in
+	// one transaction, and reports whether the letter was refused (it is
+	// then filed under the refused folder, else under the processed one).
+	//
+	// Accept must be idempotent per Message-ID, and per (mailbox,
+	// uidValidity, uid) for letters without one: after a crash, a reconnect
+	// or a UIDVALIDITY change the Reader hands the same letter over again,
+	// and Accept must then return the first answer and do nothing else.
+	// It must never lower the watermark.
+	//
+	// An error means nothing was stored: the Reader drops the connection
+	// and offers the letter again after a backoff.
+	Accept(ctx context.Context, mailbox string, uidValidity, uid uint32, raw []byte) (refused bool, err error)
+}
+
+// Security is how a connection to a mail server is protected.
+type Security string
+
+// The connection modes. Plain is for loopback and tests only.
+const (
+	SecurityTLS      Security = "tls"      // implicit TLS (IMAP 993, SMTP 465)
+	SecurityStartTLS Security = "starttls" // STARTTLS upgrade (IMAP 143, SMTP 587)
+	SecurityPlain    Security = "plain"    // no TLS
+)
+
+// ReaderOptions configure a Reader. Addr, Username and Inbox are
+// required; every zero duration or name takes the default in its comment.
+type ReaderOptions struct {
+	Addr      string   // "imap.example.ru:993"
+	Security  Security // SecurityTLS if empty
+	TLSConfig *tls.Config
+	Username  string
+	Password  string
+
+	Mailbox         string // followed mailbox; "INBOX"
+	ProcessedFolder string // "zaochnik/processed"; '/' becomes the server's hierarchy delimiter
+	RefusedFolder   string // "zaochnik/refused"
+
+	Inbox Inbox
+
+	// Poll never uses IDLE; polling is also used when the server lacks it.
+	Poll         bool
+	PollInterval time.Duration // 1 min
+	// IdleWatchdog breaks IDLE this often to check the mailbox and the
+	// connection: a half-open TCP connection is otherwise silent. 5 min.
+	IdleWatchdog time.Duration
+	// CommandTimeout bounds each exchange with the server (one batch of
+	// letters, leaving IDLE); past it the connection is dropped. 2 min.
+	CommandTimeout time.Duration
+	// Reconnection backoff: doubles from MinBackoff (1 s) to MaxBackoff (5 min).
+	MinBackoff, MaxBackoff time.Duration
+	// BatchSize is how many letters one FETCH asks for. 100.
+	BatchSize int
+
+	Logger *slog.Logger // slog.Default() if nil
+	Debug  io.Writer    // raw IMAP trace, credentials included; nil for none
+}
+
+// Reader follows one IMAP mailbox and hands every letter in it to an Inbox
+// exactly once (with Inbox's idempotence), then files the letter under the
+// processed or refused folder.
+type Reader struct {
+	o   ReaderOptions
+	log *slog.Logger
+}
+
+// Keywords marking a letter already accepted, so that after a crash between
+// accepting and moving it the letter is moved without being fetched again.
+const (
+	keywordProcessed imap.Flag = "$ZaochnikProcessed"
+	keywordRefused   imap.Flag = "$ZaochnikRefused"
+)
+
+// NewReader checks o and fills its defaults.
+func NewReader(o ReaderOptions) (*Reader, error) {
+	switch {
+	case o.Addr == "":
+		return nil, errors.New("mailbox: the IMAP reader needs the server address (host:port)")
+	case o.Username == "":
+		return nil, errors.New("mailbox: the IMAP reader needs a user name")
+	case o.Inbox == nil:
+		return nil, errors.New("mailbox: the IMAP reader needs an Inbox to hand letters to")
+	}
+	if o.Security == "" {
+		o.Security = SecurityTLS
+	}
+	if o.Security != SecurityTLS && o.Security != SecurityStartTLS && o.Security != SecurityPlain {
+		return nil, fmt.Errorf("mailbox: unknown IMAP security %q: use tls, starttls or plain", o.Security)
+	}
+	setDefault(&o.Mailbox, "INBOX")
+	setDefault(&o.ProcessedFolder, "zaochnik/processed")
+	setDefault(&o.RefusedFolder, "zaochnik/refused")
+	setDefault(&o.PollInterval, time.Minute)
+	setDefault(&o.IdleWatchdog, 5*time.Minute)
+	setDefault(&o.CommandTimeout, 2*time.Minute)
+	setDefault(&o.MinBackoff, time.Second)
+	setDefault(&o.MaxBackoff, 5*time.Minute)
+	setDefault(&o.BatchSize, 100)
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return &Reader{o: o, log: o.Logger.With("imap", o.Addr, "mailbox", o.Mailbox)}, nil
+}
+
+// setDefault sets *p to def when it is zero.
+func setDefault[T comparable](p *T, def T) {
+	var zero T
+	if *p == zero {
+		*p = def
+	}
+}
+
+// Run follows the mailbox until ctx is done, reconnecting after any error
+// with exponential backoff. It returns nil when ctx is done.
+func (r *Reader) Run(ctx context.Context) error {
+	failures := 0
+	for {
+		selected, err := r.session(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if selected {
+			failures = 0 // the server worked; a fresh failure starts the backoff over
+		}
+		wait := backoff(failures, r.o.MinBackoff, r.o.MaxBackoff)
+		failures++
+		r.log.Warn("imap: connection lost; reconnecting", "err", err, "in", wait)
+		if !sleep(ctx.Done(), wait) {
+			return nil
+		}
+	}
+}
+
+// session is one connection: log in, select, then catch up and wait for
+// news until something fails. selected reports whether it got as far as
+// selecting the mailbox.
+func (r *Reader) session(ctx context.Context) (selected bool, err error) {
+	wake := make(chan struct{}, 1)
+	c, err := r.dial(wake)
+	if err != nil {
+		return false, err
+	}
+	defer c.Close()
+	defer context.AfterFunc(ctx, func() { c.Close() })()
+
+	done := r.guard(c)
+	if err := c.Login(r.o.Username, r.o.Password).Wait(); err != nil {
+		return false, fmt.Errorf("logging in as %s: %w", r.o.Username, err)
+	}
+	processed, refused, err := r.folders(c)
+	if err != nil {
+		return false, err
+	}
+	sel, err := c.Select(r.o.Mailbox, nil).Wait()
+	if err != nil {
+		return false, fmt.Errorf("selecting %s: %w", r.o.Mailbox, err)
+	}
+	done()
+	r.log.Info("imap: following the mailbox", "uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", r.idles(c))
+	for {
+		select {
+		case <-wake:
+		default:
+		}
+		if err := r.catchUp(ctx, c, sel.UIDValidity, processed, refused); err != nil {
+			return true, err
+		}
+		if err := r.wait(ctx, c, wake); err != nil {
+			return true, err
+		}
+	}
+}
+
+// dial connects with the configured security; EXISTS updates poke wake.
+func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
+	opts := &imapclient.Options{
+		TLSConfig:   r.o.TLSConfig,
+		DebugWriter: r.o.Debug,
+		Dialer:      &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second},
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			// Runs on the client's reader goroutine: never block here.
+			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+				if d.NumMessages != nil {
+					select {
+					case wake <- struct{}{}:
+					default:
+					}
+				}
+			},
+		},
+	}
+	var c *imapclient.Client
+	var err error
+	switch r.o.Security {
+	case SecurityTLS:
+		c, err = imapclient.DialTLS(r.o.Addr, opts)
+	case SecurityStartTLS:
+		c, err = imapclient.DialStartTLS(r.o.Addr, opts)
+	default:
+		c, err = imapclient.DialInsecure(r.o.Addr, opts)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
+	}
+	return c, nil
+}
+
+// guard drops the connection unless the returned func is called within
+// CommandTimeout: a server that stops answering must not hang the reader.
+func (r *Reader) guard(c *imapclient.Client) (done func()) {
+	t := time.AfterFunc(r.o.CommandTimeout, func() {
+		r.log.Warn("imap: the server did not answer in time; dropping the connection", "timeout", r.o.CommandTimeout)
+		c.Close()
+	})
+	return func() { t.Stop() }
+}
+
+// idles reports whether the reader will IDLE on c.
+func (r *Reader) idles(c *imapclient.Client) bool {
+	return !r.o.Poll && c.Caps().Has(imap.CapIdle)
+}
+
+// folders returns the server's names of the processed and refused folders,
+// creating them when missing.
+func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err error) {
+	list, err := c.List("", "*", nil).Collect()
+	if err != nil {
+		return "", "", fmt.Errorf("listing mailboxes: %w", err)
+	}
+	delim := '/'
+	have := map[string]bool{}
+	for _, m := range list {
+		have[m.Mailbox] = true
+		if m.Delim != 0 {
+			delim = m.Delim
+		}
+	}
+	var names []string
+	for _, name := range []string{r.o.ProcessedFolder, r.o.RefusedFolder} {
+		name = strings.ReplaceAll(name, "/", string(delim))
+		names = append(names, name)
+		if have[name] {
+			continue
+		}
+		err := c.Create(name, nil).Wait()
+		var ie *imap.Error
+		if err != nil && !(errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists) {
+			return "", "", fmt.Errorf("creating folder %s: %w", name, err)
+		}
+		have[name] = true
+		r.log.Info("imap: created folder", "folder", name)
+	}
+	return names[0], names[1], nil
+}
+
+// catchUp hands over every letter of the mailbox not yet filed, in UID
+// order and in batches, then files them. A letter carrying one of our
+// keywords was accepted before a crash and is only filed.
+func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity uint32, processed, refused string) error {
+	// No shortcut on the client's message count: it is only as right as
+	// the server's EXPUNGE reports (imapmemserver reports a MOVE twice).
+	storedValidity, lastUID, err := r.o.Inbox.Watermark(ctx, r.o.Mailbox)
+	if err != nil {
+		return fmt.Errorf("reading the watermark: %w", err)
+	}
+	if storedValidity != 0 && storedValidity != uidValidity {
+		r.log.Warn("imap: UIDVALIDITY changed; rescanning the mailbox (letters seen before are recognised by Message-ID)",
+			"stored", storedValidity, "server", uidValidity)
+		lastUID = 0
+	}
+	done := r.guard(c)
+	all := imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}
+	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+	done()
+	if err != nil {
+		return fmt.Errorf("listing the letters: %w", err)
+	}
+	var fresh []imap.UID
+	var again imap.UIDSet
+	ts := trays(processed, refused)
+	for _, m := range list {
+		switch {
+		case slices.Contains(m.Flags, keywordProcessed):
+			ts[0].uids.AddNum(m.UID)
+		case slices.Contains(m.Flags, keywordRefused):
+			ts[1].uids.AddNum(m.UID)
+		default:
+			fresh = append(fresh, m.UID)
+			if uint32(m.UID) <= lastUID {
+				again.AddNum(m.UID)
+			}
+		}
+	}
+	if len(again) > 0 {
+		r.log.Info("imap: offering letters accepted before but not filed", "uids", again.String())
+	}
+	if err := r.fileAll(c, ts); err != nil {
+		return err
+	}
+	slices.Sort(fresh)
+	for len(fresh) > 0 {
+		n := min(len(fresh), r.o.BatchSize)
+		if err := r.batch(ctx, c, uidValidity, fresh[:n], processed, refused); err != nil {
+			return err
+		}
+		fresh = fresh[n:]
+	}
+	return nil
+}
+
+// batch fetches uids (BODY.PEEK[] only), hands each letter to the Inbox in
+// UID order and files them.
+func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity uint32, uids []imap.UID, processed, refused string) error {
+	done := r.guard(c)
+	defer done()
+	body := &imap.FetchItemBodySection{Peek: true}
+	msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
+		UID: true, BodySection: []*imap.FetchItemBodySection{body},
+	}).Collect()
+	if err != nil {
+		return fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err)
+	}
+	slices.SortFunc(msgs, func(a, b *imapclient.FetchMessageBuffer) int { return int(a.UID) - int(b.UID) })
+	ts := trays(processed, refused)
+	var ferr error
+	for _, m := range msgs {
+		raw := m.FindBodySection(body)
+		if raw == nil {
+			continue // expunged meanwhile by another client
+		}
+		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Mailbox, uidValidity, uint32(m.UID), raw)
+		if err != nil {
+			ferr = fmt.Errorf("handing over letter %d: %w", m.UID, err)
+			break // file what was accepted, offer the rest again later
+		}
+		t := ts[0]
+		if isRefused {
+			t = ts[1]
+		}
+		t.uids.AddNum(m.UID)
+		r.log.Debug("imap: letter accepted", "uid", m.UID, "folder", t.folder)
+	}
+	return errors.Join(ferr, r.fileAll(c, ts))
+}
+
+// tray collects the letters going to one folder.
+type tray struct {
+	folder  string
+	keyword imap.Flag
+	uids    imap.UIDSet
+}
+
+// trays are the two destinations: processed first, refused second.
+func trays(processed, refused string) []*tray {
+	return []*tray{{folder: processed, keyword: keywordProcessed}, {folder: refused, keyword: keywordRefused}}
+}
+
+// fileAll flags each tray's letters with its keyword and moves them to its
+// folder. MOVE falls back to COPY, STORE \Deleted and EXPUNGE on servers
+// without it (go-imap does that). Both steps are idempotent.
+func (r *Reader) fileAll(c *imapclient.Client, ts []*tray) error {
+	for _, t := range ts {
+		if len(t.uids) == 0 {
+			continue
+		}
+		done := r.guard(c)
+		err := c.Store(t.uids, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
+			Flags: []imap.Flag{imap.FlagSeen, t.keyword}}, nil).Close()
+		if err == nil {
+			_, err = c.Move(t.uids, t.folder).Wait()
+		}
+		done()
+		if err != nil {
+			return fmt.Errorf("filing letters %s under %s: %w", t.uids.String(), t.folder, err)
+		}
+	}
+	return nil
+}
+
+// wait returns when the mailbox may have news: on EXISTS during IDLE, when
+// the IDLE watchdog fires, or after the poll interval.
+func (r *Reader) wait(ctx context.Context, c *imapclient.Client, wake <-chan struct{}) error {
+	if !r.idles(c) {
+		if !sleep(ctx.Done(), r.o.PollInterval) {
+			return ctx.Err()
+		}
+		done := r.guard(c)
+		defer done()
+		return c.Noop().Wait() // brings the EXISTS count up to date
+	}
+	idle, err := c.Idle()
+	if err != nil {
+		return fmt.Errorf("starting IDLE: %w", err)
+	}
+	watchdog := time.NewTimer(r.o.IdleWatchdog)
+	defer watchdog.Stop()
+	select {
+	case <-wake:
+	case <-watchdog.C:
+		r.log.Debug("imap: IDLE watchdog: checking the mailbox")
+	case <-ctx.Done():
+	case <-c.Closed():
+	}
+	done := r.guard(c)
+	defer done()
+	if err := idle.Close(); err != nil {
+		return fmt.Errorf("leaving IDLE: %w", err)
+	}
+	if err := idle.Wait(); err != nil {
+		return fmt.Errorf("IDLE: %w", err)
+	}
+	return ctx.Err()
+}

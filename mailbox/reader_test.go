@@ -1,0 +1,149 @@
+package mailbox_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox"
+)
+
+// TestReader_FetchAndFile: letters in three charsets and an HTML-only one
+// are handed over once each and filed; a refused one goes to the refused
+// folder; a letter arriving while the reader IDLEs wakes it (the watchdog
+// is a minute away, so only the IDLE push can deliver it in time).
+func TestReader_FetchAndFile(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		for _, name := range []string{"cp1251.eml", "koi8r.eml", "html-only.eml"} {
+			raw, err := os.ReadFile(filepath.Join("testdata", name))
+			require.NoError(t, err)
+			s.deliver(raw)
+		}
+		s.deliver(letter("bad.1@example.ru", "please refuse this"))
+		inbox := newFakeInbox()
+		startReader(t, s.addr, inbox, nil)
+		inbox.waitApplied(t, 4)
+
+		s.deliver(letter("late.1@example.ru", "Партия 7"))
+		inbox.waitApplied(t, 5)
+		inbox.checkOnce(t)
+
+		inbox.mu.Lock()
+		assert.Contains(t, inbox.texts["cp1251.1@example.ru"], "Ход: 1. c3-d4")
+		assert.Contains(t, inbox.texts["koi8.1@example.org"], "Ход: 2. f6-g5")
+		assert.Contains(t, inbox.texts["html.1@example.com"], "1. c3-d4 & f6-g5")
+		inbox.mu.Unlock()
+
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 4 && len(f["zaochnik/refused"]) == 1
+		}, 10*time.Second, 20*time.Millisecond)
+		f := folders(t, s.addr)
+		assert.ElementsMatch(t, []string{"bad.1@example.ru"}, f["zaochnik/refused"])
+	})
+}
+
+// TestReader_Poll follows the mailbox without IDLE.
+func TestReader_Poll(t *testing.T) {
+	s := startLocal(t)
+	inbox := newFakeInbox()
+	startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) {
+		o.Poll, o.PollInterval = true, 20*time.Millisecond
+	})
+	s.deliver(letter("p.1@example.ru", "1"))
+	inbox.waitApplied(t, 1)
+	s.deliver(letter("p.2@example.ru", "2"))
+	inbox.waitApplied(t, 2)
+	inbox.checkOnce(t)
+}
+
+// TestReader_ReconnectDuringIdle: the connection dies while the reader
+// IDLEs (a server restart, a network cut); it reconnects with backoff and
+// takes the letters that came meanwhile.
+func TestReader_ReconnectDuringIdle(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		p := newProxy(t, s.addr)
+		inbox := newFakeInbox()
+		startReader(t, p.addr(), inbox, nil)
+		s.deliver(letter("r.1@example.ru", "1"))
+		inbox.waitApplied(t, 1)
+
+		if s.dovecot != nil {
+			s.dovecot.Stop() // a real restart: the server is gone for a while
+			s.dovecot.Start()
+		} else {
+			p.cut()
+		}
+		s.deliver(letter("r.2@example.ru", "2"))
+		inbox.waitApplied(t, 2)
+		inbox.checkOnce(t)
+	})
+}
+
+// TestReader_StoreErrorRetried: an Accept that fails stores nothing; the
+// reader offers the letter again after reconnecting and files it once.
+func TestReader_StoreErrorRetried(t *testing.T) {
+	s := startLocal(t)
+	inbox := newFakeInbox()
+	inbox.failTimes["busy.1@example.ru"] = 2
+	s.deliver(letter("ok.1@example.ru", "1"))
+	s.deliver(letter("busy.1@example.ru", "2"))
+	s.deliver(letter("ok.2@example.ru", "3"))
+	startReader(t, s.addr, inbox, nil)
+	inbox.waitApplied(t, 3)
+	inbox.checkOnce(t)
+	require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 3 },
+		10*time.Second, 20*time.Millisecond)
+}
+
+// TestReader_ResumesAfterCrash: a letter accepted before a crash but not
+// filed is offered again (Accept answers as the first time), one flagged
+// before the crash is filed without being offered, so neither is applied
+// twice.
+func TestReader_ResumesAfterCrash(t *testing.T) {
+	s := startLocal(t)
+	inbox := newFakeInbox()
+	// The store had accepted c.1 (as UID 1) when the process died.
+	inbox.validity, inbox.last = 1, 1
+	inbox.decided["c.1@example.ru"] = true
+	inbox.applied["c.1@example.ru"] = 1
+	s.deliver(letter("c.1@example.ru", "accepted, not filed"))
+	s.deliver(letter("c.2@example.ru", "new"))
+	startReader(t, s.addr, inbox, nil)
+	inbox.waitApplied(t, 2)
+	inbox.checkOnce(t)
+	require.Eventually(t, func() bool {
+		f := folders(t, s.addr)
+		return len(f["INBOX"]) == 0 && assert.ObjectsAreEqual([]string{"c.1@example.ru"}, f["zaochnik/refused"])
+	}, 10*time.Second, 20*time.Millisecond, "the first answer (refused) is kept")
+}
+
+// TestReader_UIDValidityReset: the server presents a new UIDVALIDITY (a
+// restore, a rebuilt index) with letters seen before back in the INBOX;
+// the reader rescans and the store's Message-ID dedup keeps every letter
+// applied once.
+func TestReader_UIDValidityReset(t *testing.T) {
+	s := startDovecot(t)
+	inbox := newFakeInbox()
+	first := letter("u.1@example.ru", "1")
+	s.deliver(first)
+	stop := startReader(t, s.addr, inbox, nil)
+	inbox.waitApplied(t, 1)
+	stop()
+
+	s.deliver(first) // restored from a backup
+	s.deliver(letter("u.2@example.ru", "2"))
+	s.dovecot.SetUIDValidity(tournament, "INBOX", 4242)
+	startReader(t, s.addr, inbox, nil)
+	inbox.waitApplied(t, 2)
+	inbox.checkOnce(t)
+	inbox.mu.Lock()
+	assert.Equal(t, uint32(4242), inbox.validity)
+	assert.GreaterOrEqual(t, inbox.offers, 3, "the restored letter was offered again")
+	inbox.mu.Unlock()
+	require.Eventually(t, func() bool { return len(folders(t, s.addr)["INBOX"]) == 0 }, 10*time.Second, 20*time.Millisecond)
+}
