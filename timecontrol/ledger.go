@@ -1,7 +1,5 @@
 package timecontrol
 
-import "sort"
-
 // LineKind tells a reply line from a penalty line.
 type LineKind int8
 
@@ -80,114 +78,6 @@ type Ledger struct {
 	start  [2]Date
 }
 
-// Compute checks t and computes its ledger. The returned error is Errors,
-// listing every problem with the field and the rule.
-func Compute(t Timeline) (Ledger, error) {
-	if err := t.Validate(); err != nil {
-		return Ledger{}, err
-	}
-	l := Ledger{Names: [2]string{t.White, t.Black}, Start: t.Start, End: t.End, Control: t.Control.norm()}
-	var startNotes [2][]Note
-	for _, p := range []Color{White, Black} {
-		l.start[p] = t.Start
-		if got := t.StartListReceived[p]; got.After(t.Start) {
-			l.start[p] = got.AddDays(1)
-			startNotes[p] = []Note{{Kind: NoteLateStartList, Clause: "6.3.2", Player: p, A: got}}
-		}
-	}
-	var perBreak []span
-	l.Breaks = ValidateBreaks(t.Breaks)
-	for i := range l.Breaks {
-		if s, ok := l.Breaks[i].inGame(); ok {
-			perBreak = append(perBreak, s)
-		} else {
-			perBreak = append(perBreak, span{})
-		}
-	}
-	l.breaks = union(nonEmpty(perBreak))
-
-	pens := make([]int, len(t.Penalties))
-	for i := range pens {
-		pens[i] = i
-	}
-	sort.SliceStable(pens, func(a, b int) bool { return t.Penalties[pens[a]].Date.Before(t.Penalties[pens[b]].Date) })
-	penalty := func(i int) {
-		p := t.Penalties[i]
-		tot := &l.Totals[p.Player]
-		tot.PenaltyDays += p.Days
-		tot.Total += p.Days
-		l.add(Line{Kind: PenaltyLine, Index: i + 1, Player: p.Player, Sent: p.Date, Days: p.Days,
-			Total: tot.Total, CountedMoves: tot.Moves, Limit: l.Control.Limit(tot.Moves + 1),
-			Notes: []Note{{Kind: NotePenalty, Clause: p.Clause, Player: p.Player, Days: p.Days, A: p.Date, Text: p.Reason}}}, tot.Moves)
-	}
-
-	var played [2]int
-	for i, r := range t.Replies {
-		ln := Line{Kind: ReplyLine, Index: i + 1, Player: r.Player, Move: played[r.Player] + 1, Text: r.Text}
-		ln.Notes = append(ln.Notes, startNotes[r.Player]...)
-		startNotes[r.Player] = nil
-		ln.Received = l.received(t, i, &ln)
-		ln.Sent = r.Sent
-		if !r.Postmark.IsZero() && r.Postmark != r.Sent && !r.Sent.IsZero() {
-			if r.Corrected {
-				ln.Sent = r.Postmark
-				ln.Notes = append(ln.Notes, Note{Kind: NotePostmarkCorrected, Clause: "6.3.1", Player: r.Player, A: r.Sent, B: r.Postmark, Days: r.Postmark.Sub(r.Sent)})
-			} else {
-				ln.Notes = append(ln.Notes, Note{Kind: NotePostmarkKept, Clause: "6.3.1", Player: r.Player, A: r.Sent, B: r.Postmark})
-			}
-		}
-		// A penalty joins the total on its date, after the letters posted
-		// that day: it is charged in one of them.
-		for len(pens) > 0 && !ln.Sent.IsZero() && t.Penalties[pens[0]].Date.Before(ln.Sent) {
-			penalty(pens[0])
-			pens = pens[1:]
-		}
-		if ln.Sent.IsZero() {
-			for _, pi := range pens {
-				penalty(pi)
-			}
-			pens = nil
-		}
-		tot := &l.Totals[r.Player]
-		before := tot.Moves
-		ln.Limit = l.Control.Limit(before + 1)
-		after := l.after(r.Player, ln.Received)
-		switch {
-		case ln.Sent.IsZero():
-			ln.Pending = true
-		case !t.End.IsZero() && !ln.Received.Before(t.End):
-			ln.Notes = append(ln.Notes, Note{Kind: NoteEndOfPlay, Clause: "6.3.2", Player: r.Player, A: t.End})
-		default:
-			ln.Days, ln.BreakDays = countDays(after, ln.Sent, l.breaks)
-			if i == 0 && !ln.Sent.After(after) {
-				ln.Notes = append(ln.Notes, Note{Kind: NoteFirstMoveFree, Clause: "6.3.2", Player: r.Player})
-			}
-			for bi, s := range perBreak {
-				if n := s.overlap(after, ln.Sent); n > 0 && !s.from.IsZero() {
-					b := l.Breaks[bi].Break
-					ln.Notes = append(ln.Notes, Note{Kind: NoteBreakDays, Clause: "6.4.3", Player: b.Player, A: s.from, B: s.to, Days: n})
-				}
-			}
-		}
-		if !ln.Pending {
-			tot.Moves += r.Moves
-			played[r.Player] += r.Moves + r.VariantMoves
-		}
-		if r.VariantMoves > 0 {
-			ln.Notes = append(ln.Notes, Note{Kind: NoteVariantMoves, Clause: "6.3.5", Player: r.Player, N: r.VariantMoves})
-		}
-		tot.Days += ln.Days
-		tot.Total += ln.Days
-		ln.Total, ln.CountedMoves = tot.Total, tot.Moves
-		l.add(ln, before)
-	}
-	for _, pi := range pens {
-		penalty(pi)
-	}
-	l.OnMove = l.onMove(t)
-	return l, nil
-}
-
 // add appends ln, giving the overstep verdict if ln is the first line whose
 // total exceeds its limit (6.3.5). A pending reply has not been sent, so it
 // cannot overstep yet: OnMove gives the date it would.
@@ -207,14 +97,4 @@ func (l *Ledger) after(p Color, received Date) Date {
 		return l.start[p]
 	}
 	return received
-}
-
-func nonEmpty(ss []span) []span {
-	var out []span
-	for _, s := range ss {
-		if !s.from.IsZero() {
-			out = append(out, s)
-		}
-	}
-	return out
 }
