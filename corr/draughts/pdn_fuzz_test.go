@@ -50,3 +50,22 @@ func FuzzParsePDN(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseGameType checks that the GameType reader never panics and that
+// what it reads writes back to a value it reads the same.
+func FuzzParseGameType(f *testing.F) {
+	for _, s := range []string{"20", "25", "20,W,10,10,N2,0", "25,W,8,8,A0,0", "41,W,10,8,A0,0", "20,W,10,10,N1,0", " 21, b, 8, 8, a1 ", "x", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		gt, err := ParseGameType(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseGameType(gt.String())
+		if err != nil || back != gt {
+			t.Fatalf("%q read as %+v, written %q, read back as %+v (%v)", s, gt, gt.String(), back, err)
+		}
+		_ = gt.Name()
+	})
+}
