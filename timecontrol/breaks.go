@@ -15,6 +15,10 @@ type BreakVerdict struct {
 	// announcement date of 6.4.2 is applied: the whole break when valid,
 	// its first 30 days when only the length is wrong, zero when none count.
 	From, To Date
+	// GameFrom and GameTo are the days that count in the ledger's game once
+	// the announcement (6.4.2) is applied; zero when none. Only Compute
+	// sets them: ValidateBreaks judges across games.
+	GameFrom, GameTo Date
 	// Notes give the reasons, each with its clause.
 	Notes []Note
 }
@@ -80,13 +84,15 @@ type span struct{ from, to Date }
 // inGame returns the days of v that count in the game the break was
 // announced to: from the announcement when it came late, none when the
 // opponent was never told (6.4.2), all of them when the judge granted it
-// (6.4.5). It appends the reasons to v.Notes.
+// (6.4.5). It records them in GameFrom and GameTo and appends the reasons
+// to v.Notes.
 func (v *BreakVerdict) inGame() (span, bool) {
 	if !v.Counts() {
 		return span{}, false
 	}
 	s := span{v.From, v.To}
 	if v.Break.Granted {
+		v.GameFrom, v.GameTo = s.from, s.to
 		return s, true
 	}
 	a := v.Break.Announced
@@ -98,5 +104,9 @@ func (v *BreakVerdict) inGame() (span, bool) {
 		v.Notes = append(v.Notes, Note{Kind: NoteBreakLate, Clause: "6.4.2", Player: v.Break.Player, A: a})
 		s.from = a
 	}
-	return s, !s.to.Before(s.from)
+	if s.to.Before(s.from) {
+		return span{}, false
+	}
+	v.GameFrom, v.GameTo = s.from, s.to
+	return s, true
 }

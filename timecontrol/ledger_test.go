@@ -212,12 +212,13 @@ func TestBreak_6_4_2_Announcement(t *testing.T) {
 		granted   bool
 		want      int
 		notes     []NoteKind
+		counts    [2]string // the days that count in the game, "" for none
 	}{
-		{"announced before: all 16 days count", "2002-10-01", false, 3, nil},
-		{"announced late: counts from the announcement", "2002-10-20", false, 3 + 10, []NoteKind{NoteBreakLate}},
-		{"announced after its end: nothing counts", "2002-10-26", false, 19, []NoteKind{NoteBreakLate}},
-		{"never announced: nothing counts", "", false, 19, []NoteKind{NoteBreakNotAnnounced}},
-		{"granted by the judge after its start: counts in full (6.4.5)", "2002-10-20", true, 3, []NoteKind{NoteBreakGranted}},
+		{"announced before: all 16 days count", "2002-10-01", false, 3, nil, [2]string{"2002-10-10", "2002-10-25"}},
+		{"announced late: counts from the announcement", "2002-10-20", false, 3 + 10, []NoteKind{NoteBreakLate}, [2]string{"2002-10-20", "2002-10-25"}},
+		{"announced after its end: nothing counts", "2002-10-26", false, 19, []NoteKind{NoteBreakLate}, [2]string{}},
+		{"never announced: nothing counts", "", false, 19, []NoteKind{NoteBreakNotAnnounced}, [2]string{}},
+		{"granted by the judge after its start: counts in full (6.4.5)", "2002-10-20", true, 3, []NoteKind{NoteBreakGranted}, [2]string{"2002-10-10", "2002-10-25"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,6 +232,12 @@ func TestBreak_6_4_2_Announcement(t *testing.T) {
 			l := mustCompute(t, tl)
 			assert.Equal(t, tt.want, l.Lines[1].Days)
 			assert.Equal(t, tt.notes, kinds(l.Breaks[0].Notes))
+			v := l.Breaks[0]
+			if tt.counts[0] == "" {
+				assert.True(t, v.GameFrom.IsZero() && v.GameTo.IsZero())
+			} else {
+				assert.Equal(t, [2]Date{d(tt.counts[0]), d(tt.counts[1])}, [2]Date{v.GameFrom, v.GameTo})
+			}
 		})
 	}
 }

@@ -97,9 +97,12 @@ func (l Ledger) Render(lang Lang, today Date) string {
 		for _, n := range v.Notes {
 			texts = append(texts, n.Format(lang))
 		}
-		state := w.breakCounts
-		if !v.Counts() || len(v.Notes) > 0 && !v.Valid {
-			state = w.breakInvalid
+		state := w.breakNone
+		switch {
+		case v.GameFrom == v.Break.From && v.GameTo == v.Break.To:
+			state = w.breakCounts
+		case !v.GameFrom.IsZero():
+			state = fmt.Sprintf(w.breakPart, v.GameFrom.Russian(), v.GameTo.Russian(), v.GameTo.Sub(v.GameFrom)+1)
 		}
 		if len(texts) > 0 {
 			state += ": " + strings.Join(texts, "; ")
@@ -160,49 +163,51 @@ func dateOrDash(d Date) string {
 
 // vocabulary is the wording of the printed ledger in one language.
 type vocabulary struct {
-	title, game, header, penalty, totals, total, brk, breakCounts, breakInvalid string
-	overstep, noOverstep, onMove, stopped, silentOver, silentDate, notes        string
-	lang                                                                        Lang
+	title, game, header, penalty, totals, total, brk, breakCounts, breakPart, breakNone string
+	overstep, noOverstep, onMove, stopped, silentOver, silentDate, notes                string
+	lang                                                                                Lang
 }
 
 func words(lang Lang) vocabulary {
 	if lang == English {
 		return vocabulary{lang: lang,
-			title:        "Time ledger (clause 6.3.6)",
-			game:         "Start of play %s, end of play %s; %d days per %d moves",
-			header:       "Received\tSent\tOn move\tTotal\tWhite\tNo.\tBlack\tReceived\tSent\tOn move\tTotal",
-			penalty:      "penalty",
-			totals:       "Totals:",
-			total:        "%s: %d days of thinking + %d penalty days = %d days, %d counted moves",
-			brk:          "Break #%d (%s) %s to %s, %d days: %s",
-			breakCounts:  "counts",
-			breakInvalid: "does not count as announced",
-			overstep:     "OVERSTEP (6.3.5): %s, move %d: %d days, limit %d (sent %s).",
-			noOverstep:   "No overstep (6.3.5).",
-			onMove:       "On move on %s: %s, move received %s; total on that date %d days; the limit for move %d is %d days.",
-			stopped:      "The move came on or after the end of play: no more days (6.3.2).",
-			silentOver:   "A reply posted on or after %s oversteps: the time is up (silent overstep, 6.3.5).",
-			silentDate:   "A reply posted on or after %s oversteps (in %d days) (6.3.5).",
-			notes:        "Notes:",
+			title:       "Time ledger (clause 6.3.6)",
+			game:        "Start of play %s, end of play %s; %d days per %d moves",
+			header:      "Received\tSent\tOn move\tTotal\tWhite\tNo.\tBlack\tReceived\tSent\tOn move\tTotal",
+			penalty:     "penalty",
+			totals:      "Totals:",
+			total:       "%s: %d days of thinking + %d penalty days = %d days, %d counted moves",
+			brk:         "Break #%d (%s) %s to %s, %d days: %s",
+			breakCounts: "counts in full",
+			breakPart:   "counts from %s to %s only, %d days",
+			breakNone:   "does not count in this game",
+			overstep:    "OVERSTEP (6.3.5): %s, move %d: %d days, limit %d (sent %s).",
+			noOverstep:  "No overstep (6.3.5).",
+			onMove:      "On move on %s: %s, move received %s; total on that date %d days; the limit for move %d is %d days.",
+			stopped:     "The move came on or after the end of play: no more days (6.3.2).",
+			silentOver:  "A reply posted on or after %s oversteps: the time is up (silent overstep, 6.3.5).",
+			silentDate:  "A reply posted on or after %s oversteps (in %d days) (6.3.5).",
+			notes:       "Notes:",
 		}
 	}
 	return vocabulary{lang: lang,
-		title:        "График времени на обдумывание (п. 6.3.6)",
-		game:         "Начало игры %s, окончание игры %s; %d дней на %d ходов",
-		header:       "Получено\tОтправлено\tНа ход\tСуммарно\tХод белых\t№ хода\tХод черных\tПолучено\tОтправлено\tНа ход\tСуммарно",
-		penalty:      "штраф",
-		totals:       "Итого:",
-		total:        "%s: %d дн. на обдумывание + %d штрафных = %d дн., учтено ходов: %d",
-		brk:          "Перерыв №%d (%s) с %s по %s, %d дн.: %s",
-		breakCounts:  "засчитывается",
-		breakInvalid: "засчитывается не так, как объявлен",
-		overstep:     "ПРОСРОЧКА (п. 6.3.5): %s, ход %d: %d дн. при норме %d (отправлено %s).",
-		noOverstep:   "Просрочки нет (п. 6.3.5).",
-		onMove:       "На ходу на %s: %s, ход получен %s; суммарно на эту дату %d дн.; норма для %d-го хода — %d дн.",
-		stopped:      "Ход получен в день окончания игры или позже: время больше не начисляется (п. 6.3.2).",
-		silentOver:   "Ответ, отправленный %s или позже, — просрочка: время истекло (п. 6.3.5).",
-		silentDate:   "Ответ, отправленный %s или позже, — просрочка (через %d дн.) (п. 6.3.5).",
-		notes:        "Примечания:",
+		title:       "График времени на обдумывание (п. 6.3.6)",
+		game:        "Начало игры %s, окончание игры %s; %d дней на %d ходов",
+		header:      "Получено\tОтправлено\tНа ход\tСуммарно\tХод белых\t№ хода\tХод черных\tПолучено\tОтправлено\tНа ход\tСуммарно",
+		penalty:     "штраф",
+		totals:      "Итого:",
+		total:       "%s: %d дн. на обдумывание + %d штрафных = %d дн., учтено ходов: %d",
+		brk:         "Перерыв №%d (%s) с %s по %s, %d дн.: %s",
+		breakCounts: "засчитывается полностью",
+		breakPart:   "засчитывается только с %s по %s, %d дн.",
+		breakNone:   "в этой партии не засчитывается",
+		overstep:    "ПРОСРОЧКА (п. 6.3.5): %s, ход %d: %d дн. при норме %d (отправлено %s).",
+		noOverstep:  "Просрочки нет (п. 6.3.5).",
+		onMove:      "На ходу на %s: %s, ход получен %s; суммарно на эту дату %d дн.; норма для %d-го хода — %d дн.",
+		stopped:     "Ход получен в день окончания игры или позже: время больше не начисляется (п. 6.3.2).",
+		silentOver:  "Ответ, отправленный %s или позже, — просрочка: время истекло (п. 6.3.5).",
+		silentDate:  "Ответ, отправленный %s или позже, — просрочка (через %d дн.) (п. 6.3.5).",
+		notes:       "Примечания:",
 	}
 }
 

@@ -27,3 +27,17 @@ func TestRender_6_3_5_OverstepAndNotes(t *testing.T) {
 	assert.Regexp(t, `(?m)^29\.05\.26 +08\.06\.26 +10 +55 \[1\] +g1-h2 +10 `, out)
 	assert.True(t, strings.HasSuffix(out, "[1] White, move 10: overstep: 55 days for 10 moves or fewer, limit 50 days (6.3.5)\n"), out)
 }
+
+func TestRender_6_4_2_BreakVerdicts(t *testing.T) {
+	tl := Timeline{Start: d("2026-10-01"), Replies: []Reply{rep(White, "", "2026-10-01")}, Breaks: []Break{
+		{Player: White, From: d("2026-10-10"), To: d("2026-10-25"), Announced: d("2026-10-01")},
+		{Player: Black, From: d("2026-10-10"), To: d("2026-10-25"), Announced: d("2026-10-12")},
+		{Player: Black, From: d("2026-11-10"), To: d("2026-11-12"), Announced: d("2026-11-01")},
+	}}
+	l, err := Compute(tl)
+	assert.NoError(t, err)
+	out := l.Render(Russian, Date{})
+	assert.Contains(t, out, "Перерыв №1 (Белые) с 10.10.2026 по 25.10.2026, 16 дн.: засчитывается полностью\n")
+	assert.Contains(t, out, "Перерыв №2 (Черные) с 10.10.2026 по 25.10.2026, 16 дн.: засчитывается только с 12.10.2026 по 25.10.2026, 14 дн.: перерыв объявлен 12.10.2026, после его начала: засчитывается со дня объявления (п. 6.4.2)\n")
+	assert.Contains(t, out, "Перерыв №3 (Черные) с 10.11.2026 по 12.11.2026, 3 дн.: в этой партии не засчитывается: второй перерыв в 2026 году (первый с 10.10.2026 по 25.10.2026): не засчитывается (п. 6.4.1)\n")
+}

@@ -108,6 +108,20 @@ type (
 		Black    jsonTotals    `json:"black"`
 		Overstep *jsonOverstep `json:"overstep"`
 		Pending  *jsonPending  `json:"pending"`
+		// Breaks is beyond issue 3's shape: the verdict on each break.
+		Breaks []jsonBreak `json:"breaks"`
+	}
+	// jsonBreak is a break as announced, whether it is valid (6.4.1, 6.4.5)
+	// and the days that count in this game ("" when none, 6.4.2).
+	jsonBreak struct {
+		Player      string           `json:"player"`
+		From        timecontrol.Date `json:"from"`
+		To          timecontrol.Date `json:"to"`
+		Days        int              `json:"days"`
+		Valid       bool             `json:"valid"`
+		CountedFrom timecontrol.Date `json:"counted_from"`
+		CountedTo   timecontrol.Date `json:"counted_to"`
+		Notes       []string         `json:"notes"`
 	}
 	// jsonLine is a reply, or a penalty (received "", days = penalty days).
 	jsonLine struct {
@@ -144,14 +158,22 @@ type (
 )
 
 func ledgerJSON(l timecontrol.Ledger, today timecontrol.Date, lang timecontrol.Lang) jsonLedger {
-	out := jsonLedger{Lines: []jsonLine{}}
-	for _, ln := range l.Lines {
-		notes := []string{}
-		for _, n := range ln.Notes {
-			notes = append(notes, n.Format(lang))
+	texts := func(ns []timecontrol.Note) []string {
+		out := []string{}
+		for _, n := range ns {
+			out = append(out, n.Format(lang))
 		}
+		return out
+	}
+	out := jsonLedger{Lines: []jsonLine{}, Breaks: []jsonBreak{}}
+	for _, ln := range l.Lines {
 		out.Lines = append(out.Lines, jsonLine{Player: ln.Player.String(), Received: ln.Received, Sent: ln.Sent,
-			Days: ln.Days, Total: ln.Total, CountedMoves: ln.CountedMoves, BreakDays: ln.BreakDays, Notes: notes})
+			Days: ln.Days, Total: ln.Total, CountedMoves: ln.CountedMoves, BreakDays: ln.BreakDays, Notes: texts(ln.Notes)})
+	}
+	for _, v := range l.Breaks {
+		b := v.Break
+		out.Breaks = append(out.Breaks, jsonBreak{Player: b.Player.String(), From: b.From, To: b.To, Days: b.Days(),
+			Valid: v.Valid, CountedFrom: v.GameFrom, CountedTo: v.GameTo, Notes: texts(v.Notes)})
 	}
 	totals := func(t timecontrol.Totals) jsonTotals { return jsonTotals{t.Days, t.PenaltyDays, t.Total, t.Moves} }
 	out.White, out.Black = totals(l.Totals[timecontrol.White]), totals(l.Totals[timecontrol.Black])

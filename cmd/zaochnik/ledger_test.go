@@ -81,7 +81,8 @@ func TestLedgerCommand_JSON_6_4_3_BreakAndPenalty(t *testing.T) {
 			Days      int    `json:"days"`
 			BreakDays int    `json:"break_days"`
 		} `json:"lines"`
-		Black map[string]int `json:"black"`
+		Black  map[string]int   `json:"black"`
+		Breaks []map[string]any `json:"breaks"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &got))
 	assert.Equal(t, 16, got.Lines[4].BreakDays, "White's reply of 08.10-27.10 over Black's break")
@@ -90,6 +91,8 @@ func TestLedgerCommand_JSON_6_4_3_BreakAndPenalty(t *testing.T) {
 	assert.Equal(t, "", penalty.Received)
 	assert.Equal(t, 6, penalty.Days)
 	assert.Equal(t, 6, got.Black["penalty_days"])
+	assert.Equal(t, []map[string]any{{"player": "black", "from": "2026-10-10", "to": "2026-10-25", "days": 16.0, "valid": true,
+		"counted_from": "2026-10-10", "counted_to": "2026-10-25", "notes": []any{}}}, got.Breaks)
 }
 
 func TestLedgerCommand_Errors(t *testing.T) {
