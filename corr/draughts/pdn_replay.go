@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Variant tells which game a PDN game is played under:
@@ -11,54 +12,78 @@ import (
 //   - the GameType tag: 20 is international draughts, 25 Russian draughts;
 //   - PDN has no code for giveaway (обратные шашки): zaochnik writes it as
 //     GameType 25 with the extra tag [Variant "giveaway"], and reads that tag
-//     (any name ParseVariant knows) whatever the GameType;
-//   - without a GameType, the squares tell: a FEN or first move written
-//     with letters (c3-d4) is Russian, numbers international. (PDN's
-//     default is 20, but Russian files seldom carry the tag.)
+//     (any name ParseVariant knows), which must agree with the GameType's board;
+//   - without either, the squares tell: a FEN or first move written with
+//     letters (c3-d4) is Russian, numbers international. (PDN's default is
+//     20, but Russian files seldom carry the tag.)
 //
 // The Notation and Corner of a GameType are read but not used: squares are
 // numbered as the standard boards number them.
 func (g PDNGame) Variant() (Variant, error) {
-	if name, ok := g.Tag("Variant"); ok && strings.TrimSpace(name) != "" {
-		v, err := ParseVariant(name)
-		if err != nil {
-			return 0, fmt.Errorf("PDN game at line %d: tag Variant %q is not a game zaochnik plays: use giveaway, russian or international", g.Line, name)
-		}
-		return v, nil
+	byType, typed, err := g.gameTypeVariant()
+	if err != nil {
+		return 0, err
 	}
+	name, named := g.Tag("Variant")
+	if !named || strings.TrimSpace(name) == "" {
+		if typed {
+			return byType, nil
+		}
+		return g.guessVariant(), nil
+	}
+	v, err := ParseVariant(name)
+	if err != nil {
+		return 0, fmt.Errorf("PDN game at line %d: tag Variant %q is not a game zaochnik plays: use giveaway, russian or international", g.Line, name)
+	}
+	if typed && (v.Width() != byType.Width() || v.Height() != byType.Height()) {
+		return 0, fmt.Errorf("PDN game at line %d: tag Variant %q (%dx%d) contradicts the GameType (%s, %dx%d); giveaway is GameType 25", g.Line, name, v.Width(), v.Height(), byType, byType.Width(), byType.Height())
+	}
+	return v, nil
+}
+
+// gameTypeVariant reads the GameType tag, if any.
+func (g PDNGame) gameTypeVariant() (v Variant, ok bool, err error) {
 	gt, ok := g.Tag("GameType")
 	if !ok {
-		return g.guessVariant(), nil
+		return 0, false, nil
 	}
 	t, err := ParseGameType(gt)
 	if err != nil {
-		return 0, fmt.Errorf("PDN game at line %d: %w", g.Line, err)
+		return 0, false, fmt.Errorf("PDN game at line %d: %w", g.Line, err)
 	}
-	var v Variant
 	switch t.Code {
 	case 20:
 		v = International
 	case 25:
 		v = Russian
 	default:
-		return 0, fmt.Errorf("PDN game at line %d: GameType %d (%s draughts) is not played here; zaochnik plays 20 (international), 25 (Russian) and giveaway (25 with [Variant \"giveaway\"])", g.Line, t.Code, t.Name())
+		return 0, false, fmt.Errorf("PDN game at line %d: GameType %d (%s draughts) is not played here; zaochnik plays 20 (international), 25 (Russian) and giveaway (25 with [Variant \"giveaway\"])", g.Line, t.Code, t.Name())
 	}
 	if t.Width != 0 && (t.Width != v.Width() || t.Height != v.Height()) {
-		return 0, fmt.Errorf("PDN game at line %d: GameType %q gives a %dx%d board, but %s draughts is played on %dx%d", g.Line, gt, t.Width, t.Height, v, v.Width(), v.Height())
+		return 0, false, fmt.Errorf("PDN game at line %d: GameType %q gives a %dx%d board, but %s draughts is played on %dx%d", g.Line, gt, t.Width, t.Height, v, v.Width(), v.Height())
 	}
-	return v, nil
+	return v, true, nil
 }
 
-// guessVariant reads the variant from how the squares are written.
+// guessVariant reads the variant from how the squares are written: letters
+// in the FEN's piece lists (after each list's colour, other than the K of a
+// king), or in the first move.
 func (g PDNGame) guessVariant() Variant {
 	if fen, ok := g.Tag("FEN"); ok {
-		for _, r := range fen {
-			if r >= 'a' && r <= 'h' {
-				return Russian
+		fields := strings.Split(fen, ":")
+		for _, f := range fields[1:] {
+			f = strings.TrimSpace(f)
+			if f == "" {
+				continue
 			}
-			if r >= '0' && r <= '9' {
-				return International
+			for _, r := range f[1:] {
+				if unicode.IsLetter(r) && r != 'K' && r != 'k' {
+					return Russian
+				}
 			}
+		}
+		if len(fields) > 1 {
+			return International
 		}
 	}
 	if len(g.Moves) > 0 && len(g.Moves[0].Text.Squares) > 0 && !g.Moves[0].Text.Squares[0].Numeric() {
