@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // GameRef is how a letter names its game: the tournament cipher with the
@@ -75,14 +76,14 @@ const maxCode = 120
 func readCode(s string) (GameRef, bool) {
 	h := strings.LastIndex(s, "#")
 	if h < 0 {
-		h = strings.LastIndexAny(s, " \t")
+		h = strings.LastIndexFunc(s, unicode.IsSpace)
 	}
 	if h <= 0 {
 		return GameRef{}, false
 	}
 	cipher := strings.TrimSpace(s[:h])
 	w, b, ok := startNumbers(strings.TrimSpace(s[h+1:]))
-	if !ok || cipher == "" || strings.ContainsAny(cipher, " \t#[") {
+	if !ok || cipher == "" || strings.ContainsAny(cipher, "#[") || strings.IndexFunc(cipher, unicode.IsSpace) >= 0 || !utf8.ValidString(cipher) {
 		return GameRef{}, false
 	}
 	return GameRef{Cipher: cipher, White: w, Black: b, Code: true}, true
