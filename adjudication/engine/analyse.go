@@ -45,6 +45,8 @@ func (r Result) String() string {
 // Analysis is the outcome of Analyse: always that of the last iteration
 // completed.
 type Analysis struct {
+	// Position is the position analysed.
+	Position draughts.Position
 	// Score is the evaluation in hundredths of a man from White's view:
 	// +100 is a man up. A proven win is ±(30000 - plies to the end); a
 	// proven draw is 0.
@@ -174,6 +176,7 @@ func (a *Analyser) finish(p draughts.Position, out Analysis) Analysis {
 	if p.SideToMove() == draughts.Black {
 		out.Score = -out.Score
 	}
+	out.Position = p
 	out.Nodes = a.s.nodes
 	out.Notation = make([]string, 0, len(out.PV))
 	q := p

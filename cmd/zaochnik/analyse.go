@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"strings"
 	"time"
 
 	"zaochnik/adjudication/engine"
@@ -117,24 +116,6 @@ func runAnalyse(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "evaluation %s  depth %d  nodes %d  %d nodes/s  %.1f s\n", eval, out.Depth, out.Nodes, out.NPS, secs)
 	fmt.Fprintf(e.stdout, "result: %s\n", result)
-	fmt.Fprintf(e.stdout, "line: %s\n", numbered(p, a.PV, a.Notation))
+	fmt.Fprintf(e.stdout, "line: %s\n", a.Line())
 	return 0
-}
-
-// numbered writes a line with move numbers counted from the position: "1.c3-d4 f6-g5 2.b2-c3".
-func numbered(p draughts.Position, pv []draughts.Move, text []string) string {
-	r := draughts.Record{Start: p, Moves: pv}
-	var b strings.Builder
-	for i, t := range text {
-		n, black := r.MoveNumber(i + 1)
-		switch {
-		case !black:
-			fmt.Fprintf(&b, " %d.%s", n, t)
-		case i == 0:
-			fmt.Fprintf(&b, " %d...%s", n, t)
-		default:
-			fmt.Fprintf(&b, " %s", t)
-		}
-	}
-	return strings.TrimSpace(b.String())
 }

@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"zaochnik/corr/draughts"
+)
+
+// Line writes the principal variation with move numbers counted from the
+// analysed position: "1.c3-d4 f6-g5 2.b2-c3", or "1...f6-g5 2.c3-d4" when
+// Black is to move.
+func (a Analysis) Line() string {
+	r := draughts.Record{Start: a.Position, Moves: a.PV}
+	var b strings.Builder
+	for i, t := range a.Notation {
+		n, black := r.MoveNumber(i + 1)
+		switch {
+		case !black:
+			fmt.Fprintf(&b, " %d.%s", n, t)
+		case i == 0:
+			fmt.Fprintf(&b, " %d...%s", n, t)
+		default:
+			fmt.Fprintf(&b, " %s", t)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// Describe gives the engine's view for the judge's adjudication letter
+// (6.5.4): the evaluation, the line, and what is proven, in Russian, or in
+// English when english is set. It says plainly that an unproven evaluation
+// is an aid, not a ruling.
+func (a Analysis) Describe(english bool) string {
+	rules := "2.1.9.1.3-2.1.9.1.7"
+	if a.Position.Variant() == draughts.International {
+		rules = "3.5"
+	}
+	var b strings.Builder
+	if english {
+		switch a.Result {
+		case WhiteWins, BlackWins:
+			fmt.Fprintf(&b, "Engine: proven %s", a.Result)
+			if a.Plies > 0 {
+				fmt.Fprintf(&b, " within %d plies", a.Plies)
+			}
+			b.WriteString(".\n")
+		case Drawn:
+			fmt.Fprintf(&b, "Engine: proven draw by the drawn-ending rules (%s), counting the moves from this position.\n", rules)
+		default:
+			fmt.Fprintf(&b, "Engine evaluation: %+.2f (in men, + favours White); not a proven result, an aid to the judge.\n", float64(a.Score)/100)
+		}
+		fmt.Fprintf(&b, "Best line: %s\nSearch: depth %d plies, %d positions.", a.Line(), a.Depth, a.Nodes)
+		return b.String()
+	}
+	switch a.Result {
+	case WhiteWins, BlackWins:
+		who := "белых"
+		if a.Result == BlackWins {
+			who = "чёрных"
+		}
+		fmt.Fprintf(&b, "Программа: доказан выигрыш %s", who)
+		if a.Plies > 0 {
+			fmt.Fprintf(&b, " не более чем за %d %s", a.Plies, plural(a.Plies, "полуход", "полухода", "полуходов"))
+		}
+		b.WriteString(".\n")
+	case Drawn:
+		fmt.Fprintf(&b, "Программа: доказана ничья по правилам об окончаниях (п. %s), ходы считаются от этой позиции.\n", rules)
+	default:
+		fmt.Fprintf(&b, "Оценка программы: %+.2f (в шашках, плюс в пользу белых); результат не доказан, это подсказка судье, а не решение.\n", float64(a.Score)/100)
+	}
+	fmt.Fprintf(&b, "Лучший вариант: %s\nПоиск: глубина %d %s, %d %s.", a.Line(),
+		a.Depth, plural(a.Depth, "полуход", "полухода", "полуходов"), a.Nodes, plural(int(a.Nodes%100), "позиция", "позиции", "позиций"))
+	return b.String()
+}
+
+// plural picks the Russian form for n: 1 полуход, 2 полухода, 5 полуходов.
+func plural(n int, one, few, many string) string {
+	switch n10, n100 := n%10, n%100; {
+	case n10 == 1 && n100 != 11:
+		return one
+	case n10 >= 2 && n10 <= 4 && (n100 < 12 || n100 > 14):
+		return few
+	}
+	return many
+}
