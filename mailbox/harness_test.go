@@ -54,7 +54,30 @@ func startLocal(t testing.TB) server {
 
 func startDovecot(t testing.TB) server {
 	d := mailtest.StartDovecot(t, map[string]string{tournament: secret})
-	return server{addr: d.Addr, dovecot: d, deliver: func(raw []byte) { d.Save(tournament, "INBOX", raw) }}
+	return server{addr: d.Addr, dovecot: d, deliver: func(raw []byte) { appendLetters(t, d.Addr, raw) }}
+}
+
+// appendLetters puts letters into the tournament INBOX over IMAP, the
+// quickest way into Dovecot (doveadm save costs 0.3 s a letter).
+// The APPENDs are pipelined.
+func appendLetters(t testing.TB, addr string, raws ...[]byte) {
+	t.Helper()
+	c, err := imapclient.DialInsecure(addr, nil)
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.Login(tournament, secret).Wait())
+	cmds := make([]*imapclient.AppendCommand, len(raws))
+	for i, raw := range raws {
+		cmds[i] = c.Append("INBOX", int64(len(raw)), nil)
+		_, err := cmds[i].Write(raw)
+		require.NoError(t, err)
+		require.NoError(t, cmds[i].Close())
+	}
+	for _, cmd := range cmds {
+		_, err := cmd.Wait()
+		require.NoError(t, err)
+	}
+	require.NoError(t, c.Logout().Wait())
 }
 
 // testLogger logs to the test when -v is given, else nowhere.

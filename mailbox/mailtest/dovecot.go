@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"text/template"
 	"time"
@@ -122,15 +123,24 @@ func StartDovecot(tb testing.TB, users map[string]string) *Dovecot {
 	return d
 }
 
-// Start starts the master and waits until the IMAP port accepts.
+// Start starts the master and waits until the IMAP port accepts. Right
+// after Stop the old processes may still hold their sockets for a moment
+// ("Dovecot is already running?"), so a failed start is retried briefly.
 func (d *Dovecot) Start() {
 	d.tb.Helper()
-	// No output capture: the daemon's children inherit stdout and stderr,
-	// so a pipe would never close. Dovecot writes its errors to its log.
-	if err := exec.Command(d.bin, "-c", d.conf()).Run(); err != nil {
-		d.tb.Fatalf("starting dovecot: %v\n%s", err, d.log())
-	}
 	deadline := time.Now().Add(10 * time.Second)
+	for {
+		// No output capture: the daemon's children inherit stdout and
+		// stderr, so a pipe would never close. Errors go to Dovecot's log.
+		err := exec.Command(d.bin, "-c", d.conf()).Run()
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			d.tb.Fatalf("starting dovecot: %v\n%s", err, d.log())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	for {
 		c, err := net.DialTimeout("tcp", d.Addr, time.Second)
 		if err == nil {
@@ -144,18 +154,27 @@ func (d *Dovecot) Start() {
 	}
 }
 
-// Stop stops the master and waits until the port is closed. Mail stays on
-// disk, so Start brings the same mailboxes back.
+// Stop stops this Dovecot, cutting every client connection, and waits
+// until it is gone. Mail stays on disk, so Start brings the same
+// mailboxes back. The master alone is not enough: after SIGTERM its imap
+// processes keep serving open connections for a while, so every process
+// of this instance (named after its unique instance_name) is killed too.
 func (d *Dovecot) Stop() {
 	pid, err := os.ReadFile(filepath.Join(d.dir, "run", "master.pid"))
 	if err != nil {
 		return // not running
 	}
-	_ = exec.Command(d.doveadm(), "-c", d.conf(), "stop").Run()
 	n, _ := strconv.Atoi(strings.TrimSpace(string(pid)))
+	if n > 0 {
+		_ = syscall.Kill(n, syscall.SIGTERM)
+	}
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		if n <= 0 || !alive(n) {
+		left := d.processes()
+		for _, p := range left {
+			_ = syscall.Kill(p, syscall.SIGKILL)
+		}
+		if len(left) == 0 && (n <= 0 || !alive(n)) {
 			break
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -163,15 +182,30 @@ func (d *Dovecot) Stop() {
 	_ = os.Remove(filepath.Join(d.dir, "run", "master.pid"))
 }
 
-// Save delivers raw into user's mailbox without IMAP (doveadm save), as the
-// local delivery agent would.
-func (d *Dovecot) Save(user, mailbox string, raw []byte) {
-	d.tb.Helper()
-	cmd := exec.Command(d.doveadm(), "-c", d.conf(), "save", "-u", user, "-m", mailbox)
-	cmd.Stdin = bytes.NewReader(raw)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		d.tb.Fatalf("doveadm save: %v\n%s", err, out)
+// processes lists the live child processes of this instance: Dovecot
+// titles them "<instance_name>/<service>".
+func (d *Dovecot) processes() []int {
+	prefix := []byte(d.instance() + "/")
+	dirs, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range dirs {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmd, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && bytes.HasPrefix(cmd, prefix) && alive(pid) {
+			out = append(out, pid)
+		}
 	}
+	return out
+}
+
+// instance is how Dovecot titles this instance's processes: its
+// instance_name with "dovecot-" before it.
+func (d *Dovecot) instance() string {
+	_, port, _ := net.SplitHostPort(d.Addr)
+	return "dovecot-zaochnik-test-" + port
 }
 
 // SetUIDValidity forces a new UIDVALIDITY on user's mailbox, as a server
@@ -221,8 +255,14 @@ func freePort(tb testing.TB) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
-// alive reports whether process pid exists.
+// alive reports whether process pid runs. A zombie does not: the
+// daemonized master is reparented to an init that may never reap it.
 func alive(pid int) bool {
-	_, err := os.Stat(filepath.Join("/proc", strconv.Itoa(pid)))
-	return err == nil
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return false
+	}
+	// "pid (comm) S ...": the state follows the last ')'.
+	i := bytes.LastIndexByte(stat, ')')
+	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
 }
