@@ -104,8 +104,8 @@ func explain(k Kind) (clause, ru, en string) {
 			"The move number of “%[1]s” does not follow the previous move %[2]s. Play goes on; in your next reply repeat these moves with the right numbers (6.2.14)."
 	case KindMissingDates:
 		return "6.3.3",
-			"В письме %[2]d из трёх дат. Нужны: дата отправления хода партнёром, дата его получения и дата вашего ответа, например «12.03.2026 / 14.03.2026 / 15.03.2026». Укажите недостающие даты в следующем письме (п. 6.3.3).",
-			"The letter has %[2]d of the three dates. Needed: the date your opponent sent the move, the date you received it and the date of your reply, e.g. “12.03.2026 / 14.03.2026 / 15.03.2026”. Give the missing dates in your next letter (6.3.3)."
+			"В письме %[2]d из трёх дат. Нужны: дата отправления хода партнёром, дата его получения и дата вашего ответа, например «12.03.2026 / 14.03.2026 / 15.03.2026» (к первому ходу белых — только дата отправления). Укажите недостающие даты в следующем письме (п. 6.3.3).",
+			"The letter has %[2]d of the three dates. Needed: the date your opponent sent the move, the date you received it and the date of your reply, e.g. “12.03.2026 / 14.03.2026 / 15.03.2026” (White's first move needs only its sending date). Give the missing dates in your next letter (6.3.3)."
 	case KindMissingTime:
 		return "6.3.3",
 			"Нет суммарного времени дробью: в числителе время белых, в знаменателе — чёрных, например «Время: 12/15». Укажите его в следующем письме (п. 6.3.3).",
