@@ -35,6 +35,10 @@ type DB struct {
 	// Now returns the current instant; tests and replay set it. It stamps
 	// storage times (stored_at, outbox attempts), never dates of play.
 	Now func() time.Time
+	// Decode reads a raw letter for Accept (the mail shell's MIME reader,
+	// injected so that storage does not import it). Nil: letters are kept
+	// unread and refused.
+	Decode func(raw []byte) (Decoded, error)
 }
 
 // Open opens (creating if needed) the database file at path and brings its
