@@ -300,6 +300,7 @@ func TestMissingReceipt_6_3_3_EstimateNeverAfterTheReply(t *testing.T) {
 	l := mustCompute(t, tl)
 	assert.Equal(t, d("2026-03-13"), l.Lines[2].Received)
 	assert.Equal(t, 0, l.Lines[2].Days)
+	assert.Equal(t, "receipt date missing: the average transit of 10 days (over 1 letter) would fall after the reply, so the reply's date 13.03.2026 is taken (6.3.3)", l.Lines[2].Notes[0].Format(English))
 }
 
 func TestPenalty_6_2_11_JoinsTheTotalOnItsDate(t *testing.T) {

@@ -13,7 +13,7 @@ const (
 	NoteBreakDays                             // 6.4.3: Days removed by Player's break A..B
 	NotePostmarkCorrected                     // 6.3.1: written A, postmark B, corrected by Days
 	NotePostmarkKept                          // 6.3.1: written A, postmark B, not corrected in the next reply
-	NoteReceiptEstimated                      // 6.3.3: receipt date missing; A = estimate, Days = average transit over N letters
+	NoteReceiptEstimated                      // 6.3.3: receipt date missing; A = estimate, Days = average transit over N letters; M = 1 when held to the reply's date
 	NoteReceiptNoHistory                      // 6.3.3: receipt date missing, no earlier letters: A = posting date
 	NotePenalty                               // Clause: Days penalty days on A for Text
 	NoteVariantMoves                          // 6.3.5: N moves through an accepted variant, not counted
@@ -73,8 +73,12 @@ func (n Note) texts() (ru, en string) {
 		return fmt.Sprintf("отправление указано %s, по штемпелю %s: партнер не исправил время в очередном ответе, оно остается", a, b),
 			fmt.Sprintf("sent written %s, postmark %s: the opponent did not correct it in the next reply, so it stands", a, b)
 	case NoteReceiptEstimated:
+		if n.M == 1 {
+			return fmt.Sprintf("дата получения не указана: средний пробег писем %s (по %d письмам) дал бы дату позже ответа, взята дата ответа %s", daysRU(n.Days), n.N, a),
+				fmt.Sprintf("receipt date missing: the average transit of %s (over %s) would fall after the reply, so the reply's date %s is taken", daysEN(n.Days), lettersEN(n.N), a)
+		}
 		return fmt.Sprintf("дата получения не указана: взята %s по среднему пробегу писем %s (по %d письмам)", a, daysRU(n.Days), n.N),
-			fmt.Sprintf("receipt date missing: taken as %s from the average transit of %s (over %d letters)", a, daysEN(n.Days), n.N)
+			fmt.Sprintf("receipt date missing: taken as %s from the average transit of %s (over %s)", a, daysEN(n.Days), lettersEN(n.N))
 	case NoteReceiptNoHistory:
 		return fmt.Sprintf("дата получения не указана, а пробега писем еще нет: взята дата отправления хода партнером %s", a),
 			fmt.Sprintf("receipt date missing and no earlier letters to average: taken as the opponent's posting date %s", a)
@@ -116,4 +120,11 @@ func daysEN(n int) string {
 		return fmt.Sprintf("%d day", n)
 	}
 	return fmt.Sprintf("%d days", n)
+}
+
+func lettersEN(n int) string {
+	if n == 1 {
+		return "1 letter"
+	}
+	return fmt.Sprintf("%d letters", n)
 }

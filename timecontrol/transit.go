@@ -33,11 +33,11 @@ func estimateReceipt(t Timeline, upto int, posted, notAfter Date, p Color) (Date
 	if n == 0 {
 		return posted, Note{Kind: NoteReceiptNoHistory, Clause: "6.3.3", Player: p, A: posted}
 	}
-	d := posted.AddDays(avg)
+	d, capped := posted.AddDays(avg), 0
 	if !notAfter.IsZero() && d.After(notAfter) {
-		d = notAfter
+		d, capped = notAfter, 1
 	}
-	return d, Note{Kind: NoteReceiptEstimated, Clause: "6.3.3", Player: p, A: d, Days: avg, N: n}
+	return d, Note{Kind: NoteReceiptEstimated, Clause: "6.3.3", Player: p, A: d, Days: avg, N: n, M: capped}
 }
 
 // received returns the receipt date reply i is counted from: as written;
