@@ -94,7 +94,7 @@ func (p Position) capturers(g *geometry) (men, kings Bitboard) {
 	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
 	all := own | opp
 	empty := g.valid &^ all
-	h := uint(g.half)
+	h := uint(g.half) & 15
 	// A man on s, an opponent piece on s+o and an empty square on s+2o, for
 	// the four offsets o = ±half, ±(half+1): men capture backwards too (2.1.5.3).
 	down := (opp>>h)&(empty>>(2*h)) | (opp>>(h+1))&(empty>>(2*h+2))

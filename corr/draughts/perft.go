@@ -30,6 +30,12 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 	moves := p.generateWith(&pf.g, pf.buf[depth-1][:0], pf.o)
 	pf.buf[depth-1] = moves[:0] // keep the grown buffer
 	var n uint64
+	if depth == 2 {
+		for _, m := range moves {
+			n += uint64(p.Play(m).countMoves(&pf.g, pf.buf[0][:0], pf.o))
+		}
+		return n
+	}
 	for _, m := range moves {
 		n += pf.run(p.Play(m), depth-1)
 	}
@@ -49,7 +55,7 @@ func (p Position) countMoves(c *gen, dst []Move, o genOptions) int {
 	own := p.pieces[p.side&1]
 	empty := g.valid &^ (own | p.pieces[(p.side^1)&1])
 	men = own &^ p.kings
-	h := uint(g.half)
+	h := uint(g.half) & 15
 	var n int
 	if p.side == White {
 		n = ((men >> h) & empty).Count() + ((men >> (h + 1)) & empty).Count()

@@ -80,7 +80,7 @@ func mix(x uint64) uint64 {
 // Play returns the position after m, which must be one of p's legal moves
 // (from LegalMoves, MovesFrom or Resolve); Play does not check it.
 func (p Position) Play(m Move) Position {
-	us, them := p.side, p.side^1
+	us, them := p.side&1, (p.side^1)&1
 	from, to := bit(m.From), bit(m.To)
 	p.pieces[us] = p.pieces[us]&^from | to
 	p.pieces[them] &^= m.Captured
