@@ -217,12 +217,17 @@ func startReader(t *testing.T, addr string, inbox mailbox.Inbox, tweak func(*mai
 
 // folders maps each mailbox of the tournament account (with '/' as the
 // delimiter, whatever the server's) to its letters' Message-IDs.
-func folders(t *testing.T, addr string) map[string][]string {
+func folders(t *testing.T, addr string) map[string][]string { return foldersOf(t, addr, tournament) }
+
+// playerInbox lists the Message-IDs in the player's INBOX.
+func playerInbox(t *testing.T, addr string) []string { return foldersOf(t, addr, player)["INBOX"] }
+
+func foldersOf(t *testing.T, addr, user string) map[string][]string {
 	t.Helper()
 	c, err := imapclient.DialInsecure(addr, nil)
 	require.NoError(t, err)
 	defer c.Close()
-	require.NoError(t, c.Login(tournament, secret).Wait())
+	require.NoError(t, c.Login(user, secret).Wait())
 	list, err := c.List("", "*", nil).Collect()
 	require.NoError(t, err)
 	out := map[string][]string{}

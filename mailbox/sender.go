@@ -1,0 +1,245 @@
+package mailbox
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+)
+
+// Outbox is the queue of letters the server sends; storage implements it.
+// Every method commits before it returns.
+type Outbox interface {
+	// NextDue returns the waiting letter (neither sent nor dead) with the
+	// earliest next attempt, how many attempts it had, and when the next is
+	// due. ok is false when nothing waits.
+	NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error)
+
+	// BeginAttempt records an attempt before it is made (attempts+1, the
+	// last attempt now, the next attempt retryAt), so that a crash during
+	// the send cannot cause a hot retry loop, and returns the envelope and
+	// the letter with the number of this attempt (1 for the first).
+	BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (from string, to []string, raw []byte, attempt int, err error)
+
+	// Sent records that the SMTP server accepted the letter.
+	Sent(ctx context.Context, id int64, now time.Time) error
+
+	// Retry records a temporary failure; the next attempt is at retryAt.
+	Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error
+
+	// Dead records a permanent failure (an SMTP 5xx reply, or temporary
+	// failures past the last attempt): the letter is not tried again, and
+	// the store tells the secretary.
+	Dead(ctx context.Context, id int64, now time.Time, reason string) error
+}
+
+// SenderOptions configure a Sender. Addr and Outbox are required; every
+// zero duration or count takes the default in its comment.
+type SenderOptions struct {
+	Addr      string   // "smtp.example.ru:587"
+	Security  Security // SecurityStartTLS if empty
+	TLSConfig *tls.Config
+	Username  string // AUTH PLAIN when set
+	Password  string
+	LocalName string // the EHLO name; "localhost"
+
+	Outbox Outbox
+
+	// Retries of temporary failures (4xx replies, network errors) wait
+	// RetryBase doubled per attempt up to RetryMax, ±20% jitter. With the
+	// defaults (1 min, 4 h, 20 attempts) the schedule is 1, 2, 4, 8, 16,
+	// 32, 64, 128 min, then every 4 h: about 2.5 days before the letter is
+	// declared dead.
+	RetryBase, RetryMax time.Duration
+	MaxAttempts         int
+	// Timeout bounds each SMTP command; the final reply to DATA gets 5 min.
+	// 1 min.
+	Timeout time.Duration
+
+	Now    func() time.Time // time.Now if nil
+	Logger *slog.Logger     // slog.Default() if nil
+	Debug  io.Writer        // raw SMTP trace, credentials included
+}
+
+// Sender sends the outbox's letters over SMTP, one goroutine, woken by Kick
+// and by a timer set to the next due letter.
+type Sender struct {
+	o    SenderOptions
+	log  *slog.Logger
+	kick chan struct{}
+}
+
+// NewSender checks o and fills its defaults.
+func NewSender(o SenderOptions) (*Sender, error) {
+	switch {
+	case o.Addr == "":
+		return nil, errors.New("mailbox: the SMTP sender needs the server address (host:port)")
+	case o.Outbox == nil:
+		return nil, errors.New("mailbox: the SMTP sender needs an Outbox to send from")
+	}
+	setDefault(&o.Security, SecurityStartTLS)
+	if o.Security != SecurityTLS && o.Security != SecurityStartTLS && o.Security != SecurityPlain {
+		return nil, fmt.Errorf("mailbox: unknown SMTP security %q: use tls, starttls or plain", o.Security)
+	}
+	setDefault(&o.LocalName, "localhost")
+	setDefault(&o.RetryBase, time.Minute)
+	setDefault(&o.RetryMax, 4*time.Hour)
+	setDefault(&o.MaxAttempts, 20)
+	setDefault(&o.Timeout, time.Minute)
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return &Sender{o: o, log: o.Logger.With("smtp", o.Addr), kick: make(chan struct{}, 1)}, nil
+}
+
+// Kick tells the sender that a letter was queued. It never blocks.
+func (s *Sender) Kick() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Run sends due letters until ctx is done, then returns nil. The
+// connection is kept while letters are due and closed when none is.
+func (s *Sender) Run(ctx context.Context) error {
+	var c *smtp.Client
+	defer func() {
+		if c != nil {
+			c.Close()
+		}
+	}()
+	failures := 0 // consecutive failures to connect or to read the outbox
+	for ctx.Err() == nil {
+		id, attempts, due, ok, err := s.o.Outbox.NextDue(ctx)
+		if err != nil {
+			wait := backoff(failures, time.Second, time.Minute)
+			failures++
+			s.log.Error("smtp: reading the outbox", "err", err, "retry in", wait)
+			sleep(ctx.Done(), wait)
+			continue
+		}
+		now := s.o.Now()
+		if !ok || due.After(now) {
+			if c != nil {
+				_ = c.Quit()
+				c = nil
+			}
+			s.idle(ctx, ok, due.Sub(now))
+			continue
+		}
+		if c == nil {
+			if c, err = s.connect(); err != nil {
+				wait := backoff(failures, time.Second, s.o.RetryMax)
+				failures++
+				s.log.Warn("smtp: cannot connect; letters wait", "err", err, "retry in", wait)
+				sleep(ctx.Done(), wait)
+				continue
+			}
+		}
+		failures = 0
+		if !s.send(ctx, c, id, attempts) {
+			c.Close()
+			c = nil
+		}
+	}
+	return nil
+}
+
+// idle waits for a kick, for the next due letter (when there is one) or
+// for ctx.
+func (s *Sender) idle(ctx context.Context, haveNext bool, in time.Duration) {
+	var timer <-chan time.Time
+	if haveNext {
+		t := time.NewTimer(in)
+		defer t.Stop()
+		timer = t.C
+	}
+	select {
+	case <-ctx.Done():
+	case <-s.kick:
+	case <-timer:
+	}
+}
+
+// connect dials, greets and authenticates.
+func (s *Sender) connect() (*smtp.Client, error) {
+	var c *smtp.Client
+	var err error
+	switch s.o.Security {
+	case SecurityTLS:
+		c, err = smtp.DialTLS(s.o.Addr, s.o.TLSConfig)
+	case SecurityStartTLS:
+		c, err = smtp.DialStartTLS(s.o.Addr, s.o.TLSConfig)
+	default:
+		c, err = smtp.Dial(s.o.Addr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	c.CommandTimeout, c.SubmissionTimeout, c.DebugWriter = s.o.Timeout, 5*time.Minute, s.o.Debug
+	if err := c.Hello(s.o.LocalName); err != nil {
+		c.Close()
+		return nil, err
+	}
+	if s.o.Username != "" {
+		if err := c.Auth(sasl.NewPlainClient("", s.o.Username, s.o.Password)); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("logging in as %s: %w", s.o.Username, err)
+		}
+	}
+	return c, nil
+}
+
+// send makes one attempt at letter id and records its outcome. It reports
+// whether the connection is still usable.
+func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts int) (usable bool) {
+	now := s.o.Now()
+	from, to, raw, attempt, err := s.o.Outbox.BeginAttempt(ctx, id, now, now.Add(backoff(attempts, s.o.RetryBase, s.o.RetryMax)))
+	if err != nil {
+		s.log.Error("smtp: recording an attempt", "letter", id, "err", err)
+		sleep(ctx.Done(), time.Second)
+		return true
+	}
+	log := s.log.With("letter", id, "attempt", attempt, "to", to)
+	err = c.SendMail(from, to, bytes.NewReader(raw))
+	now = s.o.Now()
+	if err == nil {
+		if err := s.o.Outbox.Sent(ctx, id, now); err != nil {
+			log.Error("smtp: sent, but not recorded as sent: it may go out twice (same Message-ID)", "err", err)
+		}
+		log.Info("smtp: sent")
+		return true
+	}
+	var se *smtp.SMTPError
+	isSMTP := errors.As(err, &se)
+	reason := err.Error()
+	switch {
+	case isSMTP && !se.Temporary():
+		log.Warn("smtp: refused permanently; dead letter", "err", err)
+		err = s.o.Outbox.Dead(ctx, id, now, reason)
+	case attempt >= s.o.MaxAttempts:
+		log.Warn("smtp: still failing after the last attempt; dead letter", "err", err)
+		err = s.o.Outbox.Dead(ctx, id, now, fmt.Sprintf("gave up after %d attempts: %s", attempt, reason))
+	default:
+		retryAt := now.Add(backoff(attempt-1, s.o.RetryBase, s.o.RetryMax))
+		log.Info("smtp: temporary failure; will retry", "err", err, "at", retryAt)
+		err = s.o.Outbox.Retry(ctx, id, retryAt, reason)
+	}
+	if err != nil {
+		log.Error("smtp: recording the failure", "err", err)
+	}
+	// After a reply the session goes on with RSET; after a network error
+	// the connection is gone.
+	return isSMTP && c.Reset() == nil
+}

@@ -1,0 +1,243 @@
+package mailbox_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox"
+	"zaochnik/mailbox/localmail"
+)
+
+const player = "ivanov@example.ru"
+
+// outRow is one letter of the fake outbox.
+type outRow struct {
+	from      string
+	to        []string
+	raw       []byte
+	messageID string
+	attempts  int
+	due       time.Time
+	sent      bool
+	dead      string
+	reasons   []string
+}
+
+// fakeOutbox keeps the outbox in memory as the Outbox contract describes.
+type fakeOutbox struct {
+	mu      sync.Mutex
+	rows    []*outRow
+	changed chan struct{}
+}
+
+func newFakeOutbox() *fakeOutbox { return &fakeOutbox{changed: make(chan struct{}, 1)} }
+
+// queue composes a letter to rcpt and queues it, due now.
+func (f *fakeOutbox) queue(t *testing.T, id, rcpt string) {
+	t.Helper()
+	o := outgoing()
+	o.MessageID = id
+	o.To = []mailbox.Address{{Addr: rcpt}}
+	raw, err := mailbox.Compose(o)
+	require.NoError(t, err)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.rows = append(f.rows, &outRow{from: tournament, to: []string{rcpt}, raw: raw, messageID: id, due: time.Now()})
+}
+
+func (f *fakeOutbox) NextDue(context.Context) (int64, int, time.Time, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	best := -1
+	for i, r := range f.rows {
+		if !r.sent && r.dead == "" && (best < 0 || r.due.Before(f.rows[best].due)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return 0, 0, time.Time{}, false, nil
+	}
+	return int64(best), f.rows[best].attempts, f.rows[best].due, true, nil
+}
+
+func (f *fakeOutbox) BeginAttempt(_ context.Context, id int64, _, retryAt time.Time) (string, []string, []byte, int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r := f.rows[id]
+	r.attempts++
+	r.due = retryAt
+	return r.from, r.to, r.raw, r.attempts, nil
+}
+
+func (f *fakeOutbox) Sent(_ context.Context, id int64, _ time.Time) error {
+	return f.update(id, func(r *outRow) { r.sent = true })
+}
+
+func (f *fakeOutbox) Retry(_ context.Context, id int64, retryAt time.Time, reason string) error {
+	return f.update(id, func(r *outRow) { r.due, r.reasons = retryAt, append(r.reasons, reason) })
+}
+
+func (f *fakeOutbox) Dead(_ context.Context, id int64, _ time.Time, reason string) error {
+	return f.update(id, func(r *outRow) { r.dead = reason })
+}
+
+func (f *fakeOutbox) update(id int64, do func(*outRow)) error {
+	f.mu.Lock()
+	do(f.rows[id])
+	f.mu.Unlock()
+	select {
+	case f.changed <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// waitSettled waits until every letter is sent or dead.
+func (f *fakeOutbox) waitSettled(t *testing.T) {
+	t.Helper()
+	deadline := time.After(15 * time.Second)
+	for {
+		_, _, _, ok, _ := f.NextDue(context.Background())
+		if !ok {
+			return
+		}
+		select {
+		case <-f.changed:
+		case <-time.After(20 * time.Millisecond):
+		case <-deadline:
+			t.Fatal("letters still waiting")
+		}
+	}
+}
+
+// startSender runs a sender against lm until the test ends.
+func startSender(t *testing.T, lm *localmail.Server, out mailbox.Outbox, maxAttempts int) *mailbox.Sender {
+	t.Helper()
+	s, err := mailbox.NewSender(mailbox.SenderOptions{
+		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
+		Outbox: out, RetryBase: 5 * time.Millisecond, RetryMax: 50 * time.Millisecond,
+		MaxAttempts: maxAttempts, Timeout: 10 * time.Second, Logger: testLogger(t),
+	})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- s.Run(ctx) }()
+	t.Cleanup(func() { cancel(); require.NoError(t, <-done) })
+	return s
+}
+
+// sinkCounts counts the letters delivered per Message-ID.
+func sinkCounts(t *testing.T, lm *localmail.Server) map[string]int {
+	t.Helper()
+	n := map[string]int{}
+	for _, d := range lm.Deliveries() {
+		in, err := mailbox.Decode(d.Raw)
+		require.NoError(t, err)
+		n[in.MessageID]++
+	}
+	return n
+}
+
+// TestSender covers the outbox's outcomes: delivery, a sink answering 451
+// for a while and then 250, a 550 (dead letter at once), a 451 that never
+// ends (dead after the last attempt), an unknown recipient (550 5.1.1).
+// Every letter reaches the sink at most once.
+func TestSender(t *testing.T) {
+	tests := []struct {
+		name      string
+		rcpt      string
+		fail      func(n int) error // the sink's answer to the n-th DATA (1-based); nil accepts
+		wantSent  bool
+		wantTries int
+		wantDead  string
+	}{
+		{"Delivered", player, nil, true, 1, ""},
+		{"Temporary451ThenOK", player, func(n int) error {
+			if n <= 3 {
+				return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Try later"}
+			}
+			return nil
+		}, true, 4, ""},
+		{"Permanent550", player, func(int) error {
+			return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: "Rejected"}
+		}, false, 1, "550"},
+		{"TemporaryForever", player, func(int) error {
+			return &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 4, 2}, Message: "Busy"}
+		}, false, 4, "gave up after 4 attempts"},
+		{"UnknownRecipient", "nobody@example.ru", nil, false, 1, "550"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var mu sync.Mutex
+			tries := 0
+			lm, err := localmail.Start(localmail.Options{Logger: testLogger(t), OnData: func(string, []string, []byte) error {
+				mu.Lock()
+				defer mu.Unlock()
+				tries++
+				if tt.fail != nil {
+					return tt.fail(tries)
+				}
+				return nil
+			}})
+			require.NoError(t, err)
+			t.Cleanup(func() { lm.Close() })
+			require.NoError(t, lm.AddUser(tournament, secret))
+			require.NoError(t, lm.AddUser(player, secret))
+
+			out := newFakeOutbox()
+			out.queue(t, "g7.1@zaochnik.test", tt.rcpt)
+			startSender(t, lm, out, 4)
+			out.waitSettled(t)
+
+			out.mu.Lock()
+			r := out.rows[0]
+			assert.Equal(t, tt.wantSent, r.sent)
+			assert.Equal(t, tt.wantTries, r.attempts)
+			if tt.wantDead == "" {
+				assert.Empty(t, r.dead)
+			} else {
+				assert.Contains(t, r.dead, tt.wantDead)
+			}
+			out.mu.Unlock()
+			want := map[string]int{}
+			if tt.wantSent {
+				want["g7.1@zaochnik.test"] = 1
+			}
+			assert.Equal(t, want, sinkCounts(t, lm))
+		})
+	}
+}
+
+// TestSender_KickAndRead: letters queued while the sender idles go out on
+// Kick, each once, and the player reads them over IMAP.
+func TestSender_KickAndRead(t *testing.T) {
+	lm, err := localmail.Start(localmail.Options{Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(tournament, secret))
+	require.NoError(t, lm.AddUser(player, secret))
+	out := newFakeOutbox()
+	s := startSender(t, lm, out, 4)
+	var ids []string
+	for i := range 5 {
+		id := fmt.Sprintf("g7.%d@zaochnik.test", i)
+		ids = append(ids, id)
+		out.queue(t, id, player)
+		s.Kick()
+	}
+	out.waitSettled(t)
+	counts := sinkCounts(t, lm)
+	for _, id := range ids {
+		assert.Equal(t, 1, counts[id], id)
+	}
+
+	got := playerInbox(t, lm.IMAPAddr)
+	assert.ElementsMatch(t, ids, got)
+}
