@@ -1,6 +1,7 @@
 package adjudication
 
 import (
+	"os"
 	"testing"
 )
 
@@ -99,5 +100,26 @@ func FuzzBuild(f *testing.F) {
 			t.Fatalf("%v points from %v game sides", total, decided)
 		}
 		_ = ct.Text("ru")
+	})
+}
+
+// FuzzParseRulings: any file is read or refused with an error, never a
+// panic; what is read validates.
+func FuzzParseRulings(f *testing.F) {
+	if data, err := os.ReadFile("testdata/rulings.toml"); err == nil {
+		f.Add(data)
+	}
+	f.Add([]byte("[[withdrawal]]\nplayer = 1\nruling = \"withdrawn-annulled\"\n"))
+	f.Add([]byte("[[sanction]]\nplayer = 1\nkind = \"remark\"\nclauses = [\"6.2.6\"]\nreason = \"r\"\ndate = \"02.01.2026\"\nby = \"judge\"\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := ParseRulings(data)
+		if err != nil {
+			return
+		}
+		for _, s := range r.Sanctions {
+			if err := s.Validate(); err != nil {
+				t.Fatalf("a sanction read that does not validate: %v", err)
+			}
+		}
 	})
 }

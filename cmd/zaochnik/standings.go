@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -13,15 +14,18 @@ import (
 	"zaochnik/storage"
 )
 
-const standingsUsage = `Usage: zaochnik standings CIPHER [--json] [--lang ru|en] [--points 1/0.5/0] [--tie-breaks LIST] [--db FILE]
+const standingsUsage = `Usage: zaochnik standings CIPHER [--json] [--lang ru|en] [--points 1/0.5/0] [--tie-breaks LIST] [--rulings FILE] [--db FILE]
 
 Prints the crosstable of tournament CIPHER from the store: points, places
 (shared as "3-4") and the tie-breaks, "+" and "-" for games decided without
 play, "*" for games still in play. The tie-breaks are applied in the order
 given (default: sonneborn-berger,wins,head-to-head,beaten-opponents, the
 round-robin order of rule 1.13.3); the others are buchholz, median-buchholz
-and truncated-buchholz (5.3.11.3).
-Exit status: 0 done, 1 no such tournament or a store error, 2 bad usage.`
+and truncated-buchholz (5.3.11.3). --rulings applies the judge's decisions
+the store does not hold: 6.5.3 rulings on withdrawn players, adjudicated
+results, the sanctions register (format: adjudication/testdata/rulings.toml).
+Exit status: 0 done, 1 no such tournament, a wrong rulings file or a store
+error, 2 bad usage.`
 
 // standingsOutput is the --json output: the crosstable with its tournament.
 type standingsOutput struct {
@@ -40,6 +44,7 @@ func runStandings(e *env, args []string) int {
 	lang := fs.String("lang", "ru", "the language of the headers: ru or en")
 	pointsFlag := fs.String("points", "1/0.5/0", "the points for a `win/draw/loss` (rule 1.12.1)")
 	tbFlag := fs.String("tie-breaks", "", "the tie-breaks in order, comma-separated (default: the round-robin order)")
+	rulingsPath := fs.String("rulings", "", "the judge's rulings `FILE` (TOML): withdrawals, results, sanctions")
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 		fs.Usage()
 		return 0
@@ -80,6 +85,18 @@ func runStandings(e *env, args []string) int {
 		}
 	}
 
+	var rulings adjudication.Rulings
+	if *rulingsPath != "" {
+		data, err := os.ReadFile(*rulingsPath)
+		if err == nil {
+			rulings, err = adjudication.ParseRulings(data)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik standings: %s:\n%v\n", *rulingsPath, err)
+			return 1
+		}
+	}
+
 	db, err := storage.Open(*dbPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik standings: %v\n", err)
@@ -92,6 +109,9 @@ func runStandings(e *env, args []string) int {
 		return 1
 	}
 	players, games, err := adjudication.FromState(state)
+	if err == nil {
+		players, games, err = rulings.Apply(players, games)
+	}
 	if err == nil {
 		var ct adjudication.Crosstable
 		ct, err = adjudication.Build(players, games, opt)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -48,6 +49,27 @@ func TestStandingsCommand_Text(t *testing.T) {
 	assert.Contains(t, out, "№ Player")
 	assert.Contains(t, out, "Buch Wins Place")
 	assert.Contains(t, out, "Equal points are separated by, in order: Buch, Wins.")
+}
+
+// TestStandingsCommand_6_5_3_Rulings: a rulings file annuls player 2's
+// results, so player 1 stands alone; a wrong file is refused with its line.
+func TestStandingsCommand_6_5_3_Rulings(t *testing.T) {
+	db := replayedStore(t)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "rulings.toml")
+	require.NoError(t, os.WriteFile(good, []byte("[[withdrawal]]\nplayer = 2\nruling = \"withdrawn-annulled\"\n"), 0o644))
+	code, out, stderr := standingsRun("standings", "ТЕСТ-2026", "--db", db, "--rulings", good)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "Результаты аннулированы решением судьи (п. 6.5.3): 2 ")
+
+	bad := filepath.Join(dir, "bad.toml")
+	require.NoError(t, os.WriteFile(bad, []byte("[[result]]\nwhite = 2\nblack = 1\nresult = \"1-0\"\n"), 0o644))
+	code, _, stderr = standingsRun("standings", "ТЕСТ-2026", "--db", db, "--rulings", bad)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "result of game 2-1: there is no such game (White first)")
+	code, _, stderr = standingsRun("standings", "ТЕСТ-2026", "--db", db, "--rulings", filepath.Join(dir, "none.toml"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "none.toml")
 }
 
 func TestStandingsCommand_Errors(t *testing.T) {
