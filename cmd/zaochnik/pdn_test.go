@@ -167,3 +167,20 @@ func TestPDNUsage(t *testing.T) {
 		})
 	}
 }
+
+func TestPDNCheck_ProgressBarOnTerminalOnly(t *testing.T) {
+	file := writePDN(t, "good.pdn", pdnGood)
+	for _, tt := range []struct {
+		terminal, json, bar bool
+	}{{true, false, true}, {true, true, false}, {false, false, false}} {
+		var out, errb bytes.Buffer
+		args := []string{"pdn", "check", file}
+		if tt.json {
+			args = []string{"pdn", "check", "--json", file}
+		}
+		code := run(&env{stdout: &out, stderr: &errb, terminal: tt.terminal}, args)
+		assert.Equal(t, 0, code)
+		assert.Equal(t, tt.bar, strings.Contains(errb.String(), "pdn check"), "terminal %v, json %v: %q", tt.terminal, tt.json, errb.String())
+		assert.NotContains(t, out.String(), "pdn check", "the bar stays off standard output")
+	}
+}
