@@ -39,6 +39,7 @@ func (e *FieldError) Field() string {
 	return b.String()
 }
 
+// Error returns "line N: field: message (rule X)".
 func (e *FieldError) Error() string {
 	var b strings.Builder
 	if e.Line > 0 {
@@ -57,6 +58,7 @@ func (e *FieldError) Error() string {
 // secretary can fix them all in one pass.
 type Errors []*FieldError
 
+// Error returns every problem, one a line.
 func (es Errors) Error() string {
 	lines := make([]string, len(es))
 	for i, e := range es {

@@ -74,10 +74,10 @@ func (n Note) texts() (ru, en string) {
 			fmt.Sprintf("sent written %s, postmark %s: the opponent did not correct it in the next reply, so it stands", a, b)
 	case NoteReceiptEstimated:
 		if n.M == 1 {
-			return fmt.Sprintf("дата получения не указана: средний пробег писем %s (по %d письмам) дал бы дату позже ответа, взята дата ответа %s", daysRU(n.Days), n.N, a),
+			return fmt.Sprintf("дата получения не указана: средний пробег писем %s (учтено писем: %d) дал бы дату позже ответа, взята дата ответа %s", daysRU(n.Days), n.N, a),
 				fmt.Sprintf("receipt date missing: the average transit of %s (over %s) would fall after the reply, so the reply's date %s is taken", daysEN(n.Days), lettersEN(n.N), a)
 		}
-		return fmt.Sprintf("дата получения не указана: взята %s по среднему пробегу писем %s (по %d письмам)", a, daysRU(n.Days), n.N),
+		return fmt.Sprintf("дата получения не указана: взята %s по среднему пробегу писем %s (учтено писем: %d)", a, daysRU(n.Days), n.N),
 			fmt.Sprintf("receipt date missing: taken as %s from the average transit of %s (over %s)", a, daysEN(n.Days), lettersEN(n.N))
 	case NoteReceiptNoHistory:
 		return fmt.Sprintf("дата получения не указана, а пробега писем еще нет: взята дата отправления хода партнером %s", a),
