@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
+
 	"zaochnik/corr/draughts"
 )
 
@@ -72,9 +74,30 @@ func runPerft(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "%s %s\n%5s %15s %10s %10s\n", v, p.FEN(), "depth", "nodes", "seconds", "Mnodes/s")
 	for d := 1; d <= *depth; d++ {
 		start := time.Now()
-		nodes := draughts.Perft(p, d, *paths)
+		nodes := perftDepth(e, p, d, *paths)
 		s := time.Since(start).Seconds()
 		fmt.Fprintf(e.stdout, "%5d %15d %10.3f %10.1f\n", d, nodes, s, float64(nodes)/max(s, 1e-9)/1e6)
 	}
 	return 0
+}
+
+// perftDepth counts depth d; on a terminal it shows a bar over the moves of
+// the root, whose subtrees it counts one by one.
+func perftDepth(e *env, p draughts.Position, d int, paths bool) uint64 {
+	if !e.terminal || d < 2 {
+		return draughts.Perft(p, d, paths)
+	}
+	root := p.LegalMoves(nil)
+	if paths {
+		root = p.LegalPaths(nil)
+	}
+	bar := progressbar.NewOptions(len(root), progressbar.OptionSetWriter(e.stderr),
+		progressbar.OptionSetDescription(fmt.Sprintf("depth %d", d)), progressbar.OptionClearOnFinish())
+	var n uint64
+	for _, m := range root {
+		n += draughts.Perft(p.Play(m), d-1, paths)
+		_ = bar.Add(1)
+	}
+	_ = bar.Finish()
+	return n
 }

@@ -41,6 +41,15 @@ func TestPerftCommand(t *testing.T) {
 	assert.Equal(t, "W:W31,32,33,34,35:B16,17,18,19,20", got.FEN)
 }
 
+func TestPerftCommandOnATerminal(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(&env{stdout: &out, stderr: &errb, terminal: true}, []string{"perft", "--variant", "russian", "--depth", "8", "--paths"})
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.Equal(t, "929905", strings.Fields(lines[len(lines)-1])[1], "the count by root moves agrees")
+	assert.Contains(t, errb.String(), "depth 8", "the bar went to stderr")
+}
+
 func TestPerftCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"perft", "--variant", "chess", "--depth", "3"},
