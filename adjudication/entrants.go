@@ -71,7 +71,8 @@ type Game struct {
 
 // Pair names a game by its two players, White first.
 type Pair struct {
-	White, Black int
+	White int `json:"white"`
+	Black int `json:"black"`
 }
 
 // Pair returns the game's two players.

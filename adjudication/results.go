@@ -153,7 +153,9 @@ func WinFor(white, withoutPlay bool) Result {
 // (rule 1.12.1: 1 / ½ / 0 or 2 / 1 / 0). A "+" scores as a win and a "-" as
 // a loss, in the points and in every tie-break (rule 1.12.2).
 type Points struct {
-	Win, Draw, Loss float64
+	Win  float64 `json:"win"`
+	Draw float64 `json:"draw"`
+	Loss float64 `json:"loss"`
 }
 
 // DefaultPoints is 1 for a win, ½ for a draw, 0 for a loss.

@@ -139,7 +139,7 @@ func TestSanction_JSON(t *testing.T) {
 	s.Game = Pair{3, 5}
 	b, err := json.Marshal(s)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"player":3,"kind":"loss-of-game","clauses":["6.2.6"],"reason":"оценка позиции в письме с ходом","date":"2026-05-04","by":"judge","game":{"White":3,"Black":5}}`, string(b))
+	assert.JSONEq(t, `{"player":3,"kind":"loss-of-game","clauses":["6.2.6"],"reason":"оценка позиции в письме с ходом","date":"2026-05-04","by":"judge","game":{"white":3,"black":5}}`, string(b))
 	var back Sanction
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, s, back)
