@@ -167,8 +167,14 @@ func (db *DB) Start(ctx context.Context, cipher string, day timecontrol.Date) (c
 	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) { return corr.Start(s, day) })
 }
 
-// Daily runs the daily checks of tournament cipher for day.
+// Daily runs the daily checks of tournament cipher for day; a day already
+// checked is not checked again.
 func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
+	var checked string
+	err := db.db.QueryRowContext(ctx, `SELECT coalesce(json_extract(state, '$.checked'), '') FROM tournaments WHERE cipher = ?`, cipher).Scan(&checked)
+	if err == nil && checked != "" && day.String() <= checked {
+		return corr.Outcome{Accepted: true}, nil
+	}
 	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) {
 		n, out := corr.Daily(s, day)
 		return n, out, nil
