@@ -181,7 +181,7 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 		}
 		b := first(blockers, d)
 		if c.opp&^taken&bit(b) == 0 {
-			continue // own piece, ghost-free edge, or a piece already taken (2.1.5.9)
+			continue // own piece, or one already taken (2.1.5.9)
 		}
 		beyond := g.rays[b][d]
 		lands := beyond

@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -55,6 +56,8 @@ type MoveError struct {
 	// Square is the square the error is about, in the variant's notation
 	// (the origin, or the bad square); empty when none applies.
 	Square string
+	// Side is the side to move.
+	Side Color
 	// Moves are the legal moves that matter: those of the origin square
 	// (6.2.10), the captures that are compulsory, or the candidates of an
 	// ambiguous move. Options writes them in full notation, in the same order.
@@ -72,7 +75,7 @@ func (e *MoveError) Error() string {
 	case MoveNoPiece:
 		fmt.Fprintf(&b, "there is no piece on %s", e.Square)
 	case MoveNotYourPiece:
-		fmt.Fprintf(&b, "the piece on %s belongs to the side not to move", e.Square)
+		fmt.Fprintf(&b, "the piece on %s is %s's, and %s is to move", e.Square, e.Side.Opponent(), e.Side)
 	case MoveCaptureCompulsory:
 		b.WriteString("a capture is compulsory")
 	case MoveNotMaximum:
@@ -80,11 +83,23 @@ func (e *MoveError) Error() string {
 	case MoveIncompleteCapture:
 		fmt.Fprintf(&b, "the capture from %s must go on", e.Square)
 	case MoveIllegal:
+		if e.Square == "" {
+			b.WriteString("no square is written")
+			return b.String()
+		}
+		if len(e.Options) == 0 {
+			fmt.Fprintf(&b, "the piece on %s has no legal move", e.Square)
+			return b.String()
+		}
 		fmt.Fprintf(&b, "the piece on %s cannot move so", e.Square)
 	case MoveAmbiguous:
 		b.WriteString("several captures end there; write the squares where it turns")
 	case MoveAbbreviated:
-		b.WriteString("written in short notation; write the origin and destination squares")
+		b.WriteString("written in short notation; a move is written in full, origin and destination squares (6.2.2)")
+		if len(e.Options) == 1 {
+			fmt.Fprintf(&b, ", here %s", e.Options[0])
+			return b.String()
+		}
 	default:
 		b.WriteString(e.Kind.String())
 	}
@@ -95,8 +110,6 @@ func (e *MoveError) Error() string {
 		fmt.Fprintf(&b, "; legal from %s: %s", e.Square, strings.Join(e.Options, ", "))
 	case len(e.Options) > 0:
 		fmt.Fprintf(&b, "; legal: %s", strings.Join(e.Options, ", "))
-	case e.Kind == MoveIllegal || e.Kind == MoveIncompleteCapture:
-		fmt.Fprintf(&b, "; the piece on %s has no legal move", e.Square)
 	}
 	return b.String()
 }
@@ -109,9 +122,17 @@ func (e *MoveError) Error() string {
 // *MoveError: an abbreviated move is of kind MoveAbbreviated (6.2.2; see
 // ResolveAbbreviated for game records).
 func (p Position) Resolve(mt MoveText) (Move, error) {
+	m, err := p.resolve(mt)
+	if e, ok := err.(*MoveError); ok {
+		e.Text, e.Side = mt.String(), p.side
+	}
+	return m, err
+}
+
+func (p Position) resolve(mt MoveText) (Move, error) {
 	if mt.Abbreviated {
 		m, err := p.ResolveAbbreviated(mt)
-		e := &MoveError{Kind: MoveAbbreviated, Text: mt.String()}
+		e := &MoveError{Kind: MoveAbbreviated}
 		if err == nil {
 			e.Moves, e.Options = []Move{m}, []string{p.Notation(m)}
 		}
@@ -121,13 +142,13 @@ func (p Position) Resolve(mt MoveText) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
-	if len(squares) < 2 {
-		return Move{}, &MoveError{Kind: MoveIllegal, Text: mt.String(), Square: p.v.SquareText(squares[0])}
-	}
 	moves, landings := p.movePaths()
-	m, err := p.resolveIn(squares[0], squares[1:], moves, landings)
+	var m Move
+	err = &MoveError{Kind: MoveIllegal}
+	if len(squares) > 1 {
+		m, err = p.resolveIn(squares[0], squares[1:], moves, landings)
+	}
 	if e, ok := err.(*MoveError); ok {
-		e.Text = mt.String()
 		p.diagnose(e, squares, moves, landings)
 	}
 	return m, err
@@ -136,13 +157,13 @@ func (p Position) Resolve(mt MoveText) (Move, error) {
 // squaresOf converts the written squares to the board's.
 func (p Position) squaresOf(mt MoveText) ([]Square, error) {
 	if len(mt.Squares) == 0 {
-		return nil, &MoveError{Kind: MoveIllegal, Text: mt.String()}
+		return nil, &MoveError{Kind: MoveIllegal, Text: mt.String(), Side: p.side}
 	}
 	out := make([]Square, 0, len(mt.Squares))
 	for _, t := range mt.Squares {
 		s, err := p.v.SquareOf(t)
 		if err != nil {
-			return nil, &MoveError{Kind: MoveBadSquare, Text: mt.String(), Square: t.String()}
+			return nil, &MoveError{Kind: MoveBadSquare, Text: mt.String(), Side: p.side, Square: t.String()}
 		}
 		out = append(out, s)
 	}
@@ -238,11 +259,26 @@ func (p Position) diagnose(e *MoveError, squares []Square, moves []Move, landing
 	}
 }
 
+// setMoves lists moves in e, ordered by their notation.
 func (e *MoveError) setMoves(p Position, moves []Move) {
-	e.Moves, e.Options = moves, nil
-	for _, m := range moves {
-		e.Options = append(e.Options, p.Notation(m))
+	e.Moves, e.Options = moves, make([]string, len(moves))
+	for i, m := range moves {
+		e.Options[i] = p.Notation(m)
 	}
+	sort.Sort(byText{e.Moves, e.Options})
+}
+
+// byText sorts moves and their notation together.
+type byText struct {
+	moves []Move
+	text  []string
+}
+
+func (b byText) Len() int           { return len(b.moves) }
+func (b byText) Less(i, j int) bool { return b.text[i] < b.text[j] }
+func (b byText) Swap(i, j int) {
+	b.moves[i], b.moves[j] = b.moves[j], b.moves[i]
+	b.text[i], b.text[j] = b.text[j], b.text[i]
 }
 
 // ResolveAbbreviated reads a move of a game record in the semi-short
@@ -260,7 +296,7 @@ func (p Position) ResolveAbbreviated(mt MoveText) (Move, error) {
 	moves, landings := p.movePaths()
 	m, err := p.resolveAbbreviatedIn(mt.FromFile, squares, moves, landings)
 	if e, ok := err.(*MoveError); ok {
-		e.Text = mt.String()
+		e.Text, e.Side = mt.String(), p.side
 		if e.Kind == MoveIllegal {
 			e.setMoves(p, distinct(moves, func(m Move) bool { f, _ := p.v.FileRank(m.From); return f == mt.FromFile }))
 		}
