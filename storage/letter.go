@@ -214,3 +214,16 @@ func (db *DB) Letters(ctx context.Context) ([]LetterSummary, error) {
 	}
 	return out, rows.Err()
 }
+
+// LetterByMessageID returns a stored letter by its Message-ID.
+func (db *DB) LetterByMessageID(ctx context.Context, messageID string) (StoredLetter, error) {
+	var id int64
+	err := db.db.QueryRowContext(ctx, `SELECT id FROM letters WHERE message_id = ?`, messageID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return StoredLetter{}, fmt.Errorf("storage: letter %s: %w", messageID, ErrNotFound)
+	}
+	if err != nil {
+		return StoredLetter{}, err
+	}
+	return findLetter(ctx, db.db, id)
+}

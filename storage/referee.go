@@ -241,13 +241,9 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 			return err
 		}
 		msgID := fmt.Sprintf("<z%d.t%d.%s@zaochnik.invalid>", next, tid, o.Kind)
-		body := o.Body
-		if len(o.Attach) > 0 {
-			body += "\n[attach] " + strings.Join(o.Attach, " ")
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, queued, next_attempt)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			next, msgID, tid, gid, lid, o.To, o.Kind, o.Subject, body, o.InReplyTo, now, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, queued, next_attempt)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			next, msgID, tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), now, now); err != nil {
 			return err
 		}
 	}

@@ -98,6 +98,7 @@ CREATE TABLE outbox (
 	subject      TEXT NOT NULL,
 	body         TEXT NOT NULL,
 	in_reply_to  TEXT NOT NULL DEFAULT '',
+	attach       TEXT NOT NULL DEFAULT '',    -- Message-IDs of stored letters to attach whole (a dossier), space-separated
 	queued       TEXT NOT NULL,
 	attempts     INTEGER NOT NULL DEFAULT 0,
 	next_attempt TEXT NOT NULL,
