@@ -52,7 +52,7 @@ func TestAnalyse_ProvenWins(t *testing.T) {
 		// A king in the corner of the main diagonal facing the other king on
 		// it: every move along it is taken (3.4: kings fly).
 		{"3_4_CorneredKingLost", draughts.International, "W:WK46:BK5", 4, BlackWins, 2, nil},
-		{"3_4_TwoKingsTakeKing", draughts.International, "W:WK46,K47:BK5", 4, WhiteWins, 3, []string{"47-41", "5-10", "41:5"}},
+		{"3_4_TwoKingsTakeKing", draughts.International, "W:WK46,K47:BK5", 4, WhiteWins, 3, nil},
 		// Giveaway: the side that gives all its pieces away wins.
 		{"Giveaway_GivesLastMan", draughts.Giveaway, "W:Wc3:Be5", 4, WhiteWins, 2, []string{"c3-d4", "e5:c3"}},
 		{"Giveaway_BlackGivesAway", draughts.Giveaway, "B:Wc3:Be5", 4, BlackWins, 2, []string{"e5-d4", "c3:e5"}},

@@ -11,20 +11,7 @@ import (
 // analysed position: "1.c3-d4 f6-g5 2.b2-c3", or "1...f6-g5 2.c3-d4" when
 // Black is to move.
 func (a Analysis) Line() string {
-	r := draughts.Record{Start: a.Position, Moves: a.PV}
-	var b strings.Builder
-	for i, t := range a.Notation {
-		n, black := r.MoveNumber(i + 1)
-		switch {
-		case !black:
-			fmt.Fprintf(&b, " %d.%s", n, t)
-		case i == 0:
-			fmt.Fprintf(&b, " %d...%s", n, t)
-		default:
-			fmt.Fprintf(&b, " %s", t)
-		}
-	}
-	return strings.TrimSpace(b.String())
+	return draughts.Record{Start: a.Position, Moves: a.PV}.FullNotation()
 }
 
 // Describe gives the engine's view for the judge's adjudication letter

@@ -122,21 +122,24 @@ func positional(p draughts.Position, t *boardTable, c draughts.Color, late int) 
 }
 
 // drawish scales down the score of endings that are known draws although
-// one side has more material: a lone king on the main diagonal against
-// three pieces or fewer (2.1.9.1.7; on 10x10 too, where three kings do not
-// win against it), and a lone king against two kings.
+// one side has more material. A lone king against one or two kings is a
+// dead draw: 0, like the draw by rule (2.1.9.1.5) it ends in, so that the
+// search gains nothing by giving a king away to restart a rule's count. A
+// lone king on the main diagonal against three pieces or fewer holds too
+// (2.1.9.1.7; on 10x10 three kings do not win against it either): the
+// score is cut to an eighth, which keeps more pieces still better.
 func drawish(p draughts.Position, t *boardTable, score, wm, wk, bm, bk int) int {
 	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
 		lone, strongMen, strongKings := wm == 0 && wk == 1, bm, bk
 		if c == draughts.Black {
 			lone, strongMen, strongKings = bm == 0 && bk == 1, wm, wk
 		}
-		if !lone {
-			continue
-		}
-		onRoad := p.Kings(c)&t.road != 0 && p.Pieces(c.Opponent())&t.road == 0
-		if (onRoad && strongMen+strongKings <= 3) || (strongMen == 0 && strongKings <= 2) {
-			return score / 16
+		switch {
+		case !lone:
+		case strongMen == 0 && strongKings <= 2:
+			return 0
+		case strongMen+strongKings <= 3 && p.Kings(c)&t.road != 0 && p.Pieces(c.Opponent())&t.road == 0:
+			return score / 8
 		}
 	}
 	return score
