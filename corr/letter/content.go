@@ -21,6 +21,9 @@ func (p *parser) content(n int, toks []token) bool {
 	understood := false
 	var label, run []token
 	forced := false
+	// runLabel is the label of the last run: a date right after the moves
+	// takes it ("Получил ваш ход 5...f6-g5 14.03").
+	var runLabel []token
 	flush := func() {
 		if len(run) > 0 {
 			p.run(n, r, run, forced)
@@ -34,6 +37,9 @@ func (p *parser) content(n int, toks []token) bool {
 			flush()
 			label = append(label, tk)
 		case kMove, kNumber:
+			if len(run) == 0 {
+				runLabel = label
+			}
 			if len(label) > 0 {
 				var f bool
 				r, f = p.applyLabel(n, label, r, i == len(label))
@@ -43,8 +49,11 @@ func (p *parser) content(n int, toks []token) bool {
 			run = append(run, tk)
 		case kDate:
 			flush()
+			if len(label) == 0 {
+				label = runLabel
+			}
 			p.date(n, tk, phrase(label))
-			label = nil
+			label, runLabel = nil, nil
 			understood = true
 		case kFraction:
 			flush()

@@ -13,6 +13,7 @@ import (
 // (6.2.14); and it settles the language.
 func (p *parser) finish() {
 	l := &p.l
+	l.Protest = strings.TrimSpace(strings.Join(p.protestLines, "\n"))
 	if k := len(l.Unknown) - 1; k >= 0 && l.Unknown[k].N == p.last && isNameLine(l.Unknown[k].Text) {
 		// A letter signed with the name alone ends with it (6.2.3).
 		l.Signature = append([]string{l.Unknown[k].Text}, l.Signature...)

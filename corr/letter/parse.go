@@ -64,7 +64,9 @@ type parser struct {
 	protest   bool
 	cur       int // index of the current variant in l.Variants, -1 none
 	last      int // the last line read for content
-	cyr, lat  int // letters seen in words, for the language
+	// protestLines are the lines of a protest, to the first blank line.
+	protestLines []string
+	cyr, lat     int // letters seen in words, for the language
 }
 
 // line reads one line; it returns true when the rest of the letter is a
@@ -105,7 +107,7 @@ func (p *parser) line(n int, raw string) (stop bool) {
 		}
 	}
 	if p.protest {
-		p.l.Protest += "\n" + t
+		p.protestLines = append(p.protestLines, t)
 		return false
 	}
 	t, refFound := p.gameRef(t)
@@ -116,11 +118,11 @@ func (p *parser) line(n int, raw string) (stop bool) {
 		return false
 	}
 	if rest, ok := cutPrefixFold(t, "протест", "protest"); ok {
-		p.l.Protest = strings.TrimSpace(strings.TrimLeft(rest, ":.-—– "))
+		p.protestLines = append(p.protestLines[:0], strings.TrimSpace(strings.TrimLeft(rest, ":.-—– ")))
 		p.protest = true
 		return false
 	}
-	if hasAnyStem(words, "перерыв", "отпуск", "break", "vacation", "holiday") {
+	if hasAnyStem(words, "перерыв", "отпуск", "пауз", "каникул", "break", "vacation", "holiday", "pause") {
 		p.breakLine(n, t, toks)
 		return false
 	}

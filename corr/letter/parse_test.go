@@ -280,6 +280,8 @@ func TestParse_6_3_1_ThreeDates(t *testing.T) {
 		{"labelled out of order", "Отправлено 15.03.2026, получено 14.03.2026, дата отправления хода партнёром 12.03.2026", full},
 		{"labelled lines", "Ваш ход отправлен: 12.03.2026\nПолучен: 14.03.2026\nМой ответ: 15.03.2026", full},
 		{"english", "Your move sent 12.03.2026, received 14.03.2026, sent 15.03.2026", full},
+		{"month names", "Ваш ход отправлен 12 марта 2026 г., получен 14 марта 2026 г., ответ 15 марта 2026 г.", full},
+		{"english month names", "Your move sent March 12, 2026; received 14 March 2026; sent Mar 15 2026", full},
 		{"received and sent only", "получено 14.03.2026, отправлено 15.03.2026", Dates{Received: d("2026-03-14"), Sent: d("2026-03-15")}},
 	}
 	for _, tt := range tests {

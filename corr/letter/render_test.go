@@ -36,6 +36,7 @@ func TestRender_EveryLetterInBothLanguages(t *testing.T) {
 			"forward":            {Forward{Envelope: e, From: "Иванов И.И.", Letter: read("Мой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\nВремя 12/15")}, []string{"6.c3-d4", "12.03.2026", "12/15", "Иванов И.И.", "6.2.6"}},
 			"receipt":            {Receipt{Envelope: e, Forwarded: true, Moves: []Move{mv(6, false, "c3-d4")}, Problems: read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\nХорошая погода").Problems}, []string{"6.c3-d4", "6.2.6", "Хорошая погода"}},
 			"refusal repetition": {Refusal{Envelope: e, Reason: RefuseRepetition, Written: []Move{mv(5, true, "f6-g5")}, Expected: []Move{mv(5, true, "f6-e5")}, PenaltyDays: 6}, []string{"5...f6-g5", "5...f6-e5", "6.2.9", "6.2.11"}},
+			"refusal missing":    {Refusal{Envelope: e, Reason: RefuseRepetition, Expected: []Move{mv(5, true, "f6-e5")}}, []string{"5...f6-e5", "6.2.9"}},
 			"refusal impossible": {Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(6, false, "c3-b5")}}, []string{"6.c3-b5", "6.2.10"}},
 			"refusal final":      {Refusal{Envelope: e, Reason: RefuseFinal, Written: []Move{mv(6, false, "c3-b4")}, Expected: []Move{mv(6, false, "c3-d4")}}, []string{"6.c3-b4", "6.c3-d4", "6.2.8"}},
 			"refusal no move":    {Refusal{Envelope: e, Reason: RefuseNoMove}, []string{"6.2.2"}},
@@ -78,6 +79,22 @@ func TestRender_ReceiptNamesTheLinesNotForwarded(t *testing.T) {
 	m := Receipt{Envelope: Envelope{Lang: English}, Forwarded: true, Moves: l.Moves, Problems: l.Problems}.Render()
 	assert.Contains(t, m.Body, "line 3: The line “Как дела?” was not understood and was not forwarded (comments on the game are not allowed, 6.2.6)")
 	assert.Equal(t, "Move forwarded", m.Subject)
+}
+
+func TestRender_6_2_9_RefusalNamesTheFirstDifference(t *testing.T) {
+	tests := []struct {
+		written, expected []Move
+		want              string
+	}{
+		{[]Move{mv(5, true, "f6-g5")}, []Move{mv(5, true, "f6-e5")}, "Первое расхождение: 5...f6-g5 вместо 5...f6-e5."},
+		{nil, []Move{mv(5, true, "f6-e5")}, "Не повторён ход 5...f6-e5."},
+		{[]Move{mv(5, true, "f6-e5"), mv(6, false, "c3-d4")}, []Move{mv(5, true, "f6-e5")}, "Лишний ход 6.c3-d4."},
+		{[]Move{mv(4, true, "f6-e5")}, []Move{mv(5, true, "f6-e5")}, "Ходы совпадают, но нумерация неверна."},
+	}
+	for _, tt := range tests {
+		m := Refusal{Reason: RefuseRepetition, Written: tt.written, Expected: tt.expected}.Render()
+		assert.Contains(t, m.Body, tt.want)
+	}
 }
 
 func TestRender_6_4_3_BreakDaysIncludeBothEnds(t *testing.T) {

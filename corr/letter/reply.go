@@ -50,6 +50,21 @@ func (w *writer) problems(ps []Problem) {
 	}
 }
 
+// firstDifference says where a repetition first departs from the game.
+func firstDifference(w *writer, written, expected []Move) string {
+	for i := range max(len(written), len(expected)) {
+		switch {
+		case i >= len(written):
+			return w.f("Не повторён ход %s.", "The move %s is missing.", expected[i].String())
+		case i >= len(expected):
+			return w.f("Лишний ход %s.", "The move %s is one too many.", written[i].String())
+		case written[i].Text.String() != expected[i].Text.String():
+			return w.f("Первое расхождение: %s вместо %s.", "First difference: %s instead of %s.", written[i].String(), expected[i].String())
+		}
+	}
+	return w.t("Ходы совпадают, но нумерация неверна.", "The moves agree but their numbers do not.")
+}
+
 // RefusalReason is why a letter was refused back to its sender.
 type RefusalReason string
 
@@ -114,6 +129,7 @@ func (r Refusal) Render() Message {
 			"Your opponent's moves or the accepted variant were not repeated, or not correctly (6.2.9)."))
 		w.line(w.t("Вы написали:  ", "You wrote:     ") + written)
 		w.line(w.t("Должно быть:  ", "It should be:  ") + expected)
+		w.line(firstDifference(w, r.Written, r.Expected))
 		w.line(w.t("Игра остановлена до исправления. Пришлите письмо заново, повторив: ",
 			"The game stops until you correct it. Please send the letter again, repeating: ") + expected)
 	case RefuseImpossible:
