@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"zaochnik/corr/draughts"
@@ -22,3 +24,53 @@ func benchSearch(b *testing.B, v draughts.Variant, depth int) {
 func BenchmarkSearchRussian(b *testing.B)       { benchSearch(b, draughts.Russian, 12) }
 func BenchmarkSearchInternational(b *testing.B) { benchSearch(b, draughts.International, 9) }
 func BenchmarkSearchGiveaway(b *testing.B)      { benchSearch(b, draughts.Giveaway, 12) }
+
+// BenchmarkAgreementWithRealGames analyses the final position of every
+// real game in shared/data/pdn with a budget of 200,000 positions and
+// reports how often the sign of the evaluation (beyond ±0.8 of a man; a
+// draw within it) matches the game's result: a rough check of the
+// evaluation, not of the players.
+func BenchmarkAgreementWithRealGames(b *testing.B) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "pdn")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pdn"))
+	if len(files) == 0 {
+		b.Skip("no PDN files in", dir)
+	}
+	a := NewAnalyser(18)
+	for b.Loop() {
+		agree, total := 0, 0
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			games, _ := draughts.ParsePDN(data) // games before a syntax error still count
+			for _, g := range games {
+				r, err := g.Replay()
+				if err != nil || g.Result == "" || g.Result == "*" {
+					continue
+				}
+				want := 0
+				switch g.Result {
+				case "1-0", "2-0":
+					want = 1
+				case "0-1", "0-2":
+					want = -1
+				}
+				sc := a.Analyse(r.Final(), Limits{Nodes: 200000}).Score
+				got := 0
+				if sc > 80 {
+					got = 1
+				} else if sc < -80 {
+					got = -1
+				}
+				total++
+				if got == want {
+					agree++
+				}
+			}
+		}
+		b.ReportMetric(float64(agree), "agree")
+		b.ReportMetric(float64(total), "games")
+	}
+}
