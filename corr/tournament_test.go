@@ -137,3 +137,18 @@ func FuzzParseTournament(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseGameCode(f *testing.F) {
+	f.Add("ЧР-2026-ЗФ 1-2")
+	f.Add("x 0-0")
+	f.Fuzz(func(t *testing.T, code string) {
+		cipher, p, err := ParseGameCode(code)
+		if err != nil {
+			return
+		}
+		c2, p2, err := ParseGameCode(GameCode(cipher, p))
+		if err != nil || c2 != cipher || p2 != p {
+			t.Fatalf("%q read as %q %v, which does not read back (%q %v %v)", code, cipher, p, c2, p2, err)
+		}
+	})
+}

@@ -1,0 +1,152 @@
+package corr
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/timecontrol"
+)
+
+const (
+	white = "ivanov@example.org"
+	black = "petrov@example.org"
+)
+
+// started returns the example tournament with its start list sent on the start date.
+func started(t testing.TB) State {
+	t.Helper()
+	tr, err := ParseTournament(readExample(t))
+	require.NoError(t, err)
+	s, _, err := Start(State{Tournament: tr}, tr.Start)
+	require.NoError(t, err)
+	return s
+}
+
+// send applies a letter of from, received on date.
+func send(s State, from, date, text string) (State, Outcome) {
+	obs := Observation{From: from, Postmark: timecontrol.MustDate(date), MessageID: "<" + from + date + ">"}
+	return Apply(s, s.Read(text, obs), obs)
+}
+
+func TestStatus_TransitionsAreChecked(t *testing.T) {
+	cases := []struct {
+		from, to Status
+		ok       bool
+	}{
+		{Playing, Suspended, true},
+		{Suspended, Playing, true},
+		{Playing, Finished, true},
+		{Playing, Unfinished, true},
+		{Unfinished, Finished, true}, // a draw accepted or a resignation after the end of play (6.3.2)
+		{Finished, Playing, false},
+		{Finished, Suspended, false},
+		{Unfinished, Playing, false},
+	}
+	for _, c := range cases {
+		g := Game{Code: "x", Status: c.from}
+		err := g.transition(c.to)
+		assert.Equal(t, c.ok, err == nil, "%s -> %s", c.from, c.to)
+		if c.ok {
+			assert.Equal(t, c.to, g.Status)
+		} else {
+			assert.Equal(t, c.from, g.Status)
+		}
+	}
+	for st := Playing; st <= Unfinished; st++ {
+		got, err := ParseStatus(st.String())
+		require.NoError(t, err)
+		assert.Equal(t, st, got)
+	}
+	_, err := ParseStatus("paused")
+	assert.Error(t, err)
+	assert.Equal(t, "Status(9)", Status(9).String())
+}
+
+func TestStart_6_3_2_StartListToEveryPlayerOnce(t *testing.T) {
+	tr, err := ParseTournament(readExample(t))
+	require.NoError(t, err)
+	s, out, err := Start(State{Tournament: tr}, tr.Start)
+	require.NoError(t, err)
+	var to []string
+	for _, o := range out.Out {
+		assert.Equal(t, "start-list", o.Kind)
+		to = append(to, o.To)
+	}
+	assert.Equal(t, []string{white, black, "secretary@example.org"}, to)
+	assert.Contains(t, out.Out[1].Body, "Start list", "player 2 writes English")
+	_, _, err = Start(s, tr.Start)
+	assert.Error(t, err, "a tournament starts once")
+
+	// A start list sent late moves the start of play to the next day (6.3.2).
+	late, _, err := Start(State{Tournament: tr}, tr.Start.AddDays(4))
+	require.NoError(t, err)
+	assert.Equal(t, tr.Start.AddDays(4), late.Games[0].StartListReceived[0])
+}
+
+func TestApply_6_2_8_SentMovesAreFinal(t *testing.T) {
+	s := started(t)
+	s, out := send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	require.True(t, out.Accepted, out.Reason)
+	s2, out := send(s, white, "2026-03-02", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-b4\n01.03.2026 / 01.03.2026 / 02.03.2026\nВремя: 0/0")
+	assert.False(t, out.Accepted)
+	assert.Equal(t, "not-your-move", out.Problems[len(out.Problems)-1].Kind)
+	assert.Equal(t, s.Games, s2.Games, "a refused letter changes nothing")
+}
+
+func TestDaily_6_3_4_OnceADay(t *testing.T) {
+	s := started(t)
+	day := s.Tournament.Start.AddDays(InquiryDays)
+	s1, out := Daily(s, day)
+	require.Len(t, out.Out, 3, "the 30-day inquiry: White, Black, the secretary")
+	_, again := Daily(s1, day)
+	assert.Empty(t, again.Out, "the same day is not checked twice")
+	_, earlier := Daily(s1, day.AddDays(-1))
+	assert.Empty(t, earlier.Out)
+}
+
+func TestRule_6_3_7_Errors(t *testing.T) {
+	s := started(t)
+	code := s.Games[0].Code
+	_, _, err := Rule(s, code, 1, true, "", s.Tournament.Start)
+	assert.ErrorContains(t, err, "has no claim 1")
+	_, _, err = Rule(s, "nope", 1, true, "", s.Tournament.Start)
+	assert.ErrorContains(t, err, "no game")
+
+	s, _ = send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	s, out := send(s, white, "2026-03-02", "ЧР-2026-ЗФ 1-2\nЗаявляю просрочку.")
+	require.Len(t, out.Claims, 1)
+	assert.Equal(t, Suspended, s.Games[0].Status)
+	s, _, err = Rule(s, code, 1, false, "в срок", timecontrol.MustDate("2026-03-05"))
+	require.NoError(t, err)
+	assert.Equal(t, Playing, s.Games[0].Status)
+	require.Len(t, s.Games[0].Penalties, 1)
+	assert.Equal(t, "6.3.7", s.Games[0].Penalties[0].Clause)
+	_, _, err = Rule(s, code, 1, true, "", timecontrol.MustDate("2026-03-06"))
+	assert.ErrorContains(t, err, "already ruled")
+}
+
+// FuzzApply feeds any text as a player's letter to a game in progress: the
+// referee never panics, and a refused letter leaves the moves as they were.
+func FuzzApply(f *testing.F) {
+	dirs, _ := filepath.Glob(filepath.Join("..", "testdata", "replay", "*", "*.eml"))
+	for _, d := range dirs {
+		if b, err := os.ReadFile(d); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Add("ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\nберу перерыв с 01.03.2026 по 01.05.2026\nпредлагаю ничью")
+	s := started(f)
+	s, _ = send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\nесли 1...f6-g5, то 2.g3-f4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, from := range []string{white, black} {
+			next, out := send(s, from, "2026-03-03", text)
+			if !out.Accepted && len(next.Games[0].Plies) != len(s.Games[0].Plies) {
+				t.Fatalf("a refused letter changed the moves: %q", text)
+			}
+		}
+	})
+}
