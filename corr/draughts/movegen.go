@@ -228,6 +228,16 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 
 // emit records a finished capture ending on to.
 func (c *gen) emit(to Square, taken Bitboard, n int, promotes bool) {
+	if c.majority || c.record || (!c.paths && n >= 3) {
+		c.emitChecked(to, taken, n, promotes)
+		return
+	}
+	c.dst = append(c.dst, Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken})
+}
+
+// emitChecked is emit under the majority rule, merging duplicate paths, or
+// recording the landing path.
+func (c *gen) emitChecked(to Square, taken Bitboard, n int, promotes bool) {
 	if c.majority {
 		if n < c.best {
 			return

@@ -80,15 +80,14 @@ func mix(x uint64) uint64 {
 // Play returns the position after m, which must be one of p's legal moves
 // (from LegalMoves, MovesFrom or Resolve); Play does not check it.
 func (p Position) Play(m Move) Position {
-	us, them := p.side&1, (p.side^1)&1
+	us := p.side & 1
 	from, to := bit(m.From), bit(m.To)
 	p.pieces[us] = p.pieces[us]&^from | to
-	p.pieces[them] &^= m.Captured
-	king := p.kings&from != 0
+	p.pieces[us^1] &^= m.Captured
 	p.kings &^= from | m.Captured
-	if king || m.Promotes {
+	if m.King || m.Promotes {
 		p.kings |= to
 	}
-	p.side = them
+	p.side = us ^ 1
 	return p
 }
