@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,13 +30,24 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
-// BenchmarkParseLong reads a letter of many long lines, the fuzzer's worst
-// case: the time must grow linearly with the length.
+// BenchmarkParseLong reads letters of many long lines, the fuzzer's worst
+// cases: the time per byte must stay flat as the letter grows.
 func BenchmarkParseLong(b *testing.B) {
-	line := strings.Repeat("Вариант А: если 6...g5-h4, то 7.d4-c5 12.03.2026 / ", 35) + "\n"
-	text := strings.Repeat(line, 500)
-	b.SetBytes(int64(len(text)))
-	for b.Loop() {
-		Parse(text, goldenOptions())
+	lines := map[string]string{
+		"variants": strings.Repeat("Вариант А: если 6...g5-h4, то 7.d4-c5 ", 50),
+		"dates":    strings.Repeat("12.03 ", 300),
+		"words":    strings.Repeat("прeдлагаю ничью ", 120),
+		"html":     strings.Repeat("<p>Мой ход&nbsp;6.c3-d4</p>", 70),
+	}
+	for name, line := range lines {
+		for _, n := range []int{50, 400} {
+			text := strings.Repeat(line+"\n", n)
+			b.Run(fmt.Sprintf("%s/%d", name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					Parse(text, goldenOptions())
+				}
+			})
+		}
 	}
 }

@@ -220,12 +220,12 @@ func (p *parser) run(n int, r role, run []token, forced bool) {
 		if r == roleUntil {
 			break
 		}
-		p.l.Problems = append(p.l.Problems, problem(KindUnreadableMove, n, b))
+		p.report(KindUnreadableMove, n, b)
 	}
 	if r != roleUntil {
 		for _, m := range ms {
 			if m.Text.Abbreviated {
-				p.l.Problems = append(p.l.Problems, problem(KindAbbreviated, n, m.Text.String()))
+				p.report(KindAbbreviated, n, m.Text.String())
 			}
 		}
 	}
@@ -301,7 +301,7 @@ func (p *parser) cutVariant(n int, v *Variant, text string) {
 	if name == "" {
 		name = "№" + itoa(p.cur+1)
 	}
-	p.l.Problems = append(p.l.Problems, problem(KindVariantCut, n, text, name))
+	p.report(KindVariantCut, n, text, name)
 }
 
 // follows reports whether b can be the move after a, by their numbers.
@@ -377,7 +377,7 @@ func (p *parser) appendMoves(n int, list, ms []Move) []Move {
 					m.Number, m.Black = prev.Number+1, false
 				}
 			case !follows(prev, m):
-				p.l.Problems = append(p.l.Problems, problem(KindMoveNumber, n, m.String(), prev.String()))
+				p.report(KindMoveNumber, n, m.String(), prev.String())
 			}
 		}
 		list = append(list, m)
@@ -391,7 +391,7 @@ func (p *parser) appendMoves(n int, list, ms []Move) []Move {
 func (p *parser) date(n int, tk token, label string) {
 	d, guessed, ok := readDate(tk.orig, p.opts.Postmark)
 	if !ok {
-		p.l.Problems = append(p.l.Problems, problem(KindBadDate, n, tk.orig))
+		p.report(KindBadDate, n, tk.orig)
 		return
 	}
 	if guessed {
@@ -415,7 +415,7 @@ func (p *parser) date(n int, tk token, label string) {
 		}
 	}
 	if slot == nil || !slot.IsZero() {
-		p.l.Problems = append(p.l.Problems, problem(KindExtraDate, n, tk.orig))
+		p.report(KindExtraDate, n, tk.orig)
 		return
 	}
 	*slot = d
@@ -425,7 +425,7 @@ func (p *parser) date(n int, tk token, label string) {
 func (p *parser) noteGuess(n int, written string) {
 	d, guessed, ok := readDate(written, p.opts.Postmark)
 	if ok && guessed {
-		p.l.Problems = append(p.l.Problems, problem(KindYearGuessed, n, written, d.Russian()))
+		p.report(KindYearGuessed, n, written, d.Russian())
 	}
 }
 

@@ -28,12 +28,16 @@ func FuzzParse(f *testing.F) {
 	f.Add("Вариант А: если 6...g5-h4, то 7.d4-c5\nберу перерыв с 31.02 по 01.03")
 	f.Fuzz(func(t *testing.T, text string) {
 		l := Parse(text, goldenOptions())
-		lines := strings.Count(text, "\n") + 1
+		body := text
+		if looksLikeHTML(text) {
+			body = HTMLToText(text) // lines count in the text the reader saw
+		}
+		lines := strings.Count(body, "\n") + 1
 		for _, p := range l.Problems {
 			if p.Kind == "" || p.Clause == "" || p.Ru == "" || p.En == "" || p.Line < 0 || p.Line > lines {
 				t.Fatalf("incomplete problem %+v in a letter of %d lines", p, lines)
 			}
-			if strings.Contains(p.Ru+p.En, "%!") {
+			if strings.Contains(p.Ru+p.En, "%!") && !strings.Contains(text, "%!") {
 				t.Fatalf("badly formatted problem: %s / %s", p.Ru, p.En)
 			}
 		}

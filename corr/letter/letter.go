@@ -111,7 +111,8 @@ type Move struct {
 	Text draughts.MoveText `json:"-"`
 	// Forced marks a move written as forced ("(вынужденно)", 6.2.4).
 	Forced bool `json:"forced,omitempty"`
-	// Line is the line of the letter it was read from (1-based).
+	// Line is the line of the letter it was read from (1-based; in an HTML
+	// letter, of its text).
 	Line int `json:"line,omitempty"`
 }
 

@@ -146,10 +146,21 @@ func (p *parser) line(n int, raw string) (stop bool) {
 	return false
 }
 
+// maxProblems bounds the problems reported about the lines of one letter:
+// past it, a sender learns nothing more useful, and the reply stays short.
+const maxProblems = 60
+
+// report adds a problem found in a line (see problem for the arguments).
+func (p *parser) report(kind Kind, line int, text string, args ...any) {
+	if len(p.l.Problems) < maxProblems {
+		p.l.Problems = append(p.l.Problems, problem(kind, line, text, args...))
+	}
+}
+
 // unknown keeps a line not understood and reports it (6.2.6).
 func (p *parser) unknown(n int, t string) {
 	p.l.Unknown = append(p.l.Unknown, Line{N: n, Text: t})
-	p.l.Problems = append(p.l.Problems, problem(KindUnknownLine, n, t))
+	p.report(KindUnknownLine, n, t)
 }
 
 // countLetters tallies Cyrillic and Latin letters in words, to tell the

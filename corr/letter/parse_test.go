@@ -423,6 +423,18 @@ func TestParse_Statements(t *testing.T) {
 	}
 }
 
+func TestParse_CommentsAreNoStatements(t *testing.T) {
+	for _, line := range []string{"Думаю, здесь ничья", "Я не сдаюсь!", "Просрочку пока не заявляю", "I will never resign"} {
+		t.Run(line, func(t *testing.T) {
+			l := read("ЧР-2026-ЗФ 1-2\n" + line)
+			assert.Empty(t, l.Draw)
+			assert.False(t, l.Resign)
+			assert.False(t, l.OverstepClaim)
+			assert.Equal(t, []Line{{2, line}}, l.Unknown)
+		})
+	}
+}
+
 func TestParse_Tolerance(t *testing.T) {
 	tests := []struct{ name, text string }{
 		{"quoted reply skipped", "ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail + "\nИван пишет:\n> Мой ход: 5.b2-c3\n> Беру перерыв с 01.04.26 по 10.04.26"},

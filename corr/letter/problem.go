@@ -47,7 +47,8 @@ const (
 type Problem struct {
 	Kind   Kind   `json:"kind"`
 	Clause string `json:"clause"`
-	// Line is the 1-based line of the letter body (0: the letter as a whole).
+	// Line is the 1-based line of the letter body, of its text for an HTML
+	// letter (0: the letter as a whole).
 	Line int `json:"line,omitempty"`
 	// Text is the text concerned, as written.
 	Text string `json:"text,omitempty"`

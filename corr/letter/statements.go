@@ -15,8 +15,12 @@ func (p *parser) statements(w string) bool {
 			p.l.Draw = DrawDecline
 		case hasAnyStem(w, "согла", "приним", "accept", "agree"):
 			p.l.Draw = DrawAccept
-		default:
+		case hasAnyStem(w, "предлага", "предложение", "offer", "propos", "suggest") || bare == "ничья" || bare == "ничью" ||
+			bare == "ничья?" || bare == "ничью?" || bare == "draw?" || bare == "draw":
 			p.l.Draw = DrawOffer
+		default:
+			// "здесь ничья" is a comment on the game, not an offer.
+			return false
 		}
 		found = true
 	case bare == "не согласен" || bare == "не согласна" || bare == "i do not agree" || bare == "not agreed" || bare == "i disagree":
@@ -24,11 +28,12 @@ func (p *parser) statements(w string) bool {
 	case bare == "согласен" || bare == "согласна" || bare == "agreed" || bare == "i agree":
 		p.l.Draw, found = DrawAccept, true
 	}
-	if hasAnyStem(w, "сдаюсь", "сдаю партию", "признаю поражение", "resign", "i give up") {
+	if hasAnyStem(w, "сдаюсь", "сдаю партию", "признаю поражение", "resign", "i give up") &&
+		!hasAnyStem(w, "не сда", "не призна", "not resign", "won't resign", "never resign", "not give up") {
 		p.l.Resign, found = true, true
 	}
-	if hasAnyStem(w, "просрочк", "overstep") && hasAnyStem(w, "заявл", "объявл", "фиксир", "claim", "declare") ||
-		hasAnyStem(w, "claim") && hasAnyStem(w, "time", "loss on time") {
+	if (hasAnyStem(w, "просрочк", "overstep") && hasAnyStem(w, "заявл", "объявл", "фиксир", "claim", "declare") ||
+		hasAnyStem(w, "claim") && hasAnyStem(w, "time", "loss on time")) && !hasAnyStem(w, "не заявл", "не объявл", "not claim") {
 		p.l.OverstepClaim, found = true, true
 	}
 	if hasAnyStem(w, "график", "ledger", "time chart", "time record", "time table", "timetable") &&
@@ -52,7 +57,7 @@ func (p *parser) breakLine(n int, t string, toks []token) {
 		a, _, okA := readDate(from.orig, p.opts.Postmark)
 		b, _, okB := readDate(to.orig, p.opts.Postmark)
 		if !okA || !okB || b.Before(a) {
-			p.l.Problems = append(p.l.Problems, problem(KindBreakDates, n, t))
+			p.report(KindBreakDates, n, t)
 			return
 		}
 		p.noteGuess(n, from.orig)
@@ -65,9 +70,9 @@ func (p *parser) breakLine(n int, t string, toks []token) {
 	if len(dates) == 2 {
 		from, to, fromEn, toEn = dates[0].orig, dates[1].orig, dates[0].orig, dates[1].orig
 	}
-	p.l.Problems = append(p.l.Problems, problem(KindBreakPhrasing, n, t,
+	p.report(KindBreakPhrasing, n, t,
 		"«беру перерыв с "+from+" по "+to+"»",
-		"“I take a break from "+fromEn+" to "+toEn+"” (or, in Russian, “беру перерыв с "+from+" по "+to+"”)"))
+		"“I take a break from "+fromEn+" to "+toEn+"” (or, in Russian, “беру перерыв с "+from+" по "+to+"”)")
 }
 
 // breakPhrase finds "беру перерыв с D по D" or "(I take a) break from D to D"
