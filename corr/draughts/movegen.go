@@ -1,5 +1,7 @@
 package draughts
 
+import "math"
+
 // LegalMoves appends the legal moves of p to dst and returns the extended
 // slice: the captures if any capture exists (capturing is compulsory,
 // 2.1.5.3; under the majority rule only the longest, 3.4.1), the steps
@@ -50,11 +52,15 @@ type gen struct {
 	from     Square
 	king     bool
 	best     int // majority rule: most pieces taken so far
-	base     int // index in dst of the first capture
-	pieceAt  int // index in dst of the first capture of the current piece
-	path     [32]Square
-	dst      []Move
-	landings [][]Square // with record: landings[i] is the path of dst[base+i]
+	// checkFrom is the number of pieces taken from which emit must go the
+	// slow way (emitChecked): always under the majority rule or when
+	// recording, from 3 when merging duplicate paths, else never.
+	checkFrom int
+	base      int // index in dst of the first capture
+	pieceAt   int // index in dst of the first capture of the current piece
+	path      [32]Square
+	dst       []Move
+	landings  [][]Square // with record: landings[i] is the path of dst[base+i]
 }
 
 func (p Position) generate(dst []Move, o genOptions) []Move {
@@ -85,6 +91,14 @@ func (c *gen) init(p Position, dst []Move, o genOptions) {
 	c.opp = p.pieces[p.side^1]
 	c.lastRow = r.geo.lastRow[p.side]
 	c.dst, c.base, c.best = dst, len(dst), 0
+	switch {
+	case c.majority || c.record:
+		c.checkFrom = 0
+	case !c.paths:
+		c.checkFrom = 3 // only captures of three or more pieces can be reached by two paths
+	default:
+		c.checkFrom = math.MaxInt
+	}
 	c.landings = nil
 }
 
@@ -228,7 +242,7 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 
 // emit records a finished capture ending on to.
 func (c *gen) emit(to Square, taken Bitboard, n int, promotes bool) {
-	if c.majority || c.record || (!c.paths && n >= 3) {
+	if n >= c.checkFrom {
 		c.emitChecked(to, taken, n, promotes)
 		return
 	}
@@ -253,7 +267,6 @@ func (c *gen) emitChecked(to Square, taken Bitboard, n int, promotes bool) {
 	}
 	m := Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken}
 	if !c.paths && n >= 3 {
-		// Only captures of three or more pieces can be reached by two paths.
 		for _, x := range c.dst[c.pieceAt:] {
 			if x == m {
 				return
