@@ -91,25 +91,43 @@ func NewAnalyser(tableBits int) *Analyser {
 // Analyse searches p by iterative deepening within lim and returns the
 // evaluation, the principal variation and what it proved. The first
 // iteration always completes, so there is a move to show however small the
-// limits. A position without legal moves is returned as decided.
+// limits. A position without legal moves is returned as decided. Without
+// the game's moves, the drawn-ending counts start at p; AnalyseRecord
+// takes them from the game.
 func (a *Analyser) Analyse(p draughts.Position, lim Limits) Analysis {
+	return a.AnalyseRecord(draughts.NewRecord(p), lim)
+}
+
+// AnalyseRecord analyses the final position of a game as Analyse does,
+// with the game's moves taken into account: the drawn-ending rules count
+// the moves already made in their ending, and a position of the game
+// played again in a line is a repetition. If a rule's count is already
+// complete, the result is that draw, found without a search.
+func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	a.tt.clear()
 	a.proofs.clear()
 	a.s = searcher{tt: a.tt, proofs: a.proofs, limits: lim, moves: a.s.moves, order: a.s.order}
 	s := &a.s
+	ps := r.Positions()
+	p := ps[len(ps)-1]
+	rs, drawn := gameRules(ps)
+	quiet := s.setHistory(r, ps)
+	var out Analysis
+	switch {
+	case len(p.LegalMoves(nil)) == 0:
+		out.Score = lost(p.Variant(), 0)
+		return a.finish(p, out)
+	case drawn:
+		out.Result = Drawn
+		return a.finish(p, out)
+	}
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > MaxDepth {
 		maxDepth = MaxDepth
 	}
-	rs := startRules(p)
-	var out Analysis
-	if len(p.LegalMoves(nil)) == 0 {
-		out.Score = lost(p.Variant(), 0)
-		return a.finish(p, out)
-	}
 	small := p.Pieces(draughts.White).Count()+p.Pieces(draughts.Black).Count() <= proveMaxPieces
 	for depth := 1; depth <= maxDepth; depth++ {
-		sc := s.search(p, rs, depth, 0, -infinity, infinity, 0)
+		sc := s.search(p, rs, depth, 0, -infinity, infinity, quiet)
 		if s.stopped {
 			break
 		}
@@ -132,6 +150,35 @@ func (a *Analyser) Analyse(p draughts.Position, lim Limits) Analysis {
 		s.armed = true
 	}
 	return a.finish(p, out)
+}
+
+// gameRules runs the drawn-ending counts over the game's positions and
+// reports whether one is complete at the end.
+func gameRules(ps []draughts.Position) (ruleState, bool) {
+	rs, drawn := startRules(ps[0]), false
+	for i := 1; i < len(ps); i++ {
+		rs, drawn = rs.next(ps[i], ps[i-1].SideToMove())
+	}
+	return rs, drawn
+}
+
+// setHistory loads the keys of the game's last positions reached without a
+// capture or a man move, for repetitions, and returns how many plies that
+// stretch has lasted (at most maxHistory).
+func (s *searcher) setHistory(r draughts.Record, ps []draughts.Position) int {
+	n := 0
+	for i := len(r.Moves) - 1; i >= 0 && n < maxHistory; i-- {
+		m := r.Moves[i]
+		if m.IsCapture() || !m.King {
+			break
+		}
+		n++
+	}
+	s.history = n
+	for i := 0; i < n; i++ {
+		s.keys[i] = ps[len(ps)-1-n+i].Key()
+	}
+	return n
 }
 
 // winner names the side that wins when the side to move of p scores sc.

@@ -11,6 +11,9 @@ const (
 	infinity = 32000
 	// maxPly bounds the length of a line, extensions included.
 	maxPly = 128
+	// maxHistory is how many plies of the game before the analysed
+	// position the search looks back over for repetitions.
+	maxHistory = 100
 	// MaxDepth is the deepest nominal search Analyse runs.
 	MaxDepth = 64
 )
@@ -26,9 +29,14 @@ type searcher struct {
 	stopped bool
 	moves   [maxPly][]draughts.Move
 	order   [maxPly][]int32 // ordering score of each move
-	keys    [maxPly]uint64  // position keys along the line, for repetitions
+	// keys holds the position keys of the game before the analysed
+	// position (the last maxHistory plies without a capture or man move)
+	// and then along the line, for repetitions: the key at ply is at
+	// keys[history+ply].
+	keys    [maxHistory + maxPly]uint64
+	history int
 	killers [maxPly][2]draughts.Move
-	history [2][64][64]int32
+	moveHistory [2][64][64]int32
 	pv      [maxPly][maxPly]draughts.Move
 	pvLen   [maxPly]int
 }
@@ -102,9 +110,9 @@ func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, 
 		return 0
 	}
 	pk := p.Key()
-	s.keys[ply] = pk
-	for i := ply - 2; i >= 0 && i >= ply-quiet; i -= 2 {
-		if s.keys[i] == pk {
+	s.keys[s.history+ply] = pk
+	for i := ply - 2; ply > 0 && i >= -s.history && i >= ply-quiet; i -= 2 {
+		if s.keys[s.history+i] == pk {
 			return 0 // a repetition: whoever can repeat it may claim the draw (2.1.9.1.9)
 		}
 	}
@@ -164,7 +172,7 @@ func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, 
 		if alpha >= beta {
 			if !m.IsCapture() {
 				s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
-				h := &s.history[p.SideToMove()][m.From][m.To]
+				h := &s.moveHistory[p.SideToMove()][m.From][m.To]
 				*h = min(*h+int32(depth*depth), 1<<20)
 			}
 			break
@@ -201,7 +209,7 @@ func (s *searcher) score(p draughts.Position, ply int, moves []draughts.Move, tt
 		case m == s.killers[ply][1]:
 			sc = 1<<22 - 1
 		default:
-			sc = s.history[side][m.From][m.To]
+			sc = s.moveHistory[side][m.From][m.To]
 		}
 		if m.Promotes {
 			sc += 1 << 20
