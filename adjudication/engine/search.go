@@ -33,12 +33,12 @@ type searcher struct {
 	// position (the last maxHistory plies without a capture or man move)
 	// and then along the line, for repetitions: the key at ply is at
 	// keys[history+ply].
-	keys    [maxHistory + maxPly]uint64
-	history int
-	killers [maxPly][2]draughts.Move
+	keys        [maxHistory + maxPly]uint64
+	history     int
+	killers     [maxPly][2]draughts.Move
 	moveHistory [2][64][64]int32
-	pv      [maxPly][maxPly]draughts.Move
-	pvLen   [maxPly]int
+	pv          [maxPly][maxPly]draughts.Move
+	pvLen       [maxPly]int
 }
 
 // stop reports whether the search must end now: the node budget is spent
