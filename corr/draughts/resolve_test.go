@@ -192,3 +192,19 @@ func TestWinner_2_8_1(t *testing.T) {
 		})
 	}
 }
+
+// Clause 3.3, diagram 12: king 47 has two captures of four pieces from 47 to
+// 6, written 47:24:8:17:6 and 47:24:35:44:6 (the position is rebuilt from
+// those paths: black 38, 19, 12, 11 on the first, 38, 30, 40, 11 on the second).
+func TestNotation_3_3_Diagram12(t *testing.T) {
+	p := engFEN(t, International, "W:WK47:B11,12,19,30,38,40")
+	assert.ElementsMatch(t, []string{"47:24:8:17:6", "47:24:35:44:6"}, engWritten(p))
+	_, err := p.Resolve(engText(t, "47x6"))
+	e := engKind(t, err, MoveAmbiguous)
+	assert.ElementsMatch(t, []string{"47:24:8:17:6", "47:24:35:44:6"}, e.Options)
+	for _, text := range []string{"47:24:8:17:6", "47:8:6", "47x17x6", "47:35:6"} {
+		m, err := p.Resolve(engText(t, text))
+		require.NoError(t, err, text)
+		assert.Equal(t, 4, m.CaptureCount())
+	}
+}
