@@ -119,10 +119,19 @@ func (p *parser) accept(n int, label []token) {
 // they mark the next move forced. atStart is true when the label begins
 // the line.
 func (p *parser) applyLabel(n int, label []token, r role, atStart bool) (role, bool) {
+	// Words about a draw ("предлагаю ничью, мой ход ...") say nothing
+	// about the moves after them.
+	for k := len(label) - 1; k >= 0; k-- {
+		if strings.HasPrefix(label[k].word, "ничь") || strings.HasPrefix(label[k].word, "draw") {
+			label = label[k+1:]
+			atStart = false
+			break
+		}
+	}
 	w := phrase(label)
 	forced := hasAnyStem(w, "вынужд", "forced", "(вынужд", "(forced")
 	switch {
-	case w == "" || hasAnyStem(w, "ничь", "draw"):
+	case w == "":
 		return r, forced
 	case isAcceptance(w):
 		p.accept(n, label)

@@ -11,10 +11,11 @@ import (
 // start numbers ("1-2", White first) or the players' surnames, or the game
 // code the server puts in every subject.
 type GameRef struct {
+	// Cipher is the tournament cipher as written (шифр турнира).
 	Cipher string `json:"cipher,omitempty"`
 	// White and Black are start numbers; 0 when not written.
-	White int `json:"white,omitempty"`
-	Black int `json:"black,omitempty"`
+	White int `json:"white,omitempty"` // White's start number
+	Black int `json:"black,omitempty"` // Black's start number
 	// Names are surnames written next to the cipher, as written.
 	Names []string `json:"names,omitempty"`
 	// Code is true when the numbers came from a game code.

@@ -63,7 +63,9 @@ type Options struct {
 // Letter is a move letter as read. Moves are syntactic (draughts.MoveText):
 // legality is the referee's business.
 type Letter struct {
-	Language Lang   `json:"language"`
+	// Language is the sender's language: replies are written in it.
+	Language Lang `json:"language"`
+	// Greeting is the greeting line as written (6.2.3).
 	Greeting string `json:"greeting,omitempty"`
 	// Game identifies the game: cipher, start numbers, surnames or game code.
 	Game GameRef `json:"game"`
@@ -121,11 +123,13 @@ type Move struct {
 type Variant struct {
 	// Label is the label as written ("А", "B"), empty when unlabelled.
 	Label string `json:"label,omitempty"`
+	// Moves are the variant's moves in order, numbered.
 	Moves []Move `json:"moves"`
 	// Cut is the text of the move that could not be read; the variant stands
 	// up to it (6.2.12). Empty when the whole variant was read.
-	Cut  string `json:"cut,omitempty"`
-	Line int    `json:"line,omitempty"`
+	Cut string `json:"cut,omitempty"`
+	// Line is the line the variant starts on.
+	Line int `json:"line,omitempty"`
 }
 
 // Acceptance is the acceptance of an opponent's variant (6.2.13).
@@ -137,7 +141,8 @@ type Acceptance struct {
 	Until *Move `json:"until,omitempty"`
 	// Moves repeat the accepted moves, when the writer wrote them out.
 	Moves []Move `json:"moves,omitempty"`
-	Line  int    `json:"line,omitempty"`
+	// Line is the line of the acceptance.
+	Line int `json:"line,omitempty"`
 }
 
 // Dates are the three dates of a reply (6.3.1).
@@ -163,16 +168,16 @@ func (d Dates) Count() int {
 
 // TimeFraction is the days used so far, White over Black (6.3.1).
 type TimeFraction struct {
-	White int `json:"white"`
-	Black int `json:"black"`
+	White int `json:"white"` // White's total days
+	Black int `json:"black"` // Black's total days
 }
 
 // Break is a break announced "беру перерыв с ... по ..." (6.4.3); both days
 // are included.
 type Break struct {
-	From timecontrol.Date `json:"from"`
-	To   timecontrol.Date `json:"to"`
-	Line int              `json:"line,omitempty"`
+	From timecontrol.Date `json:"from"`           // first day of the break
+	To   timecontrol.Date `json:"to"`             // last day of the break
+	Line int              `json:"line,omitempty"` // line of the announcement
 }
 
 // DrawAction is what a letter says about a draw.
@@ -187,6 +192,6 @@ const (
 
 // Line is a line of the letter kept as written.
 type Line struct {
-	N    int    `json:"line"`
-	Text string `json:"text"`
+	N    int    `json:"line"` // 1-based line number
+	Text string `json:"text"` // the line, trimmed
 }

@@ -49,9 +49,9 @@ func (r PenaltyReason) text(w *writer) string {
 // Penalty tells a player (and, as a copy, the opponent) of penalty days.
 type Penalty struct {
 	Envelope
-	Player string
-	Days   int
-	Reason PenaltyReason
+	Player string        // who is charged
+	Days   int           // how many penalty days
+	Reason PenaltyReason // what for, with its clause (6.2.11: say what for)
 	// Total is the player's time after the penalty.
 	Total int
 }
@@ -72,10 +72,10 @@ func (p Penalty) Render() Message {
 // the single move of the piece on its square (6.2.10), with the penalty.
 type AutoCorrected struct {
 	Envelope
-	Player      string
-	Written     Move
-	Played      Move
-	PenaltyDays int
+	Player      string // who wrote the impossible move
+	Written     Move   // the move as written
+	Played      Move   // the single move of the piece, played instead
+	PenaltyDays int    // penalty days charged (6.2.11), 0 when none
 }
 
 // Render writes the notice.
@@ -115,8 +115,8 @@ func (f DateField) text(w *writer) string {
 // server's observation, which counts (6.3.1), and the time as corrected.
 type DateCorrection struct {
 	Envelope
-	Field           DateField
-	Written, Actual timecontrol.Date
+	Field           DateField        // which of the three dates
+	Written, Actual timecontrol.Date // as the player wrote it, and as observed
 	// Time is the fraction after the correction; nil when unchanged.
 	Time *TimeFraction
 }
@@ -137,8 +137,8 @@ func (d DateCorrection) Render() Message {
 // BreakNotice announces a player's break to an opponent or the secretary (6.4.2).
 type BreakNotice struct {
 	Envelope
-	Player   string
-	From, To timecontrol.Date
+	Player   string           // who takes the break
+	From, To timecontrol.Date // its first and last days, both included
 	// Effective is the first day that counts, when the break was announced
 	// late in this game (6.4.2: from the announcement); zero when on time.
 	Effective timecontrol.Date
@@ -172,8 +172,9 @@ type Reminder struct {
 	// Used and Limit are the player's days so far and the limit of the move
 	// being thought about (6.3.5); Deadline is the last day without overstep.
 	Used, Limit int
-	Deadline    timecontrol.Date
-	FirstMove   bool
+	Deadline    timecontrol.Date // the last day to send without overstep
+	// FirstMove asks for a first move not received (6.3.4).
+	FirstMove bool
 }
 
 // Render writes the reminder.
@@ -196,7 +197,7 @@ func (r Reminder) Render() Message {
 // opponent, or to the secretary. The game is suspended until the judge rules.
 type OverstepNotice struct {
 	Envelope
-	Offender string
+	Offender string // who overstepped
 	// Used days after Moves counted moves, over the Limit (6.3.5).
 	Used, Moves, Limit int
 	// On is the day the time ran out.
@@ -224,9 +225,9 @@ func (o OverstepNotice) Render() Message {
 // dossier holds (6.3.6).
 type OverstepClaim struct {
 	Envelope
-	Claimant, Offender string
-	Used, Moves, Limit int
-	On                 timecontrol.Date
+	Claimant, Offender string           // who claims, and against whom
+	Used, Moves, Limit int              // days used after Moves counted moves, over Limit
+	On                 timecontrol.Date // the day the time ran out
 	// Dossier lists what is attached: letters, the record with the held
 	// reply, the ledger.
 	Dossier []string
@@ -263,7 +264,8 @@ type Ruling struct {
 	// ProtestUntil is the last day for a protest (6.1.12: ten days); zero
 	// when the decision is final.
 	ProtestUntil timecontrol.Date
-	Note         string
+	// Note is the judge's reasoning, in the letter's language.
+	Note string
 }
 
 // Render writes the ruling.
@@ -287,23 +289,23 @@ func (r Ruling) Render() Message {
 // tournament, its dates, the players and the addressee's games.
 type StartList struct {
 	Envelope
-	Name       string
-	Variant    string
-	Start, End timecontrol.Date
-	Players    []StartPlayer
+	Name       string           // the tournament's name
+	Variant    string           // the game, as the addressee reads it ("русские шашки")
+	Start, End timecontrol.Date // start and end of play
+	Players    []StartPlayer    // every player with the start number
 	// Games are the addressee's games, with the code to keep in subjects.
 	Games []StartGame
 }
 
 // StartPlayer is a line of the start list.
 type StartPlayer struct {
-	Number int
-	Name   string
+	Number int    // start number
+	Name   string // surname and name
 }
 
 // StartGame is one of the addressee's games.
 type StartGame struct {
-	White, Black int
+	White, Black int // start numbers
 	// WhiteName and BlackName are the players' names.
 	WhiteName, BlackName string
 }

@@ -132,6 +132,7 @@ func TestParse_6_2_3_RepetitionThenOwnMove(t *testing.T) {
 		{"bare run split by the sender's colour", "5...f6-g5 6.c3-d4 g5:e3 7.f2:d4", White, "5...f6-g5", "6.c3-d4 g5:e3 7.f2:d4"},
 		{"bare single move is own", "6.c3-d4", SideUnknown, "", "6.c3-d4"},
 		{"english", "Your move: 5...f6-g5\nMy move: 6.c3-d4", SideUnknown, "5...f6-g5", "6.c3-d4"},
+		{"after a draw offer", "Предлагаю ничью, ваш ход 5...f6-g5, мой ход 6.c3-d4", SideUnknown, "5...f6-g5", "6.c3-d4"},
 		{"several repeated", "Ваши ходы: 5...f6-g5 6.c3-d4 g5:e3\nМой ход: 7.f2:d4", SideUnknown, "5...f6-g5 6.c3-d4 g5:e3", "7.f2:d4"},
 	}
 	for _, tt := range tests {

@@ -45,16 +45,16 @@ const (
 // Problem is one thing wrong or doubtful in a letter, with what to do about
 // it in both languages.
 type Problem struct {
-	Kind   Kind   `json:"kind"`
-	Clause string `json:"clause"`
+	Kind   Kind   `json:"kind"`   // what is wrong
+	Clause string `json:"clause"` // the clause of the rules it rests on
 	// Line is the 1-based line of the letter body, of its text for an HTML
 	// letter (0: the letter as a whole).
 	Line int `json:"line,omitempty"`
 	// Text is the text concerned, as written.
 	Text string `json:"text,omitempty"`
 	// Ru and En say what is wrong and what to resend.
-	Ru string `json:"ru"`
-	En string `json:"en"`
+	Ru string `json:"ru"` // in Russian
+	En string `json:"en"` // in English
 }
 
 // Message returns the problem's explanation in lang.

@@ -9,8 +9,8 @@ import (
 
 // Message is a rendered letter: its subject and plain-text body.
 type Message struct {
-	Subject string
-	Body    string
+	Subject string // with the game code first, so replies find their game
+	Body    string // plain text, lines ending in "\n"
 }
 
 // Envelope is what every letter the server sends carries: the language, the
@@ -18,7 +18,8 @@ type Message struct {
 // server's return address for the signature (6.2.3).
 type Envelope struct {
 	// Lang is the addressee's language; empty means Russian.
-	Lang   Lang
+	Lang Lang
+	// Cipher is the tournament cipher.
 	Cipher string
 	// White and Black are the game's start numbers; 0 for a letter about
 	// no single game (a start list, a break notice to the secretary).

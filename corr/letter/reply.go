@@ -9,7 +9,8 @@ type Receipt struct {
 	// Forwarded is true when the letter went on to the opponent.
 	Forwarded bool
 	// Moves are the sender's moves as forwarded.
-	Moves    []Move
+	Moves []Move
+	// Problems are the reader's and the referee's findings.
 	Problems []Problem
 }
 
@@ -105,13 +106,15 @@ func (r RefusalReason) Clause() string {
 // what to resend.
 type Refusal struct {
 	Envelope
+	// Reason is why the letter is refused; it names the clause.
 	Reason RefusalReason
 	// Written and Expected are, for a repetition, the moves as written and as
 	// they stand in the game; for an impossible move, Written holds it.
 	Written, Expected []Move
 	// PenaltyDays are the penalty days charged (6.2.11), 0 when none.
 	PenaltyDays int
-	Problems    []Problem
+	// Problems are further findings to report with the refusal.
+	Problems []Problem
 }
 
 // Render writes the refusal.
