@@ -21,8 +21,9 @@ type entry struct {
 	move uint8
 }
 
-// table is a transposition table of fixed size, allocated once: a slot per
-// key, the deeper result kept when two keys meet.
+// table is a transposition table of fixed size, allocated once. Slots go
+// in pairs: the first keeps the deeper result, the second the latest, so
+// a flood of shallow entries does not wash out the deep ones.
 type table struct {
 	slots []entry
 	mask  uint64
@@ -30,7 +31,7 @@ type table struct {
 
 // newTable allocates a table of 2^bits slots.
 func newTable(bits int) *table {
-	return &table{slots: make([]entry, 1<<bits), mask: 1<<bits - 1}
+	return &table{slots: make([]entry, 1<<bits), mask: 1<<bits - 2}
 }
 
 // clear empties the table for a new analysis.
@@ -38,15 +39,24 @@ func (t *table) clear() { clear(t.slots) }
 
 // probe returns the entry stored for key, if any.
 func (t *table) probe(key uint64) (entry, bool) {
-	e := t.slots[key&t.mask]
-	return e, e.key == key && e.bound != boundNone
+	i := key & t.mask
+	for _, e := range t.slots[i : i+2] {
+		if e.key == key && e.bound != boundNone {
+			return e, true
+		}
+	}
+	return entry{}, false
 }
 
-// store records a result, replacing a shallower or a different position's.
+// store records a result: in the first slot of the pair when it is as deep
+// as what that holds (or exact for the same position), in the second
+// otherwise.
 func (t *table) store(key uint64, score, depth int, b bound, move int) {
-	e := &t.slots[key&t.mask]
-	if e.key == key && int(e.depth) > depth && b != boundExact {
+	i := key & t.mask
+	e := entry{key: key, score: int32(score), depth: int8(depth), bound: b, move: uint8(move + 1)}
+	if first := &t.slots[i]; depth >= int(first.depth) || (first.key == key && b == boundExact) {
+		*first = e
 		return
 	}
-	*e = entry{key: key, score: int32(score), depth: int8(depth), bound: b, move: uint8(move + 1)}
+	t.slots[i+1] = e
 }
