@@ -1,0 +1,120 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// access says who may open a page or send a form.
+type access struct {
+	who, ru string // for the refusal, in English and in Russian
+	allow   func(session) bool
+}
+
+var (
+	anyone        = access{"anyone", "всех", func(session) bool { return true }}
+	staff         = access{"the secretary or the judge", "секретаря и судьи", session.loggedIn}
+	judgeOnly     = access{"the judge", "судьи", func(s session) bool { return s.Role == RoleJudge }}
+	secretaryOnly = access{"the secretary", "секретаря", func(s session) bool { return s.Role == RoleSecretary }}
+)
+
+// handler is a page handler given the visitor's session.
+type handler func(w http.ResponseWriter, r *http.Request, s session)
+
+// session returns the visitor's session, starting an anonymous one (with
+// its cookie) when the request has none or a bad one.
+func (srv *Server) session(w http.ResponseWriter, r *http.Request) session {
+	now := srv.opt.Now()
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		if s, err := srv.sign.decode(c.Value, now); err == nil {
+			return s
+		}
+	}
+	s := newSession("", "", now)
+	srv.setSession(w, r, s)
+	return s
+}
+
+// open wraps a page: a visitor not logged in is sent to the login page, a
+// logged-in one without the right is refused.
+func (srv *Server) open(a access, h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s := srv.session(w, r)
+		if !a.allow(s) {
+			if !s.loggedIn() {
+				http.Redirect(w, r, "/login?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+				return
+			}
+			srv.fail(w, r, s, http.StatusForbidden, "Эта страница — для "+a.ru+"; вы вошли как "+string(s.Role)+". / This page is for "+a.who+".")
+			return
+		}
+		h(w, r, s)
+	}
+}
+
+// maxForm bounds a form's body: a pasted paper letter fits easily.
+const maxForm = 1 << 20
+
+// form wraps a form handler: the CSRF token is checked first (a forged
+// form changes nothing, whoever sends it), then the right to send it.
+func (srv *Server) form(a access, h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s := srv.session(w, r)
+		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+		if err := r.ParseForm(); err != nil {
+			srv.fail(w, r, s, http.StatusBadRequest, "Форма не прочитана ("+err.Error()+"): вернитесь и отправьте ее еще раз. / The form could not be read; send it again.")
+			return
+		}
+		if !srv.sign.validCSRF(s, r.PostForm.Get("csrf")) {
+			srv.fail(w, r, s, http.StatusForbidden, "Ключ защиты формы отсутствует или устарел (возможно, сеанс истек): обновите страницу и отправьте форму снова. / The form's security token is missing or out of date: reload the page and send it again.")
+			return
+		}
+		if !a.allow(s) {
+			if !s.loggedIn() {
+				srv.fail(w, r, s, http.StatusUnauthorized, "Сначала войдите: эта форма — для "+a.ru+". / Log in first; this form is for "+a.who+".")
+				return
+			}
+			srv.fail(w, r, s, http.StatusForbidden, "Эта форма — для "+a.ru+"; вы вошли как "+string(s.Role)+". / This form is for "+a.who+".")
+			return
+		}
+		h(w, r, s)
+	}
+}
+
+type loginView struct {
+	Next  string
+	Error string
+	Name  string
+}
+
+func (srv *Server) loginPage(w http.ResponseWriter, r *http.Request, s session) {
+	srv.render(w, r, s, http.StatusOK, "login", "Вход", loginView{Next: safeNext(r.URL.Query().Get("next"))})
+}
+
+// login checks the password and starts a new session (a new nonce, so a
+// session fixed before the login is worth nothing after it).
+func (srv *Server) login(w http.ResponseWriter, r *http.Request, s session) {
+	name, next := strings.TrimSpace(r.PostForm.Get("name")), safeNext(r.PostForm.Get("next"))
+	acc, ok := srv.authenticate(name, r.PostForm.Get("password"))
+	if !ok {
+		srv.opt.Log.Warn("login refused", "name", name, "remote", r.RemoteAddr)
+		srv.render(w, r, s, http.StatusUnauthorized, "login", "Вход", loginView{Next: next, Name: name, Error: "Неверное имя или пароль. / Wrong name or password."})
+		return
+	}
+	srv.setSession(w, r, newSession(acc.Name, acc.Role, srv.opt.Now()))
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+func (srv *Server) logout(w http.ResponseWriter, r *http.Request, s session) {
+	srv.setSession(w, r, newSession("", "", srv.opt.Now()))
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+// safeNext keeps a redirect target on this site: a local path only.
+func safeNext(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+		return "/"
+	}
+	return next
+}

@@ -1,0 +1,267 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"zaochnik/adjudication"
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
+)
+
+// tournamentURL is the path of a tournament's page.
+func tournamentURL(cipher string) string { return "/t/" + url.PathEscape(cipher) }
+
+// gameURL is the path of a game's page.
+func gameURL(cipher string, g corr.Game) string {
+	return fmt.Sprintf("%s/g/%d-%d", tournamentURL(cipher), g.White, g.Black)
+}
+
+// today is the clock's date in the tournament's zone.
+func (srv *Server) today(t corr.Tournament) timecontrol.Date {
+	return timecontrol.DateOf(srv.opt.Now().In(t.Location()))
+}
+
+// loadState reads the tournament named by the path, or answers the error.
+func (srv *Server) loadState(w http.ResponseWriter, r *http.Request, s session) (corr.State, bool) {
+	cipher := r.PathValue("cipher")
+	st, err := srv.opt.Tournaments.State(r.Context(), cipher)
+	if err != nil {
+		srv.storeError(w, r, s, "турнир "+cipher, err)
+		return corr.State{}, false
+	}
+	return st, true
+}
+
+// loadGame reads the game named by the path ("/g/1-2"), or answers the error.
+func (srv *Server) loadGame(w http.ResponseWriter, r *http.Request, s session) (corr.State, corr.Game, bool) {
+	st, ok := srv.loadState(w, r, s)
+	if !ok {
+		return st, corr.Game{}, false
+	}
+	a, b, _ := strings.Cut(r.PathValue("pair"), "-")
+	white, err1 := strconv.Atoi(a)
+	black, err2 := strconv.Atoi(b)
+	g, found := st.Game(corr.GameCode(st.Tournament.Cipher, corr.Pairing{White: white, Black: black}))
+	if err1 != nil || err2 != nil || !found {
+		srv.fail(w, r, s, http.StatusNotFound, fmt.Sprintf("В турнире %s нет партии %q (пишите номера белых и черных: 1-2). / No such game.", st.Tournament.Cipher, r.PathValue("pair")))
+		return st, corr.Game{}, false
+	}
+	return st, g, true
+}
+
+// playerName returns the name of start number n, or "№n".
+func playerName(t corr.Tournament, n int) string {
+	if p, ok := t.Player(n); ok {
+		return p.Name
+	}
+	return "№" + strconv.Itoa(n)
+}
+
+type tournamentItem struct {
+	Cipher, Name, URL string
+	Variant           corr.Variant
+	Start, End        timecontrol.Date
+	Players, Games    int
+}
+
+func (srv *Server) tournamentsPage(w http.ResponseWriter, r *http.Request, s session) {
+	ciphers, err := srv.opt.Tournaments.Ciphers(r.Context())
+	if err != nil {
+		srv.storeError(w, r, s, "список турниров", err)
+		return
+	}
+	items := make([]tournamentItem, 0, len(ciphers))
+	for _, c := range ciphers {
+		st, err := srv.opt.Tournaments.State(r.Context(), c)
+		if err != nil {
+			srv.storeError(w, r, s, "турнир "+c, err)
+			return
+		}
+		t := st.Tournament
+		items = append(items, tournamentItem{Cipher: c, Name: t.Name, URL: tournamentURL(c), Variant: t.Variant,
+			Start: t.Start, End: t.End, Players: len(t.Players), Games: len(st.Games)})
+	}
+	srv.render(w, r, s, http.StatusOK, "tournaments", "Турниры", items)
+}
+
+// gameItem is a game's line in a tournament's list.
+type gameItem struct {
+	Code, URL, White, Black, Status, Result string
+	Moves                                   int
+	PendingClaim                            string // URL of the pending claim, if any
+}
+
+func gameItems(st corr.State) []gameItem {
+	var out []gameItem
+	for _, g := range st.Games {
+		it := gameItem{Code: g.Code, URL: gameURL(st.Tournament.Cipher, g), White: playerName(st.Tournament, g.White),
+			Black: playerName(st.Tournament, g.Black), Status: statusName(g.Status), Result: g.Result, Moves: (len(g.Plies) + 1) / 2}
+		for _, c := range g.Claims {
+			if c.Status == corr.ClaimPending {
+				it.PendingClaim = fmt.Sprintf("%s/claim/%d", it.URL, c.Seq)
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// statusName is a game status in Russian.
+func statusName(s corr.Status) string {
+	switch s {
+	case corr.Playing:
+		return "идет игра"
+	case corr.Suspended:
+		return "приостановлена (заявление о просрочке)"
+	case corr.Finished:
+		return "окончена"
+	case corr.Unfinished:
+		return "не окончена (на присуждение)"
+	}
+	return s.String()
+}
+
+type tournamentView struct {
+	Cipher, Name, URL string
+	T                 corr.Tournament
+	Table             *crosstableView
+	TableError        string
+	Games             []gameItem
+	Staff             bool
+}
+
+// crosstableView is the crosstable with its headers.
+type crosstableView struct {
+	Headers []string
+	Rows    []adjudication.Row
+}
+
+// crosstable builds the table as "zaochnik standings" does: the referee's
+// results with the judge's rulings applied.
+func crosstable(st corr.State, rulings adjudication.Rulings) (*crosstableView, error) {
+	players, games, err := adjudication.FromState(st)
+	if err == nil {
+		players, games, err = rulings.Apply(players, games)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ct, err := adjudication.Build(players, games, adjudication.Options{})
+	if err != nil {
+		return nil, err
+	}
+	v := &crosstableView{Rows: ct.Rows}
+	for _, tb := range ct.TieBreaks {
+		v.Headers = append(v.Headers, tb.Header("ru"))
+	}
+	return v, nil
+}
+
+func (srv *Server) tournamentPage(w http.ResponseWriter, r *http.Request, s session) {
+	st, ok := srv.loadState(w, r, s)
+	if !ok {
+		return
+	}
+	t := st.Tournament
+	v := tournamentView{Cipher: t.Cipher, Name: t.Name, URL: tournamentURL(t.Cipher), T: t, Staff: s.loggedIn()}
+	rulings, err := srv.opt.Tournaments.Rulings(r.Context(), t.Cipher)
+	if err != nil {
+		srv.storeError(w, r, s, "решения судьи турнира "+t.Cipher, err)
+		return
+	}
+	if v.Table, err = crosstable(st, rulings); err != nil {
+		v.TableError = err.Error()
+	}
+	if v.Staff {
+		v.Games = gameItems(st)
+	}
+	srv.render(w, r, s, http.StatusOK, "tournament", t.Cipher+" — "+t.Name, v)
+}
+
+type breakItem struct {
+	Player           string
+	From, To         timecontrol.Date
+	Announced        timecontrol.Date
+	Days             int
+	Granted, Running bool
+	Verdict          string
+}
+
+type breaksView struct {
+	URL   string
+	Today timecontrol.Date
+	Items []breakItem
+}
+
+// breaksPage is the breaks calendar: every announced break, in date order,
+// with the verdict of 6.4.1 across the player's games.
+func (srv *Server) breaksPage(w http.ResponseWriter, r *http.Request, s session) {
+	st, ok := srv.loadState(w, r, s)
+	if !ok {
+		return
+	}
+	today := srv.today(st.Tournament)
+	v := breaksView{URL: tournamentURL(st.Tournament.Cipher), Today: today}
+	bs := slices.Clone(st.Breaks)
+	slices.SortStableFunc(bs, func(a, b corr.PlayerBreak) int { return a.From.Sub(b.From) })
+	for _, b := range bs {
+		var tb []timecontrol.Break
+		for _, x := range st.Breaks {
+			if x.Player == b.Player {
+				tb = append(tb, timecontrol.Break{From: x.From, To: x.To, Announced: x.Announced, Granted: x.Granted})
+			}
+		}
+		it := breakItem{Player: playerName(st.Tournament, b.Player), From: b.From, To: b.To, Announced: b.Announced,
+			Days: b.To.Sub(b.From) + 1, Granted: b.Granted, Running: !today.Before(b.From) && !today.After(b.To)}
+		for _, verdict := range timecontrol.ValidateBreaks(tb) {
+			if verdict.Break.From != b.From || verdict.Break.To != b.To {
+				continue
+			}
+			it.Verdict = "засчитывается"
+			if !verdict.Valid {
+				it.Verdict = "не засчитывается"
+				if verdict.Counts() {
+					it.Verdict = fmt.Sprintf("засчитывается с %s по %s", verdict.From.Russian(), verdict.To.Russian())
+				}
+			}
+			for _, n := range verdict.Notes {
+				it.Verdict += "; " + n.Format(timecontrol.Russian)
+			}
+		}
+		v.Items = append(v.Items, it)
+	}
+	srv.render(w, r, s, http.StatusOK, "breaks", "Перерывы — "+st.Tournament.Cipher, v)
+}
+
+type sanctionItem struct {
+	adjudication.Sanction
+	Name string
+}
+
+type sanctionsView struct {
+	URL   string
+	Items []sanctionItem
+}
+
+// sanctionsPage is the sanctions register (6.1.9-6.1.10).
+func (srv *Server) sanctionsPage(w http.ResponseWriter, r *http.Request, s session) {
+	st, ok := srv.loadState(w, r, s)
+	if !ok {
+		return
+	}
+	rulings, err := srv.opt.Tournaments.Rulings(r.Context(), st.Tournament.Cipher)
+	if err != nil {
+		srv.storeError(w, r, s, "решения судьи турнира "+st.Tournament.Cipher, err)
+		return
+	}
+	v := sanctionsView{URL: tournamentURL(st.Tournament.Cipher)}
+	for _, sn := range rulings.Sanctions {
+		v.Items = append(v.Items, sanctionItem{Sanction: sn, Name: playerName(st.Tournament, sn.Player)})
+	}
+	srv.render(w, r, s, http.StatusOK, "sanctions", "Реестр санкций — "+st.Tournament.Cipher, v)
+}
