@@ -41,6 +41,7 @@ func registerCommands() {
 	commands["pdn"] = command{"game records in PDN: check that every game replays, list draws by rule", runPDN}
 	commands["perft"] = command{"count move sequences to a depth: the move generator's check and benchmark", runPerft}
 	commands["replay"] = command{"replay a tournament from a folder of .eml letters on a virtual clock", runReplay}
+	commands["serve"] = command{"the server: IMAP in, SMTP out, scheduled checks, /healthz (serve --config FILE)", runServe}
 	commands["standings"] = command{"the crosstable of a tournament: points, places, tie-breaks (6.5, 1.13)", runStandings}
 	commands["tournament"] = command{"create, start and show a tournament", runTournament}
 }

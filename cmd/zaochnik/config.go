@@ -1,0 +1,333 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // time zones on machines without a zoneinfo database
+
+	"github.com/BurntSushi/toml"
+	"github.com/robfig/cron/v3"
+
+	"zaochnik/mailbox"
+)
+
+// Config is the daemon's configuration file (testdata/config/zaochnik.toml
+// documents every key with its default).
+type Config struct {
+	IMAP     IMAPConfig     `toml:"imap"`
+	SMTP     SMTPConfig     `toml:"smtp"`
+	Database DatabaseConfig `toml:"database"`
+	Web      WebConfig      `toml:"web"`
+	// Timezone is where the schedules run and where "today" is for the
+	// daily checks when a tournament names no zone of its own.
+	Timezone zoneName `toml:"timezone"`
+	// AuthservID is the receiving server's authserv-id: only its
+	// Authentication-Results headers are trusted. Empty: no check.
+	AuthservID string         `toml:"authserv_id"`
+	Schedule   ScheduleConfig `toml:"schedule"`
+	Log        LogConfig      `toml:"log"`
+	// ShutdownGrace bounds how long a stopping daemon waits for the
+	// letter in flight and for the outbox to drain.
+	ShutdownGrace duration `toml:"shutdown_grace"`
+}
+
+// IMAPConfig is the tournament mailbox the daemon reads.
+type IMAPConfig struct {
+	Host            string   `toml:"host"`
+	Port            port     `toml:"port"`
+	Security        security `toml:"security"`
+	User            string   `toml:"user"`
+	Password        string   `toml:"password"`
+	PasswordFile    string   `toml:"password_file"`
+	Mailbox         string   `toml:"mailbox"`
+	ProcessedFolder string   `toml:"processed_folder"`
+	RefusedFolder   string   `toml:"refused_folder"`
+	// Idle false polls even when the server has IDLE.
+	Idle         bool     `toml:"idle"`
+	IdleWatchdog duration `toml:"idle_watchdog"`
+	PollInterval duration `toml:"poll_interval"`
+}
+
+// SMTPConfig is the submission server the daemon sends through.
+type SMTPConfig struct {
+	Host         string   `toml:"host"`
+	Port         port     `toml:"port"`
+	Security     security `toml:"security"`
+	User         string   `toml:"user"`
+	Password     string   `toml:"password"`
+	PasswordFile string   `toml:"password_file"`
+	// From is the server's address: the envelope sender and From of every
+	// letter, and the address players write to.
+	From string `toml:"from"`
+	// Name is the display name in From.
+	Name      string `toml:"name"`
+	LocalName string `toml:"local_name"`
+}
+
+// DatabaseConfig is the store.
+type DatabaseConfig struct {
+	Path string `toml:"path"`
+}
+
+// WebConfig is the desk and the health endpoint.
+type WebConfig struct {
+	// Listen is host:port; empty turns the web listener off.
+	Listen string `toml:"listen"`
+}
+
+// ScheduleConfig holds cron specs (5 fields, or @daily, @every 1h, ...),
+// in Config.Timezone unless a spec starts with CRON_TZ=. An empty spec turns
+// the job off.
+type ScheduleConfig struct {
+	// Daily runs the referee's daily checks for every tournament: the end
+	// of play, reminders before an overstep, silent overstep claims, the
+	// 30-day inquiry; missed days are caught up.
+	Daily cronSpec `toml:"daily"`
+	// Digest sends each tournament's secretary a summary.
+	Digest cronSpec `toml:"digest"`
+	// Standings sends each tournament's secretary the crosstable.
+	Standings cronSpec `toml:"standings"`
+}
+
+// LogConfig chooses the log's level and format.
+type LogConfig struct {
+	Level  logLevel  `toml:"level"`
+	Format logFormat `toml:"format"`
+}
+
+// defaultConfig is every key's default.
+func defaultConfig() Config {
+	return Config{
+		IMAP: IMAPConfig{Host: "localhost", Port: 993, Security: "tls", Mailbox: "INBOX",
+			ProcessedFolder: "zaochnik/processed", RefusedFolder: "zaochnik/refused", Idle: true,
+			IdleWatchdog: duration(5 * time.Minute), PollInterval: duration(time.Minute)},
+		SMTP:          SMTPConfig{Host: "localhost", Port: 587, Security: "starttls", Name: "zaochnik", LocalName: "localhost"},
+		Database:      DatabaseConfig{Path: "zaochnik.db"},
+		Web:           WebConfig{Listen: "127.0.0.1:8080"},
+		Timezone:      "Europe/Moscow",
+		Schedule:      ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"},
+		Log:           LogConfig{Level: "info", Format: "text"},
+		ShutdownGrace: duration(10 * time.Second),
+	}
+}
+
+// readConfig reads the file at path; see parseConfig.
+func readConfig(path string) (Config, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	c, err := parseConfig(src)
+	if err != nil {
+		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+// parseConfig reads a configuration over the defaults. An unknown key or a
+// bad value is an error naming the key and its line. Password files are not
+// read here (see secret).
+func parseConfig(src []byte) (Config, error) {
+	c := defaultConfig()
+	md, err := toml.NewDecoder(bytes.NewReader(src)).Decode(&c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			msg := pe.Message
+			if pe.LastKey != "" {
+				return Config{}, fmt.Errorf("line %d: %s: %s", pe.Position.Line, pe.LastKey, msg)
+			}
+			return Config{}, fmt.Errorf("line %d: %s", pe.Position.Line, msg)
+		}
+		return Config{}, err
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return Config{}, fmt.Errorf("line %d: unknown key %s; the keys are listed in testdata/config/zaochnik.toml",
+			keyLine(src, und[0]), und[0])
+	}
+	return c, c.check()
+}
+
+// check finds what no single key's type can: missing and conflicting keys.
+func (c Config) check() error {
+	var errs []error
+	for _, s := range []struct {
+		section              string
+		host, password, file string
+	}{{"imap", c.IMAP.Host, c.IMAP.Password, c.IMAP.PasswordFile}, {"smtp", c.SMTP.Host, c.SMTP.Password, c.SMTP.PasswordFile}} {
+		if s.host == "" {
+			errs = append(errs, fmt.Errorf("%s.host: empty; name the mail server", s.section))
+		}
+		if s.password != "" && s.file != "" {
+			errs = append(errs, fmt.Errorf("%s.password and %s.password_file are both set; keep one", s.section, s.section))
+		}
+	}
+	if c.IMAP.User == "" {
+		errs = append(errs, errors.New("imap.user: empty; give the tournament mailbox's login"))
+	}
+	if c.IMAP.Mailbox == "" || c.IMAP.ProcessedFolder == "" || c.IMAP.RefusedFolder == "" {
+		errs = append(errs, errors.New("imap.mailbox, imap.processed_folder and imap.refused_folder must not be empty"))
+	}
+	if c.IMAP.ProcessedFolder == c.IMAP.RefusedFolder {
+		errs = append(errs, fmt.Errorf("imap.processed_folder and imap.refused_folder are both %q; give two folders", c.IMAP.ProcessedFolder))
+	}
+	if !strings.Contains(c.SMTP.From, "@") {
+		errs = append(errs, fmt.Errorf("smtp.from: %q is not a mail address; give the tournament's address, e.g. \"turnir@example.ru\"", c.SMTP.From))
+	}
+	if c.Database.Path == "" {
+		errs = append(errs, errors.New("database.path: empty; give the database file"))
+	}
+	if c.Web.Listen != "" {
+		if _, _, err := net.SplitHostPort(c.Web.Listen); err != nil {
+			errs = append(errs, fmt.Errorf("web.listen: %q is not host:port (e.g. \"127.0.0.1:8080\")", c.Web.Listen))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// secret returns the password, reading it from file when one is named
+// (trailing line ends removed).
+func secret(password, file, key string) (string, error) {
+	if file == "" {
+		return password, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("%s_file: %w", key, err)
+	}
+	return strings.TrimRight(string(b), "\r\n"), nil
+}
+
+// keyLine finds the line where key is written: its table's header, then the
+// key's own line within it; 0 when not found.
+func keyLine(src []byte, key toml.Key) int {
+	table, last := "", key[len(key)-1]
+	if len(key) > 1 {
+		table = strings.Join(key[:len(key)-1], ".")
+	}
+	cur := ""
+	for i, line := range strings.Split(string(src), "\n") {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "[") {
+			cur = strings.Trim(strings.SplitN(l, "#", 2)[0], "[] \t")
+			if cur == strings.Join(key, ".") {
+				return i + 1
+			}
+			continue
+		}
+		if cur == table {
+			if k, _, ok := strings.Cut(l, "="); ok && strings.Trim(strings.TrimSpace(k), `"'`) == last {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// security is tls, starttls or plain.
+type security string
+
+func (s *security) UnmarshalText(b []byte) error {
+	switch v := mailbox.Security(b); v {
+	case mailbox.SecurityTLS, mailbox.SecurityStartTLS, mailbox.SecurityPlain:
+		*s = security(v)
+		return nil
+	}
+	return fmt.Errorf("%q: use tls, starttls or plain", b)
+}
+
+// port is a TCP port number.
+type port int
+
+func (p *port) UnmarshalText(b []byte) error {
+	n, err := strconv.Atoi(string(b))
+	if err != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("%q is not a port number (1-65535)", b)
+	}
+	*p = port(n)
+	return nil
+}
+
+// duration is a positive Go duration ("90s", "5m", "1h30m").
+type duration time.Duration
+
+func (d *duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil || v <= 0 {
+		return fmt.Errorf("%q is not a positive duration; write e.g. \"90s\", \"5m\" or \"1h\"", b)
+	}
+	*d = duration(v)
+	return nil
+}
+
+// zoneName is an IANA time zone name.
+type zoneName string
+
+func (z *zoneName) UnmarshalText(b []byte) error {
+	if _, err := time.LoadLocation(string(b)); err != nil || len(b) == 0 {
+		return fmt.Errorf("%q is not a time zone; write an IANA name such as \"Europe/Moscow\"", b)
+	}
+	*z = zoneName(b)
+	return nil
+}
+
+// location is the zone (loaded when the file was read, so it exists).
+func (z zoneName) location() *time.Location {
+	loc, err := time.LoadLocation(string(z))
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// cronParser reads the 5-field specs and descriptors the config takes.
+var cronParser = cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
+
+// cronSpec is a schedule; empty means never.
+type cronSpec string
+
+func (c *cronSpec) UnmarshalText(b []byte) error {
+	if len(b) > 0 {
+		if _, err := cronParser.Parse(string(b)); err != nil {
+			return fmt.Errorf("%q is not a schedule (%v); write 5 fields \"minute hour day month weekday\", e.g. \"5 0 * * *\", or @daily, @every 1h", b, err)
+		}
+	}
+	*c = cronSpec(b)
+	return nil
+}
+
+// logLevel is debug, info, warn or error.
+type logLevel string
+
+func (l *logLevel) UnmarshalText(b []byte) error {
+	var v slog.Level
+	if err := v.UnmarshalText(b); err != nil {
+		return fmt.Errorf("%q: use debug, info, warn or error", b)
+	}
+	*l = logLevel(b)
+	return nil
+}
+
+func (l logLevel) level() slog.Level {
+	var v slog.Level
+	_ = v.UnmarshalText([]byte(l))
+	return v
+}
+
+// logFormat is text or json.
+type logFormat string
+
+func (f *logFormat) UnmarshalText(b []byte) error {
+	if s := string(b); s != "text" && s != "json" {
+		return fmt.Errorf("%q: use text or json", b)
+	}
+	*f = logFormat(b)
+	return nil
+}

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/robfig/cron/v3"
+
+	"zaochnik/adjudication"
+	"zaochnik/corr"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+// jobs are the daemon's scheduled work. They read the time only through
+// now, so a test or the demo's virtual clock decides what "today" is; cron
+// only decides when they run.
+type jobs struct {
+	db     *storage.DB
+	outbox *storeOutbox
+	now    func() time.Time
+	kick   func()
+	log    *slog.Logger
+	from   string // the server's address, for report Message-IDs
+}
+
+// schedule registers the configured jobs on a new cron in loc.
+func (j *jobs) schedule(s ScheduleConfig, loc *time.Location) (*cron.Cron, error) {
+	c := cron.New(cron.WithLocation(loc), cron.WithParser(cronParser),
+		cron.WithChain(cron.Recover(cronLogger{j.log}), cron.SkipIfStillRunning(cronLogger{j.log})))
+	for _, e := range []struct {
+		key  string
+		spec cronSpec
+		run  func(context.Context) error
+	}{{"schedule.daily", s.Daily, j.daily}, {"schedule.digest", s.Digest, j.digest}, {"schedule.standings", s.Standings, j.standings}} {
+		if e.spec == "" {
+			continue
+		}
+		if _, err := c.AddFunc(string(e.spec), func() {
+			if err := e.run(context.Background()); err != nil {
+				j.log.Error("scheduled job failed", "job", e.key, "err", err)
+			}
+		}); err != nil {
+			return nil, fmt.Errorf("%s: %w", e.key, err)
+		}
+	}
+	return c, nil
+}
+
+// daily runs the referee's daily checks of every started tournament for
+// each day from the day after the last one checked up to today in the
+// tournament's zone, so days the daemon was down are caught up in order.
+func (j *jobs) daily(ctx context.Context) error {
+	ciphers, err := j.db.Ciphers(ctx)
+	if err != nil {
+		return err
+	}
+	for _, c := range ciphers {
+		s, err := j.db.State(ctx, c)
+		if err != nil {
+			return err
+		}
+		if s.Started.IsZero() {
+			continue
+		}
+		today := timecontrol.DateOf(j.now().In(s.Tournament.Location()))
+		day := s.Started
+		if !s.Checked.IsZero() {
+			day = s.Checked.AddDays(1)
+		}
+		for ; !day.After(today); day = day.AddDays(1) {
+			out, err := j.db.Daily(ctx, c, day)
+			if err != nil {
+				return fmt.Errorf("daily checks of %s for %s: %w", c, day, err)
+			}
+			if len(out.Out) > 0 || len(out.Claims) > 0 {
+				j.log.Info("daily checks", "tournament", c, "day", day.String(), "letters", len(out.Out), "claims", len(out.Claims))
+			}
+		}
+	}
+	j.kick()
+	return nil
+}
+
+// digest sends each secretary the week's letters: how many were applied,
+// which were refused or ignored and why, the claims waiting for the judge
+// and the letters that could not be delivered.
+func (j *jobs) digest(ctx context.Context) error {
+	now := j.now()
+	since := now.Add(-7 * 24 * time.Hour)
+	letters, err := j.db.Letters(ctx)
+	if err != nil {
+		return err
+	}
+	claims, err := j.db.Claims(ctx, true)
+	if err != nil {
+		return err
+	}
+	out, err := j.db.Outbox(ctx)
+	if err != nil {
+		return err
+	}
+	return j.eachTournament(ctx, func(s corr.State) error {
+		t := s.Tournament
+		var b strings.Builder
+		applied := 0
+		var notApplied []string
+		for _, l := range letters {
+			if l.Postmark.Before(since) || !plays(t, l.From) {
+				continue
+			}
+			if l.Disposition == storage.Processed {
+				applied++
+			} else {
+				notApplied = append(notApplied, fmt.Sprintf("  %s  %s  %s: %s", l.Postmark.In(t.Location()).Format("02.01.2006"), l.From, l.Disposition, l.Reason))
+			}
+		}
+		fmt.Fprintf(&b, "Сводка турнира %s за неделю по %s.\n\nПринято писем: %d. Не принято: %d.\n",
+			t.Cipher, timecontrol.DateOf(now.In(t.Location())).Russian(), applied, len(notApplied))
+		for _, l := range notApplied {
+			b.WriteString(l + "\n")
+		}
+		n := 0
+		for _, c := range claims {
+			if c.Cipher == t.Cipher {
+				if n == 0 {
+					b.WriteString("\nЗаявления о просрочке ждут решения судьи (6.3.6-6.3.7):\n")
+				}
+				n++
+				fmt.Fprintf(&b, "  №%d  партия %s, подано %s, против участника %d\n", c.ID, c.Game, c.Filed, c.Against)
+			}
+		}
+		for _, o := range out {
+			if o.Dead && gameOf(o, t) {
+				fmt.Fprintf(&b, "\nНе доставлено: %s, «%s»: %s\n", o.To, o.Subject, o.LastError)
+			}
+		}
+		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String(),
+			fmt.Sprintf("digest.%s.%d@%s", safeID(t.Cipher), now.Unix(), mailDomain(j.from)), now)
+		return nil
+	})
+}
+
+// standings sends each secretary the crosstable.
+func (j *jobs) standings(ctx context.Context) error {
+	now := j.now()
+	return j.eachTournament(ctx, func(s corr.State) error {
+		players, games, err := adjudication.FromState(s)
+		if err != nil {
+			return err
+		}
+		ct, err := adjudication.Build(players, games, adjudication.Options{})
+		if err != nil {
+			return err
+		}
+		t := s.Tournament
+		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
+			fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text("ru")),
+			fmt.Sprintf("standings.%s.%d@%s", safeID(t.Cipher), now.Unix(), mailDomain(j.from)), now)
+		return nil
+	})
+}
+
+// eachTournament runs fn for every started tournament with a secretary,
+// then wakes the sender.
+func (j *jobs) eachTournament(ctx context.Context, fn func(corr.State) error) error {
+	ciphers, err := j.db.Ciphers(ctx)
+	if err != nil {
+		return err
+	}
+	for _, c := range ciphers {
+		s, err := j.db.State(ctx, c)
+		if err != nil {
+			return err
+		}
+		if s.Started.IsZero() || s.Tournament.Secretary.Email == "" {
+			continue
+		}
+		if err := fn(s); err != nil {
+			return fmt.Errorf("tournament %s: %w", c, err)
+		}
+	}
+	j.kick()
+	return nil
+}
+
+// plays reports whether addr is a player of t.
+func plays(t corr.Tournament, addr string) bool {
+	_, ok := t.PlayerByEmail(addr)
+	return ok
+}
+
+// gameOf reports whether a queued letter belongs to tournament t.
+func gameOf(o storage.Outgoing, t corr.Tournament) bool {
+	c, _, err := corr.ParseGameCode(o.GameCode)
+	return err == nil && c == t.Cipher
+}
+
+// safeID keeps the ASCII letters and digits of s, for a Message-ID.
+func safeID(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "t"
+	}
+	return b.String()
+}
+
+// cronLogger is robfig/cron's logger on slog.
+type cronLogger struct{ log *slog.Logger }
+
+func (l cronLogger) Info(msg string, kv ...any) { l.log.Debug("cron: "+msg, kv...) }
+func (l cronLogger) Error(err error, msg string, kv ...any) {
+	l.log.Error("cron: "+msg, append(kv, "err", err)...)
+}

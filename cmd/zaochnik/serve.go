@@ -1,0 +1,289 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/signal"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/robfig/cron/v3"
+
+	"zaochnik/mailbox"
+	"zaochnik/storage"
+)
+
+const serveUsage = `Usage: zaochnik serve --config FILE [--db FILE] [--listen HOST:PORT]
+
+Runs the server: reads the tournament mailbox over IMAP (IDLE, or polling),
+applies every letter exactly once, sends the server's letters over SMTP,
+runs the scheduled work (daily checks, digest, standings) and serves the
+health endpoint /healthz. SIGTERM or SIGINT stops it gracefully: no new
+letter is taken, the one being applied is finished, the outbox is given
+shutdown_grace to drain, the store is closed.
+The configuration's keys and defaults: testdata/config/zaochnik.toml.
+Exit status: 0 stopped by a signal, 1 the configuration or a server failed, 2 bad usage.`
+
+// runServe is "zaochnik serve".
+func runServe(e *env, args []string) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() { fmt.Fprintln(e.stderr, serveUsage); fs.PrintDefaults() }
+	cfgPath := fs.String("config", "zaochnik.toml", "the configuration `FILE`")
+	dbPath := fs.String("db", "", "the database `FILE` (overrides database.path)")
+	listen := fs.String("listen", "", "the web `HOST:PORT` (overrides web.listen)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "zaochnik serve: unexpected argument %q; see zaochnik serve --help\n", fs.Arg(0))
+		return 2
+	}
+	cfg, err := readConfig(*cfgPath)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik serve: %v\n", err)
+		return 1
+	}
+	if *dbPath != "" {
+		cfg.Database.Path = *dbPath
+	}
+	if *listen != "" {
+		cfg.Web.Listen = *listen
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	m := &Main{Config: cfg, Logger: newLogger(e.stderr, cfg.Log)}
+	if err := m.Run(ctx); err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik serve: %v\n", err)
+		m.Close()
+		return 1
+	}
+	<-ctx.Done()
+	m.Logger.Info("stopping")
+	if err := m.Close(); err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// newLogger builds the configured slog logger on w.
+func newLogger(w io.Writer, c LogConfig) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: c.Level.level()}
+	if c.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// Main is the daemon, built from a Config, so that a test runs the whole of
+// it in-process: Run starts everything and returns, Close stops it
+// gracefully.
+type Main struct {
+	Config Config
+	// Now is the clock of the scheduled jobs and of the store's stamps;
+	// time.Now if nil. The demo gives it a virtual clock.
+	Now func() time.Time
+	// Logger receives the structured log; a discarding one if nil.
+	Logger *slog.Logger
+	// Desk is served under / beside /healthz when set (the web desk).
+	Desk http.Handler
+	// HTTPAddr is the web listener's address once Run returned ("" if off).
+	HTTPAddr string
+
+	db      *storage.DB
+	inbox   *shellInbox
+	outbox  *storeOutbox
+	sender  *mailbox.Sender
+	cron    *cron.Cron
+	jobs    *jobs
+	http    *http.Server
+	started time.Time
+
+	stopReader, stopSender context.CancelFunc
+	readerDone, senderDone chan struct{}
+	closeOnce              sync.Once
+	closeErr               error
+}
+
+// Run opens the store and starts the IMAP reader, the SMTP sender, the
+// scheduler and the web listener; it returns once they run. The daily
+// checks run once at start, catching up the days the daemon was down.
+func (m *Main) Run(ctx context.Context) error {
+	c := m.Config
+	if m.Now == nil {
+		m.Now = time.Now
+	}
+	if m.Logger == nil {
+		m.Logger = slog.New(slog.DiscardHandler)
+	}
+	imapPass, err := secret(c.IMAP.Password, c.IMAP.PasswordFile, "imap.password")
+	if err != nil {
+		return err
+	}
+	smtpPass, err := secret(c.SMTP.Password, c.SMTP.PasswordFile, "smtp.password")
+	if err != nil {
+		return err
+	}
+	if m.db, err = storage.Open(c.Database.Path); err != nil {
+		return err
+	}
+	m.db.Now, m.db.Decode = m.Now, decodeLetter
+	m.started = time.Now()
+
+	from := mailbox.Address{Name: c.SMTP.Name, Addr: c.SMTP.From}
+	m.outbox = newStoreOutbox(m.db, from)
+	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
+		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger})
+	if err != nil {
+		return err
+	}
+	m.inbox = &shellInbox{db: m.db, authservID: c.AuthservID, own: []string{c.SMTP.From, c.IMAP.User}, kick: m.sender.Kick, log: m.Logger}
+	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
+		Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
+		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
+		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Logger: m.Logger})
+	if err != nil {
+		return err
+	}
+	m.jobs = &jobs{db: m.db, outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
+	if m.cron, err = m.jobs.schedule(c.Schedule, c.Timezone.location()); err != nil {
+		return err
+	}
+	if err := m.jobs.daily(ctx); err != nil {
+		return fmt.Errorf("catching up the daily checks: %w", err)
+	}
+	if c.Web.Listen != "" {
+		ln, err := net.Listen("tcp", c.Web.Listen)
+		if err != nil {
+			return fmt.Errorf("web.listen: %w", err)
+		}
+		m.HTTPAddr = ln.Addr().String()
+		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			if err := m.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				m.Logger.Error("web listener failed", "err", err)
+			}
+		}()
+	}
+
+	var rctx, sctx context.Context
+	rctx, m.stopReader = context.WithCancel(context.WithoutCancel(ctx))
+	sctx, m.stopSender = context.WithCancel(context.WithoutCancel(ctx))
+	m.readerDone, m.senderDone = make(chan struct{}), make(chan struct{})
+	go func() { defer close(m.senderDone); m.sender.Run(sctx) }()
+	go func() { defer close(m.readerDone); reader.Run(rctx) }()
+	m.cron.Start()
+	m.Logger.Info("serving", "imap", hostPort(c.IMAP.Host, c.IMAP.Port), "mailbox", c.IMAP.Mailbox, "idle", c.IMAP.Idle,
+		"smtp", hostPort(c.SMTP.Host, c.SMTP.Port), "db", c.Database.Path, "web", m.HTTPAddr)
+	return nil
+}
+
+// Close stops the daemon: no new letter is taken, the letter being applied
+// is finished, the scheduler's running job ends, the outbox is given
+// shutdown_grace to drain, then the web listener and the store close.
+// Calling it again returns the first answer.
+func (m *Main) Close() error {
+	m.closeOnce.Do(func() { m.closeErr = m.close() })
+	return m.closeErr
+}
+
+func (m *Main) close() error {
+	grace := time.Duration(m.Config.ShutdownGrace)
+	if grace <= 0 {
+		grace = time.Duration(defaultConfig().ShutdownGrace)
+	}
+	deadline := time.Now().Add(grace)
+	if m.inbox != nil {
+		m.inbox.stopping.Store(true)
+	}
+	if m.stopReader != nil {
+		m.stopReader()
+		<-m.readerDone
+	}
+	if m.cron != nil {
+		select {
+		case <-m.cron.Stop().Done():
+		case <-time.After(time.Until(deadline)):
+			m.Logger.Warn("a scheduled job still runs; stopping without it")
+		}
+	}
+	if m.stopSender != nil {
+		m.drain(deadline)
+		m.stopSender()
+		<-m.senderDone
+	}
+	var errs []error
+	if m.http != nil {
+		ctx, cancel := context.WithDeadline(context.Background(), deadline.Add(time.Second))
+		errs = append(errs, m.http.Shutdown(ctx))
+		cancel()
+	}
+	if m.db != nil {
+		errs = append(errs, m.db.Close())
+	}
+	m.Logger.Info("stopped")
+	return errors.Join(errs...)
+}
+
+// drain waits until no letter is due now, or the deadline.
+func (m *Main) drain(deadline time.Time) {
+	m.sender.Kick()
+	for time.Now().Before(deadline) {
+		b, err := m.backlog(context.Background())
+		if err != nil || b.Due == 0 {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	m.Logger.Warn("letters still wait in the outbox; they go out after the restart")
+}
+
+// outboxCounts is the state of the outbox.
+type outboxCounts struct {
+	Waiting int `json:"waiting"` // neither sent nor dead (held ones included)
+	Due     int `json:"due"`     // of those, due now
+	Dead    int `json:"dead"`
+	Sent    int `json:"sent"`
+}
+
+// backlog counts the outbox's letters.
+func (m *Main) backlog(ctx context.Context) (outboxCounts, error) {
+	var n outboxCounts
+	all, err := m.db.Outbox(ctx)
+	if err != nil {
+		return n, err
+	}
+	now := m.Now()
+	for _, o := range all {
+		switch {
+		case o.Dead:
+			n.Dead++
+		case !o.Sent.IsZero():
+			n.Sent++
+		default:
+			n.Waiting++
+			if !o.Hold && !o.NextAttempt.After(now) {
+				n.Due++
+			}
+		}
+	}
+	r := m.outbox.pendingReports()
+	n.Waiting += r
+	n.Due += r
+	return n, nil
+}
+
+// hostPort joins a host and a port.
+func hostPort(host string, p port) string { return net.JoinHostPort(host, strconv.Itoa(int(p))) }
