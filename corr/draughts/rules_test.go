@@ -112,6 +112,38 @@ func TestCapture_2_1_5_17_TurkishStrike(t *testing.T) {
 	}
 }
 
+// The seeds' diagram 6 (2.1.5.17), rebuilt from its text: after c3-d4,
+// Black's a5 takes b4, d2 (crowned on e1), f2, f4 and d4, or the same pieces
+// the other way round, and must stop on c3 either way: b4 and d2 may not be
+// jumped twice. One move, two paths. White answers b2:d4:b6:d8:f6:h8.
+func TestCapture_2_1_5_17_Diagram6(t *testing.T) {
+	p := engFEN(t, Russian, "B:Wa1,b2,b4,d2,d4,f2,f4:Ba5,c5,c7,e7,g7")
+	a5 := engSquare(t, Russian, "a5")
+	moves := p.MovesFrom(a5)
+	require.Len(t, moves, 1)
+	m := moves[0]
+	assert.Equal(t, "c3", Russian.SquareName(m.To))
+	assert.Equal(t, 5, m.CaptureCount())
+	assert.True(t, m.Promotes)
+	paths := 0
+	for _, x := range p.LegalPaths(nil) {
+		if x == m {
+			paths++
+		}
+	}
+	assert.Equal(t, 2, paths)
+	for _, text := range []string{"a5:c3:e1:g3:e5:c3", "a5:c3:e5:g3:e1:c3", "a5:c3"} {
+		got, err := p.Resolve(engText(t, text))
+		require.NoError(t, err, text)
+		assert.Equal(t, m, got, text)
+	}
+	q := p.Play(m)
+	reply, err := q.Resolve(engText(t, "b2:d4:b6:d8:f6:h8"))
+	require.NoError(t, err)
+	assert.Equal(t, 5, reply.CaptureCount())
+	assert.True(t, reply.Promotes)
+}
+
 func TestCapture_2_1_5_9_OriginEmptyAndPathsMerged(t *testing.T) {
 	// c3 takes d4, d6, b6, b4 round the square and lands back on its own
 	// (empty) origin; going round the other way takes the same pieces: one
