@@ -39,6 +39,10 @@ type DB struct {
 	// injected so that storage does not import it). Nil: letters are kept
 	// unread and refused.
 	Decode func(raw []byte) (Decoded, error)
+	// Compose renders a queued letter for BeginAttempt (the mail shell's
+	// composer), and From is the server's address it is sent from.
+	Compose func(m Mail) ([]byte, error)
+	From    string
 }
 
 // Open opens (creating if needed) the database file at path and brings its

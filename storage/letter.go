@@ -62,7 +62,7 @@ type StoredLetter struct {
 func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposition, fresh bool, err error) {
 	hash := sha256Hex(in.Raw)
 	if in.MessageID == "" {
-		in.MessageID = "<sha256-" + hash + "@zaochnik.invalid>"
+		in.MessageID = "sha256-" + hash + "@zaochnik.invalid"
 	}
 	err = db.tx(ctx, func(tx *sql.Tx) error {
 		if err := advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"strings"
 	"time"
 )
@@ -27,26 +26,6 @@ type Outgoing struct {
 	Hold        bool
 	Dead        bool
 	Sent        time.Time // zero until sent
-}
-
-// Backoff between attempts, after mox's queue: 7.5 minutes, doubling with
-// each failed attempt (7.5 m, 15 m, 30 m, 1 h, 2 h, 4 h, 8 h, 16 h); after
-// MaxAttempts attempts the letter is dead and the secretary is told.
-const (
-	firstBackoff = 450 * time.Second
-	// MaxAttempts is how many times a letter is tried before it is dead.
-	MaxAttempts = 8
-)
-
-func backoff(attempts int) time.Duration {
-	return firstBackoff << max(0, attempts-1)
-}
-
-// Due returns up to limit letters whose next attempt is due at now: not
-// sent, not dead, not held; oldest first.
-func (db *DB) Due(ctx context.Context, now time.Time, limit int) ([]Outgoing, error) {
-	return findOutgoing(ctx, db.db, `WHERE o.sent = '' AND o.dead = 0 AND o.hold = 0 AND o.next_attempt <= ? ORDER BY o.next_attempt, o.id LIMIT ?`,
-		now.UTC().Format(time.RFC3339), limit)
 }
 
 // Outbox returns every queued letter, in order of queueing.
@@ -78,54 +57,6 @@ func findOutgoing(ctx context.Context, q querier, where string, args ...any) ([]
 		out = append(out, o)
 	}
 	return out, rows.Err()
-}
-
-// Attempt records, before the letter is handed to SMTP, that an attempt is
-// being made at now: attempts+1 and the next attempt after the backoff. A
-// crash during sending thus delays the retry instead of looping hot.
-func (db *DB) Attempt(ctx context.Context, id int64, now time.Time) error {
-	return db.updateOutgoing(ctx, id, func(o *Outgoing) {
-		o.Attempts++
-		o.NextAttempt = now.Add(backoff(o.Attempts))
-	}, now)
-}
-
-// MarkSent records that the letter was accepted by the SMTP server at now.
-func (db *DB) MarkSent(ctx context.Context, id int64, now time.Time) error {
-	return db.updateOutgoing(ctx, id, func(o *Outgoing) { o.Sent = now; o.LastError = "" }, now)
-}
-
-// MarkFailed records a failed attempt. A permanent failure (SMTP 5xx), or a
-// temporary one after MaxAttempts attempts, makes the letter dead; the
-// caller tells the secretary.
-func (db *DB) MarkFailed(ctx context.Context, id int64, reason string, permanent bool, now time.Time) (dead bool, err error) {
-	err = db.updateOutgoing(ctx, id, func(o *Outgoing) {
-		o.LastError = reason
-		o.Dead = permanent || o.Attempts >= MaxAttempts
-		dead = o.Dead
-	}, now)
-	return dead, err
-}
-
-func (db *DB) updateOutgoing(ctx context.Context, id int64, change func(o *Outgoing), now time.Time) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		os, err := findOutgoing(ctx, tx, `WHERE o.id = ?`, id)
-		if err != nil {
-			return err
-		}
-		if len(os) == 0 {
-			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
-		}
-		o := os[0]
-		change(&o)
-		sent := ""
-		if !o.Sent.IsZero() {
-			sent = o.Sent.UTC().Format(time.RFC3339)
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE outbox SET attempts = ?, next_attempt = ?, last_attempt = ?, last_error = ?, dead = ?, sent = ? WHERE id = ?`,
-			o.Attempts, o.NextAttempt.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339), o.LastError, o.Dead, sent, id)
-		return err
-	})
 }
 
 // DeliverAll marks every queued letter sent at now: the replay's mail

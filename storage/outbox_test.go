@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,7 +17,7 @@ func queue(t *testing.T, db *DB, to string) int64 {
 	var id int64
 	require.NoError(t, db.tx(context.Background(), func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(context.Background(), `INSERT INTO outbox (message_id, to_addr, kind, subject, body, queued, next_attempt)
-			VALUES (?, ?, 'notice', 's', 'b', ?, ?)`, "<"+to+"@t>", to, db.stamp(), db.stamp())
+			VALUES (?, ?, 'notice', 'subject', 'body', ?, ?)`, to+".id", to, db.stamp(), db.stamp())
 		if err != nil {
 			return err
 		}
@@ -26,57 +27,70 @@ func queue(t *testing.T, db *DB, to string) int64 {
 	return id
 }
 
-func TestOutbox_AttemptRecordedBeforeSendingWithBackoff(t *testing.T) {
-	db := mustOpen(t)
-	ctx := context.Background()
-	now := db.Now()
-	id := queue(t, db, "a@example.org")
-	due, err := db.Due(ctx, now, 10)
-	require.NoError(t, err)
-	require.Len(t, due, 1)
-
-	// Each failed attempt doubles the wait: 7.5 min, 15 min, 30 min...
-	wants := []time.Duration{450 * time.Second, 900 * time.Second, 1800 * time.Second}
-	for i, want := range wants {
-		require.NoError(t, db.Attempt(ctx, id, now))
-		due, err := db.Due(ctx, now, 10)
-		require.NoError(t, err)
-		assert.Empty(t, due, "not due again right after attempt %d", i+1)
-		dead, err := db.MarkFailed(ctx, id, "451 try later", false, now)
-		require.NoError(t, err)
-		assert.False(t, dead)
-		due, err = db.Due(ctx, now.Add(want), 10)
-		require.NoError(t, err)
-		require.Len(t, due, 1, "due after %v", want)
-		assert.Equal(t, i+1, due[0].Attempts)
-		assert.Equal(t, "451 try later", due[0].LastError)
-	}
-	require.NoError(t, db.Attempt(ctx, id, now))
-	require.NoError(t, db.MarkSent(ctx, id, now))
-	due, err = db.Due(ctx, now.Add(48*time.Hour), 10)
-	require.NoError(t, err)
-	assert.Empty(t, due, "a sent letter is never due")
+// composed is a composer that writes the letter's fields one a line.
+func composed(m Mail) ([]byte, error) {
+	return []byte(strings.Join([]string{m.MessageID, m.To, m.Subject, m.Body, m.Date.Format(time.RFC3339)}, "\n")), nil
 }
 
-func TestOutbox_PermanentFailureOrTooManyAttemptsIsDead(t *testing.T) {
+func TestOutbox_AttemptIsRecordedBeforeSending(t *testing.T) {
 	db := mustOpen(t)
 	ctx := context.Background()
 	now := db.Now()
-	perm := queue(t, db, "p@example.org")
-	require.NoError(t, db.Attempt(ctx, perm, now))
-	dead, err := db.MarkFailed(ctx, perm, "550 no such user", true, now)
-	require.NoError(t, err)
-	assert.True(t, dead)
+	_, _, _, _, err := db.BeginAttempt(ctx, 1, now, now)
+	require.Error(t, err, "no composer")
+	db.Compose, db.From = composed, "server@zaochnik.example"
 
-	temp := queue(t, db, "t@example.org")
-	for i := 0; i < MaxAttempts; i++ {
-		require.NoError(t, db.Attempt(ctx, temp, now))
-		dead, err = db.MarkFailed(ctx, temp, "451", false, now)
-		require.NoError(t, err)
-		assert.Equal(t, i == MaxAttempts-1, dead, "attempt %d", i+1)
-	}
-	due, err := db.Due(ctx, now.Add(365*24*time.Hour), 10)
+	_, _, _, ok, err := db.NextDue(ctx)
 	require.NoError(t, err)
-	assert.Empty(t, due)
-	require.ErrorIs(t, db.MarkSent(ctx, 999, now), ErrNotFound)
+	assert.False(t, ok, "nothing waits")
+	id := queue(t, db, "a@example.org")
+	got, attempts, due, ok, err := db.NextDue(ctx)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, [2]int64{id, 0}, [2]int64{got, int64(attempts)})
+	assert.Equal(t, now, due)
+
+	retry := now.Add(time.Minute)
+	from, to, raw, attempt, err := db.BeginAttempt(ctx, id, now, retry)
+	require.NoError(t, err)
+	assert.Equal(t, "server@zaochnik.example", from)
+	assert.Equal(t, []string{"a@example.org"}, to)
+	assert.Equal(t, 1, attempt)
+	assert.Equal(t, "a@example.org.id\na@example.org\nsubject\nbody\n2026-03-01T09:00:00Z", string(raw), "the Message-ID and date fixed when queued")
+	// A crash now: the letter is due again only at retryAt.
+	_, attempts, due, _, err = db.NextDue(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, attempts)
+	assert.Equal(t, retry, due)
+
+	require.NoError(t, db.Retry(ctx, id, now.Add(time.Hour), "451 later"))
+	_, _, due, _, err = db.NextDue(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, now.Add(time.Hour), due)
+	_, _, _, attempt, err = db.BeginAttempt(ctx, id, now.Add(time.Hour), now.Add(2*time.Hour))
+	require.NoError(t, err)
+	assert.Equal(t, 2, attempt)
+	require.NoError(t, db.Sent(ctx, id, now.Add(time.Hour)))
+	_, _, _, ok, err = db.NextDue(ctx)
+	require.NoError(t, err)
+	assert.False(t, ok, "a sent letter never waits")
+	_, _, _, _, err = db.BeginAttempt(ctx, id, now, now)
+	assert.ErrorIs(t, err, ErrNotFound, "a sent letter is not sent again")
+}
+
+func TestOutbox_DeadLetterIsNotTriedAgain(t *testing.T) {
+	db := mustOpen(t)
+	ctx := context.Background()
+	now := db.Now()
+	id := queue(t, db, "p@example.org")
+	require.NoError(t, db.Dead(ctx, id, now, "550 no such user"))
+	_, _, _, ok, err := db.NextDue(ctx)
+	require.NoError(t, err)
+	assert.False(t, ok)
+	out, err := db.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, out, 1, "no tournament, no secretary to tell")
+	assert.True(t, out[0].Dead)
+	assert.Equal(t, "550 no such user", out[0].LastError)
+	assert.ErrorIs(t, db.Sent(ctx, 999, now), ErrNotFound)
 }

@@ -39,7 +39,7 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 	var res Result
 	sum := sha256Hex(r.Raw)
 	if r.MessageID == "" {
-		r.MessageID = "<sha256-" + sum + "@zaochnik.invalid>"
+		r.MessageID = "sha256-" + sum + "@zaochnik.invalid"
 	}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		res = Result{}
@@ -240,7 +240,7 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
 			return err
 		}
-		msgID := fmt.Sprintf("<z%d.t%d.%s@zaochnik.invalid>", next, tid, o.Kind)
+		msgID := fmt.Sprintf("z%d.t%d.%s@zaochnik.invalid", next, tid, o.Kind)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, queued, next_attempt)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			next, msgID, tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), now, now); err != nil {

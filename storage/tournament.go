@@ -209,3 +209,12 @@ func saveLedger(ctx context.Context, tx *sql.Tx, gid int64, s corr.State, g corr
 	}
 	return nil
 }
+
+// secretaryOf returns the secretary's address of a stored tournament file.
+func secretaryOf(source []byte) string {
+	t, err := corr.ParseTournament(source)
+	if err != nil {
+		return ""
+	}
+	return t.Secretary.Email
+}

@@ -14,8 +14,11 @@ import (
 	"zaochnik/storage"
 )
 
-// The store is the mail shell's inbox.
-var _ mailbox.Inbox = (*storage.DB)(nil)
+// The store is the mail shell's inbox and outbox.
+var (
+	_ mailbox.Inbox  = (*storage.DB)(nil)
+	_ mailbox.Outbox = (*storage.DB)(nil)
+)
 
 // A letter fetched twice (a reconnect, a UIDVALIDITY change) is applied once.
 func TestWiring_AcceptIsIdempotent(t *testing.T) {
@@ -51,4 +54,58 @@ func TestWiring_AcceptIsIdempotent(t *testing.T) {
 	refused, err = db.Accept(ctx, "INBOX", 2, 2, []byte("not a letter"))
 	require.NoError(t, err)
 	assert.True(t, refused, "an unreadable letter is kept and refused")
+}
+
+// The dossier goes to the judge with the offender's letters attached whole,
+// and a dead letter is reported to the secretary.
+func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	db.Decode = decodeLetter
+	db.Compose, db.From = composeLetter("server@zaochnik.example"), "server@zaochnik.example"
+	ctx := context.Background()
+	src, err := os.ReadFile(replayDir("two.toml"))
+	require.NoError(t, err)
+	tr, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tr, src))
+	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	require.NoError(t, err)
+	for uid, name := range []string{"01.eml", "02.eml", "03.eml"} {
+		raw, err := os.ReadFile(filepath.Join(replayDir("overstep-letter"), name))
+		require.NoError(t, err)
+		_, err = db.Accept(ctx, "INBOX", 1, uint32(uid+1), raw)
+		require.NoError(t, err)
+	}
+	out, err := db.Outbox(ctx)
+	require.NoError(t, err)
+	var dossier, forward storage.Outgoing
+	for _, o := range out {
+		switch {
+		case o.Kind == "dossier":
+			dossier = o
+		case o.Kind == "forward" && forward.ID == 0:
+			forward = o
+		}
+	}
+	require.NotZero(t, dossier.ID)
+	assert.Len(t, dossier.Attach, 2, "White's two letters")
+	_, to, raw, _, err := db.BeginAttempt(ctx, dossier.ID, db.Now(), db.Now())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"judge@example.org"}, to)
+	in, err := mailbox.Decode(raw)
+	require.NoError(t, err)
+	assert.Equal(t, dossier.MessageID, in.MessageID)
+	require.Len(t, in.Attachments, 2)
+	assert.Equal(t, "message/rfc822", in.Attachments[0].ContentType)
+	assert.Contains(t, string(in.Attachments[0].Data), "overstep-letter-1@example.org")
+
+	require.NoError(t, db.Dead(ctx, forward.ID, db.Now(), "550 no such user"))
+	after, err := db.Outbox(ctx)
+	require.NoError(t, err)
+	last := after[len(after)-1]
+	assert.Equal(t, "undeliverable", last.Kind)
+	assert.Equal(t, "secretary@example.org", last.To)
+	assert.Contains(t, last.Body, "550 no such user")
 }

@@ -1,0 +1,149 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Mail is a queued letter handed to the mail shell's composer.
+type Mail struct {
+	MessageID string // without angle brackets, fixed when queued
+	To        string
+	Subject   string
+	Body      string
+	InReplyTo string
+	Date      time.Time // when it was queued
+	// Attachments are the raw letters to attach whole (a judge's dossier).
+	Attachments [][]byte
+}
+
+// The outbox as the SMTP sender drains it (mailbox.Outbox). The sender owns
+// the retry schedule; the store records each step in its own transaction,
+// the attempt before the letter is handed to SMTP.
+
+// NextDue returns the waiting letter (not sent, not dead, not held) with
+// the earliest next attempt.
+func (db *DB) NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error) {
+	var next string
+	err = db.db.QueryRowContext(ctx, `SELECT id, attempts, next_attempt FROM outbox
+		WHERE sent = '' AND dead = 0 AND hold = 0 ORDER BY next_attempt, id LIMIT 1`).Scan(&id, &attempts, &next)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, time.Time{}, false, nil
+	}
+	if err != nil {
+		return 0, 0, time.Time{}, false, err
+	}
+	due, err = time.Parse(time.RFC3339, next)
+	return id, attempts, due, err == nil, err
+}
+
+// BeginAttempt records an attempt at now (the next one at retryAt) and
+// returns the envelope and the composed letter. It needs db.Compose and
+// db.From, which the mail shell sets.
+func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (from string, to []string, raw []byte, attempt int, err error) {
+	if db.Compose == nil || db.From == "" {
+		return "", nil, nil, 0, errors.New("storage: the outbox has no composer or no From address; set DB.Compose and DB.From")
+	}
+	var m Mail
+	var queued string
+	var attach []string
+	err = db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, next_attempt = ? WHERE id = ? AND sent = '' AND dead = 0`,
+			stampOf(now), stampOf(retryAt), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent or dead)", id, ErrNotFound)
+		}
+		os, err := findOutgoing(ctx, tx, `WHERE o.id = ?`, id)
+		if err != nil || len(os) == 0 {
+			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
+		}
+		o := os[0]
+		attempt, attach = o.Attempts, o.Attach
+		m = Mail{MessageID: o.MessageID, To: o.To, Subject: o.Subject, Body: o.Body, InReplyTo: o.InReplyTo}
+		return tx.QueryRowContext(ctx, `SELECT queued FROM outbox WHERE id = ?`, id).Scan(&queued)
+	})
+	if err != nil {
+		return "", nil, nil, 0, err
+	}
+	m.Date, _ = time.Parse(time.RFC3339, queued)
+	for _, mid := range attach {
+		l, err := db.LetterByMessageID(ctx, mid)
+		if err != nil {
+			return "", nil, nil, 0, fmt.Errorf("storage: outgoing letter %d attaches %s: %w", id, mid, err)
+		}
+		m.Attachments = append(m.Attachments, l.Raw)
+	}
+	raw, err = db.Compose(m)
+	if err != nil {
+		return "", nil, nil, 0, fmt.Errorf("storage: composing outgoing letter %d: %w", id, err)
+	}
+	return db.From, []string{m.To}, raw, attempt, nil
+}
+
+// Sent records that the SMTP server accepted letter id.
+func (db *DB) Sent(ctx context.Context, id int64, now time.Time) error {
+	return db.setOutgoing(ctx, id, `sent = ?, last_error = ''`, stampOf(now))
+}
+
+// Retry records a temporary failure; the next attempt is at retryAt.
+func (db *DB) Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error {
+	return db.setOutgoing(ctx, id, `next_attempt = ?, last_error = ?`, stampOf(retryAt), reason)
+}
+
+// Dead records a permanent failure and, in the same transaction, queues a
+// notice to the tournament's secretary (unless the dead letter was theirs).
+func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
+	return db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET dead = 1, last_error = ?, last_attempt = ? WHERE id = ?`, reason, stampOf(now), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
+		}
+		var to, subject, secretary string
+		var tid sql.NullInt64
+		var source []byte
+		if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.tournament_id, coalesce(t.source, '') FROM outbox o
+			LEFT JOIN tournaments t ON t.id = o.tournament_id WHERE o.id = ?`, id).Scan(&to, &subject, &tid, &source); err != nil {
+			return err
+		}
+		if !tid.Valid {
+			return nil
+		}
+		secretary = secretaryOf(source)
+		if secretary == "" || secretary == to {
+			return nil
+		}
+		var next int64
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, to_addr, kind, subject, body, queued, next_attempt)
+			VALUES (?, ?, ?, ?, 'undeliverable', ?, ?, ?, ?)`, next, fmt.Sprintf("z%d.t%d.undeliverable@zaochnik.invalid", next, tid.Int64),
+			tid.Int64, secretary, "Письмо не доставлено: "+subject,
+			fmt.Sprintf("Письмо для %s («%s») не доставлено: %s. Свяжитесь с адресатом другим способом.\n", to, subject, reason), stampOf(now), stampOf(now))
+		return err
+	})
+}
+
+func (db *DB) setOutgoing(ctx context.Context, id int64, set string, args ...any) error {
+	return db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET `+set+` WHERE id = ?`, append(args, id)...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
+		}
+		return nil
+	})
+}
+
+func stampOf(t time.Time) string { return t.UTC().Truncate(time.Second).Format(time.RFC3339) }
