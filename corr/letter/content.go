@@ -19,6 +19,7 @@ func (p *parser) content(n int, toks []token) bool {
 		r = roleVariantIf
 	}
 	understood := false
+	words := timeWords{-1, -1}
 	var label, run []token
 	forced := false
 	// runLabel is the label of the last run: a date right after the moves
@@ -35,6 +36,9 @@ func (p *parser) content(n int, toks []token) bool {
 		switch tk.kind {
 		case kWord, kInt, kSep:
 			flush()
+			if tk.kind == kInt && len(label) > 0 {
+				words.side(label[len(label)-1].word, tk.orig)
+			}
 			label = append(label, tk)
 		case kMove, kNumber:
 			if len(run) == 0 {
@@ -63,14 +67,33 @@ func (p *parser) content(n int, toks []token) bool {
 		}
 	}
 	flush()
+	if words.white >= 0 && words.black >= 0 && hasAnyStem(phrase(toks), "врем", "time", "затрач", "итог", "всего", "суммар") {
+		if p.l.Time == nil {
+			p.l.Time = &TimeFraction{White: words.white, Black: words.black}
+		}
+		understood = true
+	}
 	if understood {
 		p.pending = roleDefault
 	}
 	if len(label) > 0 && !hasContent(toks) {
 		// A heading: "Ваш ход:", "Варианты:", "Вариант принят".
-		return p.heading(n, label)
+		return p.heading(n, label) || understood
 	}
 	return understood
+}
+
+// timeWords is a time written in words: "Время: белые 12, чёрные 15".
+type timeWords struct{ white, black int }
+
+// side records a number after "белые" or "чёрные" ("white", "black").
+func (t *timeWords) side(word, number string) {
+	switch {
+	case strings.HasPrefix(word, "бел") || word == "white" || word == "w":
+		t.white = atoi(number)
+	case strings.HasPrefix(word, "черн") || word == "black" || word == "b":
+		t.black = atoi(number)
+	}
 }
 
 // heading reads a line of words only. A short label line ("Мой ход:",
@@ -415,15 +438,18 @@ func (p *parser) date(n int, tk token, label string) {
 		slot = &ds.OpponentSent
 	case hasAnyStem(label, "отправ", "отосл", "отсыл", "послан", "sent", "send", "dispatch", "post", "mail", "ответ", "reply", "отвеч"):
 		slot = &ds.Sent
-	default:
-		for _, s := range []*timecontrol.Date{&ds.OpponentSent, &ds.Received, &ds.Sent} {
-			if s.IsZero() {
-				slot = s
-				break
-			}
+	}
+	if slot != nil && !slot.IsZero() {
+		// Labelled twice, or labelled after the date ("14.03 (получено)"):
+		// the next free date takes it.
+		slot = nil
+	}
+	for _, s := range []*timecontrol.Date{&ds.OpponentSent, &ds.Received, &ds.Sent} {
+		if slot == nil && s.IsZero() {
+			slot = s
 		}
 	}
-	if slot == nil || !slot.IsZero() {
+	if slot == nil {
 		p.report(KindExtraDate, n, tk.orig)
 		return
 	}

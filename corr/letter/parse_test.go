@@ -283,6 +283,7 @@ func TestParse_6_3_1_ThreeDates(t *testing.T) {
 		{"english", "Your move sent 12.03.2026, received 14.03.2026, sent 15.03.2026", full},
 		{"month names", "Ваш ход отправлен 12 марта 2026 г., получен 14 марта 2026 г., ответ 15 марта 2026 г.", full},
 		{"english month names", "Your move sent March 12, 2026; received 14 March 2026; sent Mar 15 2026", full},
+		{"labels after the dates", "Даты: 12.03.2026 (отпр. партнёром), 14.03.2026 (получено), 15.03.2026 (отправлено)", full},
 		{"received and sent only", "получено 14.03.2026, отправлено 15.03.2026", Dates{Received: d("2026-03-14"), Sent: d("2026-03-15")}},
 	}
 	for _, tt := range tests {
@@ -327,7 +328,8 @@ func TestParse_6_3_1_BadAndExtraDates(t *testing.T) {
 }
 
 func TestParse_6_3_1_TimeFraction(t *testing.T) {
-	for _, line := range []string{"Время: 12/15", "время 12 / 15 дн.", "12/15", "Time: 12/15 days", "Затрачено: 12/15"} {
+	for _, line := range []string{"Время: 12/15", "время 12 / 15 дн.", "12/15", "Time: 12/15 days", "Затрачено: 12/15",
+		"Время: белые 12, чёрные 15", "Time: White 12, Black 15"} {
 		t.Run(line, func(t *testing.T) {
 			l := read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\n" + line)
 			require.NotNil(t, l.Time, Describe(l))
@@ -422,6 +424,22 @@ func TestParse_Statements(t *testing.T) {
 			assert.Empty(t, l.Problems)
 		})
 	}
+}
+
+func TestParse_MoveShapedWordsAreNoMoves(t *testing.T) {
+	l := read("ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4 (это мой 6-й ход)" + tail)
+	assert.Equal(t, "6.c3-d4", sequenceString(l.Moves))
+	assert.Empty(t, l.Problems)
+}
+
+func TestParse_HeadingLineThenMoves(t *testing.T) {
+	l := read("ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4\nВариант А:\n6...g5-h4 7.d4-c5\nВариант Б:\nесли 6...b6-a5, то 7.b2-c3" + tail)
+	require.Len(t, l.Variants, 2, Describe(l))
+	assert.Equal(t, "А", l.Variants[0].Label)
+	assert.Equal(t, "6...g5-h4 7.d4-c5", sequenceString(l.Variants[0].Moves))
+	assert.Equal(t, "Б", l.Variants[1].Label)
+	assert.Equal(t, "6...b6-a5 7.b2-c3", sequenceString(l.Variants[1].Moves))
+	assert.Empty(t, l.Problems)
 }
 
 func TestParse_CommentsAreNoStatements(t *testing.T) {

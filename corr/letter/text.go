@@ -280,12 +280,12 @@ func moveLike(n string) bool {
 	if len(parts) < 2 || len(parts) > 12 || strings.Count(n, "-") > 1 || strings.Count(n, "-") == 1 && len(parts) != 2 {
 		return false
 	}
-	digit := false
 	for _, p := range parts {
 		rs := []rune(p)
 		if len(rs) > 3 {
 			return false
 		}
+		digit := false
 		for _, r := range rs {
 			if unicode.IsDigit(r) {
 				digit = true
@@ -293,8 +293,11 @@ func moveLike(n string) bool {
 				return false
 			}
 		}
+		if !digit { // every square has a digit: "5-й" is no move
+			return false
+		}
 	}
-	return digit
+	return true
 }
 
 // isSquareText reports whether s is one square as written ("c3", "с3").
