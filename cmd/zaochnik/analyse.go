@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"os"
 	"time"
 
 	"zaochnik/adjudication/engine"
@@ -11,19 +12,24 @@ import (
 )
 
 const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway --fen FEN [--time 30s] [--depth N] [--json]
+       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json]
 
 Searches the position (the engine aid for adjudicating unfinished games,
 6.5) and prints the evaluation (hundredths of a man, + for White), the
 principal variation in full notation, the depth reached, the positions
 searched and, when the search proves it, the result: a win, or a draw by the
-drawn-ending rules counted from this position. The search stops at --time or
---depth, whichever comes first (--time 0: no time limit).`
+drawn-ending rules. With --fen those rules count their moves from the
+position; with --pdn the final position of the game is analysed and the
+game's moves count too (the variant comes from the file). The search stops
+at --time or --depth, whichever comes first (--time 0: no time limit).`
 
 // analyseOutput is the --json object.
 type analyseOutput struct {
 	Variant string `json:"variant"`
-	// FEN is the position as read, alphanumeric on 8x8, numeric on 10x10.
-	FEN string `json:"fen"`
+	// FEN is the position analysed, alphanumeric on 8x8, numeric on 10x10;
+	// PliesPlayed, with --pdn, the number of plies of the game before it.
+	FEN         string `json:"fen"`
+	PliesPlayed int    `json:"plies_played,omitempty"`
 	// Evaluation is in hundredths of a man from White's view;
 	// SideEvaluation from the side to move's.
 	Evaluation     int      `json:"evaluation"`
@@ -46,7 +52,9 @@ func runAnalyse(e *env, args []string) int {
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, analyseUsage); fs.PrintDefaults() }
 	variant := fs.String("variant", "russian", "russian, international or giveaway")
-	fen := fs.String("fen", "", "the position in FEN, e.g. W:WKc1,Ke1,Kh2:BKd4 (required)")
+	fen := fs.String("fen", "", "the position in FEN, e.g. W:WKc1,Ke1,Kh2:BKd4")
+	pdn := fs.String("pdn", "", "a PDN file: analyse the final position of one of its games")
+	game := fs.Int("game", 1, "with --pdn: which game of the file, 1 for the first")
 	limit := fs.Duration("time", 30*time.Second, "stop searching after this long (0: no limit, --depth must be set)")
 	depth := fs.Int("depth", 0, "stop after this depth in plies (0: the engine's maximum)")
 	asJSON := fs.Bool("json", false, "print one JSON object: evaluation, pv, depth, nodes, nps, result")
@@ -61,20 +69,35 @@ func runAnalyse(e *env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	v, err := draughts.ParseVariant(*variant)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "zaochnik analyse: --variant: %v\n", err)
+	variantSet := false
+	fs.Visit(func(f *flag.Flag) { variantSet = variantSet || f.Name == "variant" })
+	var r draughts.Record
+	switch {
+	case (*fen == "") == (*pdn == ""):
+		fmt.Fprintln(e.stderr, "zaochnik analyse: give the position with --fen (e.g. --fen W:W21-32:B1-12) or a game with --pdn FILE, not both")
 		return 2
-	}
-	if *fen == "" {
-		fmt.Fprintln(e.stderr, "zaochnik analyse: --fen is required: the position to analyse, e.g. --fen W:W21-32:B1-12")
+	case *pdn != "" && variantSet:
+		fmt.Fprintln(e.stderr, "zaochnik analyse: with --pdn the variant comes from the file (its GameType or Variant tag); leave out --variant")
 		return 2
+	case *pdn != "":
+		var code int
+		if r, code = analysePDN(e, *pdn, *game); code != 0 {
+			return code
+		}
+	default:
+		v, err := draughts.ParseVariant(*variant)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik analyse: --variant: %v\n", err)
+			return 2
+		}
+		p, err := draughts.ParseFEN(v, *fen)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik analyse: --fen: %v\n", err)
+			return 2
+		}
+		r = draughts.NewRecord(p)
 	}
-	p, err := draughts.ParseFEN(v, *fen)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "zaochnik analyse: --fen: %v\n", err)
-		return 2
-	}
+	p, v := r.Final(), r.Variant()
 	if *depth < 0 || *limit < 0 || (*limit == 0 && *depth == 0) {
 		fmt.Fprintln(e.stderr, "zaochnik analyse: give a positive --time or --depth (or both): without either the search would not end")
 		return 2
@@ -85,14 +108,14 @@ func runAnalyse(e *env, args []string) int {
 		deadline := start.Add(*limit)
 		lim.Stop = func() bool { return time.Now().After(deadline) }
 	}
-	a := engine.Analyse(p, lim)
+	a := engine.NewAnalyser(engineTableBits).AnalyseRecord(r, lim)
 	secs := time.Since(start).Seconds()
 	fenText := p.FEN()
 	if !v.Numeric() {
 		fenText = p.FENAlpha()
 	}
 	out := analyseOutput{
-		Variant: v.String(), FEN: fenText,
+		Variant: v.String(), FEN: fenText, PliesPlayed: r.Plies(),
 		Evaluation: a.Score, SideEvaluation: a.SideScore, SideToMove: p.SideToMove().String(),
 		PV: a.Notation, Depth: a.Depth, Nodes: a.Nodes, NPS: uint64(float64(a.Nodes) / max(secs, 1e-9)),
 		Seconds: secs, Result: a.Result.String(), PliesToEnd: a.Plies,
@@ -104,7 +127,20 @@ func runAnalyse(e *env, args []string) int {
 		}
 		return 0
 	}
-	fmt.Fprintf(e.stdout, "%s %s, %s to move\n", out.Variant, out.FEN, out.SideToMove)
+	printAnalysis(e, out, a)
+	return 0
+}
+
+// printAnalysis writes the analysis for a person.
+func printAnalysis(e *env, out analyseOutput, a engine.Analysis) {
+	fmt.Fprintf(e.stdout, "%s %s, %s to move", out.Variant, out.FEN, out.SideToMove)
+	if out.PliesPlayed > 0 {
+		plies := "plies"
+		if out.PliesPlayed == 1 {
+			plies = "ply"
+		}
+		fmt.Fprintf(e.stdout, " (after %d %s of the game)", out.PliesPlayed, plies)
+	}
 	eval := fmt.Sprintf("%+.2f (men, + for White)", float64(out.Evaluation)/100)
 	result := out.Result
 	switch {
@@ -112,10 +148,36 @@ func runAnalyse(e *env, args []string) int {
 		eval = fmt.Sprintf("%s in %d plies", out.Result, out.PliesToEnd)
 		result = fmt.Sprintf("%s (proven, within %d plies)", result, out.PliesToEnd)
 	case a.Result == engine.Drawn:
-		result += " (proven by the drawn-ending rules, counted from this position)"
+		result += " (proven by the drawn-ending rules)"
 	}
-	fmt.Fprintf(e.stdout, "evaluation %s  depth %d  nodes %d  %d nodes/s  %.1f s\n", eval, out.Depth, out.Nodes, out.NPS, secs)
+	fmt.Fprintf(e.stdout, "\nevaluation %s  depth %d  nodes %d  %d nodes/s  %.1f s\n", eval, out.Depth, out.Nodes, out.NPS, out.Seconds)
 	fmt.Fprintf(e.stdout, "result: %s\n", result)
 	fmt.Fprintf(e.stdout, "line: %s\n", a.Line())
-	return 0
+}
+
+// engineTableBits sizes the engine's transposition table: 2^22 slots of 16
+// bytes, 64 MiB.
+const engineTableBits = 22
+
+// analysePDN reads game n of a PDN file and replays it.
+func analysePDN(e *env, path string, n int) (draughts.Record, int) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: --pdn: %v\n", err)
+		return draughts.Record{}, 1
+	}
+	games, perr := draughts.ParsePDN(data)
+	if n < 1 || n > len(games) {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: --game %d: %s has %d games that could be read; number them from 1\n", n, path, len(games))
+		if perr != nil {
+			fmt.Fprintf(e.stderr, "  (reading stopped: %v)\n", perr)
+		}
+		return draughts.Record{}, 2
+	}
+	r, err := games[n-1].Replay()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: %s, game %d: %v\n", path, n, err)
+		return draughts.Record{}, 1
+	}
+	return r, 0
 }

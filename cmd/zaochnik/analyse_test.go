@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,13 +42,57 @@ func TestAnalyseCommand_TextBlackToMove(t *testing.T) {
 	assert.Contains(t, out, "giveaway B:Wc3:Be5, black to move")
 }
 
+func TestAnalyseCommand_PDNCountsTheGamesMoves(t *testing.T) {
+	// King against king, four moves each already played: the game's fifth
+	// moves complete the count of 2.1.9.1.5 within a 3-ply search; the bare
+	// final position, whose count starts afresh, is not proven.
+	game := `[Event "test"]
+[GameType "25"]
+[SetUp "1"]
+[FEN "W:WKc1:BKf8"]
+1. c1-a3 f8-g7 2. a3-b4 g7-h6 3. b4-a5 h6-g5 4. a5-b6 g5-h4 *
+
+[Event "second"]
+[GameType "25"]
+1. c3-d4 *
+`
+	path := filepath.Join(t.TempDir(), "games.pdn")
+	require.NoError(t, os.WriteFile(path, []byte(game), 0o644))
+	code, out, stderr := analyseRun("analyse", "--pdn", path, "--depth", "3", "--time", "0", "--json")
+	require.Equal(t, 0, code, stderr)
+	var got analyseOutput
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, "draw", got.Result)
+	assert.Equal(t, 8, got.PliesPlayed)
+	assert.Equal(t, "W:WKb6:BKh4", got.FEN)
+
+	code, out, stderr = analyseRun("analyse", "--fen", got.FEN, "--depth", "3", "--time", "0", "--json")
+	require.Equal(t, 0, code, stderr)
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, "unproven", got.Result)
+
+	code, out, stderr = analyseRun("analyse", "--pdn", path, "--game", "2", "--depth", "2")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "russian ")
+	assert.Contains(t, out, "black to move (after 1 ply of the game)")
+
+	code, _, stderr = analyseRun("analyse", "--pdn", path, "--game", "3", "--depth", "2")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "has 2 games")
+	code, _, stderr = analyseRun("analyse", "--pdn", filepath.Join(t.TempDir(), "missing.pdn"), "--depth", "2")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "missing.pdn")
+}
+
 func TestAnalyseCommand_Errors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"analyse", "--variant", "chess", "--fen", "W:W21-32:B1-12"}, "--variant"},
-		{[]string{"analyse", "--variant", "russian"}, "--fen is required"},
+		{[]string{"analyse", "--variant", "russian"}, "give the position with --fen"},
+		{[]string{"analyse", "--fen", "W:W21-32:B1-12", "--pdn", "x.pdn"}, "not both"},
+		{[]string{"analyse", "--pdn", "x.pdn", "--variant", "russian"}, "leave out --variant"},
 		{[]string{"analyse", "--fen", "W:W99"}, "--fen"},
 		{[]string{"analyse", "--fen", "W:W21-32:B1-12", "--time", "0"}, "--time or --depth"},
 		{[]string{"analyse", "--fen", "W:W21-32:B1-12", "extra"}, "unexpected argument"},
