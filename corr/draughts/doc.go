@@ -24,6 +24,16 @@
 //   - captures with the same origin, destination and captured set are one
 //     move; LegalPaths and Perft(..., true) count every path instead.
 //
+// # Notation and the end of the game
+//
+// Resolve turns a move as a letter writes it (MoveText, from ParseMoveText)
+// into the legal move, or a *MoveError saying what is wrong and listing what
+// is legal (6.2.2, 6.2.10); ResolveAbbreviated reads the semi-short moves of
+// game records. Notation and SemiShort write a move back, FEN and FENAlpha a
+// position. Winner applies 2.8.1 (no piece, or no legal move; reversed in
+// giveaway); the draw rules are in draw.go. Perft counts move sequences, the
+// check of the generator against published tables.
+//
 // # Squares and the bit layout
 //
 // A Square is a bit index (see geometry.go for the layout); the Variant
