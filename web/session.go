@@ -95,7 +95,7 @@ func (srv *Server) setSession(w http.ResponseWriter, r *http.Request, s session)
 		Name:     sessionCookie,
 		Value:    srv.sign.encode(s),
 		Path:     "/",
-		Expires:  s.Expires,
+		MaxAge:   int(sessionTTL / time.Second), // relative: the browser's clock need not agree with the injected one
 		HttpOnly: true,
 		SameSite: http.SameSiteLaxMode,
 		Secure:   r.TLS != nil || srv.opt.SecureCookies,
