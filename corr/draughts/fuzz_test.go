@@ -1,6 +1,9 @@
 package draughts
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"testing"
 )
 
@@ -12,11 +15,34 @@ var fenSeeds = []string{
 	"W:WK4,20,39,44:B12,18,28,29,37", "W:W:B", "W:W1-",
 }
 
+// fenTag finds the FEN tags of PDN files.
+var fenTag = regexp.MustCompile(`\[FEN "([^"]*)"\]`)
+
+// testdataFENs returns the FEN tags of the package's PDN test files and of
+// the shared corpus (shared/data/pdn) when present.
+func testdataFENs() []string {
+	files, _ := filepath.Glob(filepath.Join("testdata", "pdn", "*.pdn"))
+	// The shared corpus sits beside the module root (corr/draughts is two deep).
+	shared, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "data", "pdn", "*.pdn"))
+	files = append(files, shared...)
+	var out []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, m := range fenTag.FindAllStringSubmatch(string(data), -1) {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
 // FuzzParseFEN checks that any text either fails to parse or gives a
 // position that writes back to itself and whose moves all survive a trip
 // through the notation.
 func FuzzParseFEN(f *testing.F) {
-	for _, s := range fenSeeds {
+	for _, s := range append(testdataFENs(), fenSeeds...) {
 		f.Add(uint8(Russian), s)
 		f.Add(uint8(International), s)
 	}
