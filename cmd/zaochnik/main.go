@@ -34,6 +34,7 @@ var commands = map[string]command{}
 // (A map literal would form an initialisation cycle with help, which lists it.)
 func registerCommands() {
 	commands["analyse"] = command{"the engine's evaluation, best line and proven result of a position (6.5)", runAnalyse}
+	commands["demo"] = command{"the whole server in one process on an embedded mail server; --simulate plays the players", runDemo}
 	commands["help"] = command{"list the commands", runHelp}
 	commands["judge"] = command{"overstep claims and the judge's rulings (6.3.6-6.3.7)", runJudge}
 	commands["ledger"] = command{"the day ledger of a game from a timeline file (6.3.6)", runLedger}

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"zaochnik/corr"
+	"zaochnik/mailbox/localmail"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+//go:embed demo_tournament.toml
+var demoTournament string
+
+const demoUsage = `Usage: zaochnik demo [--simulate] [--speed SECONDS] [--days N] [--db FILE] [--listen HOST:PORT]
+
+Runs the whole server in one process with no setup: an embedded mail server
+on loopback (IMAP and SMTP, mail kept in memory), a sample tournament of four
+players starting today, and the daemon reading and sending over real IMAP and
+SMTP. It prints how to send a letter to it and where to read the replies.
+With --simulate the players answer by themselves with legal moves on a fast
+virtual clock (one day every --speed seconds): one takes a break, one sends an
+impossible move once (a penalty), one falls silent (reminders, then an
+overstep claim). Ctrl-C stops it; --days stops it after N virtual days.
+Exit status: 0 stopped, 1 failed, 2 bad usage.`
+
+const demoPassword = "demo"
+
+// runDemo is "zaochnik demo".
+func runDemo(e *env, args []string) int {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() { fmt.Fprintln(e.stderr, demoUsage); fs.PrintDefaults() }
+	simulate := fs.Bool("simulate", false, "simulated players answer on a fast virtual clock")
+	speed := fs.Float64("speed", 0.5, "with --simulate: real `SECONDS` per virtual day")
+	days := fs.Int("days", 0, "with --simulate: stop after `N` virtual days (0: run until Ctrl-C)")
+	dbPath := fs.String("db", "", "keep the store in this `FILE` (default: a temporary one)")
+	listen := fs.String("listen", "127.0.0.1:0", "the web `HOST:PORT` (/healthz)")
+	verbose := fs.Bool("v", false, "log the daemon's work to stderr")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 || *speed <= 0 || *days < 0 {
+		fmt.Fprintln(e.stderr, "zaochnik demo: --speed must be positive and --days not negative, and no arguments; see zaochnik demo --help")
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	log := slog.New(slog.DiscardHandler)
+	if *verbose {
+		log = newLogger(e.stderr, LogConfig{Level: "info", Format: "text"})
+	}
+	d := &demo{out: e.stdout, log: log, speed: time.Duration(*speed * float64(time.Second))}
+	if err := d.run(ctx, *dbPath, *listen, *simulate, *days); err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik demo: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// demo is one run of the demo.
+type demo struct {
+	out   io.Writer
+	log   *slog.Logger
+	speed time.Duration // real time per virtual day (--simulate)
+	clock func() time.Time
+	mail  *localmail.Server
+	t     corr.Tournament
+}
+
+func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, days int) error {
+	if dbPath == "" {
+		dir, err := os.MkdirTemp("", "zaochnik-demo-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		dbPath = filepath.Join(dir, "demo.db")
+	}
+	d.clock = time.Now
+	var v *virtualClock
+	if simulate {
+		v = newVirtualClock(time.Now(), d.speed)
+		d.clock = v.Now
+	}
+	src, err := d.tournament(dbPath)
+	if err != nil {
+		return err
+	}
+	if d.mail, err = localmail.Start(localmail.Options{Domain: "zaochnik.test", Now: d.clock, Logger: d.log}); err != nil {
+		return err
+	}
+	defer d.mail.Close()
+	server := "turnir@zaochnik.test"
+	for _, u := range append([]string{server, d.t.Secretary.Email, d.t.Judge.Email}, playerAddrs(d.t)...) {
+		if err := d.mail.AddUser(u, demoPassword); err != nil {
+			return err
+		}
+	}
+	if err := d.store(dbPath, src); err != nil {
+		return err
+	}
+	cfg := localConfig(d.mail, server, demoPassword, dbPath)
+	cfg.Web.Listen = listen
+	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"}
+	if simulate {
+		// The jobs read the virtual clock: running them every real second
+		// catches up every virtual day that passed.
+		cfg.Schedule = ScheduleConfig{Daily: "@every 1s"}
+	}
+	m := &Main{Config: cfg, Now: d.clock, Logger: d.log}
+	if err := m.Run(ctx); err != nil {
+		m.Close()
+		return err
+	}
+	d.instructions(server, m.HTTPAddr, simulate)
+
+	var wg sync.WaitGroup
+	runCtx, cancel := context.WithCancel(ctx)
+	if simulate {
+		sim := newSimulation(d.t, m.db, d.mail, d.clock, d.speed, d.out)
+		wg.Add(1)
+		go func() { defer wg.Done(); sim.run(runCtx) }()
+		if days > 0 {
+			go func() {
+				select {
+				case <-time.After(time.Duration(days) * d.speed):
+					cancel()
+				case <-runCtx.Done():
+				}
+			}()
+		}
+	}
+	<-runCtx.Done()
+	cancel()
+	wg.Wait()
+	fmt.Fprintln(d.out, "\nStopping…")
+	if err := m.Close(); err != nil {
+		return err
+	}
+	return d.summary(dbPath)
+}
+
+// tournament reads the sample tournament with play starting today (on the
+// clock in use), unless the store already holds it.
+func (d *demo) tournament(dbPath string) ([]byte, error) {
+	today := timecontrol.DateOf(d.clock().In(moscow()))
+	src := strings.Replace(demoTournament, "start = 2026-03-01", "start = "+today.String(), 1)
+	src = strings.Replace(src, "end = 2027-03-01", "end = "+today.AddDays(365).String(), 1)
+	t, err := corr.ParseTournament([]byte(src))
+	if err != nil {
+		return nil, fmt.Errorf("the sample tournament: %w", err)
+	}
+	d.t = t
+	return []byte(src), nil
+}
+
+// store creates and starts the sample tournament unless it is there.
+func (d *demo) store(dbPath string, src []byte) error {
+	ctx := context.Background()
+	db, err := storage.Open(dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.Now = d.clock
+	if s, err := db.State(ctx, d.t.Cipher); err == nil {
+		d.t = s.Tournament
+		return nil
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		return err
+	}
+	if err := db.CreateTournament(ctx, d.t, src); err != nil {
+		return err
+	}
+	_, err = db.Start(ctx, d.t.Cipher, d.t.Start)
+	return err
+}
+
+// localConfig is a daemon configuration for the embedded mail server.
+func localConfig(mail *localmail.Server, user, password, dbPath string) Config {
+	c := defaultConfig()
+	ih, ip, _ := net.SplitHostPort(mail.IMAPAddr)
+	sh, sp, _ := net.SplitHostPort(mail.SMTPAddr)
+	var iport, sport port
+	_ = iport.UnmarshalText([]byte(ip))
+	_ = sport.UnmarshalText([]byte(sp))
+	c.IMAP.Host, c.IMAP.Port, c.IMAP.Security, c.IMAP.User, c.IMAP.Password = ih, iport, "plain", user, password
+	c.SMTP.Host, c.SMTP.Port, c.SMTP.Security, c.SMTP.From = sh, sport, "plain", user
+	c.Database.Path = dbPath
+	return c
+}
+
+// instructions tells the user how to talk to the running demo.
+func (d *demo) instructions(server, web string, simulate bool) {
+	_, smtpPort, _ := net.SplitHostPort(d.mail.SMTPAddr)
+	_, imapPort, _ := net.SplitHostPort(d.mail.IMAPAddr)
+	p1, p2 := d.t.Players[0], d.t.Players[1]
+	fmt.Fprintf(d.out, `zaochnik demo: tournament %s (%s), %d players, play starts %s.
+
+Mail server (loopback, no TLS, mail kept in memory):
+  SMTP 127.0.0.1:%s   IMAP 127.0.0.1:%s   every password: %s
+  tournament address: %s
+  players: %s
+  secretary: %s   judge: %s
+
+Send White's first move of game 1-2 as %s, e.g. with swaks:
+  swaks --server 127.0.0.1:%s --from %s --to %s \
+    --header 'Subject: %s 1-2' \
+    --body $'%s 1-2\nМой ход: 1.c3-d4\n%s / %s / %s\nВремя: 0/0\n%s'
+or from any mail client (SMTP server 127.0.0.1 port %s, no encryption, login %s, password %s).
+
+Read the replies over IMAP (127.0.0.1:%s, login = the address, password %s): %s
+receives the move, %s gets a confirmation or the reason it was refused.
+Health: http://%s/healthz
+`, d.t.Cipher, d.t.Name, len(d.t.Players), d.t.Start.Russian(),
+		smtpPort, imapPort, demoPassword, server, strings.Join(playerAddrs(d.t), ", "), d.t.Secretary.Email, d.t.Judge.Email,
+		p1.Name, smtpPort, p1.Email, server, d.t.Cipher, d.t.Cipher, d.t.Start.Russian(), d.t.Start.Russian(), d.t.Start.Russian(), p1.Name,
+		smtpPort, p1.Email, demoPassword, imapPort, demoPassword, p2.Email, p1.Email, web)
+	if simulate {
+		fmt.Fprintf(d.out, "\nSimulating: one virtual day every %v. Ctrl-C stops.\n\n", d.speed)
+	} else {
+		fmt.Fprintln(d.out, "\nCtrl-C stops the demo.")
+	}
+}
+
+// summary prints each game's state and the tournament's claims.
+func (d *demo) summary(dbPath string) error {
+	db, err := storage.Open(dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	s, err := db.State(context.Background(), d.t.Cipher)
+	if err != nil {
+		return err
+	}
+	for _, g := range gamesReport(s) {
+		fmt.Fprintf(d.out, "%d-%d  %-10s %-7s  time %d/%d (penalty %d/%d)  claims %d  %s\n", g.White, g.Black, g.Status, g.Result,
+			g.Ledger.White.Total, g.Ledger.Black.Total, g.Ledger.White.PenaltyDays, g.Ledger.Black.PenaltyDays, len(g.Claims), g.Moves)
+	}
+	return nil
+}
+
+func playerAddrs(t corr.Tournament) []string {
+	var a []string
+	for _, p := range t.Players {
+		a = append(a, p.Email)
+	}
+	return a
+}
+
+// moscow is the sample tournament's zone.
+func moscow() *time.Location {
+	loc, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// virtualClock runs one virtual day per speed of real time from the
+// morning of the real day it starts.
+type virtualClock struct {
+	realStart, virtualStart time.Time
+	speed                   time.Duration
+}
+
+func newVirtualClock(now time.Time, speed time.Duration) *virtualClock {
+	y, mo, dd := now.In(moscow()).Date()
+	return &virtualClock{realStart: now, virtualStart: time.Date(y, mo, dd, 9, 0, 0, 0, moscow()), speed: speed}
+}
+
+// Now is the virtual time.
+func (v *virtualClock) Now() time.Time {
+	elapsed := time.Since(v.realStart)
+	return v.virtualStart.Add(time.Duration(float64(elapsed) / float64(v.speed) * float64(24*time.Hour)))
+}

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-smtp"
+
+	"zaochnik/corr"
+	"zaochnik/corr/draughts"
+	"zaochnik/mailbox"
+	"zaochnik/mailbox/localmail"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+// simulation plays the sample tournament's players by mail on the virtual
+// clock: each answers its games a day or two after the opponent's move
+// with a random legal move (seeded, so every run plays the same games).
+// Player 2 takes a break early on, player 3 sends one impossible move
+// (6.2.10: replaced, 6 penalty days), player 4 falls silent after a few days
+// (reminders, then a silent overstep claim, 6.3.5-6.3.6).
+//
+// A player knows it must answer when the store says so; what it writes is
+// an ordinary letter sent over SMTP to the tournament address.
+type simulation struct {
+	t     corr.Tournament
+	db    *storage.DB
+	mail  *localmail.Server
+	now   func() time.Time
+	speed time.Duration
+	out   io.Writer
+	rng   *rand.Rand
+
+	server    string
+	letters   int
+	plans     map[string]*plan // by game code
+	breakSent bool
+	blundered bool
+	claims    map[string]bool // claims already told, by game and number
+	penalties map[string]int  // penalty days already told, by game
+}
+
+// plan is a player's pending answer in one game.
+type plan struct {
+	plies    int              // the game's length when noticed
+	noticed  timecontrol.Date // the day the opponent's move arrived
+	answerOn timecontrol.Date
+	sentID   string // Message-ID of the letter sent for it, "" before
+}
+
+// The roles of the sample tournament's start numbers.
+const (
+	breaker   = 2
+	blunderer = 3
+	silent    = 4
+	// silentFrom is the day of play from which player 4 no longer answers.
+	silentFrom = 4
+)
+
+func newSimulation(t corr.Tournament, db *storage.DB, mail *localmail.Server, now func() time.Time, speed time.Duration, out io.Writer) *simulation {
+	return &simulation{t: t, db: db, mail: mail, now: now, speed: speed, out: out, rng: rand.New(rand.NewPCG(2026, 6)),
+		server: "turnir@zaochnik.test", plans: map[string]*plan{}, claims: map[string]bool{}, penalties: map[string]int{}}
+}
+
+// run plays until ctx is done, looking at the games four times a virtual day.
+func (s *simulation) run(ctx context.Context) {
+	tick := time.NewTicker(max(s.speed/4, 10*time.Millisecond))
+	defer tick.Stop()
+	for {
+		if err := s.step(ctx); err != nil && ctx.Err() == nil {
+			fmt.Fprintf(s.out, "simulation: %v\n", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// step does what each player has to do today.
+func (s *simulation) step(ctx context.Context) error {
+	st, err := s.db.State(ctx, s.t.Cipher)
+	if err != nil {
+		return err
+	}
+	today := timecontrol.DateOf(s.now().In(s.t.Location()))
+	day := today.Sub(s.t.Start) + 1
+	s.report(st, day)
+	if !s.breakSent && day >= 2 {
+		s.breakSent = true
+		from, to := today.AddDays(3), today.AddDays(9)
+		for _, g := range st.Games {
+			if g.White == breaker || g.Black == breaker {
+				s.say(day, "%s announces a break from %s to %s (6.4)", s.name(breaker), from.Russian(), to.Russian())
+				if err := s.send(breaker, fmt.Sprintf("%s %d-%d\nI take a break from %s to %s.\n", s.t.Cipher, g.White, g.Black,
+					from.Russian(), to.Russian()), ""); err != nil {
+					return err
+				}
+				break
+			}
+		}
+	}
+	for _, g := range st.Games {
+		if g.Status != corr.Playing {
+			continue
+		}
+		side := g.ToMove()
+		num := g.Number(side)
+		if num == silent && day >= silentFrom {
+			continue
+		}
+		p := s.plans[g.Code]
+		if p != nil && p.plies == len(g.Plies) && p.sentID != "" && !s.answered(num, p.sentID) {
+			continue // the letter is on its way
+		}
+		if p == nil || p.plies != len(g.Plies) || p.sentID != "" {
+			// A new move to answer, or the last letter was answered without
+			// the game moving on (refused): answer again in a day or two.
+			noticed := today
+			if p != nil && p.plies == len(g.Plies) {
+				noticed = p.noticed
+			}
+			p = &plan{plies: len(g.Plies), noticed: noticed, answerOn: today.AddDays(s.rng.IntN(3))}
+			s.plans[g.Code] = p
+		}
+		if today.Before(p.answerOn) {
+			continue
+		}
+		text, ok := s.letter(st, g, side, p, today, day)
+		if !ok {
+			continue
+		}
+		id := fmt.Sprintf("sim.%d@zaochnik.test", s.letters+1)
+		if err := s.send(num, text, id); err != nil {
+			return err
+		}
+		p.sentID = id
+	}
+	return nil
+}
+
+// letter writes the move letter of side in game g, the move chosen at
+// random; player 3's first letter after the first day names an impossible
+// move instead (the reverse of a legal one: its origin square is empty).
+func (s *simulation) letter(st corr.State, g corr.Game, side draughts.Color, p *plan, today timecontrol.Date, day int) (string, bool) {
+	pos := g.Position(st.Tournament.DraughtsVariant())
+	moves := pos.LegalMoves(nil)
+	if len(moves) == 0 {
+		return "", false
+	}
+	m := moves[s.rng.IntN(len(moves))]
+	move := pos.Notation(m)
+	num := g.Number(side)
+	if num == blunderer && !s.blundered && day >= 2 && !m.IsCapture() {
+		if a, b, ok := strings.Cut(move, "-"); ok {
+			s.blundered = true
+			move = b + "-" + a
+			s.say(day, "%s writes the impossible move %s in game %d-%d (6.2.10)", s.name(num), move, g.White, g.Black)
+		}
+	}
+	en := num == breaker
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %d-%d\n", s.t.Cipher, g.White, g.Black)
+	if known := g.Known[side]; known < len(g.Plies) {
+		var rep []string
+		for i := known; i < len(g.Plies); i++ {
+			rep = append(rep, numbered(i, g.Plies[i].Text))
+		}
+		fmt.Fprintf(&b, "%s %s\n", pick(en, "Your move:", "Ваш ход:"), strings.Join(rep, " "))
+	}
+	fmt.Fprintf(&b, "%s %s\n", pick(en, "My move:", "Мой ход:"), numbered(len(g.Plies), move))
+	received := p.noticed
+	if len(g.Plies) == 0 {
+		received = st.Tournament.Start
+	}
+	fmt.Fprintf(&b, "%s / %s / %s\n", received.Russian(), received.Russian(), today.Russian())
+	var totals [2]int
+	if l, err := st.Ledger(g); err == nil {
+		totals = [2]int{l.Totals[0].Total, l.Totals[1].Total}
+	}
+	if len(g.Plies) > 0 {
+		totals[side] += today.Sub(received)
+	}
+	fmt.Fprintf(&b, "%s %d/%d\n%s\n", pick(en, "Time:", "Время:"), totals[draughts.White], totals[draughts.Black], s.name(num))
+	return b.String(), true
+}
+
+// numbered writes ply i of a game with its move number ("3.c3-d4", "3...f6-g5").
+func numbered(i int, text string) string {
+	if i%2 == 0 {
+		return fmt.Sprintf("%d.%s", i/2+1, text)
+	}
+	return fmt.Sprintf("%d...%s", i/2+1, text)
+}
+
+func pick(en bool, english, russian string) string {
+	if en {
+		return english
+	}
+	return russian
+}
+
+// answered reports whether the server answered the letter id (a refusal,
+// or a confirmation of a letter that moved nothing).
+func (s *simulation) answered(num int, id string) bool {
+	p, _ := s.t.Player(num)
+	for _, d := range s.mail.Deliveries() {
+		if d.From == s.server && strings.EqualFold(d.To[0], p.Email) && bytes.Contains(d.Raw, []byte("<"+id+">")) {
+			return true
+		}
+	}
+	return false
+}
+
+// send mails text from player num to the tournament over SMTP.
+func (s *simulation) send(num int, text, id string) error {
+	p, _ := s.t.Player(num)
+	s.letters++
+	if id == "" {
+		id = fmt.Sprintf("sim.%d@zaochnik.test", s.letters)
+	}
+	raw, err := mailbox.Compose(mailbox.Outgoing{From: mailbox.Address{Name: p.Name, Addr: p.Email},
+		To: []mailbox.Address{{Addr: s.server}}, Subject: s.t.Cipher, Text: text, Date: s.now(), MessageID: id, AutoSubmitted: "no"})
+	if err != nil {
+		return err
+	}
+	c, err := smtp.Dial(s.mail.SMTPAddr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.SendMail(p.Email, []string{s.server}, bytes.NewReader(raw)); err != nil {
+		return fmt.Errorf("%s sending a letter: %w", p.Email, err)
+	}
+	return c.Quit()
+}
+
+// report prints the claims and penalties that appeared since the last step.
+func (s *simulation) report(st corr.State, day int) {
+	for _, g := range st.Games {
+		for _, c := range g.Claims {
+			key := fmt.Sprintf("%s#%d", g.Code, c.Seq)
+			if !s.claims[key] {
+				s.claims[key] = true
+				s.say(day, "overstep claim in game %d-%d against %s: %d days for move %d, limit %d (6.3.6)",
+					g.White, g.Black, s.name(g.Number(c.Against)), c.Total, c.Move, c.Limit)
+			}
+		}
+		pen := 0
+		for _, p := range g.Penalties {
+			pen += p.Days
+		}
+		if pen > s.penalties[g.Code] {
+			s.penalties[g.Code] = pen
+			s.say(day, "game %d-%d: %d penalty days charged (6.2.11)", g.White, g.Black, pen)
+		}
+	}
+}
+
+func (s *simulation) name(num int) string {
+	p, _ := s.t.Player(num)
+	return p.Name
+}
+
+func (s *simulation) say(day int, format string, args ...any) {
+	fmt.Fprintf(s.out, "day %3d  %s\n", day, fmt.Sprintf(format, args...))
+}
