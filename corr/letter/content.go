@@ -187,7 +187,7 @@ func (p *parser) applyLabel(n int, label []token, r role, atStart bool) (role, b
 			} else {
 				next = roleVariant
 			}
-		case strings.HasPrefix(x, "ваш") || x == "your" || strings.HasPrefix(x, "повтор") || strings.HasPrefix(x, "repeat") ||
+		case strings.HasPrefix(x, "ваш") || strings.HasPrefix(x, "тво") || x == "your" || strings.HasPrefix(x, "повтор") || strings.HasPrefix(x, "repeat") ||
 			strings.HasPrefix(x, "получ") || strings.HasPrefix(x, "receiv") || strings.HasPrefix(x, "партнер") ||
 			strings.HasPrefix(x, "соперник") || strings.HasPrefix(x, "opponent"):
 			next = roleRepeat
@@ -434,9 +434,9 @@ func (p *parser) date(n int, tk token, label string) {
 	switch {
 	case hasAnyStem(label, "получ", "receiv", "got", "пришл", "arriv"):
 		slot = &ds.Received
-	case hasAnyStem(label, "партнер", "соперник", "opponent", "ваш", "your", "you"):
+	case hasAnyStem(label, "партнер", "соперник", "opponent", "ваш", "тво", "тоб", "your", "you"):
 		slot = &ds.OpponentSent
-	case hasAnyStem(label, "отправ", "отосл", "отсыл", "послан", "sent", "send", "dispatch", "post", "mail", "ответ", "reply", "отвеч"):
+	case hasAnyStem(label, "отправ", "отпр", "отосл", "отсыл", "послан", "sent", "send", "dispatch", "post", "mail", "ответ", "reply", "отвеч"):
 		slot = &ds.Sent
 	}
 	if slot != nil && !slot.IsZero() {

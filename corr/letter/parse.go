@@ -261,7 +261,8 @@ func isGreeting(w string) bool {
 
 func isSignOff(w string) bool {
 	return hasAnyStem(firstWords(w, 2), "с уважением", "всего доброго", "всего хорошего", "всего наилучшего", "до свидания",
-		"regards", "best regards", "kind regards", "best wishes", "yours", "sincerely", "cheers", "с наилучшими")
+		"жму руку", "с приветом", "до встречи", "удачи", "regards", "best regards", "kind regards", "best wishes", "yours",
+		"sincerely", "cheers", "с наилучшими")
 }
 
 // firstWords returns the first n words of a phrase.

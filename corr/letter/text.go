@@ -150,6 +150,9 @@ func splitToken(p string) []token {
 	if p == "" {
 		return nil
 	}
+	if q := strings.TrimRight(p, "."); q != p && len(q) == 4 && isInt(q) {
+		p = q // a year ending a sentence, "2026.", is no move number
+	}
 	if strings.Contains(p, "/") || strings.Count(p, "-") == 1 && strings.Count(p, ".") >= 2 {
 		if parts := splitDateList(p); parts != nil {
 			return parts
@@ -235,7 +238,7 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 	for j < len(n) && n[j] == '.' {
 		j++
 	}
-	if i > 0 && j > i && i <= 4 {
+	if i > 0 && j > i && i <= 3 {
 		for k := 0; k < i; k++ {
 			number = number*10 + int(n[k]-'0')
 		}
