@@ -63,8 +63,9 @@ type Analysis struct {
 	Nodes uint64
 	// Result is the proven outcome, or Unproven.
 	Result Result
-	// Plies, for a proven win found by the main search, is how many plies
-	// the loser can hold out; 0 otherwise.
+	// Plies, for a proven win found by the main search, is the length of
+	// the forced win it found, in plies: the loser cannot hold out longer
+	// (a shorter win may exist). 0 otherwise.
 	Plies int
 }
 

@@ -4,8 +4,8 @@
 // endings, a result it has proven.
 //
 // The search is a principal-variation alpha-beta with iterative deepening, a
-// fixed transposition table, killer and history move ordering and a
-// quiescence over captures: capturing is compulsory (2.1.5.3), so a position
+// fixed transposition table, killer and history move ordering, late-move
+// reductions and a quiescence over captures: capturing is compulsory (2.1.5.3), so a position
 // with a capture pending is never a leaf. The evaluation counts material
 // (a king worth three men), advancement, the centre, the back-rank guard and
 // the move (see eval.go); in giveaway the material counts the other way.

@@ -152,7 +152,11 @@ func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, 
 		if n == 0 {
 			sc = -s.search(q, rs, next, ply+1, -beta, -alpha, nq)
 		} else {
-			sc = -s.search(q, rs, next, ply+1, -alpha-1, -alpha, nq)
+			r := s.reduction(depth, n, m, ply, capture)
+			sc = -s.search(q, rs, next-r, ply+1, -alpha-1, -alpha, nq)
+			if r > 0 && sc > alpha {
+				sc = -s.search(q, rs, next, ply+1, -alpha-1, -alpha, nq)
+			}
 			if sc > alpha && sc < beta {
 				sc = -s.search(q, rs, next, ply+1, -beta, -alpha, nq)
 			}
@@ -190,6 +194,21 @@ func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, 
 	}
 	s.tt.store(key, toTable(bestScore, ply), depth, b, best)
 	return bestScore
+}
+
+// reduction is how many plies less the n-th move tried (from 0) is first
+// searched with: late quiet moves, which rarely turn out best, are looked at
+// less deeply unless they prove better than the best so far (then they are
+// searched again at full depth). Captures, promotions and killers are never
+// reduced.
+func (s *searcher) reduction(depth, n int, m draughts.Move, ply int, capture bool) int {
+	if depth < 3 || n < 3 || capture || m.Promotes || m == s.killers[ply][0] || m == s.killers[ply][1] {
+		return 0
+	}
+	if depth >= 6 && n >= 8 {
+		return 2
+	}
+	return 1
 }
 
 // score gives each move its ordering score: the table's move first, then
