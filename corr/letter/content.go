@@ -41,6 +41,13 @@ func (p *parser) content(n int, toks []token) bool {
 			}
 			label = append(label, tk)
 		case kMove, kNumber:
+			if a, b, ok := strings.Cut(tk.orig, "-"); ok && len(run) == 0 && isInt(a) && isInt(b) &&
+				hasAnyStem(phrase(label), "врем", "time", "затрач") {
+				// "Время: 44-39" is a time, not a numeric move.
+				p.fraction(token{orig: a + "/" + b, kind: kFraction})
+				label, understood = nil, true
+				continue
+			}
 			if len(run) == 0 {
 				runLabel = label
 			}

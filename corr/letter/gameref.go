@@ -69,8 +69,34 @@ func (p *parser) gameRef(t string) (string, bool) {
 			return p.afterCipher(rest, true)
 		}
 	}
+	if names := pairOfNames(t); names != nil && len(p.l.Game.Names) == 0 {
+		p.l.Game.Names = names
+		return "", true
+	}
 	rest, numbers := p.afterCipher(t, false)
 	return rest, found || numbers
+}
+
+// pairOfNames reads a line that is the two players alone: "Иванов –
+// Петров", "Иванов (б) - Петров (ч)".
+func pairOfNames(t string) []string {
+	var names []string
+	dash := false
+	for _, f := range strings.Fields(t) {
+		switch w := fold(strings.Trim(f, "(),.")); {
+		case w == "-" || w == "–" || w == "—":
+			dash = true
+		case w == "б" || w == "ч" || w == "белые" || w == "черные" || w == "w" || w == "b" || w == "white" || w == "black":
+		case isSurname(strings.Trim(f, ",.")) && !isKeyword(w):
+			names = append(names, strings.Trim(f, ",."))
+		default:
+			return nil
+		}
+	}
+	if len(names) != 2 || !dash {
+		return nil
+	}
+	return names
 }
 
 // afterCipher reads start numbers and surnames on a line that named the

@@ -99,6 +99,7 @@ func TestParse_6_2_3_GameReference(t *testing.T) {
 		{"cipher shape and surnames", "", "ЧР-2026-ЗФ Иванов – Петров", GameRef{Cipher: "ЧР-2026-ЗФ", Names: []string{"Иванов", "Петров"}}},
 		{"english", "", "Cipher: KM-25, game 2-7", GameRef{Cipher: "KM-25", White: 2, Black: 7}},
 		{"game number only", "", "Партия №3-1", GameRef{White: 3, Black: 1}},
+		{"names on their own line", "", "ЧР-2026-ЗФ\nИванов (б) – Петров (ч)", GameRef{Cipher: "ЧР-2026-ЗФ", Names: []string{"Иванов", "Петров"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,6 +134,7 @@ func TestParse_6_2_3_RepetitionThenOwnMove(t *testing.T) {
 		{"bare single move is own", "6.c3-d4", SideUnknown, "", "6.c3-d4"},
 		{"english", "Your move: 5...f6-g5\nMy move: 6.c3-d4", SideUnknown, "5...f6-g5", "6.c3-d4"},
 		{"after a draw offer", "Предлагаю ничью, ваш ход 5...f6-g5, мой ход 6.c3-d4", SideUnknown, "5...f6-g5", "6.c3-d4"},
+		{"number then dots", "Ваш ход 14. ... e7-d6\nМой ход 15. c3-b4", SideUnknown, "14...e7-d6", "15.c3-b4"},
 		{"several repeated", "Ваши ходы: 5...f6-g5 6.c3-d4 g5:e3\nМой ход: 7.f2:d4", SideUnknown, "5...f6-g5 6.c3-d4 g5:e3", "7.f2:d4"},
 	}
 	for _, tt := range tests {
@@ -329,7 +331,7 @@ func TestParse_6_3_1_BadAndExtraDates(t *testing.T) {
 
 func TestParse_6_3_1_TimeFraction(t *testing.T) {
 	for _, line := range []string{"Время: 12/15", "время 12 / 15 дн.", "12/15", "Time: 12/15 days", "Затрачено: 12/15",
-		"Время: белые 12, чёрные 15", "Time: White 12, Black 15"} {
+		"Время: белые 12, чёрные 15", "Time: White 12, Black 15", "Время: 12-15"} {
 		t.Run(line, func(t *testing.T) {
 			l := read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\n" + line)
 			require.NotNil(t, l.Time, Describe(l))

@@ -314,6 +314,12 @@ func mergeSpacedMoves(ts []token) []token {
 	out := ts[:0:0]
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
+		if t.kind == kNumber && i+1 < len(ts) && (ts[i+1].orig == "..." || ts[i+1].orig == "…" || ts[i+1].orig == "..") {
+			t.black = true // "14. ... e7-d6"
+			out = append(out, t)
+			i++
+			continue
+		}
 		if i+2 < len(ts) && t.kind == kInt && ts[i+1].orig == "/" && ts[i+2].kind == kInt {
 			f := t.orig + "/" + ts[i+2].orig
 			if isFraction(f) {
