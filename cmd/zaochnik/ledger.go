@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"zaochnik/timecontrol"
 )
@@ -23,6 +24,9 @@ wrong (every problem is listed with its line, field and rule), 2 bad usage.`
 
 // runLedger is "zaochnik ledger": the day ledger calculator for secretaries.
 func runLedger(e *env, args []string) int {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		return runLedgerGame(e, args) // zaochnik ledger GAME: a stored game
+	}
 	fs := flag.NewFlagSet("ledger", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, ledgerUsage); fs.PrintDefaults() }
