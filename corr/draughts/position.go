@@ -78,7 +78,8 @@ func mix(x uint64) uint64 {
 }
 
 // Play returns the position after m, which must be one of p's legal moves
-// (from LegalMoves, MovesFrom or Resolve); Play does not check it.
+// as generated (LegalMoves, MovesFrom, Resolve): Play does not check it and
+// trusts its fields, m.King included. Keep a Move whole to replay it later.
 func (p Position) Play(m Move) Position {
 	us := p.side & 1
 	from, to := bit(m.From), bit(m.To)
