@@ -272,3 +272,31 @@ func reportFromDB(t *testing.T, db string, rep replayReport) replayReport {
 	}
 	return rep
 }
+
+// zaochnik ledger GAME prints a stored game's ledger as the calculator does.
+func TestLedgerGame_StoredGame(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "z.db")
+	code, _, errs := runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
+	require.Equal(t, 0, code, errs)
+	code, out, errs := runCmd(t, "ledger", "ТЕСТ-2026 1-2", "--db", db, "--json")
+	require.Equal(t, 0, code, errs)
+	var l struct {
+		Black struct {
+			Days        int `json:"days"`
+			PenaltyDays int `json:"penalty_days"`
+			Total       int `json:"total"`
+		} `json:"black"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &l))
+	assert.Equal(t, 5, l.Black.Days)
+	assert.Equal(t, 6, l.Black.PenaltyDays)
+	assert.Equal(t, 11, l.Black.Total)
+	code, out, _ = runCmd(t, "ledger", "ТЕСТ-2026", "1-2", "--db", db, "--lang", "en")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "6.2.11")
+	code, _, errs = runCmd(t, "ledger", "ТЕСТ-2026 2-1", "--db", db)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "no game 2-1")
+	code, _, _ = runCmd(t, "ledger", "nonsense", "--db", db)
+	assert.Equal(t, 2, code)
+}
