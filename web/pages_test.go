@@ -132,7 +132,7 @@ func TestGamePage_StepsThroughMoves(t *testing.T) {
 	ts, _ := newTestDesk(t)
 	v := newVisitor(t, ts).login("anna")
 	cases := []struct {
-		query, caption     string
+		query, caption    string
 		first, prev, next bool
 	}{
 		{"?ply=0", "Начальная позиция (полуход 0 из 8)", false, false, true},
