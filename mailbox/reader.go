@@ -74,7 +74,8 @@ type ReaderOptions struct {
 	CommandTimeout time.Duration
 	// Reconnection backoff: doubles from MinBackoff (1 s) to MaxBackoff (5 min).
 	MinBackoff, MaxBackoff time.Duration
-	// BatchSize is how many letters one FETCH asks for. 100.
+	// BatchSize is how many letters one FETCH asks for and one MOVE files;
+	// letters are handed over one at a time as they arrive. 500.
 	BatchSize int
 
 	Logger *slog.Logger // slog.Default() if nil
@@ -120,7 +121,7 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.CommandTimeout, 2*time.Minute)
 	setDefault(&o.MinBackoff, time.Second)
 	setDefault(&o.MaxBackoff, 5*time.Minute)
-	setDefault(&o.BatchSize, 100)
+	setDefault(&o.BatchSize, 500)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -168,19 +169,10 @@ func (r *Reader) session(ctx context.Context) (selected bool, err error) {
 	defer c.Close()
 	defer context.AfterFunc(ctx, func() { c.Close() })()
 
-	done := r.guard(c)
-	if err := c.Login(r.o.Username, r.o.Password).Wait(); err != nil {
-		return false, fmt.Errorf("logging in as %s: %w", r.o.Username, err)
-	}
-	processed, refused, err := r.folders(c)
+	processed, refused, sel, err := r.open(c)
 	if err != nil {
 		return false, err
 	}
-	sel, err := c.Select(r.o.Mailbox, nil).Wait()
-	if err != nil {
-		return false, fmt.Errorf("selecting %s: %w", r.o.Mailbox, err)
-	}
-	done()
 	r.log.Info("imap: following the mailbox", "uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", r.idles(c))
 	for {
 		select {
@@ -194,6 +186,22 @@ func (r *Reader) session(ctx context.Context) (selected bool, err error) {
 			return true, err
 		}
 	}
+}
+
+// open logs in, finds or creates the folders and selects the mailbox.
+func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *imap.SelectData, err error) {
+	done := r.guard(c)
+	defer done()
+	if err := c.Login(r.o.Username, r.o.Password).Wait(); err != nil {
+		return "", "", nil, fmt.Errorf("logging in as %s: %w", r.o.Username, err)
+	}
+	if processed, refused, err = r.folders(c); err != nil {
+		return "", "", nil, err
+	}
+	if sel, err = c.Select(r.o.Mailbox, nil).Wait(); err != nil {
+		return "", "", nil, fmt.Errorf("selecting %s: %w", r.o.Mailbox, err)
+	}
+	return processed, refused, sel, nil
 }
 
 // dial connects with the configured security; EXISTS updates poke wake.
@@ -333,39 +341,44 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	return nil
 }
 
-// batch fetches uids (BODY.PEEK[] only), hands each letter to the Inbox in
-// UID order and files them.
+// batch fetches uids (BODY.PEEK[] only) and hands each letter to the Inbox
+// as it arrives, in UID order (the order of sequence numbers, which is the
+// order the server answers in), then files them. Streaming keeps one
+// letter in memory at a time, whatever the batch size.
 func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity uint32, uids []imap.UID, processed, refused string) error {
 	done := r.guard(c)
 	defer done()
 	body := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
+	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
-	}).Collect()
-	if err != nil {
-		return fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err)
-	}
-	slices.SortFunc(msgs, func(a, b *imapclient.FetchMessageBuffer) int { return int(a.UID) - int(b.UID) })
+	})
 	ts := trays(processed, refused)
-	var ferr error
-	for _, m := range msgs {
-		raw := m.FindBodySection(body)
-		if raw == nil {
+	var aerr error
+	for m := cmd.Next(); m != nil; m = cmd.Next() {
+		buf, err := m.Collect()
+		if err != nil || aerr != nil {
+			continue // Close below reports a broken fetch; after a failed Accept only drain
+		}
+		raw := buf.FindBodySection(body)
+		if raw == nil || buf.UID == 0 {
 			continue // expunged meanwhile by another client
 		}
-		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Mailbox, uidValidity, uint32(m.UID), raw)
+		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Mailbox, uidValidity, uint32(buf.UID), raw)
 		if err != nil {
-			ferr = fmt.Errorf("handing over letter %d: %w", m.UID, err)
-			break // file what was accepted, offer the rest again later
+			aerr = fmt.Errorf("handing over letter %d: %w", buf.UID, err)
+			continue // file what was accepted, offer the rest again later
 		}
 		t := ts[0]
 		if isRefused {
 			t = ts[1]
 		}
-		t.uids.AddNum(m.UID)
-		r.log.Debug("imap: letter accepted", "uid", m.UID, "folder", t.folder)
+		t.uids.AddNum(buf.UID)
+		r.log.Debug("imap: letter accepted", "uid", buf.UID, "folder", t.folder)
 	}
-	return errors.Join(ferr, r.fileAll(c, ts))
+	if err := cmd.Close(); err != nil {
+		aerr = errors.Join(aerr, fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err))
+	}
+	return errors.Join(aerr, r.fileAll(c, ts))
 }
 
 // tray collects the letters going to one folder.

@@ -33,7 +33,9 @@ type Dovecot struct {
 	tb   testing.TB
 }
 
-// confTmpl is the minimal 2.3 configuration (see shared/notes/mail-stack.md).
+// confTmpl is the minimal 2.3 configuration (see shared/notes/mail-stack.md),
+// with mail_fsync = never: test mail needs no durability, and fsync would
+// dominate every APPEND and MOVE.
 var confTmpl = template.Must(template.New("dovecot.conf").Parse(`protocols = imap
 listen = 127.0.0.1
 base_dir = {{.Dir}}/run
@@ -48,6 +50,7 @@ mail_location = maildir:{{.Dir}}/mail/%u/Maildir
 mail_uid = {{.UID}}
 mail_gid = {{.UID}}
 first_valid_uid = 100
+mail_fsync = never
 service imap-login {
   inet_listener imap {
     address = 127.0.0.1

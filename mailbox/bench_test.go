@@ -1,0 +1,172 @@
+package mailbox_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox"
+)
+
+// benchLetters is the backlog size: ZAOCHNIK_BENCH_LETTERS, else 2000.
+func benchLetters(b *testing.B) int {
+	if s := os.Getenv("ZAOCHNIK_BENCH_LETTERS"); s != "" {
+		n, err := strconv.Atoi(s)
+		require.NoError(b, err)
+		return n
+	}
+	return 2000
+}
+
+// benchBatch is the reader's batch size: ZAOCHNIK_BENCH_BATCH, else the default.
+func benchBatch(b *testing.B) int {
+	n, _ := strconv.Atoi(os.Getenv("ZAOCHNIK_BENCH_BATCH"))
+	return n
+}
+
+// fillBacklog appends n letters of about 1 KiB to the tournament INBOX.
+func fillBacklog(b *testing.B, addr string, n int) {
+	b.Helper()
+	const chunk = 500
+	for i := 0; i < n; i += chunk {
+		var raws [][]byte
+		for j := i; j < min(n, i+chunk); j++ {
+			raw := letter(fmt.Sprintf("bench.%d.%d@example.ru", time.Now().UnixNano(), j), "Партия 7")
+			raws = append(raws, append(raw, []byte(fmt.Sprintf("%0900d\r\n", j))...))
+		}
+		appendLetters(b, addr, raws...)
+	}
+}
+
+// countingInbox accepts everything and stores nothing: what remains is
+// the reader's own cost.
+type countingInbox struct {
+	n    atomic.Int64
+	last atomic.Uint32
+	at   chan time.Time // when given, receives the time of each Accept
+}
+
+func (c *countingInbox) Watermark(context.Context, string) (uint32, uint32, error) {
+	return 0, c.last.Load(), nil
+}
+
+func (c *countingInbox) Accept(_ context.Context, _ string, _, uid uint32, _ []byte) (bool, error) {
+	c.n.Add(1)
+	c.last.Store(uid)
+	if c.at != nil {
+		c.at <- time.Now()
+	}
+	return false, nil
+}
+
+// BenchmarkFetchBacklog compares, on the same Dovecot and backlog, the rate
+// at which a bare go-imap client fetches the letters (UID FETCH BODY.PEEK[]
+// in batches of 100) with the reader's catch-up rate (fetch, hand over,
+// flag and MOVE). Run: go test -run='^$' -bench=FetchBacklog -benchtime=1x ./mailbox
+func BenchmarkFetchBacklog(b *testing.B) {
+	n := benchLetters(b)
+	s := startDovecot(b)
+	b.Run("bare", func(b *testing.B) {
+		for range b.N {
+			b.StopTimer()
+			fillBacklog(b, s.addr, n)
+			c, err := imapclient.DialInsecure(s.addr, nil)
+			require.NoError(b, err)
+			require.NoError(b, c.Login(tournament, secret).Wait())
+			_, err = c.Select("INBOX", nil).Wait()
+			require.NoError(b, err)
+			b.StartTimer()
+			start := time.Now()
+			list, err := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+			require.NoError(b, err)
+			body := &imap.FetchItemBodySection{Peek: true}
+			got := 0
+			for i := 0; i < len(list); i += 100 {
+				var set imap.UIDSet
+				for _, m := range list[i:min(len(list), i+100)] {
+					set.AddNum(m.UID)
+				}
+				msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}}).Collect()
+				require.NoError(b, err)
+				got += len(msgs)
+			}
+			b.ReportMetric(float64(got)/time.Since(start).Seconds(), "letters/s")
+			b.StopTimer()
+			// Empty the INBOX for the next round.
+			_, err = c.Store(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Collect()
+			require.NoError(b, err)
+			require.NoError(b, c.Expunge().Close())
+			c.Close()
+			b.StartTimer()
+		}
+	})
+	b.Run("reader", func(b *testing.B) {
+		for range b.N {
+			b.StopTimer()
+			fillBacklog(b, s.addr, n)
+			inbox := &countingInbox{}
+			r, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: s.addr, Security: mailbox.SecurityPlain,
+				Username: tournament, Password: secret, Inbox: inbox, Logger: testLogger(b), BatchSize: benchBatch(b)})
+			require.NoError(b, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error)
+			b.StartTimer()
+			start := time.Now()
+			go func() { done <- r.Run(ctx) }()
+			for inbox.n.Load() < int64(n) {
+				time.Sleep(time.Millisecond)
+			}
+			b.ReportMetric(float64(n)/time.Since(start).Seconds(), "letters/s")
+			b.StopTimer()
+			cancel()
+			require.NoError(b, <-done)
+			b.StartTimer()
+		}
+	})
+}
+
+// BenchmarkIdleWakeup measures the time from a letter's APPEND completing
+// in Dovecot to the reader handing it over, while the reader IDLEs.
+// Run: go test -run='^$' -bench=IdleWakeup -benchtime=20x ./mailbox
+func BenchmarkIdleWakeup(b *testing.B) {
+	s := startDovecot(b)
+	inbox := &countingInbox{at: make(chan time.Time, 1)}
+	r, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: s.addr, Security: mailbox.SecurityPlain,
+		Username: tournament, Password: secret, Inbox: inbox, Logger: testLogger(b)})
+	require.NoError(b, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	c, err := imapclient.DialInsecure(s.addr, nil)
+	require.NoError(b, err)
+	defer c.Close()
+	require.NoError(b, c.Login(tournament, secret).Wait())
+	time.Sleep(200 * time.Millisecond) // let the reader reach IDLE
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := range b.N {
+		raw := letter(fmt.Sprintf("idle.%d@example.ru", i), "x")
+		cmd := c.Append("INBOX", int64(len(raw)), nil)
+		_, err := cmd.Write(raw)
+		require.NoError(b, err)
+		require.NoError(b, cmd.Close())
+		_, err = cmd.Wait()
+		require.NoError(b, err)
+		appended := time.Now()
+		lat = append(lat, (<-inbox.at).Sub(appended))
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Milliseconds()), "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Milliseconds()), "p99-ms")
+}
