@@ -152,6 +152,9 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	cancel()
 	wg.Wait()
 	fmt.Fprintln(d.out, "\nStopping…")
+	if err := m.jobs.daily(context.WithoutCancel(ctx)); err != nil { // up to the last virtual day
+		d.log.Error("daily checks", "err", err)
+	}
 	if err := m.Close(); err != nil {
 		return err
 	}

@@ -23,8 +23,8 @@ import (
 // clock: each answers its games a day or two after the opponent's move
 // with a random legal move (seeded, so every run plays the same games).
 // Player 2 takes a break early on, player 3 sends one impossible move
-// (6.2.10: replaced, 6 penalty days), player 4 falls silent after a few days
-// (reminders, then a silent overstep claim, 6.3.5-6.3.6).
+// (6.2.10: 6 penalty days), player 4 makes its first move in each game and
+// then falls silent (reminders, then a silent overstep claim, 6.3.5-6.3.6).
 //
 // A player knows it must answer when the store says so; what it writes is
 // an ordinary letter sent over SMTP to the tournament address.
@@ -59,8 +59,6 @@ const (
 	breaker   = 2
 	blunderer = 3
 	silent    = 4
-	// silentFrom is the day of play from which player 4 no longer answers.
-	silentFrom = 4
 )
 
 func newSimulation(t corr.Tournament, db *storage.DB, mail *localmail.Server, now func() time.Time, speed time.Duration, out io.Writer) *simulation {
@@ -113,7 +111,7 @@ func (s *simulation) step(ctx context.Context) error {
 		}
 		side := g.ToMove()
 		num := g.Number(side)
-		if num == silent && day >= silentFrom {
+		if num == silent && len(g.Plies) >= 2 {
 			continue
 		}
 		p := s.plans[g.Code]

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/storage"
+)
+
+// The simulated demo, run for 80 virtual days at 60 ms a day, shows within
+// seconds what it promises: moves by mail in every game, a break told to
+// the opponents (6.4), a penalty for the impossible move (6.2.10-6.2.11)
+// and overstep claims against the silent player (6.3.5-6.3.6).
+func TestDemo_SimulateShowsLedgersBreakPenaltyClaim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the demo for a few seconds")
+	}
+	db := filepath.Join(t.TempDir(), "demo.db")
+	var out, errb bytes.Buffer
+	code := run(&env{stdout: &out, stderr: &errb}, []string{"demo", "--simulate", "--speed", "0.06", "--days", "80", "--db", db})
+	require.Equal(t, 0, code, errb.String())
+	assert.Contains(t, out.String(), "swaks --server 127.0.0.1:")
+
+	s, err := storage.Open(db)
+	require.NoError(t, err)
+	defer s.Close()
+	st, err := s.State(context.Background(), "ДЕМО-2026")
+	require.NoError(t, err)
+	require.Len(t, st.Games, 6)
+	claims, penalty := 0, 0
+	for _, g := range st.Games {
+		assert.NotEmpty(t, g.Plies, "game %s was played by mail", g.Code)
+		claims += len(g.Claims)
+		for _, p := range g.Penalties {
+			penalty += p.Days
+		}
+		_, err := st.Ledger(g)
+		assert.NoError(t, err, "game %s has a ledger", g.Code)
+	}
+	assert.NotEmpty(t, st.Breaks, "6.4: the break was taken")
+	assert.GreaterOrEqual(t, penalty, 6, "6.2.11: six penalty days for the impossible move")
+	assert.GreaterOrEqual(t, claims, 1, "6.3.6: the silent player's overstep is claimed")
+	kinds := map[string]int{}
+	out2, err := s.Outbox(context.Background())
+	require.NoError(t, err)
+	for _, o := range out2 {
+		kinds[o.Kind]++
+	}
+	assert.Positive(t, kinds["forward"], "moves forwarded: %v", kinds)
+	assert.Positive(t, kinds["break"], "the break told: %v", kinds)
+	assert.Positive(t, kinds["claim"], "the claim filed: %v", kinds)
+}
