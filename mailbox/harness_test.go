@@ -90,7 +90,10 @@ func testLogger(t testing.TB) *slog.Logger {
 
 type tWriter struct{ t testing.TB }
 
-func (w tWriter) Write(b []byte) (int, error) { w.t.Log(strings.TrimRight(string(b), "\n")); return len(b), nil }
+func (w tWriter) Write(b []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(b), "\n"))
+	return len(b), nil
+}
 
 // letter is a minimal letter with the given Message-ID and subject.
 func letter(id, subject string) []byte {
