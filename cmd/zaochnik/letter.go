@@ -42,6 +42,10 @@ func runLetter(e *env, args []string) int {
 		return 2
 	}
 	opts := letter.Options{Subject: *subject, Language: letter.Lang(*lang)}
+	if *lang != "" && opts.Language != letter.Russian && opts.Language != letter.English {
+		fmt.Fprintf(e.stderr, "zaochnik letter parse: --lang %q: want ru or en\n", *lang)
+		return 2
+	}
 	switch *variant {
 	case "russian":
 		opts.Board = 8

@@ -37,6 +37,7 @@ func TestLetterParse(t *testing.T) {
 		{"no subcommand", "", []string{"letter"}, 2, "", "expected the subcommand 'parse'"},
 		{"no file", "", []string{"letter", "parse"}, 2, "", "give one FILE"},
 		{"bad variant", "", []string{"letter", "parse", "--variant", "chess", "-"}, 2, "", "want russian or international"},
+		{"bad language", "", []string{"letter", "parse", "--lang", "de", "-"}, 2, "", "want ru or en"},
 		{"bad postmark", "", []string{"letter", "parse", "--postmark", "16.03.2026", "-"}, 2, "", "YYYY-MM-DD"},
 		{"missing file", "", []string{"letter", "parse", "no-such-letter.txt"}, 1, "", "cannot read the letter"},
 	}

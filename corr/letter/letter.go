@@ -105,9 +105,11 @@ type Letter struct {
 
 // Move is one move as written in a letter.
 type Move struct {
-	// Number is the move number written (0 when none was written).
+	// Number is the move number, written or implied by the move before it
+	// ("6.c3-d4 g5-h4": both 6); 0 when neither says it.
 	Number int `json:"number,omitempty"`
-	// Black is true for Black's move ("5...f6-g5", or the second of a pair).
+	// Black is true for Black's move ("5...f6-g5", or the second of a pair);
+	// meaningless when Number is 0.
 	Black bool `json:"black,omitempty"`
 	// Text is the move itself (in JSON: its canonical string).
 	Text draughts.MoveText `json:"-"`
