@@ -78,10 +78,11 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 			return err
 		}
 		res.Cipher = cipher
-		s, tid, err := loadState(ctx, tx, cipher)
+		l, err := load(ctx, tx, cipher)
 		if err != nil {
 			return err
 		}
+		s, tid := l.State, l.id
 		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(s.Tournament.Location())), MessageID: r.MessageID, Subject: r.Subject}
 		next, out := corr.Apply(s, s.Read(r.Text, obs), obs)
 		res.Outcome = out
@@ -104,7 +105,7 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 			tid, gid, res.Disposition, out.Reason, string(problems), res.LetterID); err != nil {
 			return err
 		}
-		if err := saveState(ctx, tx, tid, next); err != nil {
+		if err := saveState(ctx, tx, next, l); err != nil {
 			return err
 		}
 		return db.commitOutcome(ctx, tx, tid, res.LetterID, obs.Postmark, out)
@@ -185,16 +186,17 @@ func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (c
 func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, fn func(corr.State) (corr.State, corr.Outcome, error)) (corr.Outcome, error) {
 	var out corr.Outcome
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		s, tid, err := loadState(ctx, tx, cipher)
+		l, err := load(ctx, tx, cipher)
 		if err != nil {
 			return err
 		}
-		next, o, err := fn(s)
+		next, o, err := fn(l.State)
 		if err != nil {
 			return err
 		}
 		out = o
-		if err := saveState(ctx, tx, tid, next); err != nil {
+		tid := l.id
+		if err := saveState(ctx, tx, next, l); err != nil {
 			return err
 		}
 		return db.commitOutcome(ctx, tx, tid, 0, day, o)

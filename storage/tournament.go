@@ -85,59 +85,79 @@ func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
 
 // State returns the referee's state of the tournament cipher.
 func (db *DB) State(ctx context.Context, cipher string) (corr.State, error) {
-	s, _, err := loadState(ctx, db.db, cipher)
-	return s, err
+	l, err := load(ctx, db.db, cipher)
+	return l.State, err
 }
 
-// loadState reads a tournament's state and returns its row id.
-func loadState(ctx context.Context, q querier, cipher string) (corr.State, int64, error) {
+// loaded is a tournament's state as read, with each game's stored JSON, so
+// that saveState writes only what changed.
+type loaded struct {
+	corr.State
+	id    int64
+	games map[string]string // game code -> stored state
+}
+
+// load reads a tournament's state.
+func load(ctx context.Context, q querier, cipher string) (loaded, error) {
+	s, tid, raws, err := loadRaw(ctx, q, cipher)
+	return loaded{State: s, id: tid, games: raws}, err
+}
+
+func loadRaw(ctx context.Context, q querier, cipher string) (corr.State, int64, map[string]string, error) {
 	var tid int64
 	var source []byte
 	var raw string
 	err := q.QueryRowContext(ctx, `SELECT id, source, state FROM tournaments WHERE cipher = ?`, cipher).Scan(&tid, &source, &raw)
 	if errors.Is(err, sql.ErrNoRows) {
-		return corr.State{}, 0, fmt.Errorf("storage: tournament %s: %w; create it with 'zaochnik tournament create FILE'", cipher, ErrNotFound)
+		return corr.State{}, 0, nil, fmt.Errorf("storage: tournament %s: %w; create it with 'zaochnik tournament create FILE'", cipher, ErrNotFound)
 	}
 	if err != nil {
-		return corr.State{}, 0, err
+		return corr.State{}, 0, nil, err
 	}
 	t, err := corr.ParseTournament(source)
 	if err != nil {
-		return corr.State{}, 0, fmt.Errorf("storage: tournament %s: stored file no longer reads: %w", cipher, err)
+		return corr.State{}, 0, nil, fmt.Errorf("storage: tournament %s: stored file no longer reads: %w", cipher, err)
 	}
 	var ts tournamentState
 	if err := json.Unmarshal([]byte(raw), &ts); err != nil {
-		return corr.State{}, 0, fmt.Errorf("storage: tournament %s: state: %w", cipher, err)
+		return corr.State{}, 0, nil, fmt.Errorf("storage: tournament %s: state: %w", cipher, err)
 	}
 	s := corr.State{Tournament: t, Breaks: ts.Breaks}
 	if err := s.Started.UnmarshalText([]byte(ts.Started)); err != nil {
-		return s, 0, err
+		return s, 0, nil, err
 	}
 	if err := s.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
-		return s, 0, err
+		return s, 0, nil, err
 	}
 	rows, err := q.QueryContext(ctx, `SELECT state FROM games WHERE tournament_id = ? ORDER BY id`, tid)
 	if err != nil {
-		return s, 0, err
+		return s, 0, nil, err
 	}
 	defer rows.Close()
+	raws := map[string]string{}
 	for rows.Next() {
 		var gs string
 		if err := rows.Scan(&gs); err != nil {
-			return s, 0, err
+			return s, 0, nil, err
 		}
 		var g corr.Game
 		if err := json.Unmarshal([]byte(gs), &g); err != nil {
-			return s, 0, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
+			return s, 0, nil, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
 		s.Games = append(s.Games, g)
+		raws[g.Code] = gs
 	}
-	return s, tid, rows.Err()
+	return s, tid, raws, rows.Err()
 }
 
-// saveState writes the tournament-wide state, every game, the claims and the
-// ledger lines.
-func saveState(ctx context.Context, tx *sql.Tx, tid int64, s corr.State) error {
+// saveState writes the tournament-wide state and, of each game whose state
+// differs from prev's, the game, its claims and its ledger lines; every game
+// when the breaks changed (they enter every ledger).
+func saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) error {
+	tid, stored := prev.id, prev.games
+	if !sameJSON(s.Breaks, prev.Breaks) {
+		stored = nil
+	}
 	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String()}
 	raw, err := json.Marshal(ts)
 	if err != nil {
@@ -151,6 +171,11 @@ func saveState(ctx context.Context, tx *sql.Tx, tid int64, s corr.State) error {
 		return err
 	}
 	for _, g := range s.Games {
+		if raw, ok := stored[g.Code]; ok {
+			if now, err := json.Marshal(g); err == nil && string(now) == raw {
+				continue
+			}
+		}
 		if err := saveGame(ctx, tx, tid, g); err != nil {
 			return err
 		}
@@ -217,4 +242,11 @@ func secretaryOf(source []byte) string {
 		return ""
 	}
 	return t.Secretary.Email
+}
+
+// sameJSON reports whether a and b marshal alike.
+func sameJSON(a, b any) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
 }
