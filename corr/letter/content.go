@@ -110,6 +110,12 @@ func (t *timeWords) side(word, number string) {
 func (p *parser) heading(n int, label []token) bool {
 	w := phrase(label)
 	if isAcceptance(w) {
+		if hasWord(w, "до", "until", "up", "upto") {
+			// "принят до 7-го хода": the point is not a move the reader
+			// can place; accepting the whole variant would be a guess (6.2.8).
+			p.report(KindAcceptanceUnclear, n, strings.Join(tokenTexts(label), " "))
+			return true
+		}
 		p.accept(n, label)
 		return true
 	}
@@ -128,6 +134,15 @@ func (p *parser) heading(n int, label []token) bool {
 		p.pending = r
 	}
 	return true
+}
+
+// tokenTexts returns the tokens as written.
+func tokenTexts(ts []token) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.orig
+	}
+	return out
 }
 
 // isAcceptance reports a label accepting a variant.

@@ -245,6 +245,19 @@ func TestParse_6_2_13_Acceptance(t *testing.T) {
 	}
 }
 
+func TestParse_6_2_13_AcceptanceUpToNoMoveIsNotGuessed(t *testing.T) {
+	for _, line := range []string{"Вариант А принимаю до 7-го хода", "Variant A accepted up to move seven"} {
+		t.Run(line, func(t *testing.T) {
+			l := read("ЧР-2026-ЗФ 1-2\n" + line + "\nМой ход: 7...b6-a5" + tail)
+			assert.Nil(t, l.Accepted, "accepting the whole variant would be a guess")
+			p, ok := problemOf(l, KindAcceptanceUnclear)
+			require.True(t, ok, Describe(l))
+			assert.Equal(t, "6.2.13", p.Clause)
+			assert.Equal(t, 2, p.Line)
+		})
+	}
+}
+
 func TestParse_6_2_14_MoveNumbers(t *testing.T) {
 	tests := []struct {
 		name, body string

@@ -34,6 +34,9 @@ const (
 	KindBreakPhrasing Kind = "break-phrasing"
 	// KindBreakDates: a break whose dates cannot be a break (6.4.3).
 	KindBreakDates Kind = "break-dates"
+	// KindAcceptanceUnclear: a variant accepted up to a point that is not
+	// a move ("до 7-го хода"); the acceptance is not recorded (6.2.13).
+	KindAcceptanceUnclear Kind = "acceptance-unclear"
 	// KindUnknownLine: a line not understood; it is not forwarded (6.2.6).
 	KindUnknownLine Kind = "unknown-line"
 	// KindNoGame: neither cipher nor game named (6.2.3).
@@ -131,6 +134,10 @@ func explain(k Kind) (clause, ru, en string) {
 		return "6.4.3",
 			"Перерыв «%[1]s» не принят: последний день раньше первого или дата не прочитана. Пришлите: «беру перерыв с 10.10.26 по 25.10.26» (оба дня входят в перерыв, п. 6.4.3).",
 			"The break “%[1]s” was not accepted: its last day is before its first or a date is unreadable. Please send: “I take a break from 10.10.26 to 25.10.26” (both days included, 6.4.3)."
+	case KindAcceptanceUnclear:
+		return "6.2.13",
+			"Из строки «%[1]s» не ясно, до какого хода принят вариант, поэтому принятие не учтено. Укажите первый изменённый ход, например «Вариант А принят до 7...b6-a5» (п. 6.2.13).",
+			"The line “%[1]s” does not say up to which move the variant is accepted, so the acceptance was not recorded. Name the first changed move, e.g. “Variant A accepted until 7...b6-a5” (6.2.13)."
 	case KindUnknownLine:
 		return "6.2.6",
 			"Строка «%[1]s» не прочитана и партнёру не переслана (комментарии к партии запрещены, п. 6.2.6). Если в ней ход, дата или заявление, перепишите её по образцу из правил письма.",
