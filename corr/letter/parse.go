@@ -90,6 +90,8 @@ func (p *parser) line(n int, raw string) (stop bool) {
 		return false
 	case isOriginalMessage(t):
 		return true
+	case strings.IndexFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0:
+		return false // a rule "-----" or "***" between paragraphs
 	case isWroteLine(t):
 		return false
 	}
@@ -256,7 +258,7 @@ func hasWord(phrase string, words ...string) bool {
 }
 
 func isGreeting(w string) bool {
-	return hasAnyStem(firstWords(w, 2), "здравств", "добр", "уважаем", "привет", "дорог", "hello", "dear", "hi", "good morning", "good afternoon", "good evening", "greetings")
+	return hasAnyStem(firstWords(w, 2), "здравств", "добр", "уважаем", "привет", "дорог", "hello", "dear", "hi", "good morning", "good afternoon", "good evening", "good day", "greetings")
 }
 
 func isSignOff(w string) bool {

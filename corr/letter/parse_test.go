@@ -478,6 +478,7 @@ func TestParse_Tolerance(t *testing.T) {
 		{"ё and look-alikes in words", "ЧР-2026-ЗФ 1-2\nМoй xoд: 6.c3-d4\nДаты: 12.03.2026 / 14.03.2026 / 15.03.2026\nBpeмя: 12/15"},
 		{"greeting and name", "Здравствуйте, Пётр!\nЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail + "Иванов"},
 		{"html", "<html><body><p>ЧР-2026-ЗФ 1-2</p><p>Мой ход: 6.c3&#8209;d4<br>Даты: 12.03.2026 / 14.03.2026 / 15.03.2026<br>Время: 12/15</p><blockquote>Мой ход: 5.b2-c3</blockquote></body></html>"},
+		{"rules between paragraphs", "ЧР-2026-ЗФ 1-2\n-----------\nМой ход: 6.c3-d4\n* * *" + tail},
 		{"CRLF", strings.ReplaceAll("ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4"+tail, "\n", "\r\n")},
 	}
 	for _, tt := range tests {
