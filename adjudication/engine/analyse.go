@@ -1,6 +1,10 @@
 package engine
 
-import "zaochnik/corr/draughts"
+import (
+	"slices"
+
+	"zaochnik/corr/draughts"
+)
 
 // Limits bound one analysis. The zero value searches to MaxDepth, which in
 // a middlegame takes far too long: set Depth, Nodes or Stop.
@@ -13,6 +17,9 @@ type Limits struct {
 	// Stop, when set, is called every 1024 positions; returning true ends
 	// the search (the command checks its deadline here).
 	Stop func() bool
+	// Progress, when set, receives the analysis after each completed
+	// iteration (the command shows it on a terminal).
+	Progress func(Analysis)
 }
 
 // Result is what the search proved of the game's outcome.
@@ -144,6 +151,11 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 				out.Result = Unproven
 				break
 			}
+		}
+		if lim.Progress != nil {
+			snap := out
+			snap.PV = slices.Clone(out.PV)
+			lim.Progress(a.finish(p, snap))
 		}
 		if out.Result != Unproven {
 			break

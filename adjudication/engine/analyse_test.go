@@ -133,6 +133,20 @@ func TestAnalyse_LimitsAreDeterministic(t *testing.T) {
 	assert.NotEmpty(t, a.PV)
 	replay(t, p, a.PV)
 
+	var depths []int
+	var kept []Analysis
+	var seen [][]draughts.Move
+	last := NewAnalyser(16).Analyse(p, Limits{Depth: 5, Progress: func(a Analysis) {
+		depths = append(depths, a.Depth)
+		kept = append(kept, a)
+		seen = append(seen, append([]draughts.Move(nil), a.PV...))
+	}})
+	assert.Equal(t, []int{1, 2, 3, 4, 5}, depths, "Progress follows each iteration")
+	for i := range kept {
+		assert.Equal(t, seen[i], kept[i].PV, "a reported line is not overwritten by later iterations")
+	}
+	assert.Equal(t, last, kept[4])
+
 	calls := 0
 	stopped := NewAnalyser(16).Analyse(p, Limits{Stop: func() bool { calls++; return calls > 3 }})
 	assert.Greater(t, calls, 3, "Stop is polled")

@@ -21,9 +21,9 @@ func benchSearch(b *testing.B, v draughts.Variant, depth int) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-func BenchmarkSearchRussian(b *testing.B)       { benchSearch(b, draughts.Russian, 12) }
-func BenchmarkSearchInternational(b *testing.B) { benchSearch(b, draughts.International, 9) }
-func BenchmarkSearchGiveaway(b *testing.B)      { benchSearch(b, draughts.Giveaway, 12) }
+func BenchmarkSearchRussian(b *testing.B)       { benchSearch(b, draughts.Russian, 16) }
+func BenchmarkSearchInternational(b *testing.B) { benchSearch(b, draughts.International, 12) }
+func BenchmarkSearchGiveaway(b *testing.B)      { benchSearch(b, draughts.Giveaway, 16) }
 
 // BenchmarkAgreementWithRealGames analyses the final position of every
 // real game in shared/data/pdn with a budget of 200,000 positions and

@@ -7,6 +7,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
+
 	"zaochnik/adjudication/engine"
 	"zaochnik/corr/draughts"
 )
@@ -108,7 +110,12 @@ func runAnalyse(e *env, args []string) int {
 		deadline := start.Add(*limit)
 		lim.Stop = func() bool { return time.Now().After(deadline) }
 	}
+	done := func() {}
+	if e.terminal && !*asJSON && *limit > 0 {
+		lim, done = withProgressBar(e, lim, start, *limit)
+	}
 	a := engine.NewAnalyser(engineTableBits).AnalyseRecord(r, lim)
+	done()
 	secs := time.Since(start).Seconds()
 	fenText := p.FEN()
 	if !v.Numeric() {
@@ -153,6 +160,26 @@ func printAnalysis(e *env, out analyseOutput, a engine.Analysis) {
 	fmt.Fprintf(e.stdout, "\nevaluation %s  depth %d  nodes %d  %d nodes/s  %.1f s\n", eval, out.Depth, out.Nodes, out.NPS, out.Seconds)
 	fmt.Fprintf(e.stdout, "result: %s\n", result)
 	fmt.Fprintf(e.stdout, "line: %s\n", a.Line())
+}
+
+// withProgressBar shows the time spent against the limit on a terminal,
+// with the depth and evaluation reached so far; done clears it.
+func withProgressBar(e *env, lim engine.Limits, start time.Time, limit time.Duration) (_ engine.Limits, done func()) {
+	bar := progressbar.NewOptions64(limit.Milliseconds(), progressbar.OptionSetWriter(e.stderr),
+		progressbar.OptionSetDescription("depth 0"), progressbar.OptionClearOnFinish(),
+		progressbar.OptionThrottle(100*time.Millisecond))
+	stop := lim.Stop
+	lim.Stop = func() bool {
+		_ = bar.Set64(min(time.Since(start).Milliseconds(), limit.Milliseconds()))
+		return stop()
+	}
+	lim.Progress = func(a engine.Analysis) {
+		bar.Describe(fmt.Sprintf("depth %d %+.2f", a.Depth, float64(a.Score)/100))
+	}
+	return lim, func() {
+		_ = bar.Finish()
+		fmt.Fprint(e.stderr, "\r")
+	}
 }
 
 // engineTableBits sizes the engine's transposition table: 2^22 slots of 16

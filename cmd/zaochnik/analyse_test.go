@@ -84,6 +84,22 @@ func TestAnalyseCommand_PDNCountsTheGamesMoves(t *testing.T) {
 	assert.Contains(t, stderr, "missing.pdn")
 }
 
+func TestAnalyseCommand_ProgressOnTerminalOnly(t *testing.T) {
+	args := []string{"analyse", "--fen", "W:W21-32:B1-12", "--depth", "3", "--time", "1m"}
+	var out, errb bytes.Buffer
+	require.Equal(t, 0, run(&env{stdout: &out, stderr: &errb, terminal: true}, args))
+	assert.Regexp(t, `depth [1-3] [+-][0-9]+\.[0-9][0-9]`, errb.String(), "the bar shows the depth and evaluation reached")
+	assert.Contains(t, out.String(), "depth 3 ")
+
+	out.Reset()
+	errb.Reset()
+	require.Equal(t, 0, run(&env{stdout: &out, stderr: &errb, terminal: true}, append(args, "--json")))
+	assert.Empty(t, errb.String(), "--json is quiet")
+	code, _, stderr := analyseRun(args...)
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stderr, "not a terminal: quiet")
+}
+
 func TestAnalyseCommand_Errors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
