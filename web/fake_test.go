@@ -302,7 +302,7 @@ func newFixture(t testing.TB) *fakeStore {
 		g12.Letters[i%2] = append(g12.Letters[i%2], fmt.Sprintf("<m%d@example.org>", i+1))
 	}
 	g12.Penalties = []timecontrol.Penalty{{Player: timecontrol.Black, Days: 6, Date: d("2026-04-02"), Clause: "6.2.11", Reason: "неверно повторен ход партнера"}}
-	g12.Claims = []corr.Claim{{Seq: 1, Against: draughts.Black, Filed: d("2026-05-14"), Status: corr.ClaimPending, Total: 64, Limit: 50, Move: 4, Letters: g12.Letters[1]}}
+	g12.Claims = []corr.Claim{{Seq: 1, Against: draughts.Black, Filed: d("2026-05-14"), Status: corr.ClaimPending, Total: 60, Limit: 50, Move: 4, Letters: g12.Letters[1]}}
 	st.Breaks = []corr.PlayerBreak{{Player: 2, From: d("2026-03-20"), To: d("2026-03-24"), Announced: d("2026-03-15")}}
 
 	g31 := corr.NewGame(tour, corr.Pairing{White: 3, Black: 1})

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strings"
 
+	"zaochnik/adjudication"
+	"zaochnik/corr"
 	"zaochnik/timecontrol"
 )
 
@@ -44,7 +46,18 @@ var funcs = template.FuncMap{
 		}
 		return string(r)
 	},
-	"add": func(a, b int) int { return a + b },
+	"points": adjudication.FormatPoints,
+	"claimStatus": func(c corr.ClaimStatus) string {
+		switch c {
+		case corr.ClaimPending:
+			return "ждет решения судьи"
+		case corr.ClaimConfirmed:
+			return "просрочка подтверждена"
+		case corr.ClaimRejected:
+			return "просрочки нет"
+		}
+		return c.String()
+	},
 }
 
 // parsePages parses every page of templates/ with the layout and the
