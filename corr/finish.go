@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
@@ -114,18 +115,37 @@ func (a *applier) sendLedger() {
 		"График времени партии "+a.g.Code+":\n\n"+a.s.ledgerText(a.g), "Time ledger of game "+a.g.Code+":\n\n"+a.s.ledgerText(a.g)))
 }
 
-// forward sends the sender's moves to the opponent and confirms them to the
-// sender, with the dates and the time as the server counts them.
-func (a *applier) forward(first int, claimed bool) {
+// forward sends the sender's moves to the opponent as a move letter with
+// every item of 6.2.3 (corr/letter renders it, and reads it back), and
+// confirms them to the sender, with the dates and the time as the server
+// counts them. known is how many plies the sender knew before this letter.
+func (a *applier) forward(first, known int, claimed bool) {
 	g, side := a.g, a.side
 	opp := g.Number(side.Opponent())
+	v := a.s.Tournament.DraughtsVariant()
 	led, err := a.s.Ledger(*g)
 	times := ""
+	var frac *letter.TimeFraction
 	if err == nil {
-		times = fmt.Sprintf("%d/%d", led.Totals[timecontrol.White].Total, led.Totals[timecontrol.Black].Total)
+		w, b := led.Totals[timecontrol.White].Total, led.Totals[timecontrol.Black].Total
+		times = fmt.Sprintf("%d/%d", w, b)
+		frac = &letter.TimeFraction{White: w, Black: b}
 	}
-	moves := moveList(g, first)
-	dates := fmt.Sprintf("%s / %s / %s", a.opponentSent().Russian(), a.receivedDate().Russian(), a.obs.Postmark.Russian())
+	fwd := letter.Letter{
+		Repeated: a.lettered(known, first),
+		Moves:    a.lettered(first, len(g.Plies)),
+		Dates:    letter.Dates{OpponentSent: a.opponentSent(), Received: a.receivedDate(), Sent: a.obs.Postmark},
+		Time:     frac,
+	}
+	pos := g.Position(v)
+	for _, pv := range g.Variants {
+		if pv.By == side {
+			fwd.Variants = append(fwd.Variants, letter.Variant{Label: pv.Label, Moves: letterMoves(pos, len(g.Plies), pv.Line)})
+		}
+	}
+	if g.Draw != nil && g.Draw.By == side {
+		fwd.Draw = letter.DrawOffer
+	}
 	var extraRu, extraEn []string
 	for _, p := range g.Plies[first:] {
 		if p.Variant {
@@ -137,31 +157,73 @@ func (a *applier) forward(first int, claimed bool) {
 			extraEn = append(extraEn, "your opponent's impossible move was replaced by the piece's single move "+p.Text+" (clause 6.2.10)")
 		}
 	}
-	for _, pv := range g.Variants {
-		if pv.By == side {
-			extraRu = append(extraRu, "партнёр предлагает вариант "+pv.Label+": "+a.variantText(pv))
-			extraEn = append(extraEn, "your opponent proposes variant "+pv.Label+": "+a.variantText(pv))
-		}
-	}
-	if g.Draw != nil && g.Draw.By == side {
-		extraRu = append(extraRu, "партнёр предлагает ничью")
-		extraEn = append(extraEn, "your opponent offers a draw")
-	}
-	join := func(xs []string) string {
-		if len(xs) == 0 {
-			return ""
-		}
-		return "\n" + strings.Join(xs, "\n")
-	}
 	if g.Status != Suspended || claimed {
-		a.out.Out = append(a.out.Out, a.s.notice(opp, g, "forward", "", "ход партнёра", "your opponent's move",
-			fmt.Sprintf("Ход партнёра: %s%s\nДаты: %s\nВремя (белые/чёрные): %s", moves, join(extraRu), dates, times),
-			fmt.Sprintf("Your opponent's move: %s%s\nDates: %s\nTime (White/Black): %s", moves, join(extraEn), dates, times)))
+		l := a.s.lang(opp)
+		mover, _ := a.s.Tournament.Player(a.from.Number)
+		to, _ := a.s.Tournament.Player(opp)
+		msg := letter.Forward{Envelope: letter.Envelope{Lang: l, Cipher: a.s.Tournament.Cipher, White: g.White, Black: g.Black, To: to.Name},
+			From: mover.Name, Letter: fwd}.Render()
+		body := msg.Body
+		if len(extraRu) > 0 {
+			body += "\n" + tr(l, "Примечания сервера:\n", "Server's notes:\n") + "- " + strings.Join(pick(l, extraRu, extraEn), "\n- ") + "\n"
+		}
+		a.out.Out = append(a.out.Out, Outgoing{To: to.Email, Kind: "forward", Game: g.Code, Subject: msg.Subject, Body: body})
 	}
 	l := a.lang()
+	moves := moveList(g, first)
 	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "confirmation", a.obs.MessageID, "ход принят", "move accepted",
-		fmt.Sprintf("Ваш ход %s принят и отправлен партнёру %s.\nВремя (белые/чёрные): %s", moves, a.obs.Postmark.Russian(), times)+problemLines(l, a.out.Problems),
-		fmt.Sprintf("Your move %s is accepted and forwarded to your opponent on %s.\nTime (White/Black): %s", moves, a.obs.Postmark.Russian(), times)+problemLines(l, a.out.Problems)))
+		fmt.Sprintf("Ваш ход %s принят и отправлен партнёру %s.\nВремя (белые/чёрные): %s", moves, a.obs.Postmark.Russian(), times)+problemLines(l, a.out.Problems)+a.unknownLines(l),
+		fmt.Sprintf("Your move %s is accepted and forwarded to your opponent on %s.\nTime (White/Black): %s", moves, a.obs.Postmark.Russian(), times)+problemLines(l, a.out.Problems)+a.unknownLines(l)))
+}
+
+// pick returns the list in language l.
+func pick(l letter.Lang, ru, en []string) []string {
+	if l == letter.English {
+		return en
+	}
+	return ru
+}
+
+// unknownLines tells the sender which lines were not forwarded (6.2.6).
+func (a *applier) unknownLines(l letter.Lang) string {
+	if len(a.l.Unknown) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(tr(l, "\n\nНе пересланы партнёру (комментарии не допускаются, п. 6.2.6):\n", "\n\nNot forwarded to your opponent (no comments, clause 6.2.6):\n"))
+	for _, u := range a.l.Unknown {
+		fmt.Fprintf(&b, "  %d: %s\n", u.N, u.Text)
+	}
+	return b.String()
+}
+
+// lettered writes plies [from, to) of the game as a letter's moves.
+func (a *applier) lettered(from, to int) []letter.Move {
+	var out []letter.Move
+	for i := from; i < to; i++ {
+		p := a.g.Plies[i]
+		mt, err := draughts.ParseMoveText(p.Text)
+		if err != nil {
+			continue // the engine's own notation always reads
+		}
+		out = append(out, letter.Move{Number: i/2 + 1, Black: i%2 == 1, Text: mt, Forced: p.Forced})
+	}
+	return out
+}
+
+// letterMoves writes a line of moves from pos (ply ply of the game) as a letter's moves.
+func letterMoves(pos draughts.Position, ply int, line []draughts.Move) []letter.Move {
+	var out []letter.Move
+	for _, m := range line {
+		mt, err := draughts.ParseMoveText(pos.Notation(m))
+		if err != nil {
+			break
+		}
+		out = append(out, letter.Move{Number: ply/2 + 1, Black: ply%2 == 1, Text: mt})
+		pos = pos.Play(m)
+		ply++
+	}
+	return out
 }
 
 // receivedDate is the day the sender received the move they answered.
@@ -170,17 +232,6 @@ func (a *applier) receivedDate() timecontrol.Date {
 		return r.Received
 	}
 	return timecontrol.Date{}
-}
-
-// variantText writes a proposed variant's moves from the current position.
-func (a *applier) variantText(pv ProposedVariant) string {
-	p := a.g.Position(a.s.Tournament.DraughtsVariant())
-	var ts []string
-	for _, m := range pv.Line {
-		ts = append(ts, p.Notation(m))
-		p = p.Play(m)
-	}
-	return strings.Join(ts, " ")
 }
 
 // timecontrolLang is the ledger's language for a letter language.

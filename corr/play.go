@@ -30,7 +30,7 @@ func (a *applier) playLetter() {
 		a.event("draw-declined", "2.1.9", "a move without accepting declines the offer")
 		g.Draw = nil
 	}
-	first := len(g.Plies)
+	first, known := len(g.Plies), g.Known[side]
 	g.Plies = append(g.Plies, plies...)
 	g.Known[side] = first + a.ownRun(plies)
 	g.Letters[side] = append(g.Letters[side], a.obs.MessageID)
@@ -47,7 +47,7 @@ func (a *applier) playLetter() {
 		a.checkTime()
 		claimed = a.checkOverstep()
 	}
-	a.forward(first, claimed)
+	a.forward(first, known, claimed)
 }
 
 // ownRun returns how many of plies, from the first, the sender wrote before

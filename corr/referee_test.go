@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -149,4 +150,28 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The forwarded letter carries every item of 6.2.3 and reads back to the
+// same moves, variants, dates and time.
+func TestForward_6_2_3_ReadsBack(t *testing.T) {
+	s := started(t)
+	s, out := send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\nВариант А: если 1...f6-g5, то 2.g3-f4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	_, out = send(s, black, "2026-03-04", "ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...b6-a5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3")
+	var fwd Outgoing
+	for _, o := range out.Out {
+		if o.Kind == "forward" {
+			fwd = o
+		}
+	}
+	require.Equal(t, white, fwd.To)
+	l := letter.Parse(fwd.Body, letter.Options{Subject: fwd.Subject, Sender: letter.Black})
+	assert.Equal(t, "ЧР-2026-ЗФ", l.Game.Cipher)
+	require.Len(t, l.Repeated, 1)
+	assert.Equal(t, "c3-d4", l.Repeated[0].Text.String())
+	require.Len(t, l.Moves, 1)
+	assert.Equal(t, "b6-a5", l.Moves[0].Text.String())
+	assert.Equal(t, letter.Dates{OpponentSent: timecontrol.MustDate("2026-03-01"), Received: timecontrol.MustDate("2026-03-01"), Sent: timecontrol.MustDate("2026-03-04")}, l.Dates)
+	require.NotNil(t, l.Time)
+	assert.Equal(t, letter.TimeFraction{White: 0, Black: 3}, *l.Time)
 }
