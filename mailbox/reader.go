@@ -34,7 +34,9 @@ type Inbox interface {
 	// It must never lower the watermark.
 	//
 	// An error means nothing was stored: the Reader drops the connection
-	// and offers the letter again after a backoff.
+	// and offers the letter again after a backoff, and the letters after it
+	// wait. So an error is for trouble of the store itself; a letter it
+	// cannot understand is stored and refused.
 	Accept(ctx context.Context, mailbox string, uidValidity, uid uint32, raw []byte) (refused bool, err error)
 }
 
@@ -141,12 +143,12 @@ func setDefault[T comparable](p *T, def T) {
 func (r *Reader) Run(ctx context.Context) error {
 	failures := 0
 	for {
-		selected, err := r.session(ctx)
+		caughtUp, err := r.session(ctx)
 		if ctx.Err() != nil {
 			return nil
 		}
-		if selected {
-			failures = 0 // the server worked; a fresh failure starts the backoff over
+		if caughtUp {
+			failures = 0 // it all worked for a while; a fresh failure starts the backoff over
 		}
 		wait := backoff(failures, r.o.MinBackoff, r.o.MaxBackoff)
 		failures++
@@ -158,9 +160,10 @@ func (r *Reader) Run(ctx context.Context) error {
 }
 
 // session is one connection: log in, select, then catch up and wait for
-// news until something fails. selected reports whether it got as far as
-// selecting the mailbox.
-func (r *Reader) session(ctx context.Context) (selected bool, err error) {
+// news until something fails. caughtUp reports whether at least one
+// catch-up went through, so that a store failing on every letter backs off
+// like a server refusing every login.
+func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 	wake := make(chan struct{}, 1)
 	c, err := r.dial(wake)
 	if err != nil {
@@ -180,8 +183,9 @@ func (r *Reader) session(ctx context.Context) (selected bool, err error) {
 		default:
 		}
 		if err := r.catchUp(ctx, c, sel.UIDValidity, processed, refused); err != nil {
-			return true, err
+			return caughtUp, err
 		}
+		caughtUp = true
 		if err := r.wait(ctx, c, wake); err != nil {
 			return true, err
 		}
