@@ -131,6 +131,12 @@ func (a *applier) apply() {
 	if a.l.Break != nil {
 		a.announceBreak()
 	}
+	if a.l.Protest != "" {
+		a.protest()
+		if len(a.l.Moves) == 0 && !a.l.Resign && a.l.Draw == "" && !a.l.OverstepClaim {
+			return
+		}
+	}
 	switch {
 	case a.l.Resign:
 		a.resign()

@@ -175,3 +175,16 @@ func TestForward_6_2_3_ReadsBack(t *testing.T) {
 	require.NotNil(t, l.Time)
 	assert.Equal(t, letter.TimeFraction{White: 0, Black: 3}, *l.Time)
 }
+
+func TestProtest_6_3_8_GoesToTheJudge(t *testing.T) {
+	s := started(t)
+	s, _ = send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	_, out := send(s, black, "2026-03-02", "ЧР-2026-ЗФ 1-2\nПротест: просрочки не было, письмо задержала почта.")
+	require.True(t, out.Accepted, out.Reason)
+	var kinds []string
+	for _, o := range out.Out {
+		kinds = append(kinds, o.To+":"+o.Kind)
+	}
+	assert.Equal(t, []string{"judge@example.org:protest", black + ":notice"}, kinds)
+	assert.Contains(t, out.Out[0].Body, "письмо задержала почта")
+}
