@@ -29,6 +29,11 @@ func Parse(text string, opts Options) Letter {
 			p.unknown(i+1, strings.Join(lines[i:min(len(lines), i+3)], " ")+" …")
 			break
 		}
+		if !p.signature && isWroteLine(strings.TrimSpace(line)) && !quotedNext(lines[i+1:]) {
+			// "On ... wrote:" over an earlier letter not marked with '>'
+			// (an HTML reply turned into text): the rest is that letter.
+			break
+		}
 		if p.line(i+1, strings.TrimRight(line, " \t\r")) {
 			break
 		}
@@ -224,11 +229,22 @@ func isOriginalMessage(t string) bool {
 		f == "forwarded message" || f == "оригинальное сообщение"
 }
 
+// quotedNext reports whether the next non-blank line is quoted with '>'.
+func quotedNext(lines []string) bool {
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" {
+			return strings.HasPrefix(l, ">")
+		}
+	}
+	return false
+}
+
 // isWroteLine reports the attribution line before a quotation: "On ...
-// wrote:", "... написал(а):".
+// wrote:", "... написал(а):", "пн, 16 мар. 2026 г. в 10:00, Иван <i@x.ru>:".
 func isWroteLine(t string) bool {
 	f := fold(t)
 	return strings.HasSuffix(f, "wrote:") || strings.HasSuffix(f, "написал:") ||
+		strings.HasSuffix(f, ">:") && strings.Contains(f, "@") ||
 		strings.HasSuffix(f, "написала:") || strings.HasSuffix(f, "написал(а):") || strings.HasSuffix(f, "пишет:")
 }
 

@@ -472,6 +472,7 @@ func TestParse_CommentsAreNoStatements(t *testing.T) {
 func TestParse_Tolerance(t *testing.T) {
 	tests := []struct{ name, text string }{
 		{"quoted reply skipped", "ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail + "\nИван пишет:\n> Мой ход: 5.b2-c3\n> Беру перерыв с 01.04.26 по 10.04.26"},
+		{"HTML reply quoted without '>'", "ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail + "\nПн, 16 мар. 2026 г. в 10:00, Иван <ivan@example.org>:\n16.03.2026 Иван пишет:\nМой ход: 5.b2-c3\nБеру перерыв с 01.04.26 по 10.04.26"},
 		{"original message skipped", "ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail + "-----Original Message-----\nМой ход: 5.b2-c3"},
 		{"signature skipped", "ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail + "-- \nИванов, тел. 8-846-123-45-67, кв. 5-12"},
 		{"sign-off then address", "ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail + "С уважением,\nИванов\n443001 Самара, ул. Садовая 5-12"},

@@ -273,6 +273,11 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 	if !digit || !(sep || fileFirst) {
 		return 0, false, "", false
 	}
+	if h, m, ok := strings.Cut(n, ":"); ok && number == 0 && isInt(h) && len(m) == 2 && isInt(m) {
+		if _, err := draughts.ParseMoveText(n); err != nil {
+			return 0, false, "", false // a time of day, "10:00"
+		}
+	}
 	return number, black, n, true
 }
 
