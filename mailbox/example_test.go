@@ -1,0 +1,144 @@
+package mailbox_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-smtp"
+
+	"zaochnik/mailbox"
+	"zaochnik/mailbox/localmail"
+)
+
+// exampleStore is the smallest store that wires a Reader to a Sender: it
+// answers every letter from a person with an acknowledgement.
+type exampleStore struct {
+	mu       sync.Mutex
+	validity uint32
+	last     uint32
+	seen     map[string]bool
+	out      [][]byte // queued letters; sent[i] tells which went out
+	sent     []bool
+	sender   *mailbox.Sender
+}
+
+func (s *exampleStore) Watermark(context.Context, string) (uint32, uint32, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.validity, s.last, nil
+}
+
+func (s *exampleStore) Accept(_ context.Context, _ string, validity, uid uint32, raw []byte) (bool, error) {
+	in, err := mailbox.Decode(raw)
+	if err != nil {
+		return true, nil // stored and refused, in a real store
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.validity, s.last = validity, max(s.last, uid)
+	if s.seen[in.MessageID] {
+		return false, nil
+	}
+	s.seen[in.MessageID] = true
+	if auto, _ := in.IsAutomatic("tournament@zaochnik.test"); auto {
+		return false, nil
+	}
+	reply, err := mailbox.Compose(mailbox.Outgoing{
+		From: mailbox.Address{Addr: "tournament@zaochnik.test"}, To: []mailbox.Address{in.From},
+		Subject: "Re: " + in.Subject, Text: "Получено: " + in.Text,
+		Date: time.Date(2026, 1, 6, 10, 0, 0, 0, time.UTC), MessageID: fmt.Sprintf("ack.%d@zaochnik.test", uid),
+		InReplyTo: []string{in.MessageID}, References: []string{in.MessageID},
+	})
+	if err != nil {
+		return false, err
+	}
+	s.out, s.sent = append(s.out, reply), append(s.sent, false)
+	s.sender.Kick() // after the commit, in a real store
+	return false, nil
+}
+
+func (s *exampleStore) NextDue(context.Context) (int64, int, time.Time, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, done := range s.sent {
+		if !done {
+			return int64(i), 0, time.Time{}, true, nil
+		}
+	}
+	return 0, 0, time.Time{}, false, nil
+}
+
+func (s *exampleStore) BeginAttempt(_ context.Context, id int64, _, _ time.Time) (string, []string, []byte, int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return "tournament@zaochnik.test", []string{"ivanov@example.ru"}, s.out[id], 1, nil
+}
+
+func (s *exampleStore) Sent(_ context.Context, id int64, _ time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sent[id] = true
+	return nil
+}
+
+func (s *exampleStore) Retry(context.Context, int64, time.Time, string) error { return nil }
+
+func (s *exampleStore) Dead(_ context.Context, id int64, _ time.Time, _ string) error {
+	return s.Sent(context.Background(), id, time.Time{})
+}
+
+// Example wires the embedded mail server, a Reader and a Sender: a player
+// writes to the tournament, the server answers, the player gets the answer.
+func Example() {
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: quiet})
+	if err != nil {
+		panic(err)
+	}
+	defer lm.Close()
+	_ = lm.AddUser("tournament@zaochnik.test", "secret")
+	_ = lm.AddUser("ivanov@example.ru", "secret")
+
+	store := &exampleStore{seen: map[string]bool{}}
+	reader, _ := mailbox.NewReader(mailbox.ReaderOptions{Addr: lm.IMAPAddr, Security: mailbox.SecurityPlain,
+		Username: "tournament@zaochnik.test", Password: "secret", Inbox: store, Logger: quiet})
+	store.sender, _ = mailbox.NewSender(mailbox.SenderOptions{Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain,
+		Username: "tournament@zaochnik.test", Password: "secret", Outbox: store, Logger: quiet})
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() { _ = reader.Run(ctx) })
+	wg.Go(func() { _ = store.sender.Run(ctx) })
+	defer wg.Wait()
+	defer cancel()
+
+	// The player sends a move from any mail client.
+	letter := "From: Ivanov <ivanov@example.ru>\r\nTo: tournament@zaochnik.test\r\nSubject: Game 7\r\n" +
+		"Message-ID: <m1@example.ru>\r\n\r\n1. c3-d4\r\n"
+	c, err := smtp.Dial(lm.SMTPAddr)
+	if err != nil {
+		panic(err)
+	}
+	if err := c.SendMail("ivanov@example.ru", []string{"tournament@zaochnik.test"}, bytes.NewReader([]byte(letter))); err != nil {
+		panic(err)
+	}
+	c.Quit()
+
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		for _, d := range lm.Deliveries() {
+			if d.To[0] == "ivanov@example.ru" {
+				in, _ := mailbox.Decode(d.Raw)
+				fmt.Println(in.Subject)
+				fmt.Println(in.Text)
+				return
+			}
+		}
+	}
+	// Output:
+	// Re: Game 7
+	// Получено: 1. c3-d4
+}
