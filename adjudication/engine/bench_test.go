@@ -21,8 +21,8 @@ func benchSearch(b *testing.B, v draughts.Variant, depth int) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-func BenchmarkSearchRussian(b *testing.B)       { benchSearch(b, draughts.Russian, 16) }
-func BenchmarkSearchInternational(b *testing.B) { benchSearch(b, draughts.International, 12) }
+func BenchmarkSearchRussian(b *testing.B)       { benchSearch(b, draughts.Russian, 14) }
+func BenchmarkSearchInternational(b *testing.B) { benchSearch(b, draughts.International, 13) }
 func BenchmarkSearchGiveaway(b *testing.B)      { benchSearch(b, draughts.Giveaway, 16) }
 
 // BenchmarkAgreementWithRealGames analyses the final position of every
