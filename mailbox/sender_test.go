@@ -126,11 +126,16 @@ func startSender(t *testing.T, lm *localmail.Server, out mailbox.Outbox, maxAtte
 		MaxAttempts: maxAttempts, Timeout: 10 * time.Second, Logger: testLogger(t),
 	})
 	require.NoError(t, err)
+	runSender(t, s)
+	return s
+}
+
+// runSender runs s until the test ends.
+func runSender(t *testing.T, s *mailbox.Sender) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- s.Run(ctx) }()
 	t.Cleanup(func() { cancel(); require.NoError(t, <-done) })
-	return s
 }
 
 // sinkCounts counts the letters delivered per Message-ID.

@@ -10,6 +10,7 @@ package localmail
 
 import (
 	"bytes"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -33,6 +34,9 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives a line per delivery; slog.Default() if nil.
 	Logger *slog.Logger
+	// TLSConfig, if set, offers STARTTLS on both servers (plain login stays
+	// allowed).
+	TLSConfig *tls.Config
 	// OnData, if set, is called with every letter before delivery. A
 	// non-nil error refuses the letter; return an *smtp.SMTPError to choose
 	// the reply code (451 to test retries, 550 for dead letters).
@@ -81,6 +85,7 @@ func Start(opts Options) (*Server, error) {
 			return s.mem.NewSession(), nil, nil
 		},
 		InsecureAuth: true,
+		TLSConfig:    opts.TLSConfig,
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
 	})
 	iln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -95,6 +100,7 @@ func Start(opts Options) (*Server, error) {
 	}))
 	s.smtp.Domain = opts.Domain
 	s.smtp.AllowInsecureAuth = true
+	s.smtp.TLSConfig = opts.TLSConfig
 	s.smtp.MaxMessageBytes = 64 << 20
 	s.smtp.ReadTimeout = time.Minute
 	s.smtp.WriteTimeout = time.Minute
