@@ -1,7 +1,6 @@
 package letter
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
@@ -76,65 +75,6 @@ func tokenize(line string) []token {
 		}
 	}
 	return mergeSpacedMoves(mergeWordDates(out))
-}
-
-// mergeWordDates joins dates written with the month's name — "15 марта
-// 2026", "15 March", "March 15 2026" — into one date token "15.03.2026".
-func mergeWordDates(ts []token) []token {
-	out := ts[:0:0]
-	for i := 0; i < len(ts); i++ {
-		day, mon, n := 0, 0, 0
-		switch {
-		case ts[i].kind == kInt && len(ts[i].orig) <= 2 && i+1 < len(ts) && monthOf(ts[i+1].word) > 0:
-			day, mon, n = atoi(ts[i].orig), monthOf(ts[i+1].word), 2
-		case monthOf(ts[i].word) > 0 && i+1 < len(ts) && ts[i+1].kind == kInt && len(ts[i+1].orig) <= 2:
-			day, mon, n = atoi(ts[i+1].orig), monthOf(ts[i].word), 2
-		}
-		if n == 0 {
-			out = append(out, ts[i])
-			continue
-		}
-		d := fmt.Sprintf("%02d.%02d", day, mon)
-		if i+n < len(ts) && ts[i+n].kind == kInt && len(ts[i+n].orig) == 4 {
-			d += "." + ts[i+n].orig
-			n++
-			if i+n < len(ts) && (ts[i+n].word == "г" || strings.HasPrefix(ts[i+n].word, "год")) {
-				n++
-			}
-		}
-		out = append(out, token{orig: d, kind: kDate, colon: ts[i+n-1].colon})
-		i += n - 1
-	}
-	return out
-}
-
-// monthOf returns the month a word names (1-12), Russian in any case or
-// English, else 0.
-func monthOf(w string) int {
-	if w == "мая" || w == "май" || w == "may" {
-		return 5
-	}
-	stems := [][]string{
-		{"январ", "jan"}, {"феврал", "feb"}, {"март", "mar"}, {"апрел", "apr"}, {}, {"июн", "jun"},
-		{"июл", "jul"}, {"август", "aug"}, {"сентябр", "sep"}, {"октябр", "oct"}, {"ноябр", "nov"}, {"декабр", "dec"},
-	}
-	for m, ss := range stems {
-		for _, s := range ss {
-			if strings.HasPrefix(w, s) && (len(s) > 3 || len(w) == 3 || englishMonth(w)) {
-				return m + 1
-			}
-		}
-	}
-	return 0
-}
-
-// englishMonth reports a full English month name.
-func englishMonth(w string) bool {
-	switch w {
-	case "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december":
-		return true
-	}
-	return false
 }
 
 // splitToken classifies one field, splitting date lists ("12.03/14.03").
