@@ -39,12 +39,19 @@ func (a Account) validate() error {
 	return nil
 }
 
-// HashPassword returns the bcrypt hash of password for the config.
-func HashPassword(password string) (string, error) {
+// HashPassword returns the bcrypt hash of password for the config, at
+// cost (bcrypt.DefaultCost when 0; 4-31).
+func HashPassword(password string, cost int) (string, error) {
 	if password == "" {
 		return "", fmt.Errorf("web: the password is empty")
 	}
-	h, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	if cost == 0 {
+		cost = bcrypt.DefaultCost
+	}
+	if cost < bcrypt.MinCost || cost > bcrypt.MaxCost {
+		return "", fmt.Errorf("web: bcrypt cost %d is outside %d-%d", cost, bcrypt.MinCost, bcrypt.MaxCost)
+	}
+	h, err := bcrypt.GenerateFromPassword([]byte(password), cost)
 	if err != nil {
 		return "", fmt.Errorf("web: hashing the password: %w", err)
 	}

@@ -141,7 +141,7 @@ func TestNew_SaysWhatIsMissing(t *testing.T) {
 }
 
 func TestHashPassword_VerifiesWithBcrypt(t *testing.T) {
-	h, err := HashPassword("пароль")
+	h, err := HashPassword("пароль", 0)
 	require.NoError(t, err)
 	f := newFixture(t)
 	srv, err := New(Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Accounts: []Account{{Name: "a", Role: RoleJudge, Hash: h}},
@@ -151,8 +151,10 @@ func TestHashPassword_VerifiesWithBcrypt(t *testing.T) {
 	assert.True(t, ok)
 	_, ok = srv.authenticate("a", "Пароль")
 	assert.False(t, ok)
-	_, err = HashPassword("")
+	_, err = HashPassword("", 0)
 	assert.Error(t, err)
+	_, err = HashPassword("x", 3)
+	assert.ErrorContains(t, err, "cost 3")
 }
 
 func FuzzSessionDecode(f *testing.F) {
