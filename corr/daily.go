@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -66,9 +67,8 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 			if day == om.OverstepDate.AddDays(-before) && g.Reminded != day {
 				g.Reminded = day
 				n := g.Number(side)
-				out.Out = append(out.Out, s.notice(n, g, "reminder", "", "напоминание о времени", "time reminder",
-					fmt.Sprintf("Напоминаем: в партии %s ваш ход. Ход получен %s; если ответ не будет отправлен до %s включительно, наступит просрочка времени (п. 6.3.5).", g.Code, om.Since.Russian(), om.OverstepDate.AddDays(-1).Russian()),
-					fmt.Sprintf("A reminder: it is your move in game %s. You received the move on %s; unless you reply by %s inclusive, you will overstep the time (clause 6.3.5).", g.Code, om.Since.Russian(), om.OverstepDate.AddDays(-1).Russian())))
+				out.Out = append(out.Out, s.rendered(n, g, "reminder", letter.Reminder{Envelope: s.envelope(n, g),
+					Used: om.Total + timecontrol.ReplyDays(om.Since, day), Limit: om.Limit, Deadline: om.OverstepDate.AddDays(-1)}.Render()))
 				out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "reminder", Clause: "6.3.4", Detail: fmt.Sprintf("overstep on %s", om.OverstepDate)})
 			}
 		}
@@ -81,9 +81,7 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 func (s *State) inquiry(g *Game, day timecontrol.Date, out *Outcome) {
 	out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "inquiry", Clause: "6.3.4", Detail: "no first move"})
 	out.Out = append(out.Out,
-		s.notice(g.White, g, "inquiry", "", "запрос о первом ходе", "inquiry about the first move",
-			fmt.Sprintf("Прошло 30 дней с начала турнира (%s), а ваш первый ход в партии %s не получен (п. 6.3.4). Пришлите, пожалуйста, ход; если вы его уже отправили, повторите его.", s.Tournament.Start.Russian(), g.Code),
-			fmt.Sprintf("30 days have passed since the start (%s) and your first move in game %s has not arrived (clause 6.3.4). Please send your move; if you sent it already, repeat it.", s.Tournament.Start.Russian(), g.Code)),
+		s.rendered(g.White, g, "inquiry", letter.Reminder{Envelope: s.envelope(g.White, g), FirstMove: true}.Render()),
 		s.notice(g.Black, g, "inquiry", "", "запрос о первом ходе", "inquiry about the first move",
 			fmt.Sprintf("Первый ход партнёра в партии %s за 30 дней не получен; сервер направил ему запрос (п. 6.3.4).", g.Code),
 			fmt.Sprintf("Your opponent's first move in game %s has not arrived in 30 days; the server has sent them an inquiry (clause 6.3.4).", g.Code)),
@@ -133,37 +131,23 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 		}
 		g.Replies = []timecontrol.Reply{{Player: timecontrol.White, Received: t.Start}}
 	}
-	var all string
+	sl := letter.StartList{Name: t.Name, Start: t.Start, End: t.End}
+	for _, p := range t.Players {
+		sl.Players = append(sl.Players, letter.StartPlayer{Number: p.Number, Name: p.Name})
+	}
 	for _, g := range s.Games {
 		w, _ := t.Player(g.White)
 		b, _ := t.Player(g.Black)
-		all += fmt.Sprintf("%s: %s (%s) — %s (%s)\n", g.Code, w.Name, w.Email, b.Name, b.Email)
+		sl.Games = append(sl.Games, letter.StartGame{White: g.White, Black: g.Black, WhiteName: w.Name, BlackName: b.Name})
 	}
 	for _, p := range t.Players {
-		var mine string
-		for _, g := range s.Games {
-			side, ok := g.SideOf(p.Number)
-			if !ok {
-				continue
-			}
-			opp, _ := t.Player(g.Number(side.Opponent()))
-			colourRu, colourEn := "белыми", "White"
-			if side == draughts.Black {
-				colourRu, colourEn = "чёрными", "Black"
-			}
-			mine += fmt.Sprintf("%s: %s / %s, %s (%s)\n", letterCode(t, g), colourRu, colourEn, opp.Name, opp.Email)
-		}
-		body := func(ru bool) string {
-			if ru {
-				return fmt.Sprintf("Стартовый лист турнира «%s» (%s), %s.\nНачало игры %s, окончание %s; контроль времени: %d дней на %d ходов с накоплением (п. 6.3.1).\nВаши партии (в теме письма с ходом укажите код партии):\n%s\nХоды пишите полной нотацией (п. 6.2.2) с тремя датами и суммарным временем (п. 6.3.1). Секретарь: %s <%s>, судья: %s <%s>.",
-					t.Name, t.Cipher, t.Variant, t.Start.Russian(), t.End.Russian(), t.Days, t.Moves, mine, t.Secretary.Name, t.Secretary.Email, t.Judge.Name, t.Judge.Email)
-			}
-			return fmt.Sprintf("Start list of %q (%s), %s.\nPlay starts %s and ends %s; time control: %d days per %d moves, accumulated (clause 6.3.1).\nYour games (put the game code in the subject of your move letters):\n%s\nWrite moves in full notation (clause 6.2.2) with the three dates and the time used (clause 6.3.1). Secretary: %s <%s>, judge: %s <%s>.",
-				t.Name, t.Cipher, t.Variant, t.Start.Russian(), t.End.Russian(), t.Days, t.Moves, mine, t.Secretary.Name, t.Secretary.Email, t.Judge.Name, t.Judge.Email)
-		}
-		out.Out = append(out.Out, s.notice(p.Number, nil, "start-list", "", "стартовый лист", "start list", body(true), body(false)))
+		sl.Envelope = s.envelope(p.Number, nil)
+		sl.Variant = t.Variant.Name(sl.Envelope.Lang)
+		out.Out = append(out.Out, s.rendered(p.Number, nil, "start-list", sl.Render()))
 	}
-	out.Out = append(out.Out, s.official(t.Secretary, nil, "start-list", "стартовый лист", "Стартовый лист разослан всем участникам.\n\n"+all))
+	sl.Envelope = s.envelope(0, nil)
+	sl.Variant = t.Variant.Name(letter.Russian)
+	out.Out = append(out.Out, s.rendered(0, nil, "start-list", sl.Render()))
 	out.Events = append(out.Events, Event{Date: day, Kind: "started", Clause: "6.3.2", Detail: fmt.Sprintf("%d games", len(s.Games))})
 	return s, out, nil
 }

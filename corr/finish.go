@@ -78,7 +78,6 @@ func (a *applier) announceBreak() {
 	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, a.g, "notice", a.obs.MessageID, "перерыв принят", "break accepted",
 		"Перерыв с "+pb.From.Russian()+" по "+pb.To.Russian()+" принят и сообщён всем партнёрам и секретарю (п. 6.4.2)."+extra,
 		"The break from "+pb.From.Russian()+" to "+pb.To.Russian()+" is accepted and announced to all your opponents and the secretary (clause 6.4.2)."+extra))
-	name := a.from.Name
 	for i := range a.s.Games {
 		g := &a.s.Games[i]
 		side, ok := g.SideOf(a.from.Number)
@@ -86,12 +85,14 @@ func (a *applier) announceBreak() {
 			continue
 		}
 		opp := g.Number(side.Opponent())
-		a.out.Out = append(a.out.Out, a.s.notice(opp, g, "break", "", "перерыв партнёра", "your opponent's break",
-			fmt.Sprintf("Ваш партнёр %s берёт перерыв с %s по %s (п. 6.4). Дни перерыва не включаются в обдумывание ни одному из вас.", name, pb.From.Russian(), pb.To.Russian()),
-			fmt.Sprintf("Your opponent %s takes a break from %s to %s (clause 6.4). The break days count for neither of you.", name, pb.From.Russian(), pb.To.Russian())))
+		n := letter.BreakNotice{Envelope: a.s.envelope(opp, g), Player: a.from.Name, From: pb.From, To: pb.To}
+		if late {
+			n.Effective = a.obs.Postmark
+		}
+		a.out.Out = append(a.out.Out, a.s.rendered(opp, g, "break", n.Render()))
 	}
-	a.out.Out = append(a.out.Out, a.s.official(a.s.Tournament.Secretary, nil, "break", "перерыв игрока",
-		fmt.Sprintf("Игрок №%d (%s) берёт перерыв с %s по %s, объявлен %s.%s", pb.Player, name, pb.From.Russian(), pb.To.Russian(), pb.Announced.Russian(), extra)))
+	a.out.Out = append(a.out.Out, a.s.rendered(0, nil, "break", letter.BreakNotice{Envelope: a.s.envelope(0, nil),
+		Player: a.from.Name, From: pb.From, To: pb.To, Secretary: true}.Render()))
 }
 
 // breakNoteKind names a break verdict's note for the problem list.

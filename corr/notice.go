@@ -106,3 +106,29 @@ func moveList(g *Game, from int) string {
 	}
 	return b.String()
 }
+
+// envelope is what corr/letter's renderers need to address player n (0:
+// the secretary) about game g (nil: about no single game).
+func (s State) envelope(n int, g *Game) letter.Envelope {
+	e := letter.Envelope{Lang: letter.Russian, Cipher: s.Tournament.Cipher, To: s.Tournament.Secretary.Name}
+	if n != 0 {
+		p, _ := s.Tournament.Player(n)
+		e.Lang, e.To = s.lang(n), p.Name
+	}
+	if g != nil {
+		e.White, e.Black = g.White, g.Black
+	}
+	return e
+}
+
+// rendered is a letter rendered by corr/letter, to player n (0: the secretary).
+func (s State) rendered(n int, g *Game, kind string, m letter.Message) Outgoing {
+	o := Outgoing{To: s.Tournament.Secretary.Email, Kind: kind, Subject: m.Subject, Body: m.Body}
+	if n != 0 {
+		o.To = s.to(n)
+	}
+	if g != nil {
+		o.Game = g.Code
+	}
+	return o
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -51,6 +52,16 @@ func (t Tournament) DraughtsVariant() draughts.Variant {
 		return draughts.Giveaway
 	}
 	return draughts.Russian
+}
+
+// Name is the variant as a player reads it, in lang.
+func (v Variant) Name(lang letter.Lang) string {
+	names := map[Variant][2]string{
+		Russian:       {"русские шашки", "Russian draughts"},
+		International: {"международные шашки", "international draughts"},
+		Giveaway:      {"обратные шашки (поддавки)", "giveaway draughts"},
+	}[v]
+	return tr(lang, names[0], names[1])
 }
 
 // game returns a pointer to the game with code, or nil.
