@@ -1,14 +1,17 @@
 package mailbox_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"os"
+	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -266,6 +269,9 @@ type proxy struct {
 	mu     sync.Mutex
 	conns  []net.Conn
 	target string
+	// muteExists drops the server's "* N EXISTS" lines, as a server that
+	// misses a change notification would.
+	muteExists atomic.Bool
 }
 
 func newProxy(t *testing.T, target string) *proxy {
@@ -287,12 +293,30 @@ func newProxy(t *testing.T, target string) *proxy {
 			p.mu.Lock()
 			p.conns = append(p.conns, a, b)
 			p.mu.Unlock()
-			go func() { io.Copy(a, b); a.Close() }()
+			go func() { p.down(a, b); a.Close() }()
 			go func() { io.Copy(b, a); b.Close() }()
 		}
 	}()
 	return p
 }
+
+// down copies the server's lines to the client, dropping EXISTS when muted.
+func (p *proxy) down(client io.Writer, server io.Reader) {
+	br := bufio.NewReader(server)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 && !(p.muteExists.Load() && existsLine.Match(line)) {
+			if _, werr := client.Write(line); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+var existsLine = regexp.MustCompile(`^\* \d+ EXISTS\r?\n$`)
 
 func (p *proxy) addr() string { return p.ln.Addr().String() }
 

@@ -147,3 +147,18 @@ func TestReader_UIDValidityReset(t *testing.T) {
 	inbox.mu.Unlock()
 	require.Eventually(t, func() bool { return len(folders(t, s.addr)["INBOX"]) == 0 }, 10*time.Second, 20*time.Millisecond)
 }
+
+// TestReader_IdleWatchdog: the server never tells the reader about a new
+// letter (its EXISTS is lost); the watchdog that breaks IDLE finds it.
+func TestReader_IdleWatchdog(t *testing.T) {
+	s := startLocal(t)
+	p := newProxy(t, s.addr)
+	p.muteExists.Store(true)
+	inbox := newFakeInbox()
+	startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) { o.IdleWatchdog = 50 * time.Millisecond })
+	s.deliver(letter("w.1@example.ru", "1"))
+	inbox.waitApplied(t, 1)
+	s.deliver(letter("w.2@example.ru", "2"))
+	inbox.waitApplied(t, 2)
+	inbox.checkOnce(t)
+}
