@@ -1,0 +1,82 @@
+package localmail_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox/localmail"
+)
+
+func start(t *testing.T) *localmail.Server {
+	t.Helper()
+	now := time.Date(2026, 1, 6, 10, 15, 0, 0, time.UTC)
+	s, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Now: func() time.Time { return now },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	require.NoError(t, s.AddUser("tournament@zaochnik.test", "secret"))
+	return s
+}
+
+// TestSMTP checks what the SMTP side answers: a wrong password is a
+// permanent 535 (not go-smtp's temporary 454 for plain errors), an unknown
+// mailbox 550 5.1.1, and a delivered letter gets Return-Path and Received.
+func TestSMTP(t *testing.T) {
+	tests := []struct {
+		name     string
+		password string // "" sends without AUTH
+		rcpt     string
+		from     string
+		code     int // 0: delivered
+	}{
+		{"NoAuth", "", "tournament@zaochnik.test", "a@example.ru", 0},
+		{"Auth", "secret", "tournament@zaochnik.test", "a@example.ru", 0},
+		{"NullSender", "", "Tournament@Zaochnik.test", "", 0},
+		{"WrongPassword", "guess", "tournament@zaochnik.test", "a@example.ru", 535},
+		{"UnknownMailbox", "", "nobody@zaochnik.test", "a@example.ru", 550},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := start(t)
+			c, err := smtp.Dial(s.SMTPAddr)
+			require.NoError(t, err)
+			defer c.Close()
+			if tt.password != "" {
+				err = c.Auth(sasl.NewPlainClient("", "tournament@zaochnik.test", tt.password))
+			}
+			if err == nil {
+				err = c.SendMail(tt.from, []string{tt.rcpt}, strings.NewReader("Subject: x\r\n\r\nbody\r\n"))
+			}
+			if tt.code != 0 {
+				var se *smtp.SMTPError
+				require.True(t, errors.As(err, &se), "%v", err)
+				assert.Equal(t, tt.code, se.Code)
+				assert.False(t, se.Temporary())
+				assert.Empty(t, s.Deliveries())
+				return
+			}
+			require.NoError(t, err)
+			d := s.Deliveries()
+			require.Len(t, d, 1)
+			assert.Equal(t, tt.from, d[0].From)
+			want := "Return-Path: <" + tt.from + ">\r\nReceived: by zaochnik.test (zaochnik localmail) for <" + tt.rcpt +
+				">; Tue, 06 Jan 2026 10:15:00 +0000\r\nSubject: x\r\n"
+			assert.True(t, bytes.HasPrefix(d[0].Raw, []byte(want)), "%q", d[0].Raw)
+		})
+	}
+}
+
+func TestAddUserTwice(t *testing.T) {
+	s := start(t)
+	assert.Error(t, s.AddUser("TOURNAMENT@zaochnik.test", "x"))
+}
