@@ -152,6 +152,9 @@ func (a *applier) apply() {
 		a.claimByLetter()
 		return
 	}
+	if len(a.l.Moves) == 0 && a.l.Draw != "" {
+		a.drawWithoutMove()
+	}
 	if len(a.l.Moves) == 0 {
 		if a.l.Break == nil && a.l.Draw == "" && !a.l.LedgerRequest {
 			a.refuse("no-move", "6.2.3", "в письме нет хода; пришлите свой ход полной нотацией, например c3-d4",

@@ -256,3 +256,28 @@ func (a *applier) protest() {
 			"Ваш протест передан судье ("+a.s.Tournament.Judge.Email+"); решение судья направит обоим партнёрам и секретарю (п. 6.3.8).",
 			"Your protest has been sent to the judge ("+a.s.Tournament.Judge.Email+"); the judge sends the ruling to both players and the secretary (clause 6.3.8)."))
 }
+
+// drawWithoutMove passes on a draw offer or a refusal sent without a move.
+func (a *applier) drawWithoutMove() {
+	g, side := a.g, a.side
+	opp := g.Number(side.Opponent())
+	switch a.l.Draw {
+	case letter.DrawOffer:
+		before := len(a.out.Problems)
+		a.offerDraw()
+		if len(a.out.Problems) > before {
+			return // a repeated offer is not passed on (2.1.9.3)
+		}
+		a.out.Out = append(a.out.Out, a.s.notice(opp, g, "notice", "", "предложение ничьей", "draw offer",
+			"Партнёр предлагает ничью в партии "+g.Code+". Чтобы принять, напишите «согласен на ничью»; ваш ход без согласия означает отказ.",
+			"Your opponent offers a draw in game "+g.Code+". To accept, write \"I accept the draw\"; a move without accepting declines it."))
+	case letter.DrawDecline:
+		if g.Draw == nil || g.Draw.By == side {
+			return
+		}
+		g.Draw = nil
+		a.event("draw-declined", "2.1.9", side.String())
+		a.out.Out = append(a.out.Out, a.s.notice(opp, g, "notice", "", "ничья отклонена", "draw declined",
+			"Партнёр отклонил предложение ничьей в партии "+g.Code+".", "Your opponent declined the draw offer in game "+g.Code+"."))
+	}
+}

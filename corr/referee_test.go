@@ -188,3 +188,20 @@ func TestProtest_6_3_8_GoesToTheJudge(t *testing.T) {
 	assert.Equal(t, []string{"judge@example.org:protest", black + ":notice"}, kinds)
 	assert.Contains(t, out.Out[0].Body, "письмо задержала почта")
 }
+
+func TestDraw_2_1_9_OfferAndRefusalWithoutAMove(t *testing.T) {
+	s := started(t)
+	s, _ = send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	s, out := send(s, black, "2026-03-02", "ЧР-2026-ЗФ 1-2\nI offer a draw.")
+	require.True(t, out.Accepted, out.Reason)
+	require.NotNil(t, s.Games[0].Draw)
+	require.Len(t, out.Out, 1)
+	assert.Equal(t, white, out.Out[0].To)
+	s, out = send(s, white, "2026-03-03", "ЧР-2026-ЗФ 1-2\nОт ничьей отказываюсь.")
+	require.True(t, out.Accepted, out.Reason)
+	assert.Nil(t, s.Games[0].Draw)
+	require.Len(t, out.Out, 1)
+	assert.Equal(t, black, out.Out[0].To)
+	_, out = send(s, black, "2026-03-04", "ЧР-2026-ЗФ 1-2\nI offer a draw.")
+	assert.Equal(t, "draw-offer-repeated", out.Problems[0].Kind, "White has not offered since")
+}
