@@ -31,8 +31,9 @@ const (
 	Unproven Result = iota
 	WhiteWins
 	BlackWins
-	// Drawn: a drawn-ending rule ends every line that either side can
-	// choose in a draw (counting from the analysed position).
+	// Drawn: a drawn-ending rule ends every line either side can choose in
+	// a draw (counting from the analysed position, or with AnalyseRecord
+	// from where the game's ending began).
 	Drawn
 )
 
@@ -120,6 +121,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	p := ps[len(ps)-1]
 	rs, drawn := gameRules(ps)
 	quiet := s.setHistory(r, ps)
+	drawn = drawn || quiet >= kingMovesPlies(p.Variant())
 	var out Analysis
 	switch {
 	case len(p.LegalMoves(nil)) == 0:
@@ -146,7 +148,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 			out.Plies = win - max(sc, -sc)
 			out.Result = winner(p, sc)
 		} else if small {
-			out.Result = a.proveResult(p, rs, depth)
+			out.Result = a.proveResult(p, rs, depth, quiet)
 			if s.stopped {
 				out.Result = Unproven
 				break
@@ -203,17 +205,17 @@ func winner(p draughts.Position, sc int) Result {
 }
 
 // proveResult runs the two bound searches to depth.
-func (a *Analyser) proveResult(p draughts.Position, rs ruleState, depth int) Result {
+func (a *Analyser) proveResult(p draughts.Position, rs ruleState, depth, quiet int) Result {
 	s := &a.s
 	side := 1 // converts the side to move's view to White's
 	if p.SideToMove() == draughts.Black {
 		side = -1
 	}
-	hi := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, draughts.White)
+	hi := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, quiet, draughts.White)
 	if s.stopped {
 		return Unproven
 	}
-	lo := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, draughts.Black)
+	lo := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, quiet, draughts.Black)
 	switch {
 	case s.stopped:
 		return Unproven

@@ -18,8 +18,8 @@ const (
 var saltOf = [2]uint64{0x5be0cd19137e2179, 0x1f83d9abfb41bd6b}
 
 // prove is the bound search with the given optimist; rs, ply and quiet as in
-// search.
-func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, beta int, optimist draughts.Color) int {
+// search. Repetitions are not looked for: a defender cannot force one.
+func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, beta, quiet int, optimist draughts.Color) int {
 	if s.stop() {
 		return 0
 	}
@@ -36,7 +36,7 @@ func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, b
 		}
 		return -proofWin
 	}
-	if drawn {
+	if drawn || (ply > 0 && quiet >= kingMovesPlies(p.Variant())) {
 		return 0
 	}
 	if ply >= maxPly-1 || (depth <= 0 && !moves[0].IsCapture()) {
@@ -46,7 +46,7 @@ func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, b
 		return -proofUnknown
 	}
 	depth = max(depth, 0)
-	key := p.Key() ^ rs.hash() ^ saltOf[optimist]
+	key := p.Key() ^ rs.hash() ^ saltOf[optimist] ^ quietHash(quiet)
 	best := -1
 	if e, ok := s.proofs.probe(key); ok {
 		best = int(e.move) - 1
@@ -69,7 +69,12 @@ func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, b
 	alpha0, bestScore := alpha, -infinity
 	for range moves {
 		i := s.pick(ply, 0)
-		sc := -s.prove(p.Play(moves[i]), rs, depth-1, ply+1, -beta, -alpha, optimist)
+		m := moves[i]
+		nq := quiet + 1
+		if m.IsCapture() || !m.King {
+			nq = 0
+		}
+		sc := -s.prove(p.Play(m), rs, depth-1, ply+1, -beta, -alpha, nq, optimist)
 		if s.stopped {
 			return 0
 		}
@@ -93,4 +98,10 @@ func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, b
 	}
 	s.proofs.store(key, bestScore, depth, b, best)
 	return bestScore
+}
+
+// quietHash tells apart, in the proof table, the same position reached with
+// different counts of king moves: only their number matters to 2.1.9.1.8.
+func quietHash(quiet int) uint64 {
+	return uint64(quiet) * 0x9e3779b97f4a7c15
 }

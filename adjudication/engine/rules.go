@@ -125,6 +125,17 @@ func loneKing(lo, hi int) func(draughts.Position, [4]int) (stretch, bool) {
 	}
 }
 
+// kingMovesPlies is the rule of king moves only (2.1.9.1.8: 15 moves of each
+// side moving only kings, no capture, no man moved; 25 moves in
+// international draughts, 3.5), in plies. Giveaway keeps it (DrawClaims
+// applies it there too). The search counts those plies itself ("quiet").
+func kingMovesPlies(v draughts.Variant) int {
+	if v == draughts.International {
+		return 50
+	}
+	return 30
+}
+
 // ruleState is where each rule's count stands on the current line.
 type ruleState struct {
 	on    [maxRules]bool

@@ -90,7 +90,8 @@ func fromTable(score, ply int) int {
 
 // search is the principal-variation alpha-beta. rs holds the drawn-ending
 // counts before the move into p; quiet is the number of plies since the last
-// capture or man move (a position can repeat only within them).
+// capture or man move (a position can repeat only within them, and their
+// number is the count of 2.1.9.1.8).
 func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, beta, quiet int) int {
 	s.pvLen[ply] = ply
 	if s.stop() {
@@ -106,7 +107,7 @@ func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, 
 	if len(moves) == 0 {
 		return lost(p.Variant(), ply)
 	}
-	if drawn {
+	if drawn || (ply > 0 && quiet >= kingMovesPlies(p.Variant())) {
 		return 0
 	}
 	pk := p.Key()
