@@ -1,0 +1,233 @@
+// Package storeadapter makes the SQLite store (storage.DB) the web desk's
+// store: it satisfies web.Tournaments, web.Letters, web.Secretary and
+// web.Judge. What the store does not keep yet (reassigning a refused
+// letter, the secretary's own letters, adjournments before the judge) is
+// answered with an error wrapping errors.ErrUnsupported that names what is
+// missing; the desk shows it as such.
+package storeadapter
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"zaochnik/adjudication"
+	"zaochnik/corr"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+	"zaochnik/web"
+)
+
+// Store is a storage.DB seen by the desk.
+type Store struct {
+	DB *storage.DB
+	// RulingsFiles maps a tournament's cipher to its rulings file (the
+	// TOML that "zaochnik standings --rulings" reads); a tournament not
+	// listed has no rulings.
+	RulingsFiles map[string]string
+}
+
+// notFound makes the store's "not found" the desk's.
+func notFound(err error) error {
+	if errors.Is(err, storage.ErrNotFound) {
+		return fmt.Errorf("%w: %v", web.ErrNotFound, err)
+	}
+	return err
+}
+
+// Ciphers lists the stored tournaments.
+func (s Store) Ciphers(ctx context.Context) ([]string, error) { return s.DB.Ciphers(ctx) }
+
+// State returns a stored tournament's state.
+func (s Store) State(ctx context.Context, cipher string) (corr.State, error) {
+	st, err := s.DB.State(ctx, cipher)
+	return st, notFound(err)
+}
+
+// Rulings reads the tournament's rulings file, if it has one.
+func (s Store) Rulings(ctx context.Context, cipher string) (adjudication.Rulings, error) {
+	path, ok := s.RulingsFiles[cipher]
+	if !ok {
+		return adjudication.Rulings{}, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return adjudication.Rulings{}, fmt.Errorf("rulings of %s: %w", cipher, err)
+	}
+	r, err := adjudication.ParseRulings(data)
+	if err != nil {
+		return adjudication.Rulings{}, fmt.Errorf("rulings of %s (%s): %w", cipher, path, err)
+	}
+	return r, nil
+}
+
+// game returns the state and the game of code.
+func (s Store) game(ctx context.Context, code string) (corr.State, corr.Game, error) {
+	cipher, _, err := corr.ParseGameCode(code)
+	if err != nil {
+		return corr.State{}, corr.Game{}, fmt.Errorf("%w: game %q: %v", web.ErrNotFound, code, err)
+	}
+	st, err := s.State(ctx, cipher)
+	if err != nil {
+		return st, corr.Game{}, err
+	}
+	g, ok := st.Game(code)
+	if !ok {
+		return st, g, fmt.Errorf("%w: game %q", web.ErrNotFound, code)
+	}
+	return st, g, nil
+}
+
+// received converts a stored letter.
+func received(l storage.StoredLetter, game string) web.Letter {
+	return web.Letter{ID: l.ID, MessageID: l.MessageID, From: l.From, Date: l.Postmark, Game: game,
+		Disposition: string(l.Disposition), Reason: l.Reason, Text: string(l.Raw)}
+}
+
+// GameLetters returns the letters the game's state names (accepted, held,
+// in a claim's dossier) and the letters queued about the game, by date.
+func (s Store) GameLetters(ctx context.Context, code string) ([]web.Letter, error) {
+	_, g, err := s.game(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	ids := slices.Concat(g.Letters[0], g.Letters[1])
+	if g.Held != nil {
+		ids = append(ids, g.Held.Letter)
+	}
+	for _, c := range g.Claims {
+		ids = append(ids, c.Letters...)
+	}
+	slices.Sort(ids)
+	var out []web.Letter
+	for _, id := range slices.Compact(ids) {
+		l, err := s.DB.LetterByMessageID(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("letter %s of game %s: %w", id, code, err)
+		}
+		out = append(out, received(l, code))
+	}
+	queued, err := s.DB.Outbox(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range queued {
+		if o.GameCode != code {
+			continue
+		}
+		date := o.Sent
+		if date.IsZero() {
+			date = o.NextAttempt
+		}
+		out = append(out, web.Letter{ID: o.ID, MessageID: o.MessageID, Out: true, To: o.To, Kind: o.Kind, Subject: o.Subject,
+			Game: code, Date: date, Text: o.Body})
+	}
+	slices.SortStableFunc(out, func(a, b web.Letter) int { return a.Date.Compare(b.Date) })
+	return out, nil
+}
+
+// Queue returns the refused letters and those still waiting to be applied.
+func (s Store) Queue(ctx context.Context) ([]web.Letter, error) {
+	all, err := s.DB.Letters(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []web.Letter
+	for _, sum := range all {
+		if sum.Disposition != storage.Refused && sum.Disposition != storage.Pending {
+			continue
+		}
+		l, err := s.DB.Letter(ctx, sum.ID)
+		if err != nil {
+			return nil, err
+		}
+		w := received(l, "")
+		w.Problems = sum.Problems
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// Letter returns a received letter.
+func (s Store) Letter(ctx context.Context, id int64) (web.Letter, error) {
+	l, err := s.DB.Letter(ctx, id)
+	if err != nil {
+		return web.Letter{}, notFound(err)
+	}
+	return received(l, ""), nil
+}
+
+// Rule applies the judge's ruling on claim seq of game (6.3.7).
+func (s Store) Rule(ctx context.Context, game string, seq int, confirm bool, note string, day timecontrol.Date) (corr.Outcome, error) {
+	claims, err := s.DB.Claims(ctx, false)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	for _, c := range claims {
+		if c.Game == game && c.Seq == seq {
+			out, err := s.DB.Rule(ctx, c.ID, confirm, note, day)
+			return out, notFound(err)
+		}
+	}
+	return corr.Outcome{}, fmt.Errorf("%w: claim %d of game %s", web.ErrNotFound, seq, game)
+}
+
+// EnterPaper stores a paper letter as received on its arrival postmark and
+// applies it. Its Message-ID is derived from its contents, so entering the
+// same letter twice applies it once.
+func (s Store) EnterPaper(ctx context.Context, p web.PaperLetter) (corr.Outcome, error) {
+	st, _, err := s.game(ctx, p.Game)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	pl, ok := st.Tournament.Player(p.Player)
+	if !ok {
+		return corr.Outcome{}, fmt.Errorf("%w: player %d in %s", web.ErrNotFound, p.Player, st.Tournament.Cipher)
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%s\x00%s\x00%s", p.Game, p.Player, p.Posted, p.Received, p.Text))
+	noon := time.Date(p.Received.Year(), p.Received.Month(), p.Received.Day(), 12, 0, 0, 0, st.Tournament.Location())
+	res, err := s.DB.Receive(ctx, storage.Received{
+		Incoming: storage.Incoming{MessageID: "<paper-" + hex.EncodeToString(sum[:12]) + "@zaochnik.invalid>", Raw: []byte(p.Text), Postmark: noon, From: pl.Email},
+		Subject:  p.Game, Text: p.Text,
+	})
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	if !res.Fresh {
+		return corr.Outcome{}, fmt.Errorf("this paper letter was entered before (letter %d); it is not applied twice", res.LetterID)
+	}
+	return res.Outcome, nil
+}
+
+// Assign is not kept by the store yet.
+func (s Store) Assign(ctx context.Context, id int64, game string, day timecontrol.Date) (corr.Outcome, error) {
+	return corr.Outcome{}, fmt.Errorf("assigning letter %d to game %s needs storage.DB.Reapply (apply a stored letter to a named game): %w", id, game, errors.ErrUnsupported)
+}
+
+// Answer is not kept by the store yet.
+func (s Store) Answer(ctx context.Context, id int64, subject, body string) (corr.Outgoing, error) {
+	return corr.Outgoing{}, fmt.Errorf("answering letter %d needs storage.DB.Queue (queue a letter from the secretary): %w", id, errors.ErrUnsupported)
+}
+
+// Adjournments is not kept by the store yet.
+func (s Store) Adjournments(ctx context.Context, cipher string) ([]web.Adjournment, error) {
+	return nil, fmt.Errorf("the unfinished games of %s need storage.DB.Adjournments (evaluations and analyses read from the players' letters, 6.5.2): %w", cipher, errors.ErrUnsupported)
+}
+
+// Adjudicate is not kept by the store yet.
+func (s Store) Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) ([]corr.Outgoing, error) {
+	return nil, fmt.Errorf("adjudicating %s needs storage.DB.Adjudicate (record the ruling and queue its letters, 6.5.5): %w", game, errors.ErrUnsupported)
+}
+
+// The adapter satisfies every interface of the desk.
+var (
+	_ web.Tournaments = Store{}
+	_ web.Letters     = Store{}
+	_ web.Secretary   = Store{}
+	_ web.Judge       = Store{}
+)

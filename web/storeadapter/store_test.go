@@ -1,0 +1,205 @@
+package storeadapter
+
+import (
+	"context"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/mail"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
+
+	"zaochnik/corr"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+	"zaochnik/web"
+)
+
+// root is the module root, for the shared testdata.
+const root = "../.."
+
+// receive stores and applies an .eml file as the mail shell would.
+func receive(t *testing.T, db *storage.DB, path string) storage.Result {
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	m, err := mail.ReadMessage(strings.NewReader(string(raw)))
+	require.NoError(t, err)
+	from, err := mail.ParseAddress(m.Header.Get("From"))
+	require.NoError(t, err)
+	date, err := m.Header.Date()
+	require.NoError(t, err)
+	subject, err := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
+	require.NoError(t, err)
+	body, err := io.ReadAll(m.Body)
+	require.NoError(t, err)
+	res, err := db.Receive(context.Background(), storage.Received{
+		Incoming: storage.Incoming{MessageID: m.Header.Get("Message-ID"), Raw: raw, Postmark: date, From: from.Address},
+		Subject:  subject, Text: string(body),
+	})
+	require.NoError(t, err, path)
+	return res
+}
+
+// newStore returns a store holding the "overstep-letter" replay (a claim
+// filed against Black) and a stranger's refused letter.
+func newStore(t *testing.T) Store {
+	ctx := context.Background()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	src, err := os.ReadFile(filepath.Join(root, "testdata/replay/two.toml"))
+	require.NoError(t, err)
+	tour, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tour, src))
+	_, err = db.Start(ctx, tour.Cipher, tour.Start)
+	require.NoError(t, err)
+	files, err := filepath.Glob(filepath.Join(root, "testdata/replay/overstep-letter/*.eml"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		receive(t, db, f)
+	}
+	res := receive(t, db, filepath.Join(root, "testdata/replay/strangers/01.eml"))
+	require.Equal(t, storage.Refused, res.Disposition)
+	return Store{DB: db}
+}
+
+const game = "ТЕСТ-2026 1-2"
+
+func TestStore_ReadsTheStore(t *testing.T) {
+	s, ctx := newStore(t), context.Background()
+	ciphers, err := s.Ciphers(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"ТЕСТ-2026"}, ciphers)
+	_, err = s.State(ctx, "NOPE")
+	assert.ErrorIs(t, err, web.ErrNotFound)
+
+	letters, err := s.GameLetters(ctx, game)
+	require.NoError(t, err)
+	var in, out int
+	for _, l := range letters {
+		if l.Out {
+			out++
+		} else {
+			in++
+			assert.Contains(t, l.Text, "Message-ID:", "the raw letter")
+		}
+	}
+	assert.Positive(t, in)
+	assert.Positive(t, out, "the server's letters about the game")
+	_, err = s.GameLetters(ctx, "ТЕСТ-2026 7-8")
+	assert.ErrorIs(t, err, web.ErrNotFound)
+
+	queue, err := s.Queue(ctx)
+	require.NoError(t, err)
+	require.Len(t, queue, 1)
+	assert.Equal(t, "someone@example.net", queue[0].From)
+	assert.NotEmpty(t, queue[0].Reason)
+	l, err := s.Letter(ctx, queue[0].ID)
+	require.NoError(t, err)
+	assert.Equal(t, queue[0].MessageID, l.MessageID)
+	_, err = s.Letter(ctx, 999)
+	assert.ErrorIs(t, err, web.ErrNotFound)
+
+	r, err := s.Rulings(ctx, "ТЕСТ-2026")
+	require.NoError(t, err)
+	assert.Empty(t, r.Sanctions)
+	s.RulingsFiles = map[string]string{"ТЕСТ-2026": filepath.Join(root, "adjudication/testdata/rulings.toml")}
+	_, err = s.Rulings(ctx, "ТЕСТ-2026")
+	assert.NoError(t, err)
+}
+
+func TestStore_RuleThroughTheStore_6_3_7(t *testing.T) {
+	s, ctx := newStore(t), context.Background()
+	st, err := s.State(ctx, "ТЕСТ-2026")
+	require.NoError(t, err)
+	g, _ := st.Game(game)
+	require.NotEmpty(t, g.Claims, "the replay files a claim")
+	seq := g.Claims[len(g.Claims)-1].Seq
+	day := timecontrol.MustDate("2026-05-20")
+	out, err := s.Rule(ctx, game, seq, true, "", day)
+	require.NoError(t, err)
+	assert.NotEmpty(t, out.Out, "the ruling's letters")
+	st, err = s.State(ctx, "ТЕСТ-2026")
+	require.NoError(t, err)
+	g, _ = st.Game(game)
+	assert.Equal(t, corr.Finished, g.Status)
+	_, err = s.Rule(ctx, game, seq+5, true, "", day)
+	assert.ErrorIs(t, err, web.ErrNotFound)
+}
+
+func TestStore_PaperLetterAppliedOnce(t *testing.T) {
+	s, ctx := newStore(t), context.Background()
+	p := web.PaperLetter{Game: game, Player: 2, Posted: timecontrol.MustDate("2026-05-01"), Received: timecontrol.MustDate("2026-05-04"), Text: "ТЕСТ-2026 1-2\nпредлагаю ничью"}
+	_, err := s.EnterPaper(ctx, p)
+	require.NoError(t, err)
+	_, err = s.EnterPaper(ctx, p)
+	assert.ErrorContains(t, err, "entered before")
+	p.Player = 9
+	_, err = s.EnterPaper(ctx, p)
+	assert.ErrorIs(t, err, web.ErrNotFound)
+}
+
+func TestStore_WhatTheStoreDoesNotKeepIsUnsupported(t *testing.T) {
+	s, ctx := newStore(t), context.Background()
+	day := timecontrol.MustDate("2026-05-20")
+	_, err := s.Assign(ctx, 1, game, day)
+	assert.ErrorIs(t, err, errors.ErrUnsupported)
+	_, err = s.Answer(ctx, 1, "s", "b")
+	assert.ErrorIs(t, err, errors.ErrUnsupported)
+	_, err = s.Adjournments(ctx, "ТЕСТ-2026")
+	assert.ErrorIs(t, err, errors.ErrUnsupported)
+}
+
+// TestStore_DeskOverTheStore serves the desk over a real store: every page
+// the store can feed answers 200, the others say what the store lacks.
+func TestStore_DeskOverTheStore(t *testing.T) {
+	s := newStore(t)
+	hash, err := bcrypt.GenerateFromPassword([]byte("pw"), bcrypt.MinCost)
+	require.NoError(t, err)
+	srv, err := web.New(web.Options{Tournaments: s, Letters: s, Secretary: s, Judge: s,
+		Accounts: []web.Account{{Name: "oleg", Role: web.RoleJudge, Hash: string(hash)}},
+		Key:      make([]byte, 32), Now: func() time.Time { return time.Date(2026, 5, 20, 9, 0, 0, 0, time.UTC) }})
+	require.NoError(t, err)
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	jar, err := cookiejar.New(nil)
+	require.NoError(t, err)
+	c := &http.Client{Transport: ts.Client().Transport, Jar: jar}
+	get := func(path string) (int, string) {
+		resp, err := c.Get(ts.URL + path)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp.StatusCode, string(b)
+	}
+	_, login := get("/login")
+	token := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindStringSubmatch(login)
+	require.NotNil(t, token)
+	resp, err := c.PostForm(ts.URL+"/login", url.Values{"csrf": {token[1]}, "name": {"oleg"}, "password": {"pw"}})
+	require.NoError(t, err)
+	resp.Body.Close()
+
+	tour := "/t/" + url.PathEscape("ТЕСТ-2026")
+	for _, path := range []string{"/", tour, tour + "/g/1-2", tour + "/g/1-2/claim/1", tour + "/g/1-2/pdn", tour + "/pdn", tour + "/breaks", tour + "/sanctions", "/claims", "/queue", "/healthz"} {
+		code, body := get(path)
+		assert.Equal(t, http.StatusOK, code, "%s: %s", path, body)
+	}
+	code, body := get(tour + "/adjudication")
+	assert.Equal(t, http.StatusNotImplemented, code)
+	assert.Contains(t, body, "storage.DB.Adjournments")
+}
