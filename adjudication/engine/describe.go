@@ -19,9 +19,12 @@ func (a Analysis) Line() string {
 // English when english is set. It says plainly that an unproven evaluation
 // is an aid, not a ruling.
 func (a Analysis) Describe(english bool) string {
-	rules := "2.1.9.1.3-2.1.9.1.7"
-	if a.Position.Variant() == draughts.International {
+	rules := "2.1.9.1.3-2.1.9.1.8"
+	switch a.Position.Variant() {
+	case draughts.International:
 		rules = "3.5"
+	case draughts.Giveaway:
+		rules = "2.1.9.1.8"
 	}
 	var b strings.Builder
 	if english {

@@ -14,7 +14,7 @@
 // loser runs out of moves (or, in giveaway, the winner does) in every line;
 // a draw when two bound searches, one counting every unresolved line as won
 // for White and one as won for Black, both still come to a draw by the
-// drawn-ending rules (2.1.9.1.3-2.1.9.1.7, 3.5). A FEN has no history, so
+// drawn-ending rules (2.1.9.1.3-2.1.9.1.8, 3.5). A FEN has no history, so
 // those rules count their moves from the analysed position.
 //
 // The package is a pure core: no I/O, no clock, no goroutines. The time limit
