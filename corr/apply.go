@@ -203,9 +203,9 @@ func (a *applier) acceptable() bool {
 	return true
 }
 
-// findGame finds the game a letter is about: the game code, the cipher with
-// start numbers or the opponent's surname, or else the sender's only game in
-// which it is their move. It returns the reason in Russian and English when
+// findGame finds the game a letter is about: the game code or the cipher
+// with start numbers, the thread it answers, the opponent's surname, or else
+// the sender's only game in which it is their move. It returns the reason in Russian and English when
 // there is none.
 func (a *applier) findGame() (*Game, [2]string) {
 	ref := a.l.Game
@@ -228,6 +228,9 @@ func (a *applier) findGame() (*Game, [2]string) {
 		return nil, [2]string{
 			fmt.Sprintf("в турнире нет партии %d-%d", ref.White, ref.Black),
 			fmt.Sprintf("the tournament has no game %d-%d", ref.White, ref.Black)}
+	}
+	if g := a.s.game(a.obs.Thread); g != nil {
+		return g, [2]string{}
 	}
 	mine := func(keep func(g *Game) bool) []*Game {
 		var gs []*Game

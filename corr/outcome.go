@@ -9,6 +9,9 @@ type Observation struct {
 	Postmark  timecontrol.Date // the day the server received it, in the tournament's zone
 	MessageID string
 	Subject   string
+	// Thread is the code of the game whose letter this one answers
+	// (In-Reply-To), "" when none.
+	Thread string
 }
 
 // Problem is something the referee or the letter reader found in a letter.

@@ -12,6 +12,9 @@ type Decoded struct {
 	Subject   string
 	Text      string
 	Postmark  time.Time // the topmost Received date, else Date
+	// InReplyTo and References name the letters it answers: a letter of
+	// the server's there places it in its game's thread.
+	InReplyTo []string
 }
 
 // Accept stores a raw letter fetched from an IMAP mailbox and applies it,
@@ -24,7 +27,7 @@ func (db *DB) Accept(ctx context.Context, mailbox string, uidValidity, uid uint3
 	if db.Decode != nil {
 		d, derr := db.Decode(raw)
 		if derr == nil {
-			r.MessageID, r.From, r.Subject, r.Text = d.MessageID, d.From, d.Subject, d.Text
+			r.MessageID, r.From, r.Subject, r.Text, r.InReplyTo = d.MessageID, d.From, d.Subject, d.Text, d.InReplyTo
 			if !d.Postmark.IsZero() {
 				r.Postmark = d.Postmark
 			}

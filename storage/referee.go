@@ -19,6 +19,9 @@ type Received struct {
 	Incoming
 	Subject string
 	Text    string // the decoded text body
+	// InReplyTo lists the Message-IDs the letter answers (In-Reply-To, then
+	// References); the first that is a letter of the server names the game.
+	InReplyTo []string
 }
 
 // Result is what became of a received letter.
@@ -83,7 +86,11 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 			return err
 		}
 		s, tid := l.State, l.id
-		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(s.Tournament.Location())), MessageID: r.MessageID, Subject: r.Subject}
+		thread, err := threadGame(ctx, tx, r.InReplyTo)
+		if err != nil {
+			return err
+		}
+		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(s.Tournament.Location())), MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
 		next, out := corr.Apply(s, s.Read(r.Text, obs), obs)
 		res.Outcome = out
 		res.Disposition = Processed
@@ -114,6 +121,23 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 		return Result{}, fmt.Errorf("storage: receive letter %s from %s: %w", r.MessageID, r.From, err)
 	}
 	return res, nil
+}
+
+// threadGame returns the code of the game of the first of ids that is a
+// letter the server sent, or "".
+func threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string, error) {
+	for _, id := range ids {
+		var code string
+		err := tx.QueryRowContext(ctx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ?`,
+			strings.Trim(id, "<>")).Scan(&code)
+		if err == nil {
+			return code, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return "", err
+		}
+	}
+	return "", nil
 }
 
 // findTournament picks the tournament of a letter: the only one the sender

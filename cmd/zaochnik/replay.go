@@ -192,7 +192,7 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 			m := mails[i]
 			r := storage.Received{
 				Incoming: storage.Incoming{MessageID: m.in.MessageID, Raw: m.raw, Postmark: m.in.Postmark, From: m.in.From.Addr},
-				Subject:  m.in.Subject, Text: m.in.Text,
+				Subject:  m.in.Subject, Text: m.in.Text, InReplyTo: append(append([]string(nil), m.in.InReplyTo...), m.in.References...),
 			}
 			if _, err := db.Receive(ctx, r); err != nil {
 				return replayReport{}, fmt.Errorf("%s: %w", m.name, err)

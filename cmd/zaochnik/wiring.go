@@ -14,7 +14,8 @@ func decodeLetter(raw []byte) (storage.Decoded, error) {
 	if err != nil {
 		return storage.Decoded{}, err
 	}
-	return storage.Decoded{MessageID: in.MessageID, From: in.From.Addr, Subject: in.Subject, Text: in.Text, Postmark: in.Postmark}, nil
+	return storage.Decoded{MessageID: in.MessageID, From: in.From.Addr, Subject: in.Subject, Text: in.Text, Postmark: in.Postmark,
+		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...)}, nil
 }
 
 // composeLetter is the mail shell's composer as the store needs it

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -108,4 +109,52 @@ func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	assert.Equal(t, "undeliverable", last.Kind)
 	assert.Equal(t, "secretary@example.org", last.To)
 	assert.Contains(t, last.Body, "550 no such user")
+}
+
+// A letter that names no game is placed by the thread it answers (6.2.3).
+func TestWiring_ThreadFindsTheGame(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	db.Decode = decodeLetter
+	ctx := context.Background()
+	src, err := os.ReadFile(replayDir("three.toml"))
+	require.NoError(t, err)
+	tr, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tr, src))
+	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	require.NoError(t, err)
+	raw, err := os.ReadFile(filepath.Join(replayDir("breaks"), "02.eml")) // 3 plays 1.c3-d4 against 1
+	require.NoError(t, err)
+	_, err = db.Accept(ctx, "INBOX", 1, 1, raw)
+	require.NoError(t, err)
+	out, err := db.Outbox(ctx)
+	require.NoError(t, err)
+	var thread string
+	for _, o := range out {
+		if o.Kind == "forward" && o.To == "ivanov@example.org" {
+			thread = o.MessageID
+		}
+	}
+	require.NotEmpty(t, thread)
+	// Player 1 is on move in 1-2 and in 3-1: without a game or a thread the letter is refused.
+	letter := func(uid uint32, inReplyTo string) []byte {
+		h := "From: Ivanov <ivanov@example.org>\r\nSubject: ход\r\nMessage-ID: <t" + fmt.Sprint(uid) + "@example.org>\r\nDate: Mon, 02 Mar 2026 10:00:00 +0300\r\n"
+		if inReplyTo != "" {
+			h += "In-Reply-To: <" + inReplyTo + ">\r\n"
+		}
+		return []byte(h + "\r\nВаш ход: 1.c3-d4\r\nМой ход: 1...f6-g5\r\n01.03.2026 / 01.03.2026 / 02.03.2026\r\nВремя: 0/1\r\n")
+	}
+	refused, err := db.Accept(ctx, "INBOX", 1, 2, letter(2, ""))
+	require.NoError(t, err)
+	assert.True(t, refused)
+	refused, err = db.Accept(ctx, "INBOX", 1, 3, letter(3, thread))
+	require.NoError(t, err)
+	assert.False(t, refused)
+	s, err := db.State(ctx, tr.Cipher)
+	require.NoError(t, err)
+	g, ok := s.Game("ТРИ-2026 3-1")
+	require.True(t, ok)
+	assert.Len(t, g.Plies, 2)
 }
