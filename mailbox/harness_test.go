@@ -272,6 +272,9 @@ type proxy struct {
 	// muteExists drops the server's "* N EXISTS" lines, as a server that
 	// misses a change notification would.
 	muteExists atomic.Bool
+	// Connections numbered up to stalled get no more bytes from the
+	// server, as over a half-open TCP connection.
+	opened, stalled atomic.Int64
 }
 
 func newProxy(t *testing.T, target string) *proxy {
@@ -293,19 +296,23 @@ func newProxy(t *testing.T, target string) *proxy {
 			p.mu.Lock()
 			p.conns = append(p.conns, a, b)
 			p.mu.Unlock()
-			go func() { p.down(a, b); a.Close() }()
+			n := p.opened.Add(1)
+			go func() { p.down(n, a, b); a.Close() }()
 			go func() { io.Copy(b, a); b.Close() }()
 		}
 	}()
 	return p
 }
 
+// stall silences every connection open now.
+func (p *proxy) stall() { p.stalled.Store(p.opened.Load()) }
+
 // down copies the server's lines to the client, dropping EXISTS when muted.
-func (p *proxy) down(client io.Writer, server io.Reader) {
+func (p *proxy) down(n int64, client io.Writer, server io.Reader) {
 	br := bufio.NewReader(server)
 	for {
 		line, err := br.ReadBytes('\n')
-		if len(line) > 0 && !(p.muteExists.Load() && existsLine.Match(line)) {
+		if len(line) > 0 && n > p.stalled.Load() && !(p.muteExists.Load() && existsLine.Match(line)) {
 			if _, werr := client.Write(line); werr != nil {
 				return
 			}

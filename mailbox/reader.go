@@ -194,8 +194,8 @@ func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 
 // open logs in, finds or creates the folders and selects the mailbox.
 func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *imap.SelectData, err error) {
-	done := r.guard(c)
-	defer done()
+	guard := r.guard(c)
+	defer guard.Stop()
 	if err := c.Login(r.o.Username, r.o.Password).Wait(); err != nil {
 		return "", "", nil, fmt.Errorf("logging in as %s: %w", r.o.Username, err)
 	}
@@ -242,14 +242,14 @@ func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
 	return c, nil
 }
 
-// guard drops the connection unless the returned func is called within
+// guard drops the connection unless the returned timer is stopped within
 // CommandTimeout: a server that stops answering must not hang the reader.
-func (r *Reader) guard(c *imapclient.Client) (done func()) {
-	t := time.AfterFunc(r.o.CommandTimeout, func() {
+// Long exchanges Reset it at each sign of progress.
+func (r *Reader) guard(c *imapclient.Client) *time.Timer {
+	return time.AfterFunc(r.o.CommandTimeout, func() {
 		r.log.Warn("imap: the server did not answer in time; dropping the connection", "timeout", r.o.CommandTimeout)
 		c.Close()
 	})
-	return func() { t.Stop() }
 }
 
 // idles reports whether the reader will IDLE on c.
@@ -305,10 +305,10 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			"stored", storedValidity, "server", uidValidity)
 		lastUID = 0
 	}
-	done := r.guard(c)
+	guard := r.guard(c)
 	all := imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}
 	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true}).Collect()
-	done()
+	guard.Stop()
 	if err != nil {
 		return fmt.Errorf("listing the letters: %w", err)
 	}
@@ -350,8 +350,8 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 // order the server answers in), then files them. Streaming keeps one
 // letter in memory at a time, whatever the batch size.
 func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity uint32, uids []imap.UID, processed, refused string) error {
-	done := r.guard(c)
-	defer done()
+	guard := r.guard(c)
+	defer guard.Stop()
 	body := &imap.FetchItemBodySection{Peek: true}
 	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
@@ -367,7 +367,9 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 		if raw == nil || buf.UID == 0 {
 			continue // expunged meanwhile by another client
 		}
+		guard.Stop() // the store's time is not the server's
 		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Mailbox, uidValidity, uint32(buf.UID), raw)
+		guard.Reset(r.o.CommandTimeout)
 		if err != nil {
 			aerr = fmt.Errorf("handing over letter %d: %w", buf.UID, err)
 			continue // file what was accepted, offer the rest again later
@@ -382,6 +384,7 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 	if err := cmd.Close(); err != nil {
 		aerr = errors.Join(aerr, fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err))
 	}
+	guard.Stop() // fileAll guards itself
 	return errors.Join(aerr, r.fileAll(c, ts))
 }
 
@@ -405,13 +408,13 @@ func (r *Reader) fileAll(c *imapclient.Client, ts []*tray) error {
 		if len(t.uids) == 0 {
 			continue
 		}
-		done := r.guard(c)
+		guard := r.guard(c)
 		err := c.Store(t.uids, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
 			Flags: []imap.Flag{imap.FlagSeen, t.keyword}}, nil).Close()
 		if err == nil {
 			_, err = c.Move(t.uids, t.folder).Wait()
 		}
-		done()
+		guard.Stop()
 		if err != nil {
 			return fmt.Errorf("filing letters %s under %s: %w", t.uids.String(), t.folder, err)
 		}
@@ -426,8 +429,8 @@ func (r *Reader) wait(ctx context.Context, c *imapclient.Client, wake <-chan str
 		if !sleep(ctx.Done(), r.o.PollInterval) {
 			return ctx.Err()
 		}
-		done := r.guard(c)
-		defer done()
+		guard := r.guard(c)
+		defer guard.Stop()
 		return c.Noop().Wait() // brings the EXISTS count up to date
 	}
 	idle, err := c.Idle()
@@ -443,8 +446,8 @@ func (r *Reader) wait(ctx context.Context, c *imapclient.Client, wake <-chan str
 	case <-ctx.Done():
 	case <-c.Closed():
 	}
-	done := r.guard(c)
-	defer done()
+	guard := r.guard(c)
+	defer guard.Stop()
 	if err := idle.Close(); err != nil {
 		return fmt.Errorf("leaving IDLE: %w", err)
 	}

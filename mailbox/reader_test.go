@@ -162,3 +162,24 @@ func TestReader_IdleWatchdog(t *testing.T) {
 	inbox.waitApplied(t, 2)
 	inbox.checkOnce(t)
 }
+
+// TestReader_SilentServer: the server stops answering without closing
+// the connection (half-open TCP); the watchdog leaves IDLE, the command
+// deadline drops the connection, and the reader reconnects.
+func TestReader_SilentServer(t *testing.T) {
+	s := startLocal(t)
+	p := newProxy(t, s.addr)
+	inbox := newFakeInbox()
+	startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
+		o.IdleWatchdog, o.CommandTimeout = 50*time.Millisecond, 200*time.Millisecond
+	})
+	s.deliver(letter("s.1@example.ru", "1"))
+	inbox.waitApplied(t, 1)
+	require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 1 },
+		10*time.Second, 10*time.Millisecond)
+	time.Sleep(20 * time.Millisecond) // into IDLE; stalling earlier is covered as well
+	p.stall()
+	s.deliver(letter("s.2@example.ru", "2"))
+	inbox.waitApplied(t, 2)
+	inbox.checkOnce(t)
+}
