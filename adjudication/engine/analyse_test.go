@@ -113,9 +113,10 @@ func TestAnalyse_2_1_9_1_7_ThreeKingsAgainstKingOnTheBigRoadNotWon(t *testing.T)
 	// Black's lone king holds the big road a1-h8: three kings cannot
 	// catch it, and 2.1.9.1.7 draws the game after White's fifth move.
 	road := position(t, draughts.Russian, "W:WKc1,Ke1,Kh2:BKd4")
-	a := NewAnalyser(18).Analyse(road, Limits{Depth: 8})
+	a := NewAnalyser(18).Analyse(road, Limits{Depth: 10})
 	assert.NotEqual(t, WhiteWins, a.Result)
 	assert.Less(t, a.Score, 100, "three kings against a king on the big road are a draw, not six men up")
+	assert.Equal(t, 10, a.Depth, "the horizon covers White's fifth move, where 2.1.9.1.7 draws")
 	replay(t, road, a.PV)
 	// Off the road the same material wins (Petrov's triangle): the
 	// evaluation must tell the two apart.
