@@ -69,6 +69,12 @@ type SMTPConfig struct {
 	// Name is the display name in From.
 	Name      string `toml:"name"`
 	LocalName string `toml:"local_name"`
+	// Retries after a temporary failure (4xx, network) wait RetryBase,
+	// doubled per attempt up to RetryMax; after MaxAttempts the letter is
+	// dead and the secretary is told.
+	RetryBase   duration `toml:"retry_base"`
+	RetryMax    duration `toml:"retry_max"`
+	MaxAttempts int      `toml:"max_attempts"`
 }
 
 // DatabaseConfig is the store.
@@ -108,7 +114,8 @@ func defaultConfig() Config {
 		IMAP: IMAPConfig{Host: "localhost", Port: 993, Security: "tls", Mailbox: "INBOX",
 			ProcessedFolder: "zaochnik/processed", RefusedFolder: "zaochnik/refused", Idle: true,
 			IdleWatchdog: duration(5 * time.Minute), PollInterval: duration(time.Minute)},
-		SMTP:          SMTPConfig{Host: "localhost", Port: 587, Security: "starttls", Name: "zaochnik", LocalName: "localhost"},
+		SMTP: SMTPConfig{Host: "localhost", Port: 587, Security: "starttls", Name: "zaochnik", LocalName: "localhost",
+			RetryBase: duration(time.Minute), RetryMax: duration(4 * time.Hour), MaxAttempts: 20},
 		Database:      DatabaseConfig{Path: "zaochnik.db"},
 		Web:           WebConfig{Listen: "127.0.0.1:8080"},
 		Timezone:      "Europe/Moscow",
@@ -180,6 +187,9 @@ func (c Config) check() error {
 	}
 	if !strings.Contains(c.SMTP.From, "@") {
 		errs = append(errs, fmt.Errorf("smtp.from: %q is not a mail address; give the tournament's address, e.g. \"turnir@example.ru\"", c.SMTP.From))
+	}
+	if c.SMTP.MaxAttempts < 1 {
+		errs = append(errs, fmt.Errorf("smtp.max_attempts: %d; give at least 1", c.SMTP.MaxAttempts))
 	}
 	if c.Database.Path == "" {
 		errs = append(errs, errors.New("database.path: empty; give the database file"))
@@ -266,6 +276,9 @@ func (d *duration) UnmarshalText(b []byte) error {
 	*d = duration(v)
 	return nil
 }
+
+// MarshalText writes d as it is read ("1m30s").
+func (d duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
 
 // zoneName is an IANA time zone name.
 type zoneName string

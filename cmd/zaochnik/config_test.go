@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,6 +102,19 @@ func TestConfig_ValuesOverDefaults(t *testing.T) {
 	assert.Equal(t, cronSpec("@every 2s"), c.Schedule.Daily)
 	assert.Equal(t, "Asia/Yekaterinburg", c.Timezone.location().String())
 	assert.Equal(t, duration(5*time.Minute), c.IMAP.IdleWatchdog)
+}
+
+// A configuration written by the TOML encoder reads back the same: tests
+// hand the daemon child its configuration that way.
+func TestConfig_RoundTrip(t *testing.T) {
+	c, err := parseConfig(exampleConfig(t))
+	require.NoError(t, err)
+	c.SMTP.RetryBase = duration(250 * time.Millisecond)
+	var b strings.Builder
+	require.NoError(t, toml.NewEncoder(&b).Encode(c))
+	back, err := parseConfig([]byte(b.String()))
+	require.NoError(t, err)
+	assert.Equal(t, c, back)
 }
 
 func TestConfig_PasswordFile(t *testing.T) {

@@ -119,7 +119,8 @@ type Main struct {
 
 // Run opens the store and starts the IMAP reader, the SMTP sender, the
 // scheduler and the web listener; it returns once they run. The daily
-// checks run once at start, catching up the days the daemon was down.
+// checks (unless turned off) run once at start, catching up the days the
+// daemon was down.
 func (m *Main) Run(ctx context.Context) error {
 	c := m.Config
 	if m.Now == nil {
@@ -145,7 +146,8 @@ func (m *Main) Run(ctx context.Context) error {
 	from := mailbox.Address{Name: c.SMTP.Name, Addr: c.SMTP.From}
 	m.outbox = newStoreOutbox(m.db, from)
 	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
-		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger})
+		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
+		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts})
 	if err != nil {
 		return err
 	}
@@ -161,8 +163,10 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.cron, err = m.jobs.schedule(c.Schedule, c.Timezone.location()); err != nil {
 		return err
 	}
-	if err := m.jobs.daily(ctx); err != nil {
-		return fmt.Errorf("catching up the daily checks: %w", err)
+	if c.Schedule.Daily != "" {
+		if err := m.jobs.daily(ctx); err != nil {
+			return fmt.Errorf("catching up the daily checks: %w", err)
+		}
 	}
 	if c.Web.Listen != "" {
 		ln, err := net.Listen("tcp", c.Web.Listen)

@@ -14,12 +14,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/corr"
 	"zaochnik/mailbox"
 	"zaochnik/mailbox/localmail"
+	"zaochnik/mailbox/mailtest"
 	"zaochnik/storage"
 )
 
@@ -50,6 +52,9 @@ type daemonWorld struct {
 	mail  *localmail.Server
 	clock *testClock
 	cfg   Config
+	// deliver puts a letter into the tournament mailbox; by default the
+	// embedded server's delivery (useDovecot replaces it).
+	deliver func(t *testing.T, from string, raw []byte)
 }
 
 func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
@@ -66,8 +71,37 @@ func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
 	if _, err := os.Stat(dbPath); err != nil {
 		seedTournament(t, dbPath, replayDir("two.toml"), w.clock.Now())
 	}
-	w.cfg = mailConfig(w.mail, dbPath)
+	w.cfg = testConfig(w.mail, dbPath)
+	w.deliver = func(t *testing.T, from string, raw []byte) {
+		require.NoError(t, w.mail.Deliver(from, []string{serverAddr}, raw))
+	}
 	return w
+}
+
+// useDovecot moves the tournament mailbox to a real Dovecot (skipping the
+// test where it cannot run); the server's letters still go to the embedded
+// server's SMTP side, the sink. Letters are put in by IMAP APPEND with the
+// Received header a delivering server would add.
+func (w *daemonWorld) useDovecot(t *testing.T) {
+	d := mailtest.StartDovecot(t, map[string]string{serverAddr: "pw"})
+	host, p, err := net.SplitHostPort(d.Addr)
+	require.NoError(t, err)
+	w.cfg.IMAP.Host = host
+	require.NoError(t, w.cfg.IMAP.Port.UnmarshalText([]byte(p)))
+	w.deliver = func(t *testing.T, from string, raw []byte) {
+		c, err := imapclient.DialInsecure(d.Addr, nil)
+		require.NoError(t, err)
+		defer c.Close()
+		require.NoError(t, c.Login(serverAddr, "pw").Wait())
+		raw = append([]byte("Received: from mx by dovecot-test; "+w.clock.Now().Format(time.RFC1123Z)+"\r\n"), raw...)
+		cmd := c.Append("INBOX", int64(len(raw)), nil)
+		_, err = cmd.Write(raw)
+		require.NoError(t, err)
+		require.NoError(t, cmd.Close())
+		_, err = cmd.Wait()
+		require.NoError(t, err)
+		require.NoError(t, c.Logout().Wait())
+	}
 }
 
 // seedTournament creates and starts the tournament of file in a new store.
@@ -85,21 +119,13 @@ func seedTournament(t testing.TB, dbPath, file string, now time.Time) {
 	require.NoError(t, err)
 }
 
-// mailConfig is a daemon configuration for the embedded server.
-func mailConfig(mail *localmail.Server, dbPath string) Config {
-	c := defaultConfig()
-	ih, ip, _ := net.SplitHostPort(mail.IMAPAddr)
-	sh, sp, _ := net.SplitHostPort(mail.SMTPAddr)
-	var iport, sport port
-	_ = iport.UnmarshalText([]byte(ip))
-	_ = sport.UnmarshalText([]byte(sp))
-	c.IMAP = IMAPConfig{Host: ih, Port: iport, Security: "plain", User: serverAddr, Password: "pw", Mailbox: "INBOX",
-		ProcessedFolder: "zaochnik/processed", RefusedFolder: "zaochnik/refused", Idle: true,
-		IdleWatchdog: duration(time.Minute), PollInterval: duration(time.Second)}
-	c.SMTP = SMTPConfig{Host: sh, Port: sport, Security: "plain", From: serverAddr, Name: "zaochnik", LocalName: "localhost"}
-	c.Database.Path = dbPath
+// testConfig is the configuration of a daemon on the embedded server, with
+// the schedule off (tests run the jobs themselves) and a short retry.
+func testConfig(mail *localmail.Server, dbPath string) Config {
+	c := localConfig(mail, serverAddr, "pw", dbPath)
 	c.Web.Listen = "127.0.0.1:0"
 	c.Schedule = ScheduleConfig{}
+	c.SMTP.RetryBase = duration(200 * time.Millisecond)
 	c.ShutdownGrace = duration(5 * time.Second)
 	return c
 }
@@ -122,7 +148,29 @@ func (w *daemonWorld) send(t *testing.T, from, msgID, text string) {
 	now := w.clock.Now()
 	raw := fmt.Sprintf("From: <%s>\r\nTo: <%s>\r\nSubject: move\r\nMessage-ID: <%s>\r\nDate: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
 		from, serverAddr, msgID, now.Format(time.RFC1123Z), strings.ReplaceAll(text, "\n", "\r\n"))
-	require.NoError(t, w.mail.Deliver(from, []string{serverAddr}, []byte(raw)))
+	w.deliver(t, from, []byte(raw))
+}
+
+// cp1251Letter is a letter whose text is in windows-1251, 8 bit.
+func cp1251Letter(from, msgID string, date time.Time, text string) []byte {
+	var body []byte
+	for _, r := range text {
+		switch {
+		case r >= 'А' && r <= 'я':
+			body = append(body, byte(r-'А'+0xC0))
+		case r == 'Ё':
+			body = append(body, 0xA8)
+		case r == 'ё':
+			body = append(body, 0xB8)
+		case r < 128:
+			body = append(body, byte(r))
+		default:
+			body = append(body, '?')
+		}
+	}
+	head := fmt.Sprintf("From: <%s>\r\nTo: <%s>\r\nSubject: move\r\nMessage-ID: <%s>\r\nDate: %s\r\nMIME-Version: 1.0\r\n"+
+		"Content-Type: text/plain; charset=windows-1251\r\nContent-Transfer-Encoding: 8bit\r\n\r\n", from, serverAddr, msgID, date.Format(time.RFC1123Z))
+	return append([]byte(head), body...)
 }
 
 // waitFor waits until some delivery to rcpt satisfies ok, and returns it.
@@ -150,14 +198,28 @@ func containing(s string) func(*mailbox.Incoming) bool {
 	return func(in *mailbox.Incoming) bool { return strings.Contains(in.Text, s) }
 }
 
-// A short game by mail through the whole daemon: a move in, its forward
-// out to the opponent over SMTP, the reply in and forwarded back; then a
+// A short game by mail through the whole daemon, against the embedded
+// server and against Dovecot: a move in (in windows-1251), its forward out
+// to the opponent over SMTP, the reply in and forwarded back; then a
 // refused letter, and a break told to the opponent and the secretary.
 func TestServe_GameByMail(t *testing.T) {
-	w := newDaemonWorld(t, filepath.Join(t.TempDir(), "z.db"))
+	for _, dovecot := range []bool{false, true} {
+		t.Run(map[bool]string{false: "localmail", true: "dovecot"}[dovecot], func(t *testing.T) {
+			w := newDaemonWorld(t, filepath.Join(t.TempDir(), "z.db"))
+			if dovecot {
+				w.useDovecot(t)
+			}
+			gameByMail(t, w)
+		})
+	}
+}
+
+func gameByMail(t *testing.T, w *daemonWorld) {
 	m := w.start(t)
 
-	w.send(t, "ivanov@example.org", "g1@example.org", "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	// The first letter is in windows-1251, as old Russian mail clients write.
+	w.deliver(t, "ivanov@example.org", cp1251Letter("ivanov@example.org", "g1@example.org", w.clock.Now(),
+		"ТЕСТ-2026 1-2\r\nМой ход: 1.c3-d4\r\n01.03.2026 / 01.03.2026 / 01.03.2026\r\nВремя: 0/0\r\nИванов\r\n"))
 	fwd := w.waitFor(t, "petrov@example.org", containing("c3-d4"))
 	assert.Equal(t, "auto-replied", fwd.AutoSubmitted, "RFC 3834: the server's letters are automatic")
 	assert.Equal(t, serverAddr, fwd.From.Addr)
@@ -179,7 +241,7 @@ func TestServe_GameByMail(t *testing.T) {
 
 	// An auto-reply is kept and never answered (RFC 3834).
 	raw := "From: <ivanov@example.org>\r\nTo: <" + serverAddr + ">\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <ooo@example.org>\r\n\r\nI am away.\r\n"
-	require.NoError(t, w.mail.Deliver("ivanov@example.org", []string{serverAddr}, []byte(raw)))
+	w.deliver(t, "ivanov@example.org", []byte(raw))
 
 	require.Eventually(t, func() bool {
 		h := getHealth(t, m)
