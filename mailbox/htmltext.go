@@ -28,6 +28,15 @@ func htmlToText(s string) string {
 	var b strings.Builder
 	skip := ""
 	for len(s) > 0 {
+		if skip != "" {
+			// Script and style may hold '<' of their own: look for the
+			// closing tag only.
+			end := indexFold(s, "</"+skip)
+			if end < 0 {
+				break
+			}
+			s = s[end:]
+		}
 		lt := strings.IndexByte(s, '<')
 		if lt < 0 {
 			lt = len(s)
@@ -92,4 +101,15 @@ func squeeze(s string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// indexFold is strings.Index ignoring ASCII case, with byte offsets into s
+// (strings.ToLower may change the length of non-ASCII text).
+func indexFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
 }
