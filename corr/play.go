@@ -111,7 +111,7 @@ func (a *applier) checkRepetition() bool {
 	for i, w := range written {
 		ply := g.Plies[start+i]
 		pos, _ := rec.Position(start + i)
-		m, err := resolve(pos, w.Text)
+		m, err := pos.Resolve(w.Text)
 		if err != nil || m != ply.Move {
 			a.stop("repetition", "6.2.9",
 				fmt.Sprintf("ход партнёра повторён неверно: написано %s, а сделан %s; повторите: %s", w.Text, ply.Text, wantText()),
@@ -158,12 +158,12 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			break
 		}
 		if n := len(plies); n > 0 && plies[n-1].Variant {
-			if rm, err := resolve(beforeVariant, m.Text); err == nil && rm == plies[n-1].Move {
+			if rm, err := beforeVariant.Resolve(m.Text); err == nil && rm == plies[n-1].Move {
 				continue // the sender wrote the reply their acceptance of the variant gave
 			}
 		}
 		mover := pos.SideToMove()
-		mv, err := resolve(pos, m.Text)
+		mv, err := pos.Resolve(m.Text)
 		if mover != side {
 			legal := pos.LegalMoves(nil)
 			if err == nil && len(legal) == 1 && legal[0] == mv {
@@ -325,7 +325,7 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 		p := pos
 		pv := ProposedVariant{By: a.side, Label: vr.Label}
 		for _, m := range vr.Moves {
-			mv, err := resolve(p, m.Text)
+			mv, err := p.Resolve(m.Text)
 			if err != nil {
 				a.problem("variant-cut", "6.2.12", tr(a.lang(),
 					fmt.Sprintf("в варианте %s ход %s невозможен; вариант предложен до этого хода", vr.Label, m.Text),
