@@ -111,9 +111,12 @@ func (srv *Server) logout(w http.ResponseWriter, r *http.Request, s session) {
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }
 
-// safeNext keeps a redirect target on this site: a local path only.
+// safeNext keeps a redirect target on this site: a local path only. A
+// backslash or a control character is refused anywhere, since browsers
+// read "/\host" and "/<tab>/host" as "//host", another site.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") ||
+		strings.ContainsFunc(next, func(r rune) bool { return r == '\\' || r < 0x20 || r == 0x7f }) {
 		return "/"
 	}
 	return next

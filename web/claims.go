@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/timecontrol"
 )
 
 type claimRow struct {
@@ -51,10 +53,14 @@ func boolRank(b bool) int {
 
 type claimView struct {
 	claimItem
-	Game                   gameView
-	Claimant               string
-	Dossier                []Letter // the offender's letters named by the claim
-	Pending, MayRule       bool
+	Game             gameView
+	Claimant         string
+	Dossier          []Letter // the offender's letters named by the claim
+	Pending, MayRule bool
+	// ProtestDue is the last day for the offender's protest (6.3.8),
+	// counted from the ruling's date: the day it reaches the player is
+	// not known here.
+	ProtestDue             timecontrol.Date
 	Action                 string
 	HeldText, ClaimantSide string
 }
@@ -97,6 +103,9 @@ func (srv *Server) claimPage(w http.ResponseWriter, r *http.Request, s session) 
 			Status: statusName(g.Status), Result: g.Result, Board: newBoardView(rec, len(rec.Moves), url, g.Plies), SemiShort: rec.SemiShort()},
 	}
 	v.Action = v.URL
+	if !c.Ruled.IsZero() {
+		v.ProtestDue = adjudication.OverstepProtestDue(c.Ruled)
+	}
 	for _, l := range letters {
 		if slices.Contains(c.Letters, l.MessageID) {
 			v.Dossier = append(v.Dossier, l)

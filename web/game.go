@@ -18,13 +18,19 @@ type plyItem struct {
 	Current, Forced, Variant, Corr bool
 }
 
+// moveRow is one numbered move of the record: White's ply and Black's.
+type moveRow struct {
+	Number       int
+	White, Black *plyItem
+}
+
 // boardView is the board at one ply with the links that step through it.
 type boardView struct {
 	SVG                     template.HTML
 	Ply, Plies              int
 	First, Prev, Next, Last string // links; "" when there is nowhere to go
 	Caption                 string
-	Moves                   []plyItem
+	Moves                   []moveRow
 }
 
 // newBoardView draws the record r at ply (clamped to the record) with the
@@ -51,11 +57,19 @@ func newBoardView(r draughts.Record, ply int, base string, plies []corr.Ply) boa
 		v.Caption = "После " + r.MoveLabel(ply) + texts[ply-1]
 	}
 	for i, t := range texts {
-		it := plyItem{Ply: i + 1, Label: r.MoveLabel(i + 1), Text: t, URL: link(i + 1), Current: i+1 == ply}
+		it := &plyItem{Ply: i + 1, Label: r.MoveLabel(i + 1), Text: t, URL: link(i + 1), Current: i+1 == ply}
 		if i < len(plies) {
 			it.Forced, it.Variant, it.Corr = plies[i].Forced, plies[i].Variant, plies[i].Corrected
 		}
-		v.Moves = append(v.Moves, it)
+		number, black := r.MoveNumber(i + 1)
+		if len(v.Moves) == 0 || v.Moves[len(v.Moves)-1].Number != number {
+			v.Moves = append(v.Moves, moveRow{Number: number})
+		}
+		if black {
+			v.Moves[len(v.Moves)-1].Black = it
+		} else {
+			v.Moves[len(v.Moves)-1].White = it
+		}
 	}
 	return v
 }

@@ -32,6 +32,9 @@ func TestLogin_RedirectStaysOnTheSite(t *testing.T) {
 		"https://evil.test/": "/",
 		"//evil.test/":       "/",
 		`/\evil.test`:        "/",
+		"/\t/evil.test":      "/",
+		"/\n/evil.test":      "/",
+		"/a\\b":              "/",
 		"":                   "/",
 	}
 	ts, _ := newTestDesk(t)
