@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // maxLines bounds how many lines of a letter are read; a move letter is a
@@ -213,9 +214,13 @@ func phrase(toks []token) string {
 func cutPrefixFold(t string, prefixes ...string) (string, bool) {
 	for _, pre := range prefixes {
 		n := len([]rune(pre))
-		rs := []rune(t)
-		if len(rs) >= n && fold(string(rs[:n])) == pre {
-			return string(rs[n:]), true
+		i := 0 // the byte offset of the n-th rune of t
+		for k := 0; k < n && i < len(t); k++ {
+			_, size := utf8.DecodeRuneInString(t[i:])
+			i += size
+		}
+		if fold(t[:i]) == pre {
+			return t[i:], true
 		}
 	}
 	return "", false
@@ -224,6 +229,9 @@ func cutPrefixFold(t string, prefixes ...string) (string, bool) {
 // isOriginalMessage reports a separator after which a client quotes the
 // letter replied to.
 func isOriginalMessage(t string) bool {
+	if len(t) > 100 {
+		return false
+	}
 	f := fold(strings.Trim(t, "-_ "))
 	return f == "original message" || f == "исходное сообщение" || f == "пересылаемое сообщение" ||
 		f == "forwarded message" || f == "оригинальное сообщение"
@@ -242,6 +250,9 @@ func quotedNext(lines []string) bool {
 // isWroteLine reports the attribution line before a quotation: "On ...
 // wrote:", "... написал(а):", "пн, 16 мар. 2026 г. в 10:00, Иван <i@x.ru>:".
 func isWroteLine(t string) bool {
+	if len(t) > 400 { // an attribution is one short line
+		return false
+	}
 	f := fold(t)
 	return strings.HasSuffix(f, "wrote:") || strings.HasSuffix(f, "написал:") ||
 		strings.HasSuffix(f, ">:") && strings.Contains(f, "@") ||
@@ -254,9 +265,8 @@ func hasAnyStem(phrase string, stems ...string) bool {
 	if phrase == "" {
 		return false
 	}
-	padded := " " + phrase
 	for _, s := range stems {
-		if strings.Contains(padded, " "+s) {
+		if strings.HasPrefix(phrase, s) || strings.Contains(phrase, " "+s) {
 			return true
 		}
 	}
