@@ -19,7 +19,7 @@ import (
 // Inbox receives the letters the Reader fetches. storage implements it.
 type Inbox interface {
 	// Watermark returns the UIDVALIDITY and the highest UID accepted from
-	// mailbox, or zeros when nothing was accepted yet.
+	// mailbox (ReaderOptions.Name), or zeros when nothing was accepted yet.
 	Watermark(ctx context.Context, mailbox string) (uidValidity, lastUID uint32, err error)
 
 	// Accept stores raw (letter uid of mailbox under uidValidity), applies
@@ -59,7 +59,10 @@ type ReaderOptions struct {
 	Username  string
 	Password  string
 
-	Mailbox         string // followed mailbox; "INBOX"
+	Mailbox string // followed mailbox; "INBOX"
+	// Name is the mailbox's name in the Inbox calls, under which the store
+	// keeps its watermark; Username + "/" + Mailbox if empty.
+	Name            string
 	ProcessedFolder string // "zaochnik/processed"; '/' becomes the server's hierarchy delimiter
 	RefusedFolder   string // "zaochnik/refused"
 
@@ -116,6 +119,7 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 		return nil, fmt.Errorf("mailbox: unknown IMAP security %q: use tls, starttls or plain", o.Security)
 	}
 	setDefault(&o.Mailbox, "INBOX")
+	setDefault(&o.Name, o.Username+"/"+o.Mailbox)
 	setDefault(&o.ProcessedFolder, "zaochnik/processed")
 	setDefault(&o.RefusedFolder, "zaochnik/refused")
 	setDefault(&o.PollInterval, time.Minute)
@@ -296,7 +300,7 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity uint32, processed, refused string) error {
 	// No shortcut on the client's message count: it is only as right as
 	// the server's EXPUNGE reports (imapmemserver reports a MOVE twice).
-	storedValidity, lastUID, err := r.o.Inbox.Watermark(ctx, r.o.Mailbox)
+	storedValidity, lastUID, err := r.o.Inbox.Watermark(ctx, r.o.Name)
 	if err != nil {
 		return fmt.Errorf("reading the watermark: %w", err)
 	}
@@ -368,7 +372,7 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 			continue // expunged meanwhile by another client
 		}
 		guard.Stop() // the store's time is not the server's
-		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Mailbox, uidValidity, uint32(buf.UID), raw)
+		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Name, uidValidity, uint32(buf.UID), raw)
 		guard.Reset(r.o.CommandTimeout)
 		if err != nil {
 			aerr = fmt.Errorf("handing over letter %d: %w", buf.UID, err)
