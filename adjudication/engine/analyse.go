@@ -65,7 +65,8 @@ type Analysis struct {
 	// play, and Notation the same moves in full notation.
 	PV       []draughts.Move
 	Notation []string
-	// Depth is the nominal depth of the last completed iteration, in plies.
+	// Depth is the nominal depth of the last completed iteration, in plies;
+	// 0 when the limits cut the first one short.
 	Depth int
 	// Nodes is the number of positions searched, the bound searches included.
 	Nodes uint64
@@ -98,9 +99,10 @@ func NewAnalyser(tableBits int) *Analyser {
 }
 
 // Analyse searches p by iterative deepening within lim and returns the
-// evaluation, the principal variation and what it proved. The first
-// iteration always completes, so there is a move to show however small the
-// limits. A position without legal moves is returned as decided. Without
+// evaluation, the principal variation and what it proved. If the limits cut
+// the first iteration short, the analysis has Depth 0 and the best move
+// found so far (at worst the first legal move, with the static
+// evaluation). A position without legal moves is returned as decided. Without
 // the game's moves, the drawn-ending counts start at p; AnalyseRecord
 // takes them from the game.
 func (a *Analyser) Analyse(p draughts.Position, lim Limits) Analysis {
@@ -139,6 +141,9 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	for depth := 1; depth <= maxDepth; depth++ {
 		sc := s.search(p, rs, depth, 0, -infinity, infinity, quiet)
 		if s.stopped {
+			if depth == 1 {
+				out = a.partial(p)
+			}
 			break
 		}
 		out.Score, out.Depth = sc, depth
@@ -162,9 +167,19 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 		if out.Result != Unproven {
 			break
 		}
-		s.armed = true
 	}
 	return a.finish(p, out)
+}
+
+// partial is the outcome of a first iteration cut short by the limits: the
+// best root move searched so far, or if none was, the first legal move with
+// the static evaluation. Its Depth is 0.
+func (a *Analyser) partial(p draughts.Position) Analysis {
+	s := &a.s
+	if s.pvLen[0] > 0 {
+		return Analysis{Score: s.rootScore, PV: slices.Clone(s.pv[0][:s.pvLen[0]])}
+	}
+	return Analysis{Score: evaluate(p), PV: p.LegalMoves(nil)[:1]}
 }
 
 // gameRules runs the drawn-ending counts over the game's positions and

@@ -113,10 +113,10 @@ func TestAnalyse_2_1_9_1_7_ThreeKingsAgainstKingOnTheBigRoadNotWon(t *testing.T)
 	// Black's lone king holds the big road a1-h8: three kings cannot
 	// catch it, and 2.1.9.1.7 draws the game after White's fifth move.
 	road := position(t, draughts.Russian, "W:WKc1,Ke1,Kh2:BKd4")
-	a := NewAnalyser(18).Analyse(road, Limits{Depth: 10})
+	a := NewAnalyser(18).Analyse(road, Limits{Depth: 9})
 	assert.NotEqual(t, WhiteWins, a.Result)
 	assert.Less(t, a.Score, 100, "three kings against a king on the big road are a draw, not six men up")
-	assert.Equal(t, 10, a.Depth, "the horizon covers White's fifth move, where 2.1.9.1.7 draws")
+	assert.Equal(t, 9, a.Depth, "the horizon covers White's fifth move, where 2.1.9.1.7 draws")
 	replay(t, road, a.PV)
 	// Off the road the same material wins (Petrov's triangle): the
 	// evaluation must tell the two apart.
@@ -151,9 +151,22 @@ func TestAnalyse_LimitsAreDeterministic(t *testing.T) {
 	calls := 0
 	stopped := NewAnalyser(16).Analyse(p, Limits{Stop: func() bool { calls++; return calls > 3 }})
 	assert.Greater(t, calls, 3, "Stop is polled")
-	assert.GreaterOrEqual(t, stopped.Depth, 1, "the first iteration always completes")
 	assert.Less(t, stopped.Depth, MaxDepth)
+	assert.NotEmpty(t, stopped.PV)
 	replay(t, p, stopped.PV)
+
+	// Stopped at once, the analysis still names a legal move: the first,
+	// with the static evaluation, and Depth 0.
+	now := NewAnalyser(16).Analyse(p, Limits{Stop: func() bool { return true }})
+	assert.Zero(t, now.Depth)
+	assert.Equal(t, p.LegalMoves(nil)[:1], now.PV)
+	assert.Equal(t, evaluate(p), now.SideScore)
+	// Cut short within the first iteration, it keeps the best root move
+	// searched so far.
+	cut := NewAnalyser(16).Analyse(p, Limits{Nodes: 5})
+	assert.Zero(t, cut.Depth)
+	assert.NotEmpty(t, cut.PV)
+	replay(t, p, cut.PV)
 }
 
 func TestAnalyse_InitialPositionsAreLevel(t *testing.T) {

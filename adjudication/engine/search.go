@@ -25,7 +25,6 @@ type searcher struct {
 	proofs  *table
 	limits  Limits
 	nodes   uint64
-	armed   bool // limits apply (from the second iteration on)
 	stopped bool
 	moves   [maxPly][]draughts.Move
 	order   [maxPly][]int32 // ordering score of each move
@@ -39,6 +38,9 @@ type searcher struct {
 	moveHistory [2][64][64]int32
 	pv          [maxPly][maxPly]draughts.Move
 	pvLen       [maxPly]int
+	// rootScore is the score of the best root move searched so far in the
+	// current iteration (the line is pv[0]).
+	rootScore int
 }
 
 // stop reports whether the search must end now: the node budget is spent
@@ -46,9 +48,6 @@ type searcher struct {
 func (s *searcher) stop() bool {
 	if s.stopped {
 		return true
-	}
-	if !s.armed {
-		return false
 	}
 	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
 		s.stopped = true
@@ -170,6 +169,9 @@ func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, 
 		}
 		if sc > alpha {
 			alpha = sc
+			if ply == 0 {
+				s.rootScore = sc
+			}
 			s.pv[ply][ply] = m
 			copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
 			s.pvLen[ply] = s.pvLen[ply+1]
