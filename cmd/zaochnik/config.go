@@ -16,6 +16,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"zaochnik/mailbox"
+	"zaochnik/web"
 )
 
 // Config is the daemon's configuration file (testdata/config/zaochnik.toml
@@ -86,6 +87,20 @@ type DatabaseConfig struct {
 type WebConfig struct {
 	// Listen is host:port; empty turns the web listener off.
 	Listen string `toml:"listen"`
+	// KeyFile holds the key signing the desk's sessions (32 random bytes,
+	// created when missing), so that logins survive a restart. Empty: a new
+	// key at every start.
+	KeyFile string `toml:"key_file"`
+	// SecureCookies marks the session cookie Secure on plain HTTP, for a
+	// TLS proxy in front.
+	SecureCookies bool `toml:"secure_cookies"`
+	// PublicCrosstable lets anyone read the tournaments and crosstables.
+	PublicCrosstable bool `toml:"public_crosstable"`
+	// Rulings maps a tournament's cipher to its rulings file (see
+	// zaochnik standings --rulings).
+	Rulings map[string]string `toml:"rulings"`
+	// Accounts are the desk's logins; without any, only /healthz is served.
+	Accounts []web.Account `toml:"accounts"`
 }
 
 // ScheduleConfig holds cron specs (5 fields, or @daily, @every 1h, ...),
@@ -117,7 +132,7 @@ func defaultConfig() Config {
 		SMTP: SMTPConfig{Host: "localhost", Port: 587, Security: "starttls", Name: "zaochnik", LocalName: "localhost",
 			RetryBase: duration(time.Minute), RetryMax: duration(4 * time.Hour), MaxAttempts: 20},
 		Database:      DatabaseConfig{Path: "zaochnik.db"},
-		Web:           WebConfig{Listen: "127.0.0.1:8080"},
+		Web:           WebConfig{Listen: "127.0.0.1:8080", Rulings: map[string]string{}},
 		Timezone:      "Europe/Moscow",
 		Schedule:      ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"},
 		Log:           LogConfig{Level: "info", Format: "text"},

@@ -12,6 +12,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/web"
 )
 
 // exampleConfig is the documented example, testdata/config/zaochnik.toml.
@@ -22,12 +24,14 @@ func exampleConfig(t testing.TB) []byte {
 	return src
 }
 
-// The example sets every key to its default, except the two without one.
+// The example sets every key to its default, except those without one (the
+// logins, the addresses and a desk account to fill in).
 func TestConfig_ExampleIsTheDefaults(t *testing.T) {
 	c, err := parseConfig(exampleConfig(t))
 	require.NoError(t, err)
 	want := defaultConfig()
 	want.IMAP.User, want.SMTP.From = "turnir@example.ru", "turnir@example.ru"
+	want.Web.Accounts = []web.Account{{Name: "anna", Role: web.RoleSecretary}}
 	assert.Equal(t, want, c)
 }
 

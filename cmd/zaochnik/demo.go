@@ -21,6 +21,7 @@ import (
 	"zaochnik/mailbox/localmail"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
+	"zaochnik/web"
 )
 
 //go:embed demo_tournament.toml
@@ -119,6 +120,9 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	}
 	cfg := localConfig(d.mail, server, demoPassword, dbPath)
 	cfg.Web.Listen = listen
+	if cfg.Web.Accounts, err = demoAccounts(); err != nil {
+		return err
+	}
 	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"}
 	if simulate {
 		// The jobs read the virtual clock: running them every real second
@@ -216,32 +220,36 @@ func (d *demo) instructions(server, web string, simulate bool) {
 	_, smtpPort, _ := net.SplitHostPort(d.mail.SMTPAddr)
 	_, imapPort, _ := net.SplitHostPort(d.mail.IMAPAddr)
 	p1, p2 := d.t.Players[0], d.t.Players[1]
-	fmt.Fprintf(d.out, `zaochnik demo: tournament %s (%s), %d players, play starts %s.
-
-Mail server (loopback, no TLS, mail kept in memory):
-  SMTP 127.0.0.1:%s   IMAP 127.0.0.1:%s   every password: %s
-  tournament address: %s
-  players: %s
-  secretary: %s   judge: %s
-
-Send White's first move of game 1-2 as %s, e.g. with swaks:
-  swaks --server 127.0.0.1:%s --from %s --to %s \
-    --header 'Subject: %s 1-2' \
-    --body $'%s 1-2\nМой ход: 1.c3-d4\n%s / %s / %s\nВремя: 0/0\n%s'
-or from any mail client (SMTP server 127.0.0.1 port %s, no encryption, login %s, password %s).
-
-Read the replies over IMAP (127.0.0.1:%s, login = the address, password %s): %s
-receives the move, %s gets a confirmation or the reason it was refused.
-Health: http://%s/healthz
-`, d.t.Cipher, d.t.Name, len(d.t.Players), d.t.Start.Russian(),
-		smtpPort, imapPort, demoPassword, server, strings.Join(playerAddrs(d.t), ", "), d.t.Secretary.Email, d.t.Judge.Email,
-		p1.Name, smtpPort, p1.Email, server, d.t.Cipher, d.t.Cipher, d.t.Start.Russian(), d.t.Start.Russian(), d.t.Start.Russian(), p1.Name,
-		smtpPort, p1.Email, demoPassword, imapPort, demoPassword, p2.Email, p1.Email, web)
+	start := d.t.Start.Russian()
+	w := d.out
+	fmt.Fprintf(w, "zaochnik demo: tournament %s (%s), %d players, play starts %s.\n\n", d.t.Cipher, d.t.Name, len(d.t.Players), start)
+	fmt.Fprintf(w, "Mail server (loopback, no TLS, mail kept in memory):\n")
+	fmt.Fprintf(w, "  SMTP 127.0.0.1:%s   IMAP 127.0.0.1:%s   every password: %s\n", smtpPort, imapPort, demoPassword)
+	fmt.Fprintf(w, "  tournament address: %s\n  players: %s\n", server, strings.Join(playerAddrs(d.t), ", "))
+	fmt.Fprintf(w, "  secretary: %s   judge: %s\n\n", d.t.Secretary.Email, d.t.Judge.Email)
+	fmt.Fprintf(w, "Send White's first move of game 1-2 as %s, e.g. with swaks:\n", p1.Name)
+	fmt.Fprintf(w, "  swaks --server 127.0.0.1:%s --from %s --to %s \\\n", smtpPort, p1.Email, server)
+	fmt.Fprintf(w, "    --header 'Subject: %s 1-2' \\\n", d.t.Cipher)
+	fmt.Fprintf(w, "    --body $'%s 1-2\\nМой ход: 1.c3-d4\\n%s / %s / %s\\nВремя: 0/0\\n%s'\n", d.t.Cipher, start, start, start, p1.Name)
+	fmt.Fprintf(w, "or from any mail client: SMTP 127.0.0.1 port %s, no encryption, login %s, password %s.\n\n", smtpPort, p1.Email, demoPassword)
+	fmt.Fprintf(w, "Read the replies over IMAP (127.0.0.1:%s, login = the address, password %s):\n", imapPort, demoPassword)
+	fmt.Fprintf(w, "%s receives the move, %s a confirmation or the reason it was refused.\n", p2.Email, p1.Email)
+	fmt.Fprintf(w, "The desk: http://%s/  (login secretary or judge, password %s)\n", web, demoPassword)
+	fmt.Fprintf(w, "Health:   http://%s/healthz\n", web)
 	if simulate {
-		fmt.Fprintf(d.out, "\nSimulating: one virtual day every %v. Ctrl-C stops.\n\n", d.speed)
+		fmt.Fprintf(w, "\nSimulating: one virtual day every %v. Ctrl-C stops.\n\n", d.speed)
 	} else {
-		fmt.Fprintln(d.out, "\nCtrl-C stops the demo.")
+		fmt.Fprintln(w, "\nCtrl-C stops the demo.")
 	}
+}
+
+// demoAccounts are the desk's logins: secretary and judge, password "demo".
+func demoAccounts() ([]web.Account, error) {
+	hash, err := web.HashPassword(demoPassword, 0)
+	if err != nil {
+		return nil, err
+	}
+	return []web.Account{{Name: "secretary", Role: web.RoleSecretary, Hash: hash}, {Name: "judge", Role: web.RoleJudge, Hash: hash}}, nil
 }
 
 // summary prints each game's state and the tournament's claims.

@@ -97,7 +97,8 @@ type Main struct {
 	Now func() time.Time
 	// Logger receives the structured log; a discarding one if nil.
 	Logger *slog.Logger
-	// Desk is served under / beside /healthz when set (the web desk).
+	// Desk is served under / beside /healthz; Run builds the web desk from
+	// the config's accounts when it is nil.
 	Desk http.Handler
 	// HTTPAddr is the web listener's address once Run returned ("" if off).
 	HTTPAddr string
@@ -169,6 +170,11 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}
 	if c.Web.Listen != "" {
+		if m.Desk == nil {
+			if m.Desk, err = m.desk(); err != nil {
+				return err
+			}
+		}
 		ln, err := net.Listen("tcp", c.Web.Listen)
 		if err != nil {
 			return fmt.Errorf("web.listen: %w", err)

@@ -285,3 +285,22 @@ func getHealth(t *testing.T, m *Main) health {
 	require.NoError(t, json.NewDecoder(resp.Body).Decode(&h))
 	return h
 }
+
+// With accounts in the config the desk is served beside /healthz; the
+// health answer is the daemon's (reader, outbox), not the desk's.
+func TestServe_DeskBesideHealth(t *testing.T) {
+	w := newDaemonWorld(t, filepath.Join(t.TempDir(), "z.db"))
+	accounts, err := demoAccounts()
+	require.NoError(t, err)
+	w.cfg.Web.Accounts = accounts
+	w.cfg.Web.KeyFile = filepath.Join(t.TempDir(), "key")
+	m := w.start(t)
+	resp, err := http.Get("http://" + m.HTTPAddr + "/login")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	key, err := os.ReadFile(w.cfg.Web.KeyFile)
+	require.NoError(t, err)
+	assert.Len(t, key, 32, "the session key was made and kept")
+	require.Eventually(t, func() bool { return getHealth(t, m).IMAP.Connected }, 10*time.Second, 20*time.Millisecond)
+}
