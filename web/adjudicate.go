@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"zaochnik/adjudication"
-	"zaochnik/adjudication/engine"
 	"zaochnik/corr"
 	"zaochnik/corr/draughts"
 	"zaochnik/timecontrol"
@@ -129,9 +128,8 @@ func (srv *Server) adjudicationPage(w http.ResponseWriter, r *http.Request, s se
 func (srv *Server) adjudicationView(st corr.State, g corr.Game, a Adjournment, s session) adjudicationView {
 	rec := g.Record(st.Tournament.DraughtsVariant())
 	final := rec.Final()
-	an := engine.Analyse(final, engine.Limits{Nodes: srv.opt.EngineNodes})
 	v := adjudicationView{adjournmentView: newAdjournmentView(st, g, a, srv.today(st.Tournament)),
-		Board: newBoardView(rec, len(rec.Moves), gameURL(st.Tournament.Cipher, g), g.Plies), Engine: an.Describe(false),
+		Board: newBoardView(rec, len(rec.Moves), gameURL(st.Tournament.Cipher, g), g.Plies), Engine: srv.engine.describe(final),
 		MayRule: s.Role == RoleJudge && a.Ruling == nil}
 	return v
 }
