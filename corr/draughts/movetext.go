@@ -97,7 +97,7 @@ func NormalizeNotation(s string) string {
 			switch {
 			case r == 'х' && startsSquare(out) && i+1 < len(rs) && isDigit(rs[i+1]):
 				r = 'h'
-			case endsSquareOrFile(trimSpaces(out)) && (isDigit(nextNonSpace(rs, i+1)) || isFileRune(nextNonSpace(rs, i+1))):
+			case endsSquareOrFile(trimSpaces(out)) && (isDigit(latin(nextNonSpace(rs, i+1))) || isFileRune(latin(nextNonSpace(rs, i+1)))):
 				r = ':'
 			}
 		}
@@ -147,6 +147,15 @@ func endsSquareOrFile(out []rune) bool {
 		return true
 	}
 	return isFileRune(r) && startsSquare(out[:len(out)-1])
+}
+
+// latin maps a look-alike to its Latin letter, so the capture sign is
+// recognised before a square written in Cyrillic ("Е3хС5").
+func latin(r rune) rune {
+	if m, ok := lookAlike[r]; ok {
+		return m
+	}
+	return r
 }
 
 func trimSpaces(rs []rune) []rune {
