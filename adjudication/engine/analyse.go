@@ -152,7 +152,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 		if sc > winBound || sc < -winBound {
 			out.Plies = win - max(sc, -sc)
 			out.Result = winner(p, sc)
-		} else if small {
+		} else if small && depth >= rs.soonestDraw(p.Variant(), quiet) {
 			out.Result = a.proveResult(p, rs, depth, quiet)
 			if s.stopped {
 				out.Result = Unproven

@@ -199,3 +199,23 @@ func (s ruleState) hash() uint64 {
 	h = (h ^ h>>27) * 0x94d049bb133111eb
 	return h ^ h>>31
 }
+
+// soonestDraw is a lower bound of the plies from here to the first draw any
+// rule can complete: a count running now needs the moves it lacks, a new
+// one (after a capture) five moves of a side, the king-moves rule what it
+// lacks. The bound searches cannot prove a draw with a shorter horizon, so
+// they wait for it.
+func (s ruleState) soonestDraw(v draughts.Variant, quiet int) int {
+	soonest := kingMovesPlies(v) - quiet
+	rules := rulesOf(v)
+	if len(rules) > 0 {
+		soonest = min(soonest, 2*5) // a new count: a capture, then five moves
+	}
+	for i, r := range rules {
+		if s.on[i] {
+			done := max(int(s.count[i][0]), int(s.count[i][1]))
+			soonest = min(soonest, 2*(r.moves-done)-1)
+		}
+	}
+	return max(soonest, 1)
+}
