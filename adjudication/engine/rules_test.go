@@ -98,3 +98,22 @@ func TestRules_2_1_9_1_3to8_3_5_MatchDrawClaims(t *testing.T) {
 		assert.Positive(t, rules[rule], "no random game ended by %s: the test does not cover it", rule)
 	}
 }
+
+func TestRules_SoonestDraw(t *testing.T) {
+	for _, c := range []struct {
+		v     draughts.Variant
+		fen   string
+		quiet int
+		want  int
+	}{
+		{draughts.Russian, "W:WKc1:BKf8", 0, 9},          // 2.1.9.1.5: five moves of each side, White's fifth is ply 9
+		{draughts.Russian, "W:WKc1,Ke1,Kh2:BKd4", 0, 9},  // 2.1.9.1.7
+		{draughts.Russian, "W:W21-32:B1-12", 0, 10},      // no count runs: one must start first
+		{draughts.Russian, "W:WKc1,Ke1:BKf8,Kh8", 25, 5}, // 2.1.9.1.8: 30 plies of king moves, 25 made
+		{draughts.Giveaway, "W:WKc1:BKf8", 0, 30},        // only 2.1.9.1.8 in giveaway
+		{draughts.International, "W:WK46:BK5", 0, 9},     // 3.5
+	} {
+		p := position(t, c.v, c.fen)
+		assert.Equal(t, c.want, startRules(p).soonestDraw(c.v, c.quiet), "%s %s", c.v, c.fen)
+	}
+}
