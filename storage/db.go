@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -43,6 +44,8 @@ type DB struct {
 	// composer), and From is the server's address it is sent from.
 	Compose func(m Mail) ([]byte, error)
 	From    string
+
+	parsed sync.Map // tournament files as read, by their bytes
 }
 
 // Open opens (creating if needed) the database file at path and brings its

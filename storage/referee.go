@@ -81,7 +81,7 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 			return err
 		}
 		res.Cipher = cipher
-		l, err := load(ctx, tx, cipher)
+		l, err := db.load(ctx, tx, cipher)
 		if err != nil {
 			return err
 		}
@@ -210,7 +210,7 @@ func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (c
 func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, fn func(corr.State) (corr.State, corr.Outcome, error)) (corr.Outcome, error) {
 	var out corr.Outcome
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		l, err := load(ctx, tx, cipher)
+		l, err := db.load(ctx, tx, cipher)
 		if err != nil {
 			return err
 		}

@@ -117,7 +117,7 @@ func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) 
 		if !tid.Valid {
 			return nil
 		}
-		secretary = secretaryOf(source)
+		secretary = db.secretaryOf(source)
 		if secretary == "" || secretary == to {
 			return nil
 		}

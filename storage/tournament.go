@@ -85,7 +85,7 @@ func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
 
 // State returns the referee's state of the tournament cipher.
 func (db *DB) State(ctx context.Context, cipher string) (corr.State, error) {
-	l, err := load(ctx, db.db, cipher)
+	l, err := db.load(ctx, db.db, cipher)
 	return l.State, err
 }
 
@@ -98,12 +98,12 @@ type loaded struct {
 }
 
 // load reads a tournament's state.
-func load(ctx context.Context, q querier, cipher string) (loaded, error) {
-	s, tid, raws, err := loadRaw(ctx, q, cipher)
+func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error) {
+	s, tid, raws, err := db.loadRaw(ctx, q, cipher)
 	return loaded{State: s, id: tid, games: raws}, err
 }
 
-func loadRaw(ctx context.Context, q querier, cipher string) (corr.State, int64, map[string]string, error) {
+func (db *DB) loadRaw(ctx context.Context, q querier, cipher string) (corr.State, int64, map[string]string, error) {
 	var tid int64
 	var source []byte
 	var raw string
@@ -114,7 +114,7 @@ func loadRaw(ctx context.Context, q querier, cipher string) (corr.State, int64, 
 	if err != nil {
 		return corr.State{}, 0, nil, err
 	}
-	t, err := corr.ParseTournament(source)
+	t, err := db.parsedTournament(source)
 	if err != nil {
 		return corr.State{}, 0, nil, fmt.Errorf("storage: tournament %s: stored file no longer reads: %w", cipher, err)
 	}
@@ -236,8 +236,8 @@ func saveLedger(ctx context.Context, tx *sql.Tx, gid int64, s corr.State, g corr
 }
 
 // secretaryOf returns the secretary's address of a stored tournament file.
-func secretaryOf(source []byte) string {
-	t, err := corr.ParseTournament(source)
+func (db *DB) secretaryOf(source []byte) string {
+	t, err := db.parsedTournament(source)
 	if err != nil {
 		return ""
 	}
@@ -249,4 +249,17 @@ func sameJSON(a, b any) bool {
 	x, err1 := json.Marshal(a)
 	y, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// parsedTournament reads a stored tournament file, once per distinct file:
+// a stored file never changes, and every letter needs its tournament.
+func (db *DB) parsedTournament(source []byte) (corr.Tournament, error) {
+	if t, ok := db.parsed.Load(string(source)); ok {
+		return t.(corr.Tournament), nil
+	}
+	t, err := corr.ParseTournament(source)
+	if err == nil {
+		db.parsed.Store(string(source), t)
+	}
+	return t, err
 }

@@ -22,7 +22,7 @@ import (
 // two.toml into dir: every letter repeats the opponent's move and makes one,
 // two days after the last; the moves are chosen from the legal ones by a
 // fixed rule, so the game is the same on every run.
-func writeLongGame(t *testing.T, dir string, plies int) {
+func writeLongGame(t testing.TB, dir string, plies int) {
 	t.Helper()
 	p := draughts.Initial(draughts.Russian)
 	day := timecontrol.MustDate("2026-03-01")
