@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -331,6 +332,12 @@ func newFixture(t testing.TB) *fakeStore {
 			Game: g12.Code, Disposition: "processed", Subject: g12.Code, Date: g12.Replies[i].Sent.Time(),
 			Text: fmt.Sprintf("%s\nХод: %s\n<script>alert('letter')</script>", g12.Code, p.Text)})
 	}
+	intl, err := corr.ParseTournament([]byte(strings.NewReplacer(`"ТЕСТ-2026"`, `"МЕЖД-2026"`, `"russian"`, `"international"`).Replace(fixtureTOML)))
+	require.NoError(t, err)
+	gi := corr.NewGame(intl, corr.Pairing{White: 1, Black: 2})
+	gi.Plies = plies(t, draughts.International, []string{"32-28", "19-23", "28:19", "14:23"})
+	f.order = append(f.order, intl.Cipher)
+	f.states[intl.Cipher] = corr.State{Tournament: intl, Started: intl.Start, Games: []corr.Game{gi}}
 	f.letters = append(f.letters, Letter{ID: int64(len(f.letters) + 1), MessageID: "<stray@example.org>", From: "stranger@example.org",
 		Disposition: "refused", Reason: "письмо не относится ни к одной партии: укажите шифр турнира и номера участников", Subject: "ход",
 		Date: fixtureNow.Add(-24 * time.Hour), Text: "Мой ход c3-d4 <img src=x onerror=alert(1)>"})

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -18,6 +19,7 @@ var pages = []struct {
 	{"crosstable", tourPath(), []string{`id="crosstable"`, "Иванов Иван", "Петров Пётр", `id="games"`, "заявление о просрочке"}},
 	{"game", gamePath("1-2"), []string{`<svg`, "4...b6-a5", "График времени", "Примечания к графику", "неверно повторен ход партнера", "ivanov@example.org"}},
 	{"game at ply 3", gamePath("1-2") + "?ply=3", []string{"После 2.b2-c3", `id="prev"`, `id="next"`}},
+	{"international game", "/t/" + url.PathEscape("МЕЖД-2026") + "/g/1-2?ply=3", []string{`viewBox="0 0 444 444"`, ">50<", "После 2.28:19", "2...14:23"}},
 	{"claims", "/claims", []string{`id="claims"`, "Петров Пётр", "ждет решения судьи"}},
 	{"claim dossier", gamePath("1-2") + "/claim/1", []string{`id="claim-facts"`, "60 дн. при норме 50", `id="letters"`, "&lt;script&gt;alert(&#39;letter&#39;)&lt;/script&gt;"}},
 	{"adjournments", tourPath() + "/adjudication", []string{`id="adjournments"`, "3-1"}},
