@@ -259,3 +259,48 @@ func (g Game) ToMove() draughts.Color {
 	}
 	return draughts.Black
 }
+
+// clone returns a copy of g that shares no slice or pointer with it.
+func (g Game) clone() Game {
+	c := g
+	c.Plies = append([]Ply(nil), g.Plies...)
+	c.Replies = append([]timecontrol.Reply(nil), g.Replies...)
+	c.Penalties = append([]timecontrol.Penalty(nil), g.Penalties...)
+	c.Variants = make([]ProposedVariant, len(g.Variants))
+	for i, v := range g.Variants {
+		v.Line = append([]draughts.Move(nil), v.Line...)
+		c.Variants[i] = v
+	}
+	if g.Variants == nil {
+		c.Variants = nil
+	}
+	c.Claims = make([]Claim, len(g.Claims))
+	for i, cl := range g.Claims {
+		cl.Letters = append([]string(nil), cl.Letters...)
+		c.Claims[i] = cl
+	}
+	if g.Claims == nil {
+		c.Claims = nil
+	}
+	c.Draw = clonePtr(g.Draw)
+	c.LastOffer = clonePtr(g.LastOffer)
+	c.Stopped = clonePtr(g.Stopped)
+	if g.Held != nil {
+		h := *g.Held
+		h.Plies = append([]Ply(nil), h.Plies...)
+		c.Held = &h
+	}
+	for i := range g.Letters {
+		c.Letters[i] = append([]string(nil), g.Letters[i]...)
+	}
+	return c
+}
+
+// clonePtr returns a pointer to a copy of *p, or nil.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}

@@ -1,6 +1,7 @@
 package corr
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -204,4 +205,24 @@ func TestDraw_2_1_9_OfferAndRefusalWithoutAMove(t *testing.T) {
 	assert.Equal(t, black, out.Out[0].To)
 	_, out = send(s, black, "2026-03-04", "ЧР-2026-ЗФ 1-2\nI offer a draw.")
 	assert.Equal(t, "draw-offer-repeated", out.Problems[0].Kind, "White has not offered since")
+}
+
+// The referee never changes the state it was given: the store keeps it until
+// the new one is committed.
+func TestApply_LeavesItsInputAlone(t *testing.T) {
+	s := started(t)
+	s, _ = send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\nВариант А: если 1...f6-g5, то 2.g3-f4\nПредлагаю ничью\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	before, err := json.Marshal(s)
+	require.NoError(t, err)
+	for _, text := range []string{
+		"ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 03.03.2026\nTime: 0/2",
+		"ЧР-2026-ЗФ 1-2\nЗаявляю просрочку.",
+		"ЧР-2026-ЗФ 1-2\nberu\nберу перерыв с 10.03.2026 по 20.03.2026",
+		"ЧР-2026-ЗФ 1-2\nСогласен на ничью.",
+	} {
+		_, _ = send(s, black, "2026-03-03", text)
+		after, err := json.Marshal(s)
+		require.NoError(t, err)
+		assert.JSONEq(t, string(before), string(after), text)
+	}
 }

@@ -1,8 +1,6 @@
 package corr
 
 import (
-	"encoding/json"
-
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
@@ -29,17 +27,16 @@ type PlayerBreak struct {
 	Granted   bool             // granted by the judge (6.4.5)
 }
 
-// clone returns a deep copy of s, so the referee never changes the state it
-// was given (the caller keeps it until the store has committed).
+// clone returns a copy of s that shares nothing the referee changes, so it
+// never changes the state it was given (the caller keeps it until the store
+// has committed). The tournament itself is never changed and is shared.
 func (s State) clone() State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic("corr: state does not marshal: " + err.Error()) // a programming error: all fields are plain data
+	c := s
+	c.Games = make([]Game, len(s.Games))
+	for i, g := range s.Games {
+		c.Games[i] = g.clone()
 	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic("corr: state does not unmarshal: " + err.Error())
-	}
+	c.Breaks = append([]PlayerBreak(nil), s.Breaks...)
 	return c
 }
 
