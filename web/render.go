@@ -47,6 +47,19 @@ var funcs = template.FuncMap{
 		return string(r)
 	},
 	"points": adjudication.FormatPoints,
+	"disposition": func(d string) string {
+		switch d {
+		case "processed":
+			return "принято"
+		case "refused":
+			return "отклонено"
+		case "pending":
+			return "ждет разбора"
+		case "ignored":
+			return "без ответа (автоответ или возврат)"
+		}
+		return d
+	},
 	"claimStatus": func(c corr.ClaimStatus) string {
 		switch c {
 		case corr.ClaimPending:
