@@ -113,10 +113,14 @@ func (srv *Server) logout(w http.ResponseWriter, r *http.Request, s session) {
 
 // safeNext keeps a redirect target on this site: a local path only. A
 // backslash or a control character is refused anywhere, since browsers
-// read "/\host" and "/<tab>/host" as "//host", another site.
+// read "/\host" and "/<tab>/host" as "//host", another site; and it must
+// parse as a URL of this site.
 func safeNext(next string) string {
 	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") ||
 		strings.ContainsFunc(next, func(r rune) bool { return r == '\\' || r < 0x20 || r == 0x7f }) {
+		return "/"
+	}
+	if u, err := url.Parse(next); err != nil || u.Scheme != "" || u.Host != "" {
 		return "/"
 	}
 	return next

@@ -176,3 +176,18 @@ func FuzzSessionDecode(f *testing.F) {
 		assert.Equal(t, s.Name, again.Name)
 	})
 }
+
+func FuzzSafeNext(f *testing.F) {
+	for _, s := range []string{"/claims", "//evil.test", `/\evil.test`, "/\t/evil.test", "https://evil.test", "/t/X?ply=3#board", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, next string) {
+		got := safeNext(next)
+		require.True(t, got == "/" || got == next, "either the target or the home page")
+		u, err := url.Parse(got)
+		require.NoError(t, err, "a path the browser can follow: %q", got)
+		assert.Empty(t, u.Host, "never another site: %q", got)
+		assert.Empty(t, u.Scheme, "never another scheme: %q", got)
+		assert.False(t, strings.ContainsAny(got, "\\\t\n\r"), "nothing a browser reads as a slash or drops: %q", got)
+	})
+}
