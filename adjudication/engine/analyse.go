@@ -150,8 +150,10 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 		out.PV = append(out.PV[:0], s.pv[0][:s.pvLen[0]]...)
 		out.Result = Unproven
 		if sc > winBound || sc < -winBound {
-			out.Plies = win - max(sc, -sc)
-			out.Result = winner(p, sc)
+			plies, res := win-max(sc, -sc), winner(p, sc)
+			if a.confirm(p, rs, plies, quiet, res) {
+				out.Plies, out.Result = plies, res
+			}
 		} else if small && depth >= rs.soonestDraw(p.Variant(), quiet) {
 			out.Result = a.proveResult(p, rs, depth, quiet)
 			if s.stopped {
@@ -217,6 +219,22 @@ func winner(p draughts.Position, sc int) Result {
 		return WhiteWins
 	}
 	return BlackWins
+}
+
+// confirm checks a win the main search found with the bound search that
+// counts every open line for the loser: the main search's table does not
+// tell apart positions reached after different numbers of king moves
+// (2.1.9.1.8), so its win could rest on a line the rule draws; the bound
+// search's does.
+func (a *Analyser) confirm(p draughts.Position, rs ruleState, plies, quiet int, res Result) bool {
+	loser, want := draughts.White, -proofWin
+	if res == WhiteWins {
+		loser, want = draughts.Black, proofWin
+	}
+	if p.SideToMove() == draughts.Black {
+		want = -want
+	}
+	return a.s.prove(p, rs, plies, 0, -proofWin, proofWin, quiet, loser) == want && !a.s.stopped
 }
 
 // proveResult runs the two bound searches to depth.
