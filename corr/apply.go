@@ -39,6 +39,8 @@ type applier struct {
 	side draughts.Color
 	// reply is the index in g.Replies of the ledger reply this letter closed.
 	reply int
+	// refusal, when set, is the refusal corr/letter renders for refuse.
+	refusal *letter.Refusal
 }
 
 // lang is the language to answer the sender in.
@@ -94,6 +96,19 @@ func (a *applier) refuse(kind, clause, ru, en string) {
 		return
 	}
 	l := a.lang()
+	if r := a.refusal; r != nil {
+		r.Envelope = a.s.envelope(a.from.Number, a.g)
+		r.Problems = append([]letter.Problem(nil), r.Problems...)
+		for _, p := range a.l.Problems {
+			if p.Kind != letter.KindUnknownLine {
+				r.Problems = append(r.Problems, p)
+			}
+		}
+		o := a.s.rendered(a.from.Number, a.g, "refusal", r.Render())
+		o.InReplyTo = a.obs.MessageID
+		a.out.Out = append(a.out.Out, o)
+		return
+	}
 	o := a.s.notice(a.from.Number, a.g, "refusal", a.obs.MessageID, "письмо не принято", "letter not accepted", "", "")
 	o.Body = a.s.greet(a.from.Number) + body(l) + a.s.sign(l)
 	a.out.Out = append(a.out.Out, o)
@@ -114,6 +129,7 @@ func (a *applier) apply() {
 	}
 	g, why := a.findGame()
 	if g == nil {
+		a.refusal = &letter.Refusal{Reason: letter.RefuseUnknownGame}
 		a.refuse("no-game", "6.2.3", why[0], why[1])
 		return
 	}
@@ -157,6 +173,7 @@ func (a *applier) apply() {
 	}
 	if len(a.l.Moves) == 0 {
 		if a.l.Break == nil && a.l.Draw == "" && !a.l.LedgerRequest {
+			a.refusal = &letter.Refusal{Reason: letter.RefuseNoMove}
 			a.refuse("no-move", "6.2.3", "в письме нет хода; пришлите свой ход полной нотацией, например c3-d4",
 				"the letter has no move; send your move in full notation, e.g. c3-d4")
 		}
@@ -196,6 +213,7 @@ func (a *applier) acceptable() bool {
 		return false
 	}
 	if len(a.l.Moves) > 0 && g.ToMove() != side {
+		a.refusal = &letter.Refusal{Reason: letter.RefuseNotYourTurn}
 		a.refuse("not-your-move", "6.2.8", "сейчас ход партнёра; отосланный ход изменить нельзя",
 			"it is your opponent's move; a move once sent cannot be changed")
 		return false

@@ -43,6 +43,16 @@ type Outgoing struct {
 	InReplyTo string
 	// Attach lists Message-IDs of received letters to attach whole (a dossier).
 	Attach []string
+	// Files are documents made for the letter (a diagram, a PDN record),
+	// attached after the letters.
+	Files []File
+}
+
+// File is a document attached to an outgoing letter.
+type File struct {
+	Name        string // the file name the recipient sees: "1-2.pdn"
+	ContentType string // "image/png", "application/x-pdn"
+	Data        []byte
 }
 
 // Outcome is what applying a letter, a day or a ruling decided.

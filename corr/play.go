@@ -89,6 +89,7 @@ func (a *applier) checkRepetition() bool {
 		}
 		return strings.Join(ts, " ")
 	}
+	a.refusal = &letter.Refusal{Reason: letter.RefuseRepetition, Written: written, Expected: a.lettered(len(g.Plies)-len(required), len(g.Plies))}
 	if len(written) < len(required) {
 		if len(written) == 0 {
 			a.stop("repetition", "6.2.9",
@@ -108,6 +109,7 @@ func (a *applier) checkRepetition() bool {
 	}
 	rec := g.Record(v)
 	start := len(g.Plies) - len(written)
+	a.refusal.Expected = a.lettered(start, len(g.Plies))
 	for i, w := range written {
 		ply := g.Plies[start+i]
 		pos, _ := rec.Position(start + i)
@@ -119,6 +121,7 @@ func (a *applier) checkRepetition() bool {
 			return false
 		}
 	}
+	a.refusal = nil
 	return true
 }
 
@@ -131,6 +134,9 @@ func (a *applier) stop(kind, clause, ru, en string) {
 	reason := tr(a.lang(), ru, en)
 	g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.2.11", Reason: reason})
 	a.event("penalty", "6.2.11", fmt.Sprintf("%d days to %s: %s", PenaltyDays, side, reason))
+	if a.refusal != nil {
+		a.refusal.PenaltyDays = PenaltyDays
+	}
 	a.refuse(kind, clause,
 		ru+fmt.Sprintf("; игра остановлена до исправления, вам начислено %d штрафных дней (п. 6.2.11)", PenaltyDays),
 		en+fmt.Sprintf("; the game stops until you correct it, and you are charged %d penalty days (clause 6.2.11)", PenaltyDays))
@@ -188,6 +194,8 @@ func (a *applier) readMoves() ([]Ply, bool) {
 				}
 			}
 			if !corrected {
+				a.refusal = &letter.Refusal{Reason: letter.RefuseImpossible, Written: []letter.Move{m}, Problems: []letter.Problem{{
+					Kind: "impossible-move", Clause: "6.2.10", Text: m.Text.String(), Ru: err.Error(), En: err.Error()}}}
 				a.stop("impossible-move", "6.2.10",
 					fmt.Sprintf("ход %s невозможен (%v); замените его своим ходом", m.Text, err),
 					fmt.Sprintf("the move %s is impossible (%v); send a move in its place", m.Text, err))
@@ -203,6 +211,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		}
 	}
 	if len(plies) == 0 {
+		a.refusal = &letter.Refusal{Reason: letter.RefuseNoMove}
 		a.refuse("no-move", "6.2.3", "в письме нет хода", "the letter has no move")
 		return nil, false
 	}
