@@ -26,9 +26,16 @@ func TestNewDesk_FromTheConfig(t *testing.T) {
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte("pw"), bcrypt.MinCost)
 	require.NoError(t, err)
-	var cfg struct{ Web web.Config }
+	// The daemon's [web] table embeds web.Config beside its own listen key.
+	var cfg struct {
+		Web struct {
+			Listen string `toml:"listen"`
+			web.Config
+		}
+	}
 	_, err = toml.Decode(`
 [web]
+listen = "127.0.0.1:8080"
 key_file = "`+write("desk.key", "c2VjcmV0IGtleSBvZiB0aGUgZGVzaywgZm9ydHkgZWlnaHQgYnl0ZXMgbG9uZw==\n")+`"
 public_crosstable = true
 [web.rulings]
@@ -41,7 +48,9 @@ password_hash = "`+string(hash)+`"
 	require.NoError(t, err)
 	now := func() time.Time { return time.Date(2026, 5, 20, 9, 0, 0, 0, time.UTC) }
 
-	desk, err := NewDesk(s.DB, cfg.Web, now, nil)
+	assert.Equal(t, "127.0.0.1:8080", cfg.Web.Listen)
+	require.Len(t, cfg.Web.Accounts, 1)
+	desk, err := NewDesk(s.DB, cfg.Web.Config, now, nil)
 	require.NoError(t, err)
 	w := httptest.NewRecorder()
 	desk.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/", nil))
@@ -55,7 +64,7 @@ password_hash = "`+string(hash)+`"
 		{"short key", write("short.key", "short\n"), "holds 5 bytes"},
 	}
 	for _, c := range cases {
-		bad := cfg.Web
+		bad := cfg.Web.Config
 		bad.KeyFile = c.key
 		_, err := NewDesk(s.DB, bad, now, nil)
 		assert.ErrorContains(t, err, c.want, c.name)
