@@ -262,13 +262,15 @@ func (r *Reader) idles(c *imapclient.Client) bool {
 }
 
 // folders returns the server's names of the processed and refused folders,
-// creating them when missing.
+// creating them when missing. A configured "a/b" becomes the personal
+// namespace's prefix (NAMESPACE, RFC 2342: "INBOX." on Courier and Cyrus,
+// "" on Dovecot) and its delimiter ("a.b").
 func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err error) {
 	list, err := c.List("", "*", nil).Collect()
 	if err != nil {
 		return "", "", fmt.Errorf("listing mailboxes: %w", err)
 	}
-	delim := '/'
+	prefix, delim := "", '/'
 	have := map[string]bool{}
 	for _, m := range list {
 		have[m.Mailbox] = true
@@ -276,9 +278,20 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 			delim = m.Delim
 		}
 	}
+	if c.Caps().Has(imap.CapNamespace) {
+		if ns, err := c.Namespace().Wait(); err == nil && len(ns.Personal) > 0 {
+			prefix = ns.Personal[0].Prefix
+			if ns.Personal[0].Delim != 0 {
+				delim = ns.Personal[0].Delim
+			}
+		}
+	}
 	var names []string
 	for _, name := range []string{r.o.ProcessedFolder, r.o.RefusedFolder} {
 		name = strings.ReplaceAll(name, "/", string(delim))
+		if !strings.HasPrefix(name, prefix) {
+			name = prefix + name
+		}
 		names = append(names, name)
 		if have[name] {
 			continue

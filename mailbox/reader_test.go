@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
+	"zaochnik/mailbox/mailtest"
 )
 
 // TestReader_FetchAndFile: letters in three charsets and an HTML-only one
@@ -182,4 +183,19 @@ func TestReader_SilentServer(t *testing.T) {
 	s.deliver(letter("s.2@example.ru", "2"))
 	inbox.waitApplied(t, 2)
 	inbox.checkOnce(t)
+}
+
+// TestReader_NamespacePrefix: on a server whose personal namespace is
+// "INBOX." (Courier, Cyrus, some Dovecots), the folders are created under it.
+func TestReader_NamespacePrefix(t *testing.T) {
+	d := mailtest.StartDovecot(t, map[string]string{tournament: secret},
+		"namespace inbox {\n  inbox = yes\n  prefix = INBOX.\n  separator = .\n}")
+	appendLetters(t, d.Addr, letter("n.1@example.ru", "1"), letter("n.2@example.ru", "please refuse"))
+	inbox := newFakeInbox()
+	startReader(t, d.Addr, inbox, nil)
+	inbox.waitApplied(t, 2)
+	require.Eventually(t, func() bool {
+		f := folders(t, d.Addr)
+		return len(f["INBOX"]) == 0 && len(f["INBOX/zaochnik/processed"]) == 1 && len(f["INBOX/zaochnik/refused"]) == 1
+	}, 10*time.Second, 20*time.Millisecond)
 }

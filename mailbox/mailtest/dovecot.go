@@ -79,9 +79,9 @@ userdb {
 `))
 
 // StartDovecot starts Dovecot with the given users (login -> password) in a
-// fresh directory and stops it when the test ends. It skips the test when
-// Dovecot cannot run here.
-func StartDovecot(tb testing.TB, users map[string]string) *Dovecot {
+// fresh directory and stops it when the test ends; extra lines are added to
+// its configuration. It skips the test when Dovecot cannot run here.
+func StartDovecot(tb testing.TB, users map[string]string, extra ...string) *Dovecot {
 	tb.Helper()
 	bin := lookDovecot()
 	if bin == "" {
@@ -116,6 +116,9 @@ func StartDovecot(tb testing.TB, users map[string]string) *Dovecot {
 	var conf bytes.Buffer
 	if err := confTmpl.Execute(&conf, map[string]any{"Dir": dir, "Port": port, "UID": mailUID}); err != nil {
 		tb.Fatal(err)
+	}
+	for _, line := range extra {
+		conf.WriteString(line + "\n")
 	}
 	if err := os.WriteFile(filepath.Join(dir, "dovecot.conf"), conf.Bytes(), 0o644); err != nil {
 		tb.Fatal(err)
