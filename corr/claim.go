@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -158,18 +159,18 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 	a := &applier{s: &s, g: g, obs: Observation{Postmark: date}, out: Outcome{Accepted: true, Game: code}}
 	c.Note, c.Ruled = note, date
 	offender, claimant := g.Number(c.Against), g.Number(c.Against.Opponent())
-	noteRu := ""
-	if note != "" {
-		noteRu = "\nПримечание судьи: " + note
+	ruling := func(n int, decisionRu, decisionEn, result string) Outgoing {
+		l := s.lang(n)
+		return s.rendered(n, g, "ruling", letter.Ruling{Envelope: s.envelope(n, g), Matter: tr(l, "просрочка времени", "time overstep"),
+			Clause: "6.3.7", Decision: tr(l, decisionRu, decisionEn), Result: result, ProtestUntil: date.AddDays(10), Note: note}.Render())
 	}
 	if confirm {
 		c.Status = ClaimConfirmed
 		g.Held = nil
 		a.event("claim-confirmed", "6.3.7", note)
 		a.finish(resultFor(c.Against.Opponent()), "6.3.7", "overstep confirmed")
-		a.out.Out = append(a.out.Out, s.notice(offender, g, "ruling", "", "решение судьи", "the judge's ruling",
-			"Судья подтвердил просрочку времени: партия засчитана вам как поражение (п. 6.3.7)."+noteRu,
-			"The judge confirmed the overstep: the game is scored as your loss (clause 6.3.7)."+noteRu))
+		a.out.Out = append(a.out.Out, ruling(offender, "просрочка подтверждена, партия засчитана вам как поражение",
+			"the overstep is confirmed, and the game is scored as your loss", g.Result))
 		return s, a.out, nil
 	}
 	c.Status = ClaimRejected
@@ -182,40 +183,28 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(c.Against.Opponent()), Days: PenaltyDays, Date: date, Clause: "6.3.7", Reason: reason})
 		a.event("penalty", "6.3.7", fmt.Sprintf("%d days to %s", PenaltyDays, c.Against.Opponent()))
 	}
+	a.out.Out = append(a.out.Out, ruling(offender, "просрочки нет, игра продолжается", "there is no overstep, and play goes on", ""))
 	if h := g.Held; h != nil {
 		g.Held = nil
 		a.side = c.Against.Opponent()
 		a.obs.Postmark = h.Sent
-		first := len(g.Plies)
+		first, known := len(g.Plies), g.Known[a.side]
 		g.Plies = append(g.Plies, h.Plies...)
 		g.Known[a.side] = first + len(h.Plies)
 		a.recordReplies(h.Plies)
 		g.Replies[len(g.Replies)-1].Received = date // the offender receives it with the ruling
 		a.obs.Postmark = date
-		a.endByRules(g.Position(s.Tournament.DraughtsVariant()))
-		a.out.Out = append(a.out.Out, s.notice(offender, g, "forward", "", "ход партнёра", "your opponent's move",
-			fmt.Sprintf("Судья не подтвердил просрочку (п. 6.3.7); игра продолжается.%s\nХод партнёра: %s\nДата получения: %s", noteRu, moveList(g, first), date.Russian()),
-			fmt.Sprintf("The judge did not confirm the overstep (clause 6.3.7); play goes on.%s\nYour opponent's move: %s\nReceived: %s", noteRu, moveList(g, first), date.Russian())))
-	} else {
-		a.out.Out = append(a.out.Out, s.notice(offender, g, "ruling", "", "решение судьи", "the judge's ruling",
-			"Судья не подтвердил просрочку (п. 6.3.7); игра продолжается."+noteRu,
-			"The judge did not confirm the overstep (clause 6.3.7); play goes on."+noteRu))
+		if !a.endByRules(g.Position(s.Tournament.DraughtsVariant())) {
+			a.forward(first, known, false)
+		}
 	}
-	pen := ""
+	decisionRu, decisionEn := "просрочки партнёра нет, игра продолжается", "your opponent did not overstep, and play goes on"
 	if c.ByHand {
-		pen = fmt.Sprintf(" За неверно заявленную просрочку вам начислено %d штрафных дней (п. 6.3.7).", PenaltyDays)
+		decisionRu += fmt.Sprintf("; за неверно заявленную просрочку вам начислено %d штрафных дней", PenaltyDays)
+		decisionEn += fmt.Sprintf("; for the wrong claim you are charged %d penalty days", PenaltyDays)
 	}
-	a.out.Out = append(a.out.Out,
-		s.notice(claimant, g, "ruling", "", "решение судьи", "the judge's ruling",
-			"Судья не подтвердил просрочку партнёра (п. 6.3.7); игра продолжается."+pen+noteRu,
-			"The judge did not confirm your opponent's overstep (clause 6.3.7); play goes on."+englishPenalty(c.ByHand)+noteRu),
-		s.official(s.Tournament.Secretary, g, "ruling", "решение судьи", fmt.Sprintf("Судья не подтвердил просрочку по заявлению %d в партии %s.%s", seq, g.Code, noteRu)))
+	a.out.Out = append(a.out.Out, ruling(claimant, decisionRu, decisionEn, ""),
+		s.official(s.Tournament.Secretary, g, "ruling", "решение судьи", fmt.Sprintf("Судья не подтвердил просрочку по заявлению %d в партии %s. %s", seq, g.Code, note)))
 	return s, a.out, nil
 }
 
-func englishPenalty(byHand bool) string {
-	if !byHand {
-		return ""
-	}
-	return fmt.Sprintf(" For the wrong claim you are charged %d penalty days (clause 6.3.7).", PenaltyDays)
-}

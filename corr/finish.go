@@ -160,7 +160,7 @@ func (a *applier) forward(first, known int, claimed bool) {
 	}
 	if g.Status != Suspended || claimed {
 		l := a.s.lang(opp)
-		mover, _ := a.s.Tournament.Player(a.from.Number)
+		mover, _ := a.s.Tournament.Player(g.Number(side))
 		to, _ := a.s.Tournament.Player(opp)
 		msg := letter.Forward{Envelope: letter.Envelope{Lang: l, Cipher: a.s.Tournament.Cipher, White: g.White, Black: g.Black, To: to.Name},
 			From: mover.Name, Letter: fwd}.Render()
@@ -169,6 +169,9 @@ func (a *applier) forward(first, known int, claimed bool) {
 			body += "\n" + tr(l, "Примечания сервера:\n", "Server's notes:\n") + "- " + strings.Join(pick(l, extraRu, extraEn), "\n- ") + "\n"
 		}
 		a.out.Out = append(a.out.Out, Outgoing{To: to.Email, Kind: "forward", Game: g.Code, Subject: msg.Subject, Body: body})
+	}
+	if a.from.Number == 0 {
+		return // a move forwarded by the judge's ruling: nobody to confirm to
 	}
 	l := a.lang()
 	moves := moveList(g, first)

@@ -137,7 +137,7 @@ var replayCases = []replayCase{
 		outcomes: "AAA",
 		sent: []string{"petrov:forward", "ivanov:confirmation", "ivanov:forward", "petrov:confirmation",
 			"petrov:claim", "ivanov:claim", "secretary:claim", "judge:dossier", "ivanov:confirmation",
-			"petrov:forward", "ivanov:ruling", "secretary:ruling"},
+			"petrov:ruling", "petrov:forward", "ivanov:ruling", "secretary:ruling"},
 	},
 	{
 		name: "Draw_2_1_9_AgreementAndNoRepeatedOffer", tournament: "two.toml", mail: "draw",
