@@ -129,19 +129,19 @@ type paperView struct {
 	Games  []gameOption
 	MayAct bool
 	Error  string
-	Form   PaperForm
+	Form   paperFields
 }
 
-// PaperForm is the paper-letter form as sent, kept to fill it again.
-type PaperForm struct {
+// paperFields is the paper-letter form as sent, kept to fill it again.
+type paperFields struct {
 	Game, Side, Posted, Received, Text string
 }
 
 func (srv *Server) paperPage(w http.ResponseWriter, r *http.Request, s session) {
-	srv.paperForm(w, r, s, http.StatusOK, PaperForm{}, "")
+	srv.paperForm(w, r, s, http.StatusOK, paperFields{}, "")
 }
 
-func (srv *Server) paperForm(w http.ResponseWriter, r *http.Request, s session, status int, f PaperForm, msg string) {
+func (srv *Server) paperForm(w http.ResponseWriter, r *http.Request, s session, status int, f paperFields, msg string) {
 	games, _, err := srv.allGames(r)
 	if err != nil {
 		srv.storeError(w, r, s, "список партий", err)
@@ -153,7 +153,7 @@ func (srv *Server) paperForm(w http.ResponseWriter, r *http.Request, s session, 
 // enterPaper stores and applies a letter that came by post (6.3.1: the
 // postmarks entered are the server's observations).
 func (srv *Server) enterPaper(w http.ResponseWriter, r *http.Request, s session) {
-	f := PaperForm{Game: r.PostForm.Get("game"), Side: r.PostForm.Get("side"), Posted: r.PostForm.Get("posted"),
+	f := paperFields{Game: r.PostForm.Get("game"), Side: r.PostForm.Get("side"), Posted: r.PostForm.Get("posted"),
 		Received: r.PostForm.Get("received"), Text: r.PostForm.Get("text")}
 	again := func(msg string) { srv.paperForm(w, r, s, http.StatusUnprocessableEntity, f, msg) }
 	_, states, err := srv.allGames(r)
