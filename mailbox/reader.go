@@ -311,8 +311,6 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 // order and in batches, then files them. A letter carrying one of our
 // keywords was accepted before a crash and is only filed.
 func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity uint32, processed, refused string) error {
-	// No shortcut on the client's message count: it is only as right as
-	// the server's EXPUNGE reports (imapmemserver reports a MOVE twice).
 	storedValidity, lastUID, err := r.o.Inbox.Watermark(ctx, r.o.Name)
 	if err != nil {
 		return fmt.Errorf("reading the watermark: %w", err)
@@ -322,6 +320,8 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			"stored", storedValidity, "server", uidValidity)
 		lastUID = 0
 	}
+	// No shortcut on the client's message count: it is only as right as
+	// the server's EXPUNGE reports (imapmemserver reports a MOVE twice).
 	guard := r.guard(c)
 	all := imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}
 	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true}).Collect()
@@ -334,9 +334,9 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	ts := trays(processed, refused)
 	for _, m := range list {
 		switch {
-		case slices.Contains(m.Flags, keywordProcessed):
+		case hasFlag(m.Flags, keywordProcessed):
 			ts[0].uids.AddNum(m.UID)
-		case slices.Contains(m.Flags, keywordRefused):
+		case hasFlag(m.Flags, keywordRefused):
 			ts[1].uids.AddNum(m.UID)
 		default:
 			fresh = append(fresh, m.UID)
@@ -403,6 +403,12 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 	}
 	guard.Stop() // fileAll guards itself
 	return errors.Join(aerr, r.fileAll(c, ts))
+}
+
+// hasFlag reports whether flags hold f; keywords are case-insensitive
+// (RFC 9051 section 2.3.2).
+func hasFlag(flags []imap.Flag, f imap.Flag) bool {
+	return slices.ContainsFunc(flags, func(g imap.Flag) bool { return strings.EqualFold(string(g), string(f)) })
 }
 
 // tray collects the letters going to one folder.
