@@ -140,7 +140,9 @@ func (s *Sender) Run(ctx context.Context) error {
 		}
 		if c == nil {
 			if c, err = s.connect(); err != nil {
-				wait := backoff(failures, time.Second, s.o.RetryMax)
+				// The server, not the letter, is at fault: retry it
+				// every few minutes at most, letters keep their schedule.
+				wait := backoff(failures, time.Second, min(s.o.RetryMax, 5*time.Minute))
 				failures++
 				s.log.Warn("smtp: cannot connect; letters wait", "err", err, "retry in", wait)
 				sleep(ctx.Done(), wait)
