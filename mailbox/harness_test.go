@@ -275,6 +275,8 @@ type proxy struct {
 	// Connections numbered up to stalled get no more bytes from the
 	// server, as over a half-open TCP connection.
 	opened, stalled atomic.Int64
+	// refuse closes new connections at once, as a server that is down.
+	refuse atomic.Bool
 }
 
 func newProxy(t *testing.T, target string) *proxy {
@@ -287,6 +289,10 @@ func newProxy(t *testing.T, target string) *proxy {
 			a, err := ln.Accept()
 			if err != nil {
 				return
+			}
+			if p.refuse.Load() {
+				a.Close()
+				continue
 			}
 			b, err := net.Dial("tcp", target)
 			if err != nil {

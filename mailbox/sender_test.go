@@ -246,3 +246,31 @@ func TestSender_KickAndRead(t *testing.T) {
 	got := playerInbox(t, lm.IMAPAddr)
 	assert.ElementsMatch(t, ids, got)
 }
+
+// TestSender_ServerDown: while the SMTP server cannot be reached the
+// letters wait without spending attempts; they go out once it is back.
+func TestSender_ServerDown(t *testing.T) {
+	lm, err := localmail.Start(localmail.Options{Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(player, secret))
+	p := newProxy(t, lm.SMTPAddr)
+	p.refuse.Store(true)
+	out := newFakeOutbox()
+	out.queue(t, "down.1@zaochnik.test", player)
+	s, err := mailbox.NewSender(mailbox.SenderOptions{Addr: p.addr(), Security: mailbox.SecurityPlain,
+		Outbox: out, Logger: testLogger(t)})
+	require.NoError(t, err)
+	runSender(t, s)
+	time.Sleep(100 * time.Millisecond) // a failed connection or two
+	out.mu.Lock()
+	assert.Equal(t, 0, out.rows[0].attempts, "no attempt spent on a server that is down")
+	out.mu.Unlock()
+	p.refuse.Store(false)
+	out.waitSettled(t)
+	out.mu.Lock()
+	assert.True(t, out.rows[0].sent)
+	assert.Equal(t, 1, out.rows[0].attempts)
+	out.mu.Unlock()
+	assert.Equal(t, map[string]int{"down.1@zaochnik.test": 1}, sinkCounts(t, lm))
+}
