@@ -55,7 +55,7 @@ type SenderOptions struct {
 	// Retries of temporary failures (4xx replies, network errors) wait
 	// RetryBase doubled per attempt up to RetryMax, ±20% jitter. With the
 	// defaults (1 min, 4 h, 20 attempts) the schedule is 1, 2, 4, 8, 16,
-	// 32, 64, 128 min, then every 4 h: about 2.5 days before the letter is
+	// 32, 64, 128 min, then every 4 h: about 2 days before the letter is
 	// declared dead.
 	RetryBase, RetryMax time.Duration
 	MaxAttempts         int
