@@ -113,6 +113,16 @@ func (a *applier) holdReply() {
 	g.Held = &HeldReply{Plies: plies, Received: received, Sent: a.obs.Postmark, Letter: a.obs.MessageID}
 	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)
 	a.event("reply-held", "6.3.6", moveList(&Game{Plies: plies}, 0))
+	if c := g.pendingClaim(); c != nil {
+		var ts []string
+		for _, p := range plies {
+			ts = append(ts, p.Text)
+		}
+		a.out.Out = append(a.out.Out, a.s.official(a.s.Tournament.Judge, g, "dossier", fmt.Sprintf("ответ заявителя, заявление %d", c.Seq),
+			fmt.Sprintf("К заявлению %d о просрочке в партии %s: ответный ход заявителя (игрок №%d), отправлен %s и задержан до вашего решения (п. 6.3.6): %s\nПисьмо приложено.",
+				c.Seq, g.Code, a.from.Number, a.obs.Postmark.Russian(), strings.Join(ts, " "))))
+		a.out.Out[len(a.out.Out)-1].Attach = []string{a.obs.MessageID}
+	}
 	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "confirmation", a.obs.MessageID, "ответ задержан до решения судьи", "reply held for the judge",
 		"Ваш ответ получен и задержан до решения судьи по просрочке (п. 6.3.6); он будет отправлен партнёру, если судья не подтвердит просрочку.",
 		"Your reply is received and held until the judge rules on the overstep (clause 6.3.6); it will be forwarded to your opponent if the judge does not confirm the overstep."))

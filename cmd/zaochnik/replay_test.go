@@ -114,7 +114,7 @@ var replayCases = []replayCase{
 		sent: []string{"petrov:forward", "ivanov:confirmation", "ivanov:forward", "petrov:confirmation",
 			"ivanov:reminder", "ivanov:reminder",
 			"ivanov:claim", "petrov:claim", "secretary:claim", "judge:dossier", "petrov:forward", "ivanov:confirmation",
-			"petrov:confirmation",
+			"judge:dossier", "petrov:confirmation",
 			"ivanov:result", "petrov:result", "secretary:result", "ivanov:ruling"},
 	},
 	{
@@ -136,7 +136,7 @@ var replayCases = []replayCase{
 			Claims: []claimReport{{Against: 2, Status: "rejected", Filed: "2026-03-10"}}}},
 		outcomes: "AAA",
 		sent: []string{"petrov:forward", "ivanov:confirmation", "ivanov:forward", "petrov:confirmation",
-			"petrov:claim", "ivanov:claim", "secretary:claim", "judge:dossier", "ivanov:confirmation",
+			"petrov:claim", "ivanov:claim", "secretary:claim", "judge:dossier", "judge:dossier", "ivanov:confirmation",
 			"petrov:ruling", "petrov:forward", "ivanov:ruling", "secretary:ruling"},
 	},
 	{
