@@ -1,0 +1,75 @@
+package engine
+
+import "zaochnik/corr/draughts"
+
+// Limits bound one analysis. The zero value searches to MaxDepth, which in
+// a middlegame takes far too long: set Depth, Nodes or Stop.
+type Limits struct {
+	// Depth is the deepest iteration, in plies (captures and forced moves
+	// are searched beyond it); 0 means MaxDepth.
+	Depth int
+	// Nodes is a budget of positions searched; 0 means none.
+	Nodes uint64
+	// Stop, when set, is called every 1024 positions; returning true ends
+	// the search (the command checks its deadline here).
+	Stop func() bool
+	// Progress, when set, receives the analysis after each completed
+	// iteration (the command shows it on a terminal).
+	Progress func(Analysis)
+}
+
+// Result is what the search proved of the game's outcome.
+type Result uint8
+
+// The results.
+const (
+	// Unproven: the search ran out of depth or time before a proof.
+	Unproven Result = iota
+	WhiteWins
+	BlackWins
+	// Drawn: a drawn-ending rule ends every line either side can choose in
+	// a draw (counting from the analysed position, or with AnalyseRecord
+	// from where the game's ending began).
+	Drawn
+)
+
+// String names the result as the JSON output and the judge's letter show it.
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "white wins"
+	case BlackWins:
+		return "black wins"
+	case Drawn:
+		return "draw"
+	}
+	return "unproven"
+}
+
+// Analysis is the outcome of Analyse: always that of the last iteration
+// completed.
+type Analysis struct {
+	// Position is the position analysed.
+	Position draughts.Position
+	// Score is the evaluation in hundredths of a man from White's view:
+	// +100 is a man up. A proven win is ±(30000 - plies to the end); a
+	// proven draw is 0.
+	Score int
+	// SideScore is the same from the side to move's view.
+	SideScore int
+	// PV is the principal variation, the line both sides are expected to
+	// play, and Notation the same moves in full notation.
+	PV       []draughts.Move
+	Notation []string
+	// Depth is the nominal depth of the last completed iteration, in plies;
+	// 0 when the limits cut the first one short.
+	Depth int
+	// Nodes is the number of positions searched, the bound searches included.
+	Nodes uint64
+	// Result is the proven outcome, or Unproven.
+	Result Result
+	// Plies, for a proven win found by the main search, is the length of
+	// the forced win it found, in plies: the loser cannot hold out longer
+	// (a shorter win may exist). 0 otherwise.
+	Plies int
+}
