@@ -1,7 +1,7 @@
 // Package storeadapter makes the SQLite store (storage.DB) the web desk's
 // store: it satisfies web.Tournaments, web.Letters, web.Secretary and
-// web.Judge. What the store does not keep yet (reassigning a refused
-// letter, the secretary's own letters, adjournments before the judge) is
+// web.Judge. What the store does not keep yet (the secretary's own
+// letters, adjournments before the judge) is
 // answered with an error wrapping errors.ErrUnsupported that names what is
 // missing; the desk shows it as such.
 package storeadapter
@@ -18,6 +18,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 	"zaochnik/web"
@@ -204,9 +205,44 @@ func (s Store) EnterPaper(ctx context.Context, p web.PaperLetter) (corr.Outcome,
 	return res.Outcome, nil
 }
 
-// Assign is not kept by the store yet.
+// Assign applies a stored letter again as if its subject named game: a
+// copy under a derived Message-ID goes through the referee with the game's
+// code in its subject and the letter's own postmark (the day of the
+// secretary's action does not change the receipt date), and the original
+// is set aside with a note saying where it went. A letter whose text names
+// another game by cipher and numbers is still read as naming that game.
+// Assigning the same letter to the same game twice applies it once.
 func (s Store) Assign(ctx context.Context, id int64, game string, day timecontrol.Date) (corr.Outcome, error) {
-	return corr.Outcome{}, fmt.Errorf("assigning letter %d to game %s needs storage.DB.Reapply (apply a stored letter to a named game): %w", id, game, errors.ErrUnsupported)
+	if s.DB.Decode == nil {
+		return corr.Outcome{}, fmt.Errorf("assigning letter %d needs the store's MIME reader (storage.DB.Decode): %w", id, errors.ErrUnsupported)
+	}
+	cipher, p, err := corr.ParseGameCode(game)
+	if err != nil {
+		return corr.Outcome{}, fmt.Errorf("%w: game %q: %v", web.ErrNotFound, game, err)
+	}
+	l, err := s.DB.Letter(ctx, id)
+	if err != nil {
+		return corr.Outcome{}, notFound(err)
+	}
+	d, err := s.DB.Decode(l.Raw)
+	if err != nil {
+		return corr.Outcome{}, fmt.Errorf("letter %d does not read as mail: %w", id, err)
+	}
+	sum := sha256.Sum256([]byte(game))
+	res, err := s.DB.Receive(ctx, storage.Received{
+		Incoming: storage.Incoming{MessageID: fmt.Sprintf("<assigned-%d-%s@zaochnik.invalid>", id, hex.EncodeToString(sum[:6])), Raw: l.Raw, Postmark: l.Postmark, From: l.From},
+		Subject:  letter.FormatGameCode(cipher, p.White, p.Black) + " " + d.Subject, Text: d.Text,
+	})
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	if err := s.DB.SetDisposition(ctx, id, storage.Ignored, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID)); err != nil {
+		return corr.Outcome{}, err
+	}
+	if !res.Fresh {
+		return corr.Outcome{}, fmt.Errorf("letter %d was assigned to game %s before (letter %d); it is not applied twice", id, game, res.LetterID)
+	}
+	return res.Outcome, nil
 }
 
 // Answer is not kept by the store yet.

@@ -52,9 +52,9 @@ func receive(t *testing.T, db *storage.DB, path string) storage.Result {
 	return res
 }
 
-// newStore returns a store holding the "overstep-letter" replay (a claim
-// filed against Black) and a stranger's refused letter.
-func newStore(t *testing.T) Store {
+// newStartedStore returns a store holding the two-player tournament of the
+// replays, started.
+func newStartedStore(t *testing.T) Store {
 	ctx := context.Background()
 	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
 	require.NoError(t, err)
@@ -66,15 +66,22 @@ func newStore(t *testing.T) Store {
 	require.NoError(t, db.CreateTournament(ctx, tour, src))
 	_, err = db.Start(ctx, tour.Cipher, tour.Start)
 	require.NoError(t, err)
+	return Store{DB: db}
+}
+
+// newStore returns a store holding the "overstep-letter" replay (a claim
+// filed against Black) and a stranger's refused letter.
+func newStore(t *testing.T) Store {
+	s := newStartedStore(t)
 	files, err := filepath.Glob(filepath.Join(root, "testdata/replay/overstep-letter/*.eml"))
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	for _, f := range files {
-		receive(t, db, f)
+		receive(t, s.DB, f)
 	}
-	res := receive(t, db, filepath.Join(root, "testdata/replay/strangers/01.eml"))
+	res := receive(t, s.DB, filepath.Join(root, "testdata/replay/strangers/01.eml"))
 	require.Equal(t, storage.Refused, res.Disposition)
-	return Store{DB: db}
+	return s
 }
 
 const game = "ТЕСТ-2026 1-2"
@@ -153,12 +160,77 @@ func TestStore_PaperLetterAppliedOnce(t *testing.T) {
 	assert.ErrorIs(t, err, web.ErrNotFound)
 }
 
-func TestStore_WhatTheStoreDoesNotKeepIsUnsupported(t *testing.T) {
+// decode is a plain MIME reader standing in for the mail shell's.
+func decode(raw []byte) (storage.Decoded, error) {
+	m, err := mail.ReadMessage(strings.NewReader(string(raw)))
+	if err != nil {
+		return storage.Decoded{}, err
+	}
+	subject, _ := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
+	body, err := io.ReadAll(m.Body)
+	return storage.Decoded{MessageID: m.Header.Get("Message-ID"), Subject: subject, Text: string(body)}, err
+}
+
+func TestStore_AssignReappliesToTheChosenGame(t *testing.T) {
 	s, ctx := newStore(t), context.Background()
 	day := timecontrol.MustDate("2026-05-20")
-	_, err := s.Assign(ctx, 1, game, day)
-	assert.ErrorIs(t, err, errors.ErrUnsupported)
-	_, err = s.Answer(ctx, 1, "s", "b")
+	queue, err := s.Queue(ctx)
+	require.NoError(t, err)
+	require.Len(t, queue, 1)
+	id := queue[0].ID
+	_, err = s.Assign(ctx, id, game, day)
+	assert.ErrorIs(t, err, errors.ErrUnsupported, "without a MIME reader")
+
+	s.DB.Decode = decode
+	out, err := s.Assign(ctx, id, game, day)
+	require.NoError(t, err)
+	assert.False(t, out.Accepted, "a stranger is still not a player of the game")
+	assert.Contains(t, out.Reason, "ТЕСТ-2026", "but the letter is now read as naming the tournament")
+	orig, err := s.DB.Letter(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, storage.Ignored, orig.Disposition)
+	assert.Contains(t, orig.Reason, "re-applied by the secretary to game "+game)
+	_, err = s.Assign(ctx, id, game, day)
+	assert.ErrorContains(t, err, "not applied twice")
+	_, err = s.Assign(ctx, 999, game, day)
+	assert.ErrorIs(t, err, web.ErrNotFound)
+}
+
+// TestStore_AssignPlacesALetterThatNamedAnotherTournament: White's first
+// move names a cipher that is not the tournament's, so the referee refuses
+// it; the secretary assigns it to the game and it is played, dated by its
+// own postmark.
+func TestStore_AssignPlacesALetterThatNamedAnotherTournament(t *testing.T) {
+	s, ctx := newStartedStore(t), context.Background()
+	s.DB.Decode = decode
+	raw := "From: ivanov@example.org\r\nSubject: ход\r\nMessage-ID: <wrong-cipher@example.org>\r\n\r\n" +
+		"ДРУГОЙ-2026\r\nМой ход: 1.c3-d4\r\n01.03.2026 / 01.03.2026 / 01.03.2026\r\nВремя: 0/0\r\nИванов\r\n"
+	d, err := decode([]byte(raw))
+	require.NoError(t, err)
+	postmark := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+	res, err := s.DB.Receive(ctx, storage.Received{Incoming: storage.Incoming{MessageID: d.MessageID, Raw: []byte(raw), Postmark: postmark, From: "ivanov@example.org"},
+		Subject: d.Subject, Text: d.Text})
+	require.NoError(t, err)
+	require.Equal(t, storage.Refused, res.Disposition, res.Outcome.Reason)
+
+	out, err := s.Assign(ctx, res.LetterID, game, timecontrol.MustDate("2026-03-05"))
+	require.NoError(t, err)
+	require.True(t, out.Accepted, out.Reason)
+	assert.Equal(t, game, out.Game)
+	st, err := s.State(ctx, "ТЕСТ-2026")
+	require.NoError(t, err)
+	g, _ := st.Game(game)
+	require.Len(t, g.Plies, 1)
+	assert.Equal(t, "c3-d4", g.Plies[0].Text)
+	assert.Equal(t, "2026-03-01", g.Replies[0].Sent.String(), "dated by the letter, not by the secretary's action")
+	queue, err := s.Queue(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, queue, "the original left the queue")
+}
+
+func TestStore_WhatTheStoreDoesNotKeepIsUnsupported(t *testing.T) {
+	s, ctx := newStore(t), context.Background()
+	_, err := s.Answer(ctx, 1, "s", "b")
 	assert.ErrorIs(t, err, errors.ErrUnsupported)
 	_, err = s.Adjournments(ctx, "ТЕСТ-2026")
 	assert.ErrorIs(t, err, errors.ErrUnsupported)
