@@ -52,7 +52,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	rs, drawn := gameRules(ps)
 	quiet := s.setHistory(r, ps)
 	drawn = drawn || quiet >= kingMovesPlies(p.Variant())
-	var out Analysis
+	out := Analysis{GamePlies: r.Plies()}
 	switch {
 	case len(p.LegalMoves(nil)) == 0:
 		out.Score = lost(p.Variant(), 0)
@@ -71,6 +71,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 		if s.stopped {
 			if depth == 1 {
 				out = a.partial(p)
+				out.GamePlies = r.Plies()
 			}
 			break
 		}

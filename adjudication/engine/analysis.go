@@ -49,8 +49,10 @@ func (r Result) String() string {
 // Analysis is the outcome of Analyse: always that of the last iteration
 // completed.
 type Analysis struct {
-	// Position is the position analysed.
-	Position draughts.Position
+	// Position is the position analysed; GamePlies, for AnalyseRecord, the
+	// number of plies of the game played before it.
+	Position  draughts.Position
+	GamePlies int
 	// Score is the evaluation in hundredths of a man from White's view:
 	// +100 is a man up. A proven win is ±(30000 - plies to the end); a
 	// proven draw is 0.

@@ -36,7 +36,11 @@ func (a Analysis) Describe(english bool) string {
 			}
 			b.WriteString(".\n")
 		case Drawn:
-			fmt.Fprintf(&b, "Engine: proven draw by the drawn-ending rules (%s), counting the moves from this position.\n", rules)
+			from := "counting the moves from this position"
+			if a.GamePlies > 0 {
+				from = "counting the moves of the game"
+			}
+			fmt.Fprintf(&b, "Engine: proven draw by the drawn-ending rules (%s), %s.\n", rules, from)
 		default:
 			fmt.Fprintf(&b, "Engine evaluation: %+.2f (in men, + favours White); not a proven result, an aid to the judge.\n", float64(a.Score)/100)
 		}
@@ -55,7 +59,11 @@ func (a Analysis) Describe(english bool) string {
 		}
 		b.WriteString(".\n")
 	case Drawn:
-		fmt.Fprintf(&b, "Программа: доказана ничья по правилам об окончаниях (п. %s), ходы считаются от этой позиции.\n", rules)
+		from := "ходы считаются от этой позиции"
+		if a.GamePlies > 0 {
+			from = "с учётом ходов партии"
+		}
+		fmt.Fprintf(&b, "Программа: доказана ничья по правилам об окончаниях (п. %s), %s.\n", rules, from)
 	default:
 		fmt.Fprintf(&b, "Оценка программы: %+.2f (в шашках, плюс в пользу белых); результат не доказан, это подсказка судье, а не решение.\n", float64(a.Score)/100)
 	}

@@ -21,7 +21,7 @@ func TestAnalysis_6_5_4_DescribeForTheJudge(t *testing.T) {
 			[]string{"proven white wins within 5 plies", "Best line: 1.d2-e3 d4:f2 2.e1:g3"}},
 		{"ProvenDraw", draughts.Russian, "B:WKc1:BKf8", 12,
 			[]string{"доказана ничья по правилам об окончаниях (п. 2.1.9.1.3-2.1.9.1.8)", "Лучший вариант: 1...", "глубина 10 полуходов"},
-			[]string{"proven draw by the drawn-ending rules (2.1.9.1.3-2.1.9.1.8)", "Best line: 1...", "depth 10 plies"}},
+			[]string{"proven draw by the drawn-ending rules (2.1.9.1.3-2.1.9.1.8), counting the moves from this position", "Best line: 1...", "depth 10 plies"}},
 		{"InternationalDraw", draughts.International, "W:WK47:BK4", 12,
 			[]string{"(п. 3.5)"}, []string{"(3.5)"}},
 		{"Unproven", draughts.Russian, "W:W21-32:B1-12", 4,

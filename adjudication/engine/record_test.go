@@ -31,6 +31,8 @@ func TestAnalyseRecord_2_1_9_1_5_CountsTheGamesMoves(t *testing.T) {
 	game := NewAnalyser(14).AnalyseRecord(r, Limits{Depth: 3})
 	assert.Equal(t, Drawn, game.Result)
 	assert.Equal(t, r.Final(), game.Position)
+	assert.Equal(t, 8, game.GamePlies)
+	assert.Contains(t, game.Describe(false), "с учётом ходов партии")
 	bare := NewAnalyser(14).Analyse(r.Final(), Limits{Depth: 3})
 	assert.Equal(t, Unproven, bare.Result)
 

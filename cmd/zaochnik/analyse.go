@@ -13,11 +13,12 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway --fen FEN [--time 30s] [--depth N] [--json]
-       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json]
+const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway --fen FEN [--time 30s] [--depth N] [--json | --english]
+       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english]
 
 Searches the position (the engine aid for adjudicating unfinished games,
-6.5) and prints the evaluation (hundredths of a man, + for White), the
+6.5) and prints, for the judge (in Russian unless --english), the
+evaluation (in men, + for White; hundredths of a man in --json), the
 principal variation in full notation, the depth reached, the positions
 searched and, when the search proves it, the result: a win, or a draw by the
 drawn-ending rules. With --fen those rules count their moves from the
@@ -60,6 +61,7 @@ func runAnalyse(e *env, args []string) int {
 	limit := fs.Duration("time", 30*time.Second, "stop searching after this long (0: no limit, --depth must be set)")
 	depth := fs.Int("depth", 0, "stop after this depth in plies (0: the engine's maximum)")
 	asJSON := fs.Bool("json", false, "print one JSON object: evaluation, pv, depth, nodes, nps, result")
+	english := fs.Bool("english", false, "write the analysis in English (Russian by default)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -134,32 +136,28 @@ func runAnalyse(e *env, args []string) int {
 		}
 		return 0
 	}
-	printAnalysis(e, out, a)
+	printAnalysis(e, out, a, *english)
 	return 0
 }
 
-// printAnalysis writes the analysis for a person.
-func printAnalysis(e *env, out analyseOutput, a engine.Analysis) {
-	fmt.Fprintf(e.stdout, "%s %s, %s to move", out.Variant, out.FEN, out.SideToMove)
-	if out.PliesPlayed > 0 {
-		plies := "plies"
-		if out.PliesPlayed == 1 {
-			plies = "ply"
+// printAnalysis writes the analysis for a person: the judge, in Russian,
+// or in English with --english.
+func printAnalysis(e *env, out analyseOutput, a engine.Analysis, english bool) {
+	if english {
+		fmt.Fprintf(e.stdout, "%s %s, %s to move", out.Variant, out.FEN, out.SideToMove)
+		if out.PliesPlayed > 0 {
+			fmt.Fprintf(e.stdout, ", after %d plies of the game", out.PliesPlayed)
 		}
-		fmt.Fprintf(e.stdout, " (after %d %s of the game)", out.PliesPlayed, plies)
+		fmt.Fprintf(e.stdout, "\n%s\nSpeed: %d positions a second, %.1f s.\n", a.Describe(true), out.NPS, out.Seconds)
+		return
 	}
-	eval := fmt.Sprintf("%+.2f (men, + for White)", float64(out.Evaluation)/100)
-	result := out.Result
-	switch {
-	case out.PliesToEnd > 0:
-		eval = fmt.Sprintf("%s in %d plies", out.Result, out.PliesToEnd)
-		result = fmt.Sprintf("%s (proven, within %d plies)", result, out.PliesToEnd)
-	case a.Result == engine.Drawn:
-		result += " (proven by the drawn-ending rules)"
+	names := map[string]string{"russian": "русские шашки", "international": "международные шашки", "giveaway": "обратные шашки"}
+	side := map[string]string{"white": "ход белых", "black": "ход чёрных"}
+	fmt.Fprintf(e.stdout, "%s, %s, %s", names[out.Variant], out.FEN, side[out.SideToMove])
+	if out.PliesPlayed > 0 {
+		fmt.Fprintf(e.stdout, ", после %d-го полухода партии", out.PliesPlayed)
 	}
-	fmt.Fprintf(e.stdout, "\nevaluation %s  depth %d  nodes %d  %d nodes/s  %.1f s\n", eval, out.Depth, out.Nodes, out.NPS, out.Seconds)
-	fmt.Fprintf(e.stdout, "result: %s\n", result)
-	fmt.Fprintf(e.stdout, "line: %s\n", a.Line())
+	fmt.Fprintf(e.stdout, "\n%s\nСкорость: %d позиций в секунду, %.1f с.\n", a.Describe(false), out.NPS, out.Seconds)
 }
 
 // withProgressBar shows the time spent against the limit on a terminal,

@@ -34,12 +34,17 @@ func TestAnalyseCommand_JSON(t *testing.T) {
 }
 
 func TestAnalyseCommand_TextBlackToMove(t *testing.T) {
-	code, out, stderr := analyseRun("analyse", "--variant", "giveaway", "--fen", "B:Wc3:Be5", "--depth", "4")
+	code, out, stderr := analyseRun("analyse", "--variant", "giveaway", "--fen", "B:Wc3:Be5", "--depth", "4", "--english")
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, out, "result: black wins (proven, within 2 plies)")
-	assert.Contains(t, out, "line: 1...e5-d4 2.c3:e5")
-	assert.Contains(t, out, "evaluation black wins in 2 plies")
-	assert.Contains(t, out, "giveaway B:Wc3:Be5, black to move")
+	assert.Contains(t, out, "giveaway B:Wc3:Be5, black to move\n")
+	assert.Contains(t, out, "Engine: proven black wins within 2 plies.")
+	assert.Contains(t, out, "Best line: 1...e5-d4 2.c3:e5")
+
+	code, out, stderr = analyseRun("analyse", "--variant", "giveaway", "--fen", "B:Wc3:Be5", "--depth", "4")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "обратные шашки, B:Wc3:Be5, ход чёрных\n")
+	assert.Contains(t, out, "Программа: доказан выигрыш чёрных не более чем за 2 полухода.")
+	assert.Contains(t, out, "Лучший вариант: 1...e5-d4 2.c3:e5")
 }
 
 func TestAnalyseCommand_PDNCountsTheGamesMoves(t *testing.T) {
@@ -73,8 +78,8 @@ func TestAnalyseCommand_PDNCountsTheGamesMoves(t *testing.T) {
 
 	code, out, stderr = analyseRun("analyse", "--pdn", path, "--game", "2", "--depth", "2")
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, out, "russian ")
-	assert.Contains(t, out, "black to move (after 1 ply of the game)")
+	assert.Contains(t, out, "русские шашки, ")
+	assert.Contains(t, out, "ход чёрных, после 1-го полухода партии")
 
 	code, _, stderr = analyseRun("analyse", "--pdn", path, "--game", "3", "--depth", "2")
 	assert.Equal(t, 2, code)
@@ -89,7 +94,7 @@ func TestAnalyseCommand_ProgressOnTerminalOnly(t *testing.T) {
 	var out, errb bytes.Buffer
 	require.Equal(t, 0, run(&env{stdout: &out, stderr: &errb, terminal: true}, args))
 	assert.Regexp(t, `depth [1-3] [+-][0-9]+\.[0-9][0-9]`, errb.String(), "the bar shows the depth and evaluation reached")
-	assert.Contains(t, out.String(), "depth 3 ")
+	assert.Contains(t, out.String(), "глубина 3 полухода")
 
 	out.Reset()
 	errb.Reset()
