@@ -91,7 +91,10 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 			return err
 		}
 		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(s.Tournament.Location())), MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
-		next, out := corr.Apply(s, s.Read(r.Text, obs), obs)
+		next, out, err := db.refereeLetter(ctx, tx, tid, s, r.Text, obs)
+		if err != nil {
+			return err
+		}
 		res.Outcome = out
 		res.Disposition = Processed
 		if !out.Accepted {
@@ -218,6 +221,9 @@ func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, f
 		if err != nil {
 			return err
 		}
+		if o, err = followDesk(ctx, tx, l.id, next, o, day); err != nil {
+			return err
+		}
 		out = o
 		tid := l.id
 		if err := saveState(ctx, tx, next, l); err != nil {
@@ -270,6 +276,9 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, queued, next_attempt)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			next, msgID, tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), now, now); err != nil {
+			return err
+		}
+		if err := insertFiles(ctx, tx, next, o.Files); err != nil {
 			return err
 		}
 	}

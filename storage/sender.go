@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"zaochnik/corr"
 )
 
 // Mail is a queued letter handed to the mail shell's composer.
@@ -18,6 +20,9 @@ type Mail struct {
 	Date      time.Time // when it was queued
 	// Attachments are the raw letters to attach whole (a judge's dossier).
 	Attachments [][]byte
+	// Files are the documents made for the letter (a diagram, a PDN),
+	// attached after the letters.
+	Files []corr.File
 }
 
 // The outbox as the SMTP sender drains it (mailbox.Outbox). The sender owns
@@ -78,6 +83,9 @@ func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time
 			return "", nil, nil, 0, fmt.Errorf("storage: outgoing letter %d attaches %s: %w", id, mid, err)
 		}
 		m.Attachments = append(m.Attachments, l.Raw)
+	}
+	if m.Files, err = outboxFiles(ctx, db.db, id); err != nil {
+		return "", nil, nil, 0, fmt.Errorf("storage: outgoing letter %d: its files: %w", id, err)
 	}
 	raw, err = db.Compose(m)
 	if err != nil {

@@ -52,6 +52,7 @@ func composeStored(from mailbox.Address, m storage.Mail) ([]byte, error) {
 		o.Attachments = append(o.Attachments, mailbox.Attachment{Filename: fmt.Sprintf("letter-%d.eml", i+1),
 			ContentType: "message/rfc822", Data: a})
 	}
+	o.Attachments = append(o.Attachments, storedFiles(m)...)
 	return mailbox.Compose(o)
 }
 

@@ -115,7 +115,7 @@ var replayCases = []replayCase{
 			"ivanov:reminder", "ivanov:reminder",
 			"ivanov:claim", "petrov:claim", "secretary:claim", "judge:dossier", "petrov:forward", "ivanov:confirmation",
 			"judge:dossier", "petrov:confirmation",
-			"ivanov:result", "petrov:result", "secretary:result", "ivanov:ruling"},
+			"ivanov:result", "petrov:result", "secretary:result", "ivanov:ruling", "petrov:ruling", "secretary:ruling"},
 	},
 	{
 		// Black received the move on 1 March and never answers: reminders 10

@@ -31,6 +31,7 @@ func composeLetter(from string) func(m storage.Mail) ([]byte, error) {
 		for i, raw := range m.Attachments {
 			o.Attachments = append(o.Attachments, mailbox.Attachment{Filename: fmt.Sprintf("letter-%d.eml", i+1), ContentType: "message/rfc822", Data: raw})
 		}
+		o.Attachments = append(o.Attachments, storedFiles(m)...)
 		return mailbox.Compose(o)
 	}
 }

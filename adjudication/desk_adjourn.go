@@ -1,0 +1,221 @@
+package adjudication
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
+)
+
+// Awaits reports whether the desk waits for player n's evaluation of an
+// unfinished game: the game to file a letter of theirs under (6.5.2). When
+// code names a game (the thread or the subject), only that game is looked
+// at; otherwise the player's only game awaiting one.
+func (d Desk) Awaits(s corr.State, n int, code string) (string, bool) {
+	var found []string
+	for _, a := range d.Adjournments {
+		g, ok := s.Game(a.Game)
+		if !ok || !a.Ruled.IsZero() || g.Status != corr.Unfinished {
+			continue
+		}
+		if _, in := g.SideOf(n); in && (code == "" || code == a.Game) {
+			found = append(found, a.Game)
+		}
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
+}
+
+// Submit records player n's evaluation and analysis of unfinished game code
+// (6.5.2), read from the letter text received on day, and confirms it; when
+// both players' are in, the judge gets the adjudication letter at once. A
+// letter without an evaluation is answered with what to write.
+func (d Desk) Submit(s corr.State, code string, n int, text string, day timecontrol.Date) (Desk, corr.Outcome, error) {
+	d = d.clone()
+	a := d.adjourned(code)
+	g, ok := s.Game(code)
+	if a == nil || !ok {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is not awaiting adjudication", code)
+	}
+	side, in := g.SideOf(n)
+	if !in {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: player %d does not play game %s", n, code)
+	}
+	out := corr.Outcome{Accepted: true, Game: code}
+	sub, err := ParseSubmission(text)
+	if err != nil {
+		out.Accepted, out.Reason = false, err.Error()
+		out.Problems = append(out.Problems, corr.Problem{Kind: "no-evaluation", Clause: "6.5.2", Text: err.Error()})
+		out.Out = append(out.Out, toPlayer(s, n, g, "refusal", "нет оценки позиции", "no evaluation",
+			"Ваше письмо о неоконченной партии не принято: в нём нет оценки позиции. Напишите строку «оценка: выигрыш белых», «оценка: ничья» или «оценка: выигрыш чёрных», затем строку «анализ:» и анализ (п. 6.5.2).",
+			"Your letter about the unfinished game was not accepted: it gives no evaluation. Write a line \"evaluation: win for white\", \"evaluation: draw\" or \"evaluation: win for black\", then a line \"analysis:\" and the analysis (clause 6.5.2)."))
+		return d, out, nil
+	}
+	i := pick(sideOf(side) == White, 0, 1)
+	entry := Submission{Evaluation: sub.Evaluation, Analysis: sub.Analysis != "", Received: day}
+	if i == 0 {
+		a.White = entry
+	} else {
+		a.Black = entry
+	}
+	a.Analysis[i] = sub.Analysis
+	late := day.After(a.AnalysisDue())
+	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "evaluation", Clause: "6.5.2",
+		Detail: fmt.Sprintf("player %d: %s, analysis %t, late %t", n, entry.Evaluation.Result(), entry.Analysis, late)})
+	ruNote, enNote := "", ""
+	if !entry.Analysis {
+		ruNote, enNote = " Анализа в письме нет: без него опротестовать присуждение нельзя (п. 6.5.6).", " The letter holds no analysis: without one the adjudication cannot be protested (clause 6.5.6)."
+	}
+	if late {
+		ruNote += fmt.Sprintf(" Письмо пришло после срока %s: судья учтёт его по своему усмотрению, права протеста оно не даёт (п. 6.5.6).", a.AnalysisDue().Russian())
+		enNote += fmt.Sprintf(" The letter came after the last day %s: the judge may still consider it, but it gives no right to protest (clause 6.5.6).", a.AnalysisDue().Russian())
+	}
+	out.Out = append(out.Out, toPlayer(s, n, g, "confirmation", "оценка передана судье", "evaluation passed to the judge",
+		fmt.Sprintf("Ваша оценка позиции в партии %s («%s») получена %s и будет передана судье.%s", code, resultWords(entry.Evaluation.Result(), false), day.Russian(), ruNote),
+		fmt.Sprintf("Your evaluation of game %s (%s) arrived on %s and goes to the judge.%s", code, resultWords(entry.Evaluation.Result(), true), day.Russian(), enNote)))
+	if !a.White.Received.IsZero() && !a.Black.Received.IsZero() && a.Sent.IsZero() {
+		o, err := adjudicationLetter(s, g, *a)
+		if err != nil {
+			return d, corr.Outcome{}, err
+		}
+		a.Sent = day
+		out.Out = append(out.Out, o)
+	}
+	return d, out, nil
+}
+
+// Adjudicate records the judge's adjudication of unfinished game code on
+// day (6.5.4-6.5.5): matching evaluations are fixed unless the judge gives
+// a reason to override them; the players whose evaluation differs are told,
+// the secretary always; the players who sent an analysis in time may
+// protest within 10 days (6.5.6).
+func (d Desk) Adjudicate(s corr.State, code string, result Result, note string, day timecontrol.Date) (Desk, corr.Outcome, error) {
+	d = d.clone()
+	a := d.adjourned(code)
+	g, ok := s.Game(code)
+	if a == nil || !ok {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is not awaiting adjudication; 'zaochnik judge deadlines' lists the games that are", code)
+	}
+	if !a.Ruled.IsZero() {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s was adjudicated on %s (%s); a change is the organiser's, on a protest (6.5.7)", code, a.Ruled, a.Ruling.Result)
+	}
+	if g.Status != corr.Unfinished {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is %s (%s), not unfinished", code, g.Status, g.Result)
+	}
+	r, err := a.Decide(result, note)
+	if err != nil {
+		return d, corr.Outcome{}, err
+	}
+	a.Ruling, a.Ruled = r, day
+	if a.Sent.IsZero() {
+		a.Sent = day
+	}
+	out := corr.Outcome{Accepted: true, Game: code}
+	how := "по оценке судьи"
+	switch {
+	case r.Agreed:
+		how = "по совпавшим оценкам игроков (п. 6.5.4)"
+	case r.Overridden:
+		how = "вопреки совпавшим оценкам игроков, резко противоречащим позиции (п. 6.5.4)"
+	}
+	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "adjudicated", Clause: "6.5.5", Detail: result.String() + ": " + how})
+	noteText := ""
+	if r.Reason != "" {
+		noteText = "\n" + r.Reason
+	}
+	due := tenDaysFrom(day)
+	for _, side := range r.Tell {
+		n := pick(side == White, g.White, g.Black)
+		may := false
+		for _, m := range r.MayProtest {
+			may = may || m == side
+		}
+		ruP, enP := " Вы не присылали анализа в срок, поэтому права протеста нет (п. 6.5.6).", " You sent no analysis in time, so you have no right to protest (clause 6.5.6)."
+		if may {
+			ruP = fmt.Sprintf(" Протест можно направить ответом на это письмо («протест: ...») не позднее 10 дней со дня получения, до %s; его рассмотрит организация, проводящая соревнование (п. 6.5.6-6.5.7).", due.Russian())
+			enP = fmt.Sprintf(" You may protest by answering this letter (\"protest: ...\") within 10 days of receiving it, by %s; the organiser hears it (clauses 6.5.6-6.5.7).", due.Russian())
+		}
+		out.Out = append(out.Out, toPlayer(s, n, g, "adjudication", "результат присуждения", "adjudication result",
+			fmt.Sprintf("Судья присудил партию %s: %s. Ваша оценка позиции с этим результатом не совпадает (п. 6.5.5).%s%s", code, resultWords(result, false), ruP, noteText),
+			fmt.Sprintf("The judge adjudicated game %s: %s. Your evaluation differs from this result (clause 6.5.5).%s%s", code, resultWords(result, true), enP, noteText)))
+	}
+	out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "adjudication", "результат присуждения",
+		fmt.Sprintf("Партия %s присуждена %s: %s.%s", code, day.Russian(), resultWords(result, false)+", "+how, noteText)))
+	return d, out, nil
+}
+
+// adjudicationProtest records a protest against the adjudication of a
+// (6.5.6): only from a player who sent an analysis in time, within 10 days
+// of the ruling (the server's letter arrives the day it is sent). It goes
+// to the organiser (6.5.7): the desk tells the judge and the secretary,
+// who pass it on, and the decision is recorded with OrganiserDecision.
+func (d *Desk) adjudicationProtest(s corr.State, g corr.Game, a *Adjourned, side Side, e corr.Event, out *corr.Outcome) {
+	n := pick(side == White, g.White, g.Black)
+	err := a.CheckProtest(side, a.Ruled, e.Date)
+	for i, o := range out.Out {
+		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
+			remark := "Протест против присуждения (п. 6.5.6) принят; его рассматривает организация, проводящая соревнование, её решение окончательное (п. 6.5.7). Запишите его: zaochnik judge organiser-decision " + g.Code + " 1-0|1/2-1/2|0-1 [--note ТЕКСТ]."
+			if err != nil {
+				remark = "Протест против присуждения не принят: " + err.Error() + "."
+			}
+			o.Body = strings.Replace(o.Body, "!\n\n", "!\n\n"+remark+"\n\n", 1)
+			out.Out[i] = o
+		}
+	}
+	if err != nil {
+		out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-refused", Clause: "6.5.6", Detail: err.Error()})
+		out.Out = append(out.Out, toPlayer(s, n, g, "notice", "протест не принят", "protest not accepted",
+			fmt.Sprintf("Ваш протест против присуждения партии %s не принят: право протеста есть только у игрока, приславшего анализ в срок, и только в течение 10 дней со дня получения результата (п. 6.5.6).", g.Code),
+			fmt.Sprintf("Your protest against the adjudication of game %s is not accepted: only a player who sent an analysis in time may protest, within 10 days of receiving the result (clause 6.5.6).", g.Code)))
+		return
+	}
+	a.Protests = append(a.Protests, AdjudicationProtest{Side: side, Filed: e.Date, Text: e.Detail})
+	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-to-organiser", Clause: "6.5.7", Detail: fmt.Sprintf("player %d", n)})
+	out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "protest", "протест против присуждения",
+		fmt.Sprintf("Игрок %s опротестовал присуждение партии %s (%s) %s:\n%s\nПротест рассматривает организация, проводящая соревнование (п. 6.5.7); передайте его и запишите решение: zaochnik judge organiser-decision %s РЕЗУЛЬТАТ [--note ТЕКСТ].",
+			name(s, n), g.Code, a.Ruling.Result, e.Date.Russian(), indent(e.Detail), g.Code)))
+}
+
+// OrganiserDecision records the organiser's final decision on the protests
+// against the adjudication of game code (6.5.7) and tells both players,
+// the judge and the secretary.
+func (d Desk) OrganiserDecision(s corr.State, code string, result Result, note string, day timecontrol.Date) (Desk, corr.Outcome, error) {
+	d = d.clone()
+	a := d.adjourned(code)
+	g, ok := s.Game(code)
+	switch {
+	case a == nil || !ok:
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s was never before the judge for adjudication", code)
+	case a.Ruled.IsZero():
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is not adjudicated yet; the judge rules first (6.5.5)", code)
+	case len(a.Protests) == 0:
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: nobody protested the adjudication of game %s; the organiser decides protests only (6.5.7)", code)
+	case !result.Decided():
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: the organiser's decision is a result (1-0, 1/2-1/2, 0-1), not %s", result)
+	}
+	a.Final, a.FinalNote, a.Decided = result, strings.TrimSpace(note), day
+	out := corr.Outcome{Accepted: true, Game: code}
+	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "organiser-decision", Clause: "6.5.7", Detail: result.String()})
+	n := ""
+	if a.FinalNote != "" {
+		n = "\n" + a.FinalNote
+	}
+	for _, p := range []int{g.White, g.Black} {
+		out.Out = append(out.Out, toPlayer(s, p, g, "ruling", "решение по протесту", "decision on the protest",
+			fmt.Sprintf("Организация, проводящая соревнование, рассмотрела протест против присуждения партии %s: результат %s. Решение окончательное (п. 6.5.7).%s", code, resultWords(result, false), n),
+			fmt.Sprintf("The organiser has decided the protest against the adjudication of game %s: the result is %s. The decision is final (clause 6.5.7).%s", code, resultWords(result, true), n)))
+	}
+	for _, p := range []corr.Person{s.Tournament.Judge, s.Tournament.Secretary} {
+		out.Out = append(out.Out, toOfficial(s, p, g, "ruling", "решение организации по протесту",
+			fmt.Sprintf("Решение организации по протесту против присуждения партии %s (было %s): %s, окончательно (п. 6.5.7).%s", code, a.Ruling.Result, resultWords(result, false), n)))
+	}
+	return d, out, nil
+}
+
+// ErrNotForDesk is returned (wrapped) when the judge's letter concerns
+// nothing the desk or the referee waits for.
+var ErrNotForDesk = errors.New("nothing awaits the judge's ruling")

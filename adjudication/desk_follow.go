@@ -1,0 +1,249 @@
+package adjudication
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"zaochnik/corr"
+	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
+)
+
+// Follow carries out on the desk what the referee decided in out (on the
+// referee's new state s): a filed claim opens its protest window (6.3.8)
+// and the judge's letter becomes the full dossier (6.3.6); a held reply
+// sends the judge the dossier again, with it; a confirmed claim is told to
+// the claimant and the secretary too (6.3.7); a finished game's record goes
+// to the secretary in semi-short notation with the PDN (6.5.1); an
+// unfinished game is opened for adjudication and the players are asked to
+// answer with their evaluation and analysis (6.5.2); a protest is checked
+// against its window. from is the start number of the letter's sender, 0
+// when no letter caused out. It returns the new desk and out with the
+// letters changed and added.
+func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outcome, error) {
+	d = d.clone()
+	out.Out = append([]corr.Outgoing(nil), out.Out...)
+	events := out.Events
+	for _, e := range events {
+		g, ok := s.Game(e.Game)
+		if !ok {
+			continue
+		}
+		var err error
+		switch e.Kind {
+		case "claim-filed":
+			err = d.claimFiled(s, g, e.Date, &out)
+		case "reply-held":
+			err = d.replyHeld(s, g, &out)
+		case "claim-confirmed":
+			d.claimConfirmed(s, g, &out)
+		case "claim-rejected":
+			if c := lastClaim(g); c != nil {
+				if w := d.claim(g.Code, c.Seq); w != nil && w.Decided.IsZero() && !w.Protested.IsZero() {
+					w.Decision, w.Decided = ProtestUpheld, e.Date
+				}
+			}
+		case "finished":
+			err = recordToSecretary(s, g, &out)
+		case "unfinished":
+			d.unfinished(s, g, &out)
+		case "protest":
+			err = d.protest(s, g, from, e, &out)
+		}
+		if err != nil {
+			return Desk{}, corr.Outcome{}, err
+		}
+	}
+	return d, out, nil
+}
+
+// lastClaim returns g's latest claim, or nil.
+func lastClaim(g corr.Game) *corr.Claim {
+	if len(g.Claims) == 0 {
+		return nil
+	}
+	return &g.Claims[len(g.Claims)-1]
+}
+
+// replace puts o in place of the first letter of kind to addr about o's
+// game, or appends it when there is none.
+func replace(out *corr.Outcome, kind, addr string, o corr.Outgoing) {
+	for i, x := range out.Out {
+		if x.Kind == kind && strings.EqualFold(x.To, addr) && x.Game == o.Game {
+			out.Out[i] = o
+			return
+		}
+	}
+	out.Out = append(out.Out, o)
+}
+
+func (d *Desk) claimFiled(s corr.State, g corr.Game, day timecontrol.Date, out *corr.Outcome) error {
+	c := lastClaim(g)
+	if c == nil {
+		return nil
+	}
+	w := ClaimWindow{Game: g.Code, Seq: c.Seq, Against: g.Number(c.Against), Notified: day, Due: OverstepProtestDue(day)}
+	d.Claims = append(d.Claims, w)
+	o, err := dossier(s, g, *c, w)
+	if err != nil {
+		return err
+	}
+	replace(out, "dossier", s.Tournament.Judge.Email, o)
+	return nil
+}
+
+func (d *Desk) replyHeld(s corr.State, g corr.Game, out *corr.Outcome) error {
+	c := lastClaim(g)
+	if c == nil || c.Status != corr.ClaimPending {
+		return nil
+	}
+	w := d.claim(g.Code, c.Seq)
+	if w == nil {
+		return nil
+	}
+	o, err := dossier(s, g, *c, *w)
+	if err != nil {
+		return err
+	}
+	o.Subject = subject(s, g, fmt.Sprintf("ответ заявителя, заявление %d", c.Seq))
+	// The referee's own note of the held reply is the last dossier letter
+	// of the game: the full dossier takes its place, with its attachment.
+	for i := len(out.Out) - 1; i >= 0; i-- {
+		x := out.Out[i]
+		if x.Kind == "dossier" && strings.EqualFold(x.To, s.Tournament.Judge.Email) && x.Game == g.Code {
+			for _, id := range x.Attach {
+				if !slices.Contains(o.Attach, id) {
+					o.Attach = append(o.Attach, id)
+				}
+			}
+			out.Out[i] = o
+			return nil
+		}
+	}
+	out.Out = append(out.Out, o)
+	return nil
+}
+
+// claimConfirmed tells the claimant and the secretary of the ruling; the
+// referee tells the offender (6.3.7).
+func (d *Desk) claimConfirmed(s corr.State, g corr.Game, out *corr.Outcome) {
+	c := lastClaim(g)
+	if c == nil {
+		return
+	}
+	if w := d.claim(g.Code, c.Seq); w != nil && w.Decided.IsZero() && !w.Protested.IsZero() {
+		w.Decision, w.Decided = ProtestRejected, c.Ruled
+	}
+	note := ""
+	if c.Note != "" {
+		note = "\n" + c.Note
+	}
+	claimant, offender := g.Number(c.Against.Opponent()), g.Number(c.Against)
+	out.Out = append(out.Out,
+		toPlayer(s, claimant, g, "ruling", "решение судьи", "the judge's ruling",
+			fmt.Sprintf("Судья подтвердил просрочку партнёра в партии %s: партия засчитана вам как выигрыш (%s, п. 6.3.7).%s", g.Code, g.Result, note),
+			fmt.Sprintf("The judge confirmed your opponent's overstep in game %s: the game is scored as your win (%s, clause 6.3.7).%s", g.Code, g.Result, note)),
+		toOfficial(s, s.Tournament.Secretary, g, "ruling", "решение судьи",
+			fmt.Sprintf("Судья подтвердил просрочку игрока %s по заявлению %d в партии %s: ему засчитано поражение, результат %s (п. 6.3.7).%s", name(s, offender), c.Seq, g.Code, g.Result, note)))
+}
+
+// recordToSecretary adds to the secretary's result letter the record in
+// semi-short notation and the PDN (6.5.1).
+func recordToSecretary(s corr.State, g corr.Game, out *corr.Outcome) error {
+	pdn, err := pdnFile(s, g, g.Result)
+	if err != nil {
+		return err
+	}
+	r := record(s, g)
+	text := fmt.Sprintf("\n\nЗапись партии %s (п. 6.5.1), %s — %s, результат %s:\n%s %s\nЗапись в PDN приложена.",
+		g.Code, name(s, g.White), name(s, g.Black), g.Result, pick(r.Plies() == 0, "ходов не было", semiShort(r)), g.Result)
+	for i, o := range out.Out {
+		if o.Kind == "result" && strings.EqualFold(o.To, s.Tournament.Secretary.Email) && o.Game == g.Code {
+			o.Body = strings.Replace(o.Body, "\n\nС уважением,", text+"\n\nС уважением,", 1)
+			o.Files = append(append([]corr.File(nil), o.Files...), pdn)
+			out.Out[i] = o
+			return nil
+		}
+	}
+	o := toOfficial(s, s.Tournament.Secretary, g, "record", "запись партии", strings.TrimSpace(text))
+	o.Files = []corr.File{pdn}
+	out.Out = append(out.Out, o)
+	return nil
+}
+
+// unfinished opens game g for adjudication (6.5.2) and asks both players,
+// in the end-of-play letter, to answer it with evaluation and analysis.
+func (d *Desk) unfinished(s corr.State, g corr.Game, out *corr.Outcome) {
+	if d.adjourned(g.Code) != nil {
+		return
+	}
+	a := Adjourned{Game: g.Code, WhitePlayer: g.White, BlackPlayer: g.Black, Adjournment: Adjournment{EndOfPlay: s.Tournament.End}}
+	d.Adjournments = append(d.Adjournments, a)
+	final := record(s, g).Final()
+	for _, n := range []int{g.White, g.Black} {
+		p, _ := s.Tournament.Player(n)
+		en := english(s, n)
+		add := tr(en,
+			fmt.Sprintf("\n\nОтветьте на это письмо до %s включительно: строка «оценка: выигрыш белых», «оценка: ничья» или «оценка: выигрыш чёрных», затем строка «анализ:» и ваш анализ достижения желаемого результата. Сервер передаст их судье. Опротестовать присуждение сможет только игрок, приславший анализ в срок (п. 6.5.6). Диаграмма заключительного положения приложена.", a.AnalysisDue().Russian()),
+			fmt.Sprintf("\n\nAnswer this letter by %s inclusive: a line \"evaluation: win for white\", \"evaluation: draw\" or \"evaluation: win for black\", then a line \"analysis:\" and your analysis of how to reach that result. The server passes them to the judge. Only a player who sent an analysis in time may protest the adjudication (clause 6.5.6). A diagram of the final position is attached.", a.AnalysisDue().Russian()))
+		for i, o := range out.Out {
+			if o.Kind == "end-of-play" && strings.EqualFold(o.To, p.Email) && o.Game == g.Code {
+				o.Body = strings.Replace(o.Body, sign(s, en), add+sign(s, en), 1)
+				o.Files = append(append([]corr.File(nil), o.Files...), diagramFile(g, final))
+				out.Out[i] = o
+			}
+		}
+	}
+}
+
+// protest checks a protest the referee passed to the judge: against an
+// adjudication (6.5.6, heard by the organiser, 6.5.7) or against an
+// overstep claim (6.3.8: in time it reaches the judge with the dossier).
+func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) error {
+	side, ok := g.SideOf(from)
+	if !ok {
+		return nil
+	}
+	if a := d.adjourned(g.Code); a != nil && !a.Ruled.IsZero() {
+		d.adjudicationProtest(s, g, a, sideOf(side), e, out)
+		return nil
+	}
+	var w *ClaimWindow
+	for i := range d.Claims {
+		if d.Claims[i].Game == g.Code && d.Claims[i].Against == from {
+			w = &d.Claims[i]
+		}
+	}
+	if w == nil {
+		return nil // a protest of 6.1.12: the referee's letter to the judge stands
+	}
+	if err := CheckOverstepProtest(w.Notified, e.Date); err != nil {
+		w.Late = e.Date
+		for i, o := range out.Out {
+			if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
+				o.Body = strings.Replace(o.Body, "!\n\n", fmt.Sprintf("!\n\nПРОТЕСТ ПОДАН ПОСЛЕ СРОКА: последний день был %s (п. 6.3.8).\n\n", w.Due.Russian()), 1)
+				out.Out[i] = o
+			}
+		}
+		out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-late", Clause: "6.3.8", Detail: err.Error()})
+		out.Out = append(out.Out, toPlayer(s, from, g, "notice", "протест после срока", "protest out of time",
+			fmt.Sprintf("Ваш протест получен %s, после срока: протестовать можно было до %s включительно (п. 6.3.8). Судья получил его с этой отметкой.", e.Date.Russian(), w.Due.Russian()),
+			fmt.Sprintf("Your protest arrived on %s, after the time allowed: the last day was %s (clause 6.3.8). The judge has it with that remark.", e.Date.Russian(), w.Due.Russian())))
+		return nil
+	}
+	w.Protested, w.Protest = e.Date, e.Detail
+	c := g.Claims[w.Seq-1]
+	o, err := dossier(s, g, c, *w)
+	if err != nil {
+		return err
+	}
+	o.Kind = "protest"
+	o.Subject = subject(s, g, fmt.Sprintf("протест игрока №%d по заявлению %d о просрочке", from, w.Seq))
+	replace(out, "protest", s.Tournament.Judge.Email, o)
+	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-in-time", Clause: "6.3.8", Detail: fmt.Sprintf("claim %d, due %s", w.Seq, w.Due)})
+	return nil
+}
+
+// sideOf converts a board side.
+func sideOf(c draughts.Color) Side { return pick(c == draughts.White, White, Black) }

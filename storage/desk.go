@@ -1,0 +1,232 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"zaochnik/adjudication"
+	"zaochnik/corr"
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// loadDesk reads tournament tid's desk (empty before its first use).
+func loadDesk(ctx context.Context, q querier, tid int64) (adjudication.Desk, error) {
+	var raw string
+	err := q.QueryRowContext(ctx, `SELECT state FROM desks WHERE tournament_id = ?`, tid).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return adjudication.Desk{}, nil
+	}
+	if err != nil {
+		return adjudication.Desk{}, err
+	}
+	var d adjudication.Desk
+	if err := json.Unmarshal([]byte(raw), &d); err != nil {
+		return adjudication.Desk{}, fmt.Errorf("storage: the judge's desk of tournament %d does not read: %w", tid, err)
+	}
+	return d, nil
+}
+
+// saveDesk writes the desk and makes the deadlines table its projection:
+// one row per deadline, for the desk and the scheduler to list.
+func saveDesk(ctx context.Context, tx *sql.Tx, tid int64, d adjudication.Desk) error {
+	raw, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO desks (tournament_id, state) VALUES (?, ?)
+		ON CONFLICT (tournament_id) DO UPDATE SET state = excluded.state`, tid, string(raw)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM deadlines WHERE game_id IN (SELECT id FROM games WHERE tournament_id = ?)`, tid); err != nil {
+		return err
+	}
+	for _, dl := range d.Deadlines() {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO deadlines (game_id, kind, due, done, clause)
+			SELECT id, ?, ?, ?, ? FROM games WHERE code = ?`, dl.Kind, dl.Due.String(), dl.Done, dl.Clause, dl.Game); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refereeLetter applies a received letter: the judge's answers go to the
+// desk (rulings, adjudications), a player's evaluation of a game awaiting
+// adjudication too (6.5.2); everything else to the referee, whose outcome
+// the desk then follows (dossiers, records, protest windows).
+func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, text string, obs corr.Observation) (corr.State, corr.Outcome, error) {
+	d, err := loadDesk(ctx, tx, tid)
+	if err != nil {
+		return s, corr.Outcome{}, err
+	}
+	code := obs.Thread
+	if ref, ok := letter.ParseGameCode(obs.Subject); ok && code == "" && ref.White != 0 {
+		code = corr.GameCode(s.Tournament.Cipher, corr.Pairing{White: ref.White, Black: ref.Black})
+	}
+	p, player := s.Tournament.PlayerByEmail(obs.From)
+	var next corr.State
+	var out corr.Outcome
+	switch {
+	case !player && strings.EqualFold(obs.From, s.Tournament.Judge.Email):
+		d, next, out, err = d.JudgeAnswer(s, code, text, obs.Postmark)
+	default:
+		l := s.Read(text, obs)
+		if game, ok := d.Awaits(s, p.Number, code); player && ok && evaluationLetter(l, text) {
+			next = s
+			d, out, err = d.Submit(s, game, p.Number, text, obs.Postmark)
+			break
+		}
+		next, out = corr.Apply(s, l, obs)
+		d, out, err = d.Follow(next, p.Number, out)
+	}
+	if err != nil {
+		return s, corr.Outcome{}, err
+	}
+	return next, out, saveDesk(ctx, tx, tid, d)
+}
+
+// evaluationLetter reports whether a player's letter about a game awaiting
+// adjudication is for the judge: it gives an evaluation, or it is neither a
+// move (refused by the referee: play is over, 6.3.2) nor a resignation, a
+// draw or a protest, which the referee handles.
+func evaluationLetter(l letter.Letter, text string) bool {
+	if _, err := adjudication.ParseSubmission(text); err == nil {
+		return true
+	}
+	return len(l.Moves) == 0 && !l.Resign && l.Draw == "" && l.Protest == ""
+}
+
+// followDesk lets the desk follow a decision no letter caused (a day, a
+// ruling from the command line), then runs the desk's own deadlines for day.
+func followDesk(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, out corr.Outcome, day timecontrol.Date) (corr.Outcome, error) {
+	d, err := loadDesk(ctx, tx, tid)
+	if err != nil {
+		return out, err
+	}
+	if d, out, err = d.Follow(s, 0, out); err != nil {
+		return out, err
+	}
+	d, more, err := d.Daily(s, day)
+	if err != nil {
+		return out, err
+	}
+	out.Events = append(out.Events, more.Events...)
+	out.Out = append(out.Out, more.Out...)
+	return out, saveDesk(ctx, tx, tid, d)
+}
+
+// insertFiles stores the documents of outgoing letter id.
+func insertFiles(ctx context.Context, tx *sql.Tx, id int64, files []corr.File) error {
+	for i, f := range files {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox_files (outbox_id, seq, name, content_type, data) VALUES (?, ?, ?, ?, ?)`,
+			id, i+1, f.Name, f.ContentType, f.Data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outboxFiles reads the documents of outgoing letter id, in order.
+func outboxFiles(ctx context.Context, q querier, id int64) ([]corr.File, error) {
+	rows, err := q.QueryContext(ctx, `SELECT name, content_type, data FROM outbox_files WHERE outbox_id = ? ORDER BY seq`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []corr.File
+	for rows.Next() {
+		var f corr.File
+		if err := rows.Scan(&f.Name, &f.ContentType, &f.Data); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// OutboxFiles returns the documents attached to outgoing letter id (a
+// diagram, a PDN), in order.
+func (db *DB) OutboxFiles(ctx context.Context, id int64) ([]corr.File, error) {
+	return outboxFiles(ctx, db.db, id)
+}
+
+// Desk returns the judge's desk of tournament cipher.
+func (db *DB) Desk(ctx context.Context, cipher string) (adjudication.Desk, error) {
+	l, err := db.load(ctx, db.db, cipher)
+	if err != nil {
+		return adjudication.Desk{}, err
+	}
+	return loadDesk(ctx, db.db, l.id)
+}
+
+// DeskChange applies one of the desk's decisions (an adjudication, the
+// organiser's decision, a withdrawal ruling, a sanction) to tournament
+// cipher on day, in one transaction with its events and letters.
+func (db *DB) DeskChange(ctx context.Context, cipher string, day timecontrol.Date, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)) (corr.Outcome, error) {
+	var out corr.Outcome
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		l, err := db.load(ctx, tx, cipher)
+		if err != nil {
+			return err
+		}
+		d, err := loadDesk(ctx, tx, l.id)
+		if err != nil {
+			return err
+		}
+		d, out, err = fn(d, l.State)
+		if err != nil {
+			return err
+		}
+		if err := saveDesk(ctx, tx, l.id, d); err != nil {
+			return err
+		}
+		return db.commitOutcome(ctx, tx, l.id, 0, day, out)
+	})
+	return out, err
+}
+
+// GameTournament returns the cipher of the tournament game code belongs to.
+func (db *DB) GameTournament(ctx context.Context, code string) (string, error) {
+	var cipher string
+	err := db.db.QueryRowContext(ctx, `SELECT t.cipher FROM games g JOIN tournaments t ON t.id = g.tournament_id WHERE g.code = ?`, code).Scan(&cipher)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("storage: game %q: %w; the game code is written as in the letters' subjects, e.g. \"ТЕСТ-2026 #1-2\"", code, ErrNotFound)
+	}
+	return cipher, err
+}
+
+// DeadlineRow is one deadline as the store lists it.
+type DeadlineRow struct {
+	Cipher string `json:"cipher"`
+	Game   string `json:"game"`
+	Kind   string `json:"kind"`
+	Clause string `json:"clause"`
+	Due    string `json:"due"`
+	Done   bool   `json:"done"`
+}
+
+// Deadlines lists the deadlines of every tournament, open first, by date.
+func (db *DB) Deadlines(ctx context.Context, all bool) ([]DeadlineRow, error) {
+	q := `SELECT t.cipher, g.code, d.kind, d.clause, d.due, d.done FROM deadlines d JOIN games g ON g.id = d.game_id JOIN tournaments t ON t.id = g.tournament_id`
+	if !all {
+		q += ` WHERE d.done = 0`
+	}
+	rows, err := db.db.QueryContext(ctx, q+` ORDER BY d.done, d.due, d.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []DeadlineRow
+	for rows.Next() {
+		var r DeadlineRow
+		if err := rows.Scan(&r.Cipher, &r.Game, &r.Kind, &r.Clause, &r.Due, &r.Done); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
