@@ -272,6 +272,20 @@ func plies(t testing.TB, v draughts.Variant, texts []string) []corr.Ply {
 	return out
 }
 
+// movesFrom plays texts from p and returns the moves.
+func movesFrom(t testing.TB, p draughts.Position, texts ...string) []draughts.Move {
+	var out []draughts.Move
+	for _, s := range texts {
+		mt, err := draughts.ParseMoveText(s)
+		require.NoError(t, err, s)
+		m, err := p.Resolve(mt)
+		require.NoError(t, err, s)
+		out = append(out, m)
+		p = p.Play(m)
+	}
+	return out
+}
+
 // newFixture returns a store with one tournament: game 1-2 suspended on a
 // claim against Black (who also took a break and was penalised), game 3-1
 // unfinished before the judge, game 2-3 drawn; a letter in the queue.
@@ -302,6 +316,8 @@ func newFixture(t testing.TB) *fakeStore {
 		day = r.Sent.AddDays(2)
 		g12.Letters[i%2] = append(g12.Letters[i%2], fmt.Sprintf("<m%d@example.org>", i+1))
 	}
+	// Black proposes: if 5.c3-b4, then 5...a5:g3 (6.2.7).
+	g12.Variants = []corr.ProposedVariant{{By: draughts.Black, Label: "А", Line: movesFrom(t, g12.Position(draughts.Russian), "c3-b4", "a5:g3")}}
 	g12.Penalties = []timecontrol.Penalty{{Player: timecontrol.Black, Days: 6, Date: d("2026-04-02"), Clause: "6.2.11", Reason: "неверно повторен ход партнера"}}
 	g12.Claims = []corr.Claim{{Seq: 1, Against: draughts.Black, Filed: d("2026-05-14"), Status: corr.ClaimPending, Total: 60, Limit: 50, Move: 4, Letters: g12.Letters[1]}}
 	st.Breaks = []corr.PlayerBreak{{Player: 2, From: d("2026-03-20"), To: d("2026-03-24"), Announced: d("2026-03-15")}}

@@ -17,7 +17,7 @@ var pages = []struct {
 }{
 	{"tournaments", "/", []string{"ТЕСТ-2026", "Кубок &lt;b&gt;клуба&lt;/b&gt;"}},
 	{"crosstable", tourPath(), []string{`id="crosstable"`, "Иванов Иван", "Петров Пётр", `id="games"`, "заявление о просрочке"}},
-	{"game", gamePath("1-2"), []string{`<svg`, "4...b6-a5", "График времени", "Примечания к графику", "неверно повторен ход партнера", "ivanov@example.org"}},
+	{"game", gamePath("1-2"), []string{`<svg`, "4...b6-a5", "График времени", "Примечания к графику", "неверно повторен ход партнера", "ivanov@example.org", "черные («А»): c3-b4 a5:g3"}},
 	{"game at ply 3", gamePath("1-2") + "?ply=3", []string{"После 2.b2-c3", `id="prev"`, `id="next"`}},
 	{"international game", "/t/" + url.PathEscape("МЕЖД-2026") + "/g/1-2?ply=3", []string{`viewBox="0 0 444 444"`, ">50<", "После 2.28:19", "2...14:23"}},
 	{"claims", "/claims", []string{`id="claims"`, "Петров Пётр", "ждет решения судьи"}},
