@@ -217,4 +217,3 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		s.official(s.Tournament.Secretary, g, "ruling", "решение судьи", fmt.Sprintf("Судья не подтвердил просрочку по заявлению %d в партии %s. %s", seq, g.Code, note)))
 	return s, a.out, nil
 }
-

@@ -2,6 +2,7 @@ package corr
 
 import (
 	"fmt"
+	"strings"
 
 	"zaochnik/corr/draughts"
 	"zaochnik/timecontrol"
@@ -303,4 +304,22 @@ func clonePtr[T any](p *T) *T {
 	}
 	v := *p
 	return &v
+}
+
+// SemiShort writes the game's record in semi-short notation, as the rules
+// ask records to be kept (6.5.1: "1.cd4 fg5 2.dc5 b:d4 3.e:c5").
+func (g Game) SemiShort(v draughts.Variant) string {
+	p := draughts.Initial(v)
+	var b strings.Builder
+	for i, pl := range g.Plies {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d.", i/2+1)
+		}
+		b.WriteString(p.SemiShort(pl.Move))
+		p = p.Play(pl.Move)
+	}
+	return b.String()
 }

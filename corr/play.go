@@ -409,7 +409,7 @@ func (a *applier) finish(result, clause, why string) {
 // resultLetters tell both players and the secretary the result.
 func (s State) resultLetters(g *Game, clause string) []Outgoing {
 	var out []Outgoing
-	record := moveList(g, 0)
+	record := g.SemiShort(s.Tournament.DraughtsVariant())
 	for _, n := range []int{g.White, g.Black} {
 		out = append(out, s.notice(n, g, "result", "", "партия окончена", "game over",
 			fmt.Sprintf("Партия %s окончена: %s (п. %s).\nЗапись: %s\nПо п. 6.5.1 пришлите запись партии секретарю.", g.Code, g.Result, clause, record),

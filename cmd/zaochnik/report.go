@@ -1,9 +1,6 @@
 package main
 
 import (
-	"strconv"
-	"strings"
-
 	"zaochnik/corr"
 	"zaochnik/timecontrol"
 )
@@ -41,7 +38,7 @@ type claimReport struct {
 func gamesReport(s corr.State) []gameReport {
 	var out []gameReport
 	for _, g := range s.Games {
-		r := gameReport{White: g.White, Black: g.Black, Status: g.Status.String(), Result: g.Result, Moves: semiShort(s, g), Claims: []claimReport{}}
+		r := gameReport{White: g.White, Black: g.Black, Status: g.Status.String(), Result: g.Result, Moves: g.SemiShort(s.Tournament.DraughtsVariant()), Claims: []claimReport{}}
 		if led, err := s.Ledger(g); err == nil && len(g.Replies) > 0 {
 			side := func(c timecontrol.Color) sideReport {
 				t := led.Totals[c]
@@ -56,22 +53,3 @@ func gamesReport(s corr.State) []gameReport {
 	}
 	return out
 }
-
-// semiShort writes a game's record in semi-short notation (6.5.1: "1.cd4 fg5 2.dc5 b:d4").
-func semiShort(s corr.State, g corr.Game) string {
-	p := g.Record(s.Tournament.DraughtsVariant()).Start
-	var b strings.Builder
-	for i, pl := range g.Plies {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if i%2 == 0 {
-			b.WriteString(itoa(i/2+1) + ".")
-		}
-		b.WriteString(p.SemiShort(pl.Move))
-		p = p.Play(pl.Move)
-	}
-	return b.String()
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }
