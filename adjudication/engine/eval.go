@@ -20,6 +20,9 @@ const (
 	centreBonus = 6
 	// roadBonus is for a king on the main diagonal (the big road on 8x8).
 	roadBonus = 12
+	// mobilityBonus is for each empty square a king can reach: a free
+	// king dominates, a shut-in one is worth little more than a man.
+	mobilityBonus = 3
 )
 
 // boardTable holds what the evaluation needs of each square of one board,
@@ -35,6 +38,8 @@ type boardTable struct {
 	road   draughts.Bitboard
 	// pieces is the number of men each side starts with.
 	pieces int
+	// rays[s][d] lists the squares from s outwards along diagonal d.
+	rays [64][4][]draughts.Square
 }
 
 // tables holds one boardTable per variant.
@@ -58,6 +63,15 @@ func newBoardTable(v draughts.Variant) boardTable {
 	for n := 1; n <= v.Squares(); n++ {
 		s, _ := v.SquareFromNumber(n)
 		f, r := v.FileRank(s)
+		for d, step := range [4][2]int{{-1, 1}, {1, 1}, {-1, -1}, {1, -1}} {
+			for k := 1; ; k++ {
+				sq, ok := v.SquareAt(f+k*step[0], r+k*step[1])
+				if !ok {
+					break
+				}
+				t.rays[s][d] = append(t.rays[s][d], sq)
+			}
+		}
 		b := draughts.Bitboard(1) << s
 		t.advance[draughts.White][s] = steps[r-1]
 		t.advance[draughts.Black][s] = steps[h-r]
@@ -70,7 +84,7 @@ func newBoardTable(v draughts.Variant) boardTable {
 		if f == r {
 			t.road |= b
 		}
-		lo, hi := h/2-1, h/2+2 // the four central ranks and files (three on 8x8 files c-f)
+		lo, hi := h/2-1, h/2+2 // the four central ranks and files: c-f on 8x8, d-g on 10x10
 		if f >= lo && f <= hi && r >= lo && r <= hi {
 			t.centre |= b
 		}
@@ -115,14 +129,32 @@ func positional(p draughts.Position, t *boardTable, c draughts.Color, late int) 
 	score := adv * (t.pieces + late) / t.pieces
 	score += centreBonus * (men & t.centre).Count()
 	score += roadBonus * (p.Kings(c) & t.road).Count()
+	score += mobilityBonus * kingMobility(p, t, c)
 	if p.Kings(c.Opponent()) == 0 {
 		score += guardBonus * (men & t.back[c]).Count()
 	}
 	return score
 }
 
+// kingMobility counts the empty squares c's kings can step to.
+func kingMobility(p draughts.Position, t *boardTable, c draughts.Color) int {
+	occupied := p.Pieces(draughts.White) | p.Pieces(draughts.Black)
+	n := 0
+	for b := uint64(p.Kings(c)); b != 0; b &= b - 1 {
+		for _, ray := range &t.rays[bits.TrailingZeros64(b)] {
+			for _, sq := range ray {
+				if occupied.Has(sq) {
+					break
+				}
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // drawish scales down the score of endings that are known draws although
-// one side has more material. A lone king against one or two kings is a
+// one side has more material than the other's lone king. A lone king against one or two kings is a
 // dead draw: 0, like the draw by rule (2.1.9.1.5) it ends in, so that the
 // search gains nothing by giving a king away to restart a rule's count. A
 // lone king on the main diagonal against three pieces or fewer holds too
@@ -130,9 +162,9 @@ func positional(p draughts.Position, t *boardTable, c draughts.Color, late int) 
 // score is cut to an eighth, which keeps more pieces still better.
 func drawish(p draughts.Position, t *boardTable, score, wm, wk, bm, bk int) int {
 	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
-		lone, strongMen, strongKings := wm == 0 && wk == 1, bm, bk
+		lone, strongMen, strongKings := wm == 0 && wk == 1 && score < 0, bm, bk
 		if c == draughts.Black {
-			lone, strongMen, strongKings = bm == 0 && bk == 1, wm, wk
+			lone, strongMen, strongKings = bm == 0 && bk == 1 && score > 0, wm, wk
 		}
 		switch {
 		case !lone:
