@@ -43,6 +43,32 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
+// watchConsole collects what the pages write to the console: a Content
+// Security Policy violation, a failed load, an error. The returned func
+// stops watching and returns them.
+func watchConsole(ctx context.Context) func() []string {
+	cctx, cancel := context.WithCancel(ctx)
+	msgs := chromedp.Console(cctx)
+	var got []string
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
+				got = append(got, m.Source+" "+m.String()+" "+m.URL)
+			}
+		}
+	}()
+	return func() []string {
+		cancel()
+		<-done
+		return got
+	}
+}
+
 // page runs steps that load a page (a click on a link, a form sent) and
 // waits for it.
 func page(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
@@ -86,6 +112,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 func TestBrowser_SecretaryStepsThroughAGameAndReadsTheLedger(t *testing.T) {
 	ctx := browser(t)
 	ts, _ := newTestDesk(t)
+	console := watchConsole(ctx)
 	loginIn(t, ctx, ts.URL, "anna")
 
 	page(t, ctx, chromedp.Click(chromedp.CSS(`#tournaments a`)))
@@ -113,11 +140,13 @@ func TestBrowser_SecretaryStepsThroughAGameAndReadsTheLedger(t *testing.T) {
 	assert.Contains(t, title.Value, "(п. ")
 	assert.Contains(t, textOf(t, ctx, "#note-1"), title.Value)
 	assert.Contains(t, textOf(t, ctx, "#ledger-notes"), "перерыв (Черные)")
+	assert.Empty(t, console(), "no CSP violation, failed load or error on any page")
 }
 
 func TestBrowser_JudgeRulesOnAClaimAndTheLettersGoOut(t *testing.T) {
 	ctx := browser(t)
 	ts, f := newTestDesk(t)
+	console := watchConsole(ctx)
 	loginIn(t, ctx, ts.URL, "oleg")
 
 	page(t, ctx, chromedp.Click(chromedp.CSS(`a[href="/claims"]`)))
@@ -137,4 +166,5 @@ func TestBrowser_JudgeRulesOnAClaimAndTheLettersGoOut(t *testing.T) {
 
 	page(t, ctx, chromedp.Click(chromedp.ID("back")))
 	assert.Contains(t, textOf(t, ctx, "#letters"), "→ petrov@example.org (ruling)")
+	assert.Empty(t, console(), "no CSP violation, failed load or error on any page")
 }
