@@ -368,6 +368,26 @@ func (a *applier) offerDraw() {
 	g.Draw = &DrawOffer{By: side, Ply: len(g.Plies)}
 	g.LastOffer = &side
 	a.event("draw-offered", "2.1.9", side.String())
+	a.claimDrawByRule()
+}
+
+// claimDrawByRule turns a draw offer into a claim of a draw by rule when
+// one became possible in the last two plies (2.1.9.1.3-2.1.9.1.9, 3.5): in
+// correspondence play such a draw is claimed and the judge rules, so the
+// claim goes to the judge with the record, and the offer stands meanwhile.
+func (a *applier) claimDrawByRule() {
+	g := a.g
+	rec := g.Record(a.s.Tournament.DraughtsVariant())
+	for _, c := range draughts.DrawClaims(rec) {
+		if c.Ply < len(g.Plies)-2 || c.Ply > len(g.Plies) {
+			continue
+		}
+		a.event("draw-claimed", c.Rule, c.Describe(true))
+		a.problem("draw-by-rule", c.Rule, tr(a.lang(), "заявлена "+c.Describe(false)+"; решение за судьёй", "claimed: "+c.Describe(true)+"; the judge rules"))
+		a.out.Out = append(a.out.Out, a.s.official(a.s.Tournament.Judge, g, "draw-claim", "заявление о ничьей по правилам",
+			fmt.Sprintf("Игрок №%d заявляет %s.\nЗапись партии: %s\nПредложение ничьей остаётся в силе до ответа партнёра.", a.from.Number, c.Describe(false), g.SemiShort(rec.Variant()))))
+		return
+	}
 }
 
 // endByRules finishes the game when the side to move has no piece or no

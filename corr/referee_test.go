@@ -2,6 +2,7 @@ package corr
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
@@ -225,4 +227,56 @@ func TestApply_LeavesItsInputAlone(t *testing.T) {
 		require.NoError(t, err)
 		assert.JSONEq(t, string(before), string(after), text)
 	}
+}
+
+// A draw offered where a draw by rule became possible is claimed: the
+// judge gets the claim with the record (2.1.9.1.9: a third repetition).
+func TestDrawClaim_2_1_9_1_9_RepetitionGoesToTheJudge(t *testing.T) {
+	s := started(t)
+	p := draughts.Initial(draughts.Russian)
+	day := timecontrol.MustDate("2026-03-01")
+	var prev string
+	for i := 0; i < 82; i++ { // this rule of choice repeats a position a third time at ply 82
+		ms := p.LegalMoves(nil)
+		m := ms[(i*54+17)%len(ms)]
+		num := func(ply int, t string) string {
+			if ply%2 == 0 {
+				return fmt.Sprintf("%d.%s", ply/2+1, t)
+			}
+			return fmt.Sprintf("%d...%s", ply/2+1, t)
+		}
+		text := "ЧР-2026-ЗФ 1-2\n"
+		if i > 0 {
+			text += "Ваш ход: " + num(i-1, prev) + "\n"
+		}
+		text += "Мой ход: " + num(i, p.Notation(m)) + "\n"
+		text += fmt.Sprintf("%s / %s / %s\nВремя: 0/0\n", day.AddDays(-1).Russian(), day.AddDays(-1).Russian(), day.Russian())
+		from := white
+		if i%2 == 1 {
+			from = black
+		}
+		var out Outcome
+		s, out = send(s, from, day.String(), text)
+		require.True(t, out.Accepted, "ply %d: %s", i+1, out.Reason)
+		prev = p.Notation(m)
+		p = p.Play(m)
+		day = day.AddDays(1)
+	}
+	s, out := send(s, white, day.String(), "ЧР-2026-ЗФ 1-2\nПредлагаю ничью.")
+	require.True(t, out.Accepted, out.Reason)
+	var kinds []string
+	for _, pr := range out.Problems {
+		kinds = append(kinds, pr.Kind+" "+pr.Clause)
+	}
+	assert.Contains(t, kinds, "draw-by-rule 2.1.9.1.9")
+	var judge *Outgoing
+	for i, o := range out.Out {
+		if o.Kind == "draw-claim" {
+			judge = &out.Out[i]
+		}
+	}
+	require.NotNil(t, judge)
+	assert.Equal(t, "judge@example.org", judge.To)
+	assert.Contains(t, judge.Body, "2.1.9.1.9")
+	assert.Equal(t, Playing, s.Games[0].Status, "the judge rules; play goes on")
 }
