@@ -169,5 +169,6 @@ func (srv *Server) adjudicate(w http.ResponseWriter, r *http.Request, s session)
 	if ruling.Overridden {
 		heading += " Совпавшие оценки игроков отклонены (п. 6.5.4): " + ruling.Reason
 	}
-	srv.render(w, r, s, http.StatusOK, "outcome", "Решение принято", outcomeView{Heading: heading, Back: gameURL(st.Tournament.Cipher, g), Accepted: true, Out: out})
+	srv.render(w, r, s, http.StatusOK, "outcome", "Решение принято", outcomeView{Heading: heading, Back: gameURL(st.Tournament.Cipher, g),
+		Accepted: true, Problems: out.Problems, Events: out.Events, Out: out.Out})
 }

@@ -57,9 +57,9 @@ type claimView struct {
 	Claimant         string
 	Dossier          []Letter // the offender's letters named by the claim
 	Pending, MayRule bool
-	// ProtestDue is the last day for the offender's protest (6.3.8),
-	// counted from the ruling's date: the day it reaches the player is
-	// not known here.
+	// ProtestDue is the last day for the protest of the player charged
+	// (6.3.8): ten days from the server's notice of the claim, which goes
+	// out the day it is filed.
 	ProtestDue             timecontrol.Date
 	Action                 string
 	HeldText, ClaimantSide string
@@ -103,9 +103,7 @@ func (srv *Server) claimPage(w http.ResponseWriter, r *http.Request, s session) 
 			Status: statusName(g.Status), Result: g.Result, Board: newBoardView(rec, len(rec.Moves), url, g.Plies), SemiShort: rec.SemiShort()},
 	}
 	v.Action = v.URL
-	if !c.Ruled.IsZero() {
-		v.ProtestDue = adjudication.OverstepProtestDue(c.Ruled)
-	}
+	v.ProtestDue = adjudication.OverstepProtestDue(c.Filed)
 	for _, l := range letters {
 		if slices.Contains(c.Letters, l.MessageID) {
 			v.Dossier = append(v.Dossier, l)

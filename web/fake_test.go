@@ -183,30 +183,30 @@ func (f *fakeStore) Adjournments(ctx context.Context, cipher string) ([]Adjournm
 	return slices.Clone(f.adjournments[cipher]), f.down
 }
 
-func (f *fakeStore) Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) ([]corr.Outgoing, error) {
+func (f *fakeStore) Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) (corr.Outcome, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	cipher, st, err := f.game(game)
 	if err != nil {
-		return nil, err
+		return corr.Outcome{}, err
 	}
 	as := f.adjournments[cipher]
 	i := slices.IndexFunc(as, func(a Adjournment) bool { return a.Game == game })
 	if i < 0 {
-		return nil, fmt.Errorf("adjournment %q: %w", game, ErrNotFound)
+		return corr.Outcome{}, fmt.Errorf("adjournment %q: %w", game, ErrNotFound)
 	}
 	as[i].Ruling, as[i].Ruled = &r, day
 	g, _ := st.Game(game)
-	var out []corr.Outgoing
+	out := corr.Outcome{Accepted: true, Game: game}
 	for _, side := range r.Tell {
 		n := g.White
 		if side == adjudication.Black {
 			n = g.Black
 		}
 		p, _ := st.Tournament.Player(n)
-		out = append(out, corr.Outgoing{To: p.Email, Kind: "adjudication", Game: game, Subject: "присуждение партии " + game, Body: "Результат: " + r.Result.String()})
+		out.Out = append(out.Out, corr.Outgoing{To: p.Email, Kind: "adjudication", Game: game, Subject: "присуждение партии " + game, Body: "Результат: " + r.Result.String()})
 	}
-	f.record(cipher, st, corr.Outcome{Out: out}, day)
+	f.record(cipher, st, out, day)
 	return out, nil
 }
 

@@ -128,10 +128,11 @@ func TestRuleClaim_6_3_7_ConfirmedLosesTheGame(t *testing.T) {
 	assert.Contains(t, page, "→ petrov@example.org (ruling)")
 	resp, _ = v.submit(gamePath("1-2")+"/claim/1", gamePath("1-2")+"/claim/1", url.Values{"decision": {"reject"}})
 	assert.Equal(t, http.StatusConflict, resp.StatusCode)
-	// The dossier now shows the ruling and the protest's last day (6.3.8).
+	// The dossier now shows the ruling; the protest window ran from the
+	// claim's notice, filed on 14.05 (6.3.8).
 	_, dossier := v.get(gamePath("1-2") + "/claim/1")
 	assert.Contains(t, text(dossier), "просрочка подтверждена (20.05.2026)")
-	assert.Contains(t, text(dossier), "не позднее 30.05.2026")
+	assert.Contains(t, text(dossier), "не позднее 24.05.2026")
 	assert.NotContains(t, dossier, `id="ruling"`, "no form once ruled")
 }
 

@@ -55,9 +55,10 @@ type Judge interface {
 	// Adjournments returns the unfinished games of a tournament before the
 	// judge (6.5.2), ruled or not.
 	Adjournments(ctx context.Context, cipher string) ([]Adjournment, error)
-	// Adjudicate records the judge's ruling on an unfinished game and
-	// queues the letters it asks for (6.5.5); it returns them.
-	Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) ([]corr.Outgoing, error)
+	// Adjudicate records the judge's ruling on an unfinished game, decided
+	// by adjudication.Adjournment.Decide (its Result and Reason), and
+	// queues the letters it asks for (6.5.5).
+	Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) (corr.Outcome, error)
 }
 
 // Letter is a letter of the store as the desk shows it.

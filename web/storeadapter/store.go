@@ -1,9 +1,8 @@
 // Package storeadapter makes the SQLite store (storage.DB) the web desk's
 // store: it satisfies web.Tournaments, web.Letters, web.Secretary and
-// web.Judge. What the store does not keep yet (the secretary's own
-// letters, adjournments before the judge) is
-// answered with an error wrapping errors.ErrUnsupported that names what is
-// missing; the desk shows it as such.
+// web.Judge. The one thing the store does not keep yet, the secretary's
+// own letters, is answered with an error wrapping errors.ErrUnsupported
+// that names what is missing; the desk shows it as such.
 package storeadapter
 
 import (
@@ -50,20 +49,30 @@ func (s Store) State(ctx context.Context, cipher string) (corr.State, error) {
 	return st, notFound(err)
 }
 
-// Rulings reads the tournament's rulings file, if it has one.
+// Rulings returns the judge's rulings the store keeps on the
+// tournament's desk (withdrawals, adjudicated results, sanctions), with
+// those of its rulings file, if it has one, after them.
 func (s Store) Rulings(ctx context.Context, cipher string) (adjudication.Rulings, error) {
+	d, err := s.DB.Desk(ctx, cipher)
+	if err != nil {
+		return adjudication.Rulings{}, notFound(err)
+	}
+	r := d.Rulings()
 	path, ok := s.RulingsFiles[cipher]
 	if !ok {
-		return adjudication.Rulings{}, nil
+		return r, nil
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return adjudication.Rulings{}, fmt.Errorf("rulings of %s: %w", cipher, err)
 	}
-	r, err := adjudication.ParseRulings(data)
+	f, err := adjudication.ParseRulings(data)
 	if err != nil {
 		return adjudication.Rulings{}, fmt.Errorf("rulings of %s (%s): %w", cipher, path, err)
 	}
+	r.Withdrawals = append(r.Withdrawals, f.Withdrawals...)
+	r.Results = append(r.Results, f.Results...)
+	r.Sanctions = append(r.Sanctions, f.Sanctions...)
 	return r, nil
 }
 
@@ -250,14 +259,35 @@ func (s Store) Answer(ctx context.Context, id int64, subject, body string) (corr
 	return corr.Outgoing{}, fmt.Errorf("answering letter %d needs storage.DB.Queue (queue a letter from the secretary): %w", id, errors.ErrUnsupported)
 }
 
-// Adjournments is not kept by the store yet.
+// Adjournments returns the unfinished games on the tournament's desk
+// (6.5.2), ruled or not.
 func (s Store) Adjournments(ctx context.Context, cipher string) ([]web.Adjournment, error) {
-	return nil, fmt.Errorf("the unfinished games of %s need storage.DB.Adjournments (evaluations and analyses read from the players' letters, 6.5.2): %w", cipher, errors.ErrUnsupported)
+	d, err := s.DB.Desk(ctx, cipher)
+	if err != nil {
+		return nil, notFound(err)
+	}
+	out := make([]web.Adjournment, 0, len(d.Adjournments))
+	for _, a := range d.Adjournments {
+		w := web.Adjournment{Game: a.Game, Adjournment: a.Adjournment, Analyses: a.Analysis, Ruled: a.Ruled}
+		if !a.Ruled.IsZero() {
+			r := a.Ruling
+			w.Ruling = &r
+		}
+		out = append(out, w)
+	}
+	return out, nil
 }
 
-// Adjudicate is not kept by the store yet.
-func (s Store) Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) ([]corr.Outgoing, error) {
-	return nil, fmt.Errorf("adjudicating %s needs storage.DB.Adjudicate (record the ruling and queue its letters, 6.5.5): %w", game, errors.ErrUnsupported)
+// Adjudicate records the judge's adjudication on the desk (6.5.4-6.5.5)
+// with its letters, in one transaction.
+func (s Store) Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) (corr.Outcome, error) {
+	cipher, err := s.DB.GameTournament(ctx, game)
+	if err != nil {
+		return corr.Outcome{}, notFound(err)
+	}
+	return s.DB.DeskChange(ctx, cipher, day, func(d adjudication.Desk, st corr.State) (adjudication.Desk, corr.Outcome, error) {
+		return d.Adjudicate(st, game, r.Result, r.Reason, day)
+	})
 }
 
 // The adapter satisfies every interface of the desk.

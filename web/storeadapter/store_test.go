@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/crypto/bcrypt"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
@@ -52,33 +53,58 @@ func receive(t *testing.T, db *storage.DB, path string) storage.Result {
 	return res
 }
 
-// newStartedStore returns a store holding the two-player tournament of the
-// replays, started.
-func newStartedStore(t *testing.T) Store {
+// replay returns a store holding tournament file tour (of the replays)
+// started, with the letters of folder dir received in order and the daily
+// checks run for every day up to until.
+func replay(t *testing.T, tour, dir string, until timecontrol.Date) Store {
 	ctx := context.Background()
 	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	src, err := os.ReadFile(filepath.Join(root, "testdata/replay/two.toml"))
+	src, err := os.ReadFile(filepath.Join(root, "testdata/replay", tour))
 	require.NoError(t, err)
-	tour, err := corr.ParseTournament(src)
+	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(ctx, tour, src))
-	_, err = db.Start(ctx, tour.Cipher, tour.Start)
+	require.NoError(t, db.CreateTournament(ctx, tr, src))
+	_, err = db.Start(ctx, tr.Cipher, tr.Start)
 	require.NoError(t, err)
+	day := tr.Start
+	daily := func(to timecontrol.Date) {
+		for ; !day.After(to); day = day.AddDays(1) {
+			_, err := db.Daily(ctx, tr.Cipher, day)
+			require.NoError(t, err)
+		}
+	}
+	var files []string
+	if dir != "" {
+		files, err = filepath.Glob(filepath.Join(root, "testdata/replay", dir, "*.eml"))
+		require.NoError(t, err)
+		require.NotEmpty(t, files)
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		require.NoError(t, err)
+		m, err := mail.ReadMessage(strings.NewReader(string(raw)))
+		require.NoError(t, err)
+		date, err := m.Header.Date()
+		require.NoError(t, err)
+		daily(timecontrol.DateOf(date.In(tr.Location())).AddDays(-1))
+		receive(t, db, f)
+	}
+	daily(until)
 	return Store{DB: db}
+}
+
+// newStartedStore returns a store holding the two-player tournament of the
+// replays, started.
+func newStartedStore(t *testing.T) Store {
+	return replay(t, "two.toml", "", timecontrol.Date{})
 }
 
 // newStore returns a store holding the "overstep-letter" replay (a claim
 // filed against Black) and a stranger's refused letter.
 func newStore(t *testing.T) Store {
-	s := newStartedStore(t)
-	files, err := filepath.Glob(filepath.Join(root, "testdata/replay/overstep-letter/*.eml"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		receive(t, s.DB, f)
-	}
+	s := replay(t, "two.toml", "overstep-letter", timecontrol.Date{})
 	res := receive(t, s.DB, filepath.Join(root, "testdata/replay/strangers/01.eml"))
 	require.Equal(t, storage.Refused, res.Disposition)
 	return s
@@ -232,8 +258,44 @@ func TestStore_WhatTheStoreDoesNotKeepIsUnsupported(t *testing.T) {
 	s, ctx := newStore(t), context.Background()
 	_, err := s.Answer(ctx, 1, "s", "b")
 	assert.ErrorIs(t, err, errors.ErrUnsupported)
-	_, err = s.Adjournments(ctx, "ТЕСТ-2026")
-	assert.ErrorIs(t, err, errors.ErrUnsupported)
+}
+
+// TestStore_Adjudication_6_5_5_OnTheStoresDesk: the end of play leaves the
+// game unfinished on the judge's desk; the adjudication is recorded there,
+// with its letters, and enters the rulings the crosstable reads.
+func TestStore_Adjudication_6_5_5_OnTheStoresDesk(t *testing.T) {
+	s, ctx := replay(t, "short.toml", "end-of-play", timecontrol.MustDate("2026-04-05")), context.Background()
+	list, err := s.Adjournments(ctx, "ТЕСТ-2026")
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.Equal(t, game, list[0].Game)
+	assert.Nil(t, list[0].Ruling)
+	assert.Equal(t, "2026-04-01", list[0].EndOfPlay.String())
+
+	ruling, err := list[0].Decide(adjudication.Draw, "")
+	require.NoError(t, err)
+	day := timecontrol.MustDate("2026-04-20")
+	out, err := s.Adjudicate(ctx, game, ruling, day)
+	require.NoError(t, err)
+	var to []string
+	for _, o := range out.Out {
+		to = append(to, o.To)
+	}
+	assert.Contains(t, to, "secretary@example.org", "the secretary is always told")
+
+	list, err = s.Adjournments(ctx, "ТЕСТ-2026")
+	require.NoError(t, err)
+	require.NotNil(t, list[0].Ruling)
+	assert.Equal(t, adjudication.Draw, list[0].Ruling.Result)
+	assert.Equal(t, day, list[0].Ruled)
+	r, err := s.Rulings(ctx, "ТЕСТ-2026")
+	require.NoError(t, err)
+	require.Len(t, r.Results, 1)
+	assert.True(t, r.Results[0].Adjudicated)
+	_, err = s.Adjudicate(ctx, game, ruling, day)
+	assert.Error(t, err, "adjudicated once")
+	_, err = s.Adjudicate(ctx, "ТЕСТ-2026 5-6", ruling, day)
+	assert.ErrorIs(t, err, web.ErrNotFound)
 }
 
 // TestStore_DeskOverTheStore serves the desk over a real store: every page
@@ -272,6 +334,6 @@ func TestStore_DeskOverTheStore(t *testing.T) {
 		assert.Equal(t, http.StatusOK, code, "%s: %s", path, body)
 	}
 	code, body := get(tour + "/adjudication")
-	assert.Equal(t, http.StatusNotImplemented, code)
-	assert.Contains(t, body, "storage.DB.Adjournments")
+	assert.Equal(t, http.StatusOK, code)
+	assert.Contains(t, body, "Неоконченных партий на присуждении нет")
 }
