@@ -9,15 +9,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestStoreLetter_IdempotentPerMessageIDAndUID(t *testing.T) {
+func TestReceive_IdempotentPerMessageIDAndUID(t *testing.T) {
 	db := mustOpen(t)
 	ctx := context.Background()
 	in := Incoming{MessageID: "<a@x>", Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: []byte("Subject: a\r\n\r\nbody\r\n"),
 		Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), From: "a@example.org"}
-	id, d, fresh, err := db.StoreLetter(ctx, in)
+	res, err := db.Receive(ctx, Received{Incoming: in})
 	require.NoError(t, err)
-	assert.True(t, fresh)
-	assert.Equal(t, Pending, d)
+	assert.True(t, res.Fresh)
+	assert.Equal(t, Refused, res.Disposition, "no tournament here: kept and refused")
+	id := res.LetterID
 
 	cases := []struct {
 		name string
@@ -28,10 +29,11 @@ func TestStoreLetter_IdempotentPerMessageIDAndUID(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			again, _, fresh, err := db.StoreLetter(ctx, c.edit(in))
+			again, err := db.Receive(ctx, Received{Incoming: c.edit(in)})
 			require.NoError(t, err)
-			assert.False(t, fresh)
-			assert.Equal(t, id, again)
+			assert.False(t, again.Fresh)
+			assert.Equal(t, id, again.LetterID)
+			assert.Equal(t, Refused, again.Disposition, "the first answer")
 		})
 	}
 	l, err := db.Letter(ctx, id)
@@ -44,7 +46,7 @@ func TestWatermark_AdvancesWithTheLetterAndRestartsOnNewUIDValidity(t *testing.T
 	db := mustOpen(t)
 	ctx := context.Background()
 	store := func(validity, uid uint32, mid string) {
-		_, _, _, err := db.StoreLetter(ctx, Incoming{MessageID: mid, Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: []byte(mid)})
+		_, err := db.Receive(ctx, Received{Incoming: Incoming{MessageID: mid, Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: []byte(mid)}})
 		require.NoError(t, err)
 	}
 	steps := []struct {
