@@ -53,6 +53,50 @@ type StoredLetter struct {
 	Reason      string
 }
 
+// StoreLetter keeps a received letter's raw bytes unchanged with their hash,
+// without applying it (for letters the referee must not see: automatic
+// replies, failed sender checks; SetDisposition then says why), and in the
+// same transaction advances the mailbox's watermark to its UID (a new
+// UIDVALIDITY restarts the watermark). It is idempotent: a letter
+// already stored (same Message-ID, or same mailbox UID) is not stored again;
+// the answer then has fresh == false and the stored letter's id and
+// disposition.
+func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposition, fresh bool, err error) {
+	hash := sha256Hex(in.Raw)
+	if in.MessageID == "" {
+		in.MessageID = "sha256-" + hash + "@zaochnik.invalid"
+	}
+	err = db.tx(ctx, func(tx *sql.Tx) error {
+		if err := advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
+			return err
+		}
+		err := tx.QueryRowContext(ctx, `SELECT id, disposition FROM letters
+			WHERE message_id = ? OR (mailbox = ? AND uidvalidity = ? AND uid = ?)`,
+			in.MessageID, in.Mailbox, in.UIDValidity, in.UID).Scan(&id, &d)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO letters
+			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, stored_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, hash,
+			in.Postmark.UTC().Format(time.RFC3339), in.From, db.stamp())
+		if err != nil {
+			return err
+		}
+		id, err = res.LastInsertId()
+		d, fresh = Pending, true
+		return err
+	})
+	if err != nil {
+		return 0, "", false, fmt.Errorf("storage: store letter %s from %s: %w", in.MessageID, in.Mailbox, err)
+	}
+	return id, d, fresh, nil
+}
+
 // nullable is v, or NULL when the letter came from no IMAP mailbox.
 func nullable(mailbox string, v any) any {
 	if mailbox == "" {
