@@ -9,7 +9,6 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
-	"zaochnik/timecontrol"
 )
 
 type claimRow struct {
@@ -57,12 +56,11 @@ type claimView struct {
 	Claimant         string
 	Dossier          []Letter // the offender's letters named by the claim
 	Pending, MayRule bool
-	// ProtestDue is the last day for the protest of the player charged
-	// (6.3.8): ten days from the server's notice of the claim, which goes
-	// out the day it is filed.
-	ProtestDue             timecontrol.Date
-	Action                 string
-	HeldText, ClaimantSide string
+	// Window is the protest window of 6.3.8: the store's, or else ten
+	// days from the server's notice of the claim, which goes out the day
+	// it is filed.
+	Window           adjudication.ClaimWindow
+	Action, HeldText string
 }
 
 // loadClaim reads the game and the claim named by the path.
@@ -103,7 +101,15 @@ func (srv *Server) claimPage(w http.ResponseWriter, r *http.Request, s session) 
 			Status: statusName(g.Status), Result: g.Result, Board: newBoardView(rec, len(rec.Moves), url, g.Plies), SemiShort: rec.SemiShort()},
 	}
 	v.Action = v.URL
-	v.ProtestDue = adjudication.OverstepProtestDue(c.Filed)
+	win, ok, err := srv.opt.Judge.ProtestWindow(r.Context(), g.Code, c.Seq)
+	if err != nil {
+		srv.storeError(w, r, s, fmt.Sprintf("протест по заявлению №%d партии %s", c.Seq, g.Code), err)
+		return
+	}
+	if !ok {
+		win = adjudication.ClaimWindow{Notified: c.Filed, Due: adjudication.OverstepProtestDue(c.Filed)}
+	}
+	v.Window = win
 	for _, l := range letters {
 		if slices.Contains(c.Letters, l.MessageID) {
 			v.Dossier = append(v.Dossier, l)

@@ -26,6 +26,7 @@ type fakeStore struct {
 	rulings      map[string]adjudication.Rulings
 	letters      []Letter
 	adjournments map[string][]Adjournment
+	windows      []adjudication.ClaimWindow
 	sent         []corr.Outgoing
 	// down makes every read fail, as a store that is not answering.
 	down error
@@ -175,6 +176,17 @@ func (f *fakeStore) Rule(ctx context.Context, game string, seq int, confirm bool
 	}
 	f.record(cipher, st, out, day)
 	return out, nil
+}
+
+func (f *fakeStore) ProtestWindow(ctx context.Context, game string, seq int) (adjudication.ClaimWindow, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, w := range f.windows {
+		if w.Game == game && w.Seq == seq {
+			return w, true, f.down
+		}
+	}
+	return adjudication.ClaimWindow{}, false, f.down
 }
 
 func (f *fakeStore) Adjournments(ctx context.Context, cipher string) ([]Adjournment, error) {

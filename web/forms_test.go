@@ -9,7 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/timecontrol"
 )
 
 // forms lists every form of the desk: where it is shown, where it goes,
@@ -236,4 +238,37 @@ func TestPaper_6_3_1_PostmarksAreChecked(t *testing.T) {
 	resp, body := v.submit("/paper", "/paper", good)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Contains(t, body, "внесено")
+}
+
+func TestClaimPage_6_3_8_ProtestWindow(t *testing.T) {
+	d := timecontrol.MustDate
+	cases := []struct {
+		name   string
+		window *adjudication.ClaimWindow
+		want   []string
+	}{
+		{"none kept: ten days from the notice", nil, []string{"может опротестовать не позднее 24.05.2026", "сообщения о просрочке 14.05.2026"}},
+		{"protest waiting", &adjudication.ClaimWindow{Notified: d("2026-05-14"), Due: d("2026-05-24"), Protested: d("2026-05-20"), Protest: "<b>не согласен</b>"},
+			[]string{"опротестовал(а) 20.05.2026; решение по протесту ждет судьи", "&lt;b&gt;не согласен&lt;/b&gt;"}},
+		{"protest decided", &adjudication.ClaimWindow{Notified: d("2026-05-14"), Due: d("2026-05-24"), Protested: d("2026-05-20"),
+			Decision: adjudication.ProtestUpheld, DecisionNote: "ответ был отправлен вовремя", Decided: d("2026-05-22")},
+			[]string{"решение судьи от 22.05.2026: протест удовлетворен — ответ был отправлен вовремя"}},
+		{"silence", &adjudication.ClaimWindow{Notified: d("2026-05-14"), Due: d("2026-05-24"), Admitted: true}, []string{"протеста не было до 24.05.2026"}},
+		{"late", &adjudication.ClaimWindow{Notified: d("2026-05-14"), Due: d("2026-05-24"), Admitted: true, Late: d("2026-05-27")}, []string{"протест от 27.05.2026 пришел после срока"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ts, f := newTestDesk(t)
+			if c.window != nil {
+				w := *c.window
+				w.Game, w.Seq, w.Against = "ТЕСТ-2026 1-2", 1, 2
+				f.windows = []adjudication.ClaimWindow{w}
+			}
+			resp, body := newVisitor(t, ts).login("oleg").get(gamePath("1-2") + "/claim/1")
+			require.Equal(t, http.StatusOK, resp.StatusCode)
+			for _, w := range c.want {
+				assert.Contains(t, text(body), w)
+			}
+		})
+	}
 }

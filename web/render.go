@@ -47,6 +47,15 @@ var funcs = template.FuncMap{
 		return string(r)
 	},
 	"points": adjudication.FormatPoints,
+	"verdict": func(v adjudication.Verdict) string {
+		switch v {
+		case adjudication.ProtestRejected:
+			return "протест отклонен"
+		case adjudication.ProtestUpheld:
+			return "протест удовлетворен"
+		}
+		return v.String()
+	},
 	"disposition": func(d string) string {
 		switch d {
 		case "processed":

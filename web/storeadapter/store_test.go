@@ -162,6 +162,13 @@ func TestStore_RuleThroughTheStore_6_3_7(t *testing.T) {
 	g, _ := st.Game(game)
 	require.NotEmpty(t, g.Claims, "the replay files a claim")
 	seq := g.Claims[len(g.Claims)-1].Seq
+	win, ok, err := s.ProtestWindow(ctx, game, seq)
+	require.NoError(t, err)
+	require.True(t, ok, "the desk opened the protest window when the claim was filed")
+	assert.Equal(t, g.Claims[seq-1].Filed.AddDays(10), win.Due)
+	_, ok, err = s.ProtestWindow(ctx, game, seq+5)
+	require.NoError(t, err)
+	assert.False(t, ok)
 	day := timecontrol.MustDate("2026-05-20")
 	out, err := s.Rule(ctx, game, seq, true, "", day)
 	require.NoError(t, err)
