@@ -305,42 +305,74 @@ func TestStore_Adjudication_6_5_5_OnTheStoresDesk(t *testing.T) {
 	assert.ErrorIs(t, err, web.ErrNotFound)
 }
 
-// TestStore_DeskOverTheStore serves the desk over a real store: every page
-// the store can feed answers 200, the others say what the store lacks.
-func TestStore_DeskOverTheStore(t *testing.T) {
-	s := newStore(t)
+// deskClient serves the desk over s and returns a judge's browser without
+// JavaScript: get a page, send the form of a page to that page.
+func deskClient(t *testing.T, s Store, now time.Time) (get func(path string) (int, string), send func(page string, form url.Values) (int, string)) {
 	hash, err := bcrypt.GenerateFromPassword([]byte("pw"), bcrypt.MinCost)
 	require.NoError(t, err)
 	srv, err := web.New(web.Options{Tournaments: s, Letters: s, Secretary: s, Judge: s,
 		Accounts: []web.Account{{Name: "oleg", Role: web.RoleJudge, Hash: string(hash)}},
-		Key:      make([]byte, 32), Now: func() time.Time { return time.Date(2026, 5, 20, 9, 0, 0, 0, time.UTC) }})
+		Key:      make([]byte, 32), Now: func() time.Time { return now }, EngineNodes: 20000})
 	require.NoError(t, err)
 	ts := httptest.NewServer(srv)
-	defer ts.Close()
+	t.Cleanup(ts.Close)
 	jar, err := cookiejar.New(nil)
 	require.NoError(t, err)
 	c := &http.Client{Transport: ts.Client().Transport, Jar: jar}
-	get := func(path string) (int, string) {
-		resp, err := c.Get(ts.URL + path)
+	read := func(resp *http.Response, err error) (int, string) {
 		require.NoError(t, err)
 		defer resp.Body.Close()
 		b, err := io.ReadAll(resp.Body)
 		require.NoError(t, err)
 		return resp.StatusCode, string(b)
 	}
-	_, login := get("/login")
-	token := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindStringSubmatch(login)
-	require.NotNil(t, token)
-	resp, err := c.PostForm(ts.URL+"/login", url.Values{"csrf": {token[1]}, "name": {"oleg"}, "password": {"pw"}})
-	require.NoError(t, err)
-	resp.Body.Close()
+	get = func(path string) (int, string) { return read(c.Get(ts.URL + path)) }
+	send = func(page string, form url.Values) (int, string) {
+		_, body := get(page)
+		token := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindStringSubmatch(body)
+		require.NotNil(t, token, page)
+		form.Set("csrf", token[1])
+		return read(c.PostForm(ts.URL+page, form))
+	}
+	code, _ := send("/login", url.Values{"name": {"oleg"}, "password": {"pw"}})
+	require.Equal(t, http.StatusOK, code, "logged in and sent to the home page")
+	return get, send
+}
 
-	tour := "/t/" + url.PathEscape("ТЕСТ-2026")
-	for _, path := range []string{"/", tour, tour + "/g/1-2", tour + "/g/1-2/claim/1", tour + "/g/1-2/pdn", tour + "/pdn", tour + "/breaks", tour + "/sanctions", "/claims", "/queue", "/healthz"} {
+var tour = "/t/" + url.PathEscape("ТЕСТ-2026")
+
+// TestStore_DeskOverTheStore serves the desk over a real store: every page
+// answers 200 and the judge's ruling goes through the store.
+func TestStore_DeskOverTheStore(t *testing.T) {
+	get, send := deskClient(t, newStore(t), time.Date(2026, 5, 20, 9, 0, 0, 0, time.UTC))
+	for _, path := range []string{"/", tour, tour + "/g/1-2", tour + "/g/1-2/claim/1", tour + "/g/1-2/pdn", tour + "/pdn", tour + "/breaks",
+		tour + "/sanctions", tour + "/adjudication", "/claims", "/queue", "/healthz"} {
 		code, body := get(path)
 		assert.Equal(t, http.StatusOK, code, "%s: %s", path, body)
 	}
-	code, body := get(tour + "/adjudication")
-	assert.Equal(t, http.StatusOK, code)
-	assert.Contains(t, body, "Неоконченных партий на присуждении нет")
+	code, body := send(tour+"/g/1-2/claim/1", url.Values{"decision": {"confirm"}})
+	require.Equal(t, http.StatusOK, code, body)
+	assert.Contains(t, body, "Просрочка подтверждена")
+	assert.Contains(t, body, "petrov@example.org")
+}
+
+// TestStore_DeskAdjudicates_6_5_5: the end-of-play replay leaves game 1-2
+// before the judge; the desk shows both sides and records the ruling in
+// the store.
+func TestStore_DeskAdjudicates_6_5_5(t *testing.T) {
+	s := replay(t, "short.toml", "end-of-play", timecontrol.MustDate("2026-04-05"))
+	get, send := deskClient(t, s, time.Date(2026, 4, 20, 9, 0, 0, 0, time.UTC))
+	code, body := get(tour + "/g/1-2/adjudication")
+	require.Equal(t, http.StatusOK, code, body)
+	assert.Contains(t, body, `id="engine"`)
+	assert.Contains(t, body, "оценка не прислана")
+	code, body = send(tour+"/g/1-2/adjudication", url.Values{"result": {"1/2-1/2"}})
+	require.Equal(t, http.StatusOK, code, body)
+	assert.Contains(t, body, "присуждена: 1/2-1/2")
+	assert.Contains(t, body, "secretary@example.org")
+	list, err := s.Adjournments(context.Background(), "ТЕСТ-2026")
+	require.NoError(t, err)
+	require.NotNil(t, list[0].Ruling)
+	_, page := get(tour)
+	assert.Contains(t, page, "½", "the adjudicated draw is in the crosstable")
 }
