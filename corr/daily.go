@@ -19,7 +19,8 @@ const InquiryDays = 30
 // Daily runs the checks of one day of play, on the day given (the injected
 // clock): the end of play (6.3.2, 6.5.2), the silent overstep claim (6.3.5,
 // 6.3.6), reminders before it (6.3.4) and the 30-day inquiry for a missing
-// first move (6.3.4). Running it twice for a day does nothing more.
+// first move (6.3.4). Running it twice for a day does nothing more; days
+// skipped (the server was down) are made up once, not day by day.
 func Daily(s State, day timecontrol.Date) (State, Outcome) {
 	s = s.clone()
 	out := Outcome{Accepted: true}
@@ -49,7 +50,7 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 		if g.Stopped != nil && *g.Stopped != side {
 			continue
 		}
-		if len(g.Plies) == 0 && !g.Inquired && day == s.Tournament.Start.AddDays(InquiryDays) {
+		if len(g.Plies) == 0 && !g.Inquired && !day.Before(s.Tournament.Start.AddDays(InquiryDays)) {
 			g.Inquired = true
 			s.inquiry(g, day, &out)
 		}
@@ -64,7 +65,10 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 			continue
 		}
 		for _, before := range ReminderDays {
-			if day == om.OverstepDate.AddDays(-before) && g.Reminded != day {
+			// Once per reminder day, and once only if days were missed
+			// (the daemon was down): the latest due reminder is sent.
+			due := om.OverstepDate.AddDays(-before)
+			if !day.Before(due) && g.Reminded.Before(due) {
 				g.Reminded = day
 				n := g.Number(side)
 				out.Out = append(out.Out, s.rendered(n, g, "reminder", letter.Reminder{Envelope: s.envelope(n, g),

@@ -280,3 +280,22 @@ func TestDrawClaim_2_1_9_1_9_RepetitionGoesToTheJudge(t *testing.T) {
 	assert.Contains(t, judge.Body, "2.1.9.1.9")
 	assert.Equal(t, Playing, s.Games[0].Status, "the judge rules; play goes on")
 }
+
+// Days the server missed are made up once: a late run still sends the
+// inquiry (6.3.4) and one reminder, not one per missed day.
+func TestDaily_6_3_4_MissedDaysMadeUpOnce(t *testing.T) {
+	s := started(t)
+	start := s.Tournament.Start
+	// White's first move is due by the 50th day: reminders on days 41 and 48.
+	s1, out := Daily(s, start.AddDays(45))
+	var kinds []string
+	for _, o := range out.Out {
+		kinds = append(kinds, o.Kind)
+	}
+	assert.Equal(t, []string{"inquiry", "inquiry", "inquiry", "reminder"}, kinds, "the inquiry of day 30 and the reminder of day 41, once")
+	s2, out := Daily(s1, start.AddDays(49))
+	require.Len(t, out.Out, 1, "the reminder of day 48")
+	assert.Equal(t, "reminder", out.Out[0].Kind)
+	_, out = Daily(s2, start.AddDays(50))
+	assert.Empty(t, out.Out)
+}
