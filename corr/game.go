@@ -187,7 +187,7 @@ type Game struct {
 	Slips [2]int
 	// Letters are the Message-IDs of the accepted letters of each side.
 	Letters [2][]string
-	// Reminded is the last overstep date a reminder was sent for.
+	// Reminded is the last day a time reminder was sent (6.3.4).
 	Reminded timecontrol.Date
 	// Inquired is set once the 30-day inquiry (6.3.4) was sent.
 	Inquired bool
