@@ -1,8 +1,7 @@
 // Package storeadapter makes the SQLite store (storage.DB) the web desk's
 // store: it satisfies web.Tournaments, web.Letters, web.Secretary and
-// web.Judge. The one thing the store does not keep yet, the secretary's
-// own letters, is answered with an error wrapping errors.ErrUnsupported
-// that names what is missing; the desk shows it as such.
+// web.Judge: the referee's state, the letters, the judge's desk and the
+// outbox, each change in one transaction of the store.
 package storeadapter
 
 import (
@@ -254,9 +253,48 @@ func (s Store) Assign(ctx context.Context, id int64, game string, day timecontro
 	return res.Outcome, nil
 }
 
-// Answer is not kept by the store yet.
+// Answer queues the secretary's letter to the sender of letter id, with an
+// event for the record, in the tournament the sender plays in (or the only
+// tournament there is): the store keeps letters within a tournament.
 func (s Store) Answer(ctx context.Context, id int64, subject, body string) (corr.Outgoing, error) {
-	return corr.Outgoing{}, fmt.Errorf("answering letter %d needs storage.DB.Queue (queue a letter from the secretary): %w", id, errors.ErrUnsupported)
+	l, err := s.DB.Letter(ctx, id)
+	if err != nil {
+		return corr.Outgoing{}, notFound(err)
+	}
+	st, err := s.tournamentOf(ctx, l.From)
+	if err != nil {
+		return corr.Outgoing{}, err
+	}
+	day := timecontrol.DateOf(s.DB.Now().In(st.Tournament.Location()))
+	o := corr.Outgoing{To: l.From, Kind: "secretary", Subject: subject, Body: body, InReplyTo: l.MessageID}
+	_, err = s.DB.DeskChange(ctx, st.Tournament.Cipher, day, func(d adjudication.Desk, _ corr.State) (adjudication.Desk, corr.Outcome, error) {
+		return d, corr.Outcome{Accepted: true, Events: []corr.Event{{Date: day, Kind: "secretary-answer", Detail: fmt.Sprintf("letter %d, to %s", id, l.From)}},
+			Out: []corr.Outgoing{o}}, nil
+	})
+	return o, err
+}
+
+// tournamentOf returns the tournament addr plays in, or the only one.
+func (s Store) tournamentOf(ctx context.Context, addr string) (corr.State, error) {
+	ciphers, err := s.DB.Ciphers(ctx)
+	if err != nil {
+		return corr.State{}, err
+	}
+	var only corr.State
+	for _, c := range ciphers {
+		st, err := s.DB.State(ctx, c)
+		if err != nil {
+			return corr.State{}, err
+		}
+		if _, ok := st.Tournament.PlayerByEmail(addr); ok {
+			return st, nil
+		}
+		only = st
+	}
+	if len(ciphers) == 1 {
+		return only, nil
+	}
+	return corr.State{}, fmt.Errorf("%s plays in none of the %d tournaments here, and the store keeps a letter only within a tournament: answer from your own mail", addr, len(ciphers))
 }
 
 // ProtestWindow returns the protest window of claim seq of game (6.3.8)

@@ -261,10 +261,21 @@ func TestStore_AssignPlacesALetterThatNamedAnotherTournament(t *testing.T) {
 	assert.Empty(t, queue, "the original left the queue")
 }
 
-func TestStore_WhatTheStoreDoesNotKeepIsUnsupported(t *testing.T) {
+func TestStore_AnswerIsQueuedToTheSender(t *testing.T) {
 	s, ctx := newStore(t), context.Background()
-	_, err := s.Answer(ctx, 1, "s", "b")
-	assert.ErrorIs(t, err, errors.ErrUnsupported)
+	queue, err := s.Queue(ctx)
+	require.NoError(t, err)
+	require.Len(t, queue, 1)
+	o, err := s.Answer(ctx, queue[0].ID, "Re: ход", "Укажите шифр турнира.")
+	require.NoError(t, err)
+	assert.Equal(t, "someone@example.net", o.To)
+	all, err := s.DB.Outbox(ctx)
+	require.NoError(t, err)
+	last := all[len(all)-1]
+	assert.Equal(t, []string{"someone@example.net", "secretary", "Re: ход", "Укажите шифр турнира.", queue[0].MessageID},
+		[]string{last.To, last.Kind, last.Subject, last.Body, last.InReplyTo})
+	_, err = s.Answer(ctx, 999, "s", "b")
+	assert.ErrorIs(t, err, web.ErrNotFound)
 }
 
 // TestStore_Adjudication_6_5_5_OnTheStoresDesk: the end of play leaves the
