@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -117,7 +118,9 @@ func (p *parser) heading(n int, label []token) bool {
 		return true
 	}
 	last := label[len(label)-1]
-	if len(label) > 4 && !last.colon {
+	if !last.colon && (len(label) > 4 || !slices.ContainsFunc(label, isLabelWord) || slices.ContainsFunc(label, isProseWord)) {
+		// Without a colon only the label's own words make a heading:
+		// "Хороший ход, правда?" is a comment (6.2.6), not "Ход:".
 		return false
 	}
 	r, _ := p.applyLabel(n, label, roleDefault, true)
@@ -140,4 +143,35 @@ func (p *parser) fraction(tk token) {
 	}
 	a, b, _ := strings.Cut(tk.orig, "/")
 	p.l.Time = &TimeFraction{White: atoi(a), Black: atoi(b)}
+}
+
+// isLabelWord reports a word that labels the moves after it: "ход", "ваш",
+// "вариант", "если" and their English counterparts.
+func isLabelWord(t token) bool {
+	w := t.word
+	switch w {
+	case "мой", "мои", "ход", "ходы", "my", "move", "moves", "your", "если", "if", "то", "then", "на", "on", "against", "reply", "answer":
+		return true
+	}
+	for _, s := range []string{"ваш", "тво", "повтор", "repeat", "получ", "receiv", "ответ", "отвеча", "вариант", "variant",
+		"предлага", "propos", "suggest", "вынужд", "(вынужд", "forced", "(forced"} {
+		if strings.HasPrefix(w, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// isProseWord reports a word that a heading does not have: any word but a
+// label word, a one-letter variant name ("А"), a number, or the few words
+// that go with a label ("Мой следующий ход", "Here is my move").
+func isProseWord(t token) bool {
+	if t.kind != kWord || isLabelWord(t) || len([]rune(t.word)) == 1 {
+		return false
+	}
+	switch t.word {
+	case "вот", "новый", "следующий", "очередной", "ниже", "белых", "черных", "here", "is", "here's", "this", "the", "next", "new", "below", "and", "и", "white", "black", "white's", "black's":
+		return false
+	}
+	return true
 }

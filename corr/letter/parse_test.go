@@ -166,6 +166,36 @@ func TestParse_6_2_6_CommentsAreNotForwarded(t *testing.T) {
 	assert.NotContains(t, fwd.Body, "перевес")
 }
 
+// A comment that mentions a move is still a comment: it is not a heading
+// ("Ход:") that swallows the line, and the sender is told it was dropped.
+func TestParse_6_2_6_CommentAboutAMoveIsNoHeading(t *testing.T) {
+	tests := []struct {
+		line     string
+		unknown  bool
+		repeated string
+	}{
+		{"Хороший ход, правда?", true, "5...f6-g5"},
+		{"Ход сильный, но рискованный", true, "5...f6-g5"},
+		{"Nice move indeed", true, "5...f6-g5"},
+		{"Мой следующий ход", false, ""},
+		{"Here is my move", false, ""},
+		{"Ход белых", false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			l := read("ЧР-2026-ЗФ 1-2\n" + tt.line + "\n5...f6-g5 6.c3-d4" + tail)
+			if tt.unknown {
+				assert.Equal(t, []Line{{2, tt.line}}, l.Unknown)
+				assert.Equal(t, []Kind{KindUnknownLine}, kinds(l))
+			} else {
+				assert.Empty(t, l.Unknown)
+				assert.Empty(t, l.Problems)
+			}
+			assert.Equal(t, tt.repeated, sequenceString(l.Repeated), Describe(l))
+		})
+	}
+}
+
 func TestParse_6_2_7_Variants(t *testing.T) {
 	tests := []struct {
 		name, body string
