@@ -31,13 +31,14 @@ func runLetter(e *env, args []string) int {
 	subject := fs.String("subject", "", "the letter's subject, read for the cipher and game code")
 	postmark := fs.String("postmark", "", "the date the letter arrived, YYYY-MM-DD: dates without a year take the nearest year")
 	lang := fs.String("lang", "", "the sender's language, ru or en (default: detected)")
-	if err := fs.Parse(args[1:]); err != nil {
+	files, err := parseInterleaved(fs, args[1:])
+	if err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fmt.Fprintln(e.stderr, "zaochnik letter parse: give one FILE, or - for standard input")
 		return 2
 	}
@@ -63,7 +64,7 @@ func runLetter(e *env, args []string) int {
 		}
 		opts.Postmark = d
 	}
-	text, err := readInput(e, fs.Arg(0))
+	text, err := readInput(e, files[0])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik letter parse: %v\n", err)
 		return 1

@@ -40,6 +40,10 @@ func TestLetterParse(t *testing.T) {
 		{"bad language", "", []string{"letter", "parse", "--lang", "de", "-"}, 2, "", "want ru or en"},
 		{"bad postmark", "", []string{"letter", "parse", "--postmark", "16.03.2026", "-"}, 2, "", "YYYY-MM-DD"},
 		{"missing file", "", []string{"letter", "parse", "no-such-letter.txt"}, 1, "", "cannot read the letter"},
+		{"flags after the file, as the README writes them", "", []string{"letter", "parse", sample, "--postmark", "2026-03-16", "--lang", "en"}, 0, "moves:      6.c3-d4", ""},
+		{"stdin then --json", "Шифр ЧР-2026-ЗФ, 1-2\nМой ход: 6.c3-d4", []string{"letter", "parse", "-", "--json"}, 0, `"move": "c3-d4"`, ""},
+		{"two files", "", []string{"letter", "parse", sample, sample}, 2, "", "give one FILE"},
+		{"-- ends the flags", "", []string{"letter", "parse", "--", "--json"}, 1, "", "cannot read the letter"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

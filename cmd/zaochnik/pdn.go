@@ -111,17 +111,18 @@ func unjoinErrors(err error) []error {
 func pdnFileArgs(e *env, fs *flag.FlagSet, args []string) ([]string, int) {
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, pdnUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
+	names, err := parseInterleaved(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, 0
 		}
 		return nil, 2
 	}
-	if fs.NArg() == 0 {
+	if len(names) == 0 {
 		fmt.Fprintf(e.stderr, "zaochnik pdn %s: name at least one PDN file; see zaochnik pdn --help\n", fs.Name())
 		return nil, 2
 	}
-	return fs.Args(), -1
+	return names, -1
 }
 
 func runPDNCheck(e *env, args []string) int {

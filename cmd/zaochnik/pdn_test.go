@@ -86,6 +86,21 @@ func TestPDNCheck_FailuresJSON(t *testing.T) {
 	assert.Contains(t, rep.Failed[2].Error, "missing.pdn")
 }
 
+// The flags may follow the files: "pdn check games.pdn --json" prints JSON
+// and does not look for a file named "--json".
+func TestPDNCheck_FlagsAfterFiles(t *testing.T) {
+	good := writePDN(t, "good.pdn", pdnGood)
+	code, out, errs := pdnRun("pdn", "check", good, "--json")
+	require.Equal(t, 0, code, errs)
+	var rep struct{ Games, OK int }
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+	assert.Equal(t, 2, rep.Games)
+	assert.Equal(t, 2, rep.OK)
+	code, out, errs = pdnRun("pdn", "draws", good, "--lang", "en", good)
+	assert.Equal(t, 0, code, errs)
+	assert.NotContains(t, out+errs, "--lang")
+}
+
 func TestPDNCheck_TextFailure(t *testing.T) {
 	bad := writePDN(t, "bad.pdn", "[GameType \"20\"]\n1.32-28 19-23 2.27-22 *\n")
 	code, out, _ := pdnRun("pdn", "check", bad)
