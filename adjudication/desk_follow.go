@@ -227,9 +227,16 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 			}
 		}
 		out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-late", Clause: "6.3.8", Detail: err.Error()})
-		out.Out = append(out.Out, toPlayer(s, from, g, "notice", "протест после срока", "protest out of time",
+		o := toPlayer(s, from, g, "notice", "протест после срока", "protest out of time",
 			fmt.Sprintf("Ваш протест получен %s, после срока: протестовать можно было до %s включительно (п. 6.3.8). Судья получил его с этой отметкой.", e.Date.Russian(), w.Due.Russian()),
-			fmt.Sprintf("Your protest arrived on %s, after the time allowed: the last day was %s (clause 6.3.8). The judge has it with that remark.", e.Date.Russian(), w.Due.Russian())))
+			fmt.Sprintf("Your protest arrived on %s, after the time allowed: the last day was %s (clause 6.3.8). The judge has it with that remark.", e.Date.Russian(), w.Due.Russian()))
+		p, _ := s.Tournament.Player(from)
+		for _, x := range out.Out {
+			if x.Kind == "notice" && strings.EqualFold(x.To, p.Email) && x.Game == g.Code {
+				o.InReplyTo = x.InReplyTo // the referee's "passed to the judge" gives way to this
+			}
+		}
+		replace(out, "notice", p.Email, o)
 		return nil
 	}
 	w.Protested, w.Protest = e.Date, e.Detail

@@ -21,7 +21,10 @@ rule applies the judge's ruling on claim CLAIM (its id from the list) under
 clause 6.3.7: confirm scores the game as the offender's loss; reject resumes
 play, forwards the claimant's held reply, and charges 6 penalty days to a
 player who claimed by letter. Exit status: 0 done, 1 no such claim or a
-store error, 2 bad usage.`
+store error, 2 bad usage.
+
+The desk's actions (adjudicate, organiser-decision, withdraw, sanction,
+deadlines): zaochnik judge adjudicate --help.`
 
 // runJudge is "zaochnik judge": the judge's overstep claims.
 func runJudge(e *env, args []string) int {
@@ -51,7 +54,10 @@ func runJudge(e *env, args []string) int {
 		}
 		pos, rest = rest[:2], rest[2:]
 	default:
-		fmt.Fprintf(e.stderr, "zaochnik judge: unknown action %q; use claims or rule\n", verb)
+		if judgeDeskVerbs[verb] {
+			return runJudgeDesk(e, verb, rest)
+		}
+		fmt.Fprintf(e.stderr, "zaochnik judge: unknown action %q; use claims, rule, adjudicate, organiser-decision, withdraw, sanction or deadlines\n", verb)
 		return 2
 	}
 	if err := fs.Parse(rest); err != nil {

@@ -144,11 +144,16 @@ func (j *jobs) digest(ctx context.Context) error {
 	})
 }
 
-// standings sends each secretary the crosstable.
+// standings sends the secretary and every participant the crosstable,
+// with the judge's rulings of the desk, each in their language.
 func (j *jobs) standings(ctx context.Context) error {
 	now := j.now()
 	return j.eachTournament(ctx, func(s corr.State) error {
-		players, games, err := adjudication.FromState(s)
+		desk, err := j.db.Desk(ctx, s.Tournament.Cipher)
+		if err != nil {
+			return err
+		}
+		players, games, err := desk.Table(s)
 		if err != nil {
 			return err
 		}
@@ -157,9 +162,13 @@ func (j *jobs) standings(ctx context.Context) error {
 			return err
 		}
 		t := s.Tournament
-		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
-			fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text("ru")),
-			fmt.Sprintf("standings.%s.%d@%s", safeID(t.Cipher), now.Unix(), mailDomain(j.from)), now)
+		to := []corr.Player{{Email: t.Secretary.Email, Language: "ru"}}
+		for _, p := range append(to, t.Players...) {
+			lang := map[bool]string{true: "en", false: "ru"}[p.Language == "en"]
+			j.outbox.queueReport(p.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
+				fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text(lang)),
+				fmt.Sprintf("standings.%s.%d.%s@%s", safeID(t.Cipher), now.Unix(), safeID(p.Email), mailDomain(j.from)), now)
+		}
 		return nil
 	})
 }

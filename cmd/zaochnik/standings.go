@@ -109,6 +109,12 @@ func runStandings(e *env, args []string) int {
 		return 1
 	}
 	players, games, err := adjudication.FromState(state)
+	if err == nil { // the desk's rulings (by mail or zaochnik judge), then the file's
+		var desk adjudication.Desk
+		if desk, err = db.Desk(context.Background(), cipher); err == nil {
+			players, games, err = desk.Rulings().Apply(players, games)
+		}
+	}
 	if err == nil {
 		players, games, err = rulings.Apply(players, games)
 	}

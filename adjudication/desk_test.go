@@ -1,0 +1,166 @@
+package adjudication
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
+)
+
+// unfinishedGame returns the short test tournament (end of play 1 April
+// 2026) with game 1-2 unfinished, and the desk following the end of play.
+func unfinishedGame(t *testing.T) (Desk, corr.State, string) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "short.toml"))
+	require.NoError(t, err)
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
+	require.NoError(t, err)
+	s, out := corr.Daily(s, tm.End)
+	d, out, err := Desk{}.Follow(s, 0, out)
+	require.NoError(t, err)
+	require.Len(t, d.Adjournments, 1)
+	for _, o := range out.Out {
+		if o.Kind == "end-of-play" && o.To != tm.Judge.Email {
+			assert.Contains(t, o.Body, "11.04.2026", "the players are asked for the analysis by the end of play + 10 days")
+			require.Len(t, o.Files, 1, "the final position as a diagram")
+		}
+	}
+	return d, s, s.Games[0].Code
+}
+
+// on is a date of play written as 2026-04-03.
+func on(s string) timecontrol.Date {
+	d, err := timecontrol.ParseDate(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+func TestDesk_6_5_4_Adjudication(t *testing.T) {
+	tests := []struct {
+		name         string
+		white, black string // the letters, "" for none
+		result       Result
+		reason       string
+		err          string
+		agreed       bool
+		tell         []Side
+		mayProtest   []Side
+	}{
+		{name: "matching evaluations fixed", white: "оценка: ничья\nанализ: 1.c3-d4 равно", black: "evaluation: draw", result: Draw, agreed: true, mayProtest: []Side{White}},
+		{name: "matching overridden needs a reason", white: "оценка: ничья", black: "evaluation: draw", result: WhiteWins, err: "sharply contradicts"},
+		{name: "matching overridden with a reason", white: "оценка: ничья", black: "оценка: ничья", result: WhiteWins, reason: "белые проводят шашку в дамки", tell: []Side{White, Black}},
+		{name: "differing: the other is told", white: "оценка: выигрыш белых\nанализ: 1.c3-d4 f6-g5", black: "evaluation: draw\nanalysis: 1.c3-d4 f6-g5 2.g3-f4", result: WhiteWins, tell: []Side{Black}, mayProtest: []Side{White, Black}},
+		{name: "silent player is told, may not protest", white: "оценка: выигрыш белых", result: BlackWins, tell: []Side{White, Black}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, s, code := unfinishedGame(t)
+			var err error
+			if tt.white != "" {
+				d, _, err = d.Submit(s, code, s.Games[0].White, tt.white, on("2026-04-03"))
+				require.NoError(t, err)
+			}
+			if tt.black != "" {
+				var out corr.Outcome
+				d, out, err = d.Submit(s, code, s.Games[0].Black, tt.black, on("2026-04-04"))
+				require.NoError(t, err)
+				if tt.white != "" {
+					assert.Equal(t, "adjudication", out.Out[len(out.Out)-1].Kind, "both in: the judge's letter goes at once")
+				}
+			}
+			d2, out, err := d.Adjudicate(s, code, tt.result, tt.reason, on("2026-04-20"))
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			a := d2.Adjournments[0]
+			assert.Equal(t, tt.agreed, a.Ruling.Agreed)
+			assert.Equal(t, tt.tell, a.Ruling.Tell)
+			assert.Equal(t, tt.mayProtest, a.Ruling.MayProtest)
+			assert.Len(t, out.Out, len(tt.tell)+1, "the players told and the secretary")
+			assert.Equal(t, tt.result, d2.Rulings().Results[0].Result)
+			assert.Empty(t, d.Rulings().Results, "the desk given is not changed")
+		})
+	}
+}
+
+func TestDesk_6_5_2_AnalysesDueThenRulingOverdue(t *testing.T) {
+	d, s, _ := unfinishedGame(t)
+	d, out, err := d.Daily(s, on("2026-04-11"))
+	require.NoError(t, err)
+	assert.Empty(t, out.Out, "the 10th day is still the players'")
+	d, out, err = d.Daily(s, on("2026-04-12"))
+	require.NoError(t, err)
+	require.Len(t, out.Out, 1)
+	assert.Equal(t, "adjudication", out.Out[0].Kind)
+	assert.Contains(t, out.Out[0].Body, "оценки и анализа нет")
+	assert.Len(t, out.Out[0].Files, 2, "diagram and PDN")
+	_, out, err = d.Daily(s, on("2026-05-11"))
+	require.NoError(t, err)
+	assert.Empty(t, out.Out, "the month runs to 11 May inclusive (6.5.5)")
+	d, out, err = d.Daily(s, on("2026-05-12"))
+	require.NoError(t, err)
+	assert.Len(t, out.Out, 2, "judge and secretary reminded")
+	_, out, err = d.Daily(s, on("2026-05-13"))
+	require.NoError(t, err)
+	assert.Empty(t, out.Out, "reminded once")
+	var kinds []string
+	for _, dl := range d.Deadlines() {
+		kinds = append(kinds, dl.Kind)
+	}
+	assert.Equal(t, []string{"analysis", "ruling"}, kinds)
+}
+
+func TestDesk_6_5_7_OrganiserDecision(t *testing.T) {
+	d, s, code := unfinishedGame(t)
+	d, _, err := d.Submit(s, code, s.Games[0].White, "оценка: выигрыш белых\nанализ: 1.c3-d4 f6-g5", on("2026-04-03"))
+	require.NoError(t, err)
+	_, _, err = d.OrganiserDecision(s, code, Draw, "", on("2026-04-25"))
+	assert.ErrorContains(t, err, "not adjudicated yet")
+	d, _, err = d.Adjudicate(s, code, Draw, "", on("2026-04-20"))
+	require.NoError(t, err)
+	_, _, err = d.OrganiserDecision(s, code, WhiteWins, "", on("2026-04-25"))
+	assert.ErrorContains(t, err, "nobody protested")
+	g, _ := s.Game(code)
+	out := corr.Outcome{Events: []corr.Event{{Game: code, Date: on("2026-04-28"), Kind: "protest", Detail: "выигрыш очевиден"}}}
+	d, out, err = d.Follow(s, g.White, out)
+	require.NoError(t, err)
+	require.Len(t, d.Adjournments[0].Protests, 1, "White sent an analysis in time and protests within 10 days (6.5.6)")
+	assert.Equal(t, "protest", out.Out[len(out.Out)-1].Kind, "the secretary passes it to the organiser")
+	d, out, err = d.OrganiserDecision(s, code, WhiteWins, "анализ белых верен", on("2026-05-05"))
+	require.NoError(t, err)
+	assert.Len(t, out.Out, 4, "both players, the judge and the secretary")
+	assert.Equal(t, WhiteWins, d.Adjournments[0].Result())
+}
+
+func TestDesk_6_5_3_WithdrawalAndSanction(t *testing.T) {
+	d, s, _ := unfinishedGame(t)
+	d, out, err := d.Withdraw(s, 2, WithdrawnAnnulled, on("2026-04-05"))
+	require.NoError(t, err)
+	require.Len(t, out.Out, 1)
+	d, _, err = d.Withdraw(s, 2, WithdrawnAdjudicate, on("2026-04-06"))
+	require.NoError(t, err)
+	assert.Equal(t, []WithdrawalRuling{{Player: 2, Ruling: WithdrawnAdjudicate}}, d.Withdrawals, "a later ruling replaces the earlier")
+	_, _, err = d.Withdraw(s, 9, WithdrawnAnnulled, on("2026-04-06"))
+	assert.ErrorContains(t, err, "no player 9")
+	d, out, err = d.Sanction(s, Sanction{Player: 1, Kind: Remark, Clauses: []string{"6.2.6"}, Reason: "комментарии в письмах", Date: on("2026-04-06"), By: Judge})
+	require.NoError(t, err)
+	require.Len(t, out.Out, 2, "the player and the secretary")
+	assert.Contains(t, out.Out[0].Body, "6.2.6")
+	_, _, err = d.Sanction(s, Sanction{Player: 1, Kind: Remark, Date: on("2026-04-06"), By: Judge})
+	assert.Error(t, err, "a sanction names the clauses broken (6.1.10)")
+	ps, _, err := d.Table(s)
+	require.NoError(t, err)
+	assert.Equal(t, WithdrawnAdjudicate, ps[1].Withdrawal)
+}
