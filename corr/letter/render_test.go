@@ -40,7 +40,7 @@ func TestRender_EveryLetterInBothLanguages(t *testing.T) {
 			"refusal impossible": {Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(6, false, "c3-b5")}}, []string{"6.c3-b5", "6.2.10"}},
 			"refusal final":      {Refusal{Envelope: e, Reason: RefuseFinal, Written: []Move{mv(6, false, "c3-b4")}, Expected: []Move{mv(6, false, "c3-d4")}}, []string{"6.c3-b4", "6.c3-d4", "6.2.8"}},
 			"refusal no move":    {Refusal{Envelope: e, Reason: RefuseNoMove}, []string{"6.2.2"}},
-			"refusal turn":       {Refusal{Envelope: e, Reason: RefuseNotYourTurn}, []string{"6.2.3"}},
+			"refusal turn":       {Refusal{Envelope: e, Reason: RefuseNotYourTurn}, []string{"6.2.8"}},
 			"refusal game":       {Refusal{Envelope: e, Reason: RefuseUnknownGame}, []string{"6.2.3", "1-2"}},
 			"penalty":            {Penalty{Envelope: e, Player: "Иванов И.И.", Days: 6, Reason: PenaltyRepetition, Total: 30}, []string{"6.2.11", "6.2.9", "30"}},
 			"penalty dates":      {Penalty{Envelope: e, Player: "Иванов И.И.", Days: 6, Reason: PenaltyDates}, []string{"6.3.3"}},
@@ -94,6 +94,41 @@ func TestRender_6_2_9_RefusalNamesTheFirstDifference(t *testing.T) {
 	for _, tt := range tests {
 		m := Refusal{Reason: RefuseRepetition, Written: tt.written, Expected: tt.expected}.Render()
 		assert.Contains(t, m.Body, tt.want)
+	}
+}
+
+// A refusal says what the sender did wrong, in the sender's tournament:
+// a short-notation move is named as such (6.2.2), not as a piece with
+// several moves; the example of a game reference carries the tournament's
+// own cipher; the reader's note repeating the reason is not printed twice.
+func TestRender_6_2_2_RefusalSaysWhatToResend(t *testing.T) {
+	e := Envelope{Cipher: "ДЕМО-2026", White: 1, Black: 2}
+	noGame := read("привет").Problems
+	tests := []struct {
+		name      string
+		r         Refusal
+		want      []string
+		notWanted []string
+	}{
+		{"short notation", Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(2, false, "gf4")}, PenaltyDays: 6},
+			[]string{"2.gf4", "сокращённой нотацией", "6.2.2", "6.2.10", "полной нотацией", "6.2.11"}, []string{"несколько ходов"}},
+		{"impossible", Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(6, false, "c3-b5")}},
+			[]string{"6.c3-b5", "несколько ходов", "нет шашки", "6.2.10"}, []string{"сокращённой"}},
+		{"not your turn", Refusal{Envelope: e, Reason: RefuseNotYourTurn},
+			[]string{"ход партнёра", "(п. 6.2.8)"}, []string{"6.2.3"}},
+		{"unknown game", Refusal{Envelope: Envelope{Cipher: "ДЕМО-2026"}, Reason: RefuseUnknownGame, Problems: noGame},
+			[]string{"«ДЕМО-2026, 1-2»", "ни ход, ни заявление"}, []string{"ЧР-2026-ЗФ", "Не указаны шифр"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := tt.r.Render().Body
+			for _, w := range tt.want {
+				assert.Contains(t, body, w)
+			}
+			for _, w := range tt.notWanted {
+				assert.NotContains(t, body, w)
+			}
+		})
 	}
 }
 

@@ -81,7 +81,7 @@ const (
 	RefuseFinal RefusalReason = "final"
 	// RefuseNoMove: no move could be read (6.2.2).
 	RefuseNoMove RefusalReason = "no-move"
-	// RefuseNotYourTurn: it is the opponent's move.
+	// RefuseNotYourTurn: it is the opponent's move; the move sent stands (6.2.8).
 	RefuseNotYourTurn RefusalReason = "not-your-turn"
 	// RefuseUnknownGame: the letter names no game of the sender's (6.2.3).
 	RefuseUnknownGame RefusalReason = "unknown-game"
@@ -94,7 +94,7 @@ func (r RefusalReason) Clause() string {
 		return "6.2.9"
 	case RefuseImpossible:
 		return "6.2.10"
-	case RefuseFinal:
+	case RefuseFinal, RefuseNotYourTurn:
 		return "6.2.8"
 	case RefuseNoMove:
 		return "6.2.2"
@@ -136,8 +136,17 @@ func (r Refusal) Render() Message {
 		w.line(w.t("Игра остановлена до исправления. Пришлите письмо заново, повторив: ",
 			"The game stops until you correct it. Please send the letter again, repeating: ") + expected)
 	case RefuseImpossible:
-		w.line(w.f("Ход %s невозможен, и заменить его однозначно нельзя: шашка на этом поле имеет несколько ходов или не имеет ни одного (п. 6.2.10).",
-			"The move %s is impossible and cannot be corrected unambiguously: the piece on that square has several moves or none (6.2.10).", written))
+		if len(r.Written) > 0 && r.Written[0].Text.Abbreviated {
+			// A short-notation move names no square the server could
+			// correct it from (6.2.2, 6.2.10).
+			w.line(w.f("Ход %s записан сокращённой нотацией и считается невозможным (п. 6.2.2); в нём нет поля, с которого сделан ход, поэтому заменить его нельзя (п. 6.2.10).",
+				"The move %s is written in short notation and counts as impossible (6.2.2); it names no square the move is made from, so it cannot be corrected (6.2.10).", written))
+			w.line(w.t("Пришлите ход полной нотацией (поле, откуда, и поле, куда, например c3-d4 или c3:e5); дни на обдумывание идут.",
+				"Please send your move in full notation (origin and destination, e.g. c3-d4 or c3:e5); your thinking days run on."))
+			break
+		}
+		w.line(w.f("Ход %s невозможен, и заменить его однозначно нельзя: шашка на этом поле имеет несколько ходов или не имеет ни одного, или на поле нет шашки (п. 6.2.10).",
+			"The move %s is impossible and cannot be corrected unambiguously: the piece on that square has several moves or none, or there is no piece there (6.2.10).", written))
 		w.line(w.t("Пришлите другой ход; дни на обдумывание идут.", "Please send another move; your thinking days run on."))
 	case RefuseFinal:
 		w.line(w.t("Отосланный ход и принятый вариант изменить нельзя (п. 6.2.8).", "A move sent or a variant accepted cannot be changed (6.2.8)."))
@@ -147,14 +156,40 @@ func (r Refusal) Render() Message {
 		w.line(w.t("В письме не найден ход. Пришлите его полной нотацией, например «Мой ход: 6.c3-d4».",
 			"No move was found in your letter. Please send it in full notation, e.g. “My move: 6.c3-d4”."))
 	case RefuseNotYourTurn:
-		w.line(w.t("Сейчас ход партнёра; ваш ход будет принят после его ответа.", "It is your opponent's move; yours is accepted after the reply."))
+		w.line(w.t("Сейчас ход партнёра; ваш ход будет принят после его ответа. Отосланный ход изменить нельзя (п. 6.2.8).",
+			"It is your opponent's move; yours is accepted after the reply. A move once sent cannot be changed (6.2.8)."))
 	case RefuseUnknownGame:
-		w.line(w.t("Не удалось определить партию. Оставьте тему письма сервера или укажите шифр и номера: «ЧР-2026-ЗФ, 1-2».",
-			"The game could not be identified. Keep the server's subject or write the cipher and start numbers: “ЧР-2026-ЗФ, 1-2”."))
+		cipher := r.Cipher
+		if cipher == "" {
+			cipher = "ЧР-2026-ЗФ"
+		}
+		w.line(w.f("Не удалось определить партию. Оставьте тему письма сервера или укажите шифр и номера по стартовому листу, белые первыми: «%s, 1-2».",
+			"The game could not be identified. Keep the server's subject or write the cipher and the start numbers, White first: “%s, 1-2”.", cipher))
 	}
 	if r.PenaltyDays > 0 {
 		w.line(w.f("Начислено штрафных дней: %d (п. 6.2.11).", "Penalty days charged: %d (6.2.11).", r.PenaltyDays))
 	}
-	w.problems(r.Problems)
+	w.problems(r.withoutReason())
 	return w.close(r.Envelope, w.t("Письмо не переслано", "Letter refused"))
+}
+
+// withoutReason returns the problems less the reader's own note of the
+// refusal's reason (no game named, no move), which the letter has just said.
+func (r Refusal) withoutReason() []Problem {
+	var same Kind
+	switch r.Reason {
+	case RefuseUnknownGame:
+		same = KindNoGame
+	case RefuseNoMove:
+		same = KindNoMove
+	default:
+		return r.Problems
+	}
+	var ps []Problem
+	for _, p := range r.Problems {
+		if p.Kind != same {
+			ps = append(ps, p)
+		}
+	}
+	return ps
 }
