@@ -49,6 +49,18 @@ var deskCases = []deskCase{
 			r := outgoing(t, db, "petrov@example.org", "ruling")
 			assert.Contains(t, r.Body, "Ответ отправлен на 51-й день", "the judge's note goes on")
 			assert.NotContains(t, r.Body, "С уважением,\nКузнецов", "the judge's signature does not")
+			// 6.5.1: the record to the secretary, semi-short and PDN.
+			res := outgoing(t, db, "secretary@example.org", "result")
+			assert.Contains(t, res.Body, "1.cd4 fg5 2.gf4 0-1")
+			files, err := db.OutboxFiles(context.Background(), res.ID)
+			require.NoError(t, err)
+			require.Len(t, files, 1)
+			games, err := draughts.ParsePDN(files[0].Data)
+			require.NoError(t, err)
+			require.Len(t, games, 1)
+			assert.Equal(t, "0-1", games[0].Result)
+			gt, _ := games[0].Tag("GameType")
+			assert.Equal(t, "25", gt)
 		},
 	},
 	{
