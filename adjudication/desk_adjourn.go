@@ -55,6 +55,7 @@ func (d Desk) Submit(s corr.State, code string, n int, text string, day timecont
 			"Your letter about the unfinished game was not accepted: it gives no evaluation. Write a line \"evaluation: win for white\", \"evaluation: draw\" or \"evaluation: win for black\", then a line \"analysis:\" and the analysis (clause 6.5.2)."))
 		return d, out, nil
 	}
+	sub.Analysis = withoutName(sub.Analysis, n, s)
 	i := pick(sideOf(side) == White, 0, 1)
 	entry := Submission{Evaluation: sub.Evaluation, Analysis: sub.Analysis != "", Received: day}
 	if i == 0 {
@@ -219,3 +220,33 @@ func (d Desk) OrganiserDecision(s corr.State, code string, result Result, note s
 // ErrNotForDesk is returned (wrapped) when the judge's letter concerns
 // nothing the desk or the referee waits for.
 var ErrNotForDesk = errors.New("nothing awaits the judge's ruling")
+
+// withoutName drops the last lines of an analysis that are only the
+// player's signature ("Иванов", "Petr Petrov").
+func withoutName(analysis string, n int, s corr.State) string {
+	p, _ := s.Tournament.Player(n)
+	words := strings.Fields(strings.ToLower(p.Name))
+	lines := strings.Split(analysis, "\n")
+	for len(lines) > 0 {
+		last := strings.Fields(strings.ToLower(strings.Trim(lines[len(lines)-1], " .,")))
+		if len(last) == 0 || len(last) > len(words) || !allIn(last, words) {
+			break
+		}
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// allIn reports whether every word of ws is among names.
+func allIn(ws, names []string) bool {
+	for _, w := range ws {
+		found := false
+		for _, n := range names {
+			found = found || n == w
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}

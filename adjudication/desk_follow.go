@@ -185,8 +185,8 @@ func (d *Desk) unfinished(s corr.State, g corr.Game, out *corr.Outcome) {
 		p, _ := s.Tournament.Player(n)
 		en := english(s, n)
 		add := tr(en,
-			fmt.Sprintf("\n\nОтветьте на это письмо до %s включительно: строка «оценка: выигрыш белых», «оценка: ничья» или «оценка: выигрыш чёрных», затем строка «анализ:» и ваш анализ достижения желаемого результата. Сервер передаст их судье. Опротестовать присуждение сможет только игрок, приславший анализ в срок (п. 6.5.6). Диаграмма заключительного положения приложена.", a.AnalysisDue().Russian()),
-			fmt.Sprintf("\n\nAnswer this letter by %s inclusive: a line \"evaluation: win for white\", \"evaluation: draw\" or \"evaluation: win for black\", then a line \"analysis:\" and your analysis of how to reach that result. The server passes them to the judge. Only a player who sent an analysis in time may protest the adjudication (clause 6.5.6). A diagram of the final position is attached.", a.AnalysisDue().Russian()))
+			fmt.Sprintf("\n\nПроще всего ответить на это письмо до %s включительно: строка «оценка: выигрыш белых», «оценка: ничья» или «оценка: выигрыш чёрных», затем строка «анализ:» и ваш анализ достижения желаемого результата. Сервер передаст их судье. Опротестовать присуждение сможет только игрок, приславший анализ в срок (п. 6.5.6). Диаграмма заключительного положения приложена.", a.AnalysisDue().Russian()),
+			fmt.Sprintf("\n\nThe simplest is to answer this letter by %s inclusive: a line \"evaluation: win for white\", \"evaluation: draw\" or \"evaluation: win for black\", then a line \"analysis:\" and your analysis of how to reach that result. The server passes them to the judge. Only a player who sent an analysis in time may protest the adjudication (clause 6.5.6). A diagram of the final position is attached.", a.AnalysisDue().Russian()))
 		for i, o := range out.Out {
 			if o.Kind == "end-of-play" && strings.EqualFold(o.To, p.Email) && o.Game == g.Code {
 				o.Body = strings.Replace(o.Body, sign(s, en), add+sign(s, en), 1)

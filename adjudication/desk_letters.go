@@ -154,13 +154,16 @@ func dateText(d timecontrol.Date) string {
 // the PDN beside them.
 func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) (corr.Outgoing, error) {
 	var b strings.Builder
-	who := "сервер по графику времени (молчание игрока)"
-	if c.ByHand {
+	who := "сервер по графику времени: ответ отправлен сверх нормы"
+	switch {
+	case c.Silent && !c.ByHand:
+		who = "сервер по графику времени: ответа нет, а норма исчерпана"
+	case c.ByHand:
 		who = "игрок " + name(s, g.Number(c.Against.Opponent())) + " письмом"
 	}
 	fmt.Fprintf(&b, "Заявление %d о просрочке времени в партии %s против игрока %s (%s).\nПодано %s: %s.\n",
 		c.Seq, g.Code, name(s, g.Number(c.Against)), pick(c.Against == draughts.White, "белые", "чёрные"), c.Filed.Russian(), who)
-	fmt.Fprintf(&b, "По графику: итог %d дней при норме %d дней для %d-го хода (п. 6.3.5).\n", c.Total, c.Limit, c.Move)
+	fmt.Fprintf(&b, "По графику: итог %d дн. при норме %d дн. для %d-го хода (п. 6.3.5).\n", c.Total, c.Limit, c.Move)
 	switch {
 	case !w.Protested.IsZero():
 		fmt.Fprintf(&b, "Протест игрока получен %s (в срок, до %s):\n%s\n", w.Protested.Russian(), w.Due.Russian(), indent(w.Protest))
@@ -180,7 +183,13 @@ func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) (corr.Outgo
 			}
 		}
 		var ts []string
-		for _, t := range held.Texts(!held.Variant().Numeric())[r.Plies():] {
+		for i, t := range held.Texts(!held.Variant().Numeric())[r.Plies():] {
+			switch n, black := held.MoveNumber(r.Plies() + i + 1); {
+			case !black:
+				t = fmt.Sprintf("%d.%s", n, t)
+			case i == 0:
+				t = fmt.Sprintf("%d...%s", n, t)
+			}
 			ts = append(ts, t)
 		}
 		fmt.Fprintf(&b, "Задержанный ответ заявителя (отправлен %s, партнёру не передан): %s\n", h.Sent.Russian(), strings.Join(ts, " "))
@@ -232,7 +241,7 @@ func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) (corr.Outgoing, 
 	}
 	an := engine.NewAnalyser(16).AnalyseRecord(r, engine.Limits{Nodes: EngineNodes})
 	fmt.Fprintf(&b, "\nМнение программы (бюджет %d позиций; это подспорье, не решение):\n%s\n", EngineNodes, indent(strings.TrimSpace(an.Describe(false))))
-	fmt.Fprintf(&b, "\nПрисуждение должно быть закончено до %s (п. 6.5.5). Ответьте на это письмо строкой\n  присуждаю: 1-0   (или 1/2-1/2, 0-1; «выигрыш белых», «ничья», «выигрыш чёрных»)\nОстальные строки будут переданы игрокам как обоснование. Из командной строки: zaochnik judge adjudicate %s 1-0|1/2-1/2|0-1 [--note ТЕКСТ].\n", a.RulingDue().Russian(), g.Code)
+	fmt.Fprintf(&b, "\nПрисуждение должно быть закончено до %s (п. 6.5.5). Ответьте на это письмо строкой\n  присуждаю: 1-0   (или 1/2-1/2, 0-1; «выигрыш белых», «ничья», «выигрыш чёрных»)\nОстальные строки будут переданы игрокам как обоснование. Из командной строки: zaochnik judge adjudicate \"%s\" 1-0|1/2-1/2|0-1 [--note ТЕКСТ].\n", a.RulingDue().Russian(), g.Code)
 	pdn, err := pdnFile(s, g, "*")
 	if err != nil {
 		return corr.Outgoing{}, err

@@ -164,3 +164,22 @@ func TestDesk_6_5_3_WithdrawalAndSanction(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, WithdrawnAdjudicate, ps[1].Withdrawal)
 }
+
+func TestDesk_6_5_2_SubmissionRecorded(t *testing.T) {
+	d, s, code := unfinishedGame(t)
+	g, _ := s.Game(code)
+	d, out, err := d.Submit(s, code, g.White, "Оценка: выигрыш белых\nАнализ:\n2...gh4 3.ef4 — лишняя шашка.\nИванов", on("2026-04-03"))
+	require.NoError(t, err)
+	a := d.Adjournments[0]
+	assert.Equal(t, "2...gh4 3.ef4 — лишняя шашка.", a.Analysis[0], "the signature is not part of the analysis")
+	assert.True(t, a.InTime(White))
+	assert.Equal(t, "confirmation", out.Out[0].Kind)
+	d, out, err = d.Submit(s, code, g.Black, "I think it is fine", on("2026-04-13"))
+	require.NoError(t, err)
+	assert.False(t, out.Accepted, "no evaluation: the player is told what to write")
+	assert.Equal(t, "refusal", out.Out[0].Kind)
+	d, out, err = d.Submit(s, code, g.Black, "evaluation: draw\nanalysis: 2...gh4 3.ef4 hg3", on("2026-04-13"))
+	require.NoError(t, err)
+	assert.Contains(t, out.Out[0].Body, "after the last day", "late: no right to protest (6.5.6)")
+	assert.False(t, d.Adjournments[0].InTime(Black))
+}
