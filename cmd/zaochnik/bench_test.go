@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/stretchr/testify/require"
+	_ "modernc.org/sqlite"
+
+	"zaochnik/corr"
+	"zaochnik/mailbox/localmail"
+	"zaochnik/mailbox/mailtest"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+// benchGame is one game of the benchmark's tournaments with its players.
+type benchGame struct {
+	cipher       string
+	white, black corr.Player
+}
+
+// benchTournaments writes into db tournaments of 15 players each (105
+// games), started today, until they hold at least n games; it returns the
+// games.
+func benchTournaments(tb testing.TB, db *storage.DB, n int, today timecontrol.Date) []benchGame {
+	ctx := context.Background()
+	var games []benchGame
+	for k := 1; len(games) < n; k++ {
+		cipher := fmt.Sprintf("Б-%03d", k)
+		var b strings.Builder
+		fmt.Fprintf(&b, "cipher = %q\nname = \"bench\"\nvariant = \"russian\"\nstart = %s\nend = %s\ntimezone = \"Europe/Moscow\"\n"+
+			"[time_control]\ndays = 50\nmoves = 10\n[secretary]\nname = \"S\"\nemail = \"sec%03d@bench.test\"\n[judge]\nname = \"J\"\nemail = \"judge@bench.test\"\n",
+			cipher, today, today.AddDays(365), k)
+		for i := 1; i <= 15; i++ {
+			fmt.Fprintf(&b, "[[players]]\nnumber = %d\nname = \"P%d\"\nemail = \"p%03d-%02d@bench.test\"\n", i, i, k, i)
+		}
+		t, err := corr.ParseTournament([]byte(b.String()))
+		require.NoError(tb, err)
+		require.NoError(tb, db.CreateTournament(ctx, t, []byte(b.String())))
+		_, err = db.Start(ctx, cipher, today)
+		require.NoError(tb, err)
+		for _, p := range t.Games {
+			w, _ := t.Player(p.White)
+			bl, _ := t.Player(p.Black)
+			games = append(games, benchGame{cipher: cipher, white: w, black: bl})
+		}
+	}
+	return games
+}
+
+// benchLetter is White's first move (reply false) or Black's answer.
+func benchLetter(g benchGame, reply bool, id string, now time.Time) []byte {
+	day := timecontrol.DateOf(now.In(moscow())).Russian()
+	from, text := g.white, fmt.Sprintf("%s %d-%d\r\nМой ход: 1.c3-d4\r\n%s / %s / %s\r\nВремя: 0/0\r\n", g.cipher, g.white.Number, g.black.Number, day, day, day)
+	if reply {
+		from, text = g.black, fmt.Sprintf("%s %d-%d\r\nВаш ход: 1.c3-d4\r\nМой ход: 1...f6-g5\r\n%s / %s / %s\r\nВремя: 0/0\r\n", g.cipher, g.white.Number, g.black.Number, day, day, day)
+	}
+	return []byte(fmt.Sprintf("Received: from mx by bench.test; %s\r\nFrom: <%s>\r\nTo: <turnir@bench.test>\r\nSubject: %s\r\nMessage-ID: <%s>\r\nDate: %s\r\n"+
+		"Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n%s",
+		now.Format(time.RFC1123Z), from.Email, g.cipher, id, now.Format(time.RFC1123Z), text))
+}
+
+// appendAll puts letters into the mailbox over one IMAP connection.
+func appendAll(tb testing.TB, addr string, letters [][]byte) {
+	c, err := imapclient.DialInsecure(addr, nil)
+	require.NoError(tb, err)
+	defer c.Close()
+	require.NoError(tb, c.Login("turnir@bench.test", "pw").Wait())
+	for _, raw := range letters {
+		cmd := c.Append("INBOX", int64(len(raw)), nil)
+		_, err := cmd.Write(raw)
+		require.NoError(tb, err)
+		require.NoError(tb, cmd.Close())
+		_, err = cmd.Wait()
+		require.NoError(tb, err)
+	}
+	require.NoError(tb, c.Logout().Wait())
+}
+
+// bareFetch fetches every letter of the mailbox (BODY.PEEK[], 100 a FETCH)
+// and returns how many.
+func bareFetch(tb testing.TB, addr string) int {
+	c, err := imapclient.DialInsecure(addr, nil)
+	require.NoError(tb, err)
+	defer c.Close()
+	require.NoError(tb, c.Login("turnir@bench.test", "pw").Wait())
+	_, err = c.Select("INBOX", nil).Wait()
+	require.NoError(tb, err)
+	list, err := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true}).Collect()
+	require.NoError(tb, err)
+	n := 0
+	body := &imap.FetchItemBodySection{Peek: true}
+	for i := 0; i < len(list); i += 100 {
+		var uids []imap.UID
+		for _, m := range list[i:min(i+100, len(list))] {
+			uids = append(uids, m.UID)
+		}
+		msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}}).Collect()
+		require.NoError(tb, err)
+		n += len(msgs)
+	}
+	require.NoError(tb, c.Logout().Wait())
+	return n
+}
+
+// bareInserts runs n one-insert transactions on a fresh SQLite file with
+// the store's settings (WAL, synchronous NORMAL, BEGIN IMMEDIATE).
+func bareInserts(tb testing.TB, n int) time.Duration {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(tb.TempDir(), "bare.db")+"?"+q.Encode())
+	require.NoError(tb, err)
+	defer db.Close()
+	_, err = db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, raw BLOB NOT NULL)`)
+	require.NoError(tb, err)
+	row := make([]byte, 400)
+	began := time.Now()
+	for range n {
+		tx, err := db.Begin()
+		require.NoError(tb, err)
+		_, err = tx.Exec(`INSERT INTO t (raw) VALUES (?)`, row)
+		require.NoError(tb, err)
+		require.NoError(tb, tx.Commit())
+	}
+	return time.Since(began)
+}
+
+// vmKB reads a VmRSS/VmHWM figure of process pid, in KiB.
+func vmKB(tb testing.TB, pid int, field string) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	require.NoError(tb, err)
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, field+":"); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+			require.NoError(tb, err)
+			return n
+		}
+	}
+	tb.Fatalf("no %s in /proc/%d/status", field, pid)
+	return 0
+}
+
+// BenchmarkDaemon measures the whole daemon against Dovecot (run once:
+// -bench Daemon -benchtime 1x; ZAOCHNIK_BENCH_LETTERS sets the backlog,
+// 10000 by default): the catch-up rate through the whole pipeline (IMAP
+// fetch, MIME, referee, SQLite commit, IMAP filing) on a backlog of first
+// moves, one per game, and the time until every forward reached the SMTP
+// sink; beside it, in the same run, a bare go-imap client fetching the same
+// backlog and bare one-insert SQLite transactions; then the latency from a
+// letter's APPEND to its forward at the sink with IDLE, one letter at a
+// time; and the daemon's resident memory (a child process: this binary as
+// `zaochnik serve`) with the games in its store.
+func BenchmarkDaemon(b *testing.B) {
+	n := 10000
+	if v, err := strconv.Atoi(os.Getenv("ZAOCHNIK_BENCH_LETTERS")); err == nil && v > 0 {
+		n = v
+	}
+	dove := mailtest.StartDovecot(b, map[string]string{"turnir@bench.test": "pw"})
+	var want atomic.Value // the recipient whose forward the latency loop waits for
+	want.Store("")
+	arrived := make(chan struct{}, 1)
+	sink, err := localmail.Start(localmail.Options{Logger: quietLog(), OnData: func(from string, to []string, raw []byte) error {
+		if len(to) > 0 && to[0] == want.Load().(string) {
+			select {
+			case arrived <- struct{}{}:
+			default:
+			}
+		}
+		return nil
+	}})
+	require.NoError(b, err)
+	defer sink.Close()
+
+	dbPath := filepath.Join(b.TempDir(), "bench.db")
+	db, err := storage.Open(dbPath)
+	require.NoError(b, err)
+	today := timecontrol.DateOf(time.Now().In(moscow()))
+	began := time.Now()
+	games := benchTournaments(b, db, n, today)[:n]
+	b.Logf("%d games in %d tournaments stored in %v", len(games), (len(games)+104)/105, time.Since(began).Round(time.Millisecond))
+	// The sink delivers only to local users: every address of the run.
+	users := map[string]bool{"judge@bench.test": true}
+	ciphers, err := db.Ciphers(context.Background())
+	require.NoError(b, err)
+	for _, c := range ciphers {
+		s, err := db.State(context.Background(), c)
+		require.NoError(b, err)
+		users[s.Tournament.Secretary.Email] = true
+		for _, p := range s.Tournament.Players {
+			users[p.Email] = true
+		}
+	}
+	require.NoError(b, db.Close())
+	for u := range users {
+		require.NoError(b, sink.AddUser(u, "pw"))
+	}
+
+	letters := make([][]byte, n)
+	now := time.Now()
+	for i, g := range games {
+		letters[i] = benchLetter(g, false, fmt.Sprintf("first.%d@bench.test", i), now)
+	}
+	began = time.Now()
+	appendAll(b, dove.Addr, letters)
+	b.Logf("%d letters appended to Dovecot in %v", n, time.Since(began).Round(time.Millisecond))
+
+	b.ResetTimer()
+	began = time.Now()
+	got := bareFetch(b, dove.Addr)
+	fetch := time.Since(began)
+	require.Equal(b, n, got)
+	inserts := bareInserts(b, n)
+
+	cfg := defaultConfig()
+	host, p, _ := net.SplitHostPort(dove.Addr)
+	cfg.IMAP.Host, cfg.IMAP.Security, cfg.IMAP.User, cfg.IMAP.Password = host, "plain", "turnir@bench.test", "pw"
+	require.NoError(b, cfg.IMAP.Port.UnmarshalText([]byte(p)))
+	sh, sp, _ := net.SplitHostPort(sink.SMTPAddr)
+	cfg.SMTP.Host, cfg.SMTP.Security, cfg.SMTP.From = sh, "plain", "turnir@bench.test"
+	require.NoError(b, cfg.SMTP.Port.UnmarshalText([]byte(sp)))
+	cfg.Database.Path = dbPath
+	cfg.Web.Listen = ""
+	cfg.Schedule = ScheduleConfig{}
+	cfg.Log.Level = "warn"
+	cfgPath := filepath.Join(b.TempDir(), "zaochnik.toml")
+	f, err := os.Create(cfgPath)
+	require.NoError(b, err)
+	require.NoError(b, toml.NewEncoder(f).Encode(cfg))
+	require.NoError(b, f.Close())
+
+	watcher, err := storage.Open(dbPath)
+	require.NoError(b, err)
+	defer watcher.Close()
+	child := exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.bench=^$")
+	child.Env = append(os.Environ(), "ZAOCHNIK_SERVE_CHILD="+cfgPath)
+	child.Stderr = os.Stderr
+	began = time.Now()
+	require.NoError(b, child.Start())
+	defer func() {
+		child.Process.Signal(syscall.SIGTERM)
+		child.Wait()
+	}()
+	var caughtUp, drained time.Duration
+	for drained == 0 {
+		time.Sleep(100 * time.Millisecond)
+		ls, err := watcher.Letters(context.Background())
+		require.NoError(b, err)
+		if caughtUp == 0 && len(ls) >= n {
+			caughtUp = time.Since(began)
+		}
+		if caughtUp != 0 {
+			out, err := watcher.Outbox(context.Background())
+			require.NoError(b, err)
+			if !slices.ContainsFunc(out, func(o storage.Outgoing) bool { return o.Sent.IsZero() && !o.Dead && !o.Hold }) {
+				drained = time.Since(began)
+			}
+		}
+		require.Less(b, time.Since(began), 30*time.Minute, "the daemon did not catch up")
+	}
+	processed := 0
+	ls, err := watcher.Letters(context.Background())
+	require.NoError(b, err)
+	for _, l := range ls {
+		if l.Disposition == storage.Processed {
+			processed++
+		}
+	}
+	require.Equal(b, n, processed, "every first move applied")
+
+	// Latency with IDLE: Black answers, one letter at a time.
+	samples := min(200, n)
+	lat := make([]time.Duration, 0, samples)
+	for i := range samples {
+		g := games[i*len(games)/samples]
+		want.Store(g.white.Email)
+		select {
+		case <-arrived:
+		default:
+		}
+		t0 := time.Now()
+		appendAll(b, dove.Addr, [][]byte{benchLetter(g, true, fmt.Sprintf("reply.%d@bench.test", i), time.Now())})
+		select {
+		case <-arrived:
+			lat = append(lat, time.Since(t0))
+		case <-time.After(30 * time.Second):
+			b.Fatalf("no forward of reply %d", i)
+		}
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	rss, hwm := vmKB(b, child.Process.Pid, "VmRSS"), vmKB(b, child.Process.Pid, "VmHWM")
+
+	perSec := func(k int, d time.Duration) float64 { return float64(k) / d.Seconds() }
+	b.ReportMetric(perSec(n, caughtUp), "pipeline-letters/s")
+	b.ReportMetric(perSec(n, drained), "until-all-forwarded-letters/s")
+	b.ReportMetric(perSec(n, fetch), "bare-imap-fetch/s")
+	b.ReportMetric(perSec(n, inserts), "bare-sqlite-tx/s")
+	b.ReportMetric(float64(lat[len(lat)/2].Milliseconds()), "latency-p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Milliseconds()), "latency-p99-ms")
+	b.ReportMetric(float64(rss)/1024, "rss-MiB")
+	b.ReportMetric(float64(hwm)/1024, "peak-rss-MiB")
+	b.Logf("backlog %d: caught up in %v, all forwarded in %v; bare fetch %v, bare inserts %v; latency p50 %v p99 %v; RSS %d KiB (peak %d KiB)",
+		n, caughtUp.Round(time.Millisecond), drained.Round(time.Millisecond), fetch.Round(time.Millisecond), inserts.Round(time.Millisecond),
+		lat[len(lat)/2].Round(time.Millisecond), lat[len(lat)*99/100].Round(time.Millisecond), rss, hwm)
+}
