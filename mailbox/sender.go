@@ -62,14 +62,18 @@ type SenderOptions struct {
 	// Timeout bounds each SMTP command; the final reply to DATA gets 5 min.
 	// 1 min.
 	Timeout time.Duration
+	// Poll bounds the wait between two readings of the outbox, so that a
+	// letter another process queued (zaochnik judge rule, tournament start)
+	// goes out without a Kick. 1 min.
+	Poll time.Duration
 
 	Now    func() time.Time // time.Now if nil
 	Logger *slog.Logger     // slog.Default() if nil
 	Debug  io.Writer        // raw SMTP trace, credentials included
 }
 
-// Sender sends the outbox's letters over SMTP, one goroutine, woken by Kick
-// and by a timer set to the next due letter.
+// Sender sends the outbox's letters over SMTP, one goroutine, woken by Kick,
+// by a timer set to the next due letter and, at the latest, every Poll.
 type Sender struct {
 	o    SenderOptions
 	log  *slog.Logger
@@ -93,6 +97,7 @@ func NewSender(o SenderOptions) (*Sender, error) {
 	setDefault(&o.RetryMax, 4*time.Hour)
 	setDefault(&o.MaxAttempts, 20)
 	setDefault(&o.Timeout, time.Minute)
+	setDefault(&o.Poll, time.Minute)
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -135,7 +140,11 @@ func (s *Sender) Run(ctx context.Context) error {
 				_ = c.Quit()
 				c = nil
 			}
-			s.idle(ctx, ok, due.Sub(now))
+			wait := s.o.Poll
+			if ok {
+				wait = min(wait, due.Sub(now))
+			}
+			s.idle(ctx, wait)
 			continue
 		}
 		if c == nil {
@@ -158,19 +167,15 @@ func (s *Sender) Run(ctx context.Context) error {
 	return nil
 }
 
-// idle waits for a kick, for the next due letter (when there is one) or
-// for ctx.
-func (s *Sender) idle(ctx context.Context, haveNext bool, in time.Duration) {
-	var timer <-chan time.Time
-	if haveNext {
-		t := time.NewTimer(in)
-		defer t.Stop()
-		timer = t.C
-	}
+// idle waits for a kick, for the time in to pass (the next due letter or
+// the next look at the outbox) or for ctx.
+func (s *Sender) idle(ctx context.Context, in time.Duration) {
+	t := time.NewTimer(in)
+	defer t.Stop()
 	select {
 	case <-ctx.Done():
 	case <-s.kick:
-	case <-timer:
+	case <-t.C:
 	}
 }
 

@@ -247,6 +247,31 @@ func TestSender_KickAndRead(t *testing.T) {
 	assert.ElementsMatch(t, ids, got)
 }
 
+// TestSender_LetterQueuedByAnotherProcess: a letter queued with no Kick
+// (as "zaochnik judge rule" queues the ruling into the store of a running
+// server) goes out within Poll, also while another letter waits for a
+// retry far ahead.
+func TestSender_LetterQueuedByAnotherProcess(t *testing.T) {
+	lm, err := localmail.Start(localmail.Options{Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(tournament, secret))
+	require.NoError(t, lm.AddUser(player, secret))
+	out := newFakeOutbox()
+	out.queue(t, "later@zaochnik.test", player)
+	out.rows[0].due = time.Now().Add(time.Hour) // a retry due in an hour
+	s, err := mailbox.NewSender(mailbox.SenderOptions{
+		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
+		Outbox: out, Poll: 20 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
+	})
+	require.NoError(t, err)
+	runSender(t, s)
+	time.Sleep(50 * time.Millisecond) // the sender is idle, waiting for the retry
+	out.queue(t, "ruling@zaochnik.test", player)
+	require.Eventually(t, func() bool { return sinkCounts(t, lm)["ruling@zaochnik.test"] == 1 }, 10*time.Second, 10*time.Millisecond)
+	assert.Zero(t, sinkCounts(t, lm)["later@zaochnik.test"], "the retry keeps its schedule")
+}
+
 // TestSender_ServerDown: while the SMTP server cannot be reached the
 // letters wait without spending attempts; they go out once it is back.
 func TestSender_ServerDown(t *testing.T) {
