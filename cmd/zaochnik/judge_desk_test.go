@@ -16,6 +16,7 @@ import (
 	"zaochnik/adjudication"
 	"zaochnik/adjudication/diagram"
 	"zaochnik/corr/draughts"
+	"zaochnik/mailbox"
 	"zaochnik/storage"
 )
 
@@ -272,7 +273,7 @@ func checkDossierFiles(t *testing.T, db *storage.DB, o storage.Outgoing) {
 		m.Attachments = append(m.Attachments, l.Raw)
 	}
 	require.NotEmpty(t, m.Attachments, "the offender's letters")
-	raw, err := composeLetter("server@zaochnik.example")(m)
+	raw, err := composeStored(mailbox.Address{Addr: "server@zaochnik.example"}, m)
 	require.NoError(t, err)
 	for _, want := range []string{"message/rfc822", "image/png", "game-1-2.pdn", "letter-1.eml"} {
 		assert.Contains(t, string(raw), want)

@@ -39,7 +39,8 @@ func newStoreOutbox(db *storage.DB, from mailbox.Address) *storeOutbox {
 	return &storeOutbox{db: db, from: from, reports: map[int64]*report{}}
 }
 
-// composeStored renders a queued letter of the store, threaded to the
+// composeStored is the one composer of the store's letters (storage.DB.Compose,
+// wired by newStoreOutbox for serve and demo): a queued letter, threaded to the
 // letter it answers, attached letters embedded whole (a judge's dossier).
 func composeStored(from mailbox.Address, m storage.Mail) ([]byte, error) {
 	o := mailbox.Outgoing{From: from, To: []mailbox.Address{{Addr: m.To}}, Subject: m.Subject, Text: m.Body,

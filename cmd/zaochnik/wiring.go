@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"zaochnik/mailbox"
 	"zaochnik/storage"
 )
@@ -16,22 +14,4 @@ func decodeLetter(raw []byte) (storage.Decoded, error) {
 	}
 	return storage.Decoded{MessageID: in.MessageID, From: in.From.Addr, Subject: in.Subject, Text: in.Text, Postmark: in.Postmark,
 		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...)}, nil
-}
-
-// composeLetter is the mail shell's composer as the store needs it
-// (storage.DB.Compose), sending from the server's address from.
-func composeLetter(from string) func(m storage.Mail) ([]byte, error) {
-	return func(m storage.Mail) ([]byte, error) {
-		o := mailbox.Outgoing{From: mailbox.Address{Addr: from}, To: []mailbox.Address{{Addr: m.To}},
-			Subject: m.Subject, Text: m.Body, Date: m.Date, MessageID: m.MessageID}
-		if m.InReplyTo != "" {
-			o.InReplyTo = []string{m.InReplyTo}
-			o.References = []string{m.InReplyTo}
-		}
-		for i, raw := range m.Attachments {
-			o.Attachments = append(o.Attachments, mailbox.Attachment{Filename: fmt.Sprintf("letter-%d.eml", i+1), ContentType: "message/rfc822", Data: raw})
-		}
-		o.Attachments = append(o.Attachments, storedFiles(m)...)
-		return mailbox.Compose(o)
-	}
 }

@@ -64,7 +64,7 @@ func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	require.NoError(t, err)
 	defer db.Close()
 	db.Decode = decodeLetter
-	db.Compose, db.From = composeLetter("server@zaochnik.example"), "server@zaochnik.example"
+	newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"})
 	ctx := context.Background()
 	src, err := os.ReadFile(replayDir("two.toml"))
 	require.NoError(t, err)
