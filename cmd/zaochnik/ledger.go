@@ -72,11 +72,29 @@ func runLedger(e *env, args []string) int {
 	if err == nil {
 		var l timecontrol.Ledger
 		if l, err = timecontrol.Compute(tl); err == nil {
+			if last := lastDate(l); !today.IsZero() && today.Before(last) {
+				fmt.Fprintf(e.stderr, "zaochnik ledger: --today %s is before the timeline's last letter (%s): the clock of the player on move runs from it; give that date or a later one\n", today, last)
+				return 2
+			}
 			return printLedger(e, l, today, lang, *asJSON)
 		}
 	}
 	fmt.Fprintf(e.stderr, "zaochnik ledger: %s is not a valid timeline; fix these and run again:\n%v\n", *file, err)
 	return 1
+}
+
+// lastDate is the latest date written in the ledger's lines: the running
+// clock of --today cannot be read before it.
+func lastDate(l timecontrol.Ledger) timecontrol.Date {
+	var last timecontrol.Date
+	for _, ln := range l.Lines {
+		for _, d := range []timecontrol.Date{ln.Received, ln.Sent} {
+			if d.After(last) {
+				last = d
+			}
+		}
+	}
+	return last
 }
 
 func readTimelineFile(e *env, name string) ([]byte, error) {

@@ -109,6 +109,7 @@ func TestLedgerCommand_Errors(t *testing.T) {
 		{"bad date", []string{"--timeline", bad, "--today", "2026-13-01"}, 2, `--today: timecontrol: "2026-13-01" is not a date of the form YYYY-MM-DD`},
 		{"bad language", []string{"--timeline", bad, "--lang", "de"}, 2, `--lang "de": write ru or en`},
 		{"missing file", []string{"--timeline", filepath.Join(t.TempDir(), "none.toml")}, 1, "cannot read the timeline"},
+		{"today before the last letter", []string{"--timeline", timelineFile("break-and-penalty.toml"), "--today", "2026-05-15"}, 2, "--today 2026-05-15 is before the timeline's last letter (2026-11-12)"},
 		{"invalid timeline", []string{"--timeline", bad}, 1, "line 7: reply #2: received: 2026-03-01 is before reply #1 was posted (2026-03-02); a letter cannot arrive before it is sent (rule 6.3.1)"},
 	}
 	for _, tt := range tests {
