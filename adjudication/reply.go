@@ -116,7 +116,15 @@ func ParseJudgeReply(text string) (JudgeReply, error) {
 			}
 			v, res = Adjudged, e.Result()
 		} else {
-			v = phraseVerdict(low)
+			var end int
+			v, end = phraseVerdict(low)
+			rest := low[end:]
+			if len(low) == len(ln) {
+				rest = ln[end:] // the reasons as written, when lower-casing kept the offsets
+			}
+			if rest = strings.Trim(rest, " .:;,—–-!"); v != NoVerdict && rest != "" {
+				notes = append(notes, rest)
+			}
 		}
 		switch {
 		case v == NoVerdict:
@@ -136,16 +144,17 @@ func ParseJudgeReply(text string) (JudgeReply, error) {
 	return r, nil
 }
 
-// phraseVerdict returns the verdict whose phrase the lower-cased line holds.
-func phraseVerdict(low string) Verdict {
+// phraseVerdict returns the verdict whose phrase the lower-cased line
+// holds, and the offset just after the phrase (the judge's reasons follow).
+func phraseVerdict(low string) (Verdict, int) {
 	for _, vp := range verdictPhrases {
 		for _, p := range vp.phrases {
-			if strings.Contains(low, p) {
-				return vp.v
+			if i := strings.Index(low, p); i >= 0 {
+				return vp.v, i + len(p)
 			}
 		}
 	}
-	return NoVerdict
+	return NoVerdict, 0
 }
 
 // isGreeting reports a salutation line, which is no part of a note.

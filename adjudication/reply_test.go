@@ -26,6 +26,7 @@ func TestParseJudgeReply_6_3_7_VerdictByLetter(t *testing.T) {
 		{"outlook original ignored", reply(t, "judge-outlook.txt"), JudgeReply{Verdict: NoOverstep, Note: ""}, ""},
 		{"ё and capitals", "ПРОСРОЧКА ПОДТВЕРЖДЕНА", JudgeReply{Verdict: OverstepConfirmed}, ""},
 		{"negated confirmation is no overstep", "Просрочка не подтверждена: письмо задержала почта.", JudgeReply{Verdict: NoOverstep}, ""},
+		{"reasons on the verdict's line", "Просрочки нет: чёрные ответили в срок.\nС уважением, судья", JudgeReply{Verdict: NoOverstep, Note: "чёрные ответили в срок"}, ""},
 		{"english", "Overstep confirmed.\nSee the ledger.", JudgeReply{Verdict: OverstepConfirmed, Note: "See the ledger."}, ""},
 		{"protest rejected 6.3.8", "Протест отклонён.", JudgeReply{Verdict: ProtestRejected}, ""},
 		{"protest upheld 6.3.8", "protest upheld", JudgeReply{Verdict: ProtestUpheld}, ""},
