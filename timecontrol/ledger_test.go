@@ -320,7 +320,8 @@ func TestPenalty_6_2_11_JoinsTheTotalOnItsDate(t *testing.T) {
 	assert.Equal(t, 2+6, pl.Total)
 	assert.Equal(t, 2+6+1, l.Lines[4].Total)
 	assert.Equal(t, Totals{Days: 3, PenaltyDays: 6, Total: 9, Moves: 2}, l.Totals[Black])
-	assert.Equal(t, "Черные: 6 штрафных дн. с 12.03.2026: impossible move b6-a5 (п. 6.2.11)", pl.Notes[0].String())
+	assert.Equal(t, "6 штрафных дн. с 12.03.2026: impossible move b6-a5 (п. 6.2.11)", pl.Notes[0].String(), "the line names the player; the note does not repeat it")
+	assert.Equal(t, Black, pl.Player)
 }
 
 func TestPenalty_6_3_7_CanOverstepByItself(t *testing.T) {

@@ -83,8 +83,9 @@ func (n Note) texts() (ru, en string) {
 		return fmt.Sprintf("дата получения не указана, а пробега писем еще нет: взята дата отправления хода партнером %s", a),
 			fmt.Sprintf("receipt date missing and no earlier letters to average: taken as the opponent's posting date %s", a)
 	case NotePenalty:
-		return fmt.Sprintf("%s: %d штрафных дн. с %s: %s", n.Player.Name(Russian), n.Days, a, n.Text),
-			fmt.Sprintf("%s: %d penalty days from %s: %s", n.Player.Name(English), n.Days, a, n.Text)
+		// The line the note belongs to names the player already.
+		return fmt.Sprintf("%d штрафных дн. с %s: %s", n.Days, a, n.Text),
+			fmt.Sprintf("%d penalty days from %s: %s", n.Days, a, n.Text)
 	case NoteVariantMoves:
 		return fmt.Sprintf("%d ход(а) по принятому варианту не учитываются", n.N),
 			fmt.Sprintf("%d move(s) through an accepted variant not counted", n.N)
