@@ -110,7 +110,7 @@ func (a *applier) holdReply() {
 	if n := len(g.Replies); n > 0 && g.Replies[n-1].Sent.IsZero() {
 		received = g.Replies[n-1].Received
 	}
-	g.Held = &HeldReply{Plies: plies, Received: received, Sent: a.obs.Postmark, Letter: a.obs.MessageID}
+	g.Held = &HeldReply{Plies: plies, Received: received, Sent: a.obs.sent(), Letter: a.obs.MessageID}
 	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)
 	a.event("reply-held", "6.3.6", moveList(&Game{Plies: plies}, 0))
 	if c := g.pendingClaim(); c != nil {

@@ -135,7 +135,7 @@ func (a *applier) forward(first, known int, claimed bool) {
 	fwd := letter.Letter{
 		Repeated: a.lettered(known, first),
 		Moves:    a.lettered(first, len(g.Plies)),
-		Dates:    letter.Dates{OpponentSent: a.opponentSent(), Received: a.receivedDate(), Sent: a.obs.Postmark},
+		Dates:    letter.Dates{OpponentSent: a.opponentSent(), Received: a.receivedDate(), Sent: a.obs.sent()},
 		Time:     frac,
 	}
 	pos := g.Position(v)

@@ -5,13 +5,30 @@ import "zaochnik/timecontrol"
 // Observation is what the server itself saw of a letter; it is
 // authoritative over what the letter says (6.3.1).
 type Observation struct {
-	From      string           // sender's address
-	Postmark  timecontrol.Date // the day the server received it, in the tournament's zone
+	From     string           // sender's address
+	Postmark timecontrol.Date // the day the server received it, in the tournament's zone
+	// Posted is, for a paper letter the secretary entered, the posting date
+	// on the sender's postmark (6.3.1); zero for e-mail, which is posted the
+	// day the server receives it.
+	Posted    timecontrol.Date
 	MessageID string
 	Subject   string
 	// Thread is the code of the game whose letter this one answers
 	// (In-Reply-To), "" when none.
 	Thread string
+}
+
+// paper reports whether the letter came by post.
+func (o Observation) paper() bool { return !o.Posted.IsZero() }
+
+// sent is the day the sender's reply counts as posted (6.3.1): the posting
+// postmark of a paper letter, else the day the server received it. A
+// posting postmark after the arrival cannot be, so the arrival stands.
+func (o Observation) sent() timecontrol.Date {
+	if o.paper() && !o.Posted.After(o.Postmark) {
+		return o.Posted
+	}
+	return o.Postmark
 }
 
 // Problem is something the referee or the letter reader found in a letter.

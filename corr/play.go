@@ -255,12 +255,13 @@ func (a *applier) variantReply(mv draughts.Move, pos draughts.Position) (draught
 }
 
 // recordReplies enters the letter into the ledger: the sender's reply ends
-// on the postmark; replies played for the opponent (forced, variant) and
-// further moves of the sender in the same letter cost no days; the side to
-// move now starts thinking on the postmark, the day the server forwards.
+// on the postmark (a paper letter's posting postmark); replies played for
+// the opponent (forced, variant) and further moves of the sender in the same
+// letter cost no days; the side to move now starts thinking on the day the
+// server received the letter and forwarded it.
 func (a *applier) recordReplies(plies []Ply) {
 	g := a.g
-	day := a.obs.Postmark
+	day := a.obs.sent()
 	pending := -1
 	if n := len(g.Replies); n > 0 && g.Replies[n-1].Sent.IsZero() {
 		pending = n - 1
@@ -287,6 +288,9 @@ func (a *applier) recordReplies(plies []Ply) {
 		if i == 0 && pending >= 0 && g.Replies[pending].Player == colour(side) {
 			r := &g.Replies[pending]
 			r.Sent, r.Moves, r.VariantMoves, r.Text = day, counted, variant, text
+			if a.obs.paper() && pending > 0 {
+				r.Received = a.paperReceipt(r.Received, day)
+			}
 			if r.Received.After(day) {
 				r.Received = day // a first move sent before the start of play
 			}
@@ -295,7 +299,28 @@ func (a *applier) recordReplies(plies []Ply) {
 		}
 		i = next
 	}
-	g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(g.ToMove()), Received: day})
+	g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(g.ToMove()), Received: a.obs.Postmark})
+}
+
+// paperReceipt is the receipt date of the move a paper letter answers: the
+// date its sender wrote (6.3.1: by the arrival postmark, which only they
+// saw), if it lies between the day the server forwarded the move and the
+// posting; else zero, and the ledger takes the average transit between the
+// two players (6.3.3). A written date that cannot be is reported.
+func (a *applier) paperReceipt(forwarded, posted timecontrol.Date) timecontrol.Date {
+	wrote := a.l.Dates.Received
+	switch {
+	case wrote.IsZero():
+		return timecontrol.Date{}
+	case !wrote.Before(forwarded) && !wrote.After(posted):
+		return wrote
+	}
+	lang := a.lang()
+	a.problem("date-differs", "6.3.3", tr(lang,
+		fmt.Sprintf("дата получения хода указана %s, но ход отправлен вам %s, а ответ отправлен %s; в графике дата получения взята по среднему пробегу писем", wrote.Russian(), forwarded.Russian(), posted.Russian()),
+		fmt.Sprintf("the date you received the move is written %s, but the move was sent to you on %s and your reply posted on %s; the ledger takes the average transit of letters instead", wrote.Russian(), forwarded.Russian(), posted.Russian())))
+	a.event("date-differs", "6.3.3", "received: wrote "+wrote.String()+", forwarded "+forwarded.String()+", posted "+posted.String())
+	return timecontrol.Date{}
 }
 
 // ToMoveAt returns the side to move before ply i.

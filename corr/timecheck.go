@@ -30,7 +30,9 @@ func (a *applier) checkTime() {
 	if prev := a.opponentSent(); !prev.IsZero() {
 		differs("opponent_sent", d.OpponentSent, prev, "дата отправления хода партнёром", "date your opponent sent the move")
 	}
-	differs("received", d.Received, mine.Received, "дата получения хода", "date you received the move")
+	if !a.obs.paper() { // a paper letter's receipt date is the sender's to write (recordReplies)
+		differs("received", d.Received, mine.Received, "дата получения хода", "date you received the move")
+	}
 	differs("sent", d.Sent, mine.Sent, "дата отправления ответа", "date you sent your reply")
 
 	slipped := false
@@ -90,7 +92,7 @@ func (a *applier) checkOverstep() bool {
 		return false
 	}
 	ov := led.Overstep
-	if ov == nil || ov.Player != colour(a.side) || ov.Date != a.obs.Postmark || a.g.claimedAt(a.side, ov.Move) {
+	if ov == nil || ov.Player != colour(a.side) || (ov.Date != a.obs.sent() && ov.Date != a.obs.Postmark) || a.g.claimedAt(a.side, ov.Move) {
 		return false
 	}
 	a.s.fileClaim(a.g, a.side, false, false, ov.Total, ov.Limit, ov.Move, a.obs.Postmark, &a.out)

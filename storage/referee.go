@@ -22,6 +22,9 @@ type Received struct {
 	// InReplyTo lists the Message-IDs the letter answers (In-Reply-To, then
 	// References); the first that is a letter of the server names the game.
 	InReplyTo []string
+	// Posted is, for a paper letter the secretary enters, the posting date
+	// on its postmark (6.3.1); Postmark is then its arrival. Zero for e-mail.
+	Posted timecontrol.Date
 }
 
 // Result is what became of a received letter.
@@ -90,7 +93,7 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 		if err != nil {
 			return err
 		}
-		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(s.Tournament.Location())), MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
+		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(s.Tournament.Location())), Posted: r.Posted, MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
 		next, out, err := db.refereeLetter(ctx, tx, tid, s, r.Text, obs)
 		if err != nil {
 			return err

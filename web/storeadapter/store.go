@@ -202,7 +202,7 @@ func (s Store) EnterPaper(ctx context.Context, p web.PaperLetter) (corr.Outcome,
 	noon := time.Date(p.Received.Year(), p.Received.Month(), p.Received.Day(), 12, 0, 0, 0, st.Tournament.Location())
 	res, err := s.DB.Receive(ctx, storage.Received{
 		Incoming: storage.Incoming{MessageID: "<paper-" + hex.EncodeToString(sum[:12]) + "@zaochnik.invalid>", Raw: []byte(p.Text), Postmark: noon, From: pl.Email},
-		Subject:  p.Game, Text: p.Text,
+		Subject:  p.Game, Text: p.Text, Posted: p.Posted,
 	})
 	if err != nil {
 		return corr.Outcome{}, err

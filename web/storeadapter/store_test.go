@@ -387,3 +387,22 @@ func TestStore_DeskAdjudicates_6_5_5(t *testing.T) {
 	_, page := get(tour)
 	assert.Contains(t, page, "½", "the adjudicated draw is in the crosstable")
 }
+
+// A paper letter's posting postmark reaches the ledger (6.3.1): the reply
+// counts to it, and the opponent starts on the arrival, when it is forwarded.
+func TestStore_6_3_1_PaperPostingPostmarkReachesTheLedger(t *testing.T) {
+	s, ctx := newStartedStore(t), context.Background()
+	receive(t, s.DB, filepath.Join(root, "testdata/replay/clean/01.eml"))
+	p := web.PaperLetter{Game: game, Player: 2, Posted: timecontrol.MustDate("2026-03-05"), Received: timecontrol.MustDate("2026-03-09"),
+		Text: "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 02.03.2026 / 05.03.2026\nTime: 0/3"}
+	out, err := s.EnterPaper(ctx, p)
+	require.NoError(t, err)
+	require.True(t, out.Accepted, out.Reason)
+	st, err := s.DB.State(ctx, "ТЕСТ-2026")
+	require.NoError(t, err)
+	g, ok := st.Game(game)
+	require.True(t, ok)
+	require.Len(t, g.Replies, 3)
+	assert.Equal(t, p.Posted, g.Replies[1].Sent)
+	assert.Equal(t, p.Received, g.Replies[2].Received)
+}
