@@ -17,6 +17,8 @@ type Desk struct {
 	// Withdrawals, Sanctions: the judge's rulings, as in a rulings file.
 	Withdrawals []WithdrawalRuling `json:"withdrawals,omitempty"`
 	Sanctions   []Sanction         `json:"sanctions,omitempty"`
+	// Forfeits are single games of withdrawn players scored without play (6.5.3).
+	Forfeits []Game `json:"forfeits,omitempty"`
 }
 
 // ClaimWindow is the ten days in which the player charged with an
@@ -150,6 +152,7 @@ func (d Desk) clone() Desk {
 		Adjournments: append([]Adjourned(nil), d.Adjournments...),
 		Withdrawals:  append([]WithdrawalRuling(nil), d.Withdrawals...),
 		Sanctions:    append([]Sanction(nil), d.Sanctions...),
+		Forfeits:     append([]Game(nil), d.Forfeits...),
 	}
 	for i := range c.Adjournments {
 		a := &c.Adjournments[i]
@@ -163,7 +166,7 @@ func (d Desk) clone() Desk {
 // Rulings returns what the table needs of the desk: the 6.5.3 rulings, the
 // adjudicated results (the organiser's where it decided), the sanctions.
 func (d Desk) Rulings() Rulings {
-	r := Rulings{Withdrawals: d.Withdrawals, Sanctions: d.Sanctions}
+	r := Rulings{Withdrawals: d.Withdrawals, Sanctions: d.Sanctions, Results: append([]Game(nil), d.Forfeits...)}
 	for _, a := range d.Adjournments {
 		if res := a.Result(); res != Unfinished {
 			r.Results = append(r.Results, Game{White: a.WhitePlayer, Black: a.BlackPlayer, Result: res, Adjudicated: true})

@@ -96,15 +96,23 @@ func (d Desk) Submit(s corr.State, code string, n int, text string, day timecont
 // protest within 10 days (6.5.6).
 func (d Desk) Adjudicate(s corr.State, code string, result Result, note string, day timecontrol.Date) (Desk, corr.Outcome, error) {
 	d = d.clone()
-	a := d.adjourned(code)
 	g, ok := s.Game(code)
-	if a == nil || !ok {
+	if !ok {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no game %q", s.Tournament.Cipher, code)
+	}
+	withdrawn := d.withdrawn(g.White) || d.withdrawn(g.Black)
+	if d.adjourned(code) == nil && withdrawn && g.Status != corr.Finished {
+		// 6.5.3: a withdrawn player's unfinished game may be adjudicated before the end of play.
+		d.Adjournments = append(d.Adjournments, Adjourned{Game: code, WhitePlayer: g.White, BlackPlayer: g.Black, Adjournment: Adjournment{EndOfPlay: day}})
+	}
+	a := d.adjourned(code)
+	if a == nil {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is not awaiting adjudication; 'zaochnik judge deadlines' lists the games that are", code)
 	}
 	if !a.Ruled.IsZero() {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s was adjudicated on %s (%s); a change is the organiser's, on a protest (6.5.7)", code, a.Ruled, a.Ruling.Result)
 	}
-	if g.Status != corr.Unfinished {
+	if g.Status != corr.Unfinished && !(withdrawn && g.Status != corr.Finished) {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is %s (%s), not unfinished", code, g.Status, g.Result)
 	}
 	r, err := a.Decide(result, note)
@@ -249,4 +257,48 @@ func allIn(ws, names []string) bool {
 		}
 	}
 	return true
+}
+
+// withdrawn reports whether the judge ruled player n withdrawn (6.5.3).
+func (d Desk) withdrawn(n int) bool {
+	for _, w := range d.Withdrawals {
+		if w.Player == n && w.Ruling.Withdrawn() {
+			return true
+		}
+	}
+	return false
+}
+
+// Forfeit records the judge's choice for one unfinished game of a withdrawn
+// player (6.5.3): lost without play ("+/-", "-/+", or "-/-" for both), and
+// tells both players and the secretary.
+func (d Desk) Forfeit(s corr.State, code string, result Result, day timecontrol.Date) (Desk, corr.Outcome, error) {
+	d = d.clone()
+	g, ok := s.Game(code)
+	switch {
+	case !ok:
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no game %q", s.Tournament.Cipher, code)
+	case !d.withdrawn(g.White) && !d.withdrawn(g.Black):
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: neither player of game %s is withdrawn; record the 6.5.3 ruling first (zaochnik judge withdraw)", code)
+	case g.Status == corr.Finished:
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is finished (%s); its result is kept or annulled with the player (6.5.3)", code, g.Result)
+	case !result.WithoutPlay():
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: a game lost without play is +/-, -/+ or -/-, not %s", result)
+	}
+	kept := d.Forfeits[:0]
+	for _, f := range d.Forfeits {
+		if f.Pair() != (Pair{g.White, g.Black}) {
+			kept = append(kept, f)
+		}
+	}
+	d.Forfeits = append(kept, Game{White: g.White, Black: g.Black, Result: result})
+	out := corr.Outcome{Accepted: true, Game: code, Events: []corr.Event{{Game: code, Date: day, Kind: "forfeit", Clause: "6.5.3", Detail: result.String()}}}
+	for _, n := range []int{g.White, g.Black} {
+		out.Out = append(out.Out, toPlayer(s, n, g, "ruling", "решение судьи", "the judge's ruling",
+			fmt.Sprintf("Решением судьи (п. 6.5.3) неоконченная партия %s выбывшего участника засчитана без игры: %s.", code, result),
+			fmt.Sprintf("By the judge's ruling (clause 6.5.3) the unfinished game %s of a withdrawn player is scored without play: %s.", code, result)))
+	}
+	out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "ruling", "решение судьи о партии выбывшего",
+		fmt.Sprintf("Решение судьи от %s (п. 6.5.3): партия %s засчитана без игры, %s.", day.Russian(), code, result)))
+	return d, out, nil
 }

@@ -183,3 +183,37 @@ func TestDesk_6_5_2_SubmissionRecorded(t *testing.T) {
 	assert.Contains(t, out.Out[0].Body, "after the last day", "late: no right to protest (6.5.6)")
 	assert.False(t, d.Adjournments[0].InTime(Black))
 }
+
+func TestDesk_6_5_3_PerGameChoiceForAWithdrawnPlayer(t *testing.T) {
+	d, s, code := unfinishedGame(t)
+	_, _, err := d.Forfeit(s, code, WhiteWinsWithoutPlay, on("2026-04-05"))
+	assert.ErrorContains(t, err, "neither player", "a forfeit needs the withdrawal ruling first")
+	d, _, err = d.Withdraw(s, 2, WithdrawnPending, on("2026-04-05"))
+	require.NoError(t, err)
+	_, _, err = d.Forfeit(s, code, WhiteWins, on("2026-04-05"))
+	assert.ErrorContains(t, err, "without play")
+	d2, out, err := d.Forfeit(s, code, WhiteWinsWithoutPlay, on("2026-04-05"))
+	require.NoError(t, err)
+	assert.Len(t, out.Out, 3, "both players and the secretary")
+	_, gs, err := d2.Table(s)
+	require.NoError(t, err)
+	assert.Equal(t, WhiteWinsWithoutPlay, gs[0].Result)
+	// Or the judge adjudicates the same game instead.
+	d3, _, err := d.Adjudicate(s, code, Draw, "", on("2026-04-05"))
+	require.NoError(t, err)
+	_, gs, err = d3.Table(s)
+	require.NoError(t, err)
+	assert.Equal(t, Draw, gs[0].Result)
+}
+
+func TestDesk_6_5_4_EngineViewIsTheSameEveryTime(t *testing.T) {
+	d, s, code := unfinishedGame(t)
+	g, _ := s.Game(code)
+	a := d.Adjournments[0]
+	first, err := adjudicationLetter(s, g, a)
+	require.NoError(t, err)
+	second, err := adjudicationLetter(s, g, a)
+	require.NoError(t, err)
+	assert.Equal(t, first.Body, second.Body, "a node budget, not a time limit")
+	assert.Contains(t, first.Body, "Мнение программы")
+}

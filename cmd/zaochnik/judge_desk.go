@@ -20,6 +20,7 @@ import (
 const judgeDeskUsage = `Usage: zaochnik judge adjudicate GAME 1-0|1/2-1/2|0-1 [--note TEXT] [--date D] [--db FILE]
        zaochnik judge organiser-decision GAME 1-0|1/2-1/2|0-1 [--note TEXT] [--date D] [--db FILE]
        zaochnik judge withdraw PLAYER pending|forfeit-unfinished|adjudicate|annul [--tournament C] [--date D] [--db FILE]
+       zaochnik judge forfeit GAME +/-|-/+|-/- [--date D] [--db FILE]
        zaochnik judge sanction PLAYER KIND --clauses 6.2.6[,6.1.9] --reason TEXT [--by judge] [--game W-B] [--tournament C] [--date D] [--db FILE]
        zaochnik judge deadlines [--all] [--json] [--db FILE]
 
@@ -33,6 +34,8 @@ organiser-decision records the organiser's final decision on protests
 withdraw records the 6.5.3 ruling on a player who left: results kept and the
   unfinished games lost (forfeit-unfinished) or adjudicated (adjudicate), or
   all results annulled (annul); the secretary is told.
+forfeit is the judge's choice for one unfinished game of a withdrawn player
+  (6.5.3): lost without play; "adjudicate" gives it a result instead.
 sanction enters the sanctions register (6.1.9-6.1.10): KIND is remark,
   reprimand, loss-of-current-information, loss-of-final-information,
   loss-of-game (with --game), exclusion (--by organiser); the player and the
@@ -46,7 +49,7 @@ equally answer the server's letters: see the README, "The judge and the
 secretary by mail". Exit status: 0 done, 1 refused or a store error, 2 bad usage.`
 
 // judgeDeskVerbs are the judge's actions on the desk, beside claims and rule.
-var judgeDeskVerbs = map[string]bool{"adjudicate": true, "organiser-decision": true, "withdraw": true, "sanction": true, "deadlines": true}
+var judgeDeskVerbs = map[string]bool{"adjudicate": true, "organiser-decision": true, "forfeit": true, "withdraw": true, "sanction": true, "deadlines": true}
 
 // runJudgeDesk is "zaochnik judge VERB" for the verbs of judgeDeskVerbs.
 func runJudgeDesk(e *env, verb string, args []string) int {
@@ -63,7 +66,7 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 	game := fs.String("game", "", "sanction loss-of-game: the game `W-B`")
 	all := fs.Bool("all", false, "deadlines: list the met ones too")
 	asJSON := fs.Bool("json", false, "deadlines: print JSON")
-	want := map[string]int{"adjudicate": 2, "organiser-decision": 2, "withdraw": 2, "sanction": 2, "deadlines": 0}[verb]
+	want := map[string]int{"adjudicate": 2, "organiser-decision": 2, "forfeit": 2, "withdraw": 2, "sanction": 2, "deadlines": 0}[verb]
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 		fs.Usage()
 		return 0
@@ -128,7 +131,7 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 	var change func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)
 	var target string
 	switch verb {
-	case "adjudicate", "organiser-decision":
+	case "adjudicate", "organiser-decision", "forfeit":
 		code, c, err := gameCode(ctx, db, pos[0], *cipher)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "zaochnik judge %s: %v\n", verb, err)
@@ -141,8 +144,11 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		}
 		target = c
 		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
-			if verb == "adjudicate" {
+			switch verb {
+			case "adjudicate":
 				return d.Adjudicate(s, code, res, *note, day)
+			case "forfeit":
+				return d.Forfeit(s, code, res, day)
 			}
 			return d.OrganiserDecision(s, code, res, *note, day)
 		}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestJudgeDesk_CommandLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	replayInto(t, path, "short.toml", "unfinished-differ", "2026-04-16")
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"judge", "adjudicate", "--help"}, 0, "", "organiser-decision GAME"},
+		{[]string{"judge", "deadlines", "--help"}, 0, "", "6.5.6"},
+		{[]string{"judge", "adjudicate", "1-2"}, 2, "", "give 2 arguments"},
+		{[]string{"judge", "adjudicate", "1-2", "maybe", "--db", path}, 2, "", "not a game result"},
+		{[]string{"judge", "adjudicate", "7-8", "1-0", "--db", path}, 2, "", "not found"},
+		{[]string{"judge", "organiser-decision", "1-2", "1-0", "--db", path}, 1, "", "not adjudicated yet"},
+		{[]string{"judge", "forfeit", "1-2", "+/-", "--db", path}, 1, "", "neither player"},
+		{[]string{"judge", "withdraw", "2", "leave", "--db", path}, 2, "", "forfeit-unfinished"},
+		{[]string{"judge", "sanction", "1", "remark", "--reason", "комментарии", "--db", path}, 2, "", "clause"},
+		{[]string{"judge", "sanction", "1", "remark", "--clauses", "6.2.6", "--reason", "комментарии к ходам", "--date", "2026-04-17", "--db", path}, 0, "2 letters queued", ""},
+		{[]string{"judge", "deadlines", "--db", path}, 0, "ruling                       6.5.5", ""},
+		{[]string{"judge", "adjudicate", "ТЕСТ-2026 1-2", "1-0", "--note", "белые выигрывают шашку", "--date", "2026-04-20", "--db", path}, 0, "adjudicate recorded on 2026-04-20", ""},
+		{[]string{"judge", "adjudicate", "[ТЕСТ-2026 #1-2]", "0-1", "--db", path}, 1, "", "was adjudicated on 2026-04-20"},
+		{[]string{"judge", "deadlines", "--json", "--all", "--db", path}, 0, `"kind": "adjudication-protest-white"`, ""},
+	}
+	for _, tt := range tests {
+		code, out, errs := runCmd(t, tt.args...)
+		assert.Equal(t, tt.code, code, "%v: %s", tt.args, errs)
+		assert.Contains(t, out, tt.stdout, "%v", tt.args)
+		assert.Contains(t, errs, tt.stderr, "%v", tt.args)
+	}
+}
