@@ -1,10 +1,16 @@
 package main
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox"
+	"zaochnik/storage"
 )
 
 func TestJudgeDesk_CommandLine(t *testing.T) {
@@ -37,4 +43,25 @@ func TestJudgeDesk_CommandLine(t *testing.T) {
 		assert.Contains(t, out, tt.stdout, "%v", tt.args)
 		assert.Contains(t, errs, tt.stderr, "%v", tt.args)
 	}
+}
+
+// The scheduled standings letter goes to the secretary and every player,
+// in their language, and counts the judge's adjudication.
+func TestJudgeDesk_StandingsLetterToEveryParticipant(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	replayInto(t, path, "short.toml", "unfinished-agreed", "2026-04-12")
+	db, err := storage.Open(path)
+	require.NoError(t, err)
+	defer db.Close()
+	o := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"})
+	j := &jobs{db: db, outbox: o, now: func() time.Time { return time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC) }, kick: func() {}, log: quietLog(), from: "server@zaochnik.example"}
+	require.NoError(t, j.standings(context.Background()))
+	require.Equal(t, 3, o.pendingReports(), "the secretary and both players")
+	to := map[string]string{}
+	for _, r := range o.reports {
+		to[r.to] = r.body
+	}
+	assert.Contains(t, to, "secretary@example.org")
+	assert.Contains(t, to["ivanov@example.org"], "½", "the adjudicated draw counts")
+	assert.NotEqual(t, to["ivanov@example.org"], to["petrov@example.org"], "Petrov reads English")
 }
