@@ -127,9 +127,8 @@ func (srv *Server) adjudicationPage(w http.ResponseWriter, r *http.Request, s se
 
 func (srv *Server) adjudicationView(st corr.State, g corr.Game, a Adjournment, s session) adjudicationView {
 	rec := g.Record(st.Tournament.DraughtsVariant())
-	final := rec.Final()
 	v := adjudicationView{adjournmentView: newAdjournmentView(st, g, a, srv.today(st.Tournament)),
-		Board: newBoardView(rec, len(rec.Moves), gameURL(st.Tournament.Cipher, g), g.Plies), Engine: srv.engine.describe(final),
+		Board: newBoardView(rec, len(rec.Moves), gameURL(st.Tournament.Cipher, g), g.Plies), Engine: srv.engine.describe(rec),
 		MayRule: s.Role == RoleJudge && a.Ruling == nil}
 	return v
 }

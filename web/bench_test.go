@@ -11,10 +11,10 @@ import (
 // BenchmarkEngineView is the engine's search behind a first look at an
 // adjudication page, at the default budget (Options.EngineNodes 0).
 func BenchmarkEngineView(b *testing.B) {
-	p := newFixture(b).states["ТЕСТ-2026"].Games[1].Position(draughts.Russian)
+	rec := newFixture(b).states["ТЕСТ-2026"].Games[1].Record(draughts.Russian)
 	for b.Loop() {
 		e := &engineViews{nodes: 300000}
-		e.describe(p)
+		e.describe(rec)
 	}
 }
 

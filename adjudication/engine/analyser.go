@@ -49,9 +49,9 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	s := &a.s
 	ps := r.Positions()
 	p := ps[len(ps)-1]
-	rs, drawn := gameRules(ps)
-	quiet := s.setHistory(r, ps)
-	drawn = drawn || quiet >= kingMovesPlies(p.Variant())
+	rs := r.DrawCounts()
+	s.setHistory(r, ps)
+	_, drawn := rs.Drawn()
 	out := Analysis{GamePlies: r.Plies()}
 	switch {
 	case len(p.LegalMoves(nil)) == 0:
@@ -67,7 +67,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	}
 	small := p.Pieces(draughts.White).Count()+p.Pieces(draughts.Black).Count() <= proveMaxPieces
 	for depth := 1; depth <= maxDepth; depth++ {
-		sc := s.search(p, rs, depth, 0, -infinity, infinity, quiet)
+		sc := s.search(p, rs, depth, 0, -infinity, infinity)
 		if s.stopped {
 			if depth == 1 {
 				out = a.partial(p)
@@ -80,11 +80,11 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 		out.Result = Unproven
 		if sc > winBound || sc < -winBound {
 			plies, res := win-max(sc, -sc), winner(p, sc)
-			if a.confirm(p, rs, plies, quiet, res) {
+			if a.confirm(p, rs, plies, res) {
 				out.Plies, out.Result = plies, res
 			}
-		} else if small && depth >= rs.soonestDraw(p.Variant(), quiet) {
-			out.Result = a.proveResult(p, rs, depth, quiet)
+		} else if small && depth >= rs.SoonestDraw() {
+			out.Result = a.proveResult(p, rs, depth)
 			if s.stopped {
 				out.Result = Unproven
 				break
@@ -113,20 +113,9 @@ func (a *Analyser) partial(p draughts.Position) Analysis {
 	return Analysis{Score: evaluate(p), PV: p.LegalMoves(nil)[:1]}
 }
 
-// gameRules runs the drawn-ending counts over the game's positions and
-// reports whether one is complete at the end.
-func gameRules(ps []draughts.Position) (ruleState, bool) {
-	rs, drawn := startRules(ps[0]), false
-	for i := 1; i < len(ps); i++ {
-		rs, drawn = rs.next(ps[i], ps[i-1].SideToMove())
-	}
-	return rs, drawn
-}
-
 // setHistory loads the keys of the game's last positions reached without a
-// capture or a man move, for repetitions, and returns how many plies that
-// stretch has lasted (at most maxHistory).
-func (s *searcher) setHistory(r draughts.Record, ps []draughts.Position) int {
+// capture or a man move (at most maxHistory), for repetitions.
+func (s *searcher) setHistory(r draughts.Record, ps []draughts.Position) {
 	n := 0
 	for i := len(r.Moves) - 1; i >= 0 && n < maxHistory; i-- {
 		m := r.Moves[i]
@@ -139,7 +128,6 @@ func (s *searcher) setHistory(r draughts.Record, ps []draughts.Position) int {
 	for i := 0; i < n; i++ {
 		s.keys[i] = ps[len(ps)-1-n+i].Key()
 	}
-	return n
 }
 
 // winner names the side that wins when the side to move of p scores sc.
@@ -155,7 +143,7 @@ func winner(p draughts.Position, sc int) Result {
 // tell apart positions reached after different numbers of king moves
 // (2.1.9.1.8), so its win could rest on a line the rule draws; the bound
 // search's does.
-func (a *Analyser) confirm(p draughts.Position, rs ruleState, plies, quiet int, res Result) bool {
+func (a *Analyser) confirm(p draughts.Position, rs draughts.DrawCounter, plies int, res Result) bool {
 	loser, want := draughts.White, -proofWin
 	if res == WhiteWins {
 		loser, want = draughts.Black, proofWin
@@ -163,21 +151,21 @@ func (a *Analyser) confirm(p draughts.Position, rs ruleState, plies, quiet int, 
 	if p.SideToMove() == draughts.Black {
 		want = -want
 	}
-	return a.s.prove(p, rs, plies, 0, -proofWin, proofWin, quiet, loser) == want && !a.s.stopped
+	return a.s.prove(p, rs, plies, 0, -proofWin, proofWin, loser) == want && !a.s.stopped
 }
 
 // proveResult runs the two bound searches to depth.
-func (a *Analyser) proveResult(p draughts.Position, rs ruleState, depth, quiet int) Result {
+func (a *Analyser) proveResult(p draughts.Position, rs draughts.DrawCounter, depth int) Result {
 	s := &a.s
 	side := 1 // converts the side to move's view to White's
 	if p.SideToMove() == draughts.Black {
 		side = -1
 	}
-	hi := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, quiet, draughts.White)
+	hi := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, draughts.White)
 	if s.stopped {
 		return Unproven
 	}
-	lo := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, quiet, draughts.Black)
+	lo := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, draughts.Black)
 	switch {
 	case s.stopped:
 		return Unproven

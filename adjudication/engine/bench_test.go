@@ -21,9 +21,33 @@ func benchSearch(b *testing.B, v draughts.Variant, depth int) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
+// benchEnding analyses an ending with kings on both sides, where the
+// drawn-ending counts run at every node, to a fixed depth.
+func benchEnding(b *testing.B, v draughts.Variant, fen string, depth int) {
+	p, err := draughts.ParseFEN(v, fen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := NewAnalyser(20)
+	var nodes uint64
+	for b.Loop() {
+		nodes += a.Analyse(p, Limits{Depth: depth}).Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
 func BenchmarkSearchRussian(b *testing.B)       { benchSearch(b, draughts.Russian, 14) }
 func BenchmarkSearchInternational(b *testing.B) { benchSearch(b, draughts.International, 13) }
 func BenchmarkSearchGiveaway(b *testing.B)      { benchSearch(b, draughts.Giveaway, 16) }
+
+// BenchmarkSearchEnding* are kings on both sides (2.1.9.1.5, 3.5 counting).
+func BenchmarkSearchEndingRussian(b *testing.B) {
+	benchEnding(b, draughts.Russian, "W:WKc1,a3,c3,e3:BKh8,f8,b6", 13)
+}
+func BenchmarkSearchEndingInternational(b *testing.B) {
+	benchEnding(b, draughts.International, "W:WK46,K1,28,33:BK5,K50,14", 12)
+}
 
 // BenchmarkAgreementWithRealGames analyses the final position of every
 // real game in shared/data/pdn with a budget of 200,000 positions and

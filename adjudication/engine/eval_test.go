@@ -69,7 +69,7 @@ func TestEvaluate_Terms(t *testing.T) {
 		{"AdvancedMan", draughts.Russian, "W:Wc7:Bh8", "W:Wc3:Bh8"},
 		{"CentreMan", draughts.Russian, "W:We3,a1:Bh6,b8", "W:Wa3,a1:Bh6,b8"},
 		{"BackRankGuardOutweighsAStep", draughts.Russian, "W:Wc1,e5:Bf6,a7", "W:Wd2,e5:Bf6,a7"},
-		{"KingOnTheRoad", draughts.Russian, "W:WKh8:Bh2", "W:WKa7:Bh2"}, // both reach 7 squares
+		{"KingOnTheRoad", draughts.Russian, "W:WKh8:Bh2", "W:WKa7:Bh2"},        // both reach 7 squares
 		{"FreeKing", draughts.Russian, "W:WKe5,c3:Bh8,a7", "W:WKh2,g3:Bh8,a7"}, // h2 is shut in by its own man
 		{"GiveawayFewerIsBetter", draughts.Giveaway, "W:Wc3:Bf6,h6", "W:Wc3,e3:Bf6"},
 		{"InternationalManUp", draughts.International, "W:W31,32:B20", "W:W31:B20"},

@@ -17,17 +17,13 @@ const (
 // saltOf keeps the two bound searches' entries apart in their table.
 var saltOf = [2]uint64{0x5be0cd19137e2179, 0x1f83d9abfb41bd6b}
 
-// prove is the bound search with the given optimist; rs, ply and quiet as in
+// prove is the bound search with the given optimist; rs and ply as in
 // search. Repetitions are not looked for: a defender cannot force one.
-func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, beta, quiet int, optimist draughts.Color) int {
+func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, ply, alpha, beta int, optimist draughts.Color) int {
 	if s.stop() {
 		return 0
 	}
 	s.nodes++
-	drawn := false
-	if ply > 0 {
-		rs, drawn = rs.next(p, p.SideToMove().Opponent())
-	}
 	moves := p.LegalMoves(s.moves[ply][:0])
 	s.moves[ply] = moves
 	if len(moves) == 0 {
@@ -36,7 +32,7 @@ func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, b
 		}
 		return -proofWin
 	}
-	if drawn || (ply > 0 && quiet >= kingMovesPlies(p.Variant())) {
+	if _, drawn := rs.Drawn(); drawn {
 		return 0
 	}
 	if ply >= maxPly-1 || (depth <= 0 && !moves[0].IsCapture()) {
@@ -46,7 +42,7 @@ func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, b
 		return -proofUnknown
 	}
 	depth = max(depth, 0)
-	key := p.Key() ^ rs.hash() ^ saltOf[optimist] ^ quietHash(quiet)
+	key := p.Key() ^ rulesHash(rs) ^ saltOf[optimist] ^ quietHash(rs.KingMoves())
 	best := -1
 	if e, ok := s.proofs.probe(key); ok {
 		best = int(e.move) - 1
@@ -70,11 +66,8 @@ func (s *searcher) prove(p draughts.Position, rs ruleState, depth, ply, alpha, b
 	for range moves {
 		i := s.pick(ply, 0)
 		m := moves[i]
-		nq := quiet + 1
-		if m.IsCapture() || !m.King {
-			nq = 0
-		}
-		sc := -s.prove(p.Play(m), rs, depth-1, ply+1, -beta, -alpha, nq, optimist)
+		q := p.Play(m)
+		sc := -s.prove(q, rs.Step(m, q), depth-1, ply+1, -beta, -alpha, optimist)
 		if s.stopped {
 			return 0
 		}

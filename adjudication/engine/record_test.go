@@ -47,12 +47,13 @@ func TestAnalyseRecord_2_1_9_1_5_CountsTheGamesMoves(t *testing.T) {
 func TestAnalyseRecord_2_1_9_1_9_RepetitionsReachIntoTheGame(t *testing.T) {
 	r := play(t, draughts.Russian, "W:WKc1,e3:BKf8,b6", "c1-d2", "f8-g7", "d2-c1", "g7-f8")
 	var s searcher
-	quiet := s.setHistory(r, r.Positions())
-	assert.Equal(t, 4, quiet, "four king moves since the man was last moved")
+	s.setHistory(r, r.Positions())
+	assert.Equal(t, 4, s.history, "four king moves since the man was last moved")
 	assert.Equal(t, r.Start.Key(), s.keys[0], "the start is the position that repeats")
 	assert.Equal(t, r.Final().Key(), s.keys[0])
 
 	// A man's move cuts the history: nothing before it can repeat.
 	r = play(t, draughts.Russian, "W:WKc1,e3:BKf8,b6", "c1-d2", "f8-g7", "e3-f4", "g7-f8")
-	assert.Equal(t, 1, s.setHistory(r, r.Positions()))
+	s.setHistory(r, r.Positions())
+	assert.Equal(t, 1, s.history)
 }

@@ -87,28 +87,24 @@ func fromTable(score, ply int) int {
 	return score
 }
 
-// search is the principal-variation alpha-beta. rs holds the drawn-ending
-// counts before the move into p; quiet is the number of plies since the last
-// capture or man move (a position can repeat only within them, and their
-// number is the count of 2.1.9.1.8).
-func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, beta, quiet int) int {
+// search is the principal-variation alpha-beta. rs holds the draw-rule
+// counts at p; its king-only count is the number of plies since the last
+// capture or man move, within which a position can repeat.
+func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, ply, alpha, beta int) int {
 	s.pvLen[ply] = ply
 	if s.stop() {
 		return 0
 	}
 	s.nodes++
-	drawn := false
-	if ply > 0 {
-		rs, drawn = rs.next(p, p.SideToMove().Opponent())
-	}
 	moves := p.LegalMoves(s.moves[ply][:0])
 	s.moves[ply] = moves
 	if len(moves) == 0 {
 		return lost(p.Variant(), ply)
 	}
-	if drawn || (ply > 0 && quiet >= kingMovesPlies(p.Variant())) {
+	if _, drawn := rs.Drawn(); drawn {
 		return 0
 	}
+	quiet := rs.KingMoves()
 	pk := p.Key()
 	s.keys[s.history+ply] = pk
 	for i := ply - 2; ply > 0 && i >= -s.history && i >= ply-quiet; i -= 2 {
@@ -121,7 +117,7 @@ func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, 
 		return evaluate(p)
 	}
 	depth = max(depth, 0)
-	key := pk ^ rs.hash()
+	key := pk ^ rulesHash(rs)
 	pvNode := beta-alpha > 1
 	best := -1
 	if e, ok := s.tt.probe(key); ok {
@@ -144,21 +140,18 @@ func (s *searcher) search(p draughts.Position, rs ruleState, depth, ply, alpha, 
 		i := s.pick(ply, n)
 		m := moves[i]
 		q := p.Play(m)
-		nq := quiet + 1
-		if m.IsCapture() || !m.King {
-			nq = 0
-		}
+		qs := rs.Step(m, q)
 		var sc int
 		if n == 0 {
-			sc = -s.search(q, rs, next, ply+1, -beta, -alpha, nq)
+			sc = -s.search(q, qs, next, ply+1, -beta, -alpha)
 		} else {
 			r := s.reduction(depth, n, m, ply, capture)
-			sc = -s.search(q, rs, next-r, ply+1, -alpha-1, -alpha, nq)
+			sc = -s.search(q, qs, next-r, ply+1, -alpha-1, -alpha)
 			if r > 0 && sc > alpha {
-				sc = -s.search(q, rs, next, ply+1, -alpha-1, -alpha, nq)
+				sc = -s.search(q, qs, next, ply+1, -alpha-1, -alpha)
 			}
 			if sc > alpha && sc < beta {
-				sc = -s.search(q, rs, next, ply+1, -beta, -alpha, nq)
+				sc = -s.search(q, qs, next, ply+1, -beta, -alpha)
 			}
 		}
 		if s.stopped {

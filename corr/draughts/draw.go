@@ -57,12 +57,8 @@ func (c DrawClaim) Describe(english bool) string {
 // position) is the judge's assessment and is not reported.
 func DrawClaims(r Record) []DrawClaim {
 	ps := r.Positions()
-	var out []DrawClaim
-	out = append(out, repetitionClaims(r, ps)...)
-	out = append(out, kingOnlyClaims(r, ps)...)
-	for _, rule := range endingRules(r.Variant()) {
-		out = append(out, rule.claims(r, ps)...)
-	}
+	out := repetitionClaims(r, ps)
+	out = append(out, countClaims(r, ps)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Ply < out[j].Ply })
 	return out
 }
@@ -93,26 +89,46 @@ func repetitionClaims(r Record, ps []Position) []DrawClaim {
 	return out
 }
 
-// kingOnlyClaims applies 2.1.9.1.8 (15 moves) and, for international
-// draughts, 3.5 (25 moves): both sides moved only kings, without captures.
-func kingOnlyClaims(r Record, ps []Position) []DrawClaim {
-	rule, moves := "2.1.9.1.8", 15
-	if r.Variant() == International {
-		rule, moves = "3.5", 25
-	}
+// countClaims applies the rules a DrawCounter follows: each claim at the
+// ply where its count becomes complete, the king-only rule before the
+// ending rules, which go in the order of endingRules.
+func countClaims(r Record, ps []Position) []DrawClaim {
 	var out []DrawClaim
-	run := 0
-	for i, m := range r.Moves {
-		if !ps[i].Kings(ps[i].SideToMove()).Has(m.From) || m.IsCapture() {
-			run = 0
-			continue
+	rules := endingRules(r.Variant())
+	var since [maxEndings]int // the ply where each running count began
+	c := NewDrawCounter(ps[0])
+	for ply := 0; ; ply++ {
+		for i := range rules {
+			if c.on[i] && c.count[i] == [2]uint8{} {
+				since[i] = ply
+			}
 		}
-		run++
-		if run == 2*moves {
-			out = append(out, r.claim(rule, i+1, i+1-run,
+		if ply == len(r.Moves) {
+			return out
+		}
+		before := c
+		c = c.Step(r.Moves[ply], ps[ply+1])
+		if n, moves := c.KingMoves(), kingOnlyPlies(r.Variant())/2; n == 2*moves {
+			out = append(out, r.claim(kingOnlyClause(r.Variant()), ply+1, ply+1-n,
 				fmt.Sprintf("%d moves of each side were king moves, with no capture and no man moved", moves),
 				fmt.Sprintf("в течение %d ходов каждой стороны ходили только дамки, без взятий и ходов простыми", moves)))
 		}
+		for i := range rules {
+			if c.done&^before.done&(1<<i) != 0 {
+				out = append(out, c.endingClaim(r, &rules[i], i, ply+1, since[i]))
+			}
+		}
 	}
-	return out
+}
+
+// endingClaim is the claim of ending rule i, e, complete at ply.
+func (c DrawCounter) endingClaim(r Record, e *endingRule, i, ply, since int) DrawClaim {
+	k := c.key[i]
+	who, whoRu := "each side", "каждой стороны"
+	if !k.both {
+		who, whoRu = "the stronger side ("+k.strong.String()+")", "сильнейшей стороны"
+	}
+	return r.claim(c.clause(i), ply, since,
+		fmt.Sprintf("%s: %d moves of %s since ply %d without a change", e.en, e.moves, who, since),
+		fmt.Sprintf("%s: %d ходов %s с полухода %d без изменений", e.ru, e.moves, whoRu, since))
 }

@@ -25,6 +25,8 @@ type geometry struct {
 	number        [64]uint8       // square -> number 1..squares, 0 for a ghost bit
 	byNumber      [65]Square
 	lastRow       [2]Bitboard // promotion row of White (top) and Black (bottom)
+	// diagonal is the long diagonal from a1 (the big road, a1-h8, on 8x8).
+	diagonal Bitboard
 }
 
 // Directions, indexed so that opposite(d) = 3-d. Directions 0 and 1 go up
@@ -60,6 +62,9 @@ func newGeometry(width, height int) *geometry {
 		}
 		if row == height-1 {
 			g.lastRow[Black] |= bit(s)
+		}
+		if col+row == height-1 { // file col+1 equals rank height-row
+			g.diagonal |= bit(s)
 		}
 	}
 	steps := [4][2]int{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
