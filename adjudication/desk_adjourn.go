@@ -79,12 +79,8 @@ func (d Desk) Submit(s corr.State, code string, n int, text string, day timecont
 		fmt.Sprintf("Ваша оценка позиции в партии %s («%s») получена %s и будет передана судье.%s", code, resultWords(entry.Evaluation.Result(), false), day.Russian(), ruNote),
 		fmt.Sprintf("Your evaluation of game %s (%s) arrived on %s and goes to the judge.%s", code, resultWords(entry.Evaluation.Result(), true), day.Russian(), enNote)))
 	if !a.White.Received.IsZero() && !a.Black.Received.IsZero() && a.Sent.IsZero() {
-		o, err := adjudicationLetter(s, g, *a)
-		if err != nil {
-			return d, corr.Outcome{}, err
-		}
 		a.Sent = day
-		out.Out = append(out.Out, o)
+		out.Out = append(out.Out, adjudicationLetter(s, g, *a))
 	}
 	return d, out, nil
 }

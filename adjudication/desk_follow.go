@@ -21,7 +21,7 @@ import (
 // against its window. from is the start number of the letter's sender, 0
 // when no letter caused out. It returns the new desk and out with the
 // letters changed and added.
-func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outcome, error) {
+func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outcome) {
 	d = d.clone()
 	out.Out = append([]corr.Outgoing(nil), out.Out...)
 	events := out.Events
@@ -30,12 +30,11 @@ func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outco
 		if !ok {
 			continue
 		}
-		var err error
 		switch e.Kind {
 		case "claim-filed":
-			err = d.claimFiled(s, g, e.Date, &out)
+			d.claimFiled(s, g, e.Date, &out)
 		case "reply-held":
-			err = d.replyHeld(s, g, &out)
+			d.replyHeld(s, g, &out)
 		case "claim-confirmed":
 			d.claimConfirmed(s, g, &out)
 		case "claim-rejected":
@@ -45,17 +44,14 @@ func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outco
 				}
 			}
 		case "finished":
-			err = recordToSecretary(s, g, &out)
+			recordToSecretary(s, g, &out)
 		case "unfinished":
 			d.unfinished(s, g, &out)
 		case "protest":
-			err = d.protest(s, g, from, e, &out)
-		}
-		if err != nil {
-			return Desk{}, corr.Outcome{}, err
+			d.protest(s, g, from, e, &out)
 		}
 	}
-	return d, out, nil
+	return d, out
 }
 
 // lastClaim returns g's latest claim, or nil.
@@ -78,34 +74,26 @@ func replace(out *corr.Outcome, kind, addr string, o corr.Outgoing) {
 	out.Out = append(out.Out, o)
 }
 
-func (d *Desk) claimFiled(s corr.State, g corr.Game, day timecontrol.Date, out *corr.Outcome) error {
+func (d *Desk) claimFiled(s corr.State, g corr.Game, day timecontrol.Date, out *corr.Outcome) {
 	c := lastClaim(g)
 	if c == nil {
-		return nil
+		return
 	}
 	w := ClaimWindow{Game: g.Code, Seq: c.Seq, Against: g.Number(c.Against), Notified: day, Due: OverstepProtestDue(day)}
 	d.Claims = append(d.Claims, w)
-	o, err := dossier(s, g, *c, w)
-	if err != nil {
-		return err
-	}
-	replace(out, "dossier", s.Tournament.Judge.Email, o)
-	return nil
+	replace(out, "dossier", s.Tournament.Judge.Email, dossier(s, g, *c, w))
 }
 
-func (d *Desk) replyHeld(s corr.State, g corr.Game, out *corr.Outcome) error {
+func (d *Desk) replyHeld(s corr.State, g corr.Game, out *corr.Outcome) {
 	c := lastClaim(g)
 	if c == nil || c.Status != corr.ClaimPending {
-		return nil
+		return
 	}
 	w := d.claim(g.Code, c.Seq)
 	if w == nil {
-		return nil
+		return
 	}
-	o, err := dossier(s, g, *c, *w)
-	if err != nil {
-		return err
-	}
+	o := dossier(s, g, *c, *w)
 	o.Subject = subject(s, g, fmt.Sprintf("ответ заявителя, заявление %d", c.Seq))
 	// The referee's own note of the held reply is the last dossier letter
 	// of the game: the full dossier takes its place, with its attachment.
@@ -118,11 +106,10 @@ func (d *Desk) replyHeld(s corr.State, g corr.Game, out *corr.Outcome) error {
 				}
 			}
 			out.Out[i] = o
-			return nil
+			return
 		}
 	}
 	out.Out = append(out.Out, o)
-	return nil
 }
 
 // claimConfirmed tells the claimant and the secretary of the ruling; the
@@ -150,26 +137,22 @@ func (d *Desk) claimConfirmed(s corr.State, g corr.Game, out *corr.Outcome) {
 
 // recordToSecretary adds to the secretary's result letter the record in
 // semi-short notation and the PDN (6.5.1).
-func recordToSecretary(s corr.State, g corr.Game, out *corr.Outcome) error {
-	pdn, err := pdnFile(s, g, g.Result)
-	if err != nil {
-		return err
-	}
+func recordToSecretary(s corr.State, g corr.Game, out *corr.Outcome) {
 	r := record(s, g)
 	text := fmt.Sprintf("\n\nЗапись партии %s (п. 6.5.1), %s — %s, результат %s:\n%s %s\nЗапись в PDN приложена.",
 		g.Code, name(s, g.White), name(s, g.Black), g.Result, pick(r.Plies() == 0, "ходов не было", semiShort(r)), g.Result)
 	for i, o := range out.Out {
 		if o.Kind == "result" && strings.EqualFold(o.To, s.Tournament.Secretary.Email) && o.Game == g.Code {
-			o.Body = strings.Replace(o.Body, "\n\nС уважением,", text+"\n\nС уважением,", 1)
-			o.Files = append(append([]corr.File(nil), o.Files...), pdn)
+			o.Body = strings.Replace(o.Body, sign(s, false), text+sign(s, false), 1)
+			o.Files = append([]corr.File(nil), o.Files...)
+			withPDN(&o, s, g, g.Result)
 			out.Out[i] = o
-			return nil
+			return
 		}
 	}
 	o := toOfficial(s, s.Tournament.Secretary, g, "record", "запись партии", strings.TrimSpace(text))
-	o.Files = []corr.File{pdn}
+	withPDN(&o, s, g, g.Result)
 	out.Out = append(out.Out, o)
-	return nil
 }
 
 // unfinished opens game g for adjudication (6.5.2) and asks both players,
@@ -200,14 +183,14 @@ func (d *Desk) unfinished(s corr.State, g corr.Game, out *corr.Outcome) {
 // protest checks a protest the referee passed to the judge: against an
 // adjudication (6.5.6, heard by the organiser, 6.5.7) or against an
 // overstep claim (6.3.8: in time it reaches the judge with the dossier).
-func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) error {
+func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) {
 	side, ok := g.SideOf(from)
 	if !ok {
-		return nil
+		return
 	}
 	if a := d.adjourned(g.Code); a != nil && !a.Ruled.IsZero() {
 		d.adjudicationProtest(s, g, a, sideOf(side), e, out)
-		return nil
+		return
 	}
 	var w *ClaimWindow
 	for i := range d.Claims {
@@ -216,7 +199,7 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 		}
 	}
 	if w == nil {
-		return nil // a protest of 6.1.12: the referee's letter to the judge stands
+		return // a protest of 6.1.12: the referee's letter to the judge stands
 	}
 	if err := CheckOverstepProtest(w.Notified, e.Date); err != nil {
 		w.Late = e.Date
@@ -237,19 +220,15 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 			}
 		}
 		replace(out, "notice", p.Email, o)
-		return nil
+		return
 	}
 	w.Protested, w.Protest = e.Date, e.Detail
 	c := g.Claims[w.Seq-1]
-	o, err := dossier(s, g, c, *w)
-	if err != nil {
-		return err
-	}
+	o := dossier(s, g, c, *w)
 	o.Kind = "protest"
 	o.Subject = subject(s, g, fmt.Sprintf("протест игрока №%d по заявлению %d о просрочке", from, w.Seq))
 	replace(out, "protest", s.Tournament.Judge.Email, o)
 	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-in-time", Clause: "6.3.8", Detail: fmt.Sprintf("claim %d, due %s", w.Seq, w.Due)})
-	return nil
 }
 
 // sideOf converts a board side.

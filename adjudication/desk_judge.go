@@ -133,8 +133,8 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 	if err != nil {
 		return d, s, corr.Outcome{}, err
 	}
-	next, out, err := d.Follow(ns, 0, out)
-	return next, ns, out, err
+	next, out := d.Follow(ns, 0, out)
+	return next, ns, out, nil
 }
 
 // Daily runs the desk's deadlines for day: a protest window passed in
@@ -142,7 +142,7 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 // unfinished game whose analyses are due goes to the judge with what came
 // (6.5.2); a ruling past its month is recalled to the judge and the
 // secretary (6.5.5).
-func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome, error) {
+func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 	d = d.clone()
 	out := corr.Outcome{Accepted: true}
 	for i := range d.Claims {
@@ -156,10 +156,7 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome, err
 		if !ok || w.Seq > len(g.Claims) || g.Claims[w.Seq-1].Status != corr.ClaimPending {
 			continue
 		}
-		o, err := dossier(s, g, g.Claims[w.Seq-1], *w)
-		if err != nil {
-			return d, corr.Outcome{}, err
-		}
+		o := dossier(s, g, g.Claims[w.Seq-1], *w)
 		o.Subject += " (протеста нет, п. 6.3.8)"
 		out.Out = append(out.Out, o)
 	}
@@ -170,12 +167,8 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome, err
 			continue
 		}
 		if a.Sent.IsZero() && day.After(a.AnalysisDue()) {
-			o, err := adjudicationLetter(s, g, *a)
-			if err != nil {
-				return d, corr.Outcome{}, err
-			}
 			a.Sent = day
-			out.Out = append(out.Out, o)
+			out.Out = append(out.Out, adjudicationLetter(s, g, *a))
 			out.Events = append(out.Events, corr.Event{Game: a.Game, Date: day, Kind: "to-adjudication", Clause: "6.5.2", Detail: "analyses due " + a.AnalysisDue().String()})
 		}
 		if a.Reminded.IsZero() && day.After(a.RulingDue()) {
@@ -186,7 +179,7 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome, err
 			out.Events = append(out.Events, corr.Event{Game: a.Game, Date: day, Kind: "ruling-overdue", Clause: "6.5.5", Detail: a.RulingDue().String()})
 		}
 	}
-	return d, out, nil
+	return d, out
 }
 
 // Withdraw records the judge's 6.5.3 ruling on player n, who left the

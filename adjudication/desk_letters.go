@@ -92,6 +92,18 @@ func pdnFile(s corr.State, g corr.Game, result string) (corr.File, error) {
 	return corr.File{Name: fileName(g) + ".pdn", ContentType: "application/x-pdn; charset=utf-8", Data: buf.Bytes()}, nil
 }
 
+// withPDN attaches g's PDN to o; a record that does not convert (a bug,
+// not the players' doing) costs the attachment, never the letter: the body
+// says why it is missing.
+func withPDN(o *corr.Outgoing, s corr.State, g corr.Game, result string) {
+	f, err := pdnFile(s, g, result)
+	if err != nil {
+		o.Body = strings.Replace(o.Body, sign(s, false), "\n(Запись в PDN не приложена: "+err.Error()+".)"+sign(s, false), 1)
+		return
+	}
+	o.Files = append(o.Files, f)
+}
+
 // diagramFile is the final position as PNG.
 func diagramFile(g corr.Game, p draughts.Position) corr.File {
 	return corr.File{Name: fileName(g) + "-diagram.png", ContentType: "image/png", Data: diagram.PNG(p)}
@@ -152,7 +164,7 @@ func dateText(d timecontrol.Date) string {
 // held reply, the final position as a text board (and a PNG), the ledger as
 // a table, how to answer; the offender's letters are attached as .eml and
 // the PDN beside them.
-func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) (corr.Outgoing, error) {
+func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) corr.Outgoing {
 	var b strings.Builder
 	who := "сервер по графику времени: ответ отправлен сверх нормы"
 	switch {
@@ -201,20 +213,17 @@ func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) (corr.Outgo
 		b.WriteString("Решение по протесту: «протест отклонён» (просрочка подтверждается) или «протест удовлетворён» (просрочки нет); оно уйдёт обоим игрокам и секретарю (п. 6.3.8).\n")
 	}
 	fmt.Fprintf(&b, "Из командной строки: zaochnik judge claims, затем zaochnik judge rule ID confirm|reject.\n")
-	pdn, err := pdnFile(s, g, "*")
-	if err != nil {
-		return corr.Outgoing{}, err
-	}
 	o := toOfficial(s, s.Tournament.Judge, g, "dossier", fmt.Sprintf("материалы по просрочке, заявление %d", c.Seq), b.String())
 	o.Attach = append([]string(nil), c.Letters...)
-	o.Files = []corr.File{diagramFile(g, final), pdn}
-	return o, nil
+	o.Files = []corr.File{diagramFile(g, final)}
+	withPDN(&o, s, g, "*")
+	return o
 }
 
 // adjudicationLetter is the judge's one letter on an unfinished game
 // (6.5.2-6.5.5): the final position drawn, both evaluations and analyses
 // side by side, the engine's view, the dates and how to answer.
-func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) (corr.Outgoing, error) {
+func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) corr.Outgoing {
 	var b strings.Builder
 	r := record(s, g)
 	final := r.Final()
@@ -242,13 +251,10 @@ func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) (corr.Outgoing, 
 	an := engine.NewAnalyser(16).AnalyseRecord(r, engine.Limits{Nodes: EngineNodes})
 	fmt.Fprintf(&b, "\nМнение программы (бюджет %d позиций; это подспорье, не решение):\n%s\n", EngineNodes, indent(strings.TrimSpace(an.Describe(false))))
 	fmt.Fprintf(&b, "\nПрисуждение должно быть закончено до %s (п. 6.5.5). Ответьте на это письмо строкой\n  присуждаю: 1-0   (или 1/2-1/2, 0-1; «выигрыш белых», «ничья», «выигрыш чёрных»)\nОстальные строки будут переданы игрокам как обоснование. Из командной строки: zaochnik judge adjudicate \"%s\" 1-0|1/2-1/2|0-1 [--note ТЕКСТ].\n", a.RulingDue().Russian(), g.Code)
-	pdn, err := pdnFile(s, g, "*")
-	if err != nil {
-		return corr.Outgoing{}, err
-	}
 	o := toOfficial(s, s.Tournament.Judge, g, "adjudication", "присуждение неоконченной партии", b.String())
-	o.Files = []corr.File{diagramFile(g, final), pdn}
-	return o, nil
+	o.Files = []corr.File{diagramFile(g, final)}
+	withPDN(&o, s, g, "*")
+	return o
 }
 
 // evaluationName writes an evaluation for the judge.

@@ -23,8 +23,7 @@ func unfinishedGame(t *testing.T) (Desk, corr.State, string) {
 	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
 	require.NoError(t, err)
 	s, out := corr.Daily(s, tm.End)
-	d, out, err := Desk{}.Follow(s, 0, out)
-	require.NoError(t, err)
+	d, out := Desk{}.Follow(s, 0, out)
 	require.Len(t, d.Adjournments, 1)
 	for _, o := range out.Out {
 		if o.Kind == "end-of-play" && o.To != tm.Judge.Email {
@@ -97,23 +96,18 @@ func TestDesk_6_5_4_Adjudication(t *testing.T) {
 
 func TestDesk_6_5_2_AnalysesDueThenRulingOverdue(t *testing.T) {
 	d, s, _ := unfinishedGame(t)
-	d, out, err := d.Daily(s, on("2026-04-11"))
-	require.NoError(t, err)
+	d, out := d.Daily(s, on("2026-04-11"))
 	assert.Empty(t, out.Out, "the 10th day is still the players'")
-	d, out, err = d.Daily(s, on("2026-04-12"))
-	require.NoError(t, err)
+	d, out = d.Daily(s, on("2026-04-12"))
 	require.Len(t, out.Out, 1)
 	assert.Equal(t, "adjudication", out.Out[0].Kind)
 	assert.Contains(t, out.Out[0].Body, "оценки и анализа нет")
 	assert.Len(t, out.Out[0].Files, 2, "diagram and PDN")
-	_, out, err = d.Daily(s, on("2026-05-11"))
-	require.NoError(t, err)
+	_, out = d.Daily(s, on("2026-05-11"))
 	assert.Empty(t, out.Out, "the month runs to 11 May inclusive (6.5.5)")
-	d, out, err = d.Daily(s, on("2026-05-12"))
-	require.NoError(t, err)
+	d, out = d.Daily(s, on("2026-05-12"))
 	assert.Len(t, out.Out, 2, "judge and secretary reminded")
-	_, out, err = d.Daily(s, on("2026-05-13"))
-	require.NoError(t, err)
+	_, out = d.Daily(s, on("2026-05-13"))
 	assert.Empty(t, out.Out, "reminded once")
 	var kinds []string
 	for _, dl := range d.Deadlines() {
@@ -134,8 +128,7 @@ func TestDesk_6_5_7_OrganiserDecision(t *testing.T) {
 	assert.ErrorContains(t, err, "nobody protested")
 	g, _ := s.Game(code)
 	out := corr.Outcome{Events: []corr.Event{{Game: code, Date: on("2026-04-28"), Kind: "protest", Detail: "выигрыш очевиден"}}}
-	d, out, err = d.Follow(s, g.White, out)
-	require.NoError(t, err)
+	d, out = d.Follow(s, g.White, out)
 	require.Len(t, d.Adjournments[0].Protests, 1, "White sent an analysis in time and protests within 10 days (6.5.6)")
 	assert.Equal(t, "protest", out.Out[len(out.Out)-1].Kind, "the secretary passes it to the organiser")
 	d, out, err = d.OrganiserDecision(s, code, WhiteWins, "анализ белых верен", on("2026-05-05"))
@@ -210,10 +203,7 @@ func TestDesk_6_5_4_EngineViewIsTheSameEveryTime(t *testing.T) {
 	d, s, code := unfinishedGame(t)
 	g, _ := s.Game(code)
 	a := d.Adjournments[0]
-	first, err := adjudicationLetter(s, g, a)
-	require.NoError(t, err)
-	second, err := adjudicationLetter(s, g, a)
-	require.NoError(t, err)
+	first, second := adjudicationLetter(s, g, a), adjudicationLetter(s, g, a)
 	assert.Equal(t, first.Body, second.Body, "a node budget, not a time limit")
 	assert.Contains(t, first.Body, "Мнение программы")
 }

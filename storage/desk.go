@@ -81,7 +81,7 @@ func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.S
 			break
 		}
 		next, out = corr.Apply(s, l, obs)
-		d, out, err = d.Follow(next, p.Number, out)
+		d, out = d.Follow(next, p.Number, out)
 	}
 	if err != nil {
 		return s, corr.Outcome{}, err
@@ -107,13 +107,8 @@ func followDesk(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, out co
 	if err != nil {
 		return out, err
 	}
-	if d, out, err = d.Follow(s, 0, out); err != nil {
-		return out, err
-	}
-	d, more, err := d.Daily(s, day)
-	if err != nil {
-		return out, err
-	}
+	d, out = d.Follow(s, 0, out)
+	d, more := d.Daily(s, day)
 	out.Events = append(out.Events, more.Events...)
 	out.Out = append(out.Out, more.Out...)
 	return out, saveDesk(ctx, tx, tid, d)

@@ -169,7 +169,9 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 				fmt.Fprintf(e.stderr, "zaochnik judge withdraw: %q: write pending, forfeit-unfinished, adjudicate or annul (6.5.3)\n", pos[1])
 				return 2
 			}
-			change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) { return d.Withdraw(s, n, w, day) }
+			change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
+				return d.Withdraw(s, n, w, day)
+			}
 			break
 		}
 		x, err := sanctionOf(n, pos[1], *clauses, *reason, *by, *game, day)
@@ -177,7 +179,9 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 			fmt.Fprintf(e.stderr, "zaochnik judge sanction: %v\n", err)
 			return 2
 		}
-		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) { return d.Sanction(s, x) }
+		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
+			return d.Sanction(s, x)
+		}
 	}
 	out, err := db.DeskChange(ctx, target, day, change)
 	if err != nil {
