@@ -135,21 +135,29 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 		}
 		g.Replies = []timecontrol.Reply{{Player: timecontrol.White, Received: t.Start}}
 	}
-	sl := letter.StartList{Name: t.Name, Start: t.Start, End: t.End}
+	sl := letter.StartList{Name: t.Name, Start: t.Start, End: t.End, Days: t.Days, Moves: t.Moves}
 	for _, p := range t.Players {
 		sl.Players = append(sl.Players, letter.StartPlayer{Number: p.Number, Name: p.Name})
 	}
-	for _, g := range s.Games {
-		w, _ := t.Player(g.White)
-		b, _ := t.Player(g.Black)
-		sl.Games = append(sl.Games, letter.StartGame{White: g.White, Black: g.Black, WhiteName: w.Name, BlackName: b.Name})
+	// games lists the games of player n, every game for the secretary (0).
+	games := func(n int) []letter.StartGame {
+		var gs []letter.StartGame
+		for _, g := range s.Games {
+			if _, in := g.SideOf(n); n != 0 && !in {
+				continue
+			}
+			w, _ := t.Player(g.White)
+			b, _ := t.Player(g.Black)
+			gs = append(gs, letter.StartGame{White: g.White, Black: g.Black, WhiteName: w.Name, BlackName: b.Name})
+		}
+		return gs
 	}
 	for _, p := range t.Players {
-		sl.Envelope = s.envelope(p.Number, nil)
+		sl.Envelope, sl.Games = s.envelope(p.Number, nil), games(p.Number)
 		sl.Variant = t.Variant.Name(sl.Envelope.Lang)
 		out.Out = append(out.Out, s.rendered(p.Number, nil, "start-list", sl.Render()))
 	}
-	sl.Envelope = s.envelope(0, nil)
+	sl.Envelope, sl.Games = s.envelope(0, nil), games(0)
 	sl.Variant = t.Variant.Name(letter.Russian)
 	out.Out = append(out.Out, s.rendered(0, nil, "start-list", sl.Render()))
 	out.Events = append(out.Events, Event{Date: day, Kind: "started", Clause: "6.3.2", Detail: fmt.Sprintf("%d games", len(s.Games))})

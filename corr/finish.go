@@ -125,11 +125,9 @@ func (a *applier) forward(first, known int, claimed bool) {
 	opp := g.Number(side.Opponent())
 	v := a.s.Tournament.DraughtsVariant()
 	led, err := a.s.Ledger(*g)
-	times := ""
 	var frac *letter.TimeFraction
 	if err == nil {
 		w, b := led.Totals[timecontrol.White].Total, led.Totals[timecontrol.Black].Total
-		times = fmt.Sprintf("%d/%d", w, b)
 		frac = &letter.TimeFraction{White: w, Black: b}
 	}
 	fwd := letter.Letter{
@@ -158,7 +156,8 @@ func (a *applier) forward(first, known int, claimed bool) {
 			extraEn = append(extraEn, "your opponent's impossible move was replaced by the piece's single move "+p.Text+" (clause 6.2.10)")
 		}
 	}
-	if g.Status != Suspended || claimed {
+	forwarded := g.Status != Suspended || claimed
+	if forwarded {
 		l := a.s.lang(opp)
 		mover, _ := a.s.Tournament.Player(g.Number(side))
 		to, _ := a.s.Tournament.Player(opp)
@@ -173,11 +172,36 @@ func (a *applier) forward(first, known int, claimed bool) {
 	if a.from.Number == 0 {
 		return // a move forwarded by the judge's ruling: nobody to confirm to
 	}
-	l := a.lang()
-	moves := moveList(g, first)
-	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "confirmation", a.obs.MessageID, "ход принят", "move accepted",
-		fmt.Sprintf("Ваш ход %s принят и отправлен партнёру %s.\nВремя (белые/чёрные): %s", moves, a.obs.Postmark.Russian(), times)+problemLines(l, a.out.Problems)+a.unknownLines(l),
-		fmt.Sprintf("Your move %s is accepted and forwarded to your opponent on %s.\nTime (White/Black): %s", moves, a.obs.Postmark.Russian(), times)+problemLines(l, a.out.Problems)+a.unknownLines(l)))
+	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, len(g.Plies)),
+		Problems: a.receiptProblems(), On: a.obs.Postmark, Time: frac}
+	o := a.s.rendered(a.from.Number, g, "confirmation", r.Render())
+	o.InReplyTo = a.obs.MessageID
+	a.out.Out = append(a.out.Out, o)
+}
+
+// receiptProblems are the problems the sender is told of in the receipt:
+// the reader's, with their lines (those not forwarded among them, 6.2.6),
+// then the referee's own, each citing its clause.
+func (a *applier) receiptProblems() []letter.Problem {
+	var ps []letter.Problem
+	read := map[string]bool{}
+	for _, p := range a.l.Problems {
+		if !p.IsNote() {
+			ps = append(ps, p)
+			read[string(p.Kind)] = true
+		}
+	}
+	for _, p := range a.out.Problems {
+		if read[p.Kind] {
+			continue
+		}
+		text := p.Text
+		if p.Clause != "" && !strings.Contains(text, p.Clause) {
+			text += tr(a.lang(), " (п. "+p.Clause+")", " ("+p.Clause+")")
+		}
+		ps = append(ps, letter.Problem{Kind: letter.Kind(p.Kind), Clause: p.Clause, Ru: text, En: text})
+	}
+	return ps
 }
 
 // pick returns the list in language l.
@@ -186,19 +210,6 @@ func pick(l letter.Lang, ru, en []string) []string {
 		return en
 	}
 	return ru
-}
-
-// unknownLines tells the sender which lines were not forwarded (6.2.6).
-func (a *applier) unknownLines(l letter.Lang) string {
-	if len(a.l.Unknown) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(tr(l, "\n\nНе пересланы партнёру (комментарии не допускаются, п. 6.2.6):\n", "\n\nNot forwarded to your opponent (no comments, clause 6.2.6):\n"))
-	for _, u := range a.l.Unknown {
-		fmt.Fprintf(&b, "  %d: %s\n", u.N, u.Text)
-	}
-	return b.String()
 }
 
 // lettered writes plies [from, to) of the game as a letter's moves.

@@ -292,7 +292,10 @@ type StartList struct {
 	Name       string           // the tournament's name
 	Variant    string           // the game, as the addressee reads it ("русские шашки")
 	Start, End timecontrol.Date // start and end of play
-	Players    []StartPlayer    // every player with the start number
+	// Days and Moves are the time control (6.3.1); zero means the rules'
+	// 50 days per 10 moves.
+	Days, Moves int
+	Players     []StartPlayer // every player with the start number
 	// Games are the addressee's games, with the code to keep in subjects.
 	Games []StartGame
 }
@@ -318,7 +321,11 @@ func (s StartList) Render() Message {
 		w.line(w.t("Вид шашек: ", "Game: ") + s.Variant)
 	}
 	w.line(w.f("Начало игры: %s. Окончание игры: %s.", "Play starts on %s and ends on %s.", date(s.Start), date(s.End)))
-	w.line(w.t("Контроль времени: 50 дней на каждые 10 ходов с накоплением (п. 6.3.1).", "Time control: 50 days for every 10 moves, accumulated (6.3.1)."))
+	days, moves := s.Days, s.Moves
+	if days == 0 || moves == 0 {
+		days, moves = 50, 10
+	}
+	w.line(w.f("Контроль времени: %d дней на каждые %d ходов с накоплением (п. 6.3.1).", "Time control: %d days for every %d moves, accumulated (6.3.1).", days, moves))
 	w.line("")
 	w.line(w.t("Участники:", "Players:"))
 	for _, p := range s.Players {

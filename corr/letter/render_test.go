@@ -35,6 +35,7 @@ func TestRender_EveryLetterInBothLanguages(t *testing.T) {
 		}{
 			"forward":            {Forward{Envelope: e, From: "Иванов И.И.", Letter: read("Мой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\nВремя 12/15")}, []string{"6.c3-d4", "12.03.2026", "12/15", "Иванов И.И.", "6.2.6"}},
 			"receipt":            {Receipt{Envelope: e, Forwarded: true, Moves: []Move{mv(6, false, "c3-d4")}, Problems: read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\nХорошая погода").Problems}, []string{"6.c3-d4", "6.2.6", "Хорошая погода"}},
+			"receipt dated":      {Receipt{Envelope: e, Forwarded: true, Moves: []Move{mv(6, false, "c3-d4")}, On: d("2026-03-15"), Time: &TimeFraction{12, 15}}, []string{"6.c3-d4", "15.03.2026", "12/15"}},
 			"refusal repetition": {Refusal{Envelope: e, Reason: RefuseRepetition, Written: []Move{mv(5, true, "f6-g5")}, Expected: []Move{mv(5, true, "f6-e5")}, PenaltyDays: 6}, []string{"5...f6-g5", "5...f6-e5", "6.2.9", "6.2.11"}},
 			"refusal missing":    {Refusal{Envelope: e, Reason: RefuseRepetition, Expected: []Move{mv(5, true, "f6-e5")}}, []string{"5...f6-e5", "6.2.9"}},
 			"refusal impossible": {Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(6, false, "c3-b5")}}, []string{"6.c3-b5", "6.2.10"}},
@@ -54,7 +55,8 @@ func TestRender_EveryLetterInBothLanguages(t *testing.T) {
 			"overstep notice":    {OverstepNotice{Envelope: e, Offender: "Иванов И.И.", Used: 53, Moves: 10, Limit: 50, On: d("2026-04-21"), ByClaim: true}, []string{"53", "50", "21.04.2026", "6.3.5", "6.3.6", "6.3.8"}},
 			"overstep claim":     {OverstepClaim{Envelope: e, Claimant: "Петров П.П.", Offender: "Иванов И.И.", Used: 53, Moves: 10, Limit: 50, On: d("2026-04-21"), Dossier: []string{"letter-17.eml", "ledger.txt"}}, []string{"letter-17.eml", "6.3.6", "6.3.7"}},
 			"ruling":             {Ruling{Envelope: e, Matter: "просрочка", Clause: "6.3.7", Decision: "просрочка подтверждена", Result: "0-2", ProtestUntil: d("2026-05-10")}, []string{"6.3.7", "0-2", "10.05.2026", "6.1.12"}},
-			"start list":         {StartList{Envelope: Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ", To: "Иванов И.И."}, Name: "Чемпионат России", Start: d("2026-03-01"), End: d("2027-03-01"), Players: []StartPlayer{{1, "Иванов И.И."}, {2, "Петров П.П."}}, Games: []StartGame{{1, 2, "Иванов И.И.", "Петров П.П."}}}, []string{"01.03.2026", "01.03.2027", "[ЧР-2026-ЗФ #1-2]", "6.3.2", "Петров П.П."}},
+			"start list":         {StartList{Envelope: Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ", To: "Иванов И.И."}, Name: "Чемпионат России", Start: d("2026-03-01"), End: d("2027-03-01"), Players: []StartPlayer{{1, "Иванов И.И."}, {2, "Петров П.П."}}, Games: []StartGame{{1, 2, "Иванов И.И.", "Петров П.П."}}}, []string{"01.03.2026", "01.03.2027", "[ЧР-2026-ЗФ #1-2]", "6.3.2", "Петров П.П.", "50", "10", "6.3.1"}},
+			"start list control": {StartList{Envelope: Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ", To: "Иванов И.И."}, Name: "Кубок", Start: d("2026-03-01"), End: d("2027-03-01"), Days: 30, Moves: 5}, []string{"30", " 5 ", "6.3.1"}},
 		}
 	}
 	for _, lang := range []Lang{Russian, English} {

@@ -1,5 +1,11 @@
 package letter
 
+import (
+	"strings"
+
+	"zaochnik/timecontrol"
+)
+
 // Receipt answers the sender of a letter that was read: whether the move
 // went on to the opponent, and every problem found, each with its clause
 // and what to resend. Lines not understood are named: they were not
@@ -12,6 +18,10 @@ type Receipt struct {
 	Moves []Move
 	// Problems are the reader's and the referee's findings.
 	Problems []Problem
+	// On is the day the move was forwarded; zero leaves it unsaid.
+	On timecontrol.Date
+	// Time is the total time after the move, by the ledger; nil leaves it unsaid.
+	Time *TimeFraction
 }
 
 // Render writes the receipt.
@@ -23,7 +33,13 @@ func (r Receipt) Render() Message {
 		if len(r.Moves) > 0 {
 			s = w.t("Ваш ход ", "Your move ") + sequenceString(r.Moves) + w.t(" переслан партнёру.", " has been forwarded to your opponent.")
 		}
+		if !r.On.IsZero() {
+			s = strings.TrimSuffix(s, ".") + w.t(" ", " on ") + date(r.On) + "."
+		}
 		w.line(s)
+		if r.Time != nil {
+			w.line(w.f("Время (белые/чёрные): %d/%d.", "Time (White/Black): %d/%d.", r.Time.White, r.Time.Black))
+		}
 	} else {
 		w.line(w.t("Ваше письмо получено.", "Your letter has been received."))
 	}
