@@ -30,9 +30,10 @@ func Parse(text string, opts Options) Letter {
 			p.unknown(i+1, strings.Join(lines[i:min(len(lines), i+3)], " ")+" …")
 			break
 		}
-		if !p.signature && isWroteLine(strings.TrimSpace(line)) && !quotedNext(lines[i+1:]) {
+		if !p.signature && (isWroteLine(strings.TrimSpace(line)) && !quotedNext(lines[i+1:]) || isQuotedHeader(lines[i:])) {
 			// "On ... wrote:" over an earlier letter not marked with '>'
-			// (an HTML reply turned into text): the rest is that letter.
+			// (an HTML reply turned into text), or Outlook's "От: / Тема:"
+			// block: the rest is that letter.
 			break
 		}
 		if p.line(i+1, strings.TrimRight(line, " \t\r")) {
@@ -235,6 +236,23 @@ func isOriginalMessage(t string) bool {
 	f := fold(strings.Trim(t, "-_ "))
 	return f == "original message" || f == "исходное сообщение" || f == "пересылаемое сообщение" ||
 		f == "forwarded message" || f == "оригинальное сообщение"
+}
+
+// isQuotedHeader reports the header block Outlook puts over the letter it
+// answers, with no "Original Message" rule: "От: …" (or "From: …") with a
+// "Тема:" ("Subject:") line among the next few. Our own labels
+// ("Отправлено: 15.03.2026") never start with "От:".
+func isQuotedHeader(lines []string) bool {
+	first := fold(strings.TrimSpace(lines[0]))
+	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {
+		return false
+	}
+	for _, l := range lines[1:min(len(lines), 7)] {
+		if l := fold(strings.TrimSpace(l)); strings.HasPrefix(l, "тема:") || strings.HasPrefix(l, "subject:") {
+			return true
+		}
+	}
+	return false
 }
 
 // quotedNext reports whether the next non-blank line is quoted with '>'.

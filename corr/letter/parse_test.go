@@ -415,6 +415,62 @@ func TestParse_6_4_3_BreakPhrase(t *testing.T) {
 	}
 }
 
+// A break's date written without a year takes the other date's year; with
+// neither written, the break is the coming one, not last year's (breaks are
+// announced ahead, 6.4.3), unless it ended less than a month ago (announced
+// late, 6.4.2). A day alone shares the other date's month ("с 10 по 25
+// октября"). Letters are posted on 16.03.2026.
+func TestParse_6_4_3_BreakDatesWithoutYear(t *testing.T) {
+	tests := []struct {
+		line, from, to string
+		guessed        int
+	}{
+		{"Беру перерыв с 10 октября по 25 октября 2026 г.", "2026-10-10", "2026-10-25", 0},
+		{"Беру перерыв с 10.10 по 25.10", "2026-10-10", "2026-10-25", 2},
+		{"Беру перерыв с 01.03 по 20.03", "2026-03-01", "2026-03-20", 2},
+		{"Беру перерыв с 20.12 по 05.01", "2026-12-20", "2027-01-05", 2},
+		{"Беру перерыв с 20.12 по 05.01.2027", "2026-12-20", "2027-01-05", 0},
+		{"Беру перерыв с 20.12.2026 по 05.01", "2026-12-20", "2027-01-05", 0},
+		{"Беру перерыв с 10 по 25 октября", "2026-10-10", "2026-10-25", 2},
+		{"Беру перерыв с 28 по 3 января 2027 г.", "2026-12-28", "2027-01-03", 0},
+		{"I take a break from 10 to 25 October 2026", "2026-10-10", "2026-10-25", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			l := read("ЧР-2026-ЗФ\n" + tt.line)
+			require.NotNil(t, l.Break, Describe(l))
+			assert.Equal(t, tt.from, l.Break.From.String())
+			assert.Equal(t, tt.to, l.Break.To.String())
+			var guessed int
+			for _, k := range kinds(l) {
+				require.Equal(t, KindYearGuessed, k, Describe(l))
+				guessed++
+			}
+			assert.Equal(t, tt.guessed, guessed)
+		})
+	}
+	l := read("ЧР-2026-ЗФ\nБеру перерыв с 28.11 по 03.11")
+	assert.Nil(t, l.Break, "a break that ends before it starts is a slip, not a year-long break")
+	assert.Contains(t, kinds(l), KindBreakDates)
+}
+
+// An earlier letter quoted under Outlook's "От: / Тема:" block, without
+// "-----Original Message-----", is not read: its «Сдаюсь» is not ours.
+func TestParse_QuotedOutlookHeaderEndsTheLetter(t *testing.T) {
+	for _, quote := range []string{
+		"От: Петров П.\nОтправлено: 10 марта 2026 г. 10:00\nКому: turnir@example.org\nТема: ЧР-2026-ЗФ 1-2\nСдаюсь\nБеру перерыв с 01.04.26 по 10.04.26",
+		"From: Peter <peter@example.org>\nSent: Tuesday, March 10, 2026 10:00 AM\nSubject: RE: game 1-2\nI resign",
+	} {
+		l := read("ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail + "\n" + quote)
+		assert.Equal(t, "6.c3-d4", sequenceString(l.Moves))
+		assert.False(t, l.Resign, Describe(l))
+		assert.Nil(t, l.Break)
+		assert.Empty(t, l.Problems, Describe(l))
+	}
+	l := read("ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4\nОтправлено: 15.03.2026\nПолучено: 14.03.2026\nДата отправления хода партнёром: 12.03.2026\nВремя: 12/15")
+	assert.Equal(t, 3, l.Dates.Count(), "our own date labels are no quoted header")
+}
+
 func TestParse_6_4_3_OtherPhrasingIsAnsweredWithTheRightOne(t *testing.T) {
 	tests := []struct {
 		line, suggestion string
