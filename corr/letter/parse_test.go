@@ -544,7 +544,8 @@ func TestParse_HeadingLineThenMoves(t *testing.T) {
 }
 
 func TestParse_CommentsAreNoStatements(t *testing.T) {
-	for _, line := range []string{"Думаю, здесь ничья", "Я не сдаюсь!", "Просрочку пока не заявляю", "I will never resign"} {
+	for _, line := range []string{"Думаю, здесь ничья", "Я не сдаюсь!", "Просрочку пока не заявляю", "I will never resign",
+		"Ничью не предлагаю", "Я не предлагаю ничью", "I do not offer a draw", "I won't offer a draw yet"} {
 		t.Run(line, func(t *testing.T) {
 			l := read("ЧР-2026-ЗФ 1-2\n" + line)
 			assert.Empty(t, l.Draw)

@@ -20,6 +20,10 @@ func (p *parser) statements(w string) bool {
 			p.l.Draw = DrawDecline
 		case hasAnyStem(w, "согла", "приним", "accept", "agree"):
 			p.l.Draw = DrawAccept
+		case hasAnyStem(w, "не предлага", "не предлож", "not offer", "not propos", "don't offer", "won't offer", "not suggest"):
+			// "Ничью не предлагаю" is a comment; taken for an offer, the
+			// opponent could accept a draw the writer refused (2.1.9.3).
+			return false
 		case hasAnyStem(w, "предлага", "предложение", "offer", "propos", "suggest") || bare == "ничья" || bare == "ничью" ||
 			bare == "ничья?" || bare == "ничью?" || bare == "draw?" || bare == "draw":
 			p.l.Draw = DrawOffer
