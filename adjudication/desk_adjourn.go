@@ -1,7 +1,6 @@
 package adjudication
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -220,10 +219,6 @@ func (d Desk) OrganiserDecision(s corr.State, code string, result Result, note s
 	}
 	return d, out, nil
 }
-
-// ErrNotForDesk is returned (wrapped) when the judge's letter concerns
-// nothing the desk or the referee waits for.
-var ErrNotForDesk = errors.New("nothing awaits the judge's ruling")
 
 // withoutName drops the last lines of an analysis that are only the
 // player's signature ("Иванов", "Petr Petrov").
