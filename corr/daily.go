@@ -59,8 +59,9 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 		}
 		if !day.Before(om.OverstepDate) {
 			if !g.claimedAt(side, om.Move) {
-				total := om.Total + timecontrol.ReplyDays(om.Since, day)
-				s.fileClaim(g, side, false, true, total, om.Limit, om.Move, day, &out)
+				// The ledger's running total: break days of both players
+				// count for nobody (6.4.2).
+				s.fileClaim(g, side, false, true, led.RunningTotal(day), om.Limit, om.Move, day, &out)
 			}
 			continue
 		}
@@ -72,7 +73,7 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 				g.Reminded = day
 				n := g.Number(side)
 				out.Out = append(out.Out, s.rendered(n, g, "reminder", letter.Reminder{Envelope: s.envelope(n, g),
-					Used: om.Total + timecontrol.ReplyDays(om.Since, day), Limit: om.Limit, Deadline: om.OverstepDate.AddDays(-1)}.Render()))
+					Used: led.RunningTotal(day), Limit: om.Limit, Deadline: om.OverstepDate.AddDays(-1)}.Render()))
 				out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "reminder", Clause: "6.3.4", Detail: fmt.Sprintf("overstep on %s", om.OverstepDate)})
 			}
 		}
