@@ -112,8 +112,9 @@ func TestRender_6_2_2_RefusalSaysWhatToResend(t *testing.T) {
 		want      []string
 		notWanted []string
 	}{
-		{"short notation", Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(2, false, "gf4")}, PenaltyDays: 6},
-			[]string{"2.gf4", "сокращённой нотацией", "6.2.2", "6.2.10", "полной нотацией", "6.2.11"}, []string{"несколько ходов"}},
+		{"short notation", Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(2, false, "gf4")}, PenaltyDays: 6,
+			Problems: append(read("Мой ход: 2.gf4").Problems, Problem{Kind: "impossible-move", Clause: "6.2.10", Text: "gf4", Ru: "move gf4: written in short notation", En: "move gf4: written in short notation"})},
+			[]string{"2.gf4", "сокращённой нотацией", "6.2.2", "6.2.10", "полной нотацией", "6.2.11"}, []string{"несколько ходов", "written in short notation", "Пишите полной нотацией"}},
 		{"impossible", Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(6, false, "c3-b5")}},
 			[]string{"6.c3-b5", "несколько ходов", "нет шашки", "6.2.10"}, []string{"сокращённой"}},
 		{"not your turn", Refusal{Envelope: e, Reason: RefuseNotYourTurn},

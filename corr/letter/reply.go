@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"slices"
 	"strings"
 
 	"zaochnik/timecontrol"
@@ -189,21 +190,25 @@ func (r Refusal) Render() Message {
 	return w.close(r.Envelope, w.t("Письмо не переслано", "Letter refused"))
 }
 
-// withoutReason returns the problems less the reader's own note of the
-// refusal's reason (no game named, no move), which the letter has just said.
+// withoutReason returns the problems less the notes of the refusal's
+// reason (no game named, no move, a move in short notation), which the
+// letter has just said.
 func (r Refusal) withoutReason() []Problem {
-	var same Kind
-	switch r.Reason {
-	case RefuseUnknownGame:
-		same = KindNoGame
-	case RefuseNoMove:
-		same = KindNoMove
+	var same []Kind
+	switch {
+	case r.Reason == RefuseUnknownGame:
+		same = []Kind{KindNoGame}
+	case r.Reason == RefuseNoMove:
+		same = []Kind{KindNoMove}
+	case r.Reason == RefuseImpossible && len(r.Written) > 0 && r.Written[0].Text.Abbreviated:
+		// The reader's note and the referee's "impossible-move" say it again.
+		same = []Kind{KindAbbreviated, "impossible-move"}
 	default:
 		return r.Problems
 	}
 	var ps []Problem
 	for _, p := range r.Problems {
-		if p.Kind != same {
+		if !slices.Contains(same, p.Kind) {
 			ps = append(ps, p)
 		}
 	}
