@@ -19,6 +19,9 @@ type Desk struct {
 	Sanctions   []Sanction         `json:"sanctions,omitempty"`
 	// Forfeits are single games of withdrawn players scored without play (6.5.3).
 	Forfeits []Game `json:"forfeits,omitempty"`
+	// Organiser is who hears protests against adjudications (6.5.7); the
+	// tournament file names none, so the judge or the secretary sets it.
+	Organiser corr.Person `json:"organiser,omitzero"`
 }
 
 // ClaimWindow is the ten days in which the player charged with an
@@ -147,13 +150,12 @@ func (d *Desk) adjourned(code string) *Adjourned {
 
 // clone returns a copy of d that shares no slices with it.
 func (d Desk) clone() Desk {
-	c := Desk{
-		Claims:       append([]ClaimWindow(nil), d.Claims...),
-		Adjournments: append([]Adjourned(nil), d.Adjournments...),
-		Withdrawals:  append([]WithdrawalRuling(nil), d.Withdrawals...),
-		Sanctions:    append([]Sanction(nil), d.Sanctions...),
-		Forfeits:     append([]Game(nil), d.Forfeits...),
-	}
+	c := d
+	c.Claims = append([]ClaimWindow(nil), d.Claims...)
+	c.Adjournments = append([]Adjourned(nil), d.Adjournments...)
+	c.Withdrawals = append([]WithdrawalRuling(nil), d.Withdrawals...)
+	c.Sanctions = append([]Sanction(nil), d.Sanctions...)
+	c.Forfeits = append([]Game(nil), d.Forfeits...)
 	for i := range c.Adjournments {
 		a := &c.Adjournments[i]
 		a.Protests = append([]AdjudicationProtest(nil), a.Protests...)

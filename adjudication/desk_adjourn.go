@@ -2,8 +2,10 @@ package adjudication
 
 import (
 	"fmt"
+	"net/mail"
 	"strings"
 
+	"zaochnik/adjudication/diagram"
 	"zaochnik/corr"
 	"zaochnik/timecontrol"
 )
@@ -160,9 +162,16 @@ func (d Desk) Adjudicate(s corr.State, code string, result Result, note string, 
 func (d *Desk) adjudicationProtest(s corr.State, g corr.Game, a *Adjourned, side Side, e corr.Event, out *corr.Outcome) {
 	n := pick(side == White, g.White, g.Black)
 	err := a.CheckProtest(side, a.Ruled, e.Date)
+	p, _ := s.Tournament.Player(n)
+	for i, o := range out.Out {
+		if o.Kind == "notice" && strings.EqualFold(o.To, p.Email) && o.Game == g.Code {
+			out.Out = append(out.Out[:i], out.Out[i+1:]...) // the referee's "passed to the judge" gives way to the desk's answer
+			break
+		}
+	}
 	for i, o := range out.Out {
 		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-			remark := "Протест против присуждения (п. 6.5.6) принят; его рассматривает организация, проводящая соревнование, её решение окончательное (п. 6.5.7). Запишите его: zaochnik judge organiser-decision " + g.Code + " 1-0|1/2-1/2|0-1 [--note ТЕКСТ]."
+			remark := "Протест против присуждения (п. 6.5.6) принят; его рассматривает организация, проводящая соревнование, её решение окончательное (п. 6.5.7). Запишите его: zaochnik judge organiser-decision \"" + g.Code + "\" 1-0|1/2-1/2|0-1 [--note ТЕКСТ]."
 			if err != nil {
 				remark = "Протест против присуждения не принят: " + err.Error() + "."
 			}
@@ -179,9 +188,57 @@ func (d *Desk) adjudicationProtest(s corr.State, g corr.Game, a *Adjourned, side
 	}
 	a.Protests = append(a.Protests, AdjudicationProtest{Side: side, Filed: e.Date, Text: e.Detail})
 	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-to-organiser", Clause: "6.5.7", Detail: fmt.Sprintf("player %d", n)})
-	out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "protest", "протест против присуждения",
-		fmt.Sprintf("Игрок %s опротестовал присуждение партии %s (%s) %s:\n%s\nПротест рассматривает организация, проводящая соревнование (п. 6.5.7); передайте его и запишите решение: zaochnik judge organiser-decision %s РЕЗУЛЬТАТ [--note ТЕКСТ].",
-			name(s, n), g.Code, a.Ruling.Result, e.Date.Russian(), indent(e.Detail), g.Code)))
+	pass := "передайте его организации и запишите её решение"
+	if d.Organiser.Email != "" {
+		pass = "он направлен организации (" + d.Organiser.Email + "); запишите её решение"
+		out.Out = append(out.Out, toOrganiser(s, d.Organiser, g, *a, n, e))
+	}
+	out.Out = append(out.Out,
+		toOfficial(s, s.Tournament.Secretary, g, "protest", "протест против присуждения",
+			fmt.Sprintf("Игрок %s опротестовал присуждение партии %s (%s) %s:\n%s\nПротест рассматривает организация, проводящая соревнование (п. 6.5.7): %s командой zaochnik judge organiser-decision \"%s\" РЕЗУЛЬТАТ [--note ТЕКСТ].",
+				name(s, n), g.Code, a.Ruling.Result, e.Date.Russian(), indent(e.Detail), pass, g.Code)),
+		toPlayer(s, n, g, "notice", "протест передан организации", "protest passed to the organiser",
+			fmt.Sprintf("Ваш протест против присуждения партии %s принят и передан организации, проводящей соревнование; её решение окончательное и будет сообщено обоим игрокам (п. 6.5.7).", g.Code),
+			fmt.Sprintf("Your protest against the adjudication of game %s is accepted and passed to the organiser, whose decision is final and goes to both players (clause 6.5.7).", g.Code)))
+}
+
+// toOrganiser is the protest against an adjudication as the organiser
+// reads it (6.5.7): the protest, the ruling and its reasons, both
+// evaluations, the record and the final position (PNG and PDN attached).
+func toOrganiser(s corr.State, org corr.Person, g corr.Game, a Adjourned, n int, e corr.Event) corr.Outgoing {
+	r := record(s, g)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Игрок %s опротестовал %s присуждение партии %s (п. 6.5.6). Решение по протесту принимает организация, проводящая соревнование, и оно окончательное (п. 6.5.7).\n\nПротест:\n%s\n\n", name(s, n), e.Date.Russian(), g.Code, indent(e.Detail))
+	fmt.Fprintf(&b, "Присуждение судьи от %s: %s.", a.Ruled.Russian(), resultWords(a.Ruling.Result, false))
+	if a.Ruling.Reason != "" {
+		b.WriteString(" Обоснование: " + a.Ruling.Reason)
+	}
+	fmt.Fprintf(&b, "\nОценки игроков: белые — %s, чёрные — %s.\n", evaluationName(a.White.Evaluation), evaluationName(a.Black.Evaluation))
+	for i, an := range a.Analysis {
+		if an != "" {
+			fmt.Fprintf(&b, "Анализ %s:\n%s\n", pick(i == 0, "белых", "чёрных"), indent(an))
+		}
+	}
+	fmt.Fprintf(&b, "\nЗапись партии: %s\n\nЗаключительное положение (диаграмма приложена):\n%s\nСообщите решение судье (%s) или секретарю (%s).\n",
+		pick(r.Plies() == 0, "ходов не было", semiShort(r)), diagram.Text(r.Final(), "ru"), s.Tournament.Judge.Email, s.Tournament.Secretary.Email)
+	o := toOfficial(s, org, g, "protest", "протест против присуждения", b.String())
+	o.Files = []corr.File{diagramFile(g, r.Final())}
+	withPDN(&o, s, g, "*")
+	return o
+}
+
+// SetOrganiser records who hears protests against adjudications (6.5.7).
+func (d Desk) SetOrganiser(s corr.State, org corr.Person) (Desk, corr.Outcome, error) {
+	d = d.clone()
+	a, err := mail.ParseAddress(org.Email)
+	if err != nil || a.Address != org.Email {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: the organiser's address %q is not an e-mail address; write name@example.org", org.Email)
+	}
+	d.Organiser = corr.Person{Name: strings.TrimSpace(org.Name), Email: a.Address}
+	if d.Organiser.Name == "" {
+		d.Organiser.Name = "организатор"
+	}
+	return d, corr.Outcome{Accepted: true, Events: []corr.Event{{Kind: "organiser", Clause: "6.5.7", Detail: d.Organiser.Email}}}, nil
 }
 
 // OrganiserDecision records the organiser's final decision on the protests

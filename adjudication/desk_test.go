@@ -127,10 +127,22 @@ func TestDesk_6_5_7_OrganiserDecision(t *testing.T) {
 	_, _, err = d.OrganiserDecision(s, code, WhiteWins, "", on("2026-04-25"))
 	assert.ErrorContains(t, err, "nobody protested")
 	g, _ := s.Game(code)
+	_, _, err = d.SetOrganiser(s, corr.Person{Name: "Федерация", Email: "not an address"})
+	assert.ErrorContains(t, err, "not an e-mail address")
+	d, _, err = d.SetOrganiser(s, corr.Person{Name: "Федерация", Email: "org@example.org"})
+	require.NoError(t, err)
 	out := corr.Outcome{Events: []corr.Event{{Game: code, Date: on("2026-04-28"), Kind: "protest", Detail: "выигрыш очевиден"}}}
 	d, out = d.Follow(s, g.White, out)
 	require.Len(t, d.Adjournments[0].Protests, 1, "White sent an analysis in time and protests within 10 days (6.5.6)")
-	assert.Equal(t, "protest", out.Out[len(out.Out)-1].Kind, "the secretary passes it to the organiser")
+	to := map[string]corr.Outgoing{}
+	for _, o := range out.Out {
+		to[o.To] = o
+	}
+	require.Contains(t, to, "org@example.org", "the protest goes to the organiser (6.5.7)")
+	assert.Contains(t, to["org@example.org"].Body, "выигрыш очевиден")
+	assert.Len(t, to["org@example.org"].Files, 2, "diagram and PDN")
+	assert.Contains(t, to[s.Tournament.Secretary.Email].Body, "org@example.org")
+	assert.Contains(t, to["ivanov@example.org"].Body, "передан организации")
 	d, out, err = d.OrganiserDecision(s, code, WhiteWins, "анализ белых верен", on("2026-05-05"))
 	require.NoError(t, err)
 	assert.Len(t, out.Out, 4, "both players, the judge and the secretary")

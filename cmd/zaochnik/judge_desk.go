@@ -22,6 +22,7 @@ const judgeDeskUsage = `Usage: zaochnik judge adjudicate GAME 1-0|1/2-1/2|0-1 [-
        zaochnik judge withdraw PLAYER pending|forfeit-unfinished|adjudicate|annul [--tournament C] [--date D] [--db FILE]
        zaochnik judge forfeit GAME +/-|-/+|-/- [--date D] [--db FILE]
        zaochnik judge sanction PLAYER KIND --clauses 6.2.6[,6.1.9] --reason TEXT [--by judge] [--game W-B] [--tournament C] [--date D] [--db FILE]
+       zaochnik judge organiser NAME EMAIL [--tournament C] [--db FILE]
        zaochnik judge deadlines [--all] [--json] [--db FILE]
 
 adjudicate records the judge's adjudication of an unfinished game (6.5.4-6.5.5):
@@ -40,6 +41,8 @@ sanction enters the sanctions register (6.1.9-6.1.10): KIND is remark,
   reprimand, loss-of-current-information, loss-of-final-information,
   loss-of-game (with --game), exclusion (--by organiser); the player and the
   secretary get the notice.
+organiser records who hears protests against adjudications (6.5.7): such a
+  protest in time is sent there with the record and the diagram.
 deadlines lists the open deadlines (--all: every one): protests (6.3.8,
   6.5.6), analyses (6.5.2), rulings (6.5.5).
 
@@ -49,7 +52,7 @@ equally answer the server's letters: see the README, "The judge and the
 secretary by mail". Exit status: 0 done, 1 refused or a store error, 2 bad usage.`
 
 // judgeDeskVerbs are the judge's actions on the desk, beside claims and rule.
-var judgeDeskVerbs = map[string]bool{"adjudicate": true, "organiser-decision": true, "forfeit": true, "withdraw": true, "sanction": true, "deadlines": true}
+var judgeDeskVerbs = map[string]bool{"adjudicate": true, "organiser-decision": true, "forfeit": true, "withdraw": true, "sanction": true, "organiser": true, "deadlines": true}
 
 // runJudgeDesk is "zaochnik judge VERB" for the verbs of judgeDeskVerbs.
 func runJudgeDesk(e *env, verb string, args []string) int {
@@ -66,7 +69,7 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 	game := fs.String("game", "", "sanction loss-of-game: the game `W-B`")
 	all := fs.Bool("all", false, "deadlines: list the met ones too")
 	asJSON := fs.Bool("json", false, "deadlines: print JSON")
-	want := map[string]int{"adjudicate": 2, "organiser-decision": 2, "forfeit": 2, "withdraw": 2, "sanction": 2, "deadlines": 0}[verb]
+	want := map[string]int{"adjudicate": 2, "organiser-decision": 2, "forfeit": 2, "withdraw": 2, "sanction": 2, "organiser": 2, "deadlines": 0}[verb]
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 		fs.Usage()
 		return 0
@@ -151,6 +154,15 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 				return d.Forfeit(s, code, res, day)
 			}
 			return d.OrganiserDecision(s, code, res, *note, day)
+		}
+	case "organiser":
+		var err error
+		if target, err = onlyCipher(ctx, db, *cipher); err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik judge organiser: %v\n", err)
+			return 2
+		}
+		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
+			return d.SetOrganiser(s, corr.Person{Name: pos[0], Email: pos[1]})
 		}
 	case "withdraw", "sanction":
 		n, err := strconv.Atoi(pos[0])

@@ -33,6 +33,8 @@ func TestJudgeDesk_CommandLine(t *testing.T) {
 		{[]string{"judge", "sanction", "1", "remark", "--reason", "комментарии", "--db", path}, 2, "", "clause"},
 		{[]string{"judge", "sanction", "1", "remark", "--clauses", "6.2.6", "--reason", "комментарии к ходам", "--date", "2026-04-17", "--db", path}, 0, "2 letters queued", ""},
 		{[]string{"judge", "deadlines", "--db", path}, 0, "ruling                       6.5.5", ""},
+		{[]string{"judge", "organiser", "Федерация", "federation", "--db", path}, 1, "", "not an e-mail address"},
+		{[]string{"judge", "organiser", "Федерация", "org@example.org", "--db", path}, 0, "organiser recorded", ""},
 		{[]string{"judge", "adjudicate", "ТЕСТ-2026 1-2", "1-0", "--note", "белые выигрывают шашку", "--date", "2026-04-20", "--db", path}, 0, "adjudicate recorded on 2026-04-20", ""},
 		{[]string{"judge", "adjudicate", "[ТЕСТ-2026 #1-2]", "0-1", "--db", path}, 1, "", "was adjudicated on 2026-04-20"},
 		{[]string{"judge", "deadlines", "--json", "--all", "--db", path}, 0, `"kind": "adjudication-protest-white"`, ""},
