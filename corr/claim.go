@@ -24,32 +24,60 @@ func (s *State) fileClaim(g *Game, against draughts.Color, byHand, silent bool, 
 	out.Claims = append(out.Claims, ClaimRef{Game: g.Code, Seq: c.Seq})
 	out.Events = append(out.Events, Event{Game: g.Code, Date: date, Kind: "claim-filed", Clause: "6.3.6",
 		Detail: fmt.Sprintf("against %s: total %d, limit %d for move %d", against, total, limit, move)})
-	offender, claimant := g.Number(against), g.Number(against.Opponent())
-	figures := func(ru bool) string {
-		if ru {
-			if silent {
-				return fmt.Sprintf("ответ не получен, и ваше время на обдумывание превысило %d дней для %d-го хода", limit, move)
-			}
-			return fmt.Sprintf("ваше суммарное время %d дней больше нормы %d дней для %d-го хода", total, limit, move)
-		}
-		if silent {
-			return fmt.Sprintf("no reply has come and your thinking time has passed the %d days allowed for move %d", limit, move)
-		}
-		return fmt.Sprintf("your total of %d days exceeds the %d days allowed for move %d", total, limit, move)
-	}
-	out.Out = append(out.Out,
-		s.notice(offender, g, "claim", "", "заявлена просрочка времени", "overstep claimed",
-			fmt.Sprintf("В партии %s заявлена просрочка времени (п. 6.3.5): %s. Игра приостановлена до решения судьи (п. 6.3.6). Если вы не согласны, в течение 10 дней направьте судье (%s) обоснованный протест (п. 6.3.8).", g.Code, figures(true), s.Tournament.Judge.Email),
-			fmt.Sprintf("An overstep is claimed in game %s (clause 6.3.5): %s. The game is suspended until the judge rules (clause 6.3.6). If you disagree, send the judge (%s) a reasoned protest within 10 days (clause 6.3.8).", g.Code, figures(false), s.Tournament.Judge.Email)),
-		s.notice(claimant, g, "claim", "", "просрочка партнёра", "your opponent overstepped",
-			fmt.Sprintf("В партии %s партнёр просрочил время (п. 6.3.5). Игра приостановлена до решения судьи (п. 6.3.6). Если сейчас ваш ход, пришлите его как обычно: он будет передан судье и отправлен партнёру, только если судья не подтвердит просрочку.", g.Code),
-			fmt.Sprintf("In game %s your opponent has overstepped the time (clause 6.3.5). The game is suspended until the judge rules (clause 6.3.6). If it is your move, send it as usual: it goes to the judge and is forwarded to your opponent only if the judge does not confirm the overstep.", g.Code)),
-		s.official(s.Tournament.Secretary, g, "claim", "заявление о просрочке",
-			fmt.Sprintf("В партии %s заявлена просрочка игрока №%d: итог %d дней при норме %d для %d-го хода. Игра приостановлена (п. 6.3.6).", g.Code, offender, total, limit, move)),
-	)
+	out.Out = append(out.Out, s.claimNotices(g, c)...)
 	dossier := s.official(s.Tournament.Judge, g, "dossier", fmt.Sprintf("материалы по просрочке, заявление %d", c.Seq), s.dossier(g, c))
 	dossier.Attach = c.Letters
 	out.Out = append(out.Out, dossier)
+}
+
+// figures are the ledger's figures of claim c and what they show, as a
+// player or official reads them.
+func (c Claim) figures(l letter.Lang) string {
+	if c.Total > c.Limit {
+		return fmt.Sprintf(tr(l, "%d дн. при норме %d для %d-го хода — просрочка по графику есть", "%d days against the %d allowed for move %d: an overstep by the ledger"), c.Total, c.Limit, c.Move)
+	}
+	return fmt.Sprintf(tr(l, "%d дн. при норме %d для %d-го хода — просрочки по графику нет", "%d days against the %d allowed for move %d: no overstep by the ledger"), c.Total, c.Limit, c.Move)
+}
+
+// claimNotices tell the offender, the claimant and the secretary of claim c
+// (6.3.6). A claim by letter is the claimant's statement: it goes to the
+// judge with the server's figures, and the claimant is warned of the
+// penalty for a wrong claim (6.3.7).
+func (s *State) claimNotices(g *Game, c Claim) []Outgoing {
+	offender, claimant := g.Number(c.Against), g.Number(c.Against.Opponent())
+	ru, en := c.figures(letter.Russian), c.figures(letter.English)
+	protestRu := fmt.Sprintf("Если вы не согласны, в течение 10 дней направьте судье (%s) обоснованный протест (п. 6.3.8).", s.Tournament.Judge.Email)
+	protestEn := fmt.Sprintf("If you disagree, send the judge (%s) a reasoned protest within 10 days (clause 6.3.8).", s.Tournament.Judge.Email)
+	heldRu := "Если сейчас ваш ход, пришлите его как обычно: он будет передан судье и отправлен партнёру, только если судья не подтвердит просрочку."
+	heldEn := "If it is your move, send it as usual: it goes to the judge and is forwarded to your opponent only if the judge does not confirm the overstep."
+	if c.ByHand {
+		return []Outgoing{
+			s.notice(offender, g, "claim", "", "партнёр заявил о просрочке", "your opponent claims an overstep",
+				fmt.Sprintf("В партии %s партнёр заявил о просрочке вашего времени (п. 6.3.6). Заявление передано судье; до его решения игра приостановлена. По графику сервера: %s. %s", g.Code, ru, protestRu),
+				fmt.Sprintf("In game %s your opponent claims that you have overstepped the time (clause 6.3.6). The claim has gone to the judge; the game is suspended until the judge rules. By the server's ledger: %s. %s", g.Code, en, protestEn)),
+			s.notice(claimant, g, "claim", "", "заявление о просрочке передано судье", "overstep claim sent to the judge",
+				fmt.Sprintf("Ваше заявление о просрочке партнёра в партии %s передано судье (п. 6.3.6); до его решения игра приостановлена. По графику сервера: %s. Если судья не подтвердит просрочку, вам будет начислено %d штрафных дней (п. 6.3.7). %s", g.Code, ru, PenaltyDays, heldRu),
+				fmt.Sprintf("Your claim that your opponent overstepped the time in game %s has gone to the judge (clause 6.3.6); the game is suspended until the judge rules. By the server's ledger: %s. If the judge does not confirm the overstep, you will be charged %d penalty days (clause 6.3.7). %s", g.Code, en, PenaltyDays, heldEn)),
+			s.official(s.Tournament.Secretary, g, "claim", "заявление о просрочке",
+				fmt.Sprintf("В партии %s игрок №%d заявил письмом о просрочке игрока №%d. По графику сервера: %s. Игра приостановлена до решения судьи (п. 6.3.6).", g.Code, claimant, offender, ru)),
+		}
+	}
+	whatRu := fmt.Sprintf("ваше суммарное время %d дн. больше нормы %d дн. для %d-го хода", c.Total, c.Limit, c.Move)
+	whatEn := fmt.Sprintf("your total of %d days exceeds the %d days allowed for move %d", c.Total, c.Limit, c.Move)
+	if c.Silent {
+		whatRu = fmt.Sprintf("ответ не получен, и ваше время на обдумывание (%d дн.) превысило норму %d дн. для %d-го хода", c.Total, c.Limit, c.Move)
+		whatEn = fmt.Sprintf("no reply has come and your thinking time (%d days) has passed the %d days allowed for move %d", c.Total, c.Limit, c.Move)
+	}
+	return []Outgoing{
+		s.notice(offender, g, "claim", "", "заявлена просрочка времени", "overstep claimed",
+			fmt.Sprintf("В партии %s по графику сервера заявлена просрочка времени (п. 6.3.5): %s. Игра приостановлена до решения судьи (п. 6.3.6). %s", g.Code, whatRu, protestRu),
+			fmt.Sprintf("By the server's ledger an overstep is claimed in game %s (clause 6.3.5): %s. The game is suspended until the judge rules (clause 6.3.6). %s", g.Code, whatEn, protestEn)),
+		s.notice(claimant, g, "claim", "", "просрочка партнёра", "your opponent overstepped",
+			fmt.Sprintf("В партии %s партнёр просрочил время по графику сервера (п. 6.3.5): %s. Игра приостановлена до решения судьи (п. 6.3.6). %s", g.Code, ru, heldRu),
+			fmt.Sprintf("In game %s your opponent has overstepped the time by the server's ledger (clause 6.3.5): %s. The game is suspended until the judge rules (clause 6.3.6). %s", g.Code, en, heldEn)),
+		s.official(s.Tournament.Secretary, g, "claim", "заявление о просрочке",
+			fmt.Sprintf("В партии %s сервер заявил просрочку игрока №%d по графику: %s. Игра приостановлена (п. 6.3.6).", g.Code, offender, ru)),
+	}
 }
 
 // dossier is the judge's text: the claim, the record (with the held reply
@@ -61,7 +89,7 @@ func (s *State) dossier(g *Game, c Claim) string {
 		who = fmt.Sprintf("игрок №%d письмом", g.Number(c.Against.Opponent()))
 	}
 	fmt.Fprintf(&b, "Заявление %d о просрочке в партии %s против игрока №%d (%s), подано %s (%s).\n", c.Seq, g.Code, g.Number(c.Against), c.Against, c.Filed.Russian(), who)
-	fmt.Fprintf(&b, "По графику: итог %d дней, норма %d для %d-го хода.\n\nЗапись партии: %s\n", c.Total, c.Limit, c.Move, moveList(g, 0))
+	fmt.Fprintf(&b, "По графику: %s.\n\nЗапись партии: %s\n", c.figures(letter.Russian), moveList(g, 0))
 	if g.Held != nil {
 		var ts []string
 		for _, p := range g.Held.Plies {
@@ -133,20 +161,32 @@ func (a *applier) holdReply() {
 // claimant 6 penalty days (6.3.7).
 func (a *applier) claimByLetter() {
 	g, side := a.g, a.side
-	led, err := a.s.Ledger(*g)
-	total, limit, move := 0, 0, 0
-	if err == nil {
-		opp := colour(side.Opponent())
-		total, move = led.Totals[opp].Total, led.Totals[opp].Moves+1
-		limit = led.Control.Limit(move)
-		if led.OnMove.Player == opp && !led.OnMove.Stopped {
-			total += timecontrol.ReplyDays(led.OnMove.Since, a.obs.Postmark)
-		}
-	}
+	total, limit, move := a.claimedFigures()
 	a.s.fileClaim(g, side.Opponent(), true, g.ToMove() != side, total, limit, move, a.obs.Postmark, &a.out)
 	if len(a.l.Moves) > 0 && g.ToMove() == side {
 		a.holdReply()
 	}
+}
+
+// claimedFigures are the ledger's figures of the opponent the sender claims
+// against, on the claim's postmark: the overstep when the ledger has one;
+// the running clock when the opponent is thinking; else the total after
+// their last counted move against its limit (6.3.5).
+func (a *applier) claimedFigures() (total, limit, move int) {
+	led, err := a.s.Ledger(*a.g)
+	if err != nil {
+		return 0, 0, 0
+	}
+	opp := colour(a.side.Opponent())
+	if ov := led.Overstep; ov != nil && ov.Player == opp {
+		return ov.Total, ov.Limit, ov.Move
+	}
+	if om := led.OnMove; om.Player == opp && !om.Stopped {
+		return led.RunningTotal(a.obs.Postmark), om.Limit, om.Move
+	}
+	tot := led.Totals[opp]
+	move = max(tot.Moves, 1)
+	return tot.Total, led.Control.Limit(move), move
 }
 
 // Rule applies the judge's ruling on claim seq of game code (6.3.7): when

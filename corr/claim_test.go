@@ -1,0 +1,68 @@
+package corr
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// outFor returns the letters of out addressed to to.
+func outFor(out Outcome, to string) []Outgoing {
+	var os []Outgoing
+	for _, o := range out.Out {
+		if o.To == to {
+			os = append(os, o)
+		}
+	}
+	return os
+}
+
+// A player's overstep claim by letter is the claimant's statement (6.3.6):
+// both players are told a claim was filed and went to the judge, with the
+// server's ledger figures and whether they show an overstep; the claimant
+// is warned of the 6 penalty days for a wrong claim (6.3.7).
+func TestClaim_6_3_6_PlayerClaimWithoutOverstepIsForwardedToJudgeAsClaim(t *testing.T) {
+	s := started(t)
+	s, out := send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	require.True(t, out.Accepted, out.Reason)
+	cases := []struct {
+		name, day string
+		// the ledger's figures as the offender (Black, English) and the
+		// claimant (White, Russian) read them.
+		offender, claimant, secretary string
+	}{
+		{"12 days of 50", "2026-03-13",
+			"By the server's ledger: 12 days against the 50 allowed for move 1: no overstep by the ledger",
+			"По графику сервера: 12 дн. при норме 50 для 1-го хода — просрочки по графику нет",
+			"просрочки по графику нет"},
+		{"51 days of 50", "2026-04-21",
+			"By the server's ledger: 51 days against the 50 allowed for move 1: an overstep by the ledger",
+			"По графику сервера: 51 дн. при норме 50 для 1-го хода — просрочка по графику есть",
+			"просрочка по графику есть"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s2, out := send(s, white, c.day, "ЧР-2026-ЗФ 1-2\nЗаявляю просрочку.")
+			require.Len(t, out.Claims, 1)
+			assert.Equal(t, Suspended, s2.Games[0].Status, "6.3.6: play stops until the ruling")
+			off := outFor(out, black)
+			require.Len(t, off, 1)
+			assert.Contains(t, off[0].Body, "your opponent claims that you have overstepped")
+			assert.Contains(t, off[0].Body, c.offender)
+			assert.NotContains(t, off[0].Body, "exceeds", "the claim is not announced as a fact")
+			cl := outFor(out, white)
+			require.Len(t, cl, 1)
+			assert.Contains(t, cl[0].Body, "Ваше заявление о просрочке партнёра")
+			assert.Contains(t, cl[0].Body, c.claimant)
+			assert.Contains(t, cl[0].Body, "вам будет начислено 6 штрафных дней (п. 6.3.7)")
+			assert.NotContains(t, cl[0].Body, "партнёр просрочил")
+			sec := outFor(out, s.Tournament.Secretary.Email)
+			require.Len(t, sec, 1)
+			assert.Contains(t, sec[0].Body, c.secretary)
+			judge := outFor(out, s.Tournament.Judge.Email)
+			require.Len(t, judge, 1)
+			assert.Contains(t, judge[0].Body, c.secretary)
+		})
+	}
+}
