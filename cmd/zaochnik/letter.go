@@ -31,6 +31,7 @@ func runLetter(e *env, args []string) int {
 	subject := fs.String("subject", "", "the letter's subject, read for the cipher and game code")
 	postmark := fs.String("postmark", "", "the date the letter arrived, YYYY-MM-DD: dates without a year take the nearest year")
 	lang := fs.String("lang", "", "the sender's language, ru or en (default: detected)")
+	cipher := fs.String("cipher", "", "the tournament's cipher, recognised in any case and spacing as the server recognises it")
 	files, err := parseInterleaved(fs, args[1:])
 	if err != nil {
 		if err == flag.ErrHelp {
@@ -43,6 +44,9 @@ func runLetter(e *env, args []string) int {
 		return 2
 	}
 	opts := letter.Options{Subject: *subject, Language: letter.Lang(*lang)}
+	if *cipher != "" {
+		opts.Ciphers = []string{*cipher}
+	}
 	if *lang != "" && opts.Language != letter.Russian && opts.Language != letter.English {
 		fmt.Fprintf(e.stderr, "zaochnik letter parse: --lang %q: want ru or en\n", *lang)
 		return 2
@@ -84,11 +88,14 @@ func runLetter(e *env, args []string) int {
 }
 
 const letterUsage = `Usage: zaochnik letter parse FILE|- [--variant russian|international] [--json]
-                              [--subject TEXT] [--postmark YYYY-MM-DD] [--lang ru|en]
+                              [--subject TEXT] [--postmark YYYY-MM-DD] [--lang ru|en] [--cipher C]
 
 Reads a move letter (plain text or HTML) the way the server does and prints
 what it understood: the game, the repeated moves, the move, the variants, the
-three dates, the time, statements, and every problem with its clause.`
+three dates, the time, statements, and every problem with its clause.
+--cipher reads the cipher as the server does, knowing its tournament's
+("чр-2026-зф 1-2"). Exit status: 0 the letter was read (whatever its
+problems), 1 the file cannot be read, 2 bad usage.`
 
 // readInput reads FILE, or standard input for "-".
 func readInput(e *env, name string) (string, error) {

@@ -43,6 +43,7 @@ func TestLetterParse(t *testing.T) {
 		{"flags after the file, as the README writes them", "", []string{"letter", "parse", sample, "--postmark", "2026-03-16", "--lang", "en"}, 0, "moves:      6.c3-d4", ""},
 		{"stdin then --json", "Шифр ЧР-2026-ЗФ, 1-2\nМой ход: 6.c3-d4", []string{"letter", "parse", "-", "--json"}, 0, `"move": "c3-d4"`, ""},
 		{"two files", "", []string{"letter", "parse", sample, sample}, 2, "", "give one FILE"},
+		{"known cipher in lower case (6.2.3)", "чр-2026-зф 1-2\nМой ход: 6.c3-d4", []string{"letter", "parse", "-", "--cipher", "ЧР-2026-ЗФ"}, 0, "game:       ЧР-2026-ЗФ 1-2", ""},
 		{"-- ends the flags", "", []string{"letter", "parse", "--", "--json"}, 1, "", "cannot read the letter"},
 	}
 	for _, tt := range tests {
