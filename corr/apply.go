@@ -144,6 +144,11 @@ func (a *applier) apply() {
 	}
 	a.side = side
 	a.out.Accepted = true
+	if a.l.LedgerRequest {
+		// Answered whatever else the letter does or the game's state: a
+		// player needs the ledger most when a claim stops the game (6.3.6).
+		defer a.sendLedger()
+	}
 	if a.l.Break != nil {
 		a.announceBreak()
 	}
@@ -161,6 +166,9 @@ func (a *applier) apply() {
 		a.acceptDraw()
 		return
 	}
+	if len(a.l.Moves) == 0 && !a.l.OverstepClaim && a.l.Draw == "" && (a.l.LedgerRequest || a.l.Break != nil) {
+		return // a request or a break needs neither the turn nor a game in play
+	}
 	if !a.acceptable() {
 		return
 	}
@@ -172,20 +180,14 @@ func (a *applier) apply() {
 		a.drawWithoutMove()
 	}
 	if len(a.l.Moves) == 0 {
-		if a.l.Break == nil && a.l.Draw == "" && !a.l.LedgerRequest {
+		if a.l.Draw == "" {
 			a.refusal = &letter.Refusal{Reason: letter.RefuseNoMove}
 			a.refuse("no-move", "6.2.3", "в письме нет хода; пришлите свой ход полной нотацией, например c3-d4",
 				"the letter has no move; send your move in full notation, e.g. c3-d4")
 		}
-		if a.l.LedgerRequest {
-			a.sendLedger()
-		}
 		return
 	}
 	a.playLetter()
-	if a.l.LedgerRequest && a.out.Accepted {
-		a.sendLedger()
-	}
 }
 
 // acceptable checks that a letter with moves may be applied now: the game is

@@ -110,10 +110,23 @@ func breakNoteKind(k timecontrol.NoteKind) string {
 	return "note"
 }
 
-// sendLedger answers a request for the time ledger.
+// sendLedger answers a request for the time ledger with the table of
+// 6.3.6 in the sender's language, as it stands after this letter.
 func (a *applier) sendLedger() {
+	lang, tl := timecontrol.Russian, letter.Russian
+	if a.lang() == letter.English {
+		lang, tl = timecontrol.English, letter.English
+	}
+	table := ""
+	if led, err := a.s.Ledger(*a.g); err != nil {
+		sec := a.s.Tournament.Secretary.Email
+		table = tr(tl, "График не удалось вычислить ("+err.Error()+"); пожалуйста, напишите секретарю турнира ("+sec+").",
+			"The ledger could not be computed ("+err.Error()+"); please write to the tournament secretary ("+sec+").")
+	} else {
+		table = led.Render(lang, a.obs.Postmark)
+	}
 	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, a.g, "ledger", a.obs.MessageID, "график времени", "time ledger",
-		"График времени партии "+a.g.Code+":\n\n"+a.s.ledgerText(a.g), "Time ledger of game "+a.g.Code+":\n\n"+a.s.ledgerText(a.g)))
+		"Партия "+a.g.Code+".\n\n"+table, "Game "+a.g.Code+".\n\n"+table))
 }
 
 // forward sends the sender's moves to the opponent as a move letter with
