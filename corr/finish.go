@@ -169,6 +169,16 @@ func (a *applier) forward(first, known int, claimed bool) {
 			extraEn = append(extraEn, "your opponent's impossible move was replaced by the piece's single move "+p.Text+" (clause 6.2.10)")
 		}
 	}
+	// own ends before the replies the opponent's variant gave to the last
+	// of the sender's moves: then the sender is on move again (6.2.13).
+	own := len(g.Plies)
+	for own > first && g.Plies[own-1].Variant {
+		own--
+	}
+	if own < len(g.Plies) {
+		extraRu = append(extraRu, "ход снова за партнёром; ждите его ответа")
+		extraEn = append(extraEn, "it is your opponent's move again; wait for their reply")
+	}
 	forwarded := g.Status != Suspended || claimed
 	if forwarded {
 		l := a.s.lang(opp)
@@ -185,7 +195,7 @@ func (a *applier) forward(first, known int, claimed bool) {
 	if a.from.Number == 0 {
 		return // a move forwarded by the judge's ruling: nobody to confirm to
 	}
-	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, len(g.Plies)),
+	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)),
 		Problems: a.receiptProblems(), On: a.obs.Postmark, Time: frac}
 	o := a.s.rendered(a.from.Number, g, "confirmation", r.Render())
 	o.InReplyTo = a.obs.MessageID

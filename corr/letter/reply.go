@@ -17,6 +17,9 @@ type Receipt struct {
 	Forwarded bool
 	// Moves are the sender's moves as forwarded.
 	Moves []Move
+	// Replies are the opponent's answers their standing variant gave to the
+	// last of Moves (6.2.13): the sender is on move again.
+	Replies []Move
 	// Problems are the reader's and the referee's findings.
 	Problems []Problem
 	// On is the day the move was forwarded; zero leaves it unsaid.
@@ -38,6 +41,10 @@ func (r Receipt) Render() Message {
 			s = strings.TrimSuffix(s, ".") + w.t(" ", " on ") + date(r.On) + "."
 		}
 		w.line(s)
+		if len(r.Replies) > 0 {
+			w.line(w.f("По варианту партнёра сделан ответ %s (п. 6.2.13); теперь ваш ход.",
+				"Your opponent's variant answered %s (clause 6.2.13); it is your move again.", sequenceString(r.Replies)))
+		}
 		if r.Time != nil {
 			w.line(w.f("Время (белые/чёрные): %d/%d.", "Time (White/Black): %d/%d.", r.Time.White, r.Time.Black))
 		}
