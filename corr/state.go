@@ -40,6 +40,10 @@ func (s State) clone() State {
 	return c
 }
 
+// Clone returns a copy of s that shares nothing the referee changes: the
+// store keeps a tournament's state in memory and hands out clones of it.
+func (s State) Clone() State { return s.clone() }
+
 // DraughtsVariant returns the rules engine's variant for the tournament.
 func (t Tournament) DraughtsVariant() draughts.Variant {
 	switch t.Variant {

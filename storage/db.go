@@ -45,7 +45,9 @@ type DB struct {
 	Compose func(m Mail) ([]byte, error)
 	From    string
 
-	parsed sync.Map // tournament files as read, by their bytes
+	parsed      sync.Map // tournament files as read, by their bytes
+	tournaments sync.Map // cipher -> *committed (cache.go)
+	stmts       sync.Map // query -> *sql.Stmt, prepared once
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -70,7 +72,10 @@ func Open(path string) (*DB, error) {
 }
 
 // Close closes the database.
-func (db *DB) Close() error { return db.db.Close() }
+func (db *DB) Close() error {
+	db.closeStmts()
+	return db.db.Close()
+}
 
 // migrate applies, each in its own transaction, the embedded migrations
 // numbered above the file's PRAGMA user_version.

@@ -64,7 +64,7 @@ func findOutgoing(ctx context.Context, q querier, where string, args ...any) ([]
 func (db *DB) DeliverAll(ctx context.Context, now time.Time) error {
 	return db.tx(ctx, func(tx *sql.Tx) error {
 		stamp := now.UTC().Format(time.RFC3339)
-		_, err := tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, sent = ? WHERE sent = '' AND hold = 0 AND dead = 0`, stamp, stamp)
+		_, err := db.exec(ctx, tx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, sent = ? WHERE sent = '' AND hold = 0 AND dead = 0`, stamp, stamp)
 		return err
 	})
 }

@@ -47,12 +47,13 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 	if r.MessageID == "" {
 		r.MessageID = "sha256-" + sum + "@zaochnik.invalid"
 	}
+	var kept *committed
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		res = Result{}
+		res, kept = Result{}, nil
 		if err := advanceWatermark(ctx, tx, r.Mailbox, r.UIDValidity, r.UID); err != nil {
 			return err
 		}
-		err := tx.QueryRowContext(ctx, `SELECT id, disposition FROM letters
+		err := db.queryRow(ctx, tx, `SELECT id, disposition FROM letters
 			WHERE message_id = ? OR (mailbox = ? AND uidvalidity = ? AND uid = ?)`,
 			r.MessageID, r.Mailbox, r.UIDValidity, r.UID).Scan(&res.LetterID, &res.Disposition)
 		if err == nil {
@@ -62,11 +63,11 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 			return err
 		}
 		res.Fresh = true
-		cipher, err := findTournament(ctx, tx, r)
+		cipher, err := db.findTournament(ctx, tx, r)
 		if err != nil {
 			return err
 		}
-		ins, err := tx.ExecContext(ctx, `INSERT INTO letters
+		ins, err := db.exec(ctx, tx, `INSERT INTO letters
 			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, stored_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.MessageID, nullable(r.Mailbox, r.Mailbox), nullable(r.Mailbox, r.UIDValidity), nullable(r.Mailbox, r.UID), r.Raw, sum,
@@ -89,11 +90,11 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 			return err
 		}
 		s, tid := l.State, l.id
-		thread, err := threadGame(ctx, tx, r.InReplyTo)
+		thread, err := db.threadGame(ctx, tx, r.InReplyTo)
 		if err != nil {
 			return err
 		}
-		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(s.Tournament.Location())), Posted: r.Posted, MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
+		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(l.from.loc)), Posted: r.Posted, MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
 		next, out, err := db.refereeLetter(ctx, tx, tid, s, r.Text, obs)
 		if err != nil {
 			return err
@@ -106,7 +107,7 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 		var gid any
 		if out.Game != "" {
 			var id int64
-			if err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&id); err == nil {
+			if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&id); err == nil {
 				gid = id
 			}
 		}
@@ -114,27 +115,31 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
+		if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
 			tid, gid, res.Disposition, out.Reason, string(problems), res.LetterID); err != nil {
 			return err
 		}
-		if err := saveState(ctx, tx, next, l); err != nil {
+		if kept, err = db.saveState(ctx, tx, next, l); err != nil {
 			return err
 		}
 		return db.commitOutcome(ctx, tx, tid, res.LetterID, obs.Postmark, out)
 	})
 	if err != nil {
+		if res.Cipher != "" {
+			db.forget(res.Cipher)
+		}
 		return Result{}, fmt.Errorf("storage: receive letter %s from %s: %w", r.MessageID, r.From, err)
 	}
+	db.keep(res.Cipher, kept)
 	return res, nil
 }
 
 // threadGame returns the code of the game of the first of ids that is a
 // letter the server sent, or "".
-func threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string, error) {
+func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string, error) {
 	for _, id := range ids {
 		var code string
-		err := tx.QueryRowContext(ctx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ?`,
+		err := db.queryRow(ctx, tx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ?`,
 			strings.Trim(id, "<>")).Scan(&code)
 		if err == nil {
 			return code, nil
@@ -148,9 +153,13 @@ func threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string, error) {
 
 // findTournament picks the tournament of a letter: the only one the sender
 // plays in, else the one whose cipher the subject or text names.
-func findTournament(ctx context.Context, tx *sql.Tx, r Received) (string, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT t.cipher FROM tournaments t JOIN players p ON p.tournament_id = t.id
-		WHERE lower(p.email) = lower(?) ORDER BY t.id`, r.From)
+func (db *DB) findTournament(ctx context.Context, tx *sql.Tx, r Received) (string, error) {
+	st, err := db.stmt(ctx, tx, `SELECT DISTINCT t.cipher FROM tournaments t JOIN players p ON p.tournament_id = t.id
+		WHERE lower(p.email) = lower(?) ORDER BY t.id`)
+	if err != nil {
+		return "", err
+	}
+	rows, err := st.QueryContext(ctx, r.From)
 	if err != nil {
 		return "", err
 	}
@@ -202,7 +211,7 @@ func (db *DB) Start(ctx context.Context, cipher string, day timecontrol.Date) (c
 // checked is not checked again.
 func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
 	var checked string
-	err := db.db.QueryRowContext(ctx, `SELECT coalesce(json_extract(state, '$.checked'), '') FROM tournaments WHERE cipher = ?`, cipher).Scan(&checked)
+	err := db.queryRow(ctx, db.db, `SELECT coalesce(json_extract(state, '$.checked'), '') FROM tournaments WHERE cipher = ?`, cipher).Scan(&checked)
 	if err == nil && checked != "" && day.String() <= checked {
 		return corr.Outcome{Accepted: true}, nil
 	}
@@ -215,6 +224,7 @@ func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (c
 // change applies a referee decision that no letter caused, in one transaction.
 func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, fn func(corr.State) (corr.State, corr.Outcome, error)) (corr.Outcome, error) {
 	var out corr.Outcome
+	var kept *committed
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		l, err := db.load(ctx, tx, cipher)
 		if err != nil {
@@ -229,12 +239,17 @@ func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, f
 		}
 		out = o
 		tid := l.id
-		if err := saveState(ctx, tx, next, l); err != nil {
+		if kept, err = db.saveState(ctx, tx, next, l); err != nil {
 			return err
 		}
 		return db.commitOutcome(ctx, tx, tid, 0, day, o)
 	})
-	return out, err
+	if err != nil {
+		db.forget(cipher)
+		return out, err
+	}
+	db.keep(cipher, kept)
+	return out, nil
 }
 
 // commitOutcome writes an outcome's events and queues its letters.
@@ -248,7 +263,7 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 			return nil, nil
 		}
 		var id int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE code = ?`, code).Scan(&id)
+		err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, code).Scan(&id)
 		return id, err
 	}
 	for _, e := range out.Events {
@@ -260,7 +275,7 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		if d.IsZero() {
 			d = day
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := db.exec(ctx, tx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			tid, gid, lid, d.String(), e.Kind, e.Clause, e.Detail); err != nil {
 			return err
 		}
@@ -272,11 +287,11 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 			return err
 		}
 		var next int64
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
+		if err := db.queryRow(ctx, tx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
 			return err
 		}
 		msgID := fmt.Sprintf("z%d.t%d.%s@zaochnik.invalid", next, tid, o.Kind)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, queued, next_attempt)
+		if _, err := db.exec(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, queued, next_attempt)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			next, msgID, tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), now, now); err != nil {
 			return err

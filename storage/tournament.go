@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"zaochnik/corr"
 )
@@ -16,6 +17,8 @@ type tournamentState struct {
 	Started string             `json:"started,omitempty"`
 	Breaks  []corr.PlayerBreak `json:"breaks,omitempty"`
 	Checked string             `json:"checked,omitempty"`
+	// Rev counts the writes of the state (cache.go).
+	Rev int64 `json:"rev,omitempty"`
 }
 
 // CreateTournament stores a validated tournament with its players and games
@@ -45,24 +48,12 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 			}
 		}
 		for _, p := range t.Games {
-			if err := saveGame(ctx, tx, tid, corr.NewGame(t, p)); err != nil {
+			if err := db.saveGame(ctx, tx, tid, corr.NewGame(t, p)); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-}
-
-// saveGame inserts or updates a game row from the referee's state.
-func saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) error {
-	state, err := json.Marshal(g)
-	if err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO games (tournament_id, code, white, black, status, result, state) VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state`,
-		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state))
-	return err
 }
 
 // Ciphers returns the ciphers of all tournaments, oldest first.
@@ -89,118 +80,155 @@ func (db *DB) State(ctx context.Context, cipher string) (corr.State, error) {
 	return l.State, err
 }
 
-// loaded is a tournament's state as read, with each game's stored JSON, so
-// that saveState writes only what changed.
+// loaded is a tournament's state as read: a copy the caller may change,
+// and the committed state it came from, so that saveState writes only what
+// changed.
 type loaded struct {
 	corr.State
-	id    int64
-	games map[string]string // game code -> stored state
+	id   int64
+	from *committed
 }
 
-// load reads a tournament's state.
+// load reads a tournament's state: from memory when the stored row shows
+// that nobody wrote since (cache.go), else from its rows.
 func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error) {
-	s, tid, raws, err := db.loadRaw(ctx, q, cipher)
-	return loaded{State: s, id: tid, games: raws}, err
-}
-
-func (db *DB) loadRaw(ctx context.Context, q querier, cipher string) (corr.State, int64, map[string]string, error) {
 	var tid int64
-	var source []byte
-	var raw string
-	err := q.QueryRowContext(ctx, `SELECT id, source, state FROM tournaments WHERE cipher = ?`, cipher).Scan(&tid, &source, &raw)
+	var row string
+	err := db.queryRow(ctx, q, `SELECT id, state FROM tournaments WHERE cipher = ?`, cipher).Scan(&tid, &row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return corr.State{}, 0, nil, fmt.Errorf("storage: tournament %s: %w; create it with 'zaochnik tournament create FILE'", cipher, ErrNotFound)
+		return loaded{}, fmt.Errorf("storage: tournament %s: %w; create it with 'zaochnik tournament create FILE'", cipher, ErrNotFound)
 	}
 	if err != nil {
-		return corr.State{}, 0, nil, err
+		return loaded{}, err
+	}
+	c, ok := db.cached(cipher, tid, row)
+	if !ok {
+		if c, err = db.read(ctx, q, cipher, tid, row); err != nil {
+			return loaded{}, err
+		}
+		db.keep(cipher, c) // read as committed: the write lock, if any, is ours
+	}
+	return loaded{State: c.state.Clone(), id: tid, from: c}, nil
+}
+
+// read reads tournament tid's state from its rows; row is its stored state.
+func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row string) (*committed, error) {
+	var source []byte
+	if err := db.queryRow(ctx, q, `SELECT source FROM tournaments WHERE id = ?`, tid).Scan(&source); err != nil {
+		return nil, err
 	}
 	t, err := db.parsedTournament(source)
 	if err != nil {
-		return corr.State{}, 0, nil, fmt.Errorf("storage: tournament %s: stored file no longer reads: %w", cipher, err)
+		return nil, fmt.Errorf("storage: tournament %s: stored file no longer reads: %w", cipher, err)
 	}
 	var ts tournamentState
-	if err := json.Unmarshal([]byte(raw), &ts); err != nil {
-		return corr.State{}, 0, nil, fmt.Errorf("storage: tournament %s: state: %w", cipher, err)
+	if err := json.Unmarshal([]byte(row), &ts); err != nil {
+		return nil, fmt.Errorf("storage: tournament %s: state: %w", cipher, err)
 	}
-	s := corr.State{Tournament: t, Breaks: ts.Breaks}
-	if err := s.Started.UnmarshalText([]byte(ts.Started)); err != nil {
-		return s, 0, nil, err
+	c := &committed{id: tid, row: row, rev: ts.Rev, games: map[string]gameRow{}, loc: t.Location()}
+	c.state = corr.State{Tournament: t, Breaks: ts.Breaks}
+	if err := c.state.Started.UnmarshalText([]byte(ts.Started)); err != nil {
+		return nil, err
 	}
-	if err := s.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
-		return s, 0, nil, err
+	if err := c.state.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
+		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT state FROM games WHERE tournament_id = ? ORDER BY id`, tid)
+	rows, err := q.QueryContext(ctx, `SELECT id, state FROM games WHERE tournament_id = ? ORDER BY id`, tid)
 	if err != nil {
-		return s, 0, nil, err
+		return nil, err
 	}
 	defer rows.Close()
-	raws := map[string]string{}
 	for rows.Next() {
+		var gid int64
 		var gs string
-		if err := rows.Scan(&gs); err != nil {
-			return s, 0, nil, err
+		if err := rows.Scan(&gid, &gs); err != nil {
+			return nil, err
 		}
 		var g corr.Game
 		if err := json.Unmarshal([]byte(gs), &g); err != nil {
-			return s, 0, nil, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
+			return nil, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
-		s.Games = append(s.Games, g)
-		raws[g.Code] = gs
+		c.state.Games = append(c.state.Games, g)
+		c.games[g.Code] = gameRow{id: gid}
 	}
-	return s, tid, raws, rows.Err()
+	return c, rows.Err()
 }
 
-// saveState writes the tournament-wide state and, of each game whose state
-// differs from prev's, the game, its claims and its ledger lines; every game
-// when the breaks changed (they enter every ledger).
-func saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) error {
-	tid, stored := prev.id, prev.games
-	if !sameJSON(s.Breaks, prev.Breaks) {
-		stored = nil
-	}
-	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String()}
+// saveState writes the tournament-wide state with a new revision and, of
+// each game that differs from the committed one, the game and its claims;
+// the ledger lines of those games (of every game when the breaks changed:
+// they enter every ledger) from the first line that differs. It returns
+// the committed copy to keep once the transaction commits.
+func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) (*committed, error) {
+	p := prev.from
+	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Rev: p.rev + 1}
 	raw, err := json.Marshal(ts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var started any
 	if !s.Started.IsZero() {
 		started = s.Started.String()
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, tid); err != nil {
-		return err
+	if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
+		return nil, err
+	}
+	next := &committed{id: p.id, row: string(raw), rev: ts.Rev, state: s, games: make(map[string]gameRow, len(s.Games)), loc: p.loc}
+	breaks := !reflect.DeepEqual(s.Breaks, p.state.Breaks)
+	before := make(map[string]*corr.Game, len(p.state.Games))
+	for i := range p.state.Games {
+		before[p.state.Games[i].Code] = &p.state.Games[i]
 	}
 	for _, g := range s.Games {
-		if raw, ok := stored[g.Code]; ok {
-			if now, err := json.Marshal(g); err == nil && string(now) == raw {
-				continue
+		row, had := p.games[g.Code]
+		old := before[g.Code]
+		changed := old == nil || !reflect.DeepEqual(*old, g)
+		if changed {
+			if err := db.saveGame(ctx, tx, p.id, g); err != nil {
+				return nil, err
+			}
+			if !had {
+				if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, g.Code).Scan(&row.id); err != nil {
+					return nil, err
+				}
+			}
+			if old == nil || !reflect.DeepEqual(old.Claims, g.Claims) {
+				if err := db.saveClaims(ctx, tx, row.id, g); err != nil {
+					return nil, err
+				}
 			}
 		}
-		if err := saveGame(ctx, tx, tid, g); err != nil {
-			return err
+		if changed || breaks {
+			if row.ledger, err = db.saveLedger(ctx, tx, row, s, g); err != nil {
+				return nil, err
+			}
+			row.known = true
 		}
-		var gid int64
-		if err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE code = ?`, g.Code).Scan(&gid); err != nil {
-			return err
-		}
-		if err := saveClaims(ctx, tx, gid, g); err != nil {
-			return err
-		}
-		if err := saveLedger(ctx, tx, gid, s, g); err != nil {
-			return err
-		}
+		next.games[g.Code] = row
 	}
-	return nil
+	return next, nil
 }
 
-func saveClaims(ctx context.Context, tx *sql.Tx, gid int64, g corr.Game) error {
+// saveGame inserts or updates a game row from the referee's state.
+func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) error {
+	state, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	_, err = db.exec(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state`,
+		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state))
+	return err
+}
+
+func (db *DB) saveClaims(ctx context.Context, tx *sql.Tx, gid int64, g corr.Game) error {
 	for _, c := range g.Claims {
 		dossier, err := json.Marshal(c)
 		if err != nil {
 			return err
 		}
 		claimant := g.Number(c.Against.Opponent())
-		_, err = tx.ExecContext(ctx, `INSERT INTO claims (game_id, seq, claimant, against, filed, status, dossier, note, ruled)
+		_, err = db.exec(ctx, tx, `INSERT INTO claims (game_id, seq, claimant, against, filed, status, dossier, note, ruled)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (game_id, seq) DO UPDATE SET status = excluded.status, dossier = excluded.dossier, note = excluded.note, ruled = excluded.ruled`,
 			gid, c.Seq, claimant, g.Number(c.Against), c.Filed.String(), c.Status.String(), string(dossier), c.Note, c.Ruled.String())
@@ -211,28 +239,54 @@ func saveClaims(ctx context.Context, tx *sql.Tx, gid int64, g corr.Game) error {
 	return nil
 }
 
-func saveLedger(ctx context.Context, tx *sql.Tx, gid int64, s corr.State, g corr.Game) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM ledger_lines WHERE game_id = ?`, gid); err != nil {
-		return err
+// saveLedger brings game g's ledger lines up to date: the lines from the
+// first that differs from those stored are written again (all of them when
+// the stored ones are not known). It returns the lines as stored.
+func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
+	lines := ledgerRows(s, g)
+	k := 0
+	if row.known {
+		for k < len(lines) && k < len(row.ledger) && lines[k] == row.ledger[k] {
+			k++
+		}
+		if k == len(lines) && k == len(row.ledger) {
+			return lines, nil
+		}
 	}
+	if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, k); err != nil {
+		return nil, err
+	}
+	for i := k; i < len(lines); i++ {
+		ln := lines[i]
+		if _, err := db.exec(ctx, tx, `INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, row.id, i+1, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes); err != nil {
+			return nil, err
+		}
+	}
+	return lines, nil
+}
+
+// ledgerRows are the ledger lines of game g as stored. A ledger that does
+// not compute is shown by 'zaochnik ledger'; it is no reason to lose the
+// letter, and it has no lines.
+func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 	if len(g.Replies) == 0 {
 		return nil
 	}
 	led, err := s.Ledger(g)
 	if err != nil {
-		return nil // the ledger's own validation; shown by 'zaochnik ledger', not a reason to lose the letter
+		return nil
 	}
-	for i, ln := range led.Lines {
+	var lines []ledgerRow
+	for _, ln := range led.Lines {
 		notes := ""
 		for _, n := range ln.Notes {
 			notes += n.String() + "\n"
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, gid, i+1, ln.Player.String(), ln.Received.String(), ln.Sent.String(), ln.Days, ln.Total, ln.CountedMoves, notes); err != nil {
-			return err
-		}
+		lines = append(lines, ledgerRow{player: ln.Player.String(), received: ln.Received.String(), sent: ln.Sent.String(),
+			days: ln.Days, total: ln.Total, counted: ln.CountedMoves, notes: notes})
 	}
-	return nil
+	return lines
 }
 
 // secretaryOf returns the secretary's address of a stored tournament file.
@@ -242,13 +296,6 @@ func (db *DB) secretaryOf(source []byte) string {
 		return ""
 	}
 	return t.Secretary.Email
-}
-
-// sameJSON reports whether a and b marshal alike.
-func sameJSON(a, b any) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && string(x) == string(y)
 }
 
 // parsedTournament reads a stored tournament file, once per distinct file:

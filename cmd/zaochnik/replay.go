@@ -181,9 +181,17 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 		if _, err := db.Start(ctx, t.Cipher, first); err != nil {
 			return replayReport{}, err
 		}
-		if err := db.DeliverAll(ctx, clock.Time()); err != nil {
-			return replayReport{}, err
+	}
+	// deliver carries what a step queued; once first, for a run resumed
+	// after a crash between a step and its delivery.
+	deliver := func(queued int) error {
+		if queued == 0 {
+			return nil
 		}
+		return db.DeliverAll(ctx, clock.Time())
+	}
+	if err := deliver(1); err != nil {
+		return replayReport{}, err
 	}
 	i := 0
 	for day := first; !day.After(until) || i < len(mails); day = day.AddDays(1) {
@@ -194,10 +202,11 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 				Incoming: storage.Incoming{MessageID: m.in.MessageID, Raw: m.raw, Postmark: m.in.Postmark, From: m.in.From.Addr},
 				Subject:  m.in.Subject, Text: m.in.Text, InReplyTo: append(append([]string(nil), m.in.InReplyTo...), m.in.References...),
 			}
-			if _, err := db.Receive(ctx, r); err != nil {
+			res, err := db.Receive(ctx, r)
+			if err != nil {
 				return replayReport{}, fmt.Errorf("%s: %w", m.name, err)
 			}
-			if err := db.DeliverAll(ctx, clock.Time()); err != nil {
+			if err := deliver(len(res.Outcome.Out)); err != nil {
 				return replayReport{}, err
 			}
 			if bar != nil {
@@ -205,10 +214,11 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 			}
 		}
 		if !day.After(until) {
-			if _, err := db.Daily(ctx, t.Cipher, day); err != nil {
+			out, err := db.Daily(ctx, t.Cipher, day)
+			if err != nil {
 				return replayReport{}, err
 			}
-			if err := db.DeliverAll(ctx, clock.Time()); err != nil {
+			if err := deliver(len(out.Out)); err != nil {
 				return replayReport{}, err
 			}
 		}

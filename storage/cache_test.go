@@ -1,0 +1,139 @@
+package storage
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+)
+
+// twoPlayers opens a store at path holding the replays' two-player
+// tournament, started; it returns the cipher.
+func twoPlayers(t *testing.T, path string) (*DB, string) {
+	t.Helper()
+	db, err := Open(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(context.Background(), tm, src))
+	_, err = db.Start(context.Background(), tm.Cipher, tm.Start)
+	require.NoError(t, err)
+	return db, tm.Cipher
+}
+
+// moveLetter is a letter of the game 1-2 received on day (March 2026).
+func moveLetter(id, from string, day int, text string) Received {
+	return Received{Incoming: Incoming{MessageID: id, Raw: []byte(text), From: from,
+		Postmark: time.Date(2026, 3, day, 10, 0, 0, 0, time.UTC)}, Subject: "[ТЕСТ-2026 #1-2]", Text: text}
+}
+
+var game12 = []Received{
+	moveLetter("<m1>", "ivanov@example.org", 1, "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"),
+	moveLetter("<m2>", "petrov@example.org", 4, "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"),
+	moveLetter("<m3>", "ivanov@example.org", 6, "ТЕСТ-2026 1-2\nВаш ход: 1...f6-g5\nМой ход: 2.g3-f4\n04.03.2026 / 04.03.2026 / 06.03.2026\nВремя: 2/3"),
+	moveLetter("<m4>", "petrov@example.org", 9, "ТЕСТ-2026 1-2\nYour move: 2.g3-f4\nMy move: 2...g7-f6\nI take a break from 20.03.2026 to 25.03.2026\n06.03.2026 / 06.03.2026 / 09.03.2026\nTime: 2/6"),
+}
+
+// storedLedger reads the ledger lines of a game as stored.
+func storedLedger(t *testing.T, db *DB, code string) []ledgerRow {
+	rows, err := db.db.Query(`SELECT l.player, l.received, l.sent, l.days, l.total, l.counted_moves, l.notes
+		FROM ledger_lines l JOIN games g ON g.id = l.game_id WHERE g.code = ? ORDER BY l.seq`, code)
+	require.NoError(t, err)
+	defer rows.Close()
+	var out []ledgerRow
+	for rows.Next() {
+		var r ledgerRow
+		require.NoError(t, rows.Scan(&r.player, &r.received, &r.sent, &r.days, &r.total, &r.counted, &r.notes))
+		out = append(out, r)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+// The ledger lines written a few at a time (from the first that changed)
+// are the lines of the game's whole ledger, letter after letter.
+func TestCache_LedgerLinesWrittenFromTheFirstChange(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, cipher := twoPlayers(t, path)
+	ctx := context.Background()
+	for _, r := range game12 {
+		res, err := db.Receive(ctx, r)
+		require.NoError(t, err)
+		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+
+		cold, err := Open(path)
+		require.NoError(t, err)
+		s, err := cold.State(ctx, cipher) // read from the rows, not the copy
+		require.NoError(t, err)
+		g, _ := s.Game("ТЕСТ-2026 1-2")
+		want := ledgerRows(s, g)
+		require.NotEmpty(t, want)
+		assert.Equal(t, want, storedLedger(t, db, g.Code), r.MessageID)
+		require.NoError(t, cold.Close())
+	}
+}
+
+// Another process writing the same store (a judge's command beside the
+// daemon) is seen: the copy in memory is not used once the stored state
+// has changed.
+func TestCache_AnotherWriterIsSeen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	a, cipher := twoPlayers(t, path)
+	b, err := Open(path)
+	require.NoError(t, err)
+	defer b.Close()
+	ctx := context.Background()
+	_, err = a.Receive(ctx, game12[0])
+	require.NoError(t, err)
+	_, err = a.State(ctx, cipher) // a now holds the state in memory
+	require.NoError(t, err)
+	res, err := b.Receive(ctx, game12[1])
+	require.NoError(t, err)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+
+	s, err := a.State(ctx, cipher)
+	require.NoError(t, err)
+	g, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, g.Plies, 2, "b's move is seen by a")
+	res, err = a.Receive(ctx, game12[2])
+	require.NoError(t, err)
+	assert.True(t, res.Outcome.Accepted, "a applies the next move on b's state: %s", res.Outcome.Reason)
+}
+
+// A transaction that fails after the state was written leaves neither the
+// rows nor the copy in memory: the same letter applies afterwards, once.
+func TestCache_FailedTransactionIsForgotten(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := db.Receive(ctx, game12[0])
+	require.NoError(t, err)
+	// The events are written after the game: make that write fail.
+	_, err = db.db.Exec(`CREATE TRIGGER fail BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END`)
+	require.NoError(t, err)
+	_, err = db.Receive(ctx, game12[1])
+	require.ErrorContains(t, err, "disk full")
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	g, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, g.Plies, 1, "the failed letter changed nothing")
+
+	_, err = db.db.Exec(`DROP TRIGGER fail`)
+	require.NoError(t, err)
+	res, err := db.Receive(ctx, game12[1])
+	require.NoError(t, err)
+	require.True(t, res.Fresh)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	s, err = db.State(ctx, cipher)
+	require.NoError(t, err)
+	g, _ = s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, g.Plies, 2)
+}
