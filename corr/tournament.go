@@ -4,7 +4,6 @@
 package corr
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -97,8 +96,8 @@ type tournamentFile struct {
 	Cipher      string    `toml:"cipher"`
 	Name        string    `toml:"name"`
 	Variant     string    `toml:"variant"`
-	Start       time.Time `toml:"start"`
-	End         time.Time `toml:"end"`
+	Start       fileDate  `toml:"start"`
+	End         fileDate  `toml:"end"`
 	Timezone    string    `toml:"timezone"`
 	TimeControl struct {
 		Days  int `toml:"days"`
@@ -129,7 +128,7 @@ type playerFile struct {
 // and the line; all problems found are reported together.
 func ParseTournament(data []byte) (Tournament, error) {
 	var f tournamentFile
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	md, err := decodeLenient(data, &f)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
@@ -164,12 +163,18 @@ func ParseTournament(data []byte) (Tournament, error) {
 	default:
 		bad("variant", -1, "%q is not a variant; write russian, international or giveaway", f.Variant)
 	}
-	t.Start, t.End = dateOf(f.Start), dateOf(f.End)
-	if t.Start.IsZero() {
-		bad("start", -1, "the start date is required (start = 2026-03-01)")
-	}
-	if t.End.IsZero() {
-		bad("end", -1, "the end date is required (end = 2027-03-01)")
+	t.Start, t.End = f.Start.date, f.End.date
+	for _, d := range []struct {
+		key     string
+		written string
+		zero    bool
+	}{{"start", f.Start.written, t.Start.IsZero()}, {"end", f.End.written, t.End.IsZero()}} {
+		switch {
+		case d.written != "":
+			bad(d.key, -1, "%q is not a date; write it as %s = 2027-01-10 (or \"10.01.2027\")", d.written, d.key)
+		case d.zero:
+			bad(d.key, -1, "the date is required (%s = 2027-01-10)", d.key)
+		}
 	}
 	if !t.Start.IsZero() && !t.End.IsZero() && !t.Start.Before(t.End) {
 		bad("end", -1, "the end of play %s is not after the start %s", t.End, t.Start)
@@ -267,14 +272,6 @@ func ParseTournament(data []byte) (Tournament, error) {
 		t.Games = RoundRobin(t.Players)
 	}
 	return t, nil
-}
-
-// dateOf turns a decoded TOML date into a civil date; the zero time is no date.
-func dateOf(t time.Time) timecontrol.Date {
-	if t.IsZero() {
-		return timecontrol.Date{}
-	}
-	return timecontrol.DateOf(t)
 }
 
 func validEmail(s string) bool {

@@ -60,7 +60,11 @@ func TestParseTournament_ErrorsNameKeyAndLine(t *testing.T) {
 		{"duplicate number", `number = 2`, `number = 1`, []string{"line 26", "players[2].number", "twice"}},
 		{"bad language", `language = "en"`, `language = "de"`, []string{"line 29", "players[2].language"}},
 		{"game with nobody", "white = 1\nblack = 2", "white = 1\nblack = 7", []string{"line 32", "games[1].black", "no player with start number 7"}},
-		{"date as string", `start = 2026-03-01`, `start = "first of March"`, []string{"line 8"}},
+		{"date as string", `start = 2026-03-01`, `start = "first of March"`, []string{"line 8", `start: "first of March" is not a date; write it as start = 2027-01-10`}},
+		{"impossible date", `start = 2026-03-01`, `start = 2027-13-10`, []string{"line 8", `start: "2027-13-10" is not a date`}},
+		{"impossible date hides nothing", "start = 2026-03-01", "start = 2027-13-10\nrounds = 3", []string{`start: "2027-13-10" is not a date`, `unknown key "rounds"`}},
+		{"impossible date with a comment", "end = 2027-03-01", "end = 2027-02-30 # the end", []string{`end: "2027-02-30" is not a date`}},
+		{"time of day", `start = 2026-03-01`, `start = 2026-03-01T10:00:00Z`, []string{"line 8", "start", "is not a date"}},
 		{"syntax", `cipher = "ЧР-2026-ЗФ"`, `cipher = "ЧР-2026-ЗФ`, []string{"line 5"}},
 		{"missing cipher", `cipher = "ЧР-2026-ЗФ"`, ``, []string{"missing key", "cipher"}},
 	}
@@ -72,6 +76,22 @@ func TestParseTournament_ErrorsNameKeyAndLine(t *testing.T) {
 				assert.Contains(t, err.Error(), p)
 			}
 		})
+	}
+}
+
+// The tournament file takes the dates in the forms timelines take:
+// a TOML date or a string, ISO or Russian (6.3.2: start and end of play).
+func TestParseTournament_6_3_2_DateForms(t *testing.T) {
+	cases := []struct{ written, want string }{
+		{`start = 2026-03-01`, "2026-03-01"},
+		{`start = "2026-03-02"`, "2026-03-02"},
+		{`start = "03.03.2026"`, "2026-03-03"},
+		{`start = " 04.03.2026 "`, "2026-03-04"},
+	}
+	for _, c := range cases {
+		tr, err := ParseTournament(edit(t, `start = 2026-03-01`, c.written))
+		require.NoError(t, err, c.written)
+		assert.Equal(t, timecontrol.MustDate(c.want), tr.Start, c.written)
 	}
 }
 
