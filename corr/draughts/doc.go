@@ -31,7 +31,9 @@
 // is legal (6.2.2, 6.2.10); ResolveAbbreviated reads the semi-short moves of
 // game records. Notation and SemiShort write a move back, FEN and FENAlpha a
 // position. Winner applies 2.8.1 (no piece, or no legal move; reversed in
-// giveaway); the draw rules are in draw.go. Perft counts move sequences, the
+// giveaway); DrawClaims lists the draws by rule a record allows (draw.go),
+// and DrawCounter follows the counted ones move by move (drawcount.go), for
+// DrawClaims and for a search alike. Perft counts move sequences, the
 // check of the generator against published tables.
 //
 // # Squares and the bit layout

@@ -94,31 +94,28 @@ func repetitionClaims(r Record, ps []Position) []DrawClaim {
 // ending rules, which go in the order of endingRules.
 func countClaims(r Record, ps []Position) []DrawClaim {
 	var out []DrawClaim
-	rules := endingRules(r.Variant())
+	v := r.Variant()
+	rules := endingRules(v)
 	var since [maxEndings]int // the ply where each running count began
 	c := NewDrawCounter(ps[0])
-	for ply := 0; ; ply++ {
-		for i := range rules {
-			if c.on[i] && c.count[i] == [2]uint8{} {
-				since[i] = ply
-			}
+	for i, m := range r.Moves {
+		before, ply := c, i+1
+		c = c.Step(m, ps[ply])
+		if n := c.KingMoves(); n == kingOnlyPlies(v) {
+			out = append(out, r.claim(kingOnlyClause(v), ply, ply-n,
+				fmt.Sprintf("%d moves of each side were king moves, with no capture and no man moved", n/2),
+				fmt.Sprintf("в течение %d ходов каждой стороны ходили только дамки, без взятий и ходов простыми", n/2)))
 		}
-		if ply == len(r.Moves) {
-			return out
-		}
-		before := c
-		c = c.Step(r.Moves[ply], ps[ply+1])
-		if n, moves := c.KingMoves(), kingOnlyPlies(r.Variant())/2; n == 2*moves {
-			out = append(out, r.claim(kingOnlyClause(r.Variant()), ply+1, ply+1-n,
-				fmt.Sprintf("%d moves of each side were king moves, with no capture and no man moved", moves),
-				fmt.Sprintf("в течение %d ходов каждой стороны ходили только дамки, без взятий и ходов простыми", moves)))
-		}
-		for i := range rules {
-			if c.done&^before.done&(1<<i) != 0 {
-				out = append(out, c.endingClaim(r, &rules[i], i, ply+1, since[i]))
+		for k := range rules {
+			switch {
+			case c.on&(1<<k) != 0 && c.count[k] == [2]uint8{}: // the count began here
+				since[k] = ply
+			case c.done&^before.done&(1<<k) != 0:
+				out = append(out, c.endingClaim(r, &rules[k], k, ply, since[k]))
 			}
 		}
 	}
+	return out
 }
 
 // endingClaim is the claim of ending rule i, e, complete at ply.

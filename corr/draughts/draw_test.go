@@ -10,7 +10,7 @@ import (
 
 // recordFrom plays the moves (full notation, space-separated) from fen and
 // fails the test on a move that is not legal.
-func recordFrom(t *testing.T, v Variant, fen, moves string) Record {
+func recordFrom(t testing.TB, v Variant, fen, moves string) Record {
 	t.Helper()
 	p, err := ParseFEN(v, fen)
 	require.NoError(t, err)

@@ -16,13 +16,11 @@ type DrawCounter struct {
 	// kingMoves is the number of plies in a row that moved a king without
 	// a capture (it stops growing at its limit instead of wrapping).
 	kingMoves uint16
-	// done has bit i set when ending rule i's count is complete.
-	done uint8
-	// Per ending rule of the variant (endingRules): whether its count runs,
-	// the stretch it runs in, the moves of each side counted, and whether
-	// the count began with the stronger side on the big road (roadClause).
-	on    [maxEndings]bool
-	road  [maxEndings]bool
+	// Bit i of each mask speaks of ending rule i of the variant
+	// (endingRules): its count runs (on); it is complete (done); it began
+	// in a position that the rule's roadClause names instead (road).
+	on, done, road uint8
+	// The stretch each ending count runs in, and each side's moves counted.
 	key   [maxEndings]endingKey
 	count [maxEndings][2]uint8
 }
@@ -72,7 +70,7 @@ func (c DrawCounter) Step(m Move, after Position) DrawCounter {
 	}
 	if after.kings == 0 {
 		// Every ending rule needs a king on the board: without one, none counts.
-		c.on, c.count, c.done = [maxEndings]bool{}, [maxEndings][2]uint8{}, 0
+		c.on, c.done, c.count = 0, 0, [maxEndings][2]uint8{}
 		return c
 	}
 	b := balanceOf(after)
@@ -82,9 +80,10 @@ func (c DrawCounter) Step(m Move, after Position) DrawCounter {
 		k, ok := r.phase(after, &b)
 		switch {
 		case !ok:
-			c.on[i], c.count[i] = false, [2]uint8{}
+			c.on &^= 1 << i
 			c.done &^= 1 << i
-		case !c.on[i] || k != c.key[i]:
+			c.count[i] = [2]uint8{}
+		case c.on&(1<<i) == 0 || k != c.key[i]:
 			c.begin(i, r, after, k)
 		default:
 			if c.count[i][mover] < math.MaxUint8 {
@@ -100,9 +99,13 @@ func (c DrawCounter) Step(m Move, after Position) DrawCounter {
 
 // begin starts the count of ending rule i, r, at p, in the stretch k.
 func (c *DrawCounter) begin(i int, r *endingRule, p Position, k endingKey) {
-	c.on[i], c.key[i], c.count[i] = true, k, [2]uint8{}
-	c.road[i] = r.roadClause != "" && holdsRoad(p, k)
+	c.key[i], c.count[i] = k, [2]uint8{}
+	c.on |= 1 << i
 	c.done &^= 1 << i
+	c.road &^= 1 << i
+	if r.roadClause != "" && holdsRoad(p, k) {
+		c.road |= 1 << i
+	}
 }
 
 // complete reports whether ending rule i has counted its moves: the
@@ -131,7 +134,7 @@ func (c DrawCounter) Drawn() (clause string, ok bool) {
 // clause names ending rule i as its running count falls under it.
 func (c DrawCounter) clause(i int) string {
 	r := &endingRules(c.v)[i]
-	if c.road[i] {
+	if c.road&(1<<i) != 0 {
 		return r.roadClause
 	}
 	return r.clause
@@ -153,7 +156,7 @@ func (c DrawCounter) SoonestDraw() int {
 	for i := range rules {
 		r := &rules[i]
 		soonest = min(soonest, 2*r.moves)
-		if c.on[i] {
+		if c.on&(1<<i) != 0 {
 			made := max(int(c.count[i][White]), int(c.count[i][Black]))
 			soonest = min(soonest, 2*(r.moves-made)-1)
 		}

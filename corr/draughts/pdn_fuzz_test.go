@@ -8,8 +8,9 @@ import (
 )
 
 // FuzzParsePDN checks that no input makes the PDN reader, the replay, the
-// draw rules or the writer panic, and that what the writer writes reads back
-// to the same moves and result.
+// draw rules or the writer panic, that the draw counts stepped move by move
+// agree with DrawClaims, and that what the writer writes reads back to the
+// same moves and result.
 func FuzzParsePDN(f *testing.F) {
 	samples, _ := filepath.Glob(filepath.Join("testdata", "pdn", "*.pdn"))
 	for _, s := range samples {
@@ -27,7 +28,10 @@ func FuzzParsePDN(f *testing.F) {
 		games, _ := ParsePDN(data)
 		for _, g := range games {
 			if r, err := g.Replay(); err == nil {
-				DrawClaims(r)
+				want, rule := firstClaim(r)
+				if got, clause := firstDrawn(r); got != want || clause != rule {
+					t.Fatalf("DrawCounter first complete at ply %d (%s), DrawClaims first claims at %d (%s): %s", got, clause, want, rule, r.FullNotation())
+				}
 				r.SemiShort()
 			}
 			var buf bytes.Buffer
