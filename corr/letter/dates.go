@@ -11,11 +11,15 @@ import (
 
 // dateParts splits a written date into day, month and year text: "12.03",
 // "12.03.26", "12.03.2026" (also with a trailing "г"), "2026-03-12",
-// "12/03/2026". The year is "" when not written.
+// "12-03-2026", "12/03/2026". The year is "" when not written.
 func dateParts(s string) (day, month, year string, ok bool) {
 	s = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(s, "."), "г"), ".")
 	if p := strings.Split(s, "-"); len(p) == 3 && len(p[0]) == 4 {
 		return p[2], p[1], p[0], isInt(p[0]) && isInt(p[1]) && isInt(p[2]) && len(p[1]) <= 2 && len(p[2]) <= 2
+	}
+	if p := strings.Split(s, "-"); len(p) == 3 && len(p[2]) == 4 {
+		// "12-03-2026"; with the full year only, as "12-03" could be a move.
+		return p[0], p[1], p[2], isInt(p[0]) && isInt(p[1]) && isInt(p[2]) && len(p[0]) <= 2 && len(p[1]) <= 2
 	}
 	sep := "."
 	if strings.Count(s, "/") == 2 {

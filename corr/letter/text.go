@@ -93,7 +93,7 @@ func splitToken(p string) []token {
 	if q := strings.TrimRight(p, "."); q != p && len(q) == 4 && isInt(q) {
 		p = q // a year ending a sentence, "2026.", is no move number
 	}
-	if strings.Contains(p, "/") || strings.Count(p, "-") == 1 && strings.Count(p, ".") >= 2 {
+	if strings.Contains(p, "/") || strings.Count(p, "-") >= 1 && strings.Count(p, ".") > strings.Count(p, "-") {
 		if parts := splitDateList(p); parts != nil {
 			return parts
 		}
