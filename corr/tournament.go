@@ -91,14 +91,14 @@ func (t Tournament) Location() *time.Location {
 	return loc
 }
 
-// tournamentFile mirrors the TOML layout; dates arrive as TOML local dates.
+// tournamentFile mirrors the TOML layout; dates are read by fileDate.
 type tournamentFile struct {
-	Cipher      string    `toml:"cipher"`
-	Name        string    `toml:"name"`
-	Variant     string    `toml:"variant"`
-	Start       fileDate  `toml:"start"`
-	End         fileDate  `toml:"end"`
-	Timezone    string    `toml:"timezone"`
+	Cipher      string   `toml:"cipher"`
+	Name        string   `toml:"name"`
+	Variant     string   `toml:"variant"`
+	Start       fileDate `toml:"start"`
+	End         fileDate `toml:"end"`
+	Timezone    string   `toml:"timezone"`
 	TimeControl struct {
 		Days  int `toml:"days"`
 		Moves int `toml:"moves"`
