@@ -194,11 +194,13 @@ func (a *applier) readMoves() ([]Ply, bool) {
 				}
 			}
 			if !corrected {
+				whyRu, whyEn := whyImpossible(err)
 				a.refusal = &letter.Refusal{Reason: letter.RefuseImpossible, Written: []letter.Move{m}, Problems: []letter.Problem{{
-					Kind: "impossible-move", Clause: "6.2.10", Text: m.Text.String(), Ru: err.Error(), En: err.Error()}}}
+					Kind: "impossible-move", Clause: "6.2.10", Text: m.Text.String(),
+					Ru: "ход " + m.Text.String() + ": " + whyRu, En: "move " + m.Text.String() + ": " + whyEn}}}
 				a.stop("impossible-move", "6.2.10",
-					fmt.Sprintf("ход %s невозможен (%v); замените его своим ходом", m.Text, err),
-					fmt.Sprintf("the move %s is impossible (%v); send a move in its place", m.Text, err))
+					fmt.Sprintf("ход %s невозможен (%s); замените его своим ходом", m.Text, whyRu),
+					fmt.Sprintf("the move %s is impossible (%s); send a move in its place", m.Text, whyEn))
 				return nil, false
 			}
 		}
