@@ -37,6 +37,9 @@ func (p *parser) date(n int, tk token, label string) {
 		}
 	}
 	if slot == nil {
+		if d == ds.Sent {
+			return // the letter dated again, as under a signature: nothing to tell
+		}
 		p.report(KindExtraDate, n, tk.orig)
 		return
 	}

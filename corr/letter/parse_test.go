@@ -373,6 +373,8 @@ func TestParse_6_3_1_BadAndExtraDates(t *testing.T) {
 	assert.Equal(t, "31.02.2026", l.Problems[0].Text)
 	l = read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026 / 16.03.2026\nВремя: 12/15")
 	assert.Equal(t, []Kind{KindExtraDate}, kinds(l))
+	l = read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\nВремя: 12/15\nИванов И.И., 15.03.2026")
+	assert.Empty(t, l.Problems, "the reply's date again under the signature is no extra date")
 }
 
 func TestParse_6_3_1_TimeFraction(t *testing.T) {
