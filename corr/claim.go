@@ -2,6 +2,7 @@ package corr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"zaochnik/corr/draughts"
@@ -168,6 +169,33 @@ func (a *applier) claimByLetter() {
 	}
 }
 
+// resumes says to the player of side who is on move once play resumes
+// after a rejected claim (6.3.7), and which move is to be answered; held is
+// the side's own reply the ruling forwarded, if any.
+func resumes(g *Game, side draughts.Color, held *HeldReply) (ru, en string) {
+	if g.Status != Playing {
+		return "", ""
+	}
+	switch {
+	case g.ToMove() != side:
+		ru, en = "ход за партнёром.", "it is your opponent's move."
+	case len(g.Plies) == 0:
+		ru, en = "ход за вами: первый ход партии.", "it is your move: the first move of the game."
+	default:
+		last := moveList(g, len(g.Plies)-1)
+		ru, en = "ход за вами, ответ на "+last+".", "it is your move, answering "+last+"."
+	}
+	if held == nil {
+		return "Игра возобновлена: " + ru, "Play resumes: " + en
+	}
+	var ts []string
+	for _, p := range held.Plies {
+		ts = append(ts, p.Text)
+	}
+	return "Ваш задержанный ответ " + strings.Join(ts, " ") + " отправлен партнёру; " + ru,
+		"Your held reply " + strings.Join(ts, " ") + " has been forwarded to your opponent; " + en
+}
+
 // claimedFigures are the ledger's figures of the opponent the sender claims
 // against, on the claim's postmark: the overstep when the ledger has one;
 // the running clock when the opponent is thinking; else the total after
@@ -233,7 +261,8 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(c.Against.Opponent()), Days: PenaltyDays, Date: date, Clause: "6.3.7", Reason: reason})
 		a.event("penalty", "6.3.7", fmt.Sprintf("%d days to %s", PenaltyDays, c.Against.Opponent()))
 	}
-	a.out.Out = append(a.out.Out, ruling(offender, "просрочки нет, игра продолжается", "there is no overstep, and play goes on", ""))
+	at := len(a.out.Out) // the offender's ruling goes before the forward of the held reply
+	held := g.Held
 	if h := g.Held; h != nil {
 		g.Held = nil
 		a.side = c.Against.Opponent()
@@ -248,11 +277,15 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 			a.forward(first, known, false)
 		}
 	}
+	offRu, offEn := resumes(g, c.Against, nil)
+	a.out.Out = slices.Insert(a.out.Out, at, ruling(offender, "просрочки нет, игра продолжается. "+offRu, "there is no overstep, and play goes on. "+offEn, ""))
 	decisionRu, decisionEn := "просрочки партнёра нет, игра продолжается", "your opponent did not overstep, and play goes on"
 	if c.ByHand {
 		decisionRu += fmt.Sprintf("; за неверно заявленную просрочку вам начислено %d штрафных дней", PenaltyDays)
 		decisionEn += fmt.Sprintf("; for the wrong claim you are charged %d penalty days", PenaltyDays)
 	}
+	clRu, clEn := resumes(g, c.Against.Opponent(), held)
+	decisionRu, decisionEn = decisionRu+". "+clRu, decisionEn+". "+clEn
 	a.out.Out = append(a.out.Out, ruling(claimant, decisionRu, decisionEn, ""),
 		s.official(s.Tournament.Secretary, g, "ruling", "решение судьи", fmt.Sprintf("Судья не подтвердил просрочку по заявлению %d в партии %s. %s", seq, g.Code, note)))
 	return s, a.out, nil
