@@ -53,7 +53,11 @@ func (p *parser) finish() {
 		if have := l.Dates.Count(); need == 3 && have < 3 {
 			l.Problems = append(l.Problems, problem(KindMissingDates, 0, "", have))
 		} else if need == 1 {
-			l.Problems = append(l.Problems, problem(KindMissingDates, 0, "", 0))
+			// White's first move answers nothing: ask for its one date only.
+			pr := problem(KindMissingDates, 0, "", 0)
+			pr.Ru = "Нет даты отправления хода. К первому ходу белых нужна только она, например «Отправлено: 01.03.2026». Укажите её в следующем письме (п. 6.3.3)."
+			pr.En = "The date you sent the move is missing. White's first move needs only that date, e.g. “Sent: 01.03.2026”. Give it in your next letter (6.3.3)."
+			l.Problems = append(l.Problems, pr)
 		}
 		if l.Time == nil {
 			l.Problems = append(l.Problems, problem(KindMissingTime, 0, ""))

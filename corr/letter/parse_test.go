@@ -394,9 +394,15 @@ func TestParse_6_3_3_MissingDatesOrTime(t *testing.T) {
 	assert.Equal(t, []Kind{KindMissingDates, KindMissingTime}, kinds(l))
 	assert.Equal(t, "6.3.3", l.Problems[0].Clause)
 	assert.Contains(t, l.Problems[0].Ru, "1 из трёх")
-	// White's first move answers nothing: its sending date is enough.
+	// White's first move answers nothing: its sending date is enough, and
+	// only it is asked for when missing.
 	l = read("ЧР-2026-ЗФ 1-2\nМой ход 1.c3-d4\n01.03.2026\nВремя 0/0")
 	assert.Empty(t, l.Problems, Describe(l))
+	first := read("ЧР-2026-ЗФ 1-2\nМой ход 1.c3-d4\nВремя 0/0")
+	require.Equal(t, []Kind{KindMissingDates}, kinds(first))
+	assert.Contains(t, first.Problems[0].Ru, "Нет даты отправления хода")
+	assert.NotContains(t, first.Problems[0].Ru+first.Problems[0].En, "of the three", "no three dates asked of a first move")
+	assert.NotContains(t, first.Problems[0].Ru, "из трёх")
 	assert.Equal(t, "2026-03-01", l.Dates.Sent.String())
 }
 
