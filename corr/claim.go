@@ -246,7 +246,9 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		c.Status = ClaimConfirmed
 		g.Held = nil
 		a.event("claim-confirmed", "6.3.7", note)
-		a.finish(resultFor(c.Against.Opponent()), "6.3.7", "overstep confirmed")
+		who := s.sideNames(g, c.Against)
+		a.finish(resultFor(c.Against.Opponent()), "6.3.7", "overstep confirmed",
+			[2]string{"судья подтвердил просрочку времени, поражение: " + who[0], "the judge confirmed the overstep, a loss for " + who[1]})
 		a.out.Out = append(a.out.Out, ruling(offender, "просрочка подтверждена, партия засчитана вам как поражение",
 			"the overstep is confirmed, and the game is scored as your loss", g.Result))
 		return s, a.out, nil

@@ -17,7 +17,8 @@ func (a *applier) resign() {
 		return
 	}
 	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)
-	a.finish(resultFor(a.side.Opponent()), "2.1.8", a.side.String()+" resigned")
+	who := a.s.sideNames(g, a.side)
+	a.finish(resultFor(a.side.Opponent()), "2.1.8", a.side.String()+" resigned", [2]string{who[0] + " сдались", who[1] + " resigned"})
 }
 
 // acceptDraw ends the game by agreement (2.1.9.1.1): the sender accepts the
@@ -29,7 +30,7 @@ func (a *applier) acceptDraw() {
 		return
 	}
 	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)
-	a.finish("1/2-1/2", "2.1.9.1.1", "draw agreed")
+	a.finish("1/2-1/2", "2.1.9.1.1", "draw agreed", [2]string{"ничья по соглашению", "draw by agreement"})
 }
 
 // announceBreak validates a break announced "беру перерыв с ... по ..."
