@@ -41,6 +41,9 @@ type applier struct {
 	reply int
 	// refusal, when set, is the refusal corr/letter renders for refuse.
 	refusal *letter.Refusal
+	// declined is set when the letter's move declined the opponent's
+	// standing draw offer (2.1.9.3); the forward says so.
+	declined bool
 }
 
 // lang is the language to answer the sender in.

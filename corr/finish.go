@@ -156,8 +156,11 @@ func (a *applier) forward(first, known int, claimed bool) {
 			fwd.Variants = append(fwd.Variants, letter.Variant{Label: pv.Label, Moves: letterMoves(pos, len(g.Plies), pv.Line)})
 		}
 	}
-	if g.Draw != nil && g.Draw.By == side {
+	switch {
+	case g.Draw != nil && g.Draw.By == side:
 		fwd.Draw = letter.DrawOffer
+	case a.declined:
+		fwd.Draw = letter.DrawDecline
 	}
 	var extraRu, extraEn []string
 	for _, p := range g.Plies[first:] {
@@ -196,7 +199,7 @@ func (a *applier) forward(first, known int, claimed bool) {
 	if a.from.Number == 0 {
 		return // a move forwarded by the judge's ruling: nobody to confirm to
 	}
-	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)),
+	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)), Draw: fwd.Draw,
 		Problems: a.receiptProblems(), On: a.obs.Postmark, Time: frac}
 	o := a.s.rendered(a.from.Number, g, "confirmation", r.Render())
 	o.InReplyTo = a.obs.MessageID

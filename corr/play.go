@@ -29,6 +29,7 @@ func (a *applier) playLetter() {
 	if g.Draw != nil && g.Draw.By != side {
 		a.event("draw-declined", "2.1.9", "a move without accepting declines the offer")
 		g.Draw = nil
+		a.declined = true
 	}
 	first, known := len(g.Plies), g.Known[side]
 	g.Plies = append(g.Plies, plies...)

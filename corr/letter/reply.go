@@ -20,6 +20,8 @@ type Receipt struct {
 	// Replies are the opponent's answers their standing variant gave to the
 	// last of Moves (6.2.13): the sender is on move again.
 	Replies []Move
+	// Draw is the sender's draw offer or refusal forwarded with the move.
+	Draw DrawAction
 	// Problems are the reader's and the referee's findings.
 	Problems []Problem
 	// On is the day the move was forwarded; zero leaves it unsaid.
@@ -41,6 +43,12 @@ func (r Receipt) Render() Message {
 			s = strings.TrimSuffix(s, ".") + w.t(" ", " on ") + date(r.On) + "."
 		}
 		w.line(s)
+		switch r.Draw {
+		case DrawOffer:
+			w.line(w.t("Ваше предложение ничьей передано партнёру (п. 2.1.9.3).", "Your draw offer has been passed on to your opponent (2.1.9.3)."))
+		case DrawDecline:
+			w.line(w.t("Партнёру передано, что вы отказываетесь от ничьей (п. 2.1.9.3).", "Your opponent has been told that you decline the draw (2.1.9.3)."))
+		}
 		if len(r.Replies) > 0 {
 			w.line(w.f("По варианту партнёра сделан ответ %s (п. 6.2.13); теперь ваш ход.",
 				"Your opponent's variant answered %s (clause 6.2.13); it is your move again.", sequenceString(r.Replies)))
