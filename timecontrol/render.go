@@ -95,6 +95,11 @@ func (l Ledger) Render(lang Lang, today Date) string {
 	for i, v := range l.Breaks {
 		var texts []string
 		for _, n := range v.Notes {
+			if n.Kind == NoteBreakTooLong {
+				// The state printed before it gives the days that count.
+				texts = append(texts, w.tooLong)
+				continue
+			}
 			texts = append(texts, n.Format(lang))
 		}
 		state := w.breakNone
@@ -163,9 +168,9 @@ func dateOrDash(d Date) string {
 
 // vocabulary is the wording of the printed ledger in one language.
 type vocabulary struct {
-	title, game, header, penalty, totals, total, brk, breakCounts, breakPart, breakNone string
-	overstep, noOverstep, onMove, stopped, silentOver, silentDate, notes                string
-	lang                                                                                Lang
+	title, game, header, penalty, totals, total, brk, breakCounts, breakPart, breakNone, tooLong string
+	overstep, noOverstep, onMove, stopped, silentOver, silentDate, notes                         string
+	lang                                                                                         Lang
 }
 
 func words(lang Lang) vocabulary {
@@ -181,6 +186,7 @@ func words(lang Lang) vocabulary {
 			breakCounts: "counts in full",
 			breakPart:   "counts from %s to %s only, %d days",
 			breakNone:   "does not count in this game",
+			tooLong:     "a break counts for 30 days at most (6.4.1)",
 			overstep:    "OVERSTEP (6.3.5): %s, move %d: %d days, limit %d (sent %s).",
 			noOverstep:  "No overstep (6.3.5).",
 			onMove:      "On move on %s: %s, move received %s; total on that date %d days; the limit for move %d is %d days.",
@@ -201,6 +207,7 @@ func words(lang Lang) vocabulary {
 		breakCounts: "засчитывается полностью",
 		breakPart:   "засчитывается только с %s по %s, %d дн.",
 		breakNone:   "в этой партии не засчитывается",
+		tooLong:     "перерыв засчитывается не более чем на 30 дней (п. 6.4.1)",
 		overstep:    "ПРОСРОЧКА (п. 6.3.5): %s, ход %d: %d дн. при норме %d (отправлено %s).",
 		noOverstep:  "Просрочки нет (п. 6.3.5).",
 		onMove:      "На ходу на %s: %s, ход получен %s; суммарно на эту дату %d дн.; норма для %d-го хода — %d дн.",

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestRender_6_3_6_SampleRows(t *testing.T) {
@@ -26,6 +27,20 @@ func TestRender_6_3_5_OverstepAndNotes(t *testing.T) {
 	assert.Contains(t, out, "OVERSTEP (6.3.5): White, move 10: 55 days, limit 50 (sent 08.06.2026).")
 	assert.Regexp(t, `(?m)^29\.05\.26 +08\.06\.26 +10 +55 \[1\] +g1-h2 +10 `, out)
 	assert.True(t, strings.HasSuffix(out, "[1] White, move 10: overstep: 55 days for 10 moves or fewer, limit 50 days (6.3.5)\n"), out)
+}
+
+// A break longer than 30 days: the line says once which days count.
+func TestRender_6_4_1_LongBreakSaysTheCountedDaysOnce(t *testing.T) {
+	tl := Timeline{Start: d("2026-10-01"), Replies: []Reply{rep(White, "", "2026-10-01")}, Breaks: []Break{
+		{Player: Black, From: d("2026-12-20"), To: d("2027-01-25"), Announced: d("2026-12-01")},
+	}}
+	l, err := Compute(tl)
+	require.NoError(t, err)
+	out := l.Render(Russian, Date{})
+	assert.Contains(t, out, "Перерыв №1 (Черные) с 20.12.2026 по 25.01.2027, 37 дн.: засчитывается только с 20.12.2026 по 18.01.2027, 30 дн.: перерыв засчитывается не более чем на 30 дней (п. 6.4.1)\n")
+	assert.Equal(t, 1, strings.Count(out, "18.01.2027"), out)
+	en := l.Render(English, Date{})
+	assert.Contains(t, en, "counts from 20.12.2026 to 18.01.2027 only, 30 days: a break counts for 30 days at most (6.4.1)\n")
 }
 
 func TestRender_6_4_2_BreakVerdicts(t *testing.T) {
