@@ -117,8 +117,8 @@ func TestRender_6_2_2_RefusalSaysWhatToResend(t *testing.T) {
 			[]string{"2.gf4", "сокращённой нотацией", "6.2.2", "6.2.10", "полной нотацией", "6.2.11"}, []string{"несколько ходов", "written in short notation", "Пишите полной нотацией"}},
 		{"impossible", Refusal{Envelope: e, Reason: RefuseImpossible, Written: []Move{mv(6, false, "c3-b5")}},
 			[]string{"6.c3-b5", "несколько ходов", "нет шашки", "6.2.10"}, []string{"сокращённой"}},
-		{"not your turn", Refusal{Envelope: e, Reason: RefuseNotYourTurn},
-			[]string{"ход партнёра", "(п. 6.2.8)"}, []string{"6.2.3"}},
+		{"not your turn", Refusal{Envelope: e, Reason: RefuseNotYourTurn, Problems: read("ЧР-2026-ЗФ 1-2\nВаш ход 3.b2-c3\nМой ход 7...a7-b6\nХорошая погода").Problems},
+			[]string{"ход партнёра", "(п. 6.2.8)", "Хорошая погода"}, []string{"6.2.3", "Игра не останавливается", "даты", "6.2.14"}},
 		{"unknown game", Refusal{Envelope: Envelope{Cipher: "ДЕМО-2026"}, Reason: RefuseUnknownGame, Problems: noGame},
 			[]string{"«ДЕМО-2026, 1-2»", "ни ход, ни заявление"}, []string{"ЧР-2026-ЗФ", "Не указаны шифр"}},
 	}

@@ -207,7 +207,8 @@ func (r Refusal) Render() Message {
 
 // withoutReason returns the problems less the notes of the refusal's
 // reason (no game named, no move, a move in short notation), which the
-// letter has just said.
+// letter has just said, and, for a letter out of turn, the notes about the
+// moves it does not make.
 func (r Refusal) withoutReason() []Problem {
 	var same []Kind
 	switch {
@@ -218,6 +219,10 @@ func (r Refusal) withoutReason() []Problem {
 	case r.Reason == RefuseImpossible && len(r.Written) > 0 && r.Written[0].Text.Abbreviated:
 		// The reader's note and the referee's "impossible-move" say it again.
 		same = []Kind{KindAbbreviated, "impossible-move"}
+	case r.Reason == RefuseNotYourTurn:
+		// The moves are not taken, so remarks on their numbers, dates and
+		// time ("play goes on; repeat them next time") would mislead.
+		same = []Kind{KindMoveNumber, KindMissingDates, KindMissingTime, KindYearGuessed}
 	default:
 		return r.Problems
 	}
