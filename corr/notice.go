@@ -3,6 +3,8 @@ package corr
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"zaochnik/corr/letter"
 )
@@ -31,9 +33,19 @@ func tr(l letter.Lang, ru, en string) string {
 // the reader finds the game in any answer.
 func (s State) subject(g *Game, l letter.Lang, ru, en string) string {
 	if g == nil {
-		return s.Tournament.Cipher + ": " + tr(l, ru, en)
+		return s.Tournament.Cipher + ": " + capitalise(tr(l, ru, en))
 	}
-	return letter.FormatGameCode(s.Tournament.Cipher, g.White, g.Black) + " " + tr(l, ru, en)
+	return letter.FormatGameCode(s.Tournament.Cipher, g.White, g.Black) + " " + capitalise(tr(l, ru, en))
+}
+
+// capitalise writes the first letter of s in capitals, as corr/letter's
+// subjects are ("Ход партнёра").
+func capitalise(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // greet opens a letter to player n.
@@ -42,7 +54,8 @@ func (s State) greet(n int) string {
 	return tr(s.lang(n), "Здравствуйте, "+p.Name+"!", "Dear "+p.Name+",") + "\n\n"
 }
 
-// sign closes every letter.
+// sign closes every letter. adjudication (desk_letters.go) writes the same
+// signature and finds the secretary's result letter by it: change both.
 func (s State) sign(l letter.Lang) string {
 	return "\n\n" + tr(l, "С уважением,\nсервер турнира ", "Kind regards,\nthe tournament server of ") + s.Tournament.Cipher + "\n"
 }
@@ -74,15 +87,20 @@ func (s State) official(p Person, g *Game, kind, subj, body string) Outgoing {
 	return o
 }
 
-// problemLines lists problems for a letter, one per line, with clauses.
+// problemLines lists problems for a letter, one per line, each with its
+// clause once (the reader's texts carry it already), under the heading
+// corr/letter's letters use.
 func problemLines(l letter.Lang, ps []Problem) string {
 	if len(ps) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(tr(l, "\n\nЗамечания к вашему письму:\n", "\n\nRemarks on your letter:\n"))
+	b.WriteString(tr(l, "\n\nЗамечания к письму:", "\n\nNotes on your letter:"))
 	for _, p := range ps {
-		fmt.Fprintf(&b, "- %s (%s %s)\n", p.Text, tr(l, "п.", "clause"), p.Clause)
+		b.WriteString("\n- " + p.Text)
+		if p.Clause != "" && !strings.Contains(p.Text, p.Clause) {
+			fmt.Fprintf(&b, " (%s %s)", tr(l, "п.", "clause"), p.Clause)
+		}
 	}
 	return b.String()
 }
