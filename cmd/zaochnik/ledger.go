@@ -13,6 +13,7 @@ import (
 )
 
 const ledgerUsage = `Usage: zaochnik ledger --timeline FILE.toml [--today YYYY-MM-DD] [--json] [--lang ru|en]
+       zaochnik ledger GAME [--db FILE] [--today YYYY-MM-DD] [--json] [--lang ru|en]   (a stored game)
 
 Computes the day ledger of one game (график времени, clause 6.3.6) from a
 timeline file: every reply's days with the reasons, the totals, the overstep

@@ -81,5 +81,9 @@ func runLedgerGame(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik ledger: game %s: %v\n", g.Code, err)
 		return 1
 	}
+	if last := lastDate(l); !today.IsZero() && today.Before(last) {
+		fmt.Fprintf(e.stderr, "zaochnik ledger: --today %s is before the game's last letter (%s): the clock of the player on move runs from it; give that date or a later one\n", today, last)
+		return 2
+	}
 	return printLedger(e, l, today, lang, *asJSON)
 }

@@ -135,3 +135,16 @@ func keys(m map[string]any) []string {
 	}
 	return out
 }
+
+// A stored game's running clock is not read before its last letter.
+func TestLedgerGame_TodayBeforeTheLastLetter(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "z.db")
+	code, _, errs := runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
+	require.Equal(t, 0, code, errs)
+	code, out, errs := runCmd(t, "ledger", "ТЕСТ-2026 1-2", "--db", db, "--today", "2020-01-01")
+	assert.Equal(t, 2, code, out)
+	assert.Contains(t, errs, "--today 2020-01-01 is before the game's last letter")
+	code, out, errs = runCmd(t, "ledger", "--help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out+errs, "zaochnik ledger GAME [--db FILE]")
+}
