@@ -27,7 +27,11 @@ a move).
 
 draws lists, for every game that replays, the draws by rule a player could
 claim (clauses 2.1.9.1.3-2.1.9.1.9, 3.5) and from which move. In
-correspondence play they are claimed and ruled by the judge, not automatic.`
+correspondence play they are claimed and ruled by the judge, not automatic.
+With --json it prints [{"file":..,"game":..,"claims":[{"rule":"2.1.9.1.9",
+"move":"79.","ply":157,"since":141,"text":..}]}]: ply is the number of
+half-moves played when the claim becomes possible (the claim stands on the
+position after it), since the half-move from which the rule counts.`
 
 // runPDN is "zaochnik pdn": game records in PDN.
 func runPDN(e *env, args []string) int {

@@ -199,3 +199,11 @@ func TestPDNCheck_ProgressBarOnTerminalOnly(t *testing.T) {
 		assert.NotContains(t, out.String(), "pdn check", "the bar stays off standard output")
 	}
 }
+
+// The help gives the JSON of both subcommands, as a program reads them.
+func TestPDNHelp_GivesTheJSONShapes(t *testing.T) {
+	code, _, stderr := pdnRun("pdn", "--help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stderr, `{"games":N,"ok":N,"failed":[{"file"`)
+	assert.Contains(t, stderr, `"claims":[{"rule":"2.1.9.1.9"`)
+}
