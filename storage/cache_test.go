@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/corr"
+	"zaochnik/timecontrol"
 )
 
 // twoPlayers opens a store at path holding the replays' two-player
@@ -136,4 +137,36 @@ func TestCache_FailedTransactionIsForgotten(t *testing.T) {
 	require.NoError(t, err)
 	g, _ = s.Game("ТЕСТ-2026 1-2")
 	assert.Len(t, g.Plies, 2)
+}
+
+// sameGame sees a change in any part of a game, the long lists and the rest.
+func TestCache_SameGameSeesEveryChange(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	for _, r := range game12[:3] {
+		_, err := db.Receive(ctx, r)
+		require.NoError(t, err)
+	}
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	g := s.Games[0]
+	require.NotEmpty(t, g.Plies)
+	require.True(t, sameGame(g, s.Clone().Games[0]), "a copy is the same game")
+	cases := map[string]func(g *corr.Game){
+		"ply":      func(g *corr.Game) { g.Plies[0].Text = "c3-b4" },
+		"reply":    func(g *corr.Game) { g.Replies[1].Sent = g.Replies[1].Sent.AddDays(1) },
+		"penalty":  func(g *corr.Game) { g.Penalties = append(g.Penalties, timecontrol.Penalty{Days: 6}) },
+		"letters":  func(g *corr.Game) { g.Letters[1] = append(g.Letters[1], "<x>") },
+		"status":   func(g *corr.Game) { g.Status = corr.Finished },
+		"known":    func(g *corr.Game) { g.Known[0]++ },
+		"reminded": func(g *corr.Game) { g.Reminded = g.Reminded.AddDays(3) },
+		"claims":   func(g *corr.Game) { g.Claims = append(g.Claims, corr.Claim{Seq: 1}) },
+	}
+	for name, change := range cases {
+		t.Run(name, func(t *testing.T) {
+			c := s.Clone().Games[0]
+			change(&c)
+			assert.False(t, sameGame(g, c))
+		})
+	}
 }

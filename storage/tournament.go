@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"zaochnik/corr"
 )
@@ -182,7 +183,7 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 	for _, g := range s.Games {
 		row, had := p.games[g.Code]
 		old := before[g.Code]
-		changed := old == nil || !reflect.DeepEqual(*old, g)
+		changed := old == nil || !sameGame(*old, g)
 		if changed {
 			if err := db.saveGame(ctx, tx, p.id, g); err != nil {
 				return nil, err
@@ -207,6 +208,20 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 		next.games[g.Code] = row
 	}
 	return next, nil
+}
+
+// sameGame reports whether a and b hold the same game: the lists that grow
+// with every letter (plies, replies, penalties, the letters' ids) compared
+// as values, which is fast, and all the rest, whatever fields the referee
+// adds, by reflection.
+func sameGame(a, b corr.Game) bool {
+	if !slices.Equal(a.Plies, b.Plies) || !slices.Equal(a.Replies, b.Replies) || !slices.Equal(a.Penalties, b.Penalties) ||
+		!slices.Equal(a.Letters[0], b.Letters[0]) || !slices.Equal(a.Letters[1], b.Letters[1]) {
+		return false
+	}
+	a.Plies, a.Replies, a.Penalties, a.Letters = nil, nil, nil, [2][]string{}
+	b.Plies, b.Replies, b.Penalties, b.Letters = nil, nil, nil, [2][]string{}
+	return reflect.DeepEqual(a, b)
 }
 
 // saveGame inserts or updates a game row from the referee's state.
