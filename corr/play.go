@@ -38,7 +38,6 @@ func (a *applier) playLetter() {
 	v := a.s.Tournament.DraughtsVariant()
 	pos := g.Position(v)
 	a.recordReplies(plies)
-	a.checkMoveNumbers(first)
 	a.proposeVariants(pos)
 	a.offerDraw()
 	a.event("moves", "6.2.3", moveList(g, first))
@@ -159,7 +158,11 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			g.Variants = variants // a refused letter accepts no variant
 		}
 	}()
-	for _, m := range a.l.Moves {
+	accepted, ok := a.acceptedMoves(pos)
+	if !ok {
+		return nil, false
+	}
+	for _, m := range append(accepted, a.l.Moves...) {
 		if len(pos.LegalMoves(nil)) == 0 {
 			a.problem("moves-after-end", "2.8.1", tr(a.lang(), "ходы после окончания партии не учтены", "moves after the end of the game are ignored"))
 			break
@@ -174,6 +177,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		if mover != side {
 			legal := pos.LegalMoves(nil)
 			if err == nil && len(legal) == 1 && legal[0] == mv {
+				a.checkNumber(m, len(g.Plies)+len(plies))
 				plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Forced: true})
 				pos = pos.Play(mv)
 				continue
@@ -205,6 +209,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 				return nil, false
 			}
 		}
+		a.checkNumber(m, len(g.Plies)+len(plies))
 		plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Corrected: corrected})
 		pos = pos.Play(mv)
 		if reply, ok := a.variantReply(mv, pos); ok {
@@ -334,18 +339,21 @@ func (g Game) ToMoveAt(i int) draughts.Color {
 	return draughts.Black
 }
 
-// checkMoveNumbers tells the sender of wrong move numbers (6.2.14); play goes on.
-func (a *applier) checkMoveNumbers(first int) {
-	ply := first
-	for _, m := range a.l.Moves {
-		if m.Number != 0 && m.Number != ply/2+1 {
-			a.problem("move-number", "6.2.14", tr(a.lang(),
-				fmt.Sprintf("ход %s записан под номером %d, а это ход %d; в следующем письме повторите ходы с верной нумерацией", m.Text, m.Number, ply/2+1),
-				fmt.Sprintf("the move %s is numbered %d but it is move %d; repeat the moves correctly numbered in your next letter", m.Text, m.Number, ply/2+1)))
+// checkNumber tells the sender, once per letter, of a written move whose
+// number is not the number of the move it is in the game (6.2.14): play
+// goes on. ply is the move's index in the game.
+func (a *applier) checkNumber(m letter.Move, ply int) {
+	if m.Number == 0 || m.Number == ply/2+1 {
+		return
+	}
+	for _, p := range a.out.Problems {
+		if p.Kind == "move-number" {
 			return
 		}
-		ply++
 	}
+	a.problem("move-number", "6.2.14", tr(a.lang(),
+		fmt.Sprintf("ход %s записан под номером %d, а это ход %d; в следующем письме повторите ходы с верной нумерацией", m.Text, m.Number, ply/2+1),
+		fmt.Sprintf("the move %s is numbered %d but it is move %d; repeat the moves correctly numbered in your next letter", m.Text, m.Number, ply/2+1)))
 }
 
 // proposeVariants stores the sender's proposed variants (6.2.7), each cut
