@@ -366,15 +366,21 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 		a.problem("variant-ignored", "6.2.7", tr(a.lang(), "варианты не учтены: после принятого варианта снова ваш ход", "variants ignored: after the accepted variant it is your move again"))
 		return
 	}
-	for _, vr := range a.l.Variants {
+	for i, vr := range a.l.Variants {
 		p := pos
-		pv := ProposedVariant{By: a.side, Label: vr.Label}
+		// An unlabelled variant is named by its place in the letter, here
+		// and in the forward, so both letters call it the same (6.2.7).
+		label := vr.Label
+		if label == "" {
+			label = fmt.Sprint(i + 1)
+		}
+		pv := ProposedVariant{By: a.side, Label: label}
 		for _, m := range vr.Moves {
 			mv, err := p.Resolve(m.Text)
 			if err != nil {
 				a.problem("variant-cut", "6.2.12", tr(a.lang(),
-					fmt.Sprintf("в варианте %s ход %s невозможен; вариант предложен до этого хода", vr.Label, m.Text),
-					fmt.Sprintf("in variant %s the move %s is impossible; the variant stands up to it", vr.Label, m.Text)))
+					fmt.Sprintf("в варианте %s ход %s невозможен; вариант предложен до этого хода", label, m.Text),
+					fmt.Sprintf("in variant %s the move %s is impossible; the variant stands up to it", label, m.Text)))
 				break
 			}
 			pv.Line = append(pv.Line, mv)
@@ -382,7 +388,11 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 		}
 		if len(pv.Line) >= 2 {
 			a.g.Variants = append(a.g.Variants, pv)
-			a.event("variant-proposed", "6.2.7", fmt.Sprintf("%s: %d moves", vr.Label, len(pv.Line)))
+			a.event("variant-proposed", "6.2.7", fmt.Sprintf("%s: %d moves", label, len(pv.Line)))
+		} else if len(vr.Moves) > 0 {
+			a.problem("variant-dropped", "6.2.12", tr(a.lang(),
+				fmt.Sprintf("в варианте %s не осталось вашего ответного хода; он не передан партнёру", label),
+				fmt.Sprintf("variant %s is left without your answer; it is not passed on", label)))
 		}
 	}
 }
