@@ -170,7 +170,7 @@ func isProseWord(t token) bool {
 		return false
 	}
 	switch t.word {
-	case "вот", "новый", "следующий", "очередной", "ниже", "белых", "черных", "here", "is", "here's", "this", "the", "next", "new", "below", "and", "и", "white", "black", "white's", "black's":
+	case "вот", "новый", "следующий", "очередной", "ниже", "будет", "такой", "белых", "черных", "here", "is", "here's", "this", "the", "next", "new", "below", "will", "be", "and", "и", "white", "black", "white's", "black's":
 		return false
 	}
 	return true

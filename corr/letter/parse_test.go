@@ -180,6 +180,8 @@ func TestParse_6_2_6_CommentAboutAMoveIsNoHeading(t *testing.T) {
 		{"Мой следующий ход", false, ""},
 		{"Here is my move", false, ""},
 		{"Ход белых", false, ""},
+		{"Мой ход будет такой", false, ""},
+		{"My move will be", false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
