@@ -218,6 +218,9 @@ func (a *applier) acceptable() bool {
 		return false
 	}
 	if len(a.l.Moves) > 0 && g.ToMove() != side {
+		if a.resent() {
+			return false
+		}
 		a.refusal = &letter.Refusal{Reason: letter.RefuseNotYourTurn}
 		a.refuse("not-your-move", "6.2.8", "сейчас ход партнёра; отосланный ход изменить нельзя",
 			"it is your opponent's move; a move once sent cannot be changed")
