@@ -132,7 +132,7 @@ func (a *applier) apply() {
 	}
 	g, why := a.findGame()
 	if g == nil {
-		a.refusal = &letter.Refusal{Reason: letter.RefuseUnknownGame}
+		a.refusal = &letter.Refusal{Reason: letter.RefuseUnknownGame, Games: a.senderGames()}
 		a.refuse("no-game", "6.2.3", why[0], why[1])
 		return
 	}
@@ -227,6 +227,18 @@ func (a *applier) acceptable() bool {
 		return false
 	}
 	return true
+}
+
+// senderGames lists the codes of the sender's games, for a letter that
+// names none of them.
+func (a *applier) senderGames() []string {
+	var codes []string
+	for _, g := range a.s.Games {
+		if _, ok := g.SideOf(a.from.Number); ok {
+			codes = append(codes, g.Code)
+		}
+	}
+	return codes
 }
 
 // findGame finds the game a letter is about: the game code or the cipher

@@ -145,6 +145,9 @@ type Refusal struct {
 	Written, Expected []Move
 	// PenaltyDays are the penalty days charged (6.2.11), 0 when none.
 	PenaltyDays int
+	// Games are the sender's games, as their codes are written ("ЧР-2026-ЗФ
+	// 1-2"), listed when the letter names no game of theirs.
+	Games []string
 	// Problems are further findings to report with the refusal.
 	Problems []Problem
 }
@@ -197,6 +200,9 @@ func (r Refusal) Render() Message {
 		}
 		w.line(w.f("Не удалось определить партию. Оставьте тему письма сервера или укажите шифр и номера по стартовому листу, белые первыми: «%s, 1-2».",
 			"The game could not be identified. Keep the server's subject or write the cipher and the start numbers, White first: “%s, 1-2”.", cipher))
+		if len(r.Games) > 0 {
+			w.line(w.t("Ваши партии: ", "Your games: ") + strings.Join(r.Games, "; ") + ".")
+		}
 	}
 	if r.PenaltyDays > 0 {
 		w.line(w.f("Начислено штрафных дней: %d (п. 6.2.11).", "Penalty days charged: %d (6.2.11).", r.PenaltyDays))
