@@ -30,10 +30,11 @@ func Parse(text string, opts Options) Letter {
 			p.unknown(i+1, strings.Join(lines[i:min(len(lines), i+3)], " ")+" …")
 			break
 		}
-		if !p.signature && (isWroteLine(strings.TrimSpace(line)) && !quotedNext(lines[i+1:]) || isQuotedHeader(lines[i:])) {
+		if !p.signature && (isWroteLine(strings.TrimSpace(line)) && !quotedNext(lines[i+1:]) || p.last > 0 && isQuotedHeader(lines[i:])) {
 			// "On ... wrote:" over an earlier letter not marked with '>'
 			// (an HTML reply turned into text), or Outlook's "От: / Тема:"
-			// block: the rest is that letter.
+			// block under the reply (at the top it is the writer's own
+			// heading): the rest is that letter.
 			break
 		}
 		if p.line(i+1, strings.TrimRight(line, " \t\r")) {

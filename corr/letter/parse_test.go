@@ -482,6 +482,8 @@ func TestParse_QuotedOutlookHeaderEndsTheLetter(t *testing.T) {
 	}
 	l := read("ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4\nОтправлено: 15.03.2026\nПолучено: 14.03.2026\nДата отправления хода партнёром: 12.03.2026\nВремя: 12/15")
 	assert.Equal(t, 3, l.Dates.Count(), "our own date labels are no quoted header")
+	l = read("От: Иванов И.И.\nТема: ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail)
+	assert.Equal(t, "6.c3-d4", sequenceString(l.Moves), "a heading at the top is the writer's own")
 }
 
 func TestParse_6_4_3_OtherPhrasingIsAnsweredWithTheRightOne(t *testing.T) {
