@@ -133,8 +133,9 @@ func TestRule_6_3_7_Errors(t *testing.T) {
 	assert.ErrorContains(t, err, "already ruled")
 }
 
-// FuzzApply feeds any text as a player's letter to a game in progress: the
-// referee never panics, and a refused letter leaves the moves as they were.
+// FuzzApply feeds any text as a player's letter to a game in progress, by
+// e-mail and on paper: the referee never panics, and a refused letter leaves
+// the moves as they were.
 func FuzzApply(f *testing.F) {
 	dirs, _ := filepath.Glob(filepath.Join("..", "testdata", "replay", "*", "*.eml"))
 	for _, d := range dirs {
@@ -150,6 +151,10 @@ func FuzzApply(f *testing.F) {
 			next, out := send(s, from, "2026-03-03", text)
 			if !out.Accepted && len(next.Games[0].Plies) != len(s.Games[0].Plies) {
 				t.Fatalf("a refused letter changed the moves: %q", text)
+			}
+			next, out = post(s, from, "2026-03-02", "2026-03-05", text)
+			if !out.Accepted && len(next.Games[0].Plies) != len(s.Games[0].Plies) {
+				t.Fatalf("a refused paper letter changed the moves: %q", text)
 			}
 		}
 	})
@@ -198,8 +203,9 @@ func TestDraw_2_1_9_OfferAndRefusalWithoutAMove(t *testing.T) {
 	s, out := send(s, black, "2026-03-02", "ЧР-2026-ЗФ 1-2\nI offer a draw.")
 	require.True(t, out.Accepted, out.Reason)
 	require.NotNil(t, s.Games[0].Draw)
-	require.Len(t, out.Out, 1)
+	require.Len(t, out.Out, 2, "the offer to White, its confirmation to Black")
 	assert.Equal(t, white, out.Out[0].To)
+	assert.Contains(t, out.Out[1].Body, "Your draw offer in game ЧР-2026-ЗФ 1-2 has been passed on to your opponent (clause 2.1.9.3). It is your move.")
 	s, out = send(s, white, "2026-03-03", "ЧР-2026-ЗФ 1-2\nОт ничьей отказываюсь.")
 	require.True(t, out.Accepted, out.Reason)
 	assert.Nil(t, s.Games[0].Draw)
