@@ -42,3 +42,37 @@ func TestDraw_2_1_9_3_OfferAndDeclineAreForwardedAndConfirmed(t *testing.T) {
 		})
 	}
 }
+
+// An acceptance when no offer of the opponent stands (none made, or it
+// lapsed with the opponent's next letter, 2.1.9.3) is answered: the game
+// goes on, and the sender is told whose move it is.
+func TestDraw_2_1_9_3_AcceptanceWithoutOfferIsAnswered(t *testing.T) {
+	s := started(t)
+	s, out := send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\nПредлагаю ничью\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	require.True(t, out.Accepted, out.Reason)
+	cases := []struct {
+		name, from, text, want string
+	}{
+		{"own offer accepted by oneself", white, "ЧР-2026-ЗФ 1-2\nСогласен на ничью.",
+			"В партии ЧР-2026-ЗФ 1-2 сейчас нет предложения ничьей партнёра (предложение действует до следующего письма партнёра, п. 2.1.9.3); ваше согласие не учтено, партия продолжается. Ход за партнёром."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s2, out := send(s, c.from, "2026-03-02", c.text)
+			assert.Equal(t, Playing, s2.Games[0].Status)
+			require.Len(t, out.Out, 1)
+			assert.Equal(t, c.from, out.Out[0].To)
+			assert.Contains(t, out.Out[0].Body, c.want)
+		})
+	}
+	// Black's move lapses White's offer; White's later acceptance of
+	// nothing is answered likewise, in English for Black.
+	s, out = send(s, black, "2026-03-04", "ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3")
+	require.True(t, out.Accepted, out.Reason)
+	s, out = send(s, white, "2026-03-05", "ЧР-2026-ЗФ 1-2\nХод партнёра: 1...f6-g5\nМой ход: 2.g3-f4\n04.03.2026 / 04.03.2026 / 05.03.2026\nВремя: 0/3")
+	require.True(t, out.Accepted, out.Reason)
+	s2, out := send(s, black, "2026-03-06", "ЧР-2026-ЗФ 1-2\nI accept the draw.")
+	assert.Equal(t, Playing, s2.Games[0].Status)
+	require.Len(t, out.Out, 1)
+	assert.Contains(t, out.Out[0].Body, "your acceptance is not taken, and the game goes on. It is your move.")
+}

@@ -298,6 +298,14 @@ func (a *applier) protest() {
 			"Your protest has been sent to the judge ("+a.s.Tournament.Judge.Email+"); the judge sends the ruling to both players and the secretary (clause 6.3.8)."))
 }
 
+// onMove says whose move it is in the sender's game, in Russian and English.
+func (a *applier) onMove() (ru, en string) {
+	if a.g.ToMove() == a.side {
+		return "Ход за вами.", "It is your move."
+	}
+	return "Ход за партнёром.", "It is your opponent's move."
+}
+
 // drawWithoutMove passes on a draw offer or a refusal sent without a move.
 func (a *applier) drawWithoutMove() {
 	g, side := a.g, a.side
@@ -309,9 +317,20 @@ func (a *applier) drawWithoutMove() {
 		if len(a.out.Problems) > before {
 			return // a repeated offer is not passed on (2.1.9.3)
 		}
+		ru, en := a.onMove()
 		a.out.Out = append(a.out.Out, a.s.notice(opp, g, "notice", "", "предложение ничьей", "draw offer",
 			"Партнёр предлагает ничью в партии "+g.Code+". Чтобы принять, напишите «согласен на ничью»; ваш ход без согласия означает отказ.",
-			"Your opponent offers a draw in game "+g.Code+". To accept, write \"I accept the draw\"; a move without accepting declines it."))
+			"Your opponent offers a draw in game "+g.Code+". To accept, write \"I accept the draw\"; a move without accepting declines it."),
+			a.s.notice(a.from.Number, g, "confirmation", a.obs.MessageID, "предложение ничьей передано", "draw offer passed on",
+				"Ваше предложение ничьей в партии "+g.Code+" передано партнёру (п. 2.1.9.3). "+ru,
+				"Your draw offer in game "+g.Code+" has been passed on to your opponent (clause 2.1.9.3). "+en))
+	case letter.DrawAccept:
+		// A standing offer was accepted before; here none stands (2.1.9.3).
+		a.event("draw-accept-without-offer", "2.1.9.3", side.String())
+		ru, en := a.onMove()
+		a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "notice", a.obs.MessageID, "предложения ничьей нет", "no draw offer stands",
+			"В партии "+g.Code+" сейчас нет предложения ничьей партнёра (предложение действует до следующего письма партнёра, п. 2.1.9.3); ваше согласие не учтено, партия продолжается. "+ru,
+			"In game "+g.Code+" your opponent has no draw offer standing (an offer stands until the opponent's next letter, clause 2.1.9.3); your acceptance is not taken, and the game goes on. "+en))
 	case letter.DrawDecline:
 		if g.Draw == nil || g.Draw.By == side {
 			return

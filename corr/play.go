@@ -480,13 +480,17 @@ func (a *applier) finish(result, clause, why string, how [2]string) {
 func (s State) resultLetters(g *Game, clause string, how [2]string) []Outgoing {
 	var out []Outgoing
 	record := g.SemiShort(s.Tournament.DraughtsVariant())
+	recordRu, recordEn := record, record
+	if record == "" {
+		recordRu, recordEn = "(ходов не сделано)", "(no moves were made)"
+	}
 	for _, n := range []int{g.White, g.Black} {
 		out = append(out, s.notice(n, g, "result", "", "партия окончена", "game over",
-			fmt.Sprintf("Партия %s окончена: %s, результат %s (п. %s).\nЗапись: %s\nПо п. 6.5.1 пришлите запись партии секретарю.", g.Code, how[0], g.Result, clause, record),
-			fmt.Sprintf("Game %s is over: %s, result %s (clause %s).\nRecord: %s\nUnder clause 6.5.1 please send the game record to the secretary.", g.Code, how[1], g.Result, clause, record)))
+			fmt.Sprintf("Партия %s окончена: %s, результат %s (п. %s).\nЗапись: %s\nПо п. 6.5.1 пришлите запись партии секретарю.", g.Code, how[0], g.Result, clause, recordRu),
+			fmt.Sprintf("Game %s is over: %s, result %s (clause %s).\nRecord: %s\nUnder clause 6.5.1 please send the game record to the secretary.", g.Code, how[1], g.Result, clause, recordEn)))
 	}
 	out = append(out, s.official(s.Tournament.Secretary, g, "result", "результат партии",
-		fmt.Sprintf("Партия %s окончена: %s, результат %s (п. %s).\nЗапись: %s", g.Code, how[0], g.Result, clause, record)))
+		fmt.Sprintf("Партия %s окончена: %s, результат %s (п. %s).\nЗапись: %s", g.Code, how[0], g.Result, clause, recordRu)))
 	return out
 }
 

@@ -56,3 +56,12 @@ func TestResult_2_1_8_LettersSayHowTheGameEnded(t *testing.T) {
 		})
 	}
 }
+
+// A game resigned before any move says so instead of an empty record.
+func TestResult_2_1_8_ResignedBeforeAnyMove(t *testing.T) {
+	s := started(t)
+	_, out := send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nСдаюсь.")
+	require.True(t, out.Accepted, out.Reason)
+	assert.Contains(t, byKind(out, "result", white).Body, "Запись: (ходов не сделано)")
+	assert.Contains(t, byKind(out, "result", black).Body, "Record: (no moves were made)")
+}
