@@ -7,9 +7,9 @@ import (
 
 // Read reads a letter's text for this tournament: the reader is told the
 // cipher, the board, the postmark (for dates without a year) and the
-// sender's language; once the game is found, the letter is read again
-// knowing the sender's colour, which splits an unlabelled run of moves into
-// the repetition and the sender's own moves.
+// sender's language; when the letter has an unlabelled run of moves, it is
+// read again once the game is found, knowing the sender's colour, which
+// splits that run into the repetition and the sender's own moves.
 func (s State) Read(text string, obs Observation) letter.Letter {
 	opts := letter.Options{Subject: obs.Subject, Postmark: obs.Postmark, Ciphers: []string{s.Tournament.Cipher}, Board: 8}
 	if s.Tournament.Variant == International {
@@ -20,7 +20,7 @@ func (s State) Read(text string, obs Observation) letter.Letter {
 		opts.Language = s.lang(p.Number)
 	}
 	l := letter.Parse(text, opts)
-	if !ok {
+	if !ok || !l.SplitRun {
 		return l
 	}
 	a := &applier{s: &s, l: l, obs: obs, from: p}

@@ -101,6 +101,10 @@ type Letter struct {
 	Unknown []Line `json:"unknown,omitempty"`
 	// Problems are everything the sender should hear about, in line order.
 	Problems []Problem `json:"problems,omitempty"`
+	// SplitRun is true when a run of moves without a label was split into
+	// the repetition and the writer's own moves: only then does the letter
+	// read differently once Options.Sender is known.
+	SplitRun bool `json:"-"`
 }
 
 // Move is one move as written in a letter.

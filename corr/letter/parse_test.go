@@ -642,3 +642,24 @@ func TestHTMLToText(t *testing.T) {
 		assert.Equal(t, tt.want, HTMLToText(tt.html), tt.html)
 	}
 }
+
+// Only a run of moves without a label is split by the sender's colour, and
+// only then does the referee read the letter a second time (6.2.3).
+func TestParse_6_2_3_SplitRunOnlyWithoutLabel(t *testing.T) {
+	cases := []struct {
+		text  string
+		split bool
+	}{
+		{"ЧР-2026-ЗФ 1-2\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5", false},
+		{"ЧР-2026-ЗФ 1-2\nпредлагаю ничью", false},
+		{"ЧР-2026-ЗФ 1-2\n1.c3-d4 f6-g5", true},
+	}
+	for _, c := range cases {
+		l := Parse(c.text, Options{})
+		assert.Equal(t, c.split, l.SplitRun, c.text)
+		if c.split {
+			black := Parse(c.text, Options{Sender: Black})
+			assert.NotEqual(t, len(l.Moves), len(black.Moves), "the sender's colour changes the split: %s", c.text)
+		}
+	}
+}

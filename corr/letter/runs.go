@@ -61,6 +61,7 @@ func (p *parser) defaultRun(n int, ms []Move) {
 	}
 	p.l.Repeated = p.appendMoves(n, p.l.Repeated, ms[:split])
 	p.l.Moves = p.appendMoves(n, p.l.Moves, ms[split:])
+	p.l.SplitRun = p.l.SplitRun || len(ms) > 0
 }
 
 // follows reports whether b can be the move after a, by their numbers.
