@@ -31,7 +31,13 @@ func (p *parser) finish() {
 		}
 	}
 	if l.Game.IsZero() {
-		l.Problems = append(l.Problems, problem(KindNoGame, 0, ""))
+		pr := problem(KindNoGame, 0, "")
+		if len(p.opts.Ciphers) > 0 {
+			// The example is the sender's own tournament, not a stranger's.
+			pr.Ru = strings.ReplaceAll(pr.Ru, "ЧР-2026-ЗФ", p.opts.Ciphers[0])
+			pr.En = strings.ReplaceAll(pr.En, "ЧР-2026-ЗФ", p.opts.Ciphers[0])
+		}
+		l.Problems = append(l.Problems, pr)
 	}
 	acts := len(l.Moves) > 0 || len(l.Variants) > 0 || l.Accepted != nil || l.Break != nil || l.Draw != "" ||
 		l.Resign || l.OverstepClaim || l.Protest != "" || l.LedgerRequest

@@ -118,6 +118,12 @@ func TestParse_6_2_3_GameReference(t *testing.T) {
 func TestParse_6_2_3_KnownCipher(t *testing.T) {
 	l := Parse("кубок 2026 1-2\nМой ход: 6.c3-d4"+tail, Options{Ciphers: []string{"Кубок 2026"}})
 	assert.Equal(t, GameRef{Cipher: "Кубок 2026", White: 1, Black: 2}, l.Game)
+	// Asked for the game, the sender is shown their own tournament's cipher.
+	l = Parse("Мой ход: 6.c3-d4"+tail, Options{Ciphers: []string{"Кубок 2026"}})
+	p, ok := problemOf(l, KindNoGame)
+	require.True(t, ok)
+	assert.Contains(t, p.Ru, "«Кубок 2026, 1-2»")
+	assert.NotContains(t, p.Ru+p.En, "ЧР-2026-ЗФ")
 }
 
 func TestParse_6_2_3_RepetitionThenOwnMove(t *testing.T) {
