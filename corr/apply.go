@@ -92,10 +92,16 @@ func (a *applier) refuse(kind, clause, ru, en string) {
 			tr(l, " (п. "+clause+").", " (clause "+clause+").") + problemLines(l, others)
 	}
 	if a.from.Number == 0 {
-		l := a.lang()
+		// A stranger's language is unknown (often a player writing from
+		// another address): both languages, the letter's own first.
+		first, second := letter.Russian, letter.English
+		if a.lang() == letter.English {
+			first, second = second, first
+		}
+		part := func(l letter.Lang) string { return tr(l, "Здравствуйте!\n\n", "Hello,\n\n") + body(l) }
 		a.out.Out = append(a.out.Out, Outgoing{To: a.obs.From, Kind: "refusal", InReplyTo: a.obs.MessageID,
-			Subject: tr(l, "Письмо не принято", "Letter not accepted") + ": " + a.obs.Subject,
-			Body:    tr(l, "Здравствуйте!\n\n", "Hello,\n\n") + body(l) + a.s.sign(l)})
+			Subject: tr(first, "Письмо не принято / Letter not accepted", "Letter not accepted / Письмо не принято") + ": " + a.obs.Subject,
+			Body:    part(first) + "\n\n* * *\n\n" + part(second) + a.s.sign(first)})
 		return
 	}
 	l := a.lang()
