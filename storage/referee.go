@@ -258,12 +258,17 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 	if letterID != 0 {
 		lid = letterID
 	}
+	ids := map[string]int64{} // an outcome's events and letters are mostly about one game
 	gameID := func(code string) (any, error) {
 		if code == "" {
 			return nil, nil
 		}
+		if id, ok := ids[code]; ok {
+			return id, nil
+		}
 		var id int64
 		err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, code).Scan(&id)
+		ids[code] = id
 		return id, err
 	}
 	for _, e := range out.Events {
