@@ -12,7 +12,7 @@ import (
 	"zaochnik/storage"
 )
 
-// The simulated demo, run for 80 virtual days at 60 ms a day, shows within
+// The simulated demo, run for 100 virtual days at 50 ms a day, shows within
 // seconds what it promises: moves by mail in every game, a break told to
 // the opponents (6.4), a penalty for the impossible move (6.2.10-6.2.11)
 // and overstep claims against the silent player (6.3.5-6.3.6).
@@ -22,7 +22,7 @@ func TestDemo_SimulateShowsLedgersBreakPenaltyClaim(t *testing.T) {
 	}
 	db := filepath.Join(t.TempDir(), "demo.db")
 	var out, errb bytes.Buffer
-	code := run(&env{stdout: &out, stderr: &errb}, []string{"demo", "--simulate", "--speed", "0.06", "--days", "80", "--db", db})
+	code := run(&env{stdout: &out, stderr: &errb}, []string{"demo", "--simulate", "--speed", "0.05", "--days", "100", "--db", db})
 	require.Equal(t, 0, code, errb.String())
 	assert.Contains(t, out.String(), "swaks --server 127.0.0.1:")
 

@@ -210,6 +210,9 @@ func (m *Main) Close() error {
 }
 
 func (m *Main) close() error {
+	if m.Logger == nil { // Close without Run
+		m.Logger = slog.New(slog.DiscardHandler)
+	}
 	grace := time.Duration(m.Config.ShutdownGrace)
 	if grace <= 0 {
 		grace = time.Duration(defaultConfig().ShutdownGrace)

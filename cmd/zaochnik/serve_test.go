@@ -200,8 +200,9 @@ func containing(s string) func(*mailbox.Incoming) bool {
 
 // A short game by mail through the whole daemon, against the embedded
 // server and against Dovecot: a move in (in windows-1251), its forward out
-// to the opponent over SMTP, the reply in and forwarded back; then a
-// refused letter, and a break told to the opponent and the secretary.
+// to the opponent over SMTP, the reply in and forwarded back; a refused
+// letter (6.2.9), a break told to the opponent and the secretary (6.4), the
+// correction, and Black's resignation ending the game.
 func TestServe_GameByMail(t *testing.T) {
 	for _, dovecot := range []bool{false, true} {
 		t.Run(map[bool]string{false: "localmail", true: "dovecot"}[dovecot], func(t *testing.T) {
@@ -239,13 +240,20 @@ func gameByMail(t *testing.T, w *daemonWorld) {
 	w.waitFor(t, "ivanov@example.org", containing("20.04.2026"))
 	w.waitFor(t, "secretary@example.org", containing("20.04.2026"))
 
+	// The correction goes through; then Black resigns and the game ends.
+	w.clock.Set("2026-03-06T10:00:00+03:00")
+	w.send(t, "ivanov@example.org", "g5@example.org", "ТЕСТ-2026 1-2\nВаш ход: 1...f6-g5\nМой ход: 2.g3-f4\n04.03.2026 / 04.03.2026 / 06.03.2026\nВремя: 2/3")
+	w.waitFor(t, "petrov@example.org", containing("g3-f4"))
+	w.send(t, "petrov@example.org", "g6@example.org", "ТЕСТ-2026 1-2\nI resign.")
+	w.waitFor(t, "secretary@example.org", containing("1-0"))
+
 	// An auto-reply is kept and never answered (RFC 3834).
 	raw := "From: <ivanov@example.org>\r\nTo: <" + serverAddr + ">\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <ooo@example.org>\r\n\r\nI am away.\r\n"
 	w.deliver(t, "ivanov@example.org", []byte(raw))
 
 	require.Eventually(t, func() bool {
 		h := getHealth(t, m)
-		return h.IMAP.Accepted+h.IMAP.Refused == 5
+		return h.IMAP.Accepted+h.IMAP.Refused == 7
 	}, 10*time.Second, 20*time.Millisecond)
 	h := getHealth(t, m)
 	assert.Equal(t, "ok", h.Status)
@@ -264,7 +272,8 @@ func gameByMail(t *testing.T, w *daemonWorld) {
 		disp[l.MessageID] = l.Disposition
 	}
 	assert.Equal(t, map[string]storage.Disposition{"g1@example.org": storage.Processed, "g2@example.org": storage.Processed,
-		"g3@example.org": storage.Refused, "g4@example.org": storage.Processed, "ooo@example.org": storage.Ignored}, disp)
+		"g3@example.org": storage.Refused, "g4@example.org": storage.Processed, "g5@example.org": storage.Processed,
+		"g6@example.org": storage.Processed, "ooo@example.org": storage.Ignored}, disp)
 	for _, d := range w.mail.Deliveries() {
 		if d.From == serverAddr {
 			assert.NotContains(t, string(d.Raw), "ooo@example.org", "nothing answers the auto-reply")
@@ -272,7 +281,8 @@ func gameByMail(t *testing.T, w *daemonWorld) {
 	}
 	s, err := db.State(t.Context(), "ТЕСТ-2026")
 	require.NoError(t, err)
-	assert.Len(t, s.Games[0].Plies, 2)
+	assert.Len(t, s.Games[0].Plies, 3)
+	assert.Equal(t, "1-0", s.Games[0].Result, "Black resigned")
 }
 
 // getHealth reads /healthz.
