@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/url"
 	"sort"
 	"strconv"
@@ -44,6 +45,9 @@ type DB struct {
 	// composer), and From is the server's address it is sent from.
 	Compose func(m Mail) ([]byte, error)
 	From    string
+	// Log receives the store's warnings (a mail server reusing UIDs); nil
+	// is slog's default logger.
+	Log *slog.Logger
 
 	parsed      sync.Map // tournament files as read, by their bytes
 	tournaments sync.Map // cipher -> *committed (cache.go)

@@ -70,13 +70,8 @@ func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposi
 		if err := advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
 			return err
 		}
-		err := tx.QueryRowContext(ctx, `SELECT id, disposition FROM letters
-			WHERE message_id = ? OR (mailbox = ? AND uidvalidity = ? AND uid = ?)`,
-			in.MessageID, in.Mailbox, in.UIDValidity, in.UID).Scan(&id, &d)
-		if err == nil {
-			return nil
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
+		var found bool
+		if id, d, found, err = db.stored(ctx, tx, in, hash); found || err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO letters

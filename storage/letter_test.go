@@ -71,3 +71,55 @@ func TestWatermark_AdvancesWithTheLetterAndRestartsOnNewUIDValidity(t *testing.T
 	assert.Zero(t, v)
 	assert.Zero(t, last)
 }
+
+// Q28: a mail server restarted empty gives UID 1 again under UIDVALIDITY 1;
+// the letter it now holds is another one and must not be dropped.
+func TestReceive_ReusedUIDHoldingAnotherLetterIsKept(t *testing.T) {
+	first := Incoming{MessageID: "<first@x>", Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte("Subject: a\r\n\r\nfirst\r\n"),
+		Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), From: "a@example.org"}
+	cases := []struct {
+		name string
+		next Incoming
+	}{
+		{"another Message-ID", Incoming{MessageID: "<second@x>", Raw: []byte("Subject: b\r\n\r\nsecond\r\n")}},
+		{"no Message-ID, other bytes", Incoming{Raw: []byte("Subject: c\r\n\r\nthird\r\n")}},
+	}
+	store := map[string]func(db *DB, in Incoming) (int64, bool, error){
+		"Receive": func(db *DB, in Incoming) (int64, bool, error) {
+			r, err := db.Receive(context.Background(), Received{Incoming: in})
+			return r.LetterID, r.Fresh, err
+		},
+		"StoreLetter": func(db *DB, in Incoming) (int64, bool, error) {
+			id, _, fresh, err := db.StoreLetter(context.Background(), in)
+			return id, fresh, err
+		},
+	}
+	for how, put := range store {
+		for _, c := range cases {
+			t.Run(how+"/"+c.name, func(t *testing.T) {
+				db := mustOpen(t)
+				oldID, fresh, err := put(db, first)
+				require.NoError(t, err)
+				require.True(t, fresh)
+				next := first
+				next.MessageID, next.Raw = c.next.MessageID, c.next.Raw
+				id, fresh, err := put(db, next)
+				require.NoError(t, err)
+				assert.True(t, fresh, "a reused UID holding other bytes is a new letter")
+				assert.NotEqual(t, oldID, id)
+				got, err := db.Letter(context.Background(), id)
+				require.NoError(t, err)
+				assert.Equal(t, next.Raw, got.Raw)
+				assert.Equal(t, uint32(1), got.UID, "the new letter holds the UID now")
+				old, err := db.Letter(context.Background(), oldID)
+				require.NoError(t, err)
+				assert.Equal(t, first.Raw, old.Raw, "the old letter is kept")
+
+				again, fresh, err := put(db, next)
+				require.NoError(t, err)
+				assert.False(t, fresh, "fetched again, the new letter is a duplicate")
+				assert.Equal(t, id, again)
+			})
+		}
+	}
+}

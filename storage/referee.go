@@ -39,7 +39,8 @@ type Result struct {
 // Receive stores a letter and applies it to its tournament in one
 // transaction, with the watermark, the new game state, events, ledger lines
 // and outgoing letters: all or nothing. It is idempotent per Message-ID and
-// per mailbox UID. The tournament is the one the sender plays in (or whose
+// per mailbox UID holding the same bytes (a reused UID holding another
+// letter is a new letter). The tournament is the one the sender plays in (or whose
 // cipher the letter names); day is the postmark as a date of play.
 func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 	var res Result
@@ -53,13 +54,9 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 		if err := advanceWatermark(ctx, tx, r.Mailbox, r.UIDValidity, r.UID); err != nil {
 			return err
 		}
-		err := db.queryRow(ctx, tx, `SELECT id, disposition FROM letters
-			WHERE message_id = ? OR (mailbox = ? AND uidvalidity = ? AND uid = ?)`,
-			r.MessageID, r.Mailbox, r.UIDValidity, r.UID).Scan(&res.LetterID, &res.Disposition)
-		if err == nil {
-			return nil
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
+		var found bool
+		var err error
+		if res.LetterID, res.Disposition, found, err = db.stored(ctx, tx, r.Incoming, sum); found || err != nil {
 			return err
 		}
 		res.Fresh = true

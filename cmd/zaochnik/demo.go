@@ -105,7 +105,11 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	if err != nil {
 		return err
 	}
-	if d.mail, err = localmail.Start(localmail.Options{Domain: "zaochnik.test", Now: d.clock, Logger: d.log}); err != nil {
+	validity, err := nextUIDValidity(dbPath)
+	if err != nil {
+		return err
+	}
+	if d.mail, err = localmail.Start(localmail.Options{Domain: "zaochnik.test", Now: d.clock, Logger: d.log, UIDValidity: validity}); err != nil {
 		return err
 	}
 	defer d.mail.Close()
@@ -199,6 +203,19 @@ func (d *demo) store(dbPath string, src []byte) error {
 	}
 	_, err = db.Start(ctx, d.t.Cipher, d.t.Start)
 	return err
+}
+
+// nextUIDValidity is one more than the UIDVALIDITY the store last saw of the
+// tournament mailbox: the embedded server starts empty, numbering letters
+// from 1 again, and must not present them as the letters of a previous run.
+func nextUIDValidity(dbPath string) (uint32, error) {
+	db, err := storage.Open(dbPath)
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	v, _, err := db.Watermark(context.Background(), defaultConfig().IMAP.Mailbox)
+	return v + 1, err
 }
 
 // localConfig is a daemon configuration for the embedded mail server.

@@ -41,6 +41,11 @@ type Options struct {
 	// non-nil error refuses the letter; return an *smtp.SMTPError to choose
 	// the reply code (451 to test retries, 550 for dead letters).
 	OnData func(from string, to []string, raw []byte) error
+	// UIDValidity is the UIDVALIDITY of every user's INBOX (1 if zero).
+	// Mail is lost when the server stops, and its UIDs start again from 1:
+	// a store that outlives the server passes one more than the last it
+	// saw, so that a new letter is never taken for an old one (RFC 3501).
+	UIDValidity uint32
 }
 
 // Delivery is one letter accepted by the SMTP server.
@@ -128,6 +133,13 @@ func (s *Server) AddUser(addr, password string) error {
 		return fmt.Errorf("localmail: user %s exists already", addr)
 	}
 	u := imapmemserver.NewUser(addr, password)
+	// imapmemserver numbers a user's mailboxes from 1 and has no setter:
+	// mailboxes created and deleted move its counter to the value asked.
+	for v := uint32(1); v < s.opts.UIDValidity; v++ {
+		if err := errors.Join(u.Create("uidvalidity", nil), u.Delete("uidvalidity")); err != nil {
+			return fmt.Errorf("localmail: setting the UIDVALIDITY of %s: %w", addr, err)
+		}
+	}
 	if err := u.Create("INBOX", nil); err != nil {
 		return fmt.Errorf("localmail: creating INBOX of %s: %w", addr, err)
 	}

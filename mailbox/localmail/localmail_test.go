@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 	"github.com/stretchr/testify/assert"
@@ -79,4 +80,25 @@ func TestSMTP(t *testing.T) {
 func TestAddUserTwice(t *testing.T) {
 	s := start(t)
 	assert.Error(t, s.AddUser("TOURNAMENT@zaochnik.test", "x"))
+}
+
+// TestUIDValidity checks that the INBOX has the UIDVALIDITY asked, so that a
+// store outliving a restarted server sees its UIDs as new (Q28).
+func TestUIDValidity(t *testing.T) {
+	for _, want := range []uint32{0, 1, 2, 7} {
+		s, err := localmail.Start(localmail.Options{UIDValidity: want, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		require.NoError(t, err)
+		require.NoError(t, s.AddUser("a@zaochnik.test", "secret"))
+		c, err := imapclient.DialInsecure(s.IMAPAddr, nil)
+		require.NoError(t, err)
+		require.NoError(t, c.Login("a@zaochnik.test", "secret").Wait())
+		data, err := c.Select("INBOX", nil).Wait()
+		require.NoError(t, err)
+		assert.Equal(t, max(want, 1), data.UIDValidity, "asked %d", want)
+		list, err := c.List("", "*", nil).Collect()
+		require.NoError(t, err)
+		assert.Len(t, list, 1, "only the INBOX is left")
+		c.Close()
+		s.Close()
+	}
 }

@@ -1,0 +1,47 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+)
+
+// stored finds a letter already kept: the same Message-ID, or the same
+// mailbox UID with the same raw bytes. A UID under the same UIDVALIDITY
+// holding other bytes is another letter: the server reused its UIDs, which
+// RFC 3501 forbids but a mail server restarted empty does (the demo's
+// in-memory one). Dropping the new letter would lose it silently, so the old
+// letter gives up its UID, kept as the record shows, and found is false.
+func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (id int64, d Disposition, found bool, err error) {
+	err = db.queryRow(ctx, tx, `SELECT id, disposition FROM letters WHERE message_id = ?`, in.MessageID).Scan(&id, &d)
+	if err == nil || !errors.Is(err, sql.ErrNoRows) {
+		return id, d, err == nil, err
+	}
+	if in.Mailbox == "" {
+		return 0, "", false, nil
+	}
+	var old string
+	err = db.queryRow(ctx, tx, `SELECT id, disposition, sha256 FROM letters WHERE mailbox = ? AND uidvalidity = ? AND uid = ?`,
+		in.Mailbox, in.UIDValidity, in.UID).Scan(&id, &d, &old)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, "", false, nil
+	case err != nil:
+		return 0, "", false, err
+	case old == sum:
+		return id, d, true, nil
+	}
+	db.logger().Warn("storage: the mail server reused a UID for another letter under the same UIDVALIDITY (RFC 3501 forbids it; was it restarted empty?); keeping the new letter",
+		"mailbox", in.Mailbox, "uidvalidity", in.UIDValidity, "uid", in.UID, "old_letter", id, "message_id", in.MessageID)
+	_, err = db.exec(ctx, tx, `UPDATE letters SET uidvalidity = NULL, uid = NULL WHERE id = ?`, id)
+	return 0, "", false, err
+}
+
+// logger is Log, or the default logger when none was set.
+func (db *DB) logger() *slog.Logger {
+	if db.Log != nil {
+		return db.Log
+	}
+	return slog.Default()
+}
