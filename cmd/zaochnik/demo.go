@@ -41,6 +41,9 @@ Exit status: 0 stopped, 1 failed, 2 bad usage.`
 
 const demoPassword = "demo"
 
+// demoServer is the tournament's address on the embedded mail server.
+const demoServer = "turnir@zaochnik.test"
+
 // runDemo is "zaochnik demo".
 func runDemo(e *env, args []string) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
@@ -105,7 +108,7 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	if err != nil {
 		return err
 	}
-	validity, err := nextUIDValidity(dbPath)
+	validity, err := nextUIDValidity(dbPath, demoServer)
 	if err != nil {
 		return err
 	}
@@ -113,7 +116,7 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		return err
 	}
 	defer d.mail.Close()
-	server := "turnir@zaochnik.test"
+	server := demoServer
 	for _, u := range append([]string{server, d.t.Secretary.Email, d.t.Judge.Email}, playerAddrs(d.t)...) {
 		if err := d.mail.AddUser(u, demoPassword); err != nil {
 			return err
@@ -208,13 +211,14 @@ func (d *demo) store(dbPath string, src []byte) error {
 // nextUIDValidity is one more than the UIDVALIDITY the store last saw of the
 // tournament mailbox: the embedded server starts empty, numbering letters
 // from 1 again, and must not present them as the letters of a previous run.
-func nextUIDValidity(dbPath string) (uint32, error) {
+// The reader keeps the watermark under user/mailbox.
+func nextUIDValidity(dbPath, user string) (uint32, error) {
 	db, err := storage.Open(dbPath)
 	if err != nil {
 		return 0, err
 	}
 	defer db.Close()
-	v, _, err := db.Watermark(context.Background(), defaultConfig().IMAP.Mailbox)
+	v, _, err := db.Watermark(context.Background(), user+"/"+defaultConfig().IMAP.Mailbox)
 	return v + 1, err
 }
 

@@ -55,3 +55,20 @@ func TestDemo_SimulateShowsLedgersBreakPenaltyClaim(t *testing.T) {
 	assert.Positive(t, kinds["break"], "the break told: %v", kinds)
 	assert.Positive(t, kinds["claim"], "the claim filed: %v", kinds)
 }
+
+// A demo run again on its store gets a mailbox with a new UIDVALIDITY: the
+// embedded server numbers letters from 1 again, and they must not pass for
+// the letters of the first run.
+func TestDemo_RerunOnTheSameStoreTakesANewUIDValidity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the demo twice")
+	}
+	db := filepath.Join(t.TempDir(), "demo.db")
+	for range 2 {
+		var out, errb bytes.Buffer
+		require.Equal(t, 0, run(&env{stdout: &out, stderr: &errb}, []string{"demo", "--simulate", "--speed", "0.05", "--days", "4", "--db", db}), errb.String())
+	}
+	v, err := nextUIDValidity(db, demoServer)
+	require.NoError(t, err)
+	assert.Equal(t, uint32(3), v, "the second run read its mailbox under UIDVALIDITY 2")
+}
