@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"time"
 )
@@ -12,8 +14,29 @@ type health struct {
 	// Problems says what is wrong when Status is "degraded".
 	Problems []string     `json:"problems,omitempty"`
 	IMAP     imapHealth   `json:"imap"`
+	SMTP     smtpHealth   `json:"smtp"`
 	Outbox   outboxCounts `json:"outbox"`
 }
+
+// smtpHealth tells whether letters leave. Dead letters are not counted
+// here: a refused address is the secretary's business (she is told), not
+// the daemon's health.
+type smtpHealth struct {
+	// Delivering: no letter is overdue by more than smtpOverdue (the
+	// server cannot be reached) and none has failed smtpFailures times in a
+	// row (the server keeps refusing).
+	Delivering bool `json:"delivering"`
+	Overdue    int  `json:"overdue"`
+	Failing    int  `json:"failing"`
+	// LastError is the last failure of a failing letter.
+	LastError string `json:"last_error,omitempty"`
+}
+
+// A letter this late, or failed this often, means the SMTP side is down.
+const (
+	smtpOverdue  = 10 * time.Minute
+	smtpFailures = 3
+)
 
 type imapHealth struct {
 	// Connected: the reader looked at the mailbox within the expected
@@ -35,8 +58,8 @@ func (m *Main) handler() http.Handler {
 	return mux
 }
 
-// serveHealth answers 200 when the reader is connected and no letter is
-// dead, 503 otherwise, with the details as JSON.
+// serveHealth answers 200 when the store answers, the reader is connected
+// and letters leave, 503 otherwise, with the details as JSON.
 func (m *Main) serveHealth(w http.ResponseWriter, r *http.Request) {
 	h := m.health(r)
 	w.Header().Set("Content-Type", "application/json")
@@ -76,11 +99,38 @@ func (m *Main) health(r *http.Request) health {
 		h.Problems = append(h.Problems, "reading the outbox: "+err.Error())
 	}
 	h.Outbox = b
-	if b.Dead > 0 {
-		h.Problems = append(h.Problems, "dead letters in the outbox: the secretary was told; see zaochnik's log")
+	if h.SMTP, err = m.smtpHealth(r.Context()); err != nil {
+		h.Problems = append(h.Problems, "reading the outbox: "+err.Error())
+	} else if !h.SMTP.Delivering {
+		h.Problems = append(h.Problems, fmt.Sprintf("letters are not leaving: %d overdue by more than %v, %d failed %d times or more; see zaochnik's log (smtp=)",
+			h.SMTP.Overdue, smtpOverdue, h.SMTP.Failing, smtpFailures))
 	}
 	if len(h.Problems) > 0 {
 		h.Status = "degraded"
 	}
 	return h
+}
+
+// smtpHealth reads the outbox for letters that should have left.
+func (m *Main) smtpHealth(ctx context.Context) (smtpHealth, error) {
+	h := smtpHealth{Delivering: true}
+	all, err := m.db.Outbox(ctx)
+	if err != nil {
+		return h, err
+	}
+	late := m.Now().Add(-smtpOverdue) // the sender's clock stamps NextAttempt
+	for _, o := range all {
+		if o.Dead || o.Hold || !o.Sent.IsZero() {
+			continue
+		}
+		if o.NextAttempt.Before(late) {
+			h.Overdue++
+		}
+		if o.Attempts >= smtpFailures && o.LastError != "" {
+			h.Failing++
+			h.LastError = o.LastError
+		}
+	}
+	h.Delivering = h.Overdue == 0 && h.Failing == 0
+	return h, nil
 }

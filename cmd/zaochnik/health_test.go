@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+	"zaochnik/mailbox"
+	"zaochnik/storage"
+)
+
+// Q24: /healthz is about the daemon (store, IMAP, SMTP); a dead letter to a
+// stranger is reported in the JSON and the secretary's business, not a 503.
+func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
+	cases := []struct {
+		name     string
+		act      func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time // returns the clock to look at
+		code     int
+		dead     int
+		overdue  int
+		failing  int
+		problems int
+	}{
+		{"letters just queued", func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time { return now },
+			http.StatusOK, 0, 0, 0, 0},
+		{"one bounced reply, the others sent", func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time {
+			require.NoError(t, db.Dead(context.Background(), ids[0], now, "550 no such user"))
+			out, err := db.Outbox(context.Background())
+			require.NoError(t, err)
+			for _, o := range out[1:] { // the secretary's report of the dead letter too
+				require.NoError(t, db.Sent(context.Background(), o.ID, now))
+			}
+			return now.Add(24 * time.Hour)
+		}, http.StatusOK, 1, 0, 0, 0},
+		{"the SMTP server cannot be reached", func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time {
+			return now.Add(smtpOverdue + time.Minute)
+		}, http.StatusServiceUnavailable, 0, -1, 0, 1},
+		{"the SMTP server keeps refusing", func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time {
+			for range smtpFailures {
+				_, _, _, _, err := db.BeginAttempt(context.Background(), ids[0], now, now)
+				require.NoError(t, err)
+				require.NoError(t, db.Retry(context.Background(), ids[0], now.Add(time.Minute), "451 try later"))
+			}
+			return now
+		}, http.StatusServiceUnavailable, 0, 0, 1, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+			clock := now
+			db := healthStore(t, func() time.Time { return clock })
+			outbox := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"})
+			out, err := db.Outbox(context.Background())
+			require.NoError(t, err)
+			var ids []int64
+			for _, o := range out {
+				ids = append(ids, o.ID)
+			}
+			require.NotEmpty(t, ids)
+			clock = c.act(t, db, ids, now)
+
+			m := &Main{Config: defaultConfig(), Now: func() time.Time { return clock }, db: db, started: time.Now(),
+				outbox: outbox, inbox: &shellInbox{db: db, lastCheck: time.Now()}}
+			rec := httptest.NewRecorder()
+			m.serveHealth(rec, httptest.NewRequest("GET", "/healthz", nil))
+			assert.Equal(t, c.code, rec.Code, rec.Body.String())
+			var h health
+			require.NoError(t, json.NewDecoder(rec.Body).Decode(&h))
+			assert.Equal(t, c.dead, h.Outbox.Dead)
+			if c.overdue >= 0 {
+				assert.Equal(t, c.overdue, h.SMTP.Overdue)
+			} else {
+				assert.Positive(t, h.SMTP.Overdue)
+			}
+			assert.Equal(t, c.failing, h.SMTP.Failing)
+			assert.Len(t, h.Problems, c.problems, h.Problems)
+		})
+	}
+}
+
+// healthStore is a store with a started tournament and a move applied, so
+// that letters wait in the outbox.
+func healthStore(t *testing.T, now func() time.Time) *storage.DB {
+	t.Helper()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	db.Decode, db.Now = decodeLetter, now
+	ctx := context.Background()
+	src, err := os.ReadFile(replayDir("two.toml"))
+	require.NoError(t, err)
+	tr, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tr, src))
+	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	require.NoError(t, err)
+	raw, err := os.ReadFile(filepath.Join(replayDir("clean"), "01.eml"))
+	require.NoError(t, err)
+	_, err = db.Accept(ctx, "INBOX", 1, 1, raw)
+	require.NoError(t, err)
+	return db
+}
