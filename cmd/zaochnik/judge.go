@@ -66,7 +66,7 @@ func runJudge(e *env, args []string) int {
 		}
 		return 2
 	}
-	db, err := storage.Open(*dbPath)
+	db, err := openExisting(*dbPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik judge: %v\n", err)
 		return 1

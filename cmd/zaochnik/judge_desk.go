@@ -98,7 +98,7 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		}
 		day = d
 	}
-	db, err := storage.Open(*dbPath)
+	db, err := openExisting(*dbPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik judge %s: %v\n", verb, err)
 		return 1

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"zaochnik/corr"
-	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
 
@@ -60,7 +59,7 @@ func runLedgerGame(e *env, args []string) int {
 			return 2
 		}
 	}
-	db, err := storage.Open(*dbPath)
+	db, err := openExisting(*dbPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik ledger: %v\n", err)
 		return 1

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"zaochnik/adjudication"
-	"zaochnik/storage"
 )
 
 const standingsUsage = `Usage: zaochnik standings CIPHER [--json] [--lang ru|en] [--points 1/0.5/0] [--tie-breaks LIST] [--rulings FILE] [--db FILE]
@@ -97,7 +96,7 @@ func runStandings(e *env, args []string) int {
 		}
 	}
 
-	db, err := storage.Open(*dbPath)
+	db, err := openExisting(*dbPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik standings: %v\n", err)
 		return 1

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/storage"
 )
 
 func standingsRun(args ...string) (code int, stdout, stderr string) {
@@ -74,6 +76,9 @@ func TestStandingsCommand_6_5_3_Rulings(t *testing.T) {
 
 func TestStandingsCommand_Errors(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "empty.db")
+	store, err := storage.Open(db) // a store without the tournament asked
+	require.NoError(t, err)
+	require.NoError(t, store.Close())
 	for _, c := range []struct {
 		args []string
 		code int

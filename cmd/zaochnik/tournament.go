@@ -54,7 +54,11 @@ func runTournament(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik tournament: unknown action %q; use create, start or show\n", verb)
 		return 2
 	}
-	db, err := storage.Open(*dbPath)
+	open := openExisting
+	if verb == "create" {
+		open = storage.Open
+	}
+	db, err := open(*dbPath)
 	if err != nil {
 		return fail(err)
 	}

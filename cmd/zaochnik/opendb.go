@@ -1,0 +1,21 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"zaochnik/storage"
+)
+
+// openExisting opens the store at path for a command that reads it or works
+// on what is there. storage.Open would create a missing file: a mistyped
+// --db would then answer "not found" from an empty new database and leave
+// it behind. Only tournament create, serve, demo and replay create one.
+func openExisting(path string) (*storage.DB, error) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no database at %s; create it with zaochnik tournament create FILE --db %s, or give the right --db", path, path)
+	}
+	return storage.Open(path)
+}
