@@ -99,28 +99,19 @@ func (s *State) dossier(g *Game, c Claim) string {
 		fmt.Fprintf(&b, "Задержанный ответ заявителя (отправлен %s): %s\n", g.Held.Sent.Russian(), strings.Join(ts, " "))
 	}
 	b.WriteString("\nГрафик времени:\n")
-	b.WriteString(s.ledgerText(g))
+	b.WriteString(s.ledgerText(g, c.Filed))
 	fmt.Fprintf(&b, "\nПисьма игрока №%d приложены без изменений (%d).\nРешение: zaochnik judge rule %s#%d confirm|reject\n", g.Number(c.Against), len(c.Letters), g.Code, c.Seq)
 	return b.String()
 }
 
-// ledgerText writes a game's ledger as lines of received, sent, days and total.
-func (s *State) ledgerText(g *Game) string {
+// ledgerText writes a game's ledger as the table of 6.3.6, in Russian
+// (the judge's and the secretary's language), with the clock on today.
+func (s *State) ledgerText(g *Game, today timecontrol.Date) string {
 	led, err := s.Ledger(*g)
 	if err != nil {
 		return "(график не вычислен: " + err.Error() + ")\n"
 	}
-	var b strings.Builder
-	for _, ln := range led.Lines {
-		fmt.Fprintf(&b, "%-6s %-10s %-10s %3d %4d", ln.Player, ln.Received.Russian(), ln.Sent.Russian(), ln.Days, ln.Total)
-		for _, n := range ln.Notes {
-			b.WriteString("  " + n.String())
-		}
-		b.WriteByte('\n')
-	}
-	w, bl := led.Totals[timecontrol.White], led.Totals[timecontrol.Black]
-	fmt.Fprintf(&b, "Итого: белые %d (штраф %d), чёрные %d (штраф %d)\n", w.Total, w.PenaltyDays, bl.Total, bl.PenaltyDays)
-	return b.String()
+	return led.Render(timecontrol.Russian, today)
 }
 
 // holdReply keeps the claimant's reply while the claim is pending (6.3.6).

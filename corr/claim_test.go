@@ -63,6 +63,10 @@ func TestClaim_6_3_6_PlayerClaimWithoutOverstepIsForwardedToJudgeAsClaim(t *test
 			judge := outFor(out, s.Tournament.Judge.Email)
 			require.Len(t, judge, 1)
 			assert.Contains(t, judge[0].Body, c.secretary)
+			// The judge reads the ledger as the table of 6.3.6, in Russian.
+			assert.Contains(t, judge[0].Body, "График времени на обдумывание (п. 6.3.6)")
+			assert.Contains(t, judge[0].Body, "Белые: Иванов Иван — Черные: Петров Пётр")
+			assert.NotContains(t, judge[0].Body, "white")
 		})
 	}
 }

@@ -292,7 +292,7 @@ func (a *applier) protest() {
 	a.out.Out = append(a.out.Out,
 		a.s.official(a.s.Tournament.Judge, g, "protest", fmt.Sprintf("протест игрока №%d", a.from.Number),
 			fmt.Sprintf("Протест игрока №%d (%s) по партии %s, получен %s:\n\n%s\n\nЗапись партии: %s\n\nГрафик времени:\n%s",
-				a.from.Number, a.from.Name, g.Code, a.obs.Postmark.Russian(), a.l.Protest, moveList(g, 0), a.s.ledgerText(g))),
+				a.from.Number, a.from.Name, g.Code, a.obs.Postmark.Russian(), a.l.Protest, moveList(g, 0), a.s.ledgerText(g, a.obs.Postmark))),
 		a.s.notice(a.from.Number, g, "notice", a.obs.MessageID, "протест передан судье", "protest sent to the judge",
 			"Ваш протест передан судье ("+a.s.Tournament.Judge.Email+"); решение судья направит обоим партнёрам и секретарю (п. 6.3.8).",
 			"Your protest has been sent to the judge ("+a.s.Tournament.Judge.Email+"); the judge sends the ruling to both players and the secretary (clause 6.3.8)."))
