@@ -13,17 +13,21 @@ import (
 // sender wrote them out, or else the standing variant's line, in either
 // case up to the first changed move named by "принят до". readMoves plays
 // them: the sender's moves as moves, the opponent's as the variant's
-// answers. An acceptance of no standing variant refuses the letter, so
-// its moves are never played in another position.
-func (a *applier) acceptedMoves(pos draughts.Position) ([]letter.Move, bool) {
+// answers. line is the standing variant's line, as the repetition of
+// written-out moves must be. An acceptance of no standing variant refuses
+// the letter, so its moves are never played in another position.
+func (a *applier) acceptedMoves(pos draughts.Position) (moves, line []letter.Move, ok bool) {
 	acc := a.l.Accepted
 	if acc == nil {
-		return nil, true
+		return nil, nil, true
 	}
-	moves := acc.Moves
+	pv, found := a.standingVariant(acc.Label)
+	if found {
+		line = a.until(letterMoves(pos, len(a.g.Plies), pv.Line))
+	}
+	moves = acc.Moves
 	if len(moves) == 0 {
-		pv, ok := a.standingVariant(acc.Label)
-		if !ok {
+		if !found {
 			name := strings.TrimSpace(acc.Label)
 			if name != "" {
 				name = " " + name
@@ -31,22 +35,28 @@ func (a *applier) acceptedMoves(pos draughts.Position) ([]letter.Move, bool) {
 			a.refuse("variant-unknown", "6.2.13",
 				fmt.Sprintf("вариант%s, который вы принимаете, партнёр не предлагал (или он уже не действует); ничего не сыграно. Пришлите письмо заново: ходы принятого варианта, затем свой ход", name),
 				fmt.Sprintf("your opponent has no standing variant%s for you to accept; nothing is played. Please send the letter again: the accepted variant's moves, then your move", name))
-			return nil, false
+			return nil, nil, false
 		}
-		moves = letterMoves(pos, len(a.g.Plies), pv.Line)
+		moves = line
 	}
-	if u := acc.Until; u != nil && u.Number > 0 {
-		until := plyIndex(*u)
-		var kept []letter.Move
-		for _, m := range moves {
-			if m.Number > 0 && plyIndex(m) >= until {
-				break
-			}
-			kept = append(kept, m)
+	return a.until(moves), line, true
+}
+
+// until cuts moves at the first changed move the acceptance names
+// ("принят до 7...b6-a5"), when it names one.
+func (a *applier) until(moves []letter.Move) []letter.Move {
+	u := a.l.Accepted.Until
+	if u == nil || u.Number == 0 {
+		return moves
+	}
+	var kept []letter.Move
+	for _, m := range moves {
+		if m.Number > 0 && plyIndex(m) >= plyIndex(*u) {
+			break
 		}
-		moves = kept
+		kept = append(kept, m)
 	}
-	return moves, true
+	return kept
 }
 
 // standingVariant returns the opponent's standing variant with label, or

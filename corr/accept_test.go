@@ -20,27 +20,30 @@ func TestAccept_6_2_13_AcceptedVariantIsPlayedBeforeTheMove(t *testing.T) {
 	cases := []struct {
 		name, text string
 		plies      string // the game after the letter; empty: refused
+		refusal    string // what the refusal says
 		// readerNumbers: the reader itself remarks on numbers that skip
 		// the opponent's variant replies (corr/letter, 6.2.14).
 		readerNumbers bool
 	}{
 		{"written out", "Ход партнёра: 1.c3-d4\nПринимаю вариант А: 1...f6-g5 2.g3-f4 2...g5-h4 3.b2-c3\nМой ход: 3...b6-a5",
-			"c3-d4 f6-g5 g3-f4 g5-h4 b2-c3 b6-a5", false},
+			"c3-d4 f6-g5 g3-f4 g5-h4 b2-c3 b6-a5", "", false},
 		{"by its label", "Ход партнёра: 1.c3-d4\nПринимаю вариант А\nМой ход: 3...b6-a5",
-			"c3-d4 f6-g5 g3-f4 g5-h4 b2-c3 b6-a5", false},
+			"c3-d4 f6-g5 g3-f4 g5-h4 b2-c3 b6-a5", "", false},
 		{"up to the first changed move", "Ход партнёра: 1.c3-d4\nВариант А принят до 2...g5-h4\nМой ход: 2...b6-a5",
-			"c3-d4 f6-g5 g3-f4 b6-a5", false},
+			"c3-d4 f6-g5 g3-f4 b6-a5", "", false},
 		{"its moves written as own moves", "Ход партнёра: 1.c3-d4\nМой ход: 1...f6-g5 2...g5-h4 3...b6-a5",
-			"c3-d4 f6-g5 g3-f4 g5-h4 b2-c3 b6-a5", true},
-		{"no such variant", "Ход партнёра: 1.c3-d4\nПринимаю вариант Б\nМой ход: 3...b6-a5", "", false},
+			"c3-d4 f6-g5 g3-f4 g5-h4 b2-c3 b6-a5", "", true},
+		{"no such variant", "Ход партнёра: 1.c3-d4\nПринимаю вариант Б\nМой ход: 3...b6-a5", "", "no standing variant Б", false},
+		{"the opponent's move repeated wrongly (6.2.9)", "Ход партнёра: 1.c3-d4\nПринимаю вариант А: 1...f6-g5 2.b2-c3 2...g5-h4 3.b2-c3\nМой ход: 3...b6-a5", "",
+			"It should be:  1...f6-g5 2.g3-f4", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s2, out := send(s, black, "2026-03-04", "ЧР-2026-ЗФ 1-2\n"+c.text+dates)
 			if c.plies == "" {
 				assert.False(t, out.Accepted)
-				assert.Equal(t, s.Games, s2.Games, "nothing is played")
-				assert.Contains(t, byKind(out, "refusal", black).Body, "no standing variant Б")
+				assert.Equal(t, s.Games[0].Plies, s2.Games[0].Plies, "nothing is played")
+				assert.Contains(t, byKind(out, "refusal", black).Body, c.refusal)
 				return
 			}
 			require.True(t, out.Accepted, out.Reason)

@@ -158,11 +158,11 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			g.Variants = variants // a refused letter accepts no variant
 		}
 	}()
-	accepted, ok := a.acceptedMoves(pos)
+	accepted, line, ok := a.acceptedMoves(pos)
 	if !ok {
 		return nil, false
 	}
-	for _, m := range append(accepted, a.l.Moves...) {
+	for i, m := range append(accepted, a.l.Moves...) {
 		if len(pos.LegalMoves(nil)) == 0 {
 			a.problem("moves-after-end", "2.8.1", tr(a.lang(), "ходы после окончания партии не учтены", "moves after the end of the game are ignored"))
 			break
@@ -174,6 +174,19 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		}
 		mover := pos.SideToMove()
 		mv, err := pos.Resolve(m.Text)
+		theirs := mover != side
+		if m.Number > 0 {
+			theirs = m.Black != (side == draughts.Black) // as numbered
+		}
+		if theirs && i < len(accepted) {
+			// The acceptance repeats a move of the opponent's variant
+			// that is not the variant's (6.2.9, 6.2.13).
+			a.refusal = &letter.Refusal{Reason: letter.RefuseRepetition, Written: accepted, Expected: line}
+			a.stop("repetition", "6.2.9",
+				fmt.Sprintf("в принятом варианте ход партнёра %s записан неверно: в его варианте этого хода нет; повторите принятый вариант, как партнёр его предложил", m.Text),
+				fmt.Sprintf("in the accepted variant your opponent's move %s is written wrongly: their variant has no such move; repeat the accepted variant as your opponent proposed it", m.Text))
+			return nil, false
+		}
 		if mover != side {
 			legal := pos.LegalMoves(nil)
 			if err == nil && len(legal) == 1 && legal[0] == mv {
