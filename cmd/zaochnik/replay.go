@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -28,14 +29,17 @@ applied by the referee on a virtual clock; the daily checks (reminders, silent
 overstep, the end of play) run for every day up to --until (default: the last
 letter's day). The server's letters are delivered the moment they are sent.
 With --db the store is kept (and a replay interrupted before resumes from it);
-without, a temporary one is used. Exit status: 0 replayed, 1 a file or the
-store is wrong, 2 bad usage.`
+without, a temporary one is used. A file that is not a readable letter (bad
+MIME, no postmark) is stored as it is and refused with the reason, as the
+server does; the others are replayed. Exit status: 0 replayed, 1 a file or
+the store is wrong, 2 bad usage (an --until before the last letter's day too).`
 
 // replayLetter is one letter of the report.
 type replayLetter struct {
 	File     string          `json:"file"`
 	From     string          `json:"from"`
 	Outcome  string          `json:"outcome"`
+	Reason   string          `json:"reason,omitempty"` // why it was refused
 	Problems []replayProblem `json:"problems"`
 }
 
@@ -62,6 +66,16 @@ type mailFile struct {
 	in   *mailbox.Incoming
 	day  timecontrol.Date
 }
+
+// badFile is a file of the folder that is no readable letter: it is kept
+// and refused, as the server keeps and refuses what it cannot read.
+type badFile struct {
+	name, messageID, reason string
+	raw                     []byte
+}
+
+// usageError is a replay refused for its arguments (exit status 2).
+type usageError struct{ error }
 
 // runReplay is "zaochnik replay".
 func runReplay(e *env, args []string) int {
@@ -95,6 +109,9 @@ func runReplay(e *env, args []string) int {
 	rep, err := replay(e, *tfile, *dir, *dbPath, until, !*asJSON && e.terminal)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik replay: %v\n", err)
+		if errors.As(err, new(usageError)) {
+			return 2
+		}
 		return 1
 	}
 	if *asJSON {
@@ -114,6 +131,7 @@ func runReplay(e *env, args []string) int {
 	for _, l := range rep.Letters {
 		if l.Outcome == "refused" {
 			refused++
+			fmt.Fprintf(e.stdout, "refused %s: %s\n", cmp.Or(l.File, l.From), l.Reason)
 		}
 	}
 	fmt.Fprintf(e.stdout, "%d letters (%d refused), %d letters sent\n", len(rep.Letters), refused, len(rep.Outbox))
@@ -131,9 +149,12 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 	if err != nil {
 		return replayReport{}, fmt.Errorf("%s:\n%w", tfile, err)
 	}
-	mails, err := readMailDir(dir, t.Location())
+	mails, bad, err := readMailDir(dir, t.Location())
 	if err != nil {
 		return replayReport{}, err
+	}
+	if n := len(mails); n > 0 && !until.IsZero() && until.Before(mails[n-1].day) {
+		return replayReport{}, usageError{fmt.Errorf("--until %s is before the day of the last letter (%s, %s); give a later date or leave --until out", until, mails[n-1].name, mails[n-1].day)}
 	}
 	if dbPath == "" {
 		tmp, err := os.MkdirTemp("", "zaochnik-replay-")
@@ -193,6 +214,15 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 	if err := deliver(1); err != nil {
 		return replayReport{}, err
 	}
+	for _, b := range bad {
+		id, _, fresh, err := db.StoreLetter(ctx, storage.Incoming{MessageID: b.messageID, Raw: b.raw, Postmark: first.Time()})
+		if err == nil && fresh {
+			err = db.SetDisposition(ctx, id, storage.Refused, b.reason)
+		}
+		if err != nil {
+			return replayReport{}, fmt.Errorf("%s: %w", b.name, err)
+		}
+	}
 	i := 0
 	for day := first; !day.After(until) || i < len(mails); day = day.AddDays(1) {
 		clock = day
@@ -227,11 +257,11 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 		bar.Finish()
 		fmt.Fprintln(e.stderr)
 	}
-	return replayReportOf(ctx, db, t.Cipher, mails)
+	return replayReportOf(ctx, db, t.Cipher, mails, bad)
 }
 
 // replayReportOf reads the report from the store.
-func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []mailFile) (replayReport, error) {
+func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []mailFile, bad []badFile) (replayReport, error) {
 	s, err := db.State(ctx, cipher)
 	if err != nil {
 		return replayReport{}, err
@@ -241,6 +271,9 @@ func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []
 	for _, m := range mails {
 		files[m.in.MessageID] = m.name
 	}
+	for _, b := range bad {
+		files[b.messageID] = b.name
+	}
 	letters, err := db.Letters(ctx)
 	if err != nil {
 		return replayReport{}, err
@@ -248,7 +281,7 @@ func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []
 	for _, l := range letters {
 		rl := replayLetter{File: files[l.MessageID], From: l.From, Outcome: "accepted", Problems: []replayProblem{}}
 		if l.Disposition != storage.Processed {
-			rl.Outcome = "refused"
+			rl.Outcome, rl.Reason = "refused", l.Reason
 		}
 		for _, p := range l.Problems {
 			rl.Problems = append(rl.Problems, replayProblem{Kind: p.Kind, Clause: p.Clause})
@@ -266,36 +299,44 @@ func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []
 }
 
 // readMailDir decodes every .eml file of dir, in postmark order (by file
-// name among letters of the same instant). A letter without a Message-ID is
-// named by its file, so a resumed replay recognises it.
-func readMailDir(dir string, loc *time.Location) ([]mailFile, error) {
+// name among letters of the same instant), and returns apart the files that
+// are no readable letter. A letter without a Message-ID is named by its
+// file, so a resumed replay recognises it.
+func readMailDir(dir string, loc *time.Location) ([]mailFile, []badFile, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, nil, fmt.Errorf("--mail %s: no such folder; give the folder that holds the .eml letters", dir)
+	}
 	names, err := filepath.Glob(filepath.Join(dir, "*.eml"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("%s: no .eml files", dir)
+		return nil, nil, fmt.Errorf("%s: no .eml files", dir)
 	}
 	sort.Strings(names)
 	var ms []mailFile
+	var bad []badFile
 	for _, n := range names {
 		raw, err := os.ReadFile(n)
 		if err != nil {
-			return nil, err
-		}
-		in, err := mailbox.Decode(raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", n, err)
-		}
-		if in.Postmark.IsZero() {
-			return nil, fmt.Errorf("%s: no Received or Date header: the postmark is unknown", n)
+			return nil, nil, err
 		}
 		base := filepath.Base(n)
+		fileID := "replay-" + strings.TrimSuffix(base, ".eml") + "@zaochnik.invalid"
+		in, err := mailbox.Decode(raw)
+		switch {
+		case err != nil:
+			bad = append(bad, badFile{name: base, messageID: fileID, raw: raw, reason: "the letter cannot be read: " + err.Error()})
+			continue
+		case in.Postmark.IsZero():
+			bad = append(bad, badFile{name: base, messageID: fileID, raw: raw, reason: "no Received or Date header: the postmark is unknown"})
+			continue
+		}
 		if in.MessageID == "" {
-			in.MessageID = "replay-" + strings.TrimSuffix(base, ".eml") + "@zaochnik.invalid"
+			in.MessageID = fileID
 		}
 		ms = append(ms, mailFile{name: base, raw: raw, in: in, day: timecontrol.DateOf(in.Postmark.In(loc))})
 	}
 	sort.SliceStable(ms, func(i, j int) bool { return ms[i].in.Postmark.Before(ms[j].in.Postmark) })
-	return ms, nil
+	return ms, bad, nil
 }
