@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -97,6 +98,12 @@ func runAnalyse(e *env, args []string) int {
 		p, err := draughts.ParseFEN(v, *fen)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "zaochnik analyse: --fen: %v\n", err)
+			return 2
+		}
+		if p.Pieces(draughts.White) == 0 && p.Pieces(draughts.Black) == 0 {
+			// An empty board is a slip in the FEN, not a position to
+			// adjudicate (it used to be "proven" a win with no line).
+			fmt.Fprintf(e.stderr, "zaochnik analyse: --fen %q has no pieces at all; give the squares of both sides, e.g. W:W21-32:B1-12\n", *fen)
 			return 2
 		}
 		r = draughts.NewRecord(p)
@@ -199,9 +206,19 @@ func analysePDN(e *env, path string, n int) (draughts.Record, int) {
 		}
 		return draughts.Record{}, 2
 	}
+	// A game whose text did not read (moves written "-", say) is kept by
+	// the parser with the moves before the slip: analysing it would judge
+	// another position than the game's.
+	for _, one := range unjoinErrors(perr) {
+		var pe *draughts.PDNError
+		if errors.As(one, &pe) && pe.Game == n {
+			fmt.Fprintf(e.stderr, "zaochnik analyse: game %d of %s does not replay: %v; see zaochnik pdn check %s\n", n, path, pe, path)
+			return draughts.Record{}, 1
+		}
+	}
 	r, err := games[n-1].Replay()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "zaochnik analyse: %s, game %d: %v\n", path, n, err)
+		fmt.Fprintf(e.stderr, "zaochnik analyse: game %d of %s does not replay: %v\n", n, path, err)
 		return draughts.Record{}, 1
 	}
 	return r, 0
