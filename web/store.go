@@ -84,8 +84,8 @@ type Letter struct {
 	Disposition string
 	Reason      string
 	Problems    []corr.Problem
-	// Text is the letter as it came (raw bytes shown as text), or the body
-	// of an outgoing letter.
+	// Text is a received letter's decoded text (its raw bytes when it does
+	// not read as mail), or the body of an outgoing letter.
 	Text string
 }
 

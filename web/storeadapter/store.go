@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"zaochnik/adjudication"
@@ -92,34 +93,70 @@ func (s Store) game(ctx context.Context, code string) (corr.State, corr.Game, er
 	return st, g, nil
 }
 
-// received converts a stored letter.
-func received(l storage.StoredLetter, game string) web.Letter {
-	return web.Letter{ID: l.ID, MessageID: l.MessageID, From: l.From, Date: l.Postmark, Game: game,
+// received converts a stored letter: its subject and text as the store's
+// MIME reader (DB.Decode, the mail shell's, injected: web does not import
+// mailbox) reads them, so that a base64 or windows-1251 letter reads; the
+// raw bytes when there is no reader or the letter is no MIME (paper
+// letters are kept as typed).
+func (s Store) received(l storage.StoredLetter, game string) web.Letter {
+	w := web.Letter{ID: l.ID, MessageID: l.MessageID, From: l.From, Date: l.Postmark, Game: game,
 		Disposition: string(l.Disposition), Reason: l.Reason, Text: string(l.Raw)}
+	if s.DB.Decode == nil || strings.HasPrefix(l.MessageID, "<paper-") {
+		return w
+	}
+	if d, err := s.DB.Decode(l.Raw); err == nil {
+		w.Subject, w.Text = d.Subject, d.Text
+	}
+	return w
 }
 
-// GameLetters returns the letters the game's state names (accepted, held,
-// in a claim's dossier) and the letters queued about the game, by date.
+// GameLetters returns the game's thread by date: every letter stored with
+// the game (applied or refused), the letters its state names (accepted,
+// held, in a claim's dossier), and the letters queued about the game.
 func (s Store) GameLetters(ctx context.Context, code string) ([]web.Letter, error) {
 	_, g, err := s.game(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	ids := slices.Concat(g.Letters[0], g.Letters[1])
+	mids := slices.Concat(g.Letters[0], g.Letters[1])
 	if g.Held != nil {
-		ids = append(ids, g.Held.Letter)
+		mids = append(mids, g.Held.Letter)
 	}
 	for _, c := range g.Claims {
-		ids = append(ids, c.Letters...)
+		mids = append(mids, c.Letters...)
 	}
-	slices.Sort(ids)
-	var out []web.Letter
-	for _, id := range slices.Compact(ids) {
-		l, err := s.DB.LetterByMessageID(ctx, id)
+	slices.Sort(mids)
+	var letters []storage.StoredLetter
+	for _, mid := range slices.Compact(mids) {
+		l, err := s.DB.LetterByMessageID(ctx, mid)
 		if err != nil {
-			return nil, fmt.Errorf("letter %s of game %s: %w", id, code, err)
+			return nil, fmt.Errorf("letter %s of game %s: %w", mid, code, err)
 		}
-		out = append(out, received(l, code))
+		letters = append(letters, l)
+	}
+	ids, err := s.DB.GameLetterIDs(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if slices.ContainsFunc(letters, func(l storage.StoredLetter) bool { return l.ID == id }) {
+			continue
+		}
+		l, err := s.DB.Letter(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("letter %d of game %s: %w", id, code, err)
+		}
+		letters = append(letters, l)
+	}
+	problems, err := s.problems(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []web.Letter
+	for _, l := range letters {
+		w := s.received(l, code)
+		w.Problems = problems[l.ID]
+		out = append(out, w)
 	}
 	queued, err := s.DB.Outbox(ctx)
 	if err != nil {
@@ -155,11 +192,24 @@ func (s Store) Queue(ctx context.Context) ([]web.Letter, error) {
 		if err != nil {
 			return nil, err
 		}
-		w := received(l, "")
+		w := s.received(l, "")
 		w.Problems = sum.Problems
 		out = append(out, w)
 	}
 	return out, nil
+}
+
+// problems maps each received letter's id to the remarks on it.
+func (s Store) problems(ctx context.Context) (map[int64][]corr.Problem, error) {
+	all, err := s.DB.Letters(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[int64][]corr.Problem, len(all))
+	for _, sum := range all {
+		m[sum.ID] = sum.Problems
+	}
+	return m, nil
 }
 
 // Letter returns a received letter.
@@ -168,7 +218,7 @@ func (s Store) Letter(ctx context.Context, id int64) (web.Letter, error) {
 	if err != nil {
 		return web.Letter{}, notFound(err)
 	}
-	return received(l, ""), nil
+	return s.received(l, ""), nil
 }
 
 // Rule applies the judge's ruling on claim seq of game (6.3.7).

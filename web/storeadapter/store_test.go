@@ -406,3 +406,39 @@ func TestStore_6_3_1_PaperPostingPostmarkReachesTheLedger(t *testing.T) {
 	assert.Equal(t, p.Posted, g.Replies[1].Sent)
 	assert.Equal(t, p.Received, g.Replies[2].Received)
 }
+
+// Q15: the game's thread holds every letter stored with the game, the
+// refused ones too, each with its decoded subject and text.
+func TestStore_GameThreadHoldsRefusedLettersDecoded(t *testing.T) {
+	s, ctx := replay(t, "two.toml", "impossible-none", timecontrol.Date{}), context.Background()
+	s.DB.Decode = decode
+	letters, err := s.GameLetters(ctx, game)
+	require.NoError(t, err)
+	var in []web.Letter
+	for _, l := range letters {
+		if !l.Out {
+			in = append(in, l)
+		}
+	}
+	require.Len(t, in, 3, "the accepted letters and the refused one")
+	refused := 0
+	for _, l := range in {
+		assert.NotEmpty(t, l.Subject, "letter %d", l.ID)
+		assert.NotContains(t, l.Text, "Message-ID:", "decoded, not raw")
+		if l.Disposition == string(storage.Refused) {
+			refused++
+			assert.NotEmpty(t, l.Reason)
+			assert.Contains(t, l.Text, "b6-d4")
+		}
+	}
+	assert.Equal(t, 1, refused)
+
+	s.DB.Decode = nil
+	raw, err := s.GameLetters(ctx, game)
+	require.NoError(t, err)
+	for _, l := range raw {
+		if !l.Out {
+			assert.Contains(t, l.Text, "Message-ID:", "without a MIME reader the raw letter")
+		}
+	}
+}
