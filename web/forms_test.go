@@ -218,6 +218,7 @@ func TestPaper_6_3_1_PostmarksAreChecked(t *testing.T) {
 		{"no side", "side", "", "белые или черные"},
 		{"bad date", "posted", "18.05.2026", "ГГГГ-ММ-ДД"},
 		{"arrived before posted", "received", "2026-05-17", "раньше штемпеля отправления"},
+		{"arrived after today (Q36)", "received", "2026-05-21", "позже сегодняшнего дня"},
 		{"no text", "text", "  ", "Перепечатайте"},
 	}
 	for _, c := range cases {

@@ -186,6 +186,11 @@ func (srv *Server) enterPaper(w http.ResponseWriter, r *http.Request, s session)
 	case received.Before(posted):
 		again(fmt.Sprintf("Штемпель прибытия (%s) раньше штемпеля отправления (%s): проверьте даты.", received.Russian(), posted.Russian()))
 		return
+	case received.After(srv.today(st.Tournament)):
+		// A postmark from the future is a typing slip that would move the
+		// ledger (6.3.1): the letter cannot have arrived yet.
+		again(fmt.Sprintf("Штемпель прибытия (%s) позже сегодняшнего дня (%s): письмо не могло еще прийти; проверьте дату.", received.Russian(), srv.today(st.Tournament).Russian()))
+		return
 	case strings.TrimSpace(f.Text) == "":
 		again("Перепечатайте текст письма.")
 		return

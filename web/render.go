@@ -46,7 +46,10 @@ var funcs = template.FuncMap{
 		}
 		return string(r)
 	},
-	"points": adjudication.FormatPoints,
+	"points":      adjudication.FormatPoints,
+	"variantName": variantName,
+	"eventName":   eventName,
+	"eventDetail": eventDetail,
 	"verdict": func(v adjudication.Verdict) string {
 		switch v {
 		case adjudication.ProtestRejected:
