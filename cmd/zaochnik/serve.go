@@ -141,7 +141,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.db, err = storage.Open(c.Database.Path); err != nil {
 		return err
 	}
-	m.db.Now, m.db.Decode = m.Now, decodeLetter
+	m.db.Now, m.db.Decode, m.db.Log = m.Now, decodeLetter, m.Logger
 	m.started = time.Now()
 
 	from := mailbox.Address{Name: c.SMTP.Name, Addr: c.SMTP.From}
