@@ -66,6 +66,33 @@ func runJudge(e *env, args []string) int {
 		}
 		return 2
 	}
+	// Usage errors come before the store is opened, so they exit 2 whatever --db says.
+	var (
+		id      int64
+		confirm bool
+		day     = timecontrol.DateOf(time.Now())
+	)
+	if verb == "rule" {
+		var err error
+		if id, err = strconv.ParseInt(pos[0], 10, 64); err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik judge rule: %q is not a claim id; 'zaochnik judge claims' lists them\n", pos[0])
+			return 2
+		}
+		switch pos[1] {
+		case "confirm":
+			confirm = true
+		case "reject":
+		default:
+			fmt.Fprintf(e.stderr, "zaochnik judge rule: %q: write confirm or reject\n", pos[1])
+			return 2
+		}
+		if *dateFlag != "" {
+			if day, err = timecontrol.ParseDate(*dateFlag); err != nil {
+				fmt.Fprintf(e.stderr, "zaochnik judge rule: --date: %v\n", err)
+				return 2
+			}
+		}
+	}
 	db, err := openExisting(*dbPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik judge: %v\n", err)
@@ -95,27 +122,6 @@ func runJudge(e *env, args []string) int {
 			fmt.Fprintf(e.stdout, "%d  %s  claim %d: player %d against player %d, filed %s, %s\n", c.ID, c.Game, c.Seq, c.Claimant, c.Against, c.Filed, c.Status)
 		}
 		return 0
-	}
-	id, err := strconv.ParseInt(pos[0], 10, 64)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "zaochnik judge rule: %q is not a claim id; 'zaochnik judge claims' lists them\n", pos[0])
-		return 2
-	}
-	var confirm bool
-	switch pos[1] {
-	case "confirm":
-		confirm = true
-	case "reject":
-	default:
-		fmt.Fprintf(e.stderr, "zaochnik judge rule: %q: write confirm or reject\n", pos[1])
-		return 2
-	}
-	day := timecontrol.DateOf(time.Now())
-	if *dateFlag != "" {
-		if day, err = timecontrol.ParseDate(*dateFlag); err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik judge rule: --date: %v\n", err)
-			return 2
-		}
 	}
 	out, err := db.Rule(ctx, id, confirm, *note, day)
 	if err != nil {
