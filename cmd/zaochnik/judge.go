@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -110,9 +109,7 @@ func runJudge(e *env, args []string) int {
 			if cs == nil {
 				cs = []storage.ClaimRow{}
 			}
-			enc := json.NewEncoder(e.stdout)
-			enc.SetIndent("", "  ")
-			enc.Encode(cs)
+			writeJSON(e.stdout, cs)
 			return 0
 		}
 		if len(cs) == 0 {

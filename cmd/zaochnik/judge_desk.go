@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -118,9 +117,7 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 			if rows == nil {
 				rows = []storage.DeadlineRow{}
 			}
-			enc := json.NewEncoder(e.stdout)
-			enc.SetIndent("", "  ")
-			enc.Encode(rows)
+			writeJSON(e.stdout, rows)
 			return 0
 		}
 		if len(rows) == 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -114,9 +113,7 @@ func printLedger(e *env, l timecontrol.Ledger, today timecontrol.Date, lang time
 		fmt.Fprint(e.stdout, l.Render(lang, today))
 		return 0
 	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(ledgerJSON(l, today, lang)); err != nil {
+	if err := writeJSON(e.stdout, ledgerJSON(l, today, lang)); err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik ledger: %v\n", err)
 		return 1
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -75,9 +74,7 @@ func runLetter(e *env, args []string) int {
 	}
 	l := letter.Parse(text, opts)
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(l); err != nil {
+		if err := writeJSON(e.stdout, l); err != nil {
 			fmt.Fprintf(e.stderr, "zaochnik letter parse: %v\n", err)
 			return 1
 		}

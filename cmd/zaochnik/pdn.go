@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -176,9 +175,7 @@ func runPDNCheck(e *env, args []string) int {
 		fmt.Fprintln(e.stderr)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSON(e.stdout, rep); err != nil {
 			return 1
 		}
 	} else {
@@ -289,9 +286,7 @@ func runPDNDraws(e *env, args []string) int {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(e.stdout, out); err != nil {
 			return 1
 		}
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -115,9 +114,7 @@ func runReplay(e *env, args []string) int {
 		return 1
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSON(e.stdout, rep); err != nil {
 			fmt.Fprintf(e.stderr, "zaochnik replay: %v\n", err)
 			return 1
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -122,9 +121,7 @@ func runStandings(e *env, args []string) int {
 		ct, err = adjudication.Build(players, games, opt)
 		if err == nil {
 			if *asJSON {
-				enc := json.NewEncoder(e.stdout)
-				enc.SetIndent("", "  ")
-				err = enc.Encode(standingsOutput{Cipher: cipher, Name: state.Tournament.Name, Crosstable: ct})
+				err = writeJSON(e.stdout, standingsOutput{Cipher: cipher, Name: state.Tournament.Name, Crosstable: ct})
 			} else {
 				fmt.Fprintf(e.stdout, "%s — %s\n\n%s", cipher, state.Tournament.Name, ct.Text(*lang))
 			}

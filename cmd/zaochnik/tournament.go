@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -97,9 +96,7 @@ func runTournament(e *env, args []string) int {
 		}
 		r := gamesReport(s)
 		if *asJSON {
-			enc := json.NewEncoder(e.stdout)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(map[string]any{"cipher": s.Tournament.Cipher, "name": s.Tournament.Name, "started": s.Started, "games": r}); err != nil {
+			if err := writeJSON(e.stdout, map[string]any{"cipher": s.Tournament.Cipher, "name": s.Tournament.Name, "started": s.Started, "games": r}); err != nil {
 				return fail(err)
 			}
 			return 0
