@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -36,6 +37,10 @@ func TestDemo_SimulateShowsLedgersBreakPenaltyClaim(t *testing.T) {
 	for _, g := range st.Games {
 		assert.NotEmpty(t, g.Plies, "game %s was played by mail", g.Code)
 		claims += len(g.Claims)
+		for _, c := range g.Claims {
+			// The log names the day the claim was filed, not the day it was noticed.
+			assert.Contains(t, out.String(), fmt.Sprintf("day %3d  overstep claim in game %d-%d", c.Filed.Sub(st.Tournament.Start)+1, g.White, g.Black))
+		}
 		for _, p := range g.Penalties {
 			penalty += p.Days
 		}

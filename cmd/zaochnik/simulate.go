@@ -247,7 +247,9 @@ func (s *simulation) report(st corr.State, day int) {
 			key := fmt.Sprintf("%s#%d", g.Code, c.Seq)
 			if !s.claims[key] {
 				s.claims[key] = true
-				s.say(day, "overstep claim in game %d-%d against %s: %d days for move %d, limit %d (6.3.6)",
+				// Say the day the claim was filed: the scheduler may have caught
+				// up several days since the last step.
+				s.say(c.Filed.Sub(s.t.Start)+1, "overstep claim in game %d-%d against %s: %d days for move %d, limit %d (6.3.6)",
 					g.White, g.Black, s.name(g.Number(c.Against)), c.Total, c.Move, c.Limit)
 			}
 		}
