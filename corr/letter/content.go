@@ -23,6 +23,9 @@ func (p *parser) content(n int, toks []token) bool {
 	// runLabel is the label of the last run: a date right after the moves
 	// takes it ("Получил ваш ход 5...f6-g5 14.03").
 	var runLabel []token
+	// line is the first date of the line written with its year: the line's
+	// other dates take their year from it ("12 марта / 14 марта / 15 марта 2026").
+	line := p.lineDate(toks)
 	flush := func() {
 		if len(run) > 0 {
 			p.run(n, r, run, forced)
@@ -61,7 +64,7 @@ func (p *parser) content(n int, toks []token) bool {
 			if len(label) == 0 {
 				label = runLabel
 			}
-			p.date(n, tk, phrase(label))
+			p.date(n, tk, phrase(label), line)
 			label, runLabel = nil, nil
 			understood = true
 		case kFraction:

@@ -6,14 +6,20 @@ import (
 
 // date places a date by the words before it: the opponent's sending date,
 // the receipt date, or the reply's sending date; unlabelled dates fill the
-// three in order (6.3.1).
-func (p *parser) date(n int, tk token, label string) {
-	d, guessed, ok := readDate(tk.orig, p.opts.Postmark)
+// three in order (6.3.1). A date without a year takes the year nearest the
+// line's own dated date when it has one (no guess to report), else the year
+// nearest the postmark (reported).
+func (p *parser) date(n int, tk token, label string, line timecontrol.Date) {
+	ref := p.opts.Postmark
+	if !line.IsZero() {
+		ref = line
+	}
+	d, guessed, ok := readDate(tk.orig, ref)
 	if !ok {
 		p.report(KindBadDate, n, tk.orig)
 		return
 	}
-	if guessed {
+	if guessed && line.IsZero() {
 		p.noteGuess(n, tk.orig)
 	}
 	ds := &p.l.Dates
@@ -44,6 +50,21 @@ func (p *parser) date(n int, tk token, label string) {
 		return
 	}
 	*slot = d
+}
+
+// lineDate returns the first date of toks written with its year, or the zero date.
+func (p *parser) lineDate(toks []token) timecontrol.Date {
+	for _, tk := range toks {
+		if tk.kind != kDate {
+			continue
+		}
+		if _, _, ys, ok := dateParts(tk.orig); ok && ys != "" {
+			if d, _, ok := readDate(tk.orig, p.opts.Postmark); ok {
+				return d
+			}
+		}
+	}
+	return timecontrol.Date{}
 }
 
 // noteGuess tells the sender which year a date without one was given.

@@ -375,6 +375,30 @@ func TestParse_6_3_1_DateWithoutYearTakesTheNearestYear(t *testing.T) {
 	assert.True(t, bad)
 }
 
+func TestParse_6_3_1_DatesWithoutYearTakeTheLinesYear(t *testing.T) {
+	tests := []struct {
+		name, postmark, line string
+		want                 [3]string
+	}{
+		{"month names", "2026-03-16", "12 марта / 14 марта / 15 марта 2026", [3]string{"2026-03-12", "2026-03-14", "2026-03-15"}},
+		{"no postmark", "", "12.03 / 14.03 / 15.03.2026", [3]string{"2026-03-12", "2026-03-14", "2026-03-15"}},
+		{"across new year", "2027-01-03", "28.12 / 30.12 / 02.01.2027", [3]string{"2026-12-28", "2026-12-30", "2027-01-02"}},
+		{"postmark a year off", "2027-03-16", "12.03 / 14.03 / 15.03.2026", [3]string{"2026-03-12", "2026-03-14", "2026-03-15"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var opts Options
+			if tt.postmark != "" {
+				opts.Postmark = timecontrol.MustDate(tt.postmark)
+			}
+			l := Parse("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\n"+tt.line, opts)
+			assert.Equal(t, tt.want, [3]string{l.Dates.OpponentSent.String(), l.Dates.Received.String(), l.Dates.Sent.String()})
+			_, guessed := problemOf(l, KindYearGuessed)
+			assert.False(t, guessed, "the year is the letter's own, not a guess: %s", Describe(l))
+		})
+	}
+}
+
 func TestParse_6_3_1_BadAndExtraDates(t *testing.T) {
 	l := read("ЧР-2026-ЗФ 1-2\nМой ход 6.c3-d4\n12.03.2026 / 31.02.2026 / 15.03.2026\nВремя: 12/15")
 	assert.Equal(t, []Kind{KindBadDate, KindMissingDates}, kinds(l)[:2])
