@@ -34,7 +34,11 @@ func subject(s corr.State, g corr.Game, what string) string {
 
 // sign closes the desk's letters as the referee closes its own.
 func sign(s corr.State, en bool) string {
-	return tr(en, "\n\nС уважением,\nсервер турнира ", "\n\nKind regards,\nthe tournament server of ") + s.Tournament.Cipher + "\n"
+	l := letter.Russian
+	if en {
+		l = letter.English
+	}
+	return "\n\n" + letter.Signature(l, s.Tournament.Cipher) + "\n"
 }
 
 // toPlayer is a letter to player n about game g, in the player's language.

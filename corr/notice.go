@@ -54,10 +54,10 @@ func (s State) greet(n int) string {
 	return tr(s.lang(n), "Здравствуйте, "+p.Name+"!", "Dear "+p.Name+",") + "\n\n"
 }
 
-// sign closes every letter. adjudication (desk_letters.go) writes the same
-// signature and finds the secretary's result letter by it: change both.
+// sign closes every letter with the server's one signature
+// (letter.Signature), which the judge's desk finds letters' ends by.
 func (s State) sign(l letter.Lang) string {
-	return "\n\n" + tr(l, "С уважением,\nсервер турнира ", "Kind regards,\nthe tournament server of ") + s.Tournament.Cipher + "\n"
+	return "\n\n" + letter.Signature(l, s.Tournament.Cipher) + "\n"
 }
 
 // to returns the address of player n.

@@ -77,11 +77,20 @@ func (w *writer) cipherLine(e Envelope) {
 	w.line(s)
 }
 
+// Signature is the server's sign-off under every letter it writes, in
+// language l. corr and adjudication close their own letters with it, and
+// the judge's desk finds where a letter ends by it.
+func Signature(l Lang, cipher string) string {
+	if l == English {
+		return "Kind regards,\nthe tournament server of " + cipher
+	}
+	return "С уважением,\nсервер турнира " + cipher
+}
+
 // close writes the server's signature and returns the message.
 func (w *writer) close(e Envelope, subject string) Message {
 	w.line("")
-	w.line(w.t("С уважением,", "Regards,"))
-	w.line(w.t("судейская служба турнира (zaochnik)", "the tournament's referee service (zaochnik)"))
+	w.line(Signature(w.lang, e.Cipher))
 	if e.ReturnAddress != "" {
 		w.line(w.t("Адрес для ответа: ", "Reply to: ") + e.ReturnAddress)
 	}

@@ -69,6 +69,9 @@ func TestRender_EveryLetterInBothLanguages(t *testing.T) {
 					assert.Contains(t, m.Body, w)
 				}
 				assert.NotContains(t, m.Body+m.Subject, "%!", "a formatting error")
+				if name != "forward" { // a forward is signed by the player and marked as forwarded
+					assert.Contains(t, m.Body, Signature(lang, "ЧР-2026-ЗФ"), "one signature for every letter of the server")
+				}
 				greeting := map[Lang][]string{Russian: {"Здравствуйте"}, English: {"Dear", "Hello"}}[lang]
 				assert.True(t, strings.HasPrefix(m.Body, greeting[0]) || len(greeting) > 1 && strings.HasPrefix(m.Body, greeting[1]), m.Body)
 			})
