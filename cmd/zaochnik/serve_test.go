@@ -190,7 +190,13 @@ func (w *daemonWorld) waitFor(t *testing.T, rcpt string, ok func(*mailbox.Incomi
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	t.Fatalf("no letter to %s arrived in time; deliveries: %d", rcpt, len(w.mail.Deliveries()))
+	var got []string
+	for _, d := range w.mail.Deliveries() {
+		if in, err := mailbox.Decode(d.Raw); err == nil {
+			got = append(got, fmt.Sprintf("%v %q: %.200q", d.To, in.Subject, in.Text))
+		}
+	}
+	t.Fatalf("no letter to %s arrived in time; deliveries:\n%s", rcpt, strings.Join(got, "\n"))
 	return nil
 }
 
