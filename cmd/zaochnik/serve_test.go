@@ -176,7 +176,7 @@ func cp1251Letter(from, msgID string, date time.Time, text string) []byte {
 // waitFor waits until some delivery to rcpt satisfies ok, and returns it.
 func (w *daemonWorld) waitFor(t *testing.T, rcpt string, ok func(*mailbox.Incoming) bool) *mailbox.Incoming {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second) // generous: CI builds other packages meanwhile
 	for time.Now().Before(deadline) {
 		for _, d := range w.mail.Deliveries() {
 			if !strings.EqualFold(d.To[0], rcpt) {
