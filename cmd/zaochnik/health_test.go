@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"zaochnik/corr"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
 )
@@ -91,18 +90,8 @@ func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
 // that letters wait in the outbox.
 func healthStore(t *testing.T, now func() time.Time) *storage.DB {
 	t.Helper()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	db.Decode, db.Now = decodeLetter, now
+	db, _ := startedStore(t, "two.toml", now)
 	ctx := context.Background()
-	src, err := os.ReadFile(replayDir("two.toml"))
-	require.NoError(t, err)
-	tr, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
-	require.NoError(t, err)
 	raw, err := os.ReadFile(filepath.Join(replayDir("clean"), "01.eml"))
 	require.NoError(t, err)
 	_, err = db.Accept(ctx, "INBOX", 1, 1, raw)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,18 +24,8 @@ var (
 
 // A letter fetched twice (a reconnect, a UIDVALIDITY change) is applied once.
 func TestWiring_AcceptIsIdempotent(t *testing.T) {
-	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	defer db.Close()
-	db.Decode = decodeLetter
+	db, cipher := startedStore(t, "two.toml", nil)
 	ctx := context.Background()
-	src, err := os.ReadFile(replayDir("two.toml"))
-	require.NoError(t, err)
-	tr, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
-	require.NoError(t, err)
 	raw, err := os.ReadFile(filepath.Join(replayDir("clean"), "01.eml"))
 	require.NoError(t, err)
 
@@ -45,7 +36,7 @@ func TestWiring_AcceptIsIdempotent(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, refused)
 
-	s, err := db.State(ctx, tr.Cipher)
+	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)
 	assert.Len(t, s.Games[0].Plies, 1, "applied once")
 	v, last, err := db.Watermark(ctx, "INBOX")
@@ -60,19 +51,9 @@ func TestWiring_AcceptIsIdempotent(t *testing.T) {
 // The dossier goes to the judge with the offender's letters attached whole,
 // and a dead letter is reported to the secretary.
 func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
-	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	defer db.Close()
-	db.Decode = decodeLetter
+	db, _ := startedStore(t, "two.toml", nil)
 	newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"})
 	ctx := context.Background()
-	src, err := os.ReadFile(replayDir("two.toml"))
-	require.NoError(t, err)
-	tr, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
-	require.NoError(t, err)
 	for uid, name := range []string{"01.eml", "02.eml", "03.eml"} {
 		raw, err := os.ReadFile(filepath.Join(replayDir("overstep-letter"), name))
 		require.NoError(t, err)
@@ -118,18 +99,8 @@ func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 
 // A letter that names no game is placed by the thread it answers (6.2.3).
 func TestWiring_ThreadFindsTheGame(t *testing.T) {
-	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	defer db.Close()
-	db.Decode = decodeLetter
+	db, cipher := startedStore(t, "three.toml", nil)
 	ctx := context.Background()
-	src, err := os.ReadFile(replayDir("three.toml"))
-	require.NoError(t, err)
-	tr, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
-	require.NoError(t, err)
 	raw, err := os.ReadFile(filepath.Join(replayDir("breaks"), "02.eml")) // 3 plays 1.c3-d4 against 1
 	require.NoError(t, err)
 	_, err = db.Accept(ctx, "INBOX", 1, 1, raw)
@@ -157,9 +128,32 @@ func TestWiring_ThreadFindsTheGame(t *testing.T) {
 	refused, err = db.Accept(ctx, "INBOX", 1, 3, letter(3, thread))
 	require.NoError(t, err)
 	assert.False(t, refused)
-	s, err := db.State(ctx, tr.Cipher)
+	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)
 	g, ok := s.Game("ТРИ-2026 3-1")
 	require.True(t, ok)
 	assert.Len(t, g.Plies, 2)
+}
+
+// startedStore is a store in a temporary file, reading MIME as the daemon
+// does, with the tournament of testdata/replay/FILE created and started.
+// now, if not nil, is the store's clock from the start.
+func startedStore(t *testing.T, file string, now func() time.Time) (*storage.DB, string) {
+	t.Helper()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	db.Decode = decodeLetter
+	if now != nil {
+		db.Now = now
+	}
+	ctx := context.Background()
+	src, err := os.ReadFile(replayDir(file))
+	require.NoError(t, err)
+	tr, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tr, src))
+	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	require.NoError(t, err)
+	return db, tr.Cipher
 }
