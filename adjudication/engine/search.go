@@ -178,13 +178,7 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 			break
 		}
 	}
-	b := boundExact
-	switch {
-	case bestScore >= beta:
-		b = boundLower
-	case bestScore <= alpha0:
-		b = boundUpper
-	}
+	b := boundOf(bestScore, alpha0, beta)
 	if best > 254 {
 		best = -1
 	}

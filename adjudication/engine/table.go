@@ -10,6 +10,18 @@ const (
 	boundExact
 )
 
+// boundOf is what a search of the window (alpha0, beta) that found score
+// says of the position's value.
+func boundOf(score, alpha0, beta int) bound {
+	switch {
+	case score >= beta:
+		return boundLower
+	case score <= alpha0:
+		return boundUpper
+	}
+	return boundExact
+}
+
 // entry is one slot of the transposition table (16 bytes).
 type entry struct {
 	key   uint64

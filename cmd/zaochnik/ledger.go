@@ -44,14 +44,8 @@ func runLedger(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "zaochnik ledger: give the timeline with --timeline FILE and nothing else; see zaochnik ledger --help")
 		return 2
 	}
-	var lang timecontrol.Lang
-	switch *langFlag {
-	case "ru":
-		lang = timecontrol.Russian
-	case "en":
-		lang = timecontrol.English
-	default:
-		fmt.Fprintf(e.stderr, "zaochnik ledger: --lang %q: write ru or en\n", *langFlag)
+	lang, ok := ledgerLang(e, *langFlag)
+	if !ok {
 		return 2
 	}
 	var today timecontrol.Date
@@ -209,4 +203,16 @@ func ledgerJSON(l timecontrol.Ledger, today timecontrol.Date, lang timecontrol.L
 		out.Pending = p
 	}
 	return out
+}
+
+// ledgerLang reads --lang, telling the user when it is neither ru nor en.
+func ledgerLang(e *env, flag string) (timecontrol.Lang, bool) {
+	switch flag {
+	case "ru":
+		return timecontrol.Russian, true
+	case "en":
+		return timecontrol.English, true
+	}
+	fmt.Fprintf(e.stderr, "zaochnik ledger: --lang %q: write ru or en\n", flag)
+	return timecontrol.Russian, false
 }

@@ -43,13 +43,8 @@ func runLedgerGame(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik ledger: %v\n", err)
 		return 2
 	}
-	lang := timecontrol.Russian
-	switch *langFlag {
-	case "ru":
-	case "en":
-		lang = timecontrol.English
-	default:
-		fmt.Fprintf(e.stderr, "zaochnik ledger: --lang %q: write ru or en\n", *langFlag)
+	lang, ok := ledgerLang(e, *langFlag)
+	if !ok {
 		return 2
 	}
 	var today timecontrol.Date
