@@ -59,6 +59,11 @@ func (c *countingInbox) Watermark(context.Context, string) (uint32, uint32, erro
 	return 0, c.last.Load(), nil
 }
 
+func (c *countingInbox) Oversized(_ context.Context, _ string, _, uid uint32, _ int64, _ []byte) error {
+	c.last.Store(uid)
+	return nil
+}
+
 func (c *countingInbox) Accept(_ context.Context, _ string, _, uid uint32, _ []byte) (bool, error) {
 	c.n.Add(1)
 	c.last.Store(uid)

@@ -45,6 +45,9 @@ type DB struct {
 	// composer), and From is the server's address it is sent from.
 	Compose func(m Mail) ([]byte, error)
 	From    string
+	// HoldDays is how many days a held letter waits for its sender's
+	// confirmation; 0 is DefaultHoldDays.
+	HoldDays int
 	// Log receives the store's warnings (a mail server reusing UIDs); nil
 	// is slog's default logger.
 	Log *slog.Logger

@@ -21,7 +21,8 @@ const (
 	Pending   Disposition = "pending"   // stored, not yet applied
 	Processed Disposition = "processed" // applied to its game
 	Refused   Disposition = "refused"   // answered with the reason and kept (no game, wrong sender, rules)
-	Ignored   Disposition = "ignored"   // not for the referee (auto-replies, bounces): kept, not answered
+	Ignored   Disposition = "ignored"   // not for the referee (auto-replies, bounces, strangers): kept, not answered
+	Held      Disposition = "held"      // not authenticated: kept until its sender confirms it (see Confirm)
 )
 
 // Incoming is a letter as fetched from a mailbox.
