@@ -132,11 +132,15 @@ func (srv *Server) fail(w http.ResponseWriter, r *http.Request, s session, statu
 }
 
 // storeError answers 404 when the store says the thing does not exist
-// (ErrNotFound), 501 when the store cannot do it (errors.ErrUnsupported),
+// (ErrNotFound), 409 when it cannot be done now (ErrConflict), 501 when the store cannot do it (errors.ErrUnsupported),
 // else logs err and answers 500.
 func (srv *Server) storeError(w http.ResponseWriter, r *http.Request, s session, what string, err error) {
 	if errors.Is(err, ErrNotFound) {
 		srv.fail(w, r, s, http.StatusNotFound, "Не найдено: "+what+". / Not found: "+what+".")
+		return
+	}
+	if errors.Is(err, ErrConflict) {
+		srv.fail(w, r, s, http.StatusConflict, "Сейчас это невозможно ("+what+"): "+err.Error())
 		return
 	}
 	if errors.Is(err, errors.ErrUnsupported) {

@@ -15,6 +15,10 @@ import (
 )
 
 // replayDir is a file or folder of testdata/replay.
+// testAuthservID is the authserv-id of the replayed letters'
+// Authentication-Results (testdata/replay).
+const testAuthservID = "zaochnik.example"
+
 func replayDir(name string) string {
 	return filepath.Join("..", "..", "testdata", "replay", name)
 }
@@ -196,7 +200,7 @@ func TestReplay_EndToEnd(t *testing.T) {
 	for _, c := range replayCases {
 		t.Run(c.name, func(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "z.db")
-			args := []string{"replay", "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
+			args := []string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
 			if c.until != "" {
 				args = append(args, "--until", c.until)
 			}
@@ -276,7 +280,7 @@ func reportFromDB(t *testing.T, db string, rep replayReport) replayReport {
 // zaochnik ledger GAME prints a stored game's ledger as the calculator does.
 func TestLedgerGame_StoredGame(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "z.db")
-	code, _, errs := runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
+	code, _, errs := runCmd(t, "replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
 	require.Equal(t, 0, code, errs)
 	code, out, errs := runCmd(t, "ledger", "ТЕСТ-2026 1-2", "--db", db, "--json")
 	require.Equal(t, 0, code, errs)

@@ -11,6 +11,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
@@ -20,6 +21,8 @@ import (
 // only decides when they run.
 type jobs struct {
 	db     *storage.DB
+	ref    *referee.Referee
+	loc    *time.Location // the config's zone: the held letters' day
 	outbox *storeOutbox
 	now    func() time.Time
 	kick   func()
@@ -79,6 +82,15 @@ func (j *jobs) daily(ctx context.Context) error {
 			if len(out.Out) > 0 || len(out.Claims) > 0 {
 				j.log.Info("daily checks", "tournament", c, "day", day.String(), "letters", len(out.Out), "claims", len(out.Claims))
 			}
+		}
+	}
+	if j.ref != nil {
+		dropped, asked, err := j.ref.Daily(ctx, timecontrol.DateOf(j.now().In(j.loc)))
+		if err != nil {
+			return err
+		}
+		if dropped+asked > 0 {
+			j.log.Info("held letters", "dropped", dropped, "asked", asked)
 		}
 	}
 	j.kick()

@@ -18,6 +18,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -144,23 +145,28 @@ func (m *Main) Run(ctx context.Context) error {
 	m.db.Now, m.db.Decode, m.db.Log = m.Now, decodeLetter, m.Logger
 	m.started = time.Now()
 
+	m.db.HoldDays = c.HoldDays
+	ref, err := newReferee(ctx, m.db, c, m.Logger)
+	if err != nil {
+		return err
+	}
 	from := mailbox.Address{Name: c.SMTP.Name, Addr: c.SMTP.From}
-	m.outbox = newStoreOutbox(m.db, from)
+	m.outbox = newStoreOutbox(m.db, from, ref.Keys)
 	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
 		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
 		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts})
 	if err != nil {
 		return err
 	}
-	m.inbox = &shellInbox{db: m.db, authservID: c.AuthservID, own: []string{c.SMTP.From, c.IMAP.User}, kick: m.sender.Kick, log: m.Logger}
+	m.inbox = &shellInbox{ref: ref, kick: m.sender.Kick}
 	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
 		Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
 		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
-		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Logger: m.Logger})
+		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), MaxLetterSize: c.IMAP.MaxLetterSize, Logger: m.Logger})
 	if err != nil {
 		return err
 	}
-	m.jobs = &jobs{db: m.db, outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
+	m.jobs = &jobs{db: m.db, ref: ref, loc: c.Timezone.location(), outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
 	if m.cron, err = m.jobs.schedule(c.Schedule, c.Timezone.location()); err != nil {
 		return err
 	}
@@ -198,6 +204,19 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Logger.Info("serving", "imap", hostPort(c.IMAP.Host, c.IMAP.Port), "mailbox", c.IMAP.Mailbox, "idle", c.IMAP.Idle,
 		"smtp", hostPort(c.SMTP.Host, c.SMTP.Port), "db", c.Database.Path, "web", m.HTTPAddr)
 	return nil
+}
+
+// newReferee builds the one receiver of letters from the config: reply keys
+// under the store's own secret, the Authentication-Results to believe, the
+// server's own addresses and the size limit.
+func newReferee(ctx context.Context, db *storage.DB, c Config, log *slog.Logger) (*referee.Referee, error) {
+	secret, err := db.Secret(ctx, "reply-keys")
+	if err != nil {
+		return nil, err
+	}
+	return &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Mode: c.IMAP.ReplyKeys, Address: c.SMTP.From},
+		Auth: mailbox.AuthPolicy{AuthservID: c.AuthservID, TrustedHosts: c.TrustedHosts},
+		Own:  []string{c.SMTP.From, c.IMAP.User}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log}, nil
 }
 
 // Close stops the daemon: no new letter is taken, the letter being applied

@@ -253,6 +253,8 @@ func (s Store) EnterPaper(ctx context.Context, p web.PaperLetter) (corr.Outcome,
 	res, err := s.DB.Receive(ctx, storage.Received{
 		Incoming: storage.Incoming{MessageID: "<paper-" + hex.EncodeToString(sum[:12]) + "@zaochnik.invalid>", Raw: []byte(p.Text), Postmark: noon, From: pl.Email},
 		Subject:  p.Game, Text: p.Text, Posted: p.Posted,
+		// The secretary holds the paper letter and its postmarks: she vouches for it.
+		Auth: corr.Auth{Method: corr.AuthDesk, Detail: "paper letter entered at the desk"},
 	})
 	if err != nil {
 		return corr.Outcome{}, err
@@ -282,6 +284,9 @@ func (s Store) Assign(ctx context.Context, id int64, game string, day timecontro
 	if err != nil {
 		return corr.Outcome{}, notFound(err)
 	}
+	if l.Disposition == storage.Held {
+		return corr.Outcome{}, fmt.Errorf("letter %d waits for its sender's confirmation (nothing authenticated it); it is applied when he confirms it: %w", id, web.ErrConflict)
+	}
 	d, err := s.DB.Decode(l.Raw)
 	if err != nil {
 		return corr.Outcome{}, fmt.Errorf("letter %d does not read as mail: %w", id, err)
@@ -290,6 +295,7 @@ func (s Store) Assign(ctx context.Context, id int64, game string, day timecontro
 	res, err := s.DB.Receive(ctx, storage.Received{
 		Incoming: storage.Incoming{MessageID: fmt.Sprintf("<assigned-%d-%s@zaochnik.invalid>", id, hex.EncodeToString(sum[:6])), Raw: l.Raw, Postmark: l.Postmark, From: l.From},
 		Subject:  letter.FormatGameCode(cipher, p.White, p.Black) + " " + d.Subject, Text: d.Text,
+		Auth:     corr.Auth{Method: corr.AuthDesk, Detail: fmt.Sprintf("letter %d assigned to %s by the secretary", id, game)},
 	})
 	if err != nil {
 		return corr.Outcome{}, err

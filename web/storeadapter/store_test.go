@@ -47,7 +47,7 @@ func receive(t *testing.T, db *storage.DB, path string) storage.Result {
 	require.NoError(t, err)
 	res, err := db.Receive(context.Background(), storage.Received{
 		Incoming: storage.Incoming{MessageID: m.Header.Get("Message-ID"), Raw: raw, Postmark: date, From: from.Address},
-		Subject:  subject, Text: string(body),
+		Subject:  subject, Text: string(body), Auth: corr.Auth{Method: corr.AuthDMARC},
 	})
 	require.NoError(t, err, path)
 	return res
@@ -242,7 +242,7 @@ func TestStore_AssignPlacesALetterThatNamedAnotherTournament(t *testing.T) {
 	require.NoError(t, err)
 	postmark := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	res, err := s.DB.Receive(ctx, storage.Received{Incoming: storage.Incoming{MessageID: d.MessageID, Raw: []byte(raw), Postmark: postmark, From: "ivanov@example.org"},
-		Subject: d.Subject, Text: d.Text})
+		Subject: d.Subject, Text: d.Text, Auth: corr.Auth{Method: corr.AuthDMARC}})
 	require.NoError(t, err)
 	require.Equal(t, storage.Refused, res.Disposition, res.Outcome.Reason)
 
