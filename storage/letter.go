@@ -23,6 +23,7 @@ const (
 	Refused   Disposition = "refused"   // answered with the reason and kept (no game, wrong sender, rules)
 	Ignored   Disposition = "ignored"   // not for the referee (auto-replies, bounces, strangers): kept, not answered
 	Held      Disposition = "held"      // not authenticated: kept until its sender confirms it (see Confirm)
+	Assigned  Disposition = "assigned"  // set aside: the secretary applied a copy to the game she chose
 )
 
 // Incoming is a letter as fetched from a mailbox.

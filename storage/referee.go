@@ -50,7 +50,8 @@ type Result struct {
 // the letter names); day is the postmark as a date of play.
 //
 // A letter from an address that is no player, judge or secretary of the
-// tournament is kept unanswered (Ignored). A letter that is not
+// tournament is kept unanswered (Ignored), unless the secretary put it
+// before the referee herself (corr.AuthDesk). A letter that is not
 // authenticated, or whose authentication does not vouch for the change it
 // would make (corr.Trusted), is kept Held and its sender asked to confirm.
 func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
@@ -124,7 +125,7 @@ func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Res
 	}
 	s, tid := l.State, l.id
 	day := timecontrol.DateOf(r.Postmark.In(l.from.loc))
-	if s.Tournament.RoleOf(r.From) == corr.Stranger {
+	if s.Tournament.RoleOf(r.From) == corr.Stranger && r.Auth.Method != corr.AuthDesk {
 		res.Disposition = Ignored
 		_, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, tid, Ignored,
 			fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", r.From, cipher), id)

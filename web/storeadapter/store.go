@@ -185,8 +185,10 @@ func (s Store) Queue(ctx context.Context) ([]web.Letter, error) {
 	}
 	var out []web.Letter
 	for _, sum := range all {
-		if sum.Disposition != storage.Refused && sum.Disposition != storage.Pending {
-			continue
+		switch sum.Disposition {
+		case storage.Refused, storage.Pending, storage.Held, storage.Ignored:
+		default:
+			continue // applied, or set aside by the secretary
 		}
 		l, err := s.DB.Letter(ctx, sum.ID)
 		if err != nil {
@@ -300,7 +302,7 @@ func (s Store) Assign(ctx context.Context, id int64, game string, day timecontro
 	if err != nil {
 		return corr.Outcome{}, err
 	}
-	if err := s.DB.SetDisposition(ctx, id, storage.Ignored, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID)); err != nil {
+	if err := s.DB.SetDisposition(ctx, id, storage.Assigned, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID)); err != nil {
 		return corr.Outcome{}, err
 	}
 	if !res.Fresh {

@@ -106,7 +106,7 @@ func newStartedStore(t *testing.T) Store {
 func newStore(t *testing.T) Store {
 	s := replay(t, "two.toml", "overstep-letter", timecontrol.Date{})
 	res := receive(t, s.DB, filepath.Join(root, "testdata/replay/strangers/01.eml"))
-	require.Equal(t, storage.Refused, res.Disposition)
+	require.Equal(t, storage.Ignored, res.Disposition, "a stranger is not answered (no backscatter)")
 	return s
 }
 
@@ -221,7 +221,7 @@ func TestStore_AssignReappliesToTheChosenGame(t *testing.T) {
 	assert.Contains(t, out.Reason, "ТЕСТ-2026", "but the letter is now read as naming the tournament")
 	orig, err := s.DB.Letter(ctx, id)
 	require.NoError(t, err)
-	assert.Equal(t, storage.Ignored, orig.Disposition)
+	assert.Equal(t, storage.Assigned, orig.Disposition)
 	assert.Contains(t, orig.Reason, "re-applied by the secretary to game "+game)
 	_, err = s.Assign(ctx, id, game, day)
 	assert.ErrorContains(t, err, "not applied twice")
