@@ -146,7 +146,7 @@ func defaultConfig() Config {
 			ProcessedFolder: "zaochnik/processed", RefusedFolder: "zaochnik/refused", Idle: true,
 			IdleWatchdog: duration(5 * time.Minute), PollInterval: duration(time.Minute),
 			ReplyKeys: referee.KeysPlus, MaxLetterSize: referee.DefaultMaxLetterSize},
-		HoldDays: storage.DefaultHoldDays,
+		HoldDays: storage.DefaultHoldDays, TrustedHosts: []string{},
 		SMTP: SMTPConfig{Host: "localhost", Port: 587, Security: "starttls", Name: "zaochnik", LocalName: "localhost",
 			RetryBase: duration(time.Minute), RetryMax: duration(4 * time.Hour), MaxAttempts: 20},
 		Database:      DatabaseConfig{Path: "zaochnik.db"},

@@ -43,7 +43,7 @@ type replayLetter struct {
 	// Auth is how the sender was authenticated: key, dmarc, dkim, spf,
 	// confirmed, none; "" for a letter never read.
 	Auth     string          `json:"auth"`
-	Outcome  string          `json:"outcome"` // accepted, refused, held, ignored
+	Outcome  string          `json:"outcome"`          // accepted, refused, held, ignored
 	Reason   string          `json:"reason,omitempty"` // why it was refused
 	Problems []replayProblem `json:"problems"`
 }

@@ -52,9 +52,14 @@ type daemonWorld struct {
 	mail  *localmail.Server
 	clock *testClock
 	cfg   Config
-	// deliver puts a letter into the tournament mailbox; by default the
-	// embedded server's delivery (useDovecot replaces it).
+	// deliver puts a letter into the tournament mailbox as sent by from
+	// logged in at his provider: the receiving server vouches for it in
+	// Authentication-Results. By default the embedded server's delivery
+	// (useDovecot replaces it).
 	deliver func(t *testing.T, from string, raw []byte)
+	// forge puts a letter in that nothing vouches for (sent without
+	// logging in, or written by anybody under from's address).
+	forge func(t *testing.T, from string, raw []byte)
 }
 
 func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
@@ -62,7 +67,7 @@ func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
 	w := &daemonWorld{clock: &testClock{}}
 	w.clock.Set("2026-03-01T10:00:00+03:00")
 	var err error
-	w.mail, err = localmail.Start(localmail.Options{Now: w.clock.Now, Logger: quietLog()})
+	w.mail, err = localmail.Start(localmail.Options{Domain: testAuthservID, Now: w.clock.Now, Logger: quietLog()})
 	require.NoError(t, err)
 	t.Cleanup(func() { w.mail.Close() })
 	for _, u := range []string{serverAddr, "ivanov@example.org", "petrov@example.org", "secretary@example.org", "judge@example.org"} {
@@ -73,6 +78,9 @@ func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
 	}
 	w.cfg = testConfig(w.mail, dbPath)
 	w.deliver = func(t *testing.T, from string, raw []byte) {
+		require.NoError(t, w.mail.DeliverAs(from, from, []string{serverAddr}, raw))
+	}
+	w.forge = func(t *testing.T, from string, raw []byte) {
 		require.NoError(t, w.mail.Deliver(from, []string{serverAddr}, raw))
 	}
 	return w
@@ -88,12 +96,12 @@ func (w *daemonWorld) useDovecot(t *testing.T) {
 	require.NoError(t, err)
 	w.cfg.IMAP.Host = host
 	require.NoError(t, w.cfg.IMAP.Port.UnmarshalText([]byte(p)))
-	w.deliver = func(t *testing.T, from string, raw []byte) {
+	put := func(t *testing.T, auth string, raw []byte) {
 		c, err := imapclient.DialInsecure(d.Addr, nil)
 		require.NoError(t, err)
 		defer c.Close()
 		require.NoError(t, c.Login(serverAddr, "pw").Wait())
-		raw = append([]byte("Received: from mx by dovecot-test; "+w.clock.Now().Format(time.RFC1123Z)+"\r\n"), raw...)
+		raw = append([]byte(auth+"Received: from mx.example.org by "+testAuthservID+"; "+w.clock.Now().Format(time.RFC1123Z)+"\r\n"), raw...)
 		cmd := c.Append("INBOX", int64(len(raw)), nil)
 		_, err = cmd.Write(raw)
 		require.NoError(t, err)
@@ -101,6 +109,13 @@ func (w *daemonWorld) useDovecot(t *testing.T) {
 		_, err = cmd.Wait()
 		require.NoError(t, err)
 		require.NoError(t, c.Logout().Wait())
+	}
+	// The receiving server's own results, as Postfix with OpenDMARC writes them.
+	w.deliver = func(t *testing.T, from string, raw []byte) {
+		put(t, "Authentication-Results: "+testAuthservID+"; dmarc=pass header.from="+mailDomain(from)+"\r\n", raw)
+	}
+	w.forge = func(t *testing.T, from string, raw []byte) {
+		put(t, "Authentication-Results: "+testAuthservID+"; dmarc=none header.from="+mailDomain(from)+"\r\n", raw)
 	}
 }
 
@@ -123,9 +138,13 @@ func seedTournament(t testing.TB, dbPath, file string, now time.Time) {
 // the schedule off (tests run the jobs themselves) and a short retry.
 func testConfig(mail *localmail.Server, dbPath string) Config {
 	c := localConfig(mail, serverAddr, "pw", dbPath)
+	c.AuthservID = testAuthservID
 	c.Web.Listen = "127.0.0.1:0"
 	c.Schedule = ScheduleConfig{}
 	c.SMTP.RetryBase = duration(200 * time.Millisecond)
+	// A missed IDLE wake-up (seen under heavy load) costs a test 2 s, not
+	// the 5 minutes of the default watchdog.
+	c.IMAP.IdleWatchdog = duration(2 * time.Second)
 	c.ShutdownGrace = duration(5 * time.Second)
 	return c
 }

@@ -180,6 +180,7 @@ func (s *Server) deliver(from, login string, to []string, raw []byte) error {
 		}
 	}
 	auth := s.authResults(login, raw)
+	raw = s.stripAuthResults(raw)
 	for _, rcpt := range to {
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "Return-Path: <%s>\r\n", from)
@@ -222,6 +223,37 @@ func (s *Server) authResults(login string, raw []byte) string {
 		return fmt.Sprintf("%s; dmarc=pass (sender logged in as the From address) header.from=%s", s.opts.Domain, domain)
 	}
 	return fmt.Sprintf("%s; dmarc=none header.from=%s", s.opts.Domain, domain)
+}
+
+// stripAuthResults removes the Authentication-Results fields written
+// under the server's own authserv-id before it arrived, as a border server
+// must (RFC 8601 section 5): the sender may have written them. A letter
+// whose header does not read is kept as it came.
+func (s *Server) stripAuthResults(raw []byte) []byte {
+	br := bufio.NewReader(bytes.NewReader(raw))
+	h, err := textproto.ReadHeader(br)
+	if err != nil {
+		return raw
+	}
+	stripped := false
+	for f := h.FieldsByKey("Authentication-Results"); f.Next(); {
+		id, _, _ := strings.Cut(f.Value(), ";")
+		if strings.EqualFold(strings.TrimSpace(id), s.opts.Domain) {
+			f.Del()
+			stripped = true
+		}
+	}
+	if !stripped {
+		return raw
+	}
+	var b bytes.Buffer
+	if err := textproto.WriteHeader(&b, h); err != nil {
+		return raw
+	}
+	if _, err := br.WriteTo(&b); err != nil {
+		return raw
+	}
+	return b.Bytes()
 }
 
 // mailboxOf is the lower-case local mailbox of a recipient, without the

@@ -107,3 +107,18 @@ func TestUIDValidity(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestStripsForgedAuthResults: results a sender wrote under the server's
+// own authserv-id are removed before its own are added (RFC 8601 section 5);
+// those of other servers stay.
+func TestStripsForgedAuthResults(t *testing.T) {
+	s := start(t)
+	raw := "Authentication-Results: zaochnik.test; dmarc=pass header.from=example.ru\r\n" +
+		"Authentication-Results: mx.other.test; spf=pass smtp.mailfrom=a@example.ru\r\nFrom: a@example.ru\r\nSubject: x\r\n\r\nbody\r\n"
+	require.NoError(t, s.Deliver("a@example.ru", []string{"tournament@zaochnik.test"}, []byte(raw)))
+	got := string(s.Deliveries()[0].Raw)
+	assert.Equal(t, 1, strings.Count(got, "Authentication-Results: zaochnik.test;"), got)
+	assert.Contains(t, got, "Authentication-Results: zaochnik.test; dmarc=none header.from=example.ru")
+	assert.Contains(t, got, "mx.other.test; spf=pass")
+	assert.True(t, strings.HasSuffix(got, "\r\n\r\nbody\r\n"), got)
+}
