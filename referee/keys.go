@@ -64,7 +64,9 @@ func (k Keys) mac(scope []byte, person string) []byte {
 }
 
 // Person returns person's key for tournament tid and game gid (0: none).
-func (k Keys) Person(person string, tid, gid int64) string { return k.make(kindPerson, person, tid, gid) }
+func (k Keys) Person(person string, tid, gid int64) string {
+	return k.make(kindPerson, person, tid, gid)
+}
 
 // Confirm returns the key of the request asking person to confirm held
 // letter id.

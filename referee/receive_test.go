@@ -321,7 +321,10 @@ func TestConfirm_DeclinedOrExpired(t *testing.T) {
 	require.Len(t, w.outbox(secr, "hold-dropped"), 1)
 
 	ctx := context.Background()
-	day := func(d int) { _, _, err := w.ref.Daily(ctx, w.state().Tournament.Start.AddDays(d-1)); require.NoError(t, err) }
+	day := func(d int) {
+		_, _, err := w.ref.Daily(ctx, w.state().Tournament.Start.AddDays(d-1))
+		require.NoError(t, err)
+	}
 	day(3)
 	assert.Len(t, w.outbox(ivanov, "confirm-request"), 2, "the second held letter is asked about the next day")
 	day(9)

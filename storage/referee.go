@@ -3,8 +3,8 @@ package storage
 import (
 	"context"
 	"crypto/rand"
-	"encoding/base32"
 	"database/sql"
+	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"

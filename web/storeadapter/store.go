@@ -297,7 +297,7 @@ func (s Store) Assign(ctx context.Context, id int64, game string, day timecontro
 	res, err := s.DB.Receive(ctx, storage.Received{
 		Incoming: storage.Incoming{MessageID: fmt.Sprintf("<assigned-%d-%s@zaochnik.invalid>", id, hex.EncodeToString(sum[:6])), Raw: l.Raw, Postmark: l.Postmark, From: l.From},
 		Subject:  letter.FormatGameCode(cipher, p.White, p.Black) + " " + d.Subject, Text: d.Text,
-		Auth:     corr.Auth{Method: corr.AuthDesk, Detail: fmt.Sprintf("letter %d assigned to %s by the secretary", id, game)},
+		Auth: corr.Auth{Method: corr.AuthDesk, Detail: fmt.Sprintf("letter %d assigned to %s by the secretary", id, game)},
 	})
 	if err != nil {
 		return corr.Outcome{}, err
