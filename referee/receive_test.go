@@ -257,9 +257,10 @@ func TestTrust_ReplyKeys(t *testing.T) {
 
 // TestConfirm_6_3_1_ArrivalDateKept: a genuine letter that nothing
 // authenticated is held; its sender's answer to the confirmation request
-// applies it as received on its own arrival, so the ledger equals the one
-// of the same letter authenticated on arrival (the round trip of the
-// confirmation is not charged).
+// applies it as received on its own arrival, so its sender's ledger equals
+// the one of the same letter authenticated on arrival (the round trip of
+// the confirmation is not charged to him), and the opponent's time runs
+// from the day the move was forwarded to him.
 func TestConfirm_6_3_1_ArrivalDateKept(t *testing.T) {
 	move := letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 2, body: "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 02.03.2026\nВремя: 1/0"}
 
@@ -291,7 +292,10 @@ func TestConfirm_6_3_1_ArrivalDateKept(t *testing.T) {
 	require.NoError(t, err)
 	got, err := w.state().Ledger(w.game("1-2"))
 	require.NoError(t, err)
-	assert.Equal(t, want, got, "the ledger of the confirmed move is the ledger of its arrival")
+	require.Len(t, got.Lines, 2)
+	assert.Equal(t, want.Lines[0], got.Lines[0], "White's line of the confirmed move is the line of its arrival")
+	assert.Equal(t, want.Totals, got.Totals)
+	assert.Equal(t, "2026-03-05", got.Lines[1].Received.String(), "Black receives the move the day it is forwarded, on confirmation")
 	fw := w.outbox(petrov, "forward")
 	require.Len(t, fw, 1, "the move is forwarded once confirmed")
 

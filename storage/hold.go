@@ -166,7 +166,7 @@ func (db *DB) Confirm(ctx context.Context, reply Incoming, heldID int64, decline
 			return err
 		}
 		r := Received{Incoming: Incoming{MessageID: mid, Raw: raw, Postmark: at, From: from}, Subject: subject, Text: body,
-			InReplyTo: strings.Fields(refs), Auth: corr.Auth{Method: corr.AuthConfirmed, Detail: "confirmed by " + reply.MessageID}}
+			InReplyTo: strings.Fields(refs), Forwarded: reply.Postmark, Auth: corr.Auth{Method: corr.AuthConfirmed, Detail: "confirmed by " + reply.MessageID}}
 		if _, err := db.exec(ctx, tx, `UPDATE letters SET auth = ? WHERE id = ?`, corr.AuthConfirmed, heldID); err != nil {
 			return err
 		}
@@ -377,4 +377,24 @@ func (db *DB) Oversized(ctx context.Context, in Incoming, subject string, size, 
 		return Result{}, fmt.Errorf("storage: oversized letter %s: %w", in.MessageID, err)
 	}
 	return res, nil
+}
+
+// heldPersons lists the addresses of tournament cipher with a letter
+// waiting for their confirmation.
+func (db *DB) heldPersons(ctx context.Context, cipher string) ([]string, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT DISTINCT h.person FROM holds h JOIN tournaments t ON t.id = h.tournament_id
+		WHERE t.cipher = ? AND h.status = 'held'`, cipher)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
 }

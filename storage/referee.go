@@ -27,6 +27,10 @@ type Received struct {
 	// Posted is, for a paper letter the secretary entered, the posting date
 	// on its postmark (6.3.1); Postmark is then its arrival. Zero for e-mail.
 	Posted timecontrol.Date
+	// Forwarded is, for a held letter applied when its sender confirmed
+	// it, when the confirmation arrived: the opponent receives the move
+	// then. Zero for any other letter.
+	Forwarded time.Time
 	// Auth is how the sender was authenticated. The zero value is none: a
 	// letter from a player, the judge or the secretary is then held until
 	// its sender confirms it (see Confirm), never applied.
@@ -141,6 +145,9 @@ func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Res
 		return res, nil, err
 	}
 	obs := corr.Observation{From: r.From, Postmark: day, Posted: r.Posted, MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
+	if !r.Forwarded.IsZero() {
+		obs.Forwarded = timecontrol.DateOf(r.Forwarded.In(l.from.loc))
+	}
 	// The referee's desk is saved as it decides: a letter its sender's
 	// authentication does not vouch for is undone to this point and held.
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT referee`); err != nil {
@@ -271,8 +278,12 @@ func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (c
 	if err == nil && checked != "" && day.String() <= checked {
 		return corr.Outcome{Accepted: true}, nil
 	}
+	held, err := db.heldPersons(ctx, cipher)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
 	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) {
-		n, out := corr.Daily(s, day)
+		n, out := corr.Daily(s, day, held...)
 		return n, out, nil
 	})
 }

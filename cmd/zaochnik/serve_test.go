@@ -339,3 +339,72 @@ func TestServe_DeskBesideHealth(t *testing.T) {
 	assert.Len(t, key, 32, "the session key was made and kept")
 	require.Eventually(t, func() bool { return getHealth(t, m).IMAP.Connected }, 10*time.Second, 20*time.Millisecond)
 }
+
+// letterTo is a letter from from to the address to (a keyed reply address
+// of the server's), answering inReplyTo, at the clock's time.
+func (w *daemonWorld) letterTo(from, to, msgID, inReplyTo, subject, text string) []byte {
+	now := w.clock.Now()
+	h := fmt.Sprintf("From: <%s>\r\nTo: <%s>\r\nSubject: %s\r\nMessage-ID: <%s>\r\nDate: %s\r\n", from, to, subject, msgID, now.Format(time.RFC1123Z))
+	if inReplyTo != "" {
+		h += "In-Reply-To: <" + inReplyTo + ">\r\n"
+	}
+	return []byte(h + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(text, "\n", "\r\n") + "\r\n")
+}
+
+// Issue 11 end to end, against the embedded server and against Dovecot: a
+// genuine move that nothing authenticated is held and its sender asked; his
+// reply to the request (with its key, from any mail client) applies it as
+// received on its own day, so his ledger shows no days for the round trip;
+// the opponent answers by replying to the forward, whose reply key is his
+// only proof; a forged resignation is held and never ends the game.
+func TestServe_ConfirmationByMail(t *testing.T) {
+	for _, dovecot := range []bool{false, true} {
+		t.Run(map[bool]string{false: "localmail", true: "dovecot"}[dovecot], func(t *testing.T) {
+			w := newDaemonWorld(t, filepath.Join(t.TempDir(), "z.db"))
+			if dovecot {
+				w.useDovecot(t)
+			}
+			m := w.start(t)
+			const ivanov, petrov = "ivanov@example.org", "petrov@example.org"
+			w.forge(t, ivanov, w.letterTo(ivanov, serverAddr, "c1@example.org", "", "ТЕСТ-2026 1-2",
+				"ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\nИванов"))
+			req := w.waitFor(t, ivanov, func(in *mailbox.Incoming) bool { return strings.Contains(in.Subject, "Подтвердите") })
+			assert.Contains(t, req.Text, "1.c3-d4", "the request quotes the held letter")
+			require.Len(t, req.ReplyTo, 1)
+			assert.Contains(t, req.ReplyTo[0].Addr, "server+", "the reply address carries the key")
+
+			w.clock.Set("2026-03-04T10:00:00+03:00")
+			w.forge(t, ivanov, w.letterTo(ivanov, req.ReplyTo[0].Addr, "c2@example.org", req.MessageID, "Re: "+req.Subject, "Да, это я.\n\n> "+req.Subject))
+			fwd := w.waitFor(t, petrov, containing("c3-d4"))
+			require.Len(t, fwd.ReplyTo, 1)
+
+			w.forge(t, petrov, w.letterTo(petrov, fwd.ReplyTo[0].Addr, "c3@example.org", fwd.MessageID, "Re: "+fwd.Subject,
+				"ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n04.03.2026 / 04.03.2026 / 04.03.2026\nTime: 0/0"))
+			w.waitFor(t, ivanov, containing("f6-g5"))
+
+			w.forge(t, petrov, w.letterTo(petrov, serverAddr, "c4@example.org", "", "ТЕСТ-2026 1-2", "ТЕСТ-2026 1-2\nI resign."))
+			w.waitFor(t, petrov, func(in *mailbox.Incoming) bool { return strings.Contains(in.Subject, "Please confirm") })
+			require.Eventually(t, func() bool { return getHealth(t, m).Outbox.Waiting == 0 }, 10*time.Second, 20*time.Millisecond)
+
+			require.NoError(t, m.Close())
+			db, err := storage.Open(w.cfg.Database.Path)
+			require.NoError(t, err)
+			defer db.Close()
+			s, err := db.State(t.Context(), "ТЕСТ-2026")
+			require.NoError(t, err)
+			g := gamesReport(s)[0]
+			assert.Equal(t, "*", g.Result, "the forged resignation is not applied")
+			assert.Equal(t, "1.cd4 fg5", g.Moves)
+			assert.Equal(t, 0, g.Ledger.White.Total, "the confirmed move counts from its arrival on 01.03 (6.3.1)")
+			assert.Equal(t, 0, g.Ledger.Black.Total, "Black received the move with its forward on 04.03 and answered that day")
+			letters, err := db.Letters(t.Context())
+			require.NoError(t, err)
+			got := map[string]string{}
+			for _, l := range letters {
+				got[l.MessageID] = string(l.Disposition) + "/" + l.Auth
+			}
+			assert.Equal(t, map[string]string{"c1@example.org": "processed/confirmed", "c2@example.org": "processed/key",
+				"c3@example.org": "processed/key", "c4@example.org": "held/none"}, got)
+		})
+	}
+}
