@@ -50,6 +50,7 @@ var funcs = template.FuncMap{
 	"variantName": variantName,
 	"eventName":   eventName,
 	"eventDetail": eventDetail,
+	"add":         func(a, b int) int { return a + b },
 	"verdict": func(v adjudication.Verdict) string {
 		switch v {
 		case adjudication.ProtestRejected:
@@ -68,7 +69,11 @@ var funcs = template.FuncMap{
 		case "pending":
 			return "ждет разбора"
 		case "ignored":
-			return "без ответа (автоответ или возврат)"
+			return "без ответа (автоответ, возврат или посторонний адрес)"
+		case "held":
+			return "задержано: ждёт подтверждения отправителя"
+		case "assigned":
+			return "отнесено секретарём к партии"
 		}
 		return d
 	},
