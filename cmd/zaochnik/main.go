@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"time"
 )
 
 // env is what a subcommand may touch of the outside world, so tests can run
@@ -18,6 +19,17 @@ type env struct {
 	stdout, stderr io.Writer
 	// terminal reports whether stdout is a terminal (progress bars only then).
 	terminal bool
+	// now is the wall clock of the commands that date what they record;
+	// time.Now if nil (tests set it).
+	now func() time.Time
+}
+
+// clock returns the current instant.
+func (e *env) clock() time.Time {
+	if e.now == nil {
+		return time.Now()
+	}
+	return e.now()
 }
 
 // command is one subcommand: it parses its own flags from args and returns the
