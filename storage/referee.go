@@ -60,9 +60,14 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 			return err
 		}
 		res.Fresh = true
-		cipher, err := db.findTournament(ctx, tx, r)
-		if err != nil {
-			return err
+		// A letter whose sender cannot be read is kept for the secretary
+		// and answered to nobody: an answer to "" is a dead letter.
+		cipher, why := "", "the sender's address could not be read (neither From nor Return-Path); not answered"
+		if strings.TrimSpace(r.From) != "" {
+			if cipher, err = db.findTournament(ctx, tx, r); err != nil {
+				return err
+			}
+			why = "the sender plays in no tournament here and the letter names none"
 		}
 		ins, err := db.exec(ctx, tx, `INSERT INTO letters
 			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, stored_at)
@@ -77,8 +82,7 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 		}
 		if cipher == "" {
 			res.Disposition = Refused
-			_, err := tx.ExecContext(ctx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused,
-				"the sender plays in no tournament here and the letter names none", res.LetterID)
+			_, err := tx.ExecContext(ctx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused, why, res.LetterID)
 			return err
 		}
 		res.Cipher = cipher
@@ -284,6 +288,10 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 	}
 	now := db.stamp()
 	for _, o := range out.Out {
+		if strings.TrimSpace(o.To) == "" {
+			db.logger().Warn("a letter to nobody was not queued", "kind", o.Kind, "game", o.Game, "subject", o.Subject)
+			continue
+		}
 		gid, err := gameID(o.Game)
 		if err != nil {
 			return err
