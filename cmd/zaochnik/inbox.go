@@ -16,6 +16,11 @@ import (
 // offers them again after the restart.
 var errStopping = errors.New("the daemon is stopping; the letter waits in the mailbox")
 
+// errNoTournament keeps letters in the mailbox while the store holds no
+// tournament: refused now, a letter would be filed away where a store
+// restored later never sees it.
+var errNoTournament = errors.New("the store holds no tournament; the letter waits in the mailbox (create the tournament, or restore the store)")
+
 // shellInbox is the store as the IMAP reader's Inbox, with what the shell
 // decides before the referee sees a letter: automatic letters (RFC 3834) are
 // kept unanswered, letters failing sender authentication are kept refused.
@@ -27,6 +32,7 @@ type shellInbox struct {
 	kick       func()
 	log        *slog.Logger
 	stopping   atomic.Bool
+	ready      atomic.Bool // the store holds a tournament (tournaments are never removed)
 
 	mu        sync.Mutex
 	lastCheck time.Time // the reader last read the watermark: it is alive and connected
@@ -55,6 +61,9 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity, uid 
 		return false, errStopping
 	}
 	ctx = context.WithoutCancel(ctx)
+	if err := in.holdsTournament(ctx); err != nil {
+		return false, err
+	}
 	refused, err := in.accept(ctx, mbox, uidValidity, uid, raw)
 	if err != nil {
 		return false, err
@@ -69,6 +78,22 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity, uid 
 	in.mu.Unlock()
 	in.kick()
 	return refused, nil
+}
+
+// holdsTournament returns errNoTournament until the store holds one.
+func (in *shellInbox) holdsTournament(ctx context.Context) error {
+	if in.ready.Load() {
+		return nil
+	}
+	cs, err := in.db.Ciphers(ctx)
+	if err != nil {
+		return err
+	}
+	if len(cs) == 0 {
+		return errNoTournament
+	}
+	in.ready.Store(true)
+	return nil
 }
 
 func (in *shellInbox) accept(ctx context.Context, mbox string, uidValidity, uid uint32, raw []byte) (bool, error) {
