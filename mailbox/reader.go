@@ -156,7 +156,11 @@ func (r *Reader) Run(ctx context.Context) error {
 		}
 		wait := backoff(failures, r.o.MinBackoff, r.o.MaxBackoff)
 		failures++
-		r.log.Warn("imap: connection lost; reconnecting", "err", err, "in", wait)
+		if se := (*StoreError)(nil); errors.As(err, &se) {
+			r.log.Error("store: the letters cannot be stored; they wait in the mailbox", "err", se.Err, "retry in", wait)
+		} else {
+			r.log.Warn("imap: connection lost; reconnecting", "err", err, "in", wait)
+		}
 		if !sleep(ctx.Done(), wait) {
 			return nil
 		}
@@ -313,7 +317,7 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity uint32, processed, refused string) error {
 	storedValidity, lastUID, err := r.o.Inbox.Watermark(ctx, r.o.Name)
 	if err != nil {
-		return fmt.Errorf("reading the watermark: %w", err)
+		return &StoreError{fmt.Errorf("reading the watermark: %w", err)}
 	}
 	if storedValidity != 0 && storedValidity != uidValidity {
 		r.log.Warn("imap: UIDVALIDITY changed; rescanning the mailbox (letters seen before are recognised by Message-ID)",
@@ -388,7 +392,7 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Name, uidValidity, uint32(buf.UID), raw)
 		guard.Reset(r.o.CommandTimeout)
 		if err != nil {
-			aerr = fmt.Errorf("handing over letter %d: %w", buf.UID, err)
+			aerr = &StoreError{fmt.Errorf("handing over letter %d: %w", buf.UID, err)}
 			continue // file what was accepted, offer the rest again later
 		}
 		t := ts[0]

@@ -31,6 +31,7 @@ type shellInbox struct {
 	own        []string // the server's addresses
 	kick       func()
 	log        *slog.Logger
+	store      *storeHealth // notes the store's answers for /healthz
 	stopping   atomic.Bool
 	ready      atomic.Bool // the store holds a tournament (tournaments are never removed)
 
@@ -45,7 +46,7 @@ type shellInbox struct {
 // the mailbox, so its time is the reader's heartbeat.
 func (in *shellInbox) Watermark(ctx context.Context, mailbox string) (uint32, uint32, error) {
 	v, u, err := in.db.Watermark(ctx, mailbox)
-	if err == nil {
+	if in.store.note(err) == nil {
 		in.mu.Lock()
 		in.lastCheck = time.Now() // the process's health, not game time
 		in.mu.Unlock()
@@ -61,11 +62,11 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity, uid 
 		return false, errStopping
 	}
 	ctx = context.WithoutCancel(ctx)
-	if err := in.holdsTournament(ctx); err != nil {
+	if err := in.store.note(in.holdsTournament(ctx)); err != nil {
 		return false, err
 	}
 	refused, err := in.accept(ctx, mbox, uidValidity, uid, raw)
-	if err != nil {
+	if in.store.note(err) != nil {
 		return false, err
 	}
 	in.mu.Lock()

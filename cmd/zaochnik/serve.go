@@ -104,6 +104,7 @@ type Main struct {
 	HTTPAddr string
 
 	db      *storage.DB
+	store   *storeHealth
 	inbox   *shellInbox
 	outbox  *storeOutbox
 	sender  *mailbox.Sender
@@ -143,16 +144,23 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.db.Now, m.db.Decode, m.db.Log = m.Now, decodeLetter, m.Logger
 	m.started = time.Now()
+	m.store = &storeHealth{}
+	if n, err := m.db.SettleInFlight(ctx, m.Now()); err != nil {
+		return fmt.Errorf("settling the letters left in flight: %w", err)
+	} else if n > 0 {
+		m.Logger.Warn("letters left in flight by the last run are not sent again (at most one copy); the secretary is told", "letters", n)
+	}
 
 	from := mailbox.Address{Name: c.SMTP.Name, Addr: c.SMTP.From}
 	m.outbox = newStoreOutbox(m.db, from)
+	m.outbox.store = m.store
 	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
 		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
 		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts})
 	if err != nil {
 		return err
 	}
-	m.inbox = &shellInbox{db: m.db, authservID: c.AuthservID, own: []string{c.SMTP.From, c.IMAP.User}, kick: m.sender.Kick, log: m.Logger}
+	m.inbox = &shellInbox{db: m.db, authservID: c.AuthservID, own: []string{c.SMTP.From, c.IMAP.User}, kick: m.sender.Kick, log: m.Logger, store: m.store}
 	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
 		Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
 		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
