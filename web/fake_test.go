@@ -29,7 +29,7 @@ type fakeStore struct {
 	windows      []adjudication.ClaimWindow
 	sent         []corr.Outgoing
 	// down makes every read fail, as a store that is not answering.
-	down error
+	down     error
 	sessions map[string]StoredSession
 }
 
