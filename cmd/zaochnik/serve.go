@@ -188,7 +188,9 @@ func (m *Main) Run(ctx context.Context) error {
 			return fmt.Errorf("web.listen: %w", err)
 		}
 		m.HTTPAddr = ln.Addr().String()
-		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 10 * time.Second}
+		ln = limitListener(ln, c.Web.MaxConnections)
+		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Duration(c.Web.ReadTimeout),
+			WriteTimeout: time.Duration(c.Web.WriteTimeout), IdleTimeout: time.Duration(c.Web.IdleTimeout), MaxHeaderBytes: 64 << 10}
 		go func() {
 			if err := m.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				m.Logger.Error("web listener failed", "err", err)
