@@ -46,6 +46,7 @@ var commands = map[string]command{}
 // (A map literal would form an initialisation cycle with help, which lists it.)
 func registerCommands() {
 	commands["analyse"] = command{"the engine's evaluation, best line and proven result of a position (6.5)", runAnalyse}
+	commands["backup"] = command{"a consistent copy of the store while serve runs (backup --db FILE --to FILE)", runBackup}
 	commands["demo"] = command{"the whole server in one process on an embedded mail server; --simulate plays the players", runDemo}
 	commands["help"] = command{"list the commands", runHelp}
 	commands["judge"] = command{"overstep claims and the judge's rulings (6.3.6-6.3.7)", runJudge}
