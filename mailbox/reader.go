@@ -266,13 +266,35 @@ func (r *Reader) idles(c *imapclient.Client) bool {
 }
 
 // folders returns the server's names of the processed and refused folders,
-// creating them when missing. A configured "a/b" becomes the personal
-// namespace's prefix (NAMESPACE, RFC 2342: "INBOX." on Courier and Cyrus,
-// "" on Dovecot) and its delimiter ("a.b").
+// creating them when missing.
 func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err error) {
+	names, have, err := serverNames(c, r.o.ProcessedFolder, r.o.RefusedFolder)
+	if err != nil {
+		return "", "", err
+	}
+	for _, name := range names {
+		if have[name] {
+			continue
+		}
+		err := c.Create(name, nil).Wait()
+		var ie *imap.Error
+		if err != nil && !(errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists) {
+			return "", "", fmt.Errorf("creating folder %s: %w", name, err)
+		}
+		have[name] = true
+		r.log.Info("imap: created folder", "folder", name)
+	}
+	return names[0], names[1], nil
+}
+
+// serverNames returns the server's names of the configured folder names,
+// and the mailboxes the server has. A configured "a/b" becomes the
+// personal namespace's prefix (NAMESPACE, RFC 2342: "INBOX." on Courier and
+// Cyrus, "" on Dovecot) and its delimiter ("a.b"); INBOX stays INBOX.
+func serverNames(c *imapclient.Client, configured ...string) ([]string, map[string]bool, error) {
 	list, err := c.List("", "*", nil).Collect()
 	if err != nil {
-		return "", "", fmt.Errorf("listing mailboxes: %w", err)
+		return nil, nil, fmt.Errorf("listing mailboxes: %w", err)
 	}
 	prefix, delim := "", '/'
 	have := map[string]bool{}
@@ -291,24 +313,18 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 		}
 	}
 	var names []string
-	for _, name := range []string{r.o.ProcessedFolder, r.o.RefusedFolder} {
+	for _, name := range configured {
+		if strings.EqualFold(name, "INBOX") {
+			names = append(names, "INBOX")
+			continue
+		}
 		name = strings.ReplaceAll(name, "/", string(delim))
 		if !strings.HasPrefix(name, prefix) {
 			name = prefix + name
 		}
 		names = append(names, name)
-		if have[name] {
-			continue
-		}
-		err := c.Create(name, nil).Wait()
-		var ie *imap.Error
-		if err != nil && !(errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists) {
-			return "", "", fmt.Errorf("creating folder %s: %w", name, err)
-		}
-		have[name] = true
-		r.log.Info("imap: created folder", "folder", name)
 	}
-	return names[0], names[1], nil
+	return names, have, nil
 }
 
 // catchUp hands over every letter of the mailbox not yet filed, in UID

@@ -142,6 +142,20 @@ func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) 
 	})
 }
 
+// MarkSentUpTo records the waiting letters queued up to before as sent at
+// their queued time, with note (a held letter stays held): in a store rebuilt from the letters
+// received, they are the history of letters the lost store sent already,
+// which must not go out again. It returns how many it marked.
+func (db *DB) MarkSentUpTo(ctx context.Context, before time.Time, note string) (int, error) {
+	res, err := db.db.ExecContext(ctx, `UPDATE outbox SET sent = queued, last_error = ? WHERE sent = '' AND dead = 0 AND hold = 0 AND queued <= ?`,
+		note, stampOf(before))
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
 // Uncertain is the reason given to a letter found in flight at start.
 const Uncertain = "uncertain: the daemon stopped while handing this letter to the SMTP server, so it may have been delivered; " +
 	"it is not sent again (at most one copy): ask the addressee, and send it by hand if it did not arrive"
