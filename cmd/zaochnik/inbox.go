@@ -46,7 +46,7 @@ type shellInbox struct {
 // the mailbox, so its time is the reader's heartbeat.
 func (in *shellInbox) Watermark(ctx context.Context, mailbox string) (uint32, uint32, error) {
 	v, u, err := in.db.Watermark(ctx, mailbox)
-	if in.store.note(err) == nil {
+	if in.store.noteRead(err) == nil {
 		in.mu.Lock()
 		in.lastCheck = time.Now() // the process's health, not game time
 		in.mu.Unlock()
@@ -62,7 +62,7 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity, uid 
 		return false, errStopping
 	}
 	ctx = context.WithoutCancel(ctx)
-	if err := in.store.note(in.holdsTournament(ctx)); err != nil {
+	if err := in.store.noteRead(in.holdsTournament(ctx)); err != nil {
 		return false, err
 	}
 	refused, err := in.accept(ctx, mbox, uidValidity, uid, raw)

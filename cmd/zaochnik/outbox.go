@@ -80,7 +80,7 @@ func (o *storeOutbox) pendingReports() int {
 // and the reports.
 func (o *storeOutbox) NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error) {
 	id, attempts, due, ok, err = o.db.NextDue(ctx)
-	if o.store.note(err) != nil {
+	if o.store.noteRead(err) != nil {
 		return 0, 0, time.Time{}, false, err
 	}
 	o.mu.Lock()
