@@ -28,7 +28,10 @@ applies every letter exactly once, sends the server's letters over SMTP,
 runs the scheduled work (daily checks, digest, standings) and serves the
 health endpoint /healthz. SIGTERM or SIGINT stops it gracefully: no new
 letter is taken, the one being applied is finished, the outbox is given
-shutdown_grace to drain, the store is closed.
+shutdown_grace to drain, the store is closed. The store must exist
+(zaochnik tournament create, or rebuild): a missing, empty, foreign or
+damaged file is refused. What the server promises, backup and restore:
+docs/administrator.md.
 The configuration's keys and defaults: testdata/config/zaochnik.toml.
 Exit status: 0 stopped by a signal, 1 the configuration or a server failed, 2 bad usage.`
 
