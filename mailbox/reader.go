@@ -167,7 +167,11 @@ func (r *Reader) Run(ctx context.Context) error {
 		}
 		wait := backoff(failures, r.o.MinBackoff, r.o.MaxBackoff)
 		failures++
-		r.log.Warn("imap: connection lost; reconnecting", "err", err, "in", wait)
+		if se := (*StoreError)(nil); errors.As(err, &se) {
+			r.log.Error("store: the letters cannot be stored; they wait in the mailbox", "err", se.Err, "retry in", wait)
+		} else {
+			r.log.Warn("imap: connection lost; reconnecting", "err", err, "in", wait)
+		}
 		if !sleep(ctx.Done(), wait) {
 			return nil
 		}
@@ -273,13 +277,35 @@ func (r *Reader) idles(c *imapclient.Client) bool {
 }
 
 // folders returns the server's names of the processed and refused folders,
-// creating them when missing. A configured "a/b" becomes the personal
-// namespace's prefix (NAMESPACE, RFC 2342: "INBOX." on Courier and Cyrus,
-// "" on Dovecot) and its delimiter ("a.b").
+// creating them when missing.
 func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err error) {
+	names, have, err := serverNames(c, r.o.ProcessedFolder, r.o.RefusedFolder)
+	if err != nil {
+		return "", "", err
+	}
+	for _, name := range names {
+		if have[name] {
+			continue
+		}
+		err := c.Create(name, nil).Wait()
+		var ie *imap.Error
+		if err != nil && !(errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists) {
+			return "", "", fmt.Errorf("creating folder %s: %w", name, err)
+		}
+		have[name] = true
+		r.log.Info("imap: created folder", "folder", name)
+	}
+	return names[0], names[1], nil
+}
+
+// serverNames returns the server's names of the configured folder names,
+// and the mailboxes the server has. A configured "a/b" becomes the
+// personal namespace's prefix (NAMESPACE, RFC 2342: "INBOX." on Courier and
+// Cyrus, "" on Dovecot) and its delimiter ("a.b"); INBOX stays INBOX.
+func serverNames(c *imapclient.Client, configured ...string) ([]string, map[string]bool, error) {
 	list, err := c.List("", "*", nil).Collect()
 	if err != nil {
-		return "", "", fmt.Errorf("listing mailboxes: %w", err)
+		return nil, nil, fmt.Errorf("listing mailboxes: %w", err)
 	}
 	prefix, delim := "", '/'
 	have := map[string]bool{}
@@ -298,24 +324,18 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 		}
 	}
 	var names []string
-	for _, name := range []string{r.o.ProcessedFolder, r.o.RefusedFolder} {
+	for _, name := range configured {
+		if strings.EqualFold(name, "INBOX") {
+			names = append(names, "INBOX")
+			continue
+		}
 		name = strings.ReplaceAll(name, "/", string(delim))
 		if !strings.HasPrefix(name, prefix) {
 			name = prefix + name
 		}
 		names = append(names, name)
-		if have[name] {
-			continue
-		}
-		err := c.Create(name, nil).Wait()
-		var ie *imap.Error
-		if err != nil && !(errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists) {
-			return "", "", fmt.Errorf("creating folder %s: %w", name, err)
-		}
-		have[name] = true
-		r.log.Info("imap: created folder", "folder", name)
 	}
-	return names[0], names[1], nil
+	return names, have, nil
 }
 
 // catchUp hands over every letter of the mailbox not yet filed, in UID
@@ -324,7 +344,7 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity uint32, processed, refused string) error {
 	storedValidity, lastUID, err := r.o.Inbox.Watermark(ctx, r.o.Name)
 	if err != nil {
-		return fmt.Errorf("reading the watermark: %w", err)
+		return &StoreError{fmt.Errorf("reading the watermark: %w", err)}
 	}
 	if storedValidity != 0 && storedValidity != uidValidity {
 		r.log.Warn("imap: UIDVALIDITY changed; rescanning the mailbox (letters seen before are recognised by Message-ID)",
@@ -407,7 +427,7 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Name, uidValidity, uint32(buf.UID), raw)
 		guard.Reset(r.o.CommandTimeout)
 		if err != nil {
-			aerr = fmt.Errorf("handing over letter %d: %w", buf.UID, err)
+			aerr = &StoreError{fmt.Errorf("handing over letter %d: %w", buf.UID, err)}
 			continue // file what was accepted, offer the rest again later
 		}
 		t := ts[0]

@@ -112,6 +112,13 @@ func authOf(a corr.Auth) string {
 // ignored or held, within tx.
 func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Result, *committed, error) {
 	res := Result{LetterID: id, Fresh: true}
+	if strings.TrimSpace(r.From) == "" {
+		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
+		res.Disposition = Ignored
+		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Ignored,
+			"the sender's address could not be read (neither From nor Return-Path): not answered", id)
+		return res, nil, err
+	}
 	cipher, err := db.findTournament(ctx, tx, r)
 	if err != nil {
 		return res, nil, err
@@ -379,6 +386,10 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		}
 	}
 	for _, o := range out.Out {
+		if strings.TrimSpace(o.To) == "" {
+			db.logger().Warn("a letter to nobody was not queued", "kind", o.Kind, "game", o.Game, "subject", o.Subject)
+			continue
+		}
 		gid, err := gameID(o.Game)
 		if err != nil {
 			return err

@@ -41,9 +41,11 @@ type Config struct {
 	TrustedHosts []string `toml:"trusted_hosts"`
 	// HoldDays is how long a letter nothing authenticated waits for its
 	// sender's confirmation before it is dropped.
-	HoldDays int            `toml:"hold_days"`
-	Schedule ScheduleConfig `toml:"schedule"`
-	Log      LogConfig      `toml:"log"`
+	HoldDays int `toml:"hold_days"`
+	// ReplyKeyFile keeps the reply keys' secret; "" keeps it in the store.
+	ReplyKeyFile string         `toml:"reply_key_file"`
+	Schedule     ScheduleConfig `toml:"schedule"`
+	Log          LogConfig      `toml:"log"`
 	// ShutdownGrace bounds how long a stopping daemon waits for the
 	// letter in flight and for the outbox to drain.
 	ShutdownGrace duration `toml:"shutdown_grace"`
@@ -117,6 +119,16 @@ type WebConfig struct {
 	Rulings map[string]string `toml:"rulings"`
 	// Accounts are the desk's logins; without any, only /healthz is served.
 	Accounts []web.Account `toml:"accounts"`
+	// ReadTimeout bounds reading a whole request, body included;
+	// WriteTimeout writing the answer; IdleTimeout a kept-alive connection
+	// waiting for the next request. A client trickling its request is cut
+	// off.
+	ReadTimeout  duration `toml:"read_timeout"`
+	WriteTimeout duration `toml:"write_timeout"`
+	IdleTimeout  duration `toml:"idle_timeout"`
+	// MaxConnections caps the connections served at once; more wait to be
+	// accepted.
+	MaxConnections int `toml:"max_connections"`
 }
 
 // ScheduleConfig holds cron specs (5 fields, or @daily, @every 1h, ...),
@@ -149,8 +161,9 @@ func defaultConfig() Config {
 		HoldDays: storage.DefaultHoldDays, TrustedHosts: []string{},
 		SMTP: SMTPConfig{Host: "localhost", Port: 587, Security: "starttls", Name: "zaochnik", LocalName: "localhost",
 			RetryBase: duration(time.Minute), RetryMax: duration(4 * time.Hour), MaxAttempts: 20},
-		Database:      DatabaseConfig{Path: "zaochnik.db"},
-		Web:           WebConfig{Listen: "127.0.0.1:8080", Rulings: map[string]string{}},
+		Database: DatabaseConfig{Path: "zaochnik.db"},
+		Web: WebConfig{Listen: "127.0.0.1:8080", Rulings: map[string]string{}, ReadTimeout: duration(30 * time.Second),
+			WriteTimeout: duration(60 * time.Second), IdleTimeout: duration(2 * time.Minute), MaxConnections: 64},
 		Timezone:      "Europe/Moscow",
 		Schedule:      ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"},
 		Log:           LogConfig{Level: "info", Format: "text"},
@@ -240,6 +253,12 @@ func (c Config) check() error {
 		if _, _, err := net.SplitHostPort(c.Web.Listen); err != nil {
 			errs = append(errs, fmt.Errorf("web.listen: %q is not host:port (e.g. \"127.0.0.1:8080\")", c.Web.Listen))
 		}
+	}
+	if c.Web.ReadTimeout <= 0 || c.Web.WriteTimeout <= 0 || c.Web.IdleTimeout <= 0 {
+		errs = append(errs, errors.New("web.read_timeout, web.write_timeout and web.idle_timeout must be positive (e.g. \"30s\")"))
+	}
+	if c.Web.MaxConnections < 1 {
+		errs = append(errs, fmt.Errorf("web.max_connections: %d; give at least 1", c.Web.MaxConnections))
 	}
 	return errors.Join(errs...)
 }

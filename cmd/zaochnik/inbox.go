@@ -14,13 +14,21 @@ import (
 // offers them again after the restart.
 var errStopping = errors.New("the daemon is stopping; the letter waits in the mailbox")
 
+// errNoTournament keeps letters in the mailbox while the store holds no
+// tournament: refused now, a letter would be filed away where a store
+// restored later never sees it.
+var errNoTournament = errors.New("the store holds no tournament; the letter waits in the mailbox (create the tournament, or restore the store)")
+
 // shellInbox is the referee as the IMAP reader's Inbox: the referee
 // decides each letter (size, automatic letters, who wrote it); the shell
-// wakes the sender after each and records what /healthz shows.
+// keeps letters in the mailbox while the store holds no tournament, wakes
+// the sender after each letter and records what /healthz shows.
 type shellInbox struct {
 	ref      *referee.Referee
 	kick     func()
+	store    *storeHealth // notes the store's answers for /healthz
 	stopping atomic.Bool
+	ready    atomic.Bool // the store holds a tournament (tournaments are never removed)
 
 	mu        sync.Mutex
 	lastCheck time.Time // the reader last read the watermark: it is alive and connected
@@ -33,7 +41,7 @@ type shellInbox struct {
 // the mailbox, so its time is the reader's heartbeat.
 func (in *shellInbox) Watermark(ctx context.Context, mailbox string) (uint32, uint32, error) {
 	v, u, err := in.ref.DB.Watermark(ctx, mailbox)
-	if err == nil {
+	if in.store.noteRead(err) == nil {
 		in.mu.Lock()
 		in.lastCheck = time.Now() // the process's health, not game time
 		in.mu.Unlock()
@@ -48,8 +56,12 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity, uid 
 	if in.stopping.Load() {
 		return false, errStopping
 	}
-	out, err := in.ref.Receive(context.WithoutCancel(ctx), referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: raw})
-	if err != nil {
+	ctx = context.WithoutCancel(ctx)
+	if err := in.store.noteRead(in.holdsTournament(ctx)); err != nil {
+		return false, err
+	}
+	out, err := in.ref.Receive(ctx, referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: raw})
+	if in.store.note(err) != nil {
 		return false, err
 	}
 	in.handed(out.Refused())
@@ -61,10 +73,30 @@ func (in *shellInbox) Oversized(ctx context.Context, mbox string, uidValidity, u
 	if in.stopping.Load() {
 		return errStopping
 	}
-	if err := in.ref.Oversized(context.WithoutCancel(ctx), mbox, uidValidity, uid, size, header); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	if err := in.store.noteRead(in.holdsTournament(ctx)); err != nil {
+		return err
+	}
+	if err := in.store.note(in.ref.Oversized(ctx, mbox, uidValidity, uid, size, header)); err != nil {
 		return err
 	}
 	in.handed(true)
+	return nil
+}
+
+// holdsTournament returns errNoTournament until the store holds one.
+func (in *shellInbox) holdsTournament(ctx context.Context) error {
+	if in.ready.Load() {
+		return nil
+	}
+	cs, err := in.ref.DB.Ciphers(ctx)
+	if err != nil {
+		return err
+	}
+	if len(cs) == 0 {
+		return errNoTournament
+	}
+	in.ready.Store(true)
 	return nil
 }
 

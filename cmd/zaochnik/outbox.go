@@ -18,8 +18,9 @@ import (
 // memory under negative ids. A report lost in a crash is superseded by the
 // next one, so it needs no row.
 type storeOutbox struct {
-	db   *storage.DB
-	from mailbox.Address
+	db    *storage.DB
+	from  mailbox.Address
+	store *storeHealth // notes the store's answers for /healthz; nil in tools
 
 	mu      sync.Mutex
 	reports map[int64]*report
@@ -83,7 +84,7 @@ func (o *storeOutbox) pendingReports() int {
 // and the reports.
 func (o *storeOutbox) NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error) {
 	id, attempts, due, ok, err = o.db.NextDue(ctx)
-	if err != nil {
+	if o.store.noteRead(err) != nil {
 		return 0, 0, time.Time{}, false, err
 	}
 	o.mu.Lock()
@@ -99,7 +100,8 @@ func (o *storeOutbox) NextDue(ctx context.Context) (id int64, attempts int, due 
 // BeginAttempt implements mailbox.Outbox.
 func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (string, []string, []byte, int, error) {
 	if id >= 0 {
-		return o.db.BeginAttempt(ctx, id, now, retryAt)
+		from, to, raw, attempt, err := o.db.BeginAttempt(ctx, id, now, retryAt)
+		return from, to, raw, attempt, o.store.note(err)
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -117,7 +119,7 @@ func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt t
 // Sent implements mailbox.Outbox.
 func (o *storeOutbox) Sent(ctx context.Context, id int64, now time.Time) error {
 	if id >= 0 {
-		return o.db.Sent(ctx, id, now)
+		return o.store.note(o.db.Sent(ctx, id, now))
 	}
 	o.drop(id)
 	return nil
@@ -127,7 +129,7 @@ func (o *storeOutbox) Sent(ctx context.Context, id int64, now time.Time) error {
 // attempt began.
 func (o *storeOutbox) Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error {
 	if id >= 0 {
-		return o.db.Retry(ctx, id, retryAt, reason)
+		return o.store.note(o.db.Retry(ctx, id, retryAt, reason))
 	}
 	return nil
 }
@@ -135,7 +137,7 @@ func (o *storeOutbox) Retry(ctx context.Context, id int64, retryAt time.Time, re
 // Dead implements mailbox.Outbox; the store tells the secretary.
 func (o *storeOutbox) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
 	if id >= 0 {
-		return o.db.Dead(ctx, id, now, reason)
+		return o.store.note(o.db.Dead(ctx, id, now, reason))
 	}
 	o.drop(id)
 	return nil

@@ -321,7 +321,7 @@ func TestStore_Adjudication_6_5_5_OnTheStoresDesk(t *testing.T) {
 func deskClient(t *testing.T, s Store, now time.Time) (get func(path string) (int, string), send func(page string, form url.Values) (int, string)) {
 	hash, err := bcrypt.GenerateFromPassword([]byte("pw"), bcrypt.MinCost)
 	require.NoError(t, err)
-	srv, err := web.New(web.Options{Tournaments: s, Letters: s, Secretary: s, Judge: s,
+	srv, err := web.New(web.Options{Tournaments: s, Letters: s, Secretary: s, Judge: s, Sessions: s,
 		Accounts: []web.Account{{Name: "oleg", Role: web.RoleJudge, Hash: string(hash)}},
 		Key:      make([]byte, 32), Now: func() time.Time { return now }, EngineNodes: 20000})
 	require.NoError(t, err)
