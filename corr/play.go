@@ -50,16 +50,17 @@ func (a *applier) playLetter() {
 	a.forward(first, known, claimed)
 }
 
-// ownRun returns how many of plies, from the first, the sender wrote before
-// any move of the opponent's variant was played for them: what the sender
-// knows of the game after this letter.
+// ownRun returns how many of plies, from the first, the sender knows after
+// this letter: all up to their last own move. The variant answers they
+// played through by moving on are theirs too, so their next letter repeats
+// only the opponent's new moves (6.2.3, 6.2.9), never their own.
 func (a *applier) ownRun(plies []Ply) int {
-	for i, p := range plies {
-		if p.Variant {
-			return i
+	for i := len(plies) - 1; i >= 0; i-- {
+		if !plies[i].Variant {
+			return i + 1
 		}
 	}
-	return len(plies)
+	return 0
 }
 
 // checkRepetition checks the repetition of the opponent's new moves (6.2.9):

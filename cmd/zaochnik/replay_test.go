@@ -194,59 +194,63 @@ var replayCases = []replayCase{
 
 func TestReplay_EndToEnd(t *testing.T) {
 	for _, c := range replayCases {
-		t.Run(c.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "z.db")
-			args := []string{"replay", "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
-			if c.until != "" {
-				args = append(args, "--until", c.until)
+		t.Run(c.name, func(t *testing.T) { runReplayCase(t, c) })
+	}
+}
+
+// runReplayCase replays c's letters and checks what the rules make of them.
+func runReplayCase(t *testing.T, c replayCase) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "z.db")
+	args := []string{"replay", "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
+	if c.until != "" {
+		args = append(args, "--until", c.until)
+	}
+	code, out, errs := runCmd(t, args...)
+	require.Equal(t, 0, code, errs)
+	var rep replayReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	if c.ruling != "" {
+		code, out, errs := runCmd(t, "judge", "claims", "--json", "--db", db)
+		require.Equal(t, 0, code, errs)
+		var cs []storage.ClaimRow
+		require.NoError(t, json.Unmarshal([]byte(out), &cs))
+		require.NotEmpty(t, cs, "a claim is pending")
+		code, _, errs = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
+		require.Equal(t, 0, code, errs)
+		code, _, _ = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
+		assert.Equal(t, 1, code, "a claim is ruled once")
+		rep = reportFromDB(t, db, rep)
+	}
+	for i, g := range c.games {
+		require.Greater(t, len(rep.Games), i)
+		got := rep.Games[i]
+		if g.Claims == nil {
+			g.Claims = []claimReport{}
+		}
+		assert.Equal(t, g, got)
+	}
+	var outcomes string
+	for _, l := range rep.Letters {
+		outcomes += map[string]string{"accepted": "A", "refused": "R"}[l.Outcome]
+		var kinds []string
+		for _, p := range l.Problems {
+			kinds = append(kinds, p.Kind)
+			assert.NotEmpty(t, p.Clause, "every problem cites its clause")
+		}
+		if c.problems != nil || len(kinds) > 0 {
+			assert.Equal(t, c.problems[l.File], kinds, "problems of %s", l.File)
+		}
+	}
+	assert.Equal(t, c.outcomes, outcomes)
+	if c.sent != nil {
+		var sent []string
+		for _, o := range rep.Outbox {
+			if o.Kind != "start-list" {
+				sent = append(sent, strings.Split(o.To, "@")[0]+":"+o.Kind)
 			}
-			code, out, errs := runCmd(t, args...)
-			require.Equal(t, 0, code, errs)
-			var rep replayReport
-			require.NoError(t, json.Unmarshal([]byte(out), &rep))
-			if c.ruling != "" {
-				code, out, errs := runCmd(t, "judge", "claims", "--json", "--db", db)
-				require.Equal(t, 0, code, errs)
-				var cs []storage.ClaimRow
-				require.NoError(t, json.Unmarshal([]byte(out), &cs))
-				require.NotEmpty(t, cs, "a claim is pending")
-				code, _, errs = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
-				require.Equal(t, 0, code, errs)
-				code, _, _ = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
-				assert.Equal(t, 1, code, "a claim is ruled once")
-				rep = reportFromDB(t, db, rep)
-			}
-			for i, g := range c.games {
-				require.Greater(t, len(rep.Games), i)
-				got := rep.Games[i]
-				if g.Claims == nil {
-					g.Claims = []claimReport{}
-				}
-				assert.Equal(t, g, got)
-			}
-			var outcomes string
-			for _, l := range rep.Letters {
-				outcomes += map[string]string{"accepted": "A", "refused": "R"}[l.Outcome]
-				var kinds []string
-				for _, p := range l.Problems {
-					kinds = append(kinds, p.Kind)
-					assert.NotEmpty(t, p.Clause, "every problem cites its clause")
-				}
-				if c.problems != nil || len(kinds) > 0 {
-					assert.Equal(t, c.problems[l.File], kinds, "problems of %s", l.File)
-				}
-			}
-			assert.Equal(t, c.outcomes, outcomes)
-			if c.sent != nil {
-				var sent []string
-				for _, o := range rep.Outbox {
-					if o.Kind != "start-list" {
-						sent = append(sent, strings.Split(o.To, "@")[0]+":"+o.Kind)
-					}
-				}
-				assert.Equal(t, c.sent, sent)
-			}
-		})
+		}
+		assert.Equal(t, c.sent, sent)
 	}
 }
 

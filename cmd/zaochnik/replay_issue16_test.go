@@ -1,0 +1,23 @@
+package main
+
+import "testing"
+
+// fairRulingCases are games in which the rules were applied too harshly or
+// not at all: each replays the letters that went wrong and names its clause.
+var fairRulingCases = []replayCase{
+	{
+		// Black accepts White's variant and adds his own move (2...g7-f6);
+		// his next letter repeats only White's new move as it was forwarded,
+		// not his own move of the letter before (6.2.3, 6.2.9).
+		name: "Repetition_6_2_3_OwnMoveAfterAcceptedVariantNotRepeated", tournament: "two.toml", mail: "variant-own-move",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 fg5 2.gf4 gf6 3.bc3 ba5", Ledger: ledgerReport{side(2, 3, 0), side(3, 6, 0)}}},
+		outcomes: "AAAA",
+		problems: map[string][]string{},
+	},
+}
+
+func TestReplay_FairRulings(t *testing.T) {
+	for _, c := range fairRulingCases {
+		t.Run(c.name, func(t *testing.T) { runReplayCase(t, c) })
+	}
+}
