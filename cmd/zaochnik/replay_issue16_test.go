@@ -14,6 +14,14 @@ var fairRulingCases = []replayCase{
 		outcomes: "AAAA",
 		problems: map[string][]string{},
 	},
+	{
+		// «1.c3-d4 (вместо невозможного 1.c3-c4)»: the words of a
+		// correction are no move; the stop cost 6 days once (6.2.10, 6.2.11).
+		name: "Impossible_6_2_11_CorrectionChargedOnce", tournament: "two.toml", mail: "impossible-correction",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4", Ledger: ledgerReport{side(1, 1, 6), side(0, 0, 0)}}},
+		outcomes: "RA",
+		problems: map[string][]string{"01.eml": {"impossible-move"}},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {

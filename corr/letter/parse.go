@@ -56,6 +56,7 @@ const (
 	roleUntil                 // "вариант принят до 7...ba5": the first changed move
 	roleVariant               // a variant's moves, continuing the current variant
 	roleVariantIf             // a variant's condition: starts a variant unless it continues one
+	roleReplaced              // "1.c3-d4 (вместо невозможного 1.c3-c4)": a move withdrawn, not played
 )
 
 // parser holds the state of one reading.

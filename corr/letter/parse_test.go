@@ -75,6 +75,23 @@ func TestParse_6_2_2_AbbreviatedIsImpossible(t *testing.T) {
 	}
 }
 
+func TestParse_6_2_10_CorrectionNamesTheReplacedMove(t *testing.T) {
+	for _, written := range []string{
+		"Мой ход: 6.c3-d4 (вместо невозможного 6.c3-c4)",
+		"Мой ход: 6.c3-d4 вместо 6.cd4",
+		"Вместо 6.c3-c4 играю 6.c3-d4",
+		"My move: 6.c3-d4 (instead of the impossible 6.c3-c4)",
+	} {
+		t.Run(written, func(t *testing.T) {
+			l := read("ЧР-2026-ЗФ 1-2\n" + written + tail)
+			require.Len(t, l.Moves, 1, Describe(l))
+			assert.Equal(t, "6.c3-d4", l.Moves[0].String())
+			assert.Empty(t, l.Repeated)
+			assert.Empty(t, l.Problems, "the replaced move is understood, and no comment")
+		})
+	}
+}
+
 func TestParse_6_2_2_UnreadableMove(t *testing.T) {
 	for _, written := range []string{"6.c3-k4", "6.c3-d44", "6.c9-d10"} {
 		t.Run(written, func(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 func (p *parser) run(n int, r role, run []token, forced bool) {
 	ms, bad := readMoves(n, run, forced, p.opts.Board)
 	switch r {
+	case roleReplaced:
+		return // the impossible move a correction replaces: read, not played
 	case roleVariant, roleVariantIf:
 		p.variantMoves(n, r, ms, bad)
 		return
