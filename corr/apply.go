@@ -2,6 +2,7 @@ package corr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"zaochnik/corr/draughts"
@@ -174,6 +175,11 @@ func (a *applier) apply() {
 	case a.l.Draw == letter.DrawAccept && g.Draw != nil && g.Draw.By != side:
 		a.acceptDraw()
 		return
+	}
+	if len(a.l.Moves) == 0 && len(a.l.Repeated) > 0 && len(g.Sent) > 0 && g.Stopped != nil && *g.Stopped == side {
+		// A correction of the repetition alone: the sent moves stand (6.2.8).
+		a.l.Moves = g.Sent
+		a.out.Problems = slices.DeleteFunc(a.out.Problems, func(p Problem) bool { return p.Kind == string(letter.KindNoMove) })
 	}
 	if len(a.l.Moves) == 0 && !a.l.OverstepClaim && a.l.Draw == "" && (a.l.LedgerRequest || a.l.Break != nil) {
 		return // a request or a break needs neither the turn nor a game in play

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -180,6 +181,9 @@ type Game struct {
 	// Stopped is set while the game waits for a correction from that side
 	// (6.2.9, 6.2.10): its reply was refused.
 	Stopped *draughts.Color
+	// Sent are the moves of a letter refused for its repetition (6.2.9):
+	// sent, they stand, and the correction plays them (6.2.8).
+	Sent []letter.Move `json:",omitempty"`
 	// Known is, for each side, how many plies it has written or repeated:
 	// the plies after it are the new moves its next letter repeats (6.2.9).
 	Known [2]int

@@ -22,6 +22,23 @@ var fairRulingCases = []replayCase{
 		outcomes: "RA",
 		problems: map[string][]string{"01.eml": {"impossible-move"}},
 	},
+	{
+		// Refused for a wrong repetition with 1...f6-g5, Black's correction
+		// plays 1...b6-a5: the sent move stands and Black is told (6.2.8).
+		name: "SentMove_6_2_8_CorrectionCannotChangeIt", tournament: "two.toml", mail: "repetition-sent-move",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 fg5", Ledger: ledgerReport{side(1, 0, 0), side(1, 4, 6)}}},
+		outcomes: "ARA",
+		problems: map[string][]string{"02.eml": {"repetition"}, "03.eml": {"sent-move-kept"}},
+		sent:     []string{"petrov:forward", "ivanov:confirmation", "petrov:refusal", "ivanov:forward", "petrov:confirmation"},
+	},
+	{
+		// The correction repeats White's move and no more: the sent
+		// 1...f6-g5 is played (6.2.8, 6.2.9).
+		name: "SentMove_6_2_8_CorrectionOfTheRepetitionAlone", tournament: "two.toml", mail: "repetition-correction-only",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 fg5", Ledger: ledgerReport{side(1, 0, 0), side(1, 4, 6)}}},
+		outcomes: "ARA",
+		problems: map[string][]string{"02.eml": {"repetition"}},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {
