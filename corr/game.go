@@ -82,7 +82,7 @@ type Ply struct {
 	// Forced marks a move that was the only legal one (6.2.4): counted.
 	Forced bool
 	// Variant marks a move played from the mover's accepted variant (6.2.13):
-	// not counted for the overstep (6.3.5).
+	// not counted for the overstep (6.3.5) unless it is also Forced.
 	Variant bool
 	// Corrected marks an impossible move replaced by the piece's single legal move (6.2.10).
 	Corrected bool

@@ -269,7 +269,10 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Corrected: corrected})
 		pos = pos.Play(mv)
 		if reply, ok := a.variantReply(mv, pos); ok {
-			plies = append(plies, Ply{Move: reply, Text: pos.Notation(reply), Variant: true})
+			// A compulsory answer is a move of the game like any forced
+			// one: counted (6.3.5, "кроме обязательных").
+			forced := len(pos.LegalMoves(nil)) == 1
+			plies = append(plies, Ply{Move: reply, Text: pos.Notation(reply), Variant: true, Forced: forced})
 			beforeVariant = pos
 			pos = pos.Play(reply)
 		}
@@ -334,7 +337,7 @@ func (a *applier) recordReplies(plies []Ply) {
 		side := g.ToMoveAt(len(g.Plies) - len(plies) + i)
 		counted, variant, j := 0, 0, i
 		for ; j < len(plies) && g.ToMoveAt(len(g.Plies)-len(plies)+j) == side; j++ {
-			if plies[j].Variant {
+			if plies[j].Variant && !plies[j].Forced {
 				variant++
 			} else {
 				counted++

@@ -39,6 +39,13 @@ var fairRulingCases = []replayCase{
 		outcomes: "ARA",
 		problems: map[string][]string{"02.eml": {"repetition"}},
 	},
+	{
+		// White's variant answers 1...b6-c5 with the only legal move,
+		// 2.d4:b6: compulsory, it counts among White's moves (6.3.5).
+		name: "Overstep_6_3_5_CompulsoryVariantMoveCounted", tournament: "two.toml", mail: "variant-forced",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 bc5 2.d:b6 a:c5", Ledger: ledgerReport{side(2, 0, 0), side(2, 4, 0)}}},
+		outcomes: "AA",
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {
