@@ -138,6 +138,13 @@ func (a *applier) apply() {
 		return
 	}
 	g, why := a.findGame()
+	if g == nil && a.breakAlone() {
+		// A break is taken in all the player's games at once (6.4.1) and
+		// told to every partner (6.4.2): it needs no game.
+		a.out.Accepted = true
+		a.announceBreak()
+		return
+	}
 	if g == nil {
 		a.refusal = &letter.Refusal{Reason: letter.RefuseUnknownGame, Games: a.senderGames()}
 		a.refuse("no-game", "6.2.3", why[0], why[1])
@@ -239,6 +246,17 @@ func (a *applier) acceptable() bool {
 		return false
 	}
 	return true
+}
+
+// breakAlone reports a letter that announces a break and does nothing
+// else, in this tournament (its cipher, when written, is this one's).
+func (a *applier) breakAlone() bool {
+	l := a.l
+	if c := l.Game.Cipher; c != "" && !strings.EqualFold(c, a.s.Tournament.Cipher) {
+		return false
+	}
+	return l.Break != nil && len(l.Moves) == 0 && len(l.Repeated) == 0 && l.Accepted == nil && len(l.Variants) == 0 &&
+		l.Draw == "" && !l.Resign && !l.OverstepClaim && l.Protest == "" && !l.LedgerRequest
 }
 
 // senderGames lists the codes of the sender's games, for a letter that

@@ -46,6 +46,15 @@ var fairRulingCases = []replayCase{
 		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 bc5 2.d:b6 a:c5", Ledger: ledgerReport{side(2, 0, 0), side(2, 4, 0)}}},
 		outcomes: "AA",
 	},
+	{
+		// Ivanov, on move in no game, takes a break naming only the
+		// tournament: taken in all his games, told to every partner and
+		// the secretary (6.4.1, 6.4.2).
+		name: "Breaks_6_4_2_BreakNeedsNoGame", tournament: "two.toml", mail: "break-no-game",
+		outcomes: "AA",
+		problems: map[string][]string{},
+		sent:     []string{"petrov:forward", "ivanov:confirmation", "ivanov:notice", "petrov:break", "secretary:break"},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {

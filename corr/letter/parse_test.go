@@ -480,6 +480,26 @@ func TestParse_6_4_3_BreakPhrase(t *testing.T) {
 // announced ahead, 6.4.3), unless it ended less than a month ago (announced
 // late, 6.4.2). A day alone shares the other date's month ("с 10 по 25
 // октября"). Letters are posted on 16.03.2026.
+// A break named in the cipher's sentence: the cipher line ends at the
+// full stop, and the words after it are no surnames (6.4.1).
+func TestParse_6_4_1_BreakOnTheCiphersLine(t *testing.T) {
+	for _, text := range []string{
+		"Турнир ЗЧ-2026-П5. Беру перерыв с 10.04.2026 по 20.04.2026.",
+		"ЧР-2026-ЗФ. Беру перерыв с 10.04.2026 по 20.04.2026",
+		"Шифр ЧР-2026-ЗФ. Беру перерыв с 10.04.2026 по 20.04.2026",
+	} {
+		t.Run(text, func(t *testing.T) {
+			l := read(text)
+			require.NotNil(t, l.Break, Describe(l))
+			assert.Equal(t, "2026-04-10", l.Break.From.String())
+			assert.Equal(t, "2026-04-20", l.Break.To.String())
+			assert.Empty(t, l.Game.Names)
+			assert.NotEmpty(t, l.Game.Cipher)
+			assert.Empty(t, l.Problems)
+		})
+	}
+}
+
 func TestParse_6_4_3_BreakDatesWithoutYear(t *testing.T) {
 	tests := []struct {
 		line, from, to string
