@@ -2,6 +2,7 @@ package corr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"zaochnik/corr/draughts"
@@ -425,6 +426,7 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 		a.problem("variant-ignored", "6.2.7", tr(a.lang(), "варианты не учтены: после принятого варианта снова ваш ход", "variants ignored: after the accepted variant it is your move again"))
 		return
 	}
+	var props []ProposedVariant
 	for i, vr := range a.l.Variants {
 		p := pos
 		// An unlabelled variant is named by its place in the letter, here
@@ -445,15 +447,92 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 			pv.Line = append(pv.Line, mv)
 			p = p.Play(mv)
 		}
-		if len(pv.Line) >= 2 {
-			a.g.Variants = append(a.g.Variants, pv)
-			a.event("variant-proposed", "6.2.7", fmt.Sprintf("%s: %d moves", label, len(pv.Line)))
-		} else if len(vr.Moves) > 0 {
+		if len(pv.Line) < 2 && len(vr.Moves) > 0 {
 			a.problem("variant-dropped", "6.2.12", tr(a.lang(),
 				fmt.Sprintf("в варианте %s не осталось вашего ответного хода; он не передан партнёру", label),
 				fmt.Sprintf("variant %s is left without your answer; it is not passed on", label)))
 		}
+		props = append(props, pv)
 	}
+	for _, pv := range a.unambiguous(pos, props) {
+		if len(pv.Line) >= 2 {
+			a.g.Variants = append(a.g.Variants, pv)
+			a.event("variant-proposed", "6.2.7", fmt.Sprintf("%s: %d moves", pv.Label, len(pv.Line)))
+		}
+	}
+}
+
+// unambiguous cuts the proposed variants where two of them answer the same
+// moves of the opponent differently: which to play is unclear, so each
+// stands only up to that move (6.2.7, 6.2.12), and the proposer is told
+// which variants, at which move. pos is the position the lines start from.
+func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []ProposedVariant {
+	cut := make([]int, len(props))
+	for i := range props {
+		cut[i] = len(props[i].Line)
+	}
+	type clash struct {
+		cond    string // the opponent's move answered differently
+		which   []int  // the variants, by their place in the letter
+		answers []string
+	}
+	var clashes []*clash
+	at := map[string]*clash{} // by the condition's line
+	add := func(c *clash, i int, answer string) {
+		if !slices.Contains(c.which, i) {
+			c.which = append(c.which, i)
+		}
+		if !slices.Contains(c.answers, answer) {
+			c.answers = append(c.answers, answer)
+		}
+	}
+	for i, p := range props {
+		for j := i + 1; j < len(props); j++ {
+			q := props[j]
+			d := 0
+			for d < len(p.Line) && d < len(q.Line) && p.Line[d] == q.Line[d] {
+				d++
+			}
+			if d%2 == 0 || d == len(p.Line) || d == len(q.Line) {
+				continue // they part on the opponent's move, or one goes on from the other
+			}
+			cut[i], cut[j] = min(cut[i], d-1), min(cut[j], d-1)
+			ms := letterMoves(pos, len(a.g.Plies), p.Line[:d+1])
+			key := letterSequence(ms[:d])
+			c := at[key]
+			if c == nil {
+				c = &clash{cond: ms[d-1].String()}
+				at[key] = c
+				clashes = append(clashes, c)
+			}
+			add(c, i, ms[d].String())
+			add(c, j, letterMoves(pos, len(a.g.Plies), q.Line[:d+1])[d].String())
+		}
+	}
+	if len(clashes) == 0 {
+		return props
+	}
+	var ru, en []string
+	for _, c := range clashes {
+		slices.Sort(c.which)
+		var labels []string
+		for _, i := range c.which {
+			labels = append(labels, props[i].Label)
+		}
+		ru = append(ru, fmt.Sprintf("варианты %s на ход %s дают разные ответы (%s)", strings.Join(labels, ", "), c.cond, strings.Join(c.answers, ", ")))
+		en = append(en, fmt.Sprintf("variants %s answer %s differently (%s)", strings.Join(labels, ", "), c.cond, strings.Join(c.answers, ", ")))
+	}
+	a.problem("variant-ambiguous", "6.2.7", tr(a.lang(),
+		strings.Join(ru, "; ")+"; неясно, какой ответ играть, и эти варианты действуют только до этого хода (п. 6.2.12)",
+		strings.Join(en, "; ")+"; which answer to play is unclear, so these variants stand only up to that move (clause 6.2.12)"))
+	out := make([]ProposedVariant, 0, len(props))
+	for i, p := range props {
+		p.Line = p.Line[:cut[i]]
+		if len(p.Line) >= 2 && !slices.ContainsFunc(out, func(o ProposedVariant) bool { return slices.Equal(o.Line, p.Line) }) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // offerDraw records a draw offer; a side may not offer again before the

@@ -55,6 +55,15 @@ var fairRulingCases = []replayCase{
 		problems: map[string][]string{},
 		sent:     []string{"petrov:forward", "ivanov:confirmation", "ivanov:notice", "petrov:break", "secretary:break"},
 	},
+	{
+		// Variants А and Б answer 2...g5-h4 differently: the proposer is
+		// told, and both stand only up to that move (6.2.7, 6.2.12), so
+		// Black's 2...g5-h4 gets no answer played for White.
+		name: "Variants_6_2_7_AmbiguousAnswerRefused", tournament: "two.toml", mail: "variant-ambiguous",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 fg5 2.gf4 gh4", Ledger: ledgerReport{side(1, 0, 0), side(2, 4, 0)}}},
+		outcomes: "AA",
+		problems: map[string][]string{"01.eml": {"variant-ambiguous"}},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {
