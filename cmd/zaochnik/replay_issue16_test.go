@@ -64,6 +64,14 @@ var fairRulingCases = []replayCase{
 		outcomes: "AA",
 		problems: map[string][]string{"01.eml": {"variant-ambiguous"}},
 	},
+	{
+		// White's «Вариант А» (Cyrillic) is accepted as «Variant A» (Latin);
+		// White then repeats the accepted part of his own variant (6.2.3).
+		name: "Variants_6_2_13_LabelsByLookAndTheProposersRepetition", tournament: "two.toml", mail: "variant-labels",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 fg5 2.gf4 gf6 3.bc3", Ledger: ledgerReport{side(2, 3, 0), side(2, 4, 0)}}},
+		outcomes: "AAA",
+		problems: map[string][]string{},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {
