@@ -72,6 +72,13 @@ var fairRulingCases = []replayCase{
 		outcomes: "AAA",
 		problems: map[string][]string{},
 	},
+	{
+		// Both evaluate a draw and the judge answers «присуждаю: ничья»
+		// (6.5.4): the game is finished 1/2-1/2 in the report too.
+		name: "Adjudication_6_5_4_OneResultEverywhere", tournament: "short.toml", mail: "unfinished-agreed", until: "2026-04-12",
+		games:    []gameReport{{White: 1, Black: 2, Status: "finished", Result: "1/2-1/2", Moves: "1.cd4 fg5 2.gf4", Ledger: ledgerReport{side(2, 11, 0), side(1, 19, 0)}}},
+		outcomes: "AAAAAA",
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {
