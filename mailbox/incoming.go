@@ -53,6 +53,11 @@ type Incoming struct {
 	ContentType    string   // the top-level media type, e.g. "multipart/mixed"
 	AuthResults    []string // Authentication-Results values, topmost first
 
+	// AutoReply is the first of the vendors' automatic-reply markers
+	// present (X-Autoreply, X-Autorespond, X-Auto-Response-Suppress), as
+	// "Name: value"; "" when none is.
+	AutoReply string
+
 	// Text is the letter's text in UTF-8: the text/plain parts joined, or
 	// the HTML parts converted to text when there is no text/plain.
 	Text string
@@ -189,6 +194,12 @@ func (in *Incoming) readHeader(h gomail.Header) {
 	in.AutoSubmitted = strings.TrimSpace(h.Get("Auto-Submitted"))
 	in.Precedence = strings.TrimSpace(h.Get("Precedence"))
 	in.ListID = strings.TrimSpace(h.Get("List-Id"))
+	for _, k := range []string{"X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"} {
+		if h.Has(k) {
+			in.AutoReply = k + ": " + strings.TrimSpace(h.Get(k))
+			break
+		}
+	}
 	in.ContentType, _, _ = h.ContentType()
 	in.AuthResults = h.Values("Authentication-Results")
 	in.Postmark = receivedDate(h.Values("Received"))

@@ -29,7 +29,8 @@ overstep, the end of play) run for every day up to --until (default: the last
 letter's day). The server's letters are delivered the moment they are sent.
 With --db the store is kept (and a replay interrupted before resumes from it);
 without, a temporary one is used. A file that is not a readable letter (bad
-MIME, no postmark) is stored as it is and refused with the reason, as the
+MIME, no postmark) is stored as it is and refused with the reason, and an
+automatic letter (out-of-office, bounce) is kept and not answered, as the
 server does; the others are replayed. Exit status: 0 replayed, 1 a file or
 the store is wrong, 2 bad usage (an --until before the last letter's day too).`
 
@@ -225,6 +226,17 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 		clock = day
 		for ; i < len(mails) && !mails[i].day.After(day); i++ {
 			m := mails[i]
+			if auto, why := m.in.IsAutomatic(); auto {
+				// Kept and never answered, as the server does (RFC 3834).
+				id, _, fresh, err := db.StoreLetter(ctx, storage.Incoming{MessageID: m.in.MessageID, Raw: m.raw, Postmark: m.in.Postmark, From: m.in.From.Addr})
+				if err == nil && fresh {
+					err = db.SetDisposition(ctx, id, storage.Ignored, "automatic letter, not answered (RFC 3834): "+why)
+				}
+				if err != nil {
+					return replayReport{}, fmt.Errorf("%s: %w", m.name, err)
+				}
+				continue
+			}
 			r := storage.Received{
 				Incoming: storage.Incoming{MessageID: m.in.MessageID, Raw: m.raw, Postmark: m.in.Postmark, From: m.in.From.Addr},
 				Subject:  m.in.Subject, Text: m.in.Text, InReplyTo: append(append([]string(nil), m.in.InReplyTo...), m.in.References...),
@@ -277,7 +289,11 @@ func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []
 	}
 	for _, l := range letters {
 		rl := replayLetter{File: files[l.MessageID], From: l.From, Outcome: "accepted", Problems: []replayProblem{}}
-		if l.Disposition != storage.Processed {
+		switch l.Disposition {
+		case storage.Processed:
+		case storage.Ignored:
+			rl.Outcome, rl.Reason = "ignored", l.Reason
+		default:
 			rl.Outcome, rl.Reason = "refused", l.Reason
 		}
 		for _, p := range l.Problems {

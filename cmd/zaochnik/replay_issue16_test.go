@@ -79,6 +79,13 @@ var fairRulingCases = []replayCase{
 		games:    []gameReport{{White: 1, Black: 2, Status: "finished", Result: "1/2-1/2", Moves: "1.cd4 fg5 2.gf4", Ledger: ledgerReport{side(2, 11, 0), side(1, 19, 0)}}},
 		outcomes: "AAAAAA",
 	},
+	{
+		// Out-of-office replies marked only X-Autoreply or X-Autorespond
+		// are kept and never answered (RFC 3834).
+		name: "AutoReply_RFC3834_VendorMarkersNotAnswered", tournament: "two.toml", mail: "auto-reply",
+		outcomes: "AII",
+		sent:     []string{"petrov:forward", "ivanov:confirmation"},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {

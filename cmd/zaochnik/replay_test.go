@@ -34,7 +34,8 @@ type replayCase struct {
 	// replay ("confirm" or "reject"), given on rulingDate.
 	ruling, rulingDate string
 	games              []gameReport // only the first len(games) games are checked
-	// outcomes is one letter per letter: A accepted, R refused.
+	// outcomes is one letter per letter: A accepted, R refused, I ignored
+	// (an automatic letter, never answered).
 	outcomes string
 	// problems lists, per file, the kinds of problem expected (exactly).
 	problems map[string][]string
@@ -232,7 +233,7 @@ func runReplayCase(t *testing.T, c replayCase) {
 	}
 	var outcomes string
 	for _, l := range rep.Letters {
-		outcomes += map[string]string{"accepted": "A", "refused": "R"}[l.Outcome]
+		outcomes += map[string]string{"accepted": "A", "refused": "R", "ignored": "I"}[l.Outcome]
 		var kinds []string
 		for _, p := range l.Problems {
 			kinds = append(kinds, p.Kind)
