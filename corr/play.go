@@ -502,71 +502,75 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 // moves of the opponent differently: which to play is unclear, so each
 // stands only up to that move (6.2.7, 6.2.12), and the proposer is told
 // which variants, at which move. pos is the position the lines start from.
+// It takes time linear in the variants' moves, however many they are.
 func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []ProposedVariant {
-	cut := make([]int, len(props))
-	for i := range props {
-		cut[i] = len(props[i].Line)
+	// A tree of the lines: a node after the opponent's move holds the
+	// answers given to it, each with the variants that give it.
+	type node struct {
+		next  map[draughts.Move]*node
+		which []int // the variants through this node, in letter order
 	}
-	type clash struct {
-		cond    string // the opponent's move answered differently
-		which   []int  // the variants, by their place in the letter
-		answers []string
-	}
-	var clashes []*clash
-	at := map[string]*clash{} // by the condition's line
-	add := func(c *clash, i int, answer string) {
-		if !slices.Contains(c.which, i) {
-			c.which = append(c.which, i)
-		}
-		if !slices.Contains(c.answers, answer) {
-			c.answers = append(c.answers, answer)
-		}
-	}
+	root := &node{}
+	ends := make([][]*node, len(props)) // each variant's nodes, by depth
 	for i, p := range props {
-		for j := i + 1; j < len(props); j++ {
-			q := props[j]
-			d := 0
-			for d < len(p.Line) && d < len(q.Line) && p.Line[d] == q.Line[d] {
-				d++
+		n := root
+		for _, m := range p.Line {
+			if n.next == nil {
+				n.next = map[draughts.Move]*node{}
 			}
-			if d%2 == 0 || d == len(p.Line) || d == len(q.Line) {
-				continue // they part on the opponent's move, or one goes on from the other
-			}
-			cut[i], cut[j] = min(cut[i], d-1), min(cut[j], d-1)
-			ms := letterMoves(pos, len(a.g.Plies), p.Line[:d+1])
-			key := letterSequence(ms[:d])
-			c := at[key]
+			c := n.next[m]
 			if c == nil {
-				c = &clash{cond: ms[d-1].String()}
-				at[key] = c
-				clashes = append(clashes, c)
+				c = &node{}
+				n.next[m] = c
 			}
-			add(c, i, ms[d].String())
-			add(c, j, letterMoves(pos, len(a.g.Plies), q.Line[:d+1])[d].String())
+			c.which = append(c.which, i)
+			ends[i] = append(ends[i], c)
+			n = c
 		}
-	}
-	if len(clashes) == 0 {
-		return props
 	}
 	var ru, en []string
-	for _, c := range clashes {
-		slices.Sort(c.which)
-		var labels []string
-		for _, i := range c.which {
-			labels = append(labels, props[i].Label)
-		}
-		ru = append(ru, fmt.Sprintf("варианты %s на ход %s дают разные ответы (%s)", strings.Join(labels, ", "), c.cond, strings.Join(c.answers, ", ")))
-		en = append(en, fmt.Sprintf("variants %s answer %s differently (%s)", strings.Join(labels, ", "), c.cond, strings.Join(c.answers, ", ")))
-	}
-	a.problem("variant-ambiguous", "6.2.7", tr(a.lang(),
-		strings.Join(ru, "; ")+"; неясно, какой ответ играть, и эти варианты действуют только до этого хода (п. 6.2.12)",
-		strings.Join(en, "; ")+"; which answer to play is unclear, so these variants stand only up to that move (clause 6.2.12)"))
 	out := make([]ProposedVariant, 0, len(props))
+	told, kept := map[*node]bool{}, map[*node]bool{}
 	for i, p := range props {
-		p.Line = p.Line[:cut[i]]
-		if len(p.Line) >= 2 && !slices.ContainsFunc(out, func(o ProposedVariant) bool { return slices.Equal(o.Line, p.Line) }) {
+		cut := len(p.Line)
+		for d := 1; d < len(p.Line); d += 2 {
+			cond := ends[i][d-1] // the node after the opponent's move p.Line[d-1]
+			if len(cond.next) < 2 {
+				continue
+			}
+			cut = d - 1
+			if !told[cond] {
+				told[cond] = true
+				ms := letterMoves(pos, len(a.g.Plies), p.Line[:d])
+				var labels, answers []string
+				for _, k := range cond.which {
+					if len(props[k].Line) > d {
+						labels = append(labels, props[k].Label)
+					}
+				}
+				for _, k := range cond.which {
+					if len(props[k].Line) > d {
+						if t := letterMoves(pos, len(a.g.Plies), props[k].Line[:d+1])[d].String(); !slices.Contains(answers, t) {
+							answers = append(answers, t)
+						}
+					}
+				}
+				c := ms[d-1].String()
+				ru = append(ru, fmt.Sprintf("варианты %s на ход %s дают разные ответы (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
+				en = append(en, fmt.Sprintf("variants %s answer %s differently (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
+			}
+			break
+		}
+		p.Line = p.Line[:cut]
+		if len(p.Line) >= 2 && !kept[ends[i][cut-1]] { // the same line twice stands once
+			kept[ends[i][cut-1]] = true
 			out = append(out, p)
 		}
+	}
+	if len(ru) > 0 {
+		a.problem("variant-ambiguous", "6.2.7", tr(a.lang(),
+			strings.Join(ru, "; ")+"; неясно, какой ответ играть, и эти варианты действуют только до этого хода (п. 6.2.12)",
+			strings.Join(en, "; ")+"; which answer to play is unclear, so these variants stand only up to that move (clause 6.2.12)"))
 	}
 	return out
 }

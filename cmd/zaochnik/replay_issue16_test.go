@@ -86,6 +86,15 @@ var fairRulingCases = []replayCase{
 		outcomes: "AII",
 		sent:     []string{"petrov:forward", "ivanov:confirmation"},
 	},
+	{
+		// 500 variant lines, the dates and the time at the end: the whole
+		// letter is read, so White's next letter without dates is his first
+		// slip and costs nothing (6.3.3); nothing is dropped unsaid (6.2.6).
+		name: "Dates_6_3_3_WholeLetterReadNoPenaltyForALimit", tournament: "two.toml", mail: "long-letter",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 hg5 2.bc3", Ledger: ledgerReport{side(2, 1, 0), side(1, 2, 0)}}},
+		outcomes: "AAA",
+		problems: map[string][]string{"03.eml": {"missing-dates", "missing-time"}},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {

@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -729,4 +730,28 @@ func TestParse_6_2_3_SplitRunOnlyWithoutLabel(t *testing.T) {
 			assert.NotEqual(t, len(l.Moves), len(black.Moves), "the sender's colour changes the split: %s", c.text)
 		}
 	}
+}
+
+// A long letter is read whole: the dates and the time after 500 lines are
+// found, and the problems past the listed ones are counted, never dropped
+// unsaid (6.2.6, 6.3.3).
+func TestParse_6_3_3_LongLetterReadWhole(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4\n")
+	for i := range 500 {
+		fmt.Fprintf(&b, "Вариант %d: если 6...f6-g5, то 7.g3-f4\n", i+1)
+	}
+	for range 70 {
+		b.WriteString("Погода прекрасная\n")
+	}
+	b.WriteString(tail)
+	l := read(b.String())
+	assert.Len(t, l.Variants, 500)
+	assert.Equal(t, 3, l.Dates.Count())
+	require.NotNil(t, l.Time)
+	p, ok := problemOf(l, KindMoreProblems)
+	require.True(t, ok, Describe(l))
+	assert.Contains(t, p.Ru, "ещё 10 замечаний")
+	assert.Contains(t, p.En, "10 more remarks")
+	assert.Len(t, l.Problems, maxProblems+1)
 }
