@@ -95,6 +95,15 @@ var fairRulingCases = []replayCase{
 		outcomes: "AAA",
 		problems: map[string][]string{"03.eml": {"missing-dates", "missing-time"}},
 	},
+	{
+		// White sends again the letter with Black's forced reply in it: «ход
+		// уже получен», as for any re-sent move, not a refusal (6.2.8).
+		name: "Resent_6_2_8_LetterWithAForcedReplyConfirmed", tournament: "two.toml", mail: "forced-resent",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cb4 ba5 2.ed4 a:e5 3.gf4", Ledger: ledgerReport{side(3, 2, 0), side(2, 1, 0)}}},
+		outcomes: "AAAA",
+		sent: []string{"petrov:forward", "ivanov:confirmation", "ivanov:forward", "petrov:confirmation", "petrov:forward", "ivanov:confirmation",
+			"ivanov:notice"},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {
