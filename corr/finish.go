@@ -199,7 +199,7 @@ func (a *applier) forward(first, known int, claimed bool) {
 	if a.from.Number == 0 {
 		return // a move forwarded by the judge's ruling: nobody to confirm to
 	}
-	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)), Draw: fwd.Draw,
+	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)), Draw: fwd.Draw, Variants: fwd.Variants,
 		Problems: a.receiptProblems(), On: a.obs.Postmark, Time: frac}
 	o := a.s.rendered(a.from.Number, g, "confirmation", r.Render())
 	o.InReplyTo = a.obs.MessageID

@@ -104,6 +104,14 @@ var fairRulingCases = []replayCase{
 		sent: []string{"petrov:forward", "ivanov:confirmation", "ivanov:forward", "petrov:confirmation", "petrov:forward", "ivanov:confirmation",
 			"ivanov:notice"},
 	},
+	{
+		// White writes Black's forced capture «a5:e5 (вынужденно)»: the
+		// mark stays after the move it is about in the forward and the
+		// receipt, never before the next (free) move (6.2.4).
+		name: "Forced_6_2_4_MarkAfterTheForcedMove", tournament: "two.toml", mail: "forced",
+		outcomes: "AAA",
+		says: []string{"petrov:forward:2.e3-d4 a5:e5 (forced) 3.g3-f4", "petrov:!forward:d4 (forced) a5:e5", "ivanov:confirmation:a5:e5 (вынужденно) 3.g3-f4"},
+	},
 }
 
 func TestReplay_FairRulings(t *testing.T) {

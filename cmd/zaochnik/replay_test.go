@@ -41,6 +41,10 @@ type replayCase struct {
 	problems map[string][]string
 	// sent lists the letters sent after the start lists, as to:kind, in order.
 	sent []string
+	// says lists what the letters sent say, each as to:kind:text: some
+	// letter of that kind to that address holds the text (or, with a "!"
+	// before the kind, none does).
+	says []string
 }
 
 func side(moves, days, penalty int) sideReport {
@@ -252,6 +256,36 @@ func runReplayCase(t *testing.T, c replayCase) {
 			}
 		}
 		assert.Equal(t, c.sent, sent)
+	}
+	if len(c.says) > 0 {
+		checkSays(t, db, c.says)
+	}
+}
+
+// checkSays checks the bodies of the letters in the store's outbox (see
+// replayCase.says).
+func checkSays(t *testing.T, db string, says []string) {
+	t.Helper()
+	s, err := storage.Open(db)
+	require.NoError(t, err)
+	defer s.Close()
+	out, err := s.Outbox(t.Context())
+	require.NoError(t, err)
+	for _, w := range says {
+		parts := strings.SplitN(w, ":", 3)
+		require.Len(t, parts, 3, "to:kind:text")
+		kind, none := strings.CutPrefix(parts[1], "!")
+		found := ""
+		for _, o := range out {
+			if strings.Split(o.To, "@")[0] == parts[0] && o.Kind == kind && strings.Contains(o.Body, parts[2]) {
+				found = o.Body
+			}
+		}
+		if none {
+			assert.Empty(t, found, "no %s to %s says %q", kind, parts[0], parts[2])
+		} else {
+			assert.NotEmpty(t, found, "a %s to %s says %q", kind, parts[0], parts[2])
+		}
 	}
 }
 

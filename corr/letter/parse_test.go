@@ -172,7 +172,7 @@ func TestParse_6_2_3_RepetitionThenOwnMove(t *testing.T) {
 }
 
 func TestParse_6_2_4_ForcedRepliesWrittenByTheMover(t *testing.T) {
-	l := read("ЧР-2026-ЗФ 1-2\nВаш ход: 11...f6-e5\nМой ход: 12.c3:e5 (вынужденно) f6:d4 13.e3:c5" + tail)
+	l := read("ЧР-2026-ЗФ 1-2\nВаш ход: 11...f6-e5\nМой ход: 12.c3:e5 f6:d4 (вынужденно) 13.e3:c5" + tail)
 	require.Len(t, l.Moves, 3, Describe(l))
 	assert.Equal(t, "12.c3:e5 f6:d4 13.e3:c5", sequenceString(l.Moves))
 	assert.Equal(t, []bool{false, true, false}, []bool{l.Moves[0].Forced, l.Moves[1].Forced, l.Moves[2].Forced})
@@ -319,7 +319,7 @@ func TestParse_6_2_14_MoveNumbers(t *testing.T) {
 		name, body string
 		wrong      bool
 	}{
-		{"follows", "Ваш ход 5...f6-g5\nМой ход 6.c3-d4 (вынужденно) g5:e3 7.f2:d4", false},
+		{"follows", "Ваш ход 5...f6-g5\nМой ход 6.c3-d4 g5:e3 (вынужденно) 7.f2:d4", false},
 		{"skips a number", "Ваш ход 5...f6-g5\nМой ход 7.c3-d4", true},
 		{"wrong inside a run", "Мой ход 6.c3-d4 g5:e3 8.f2:d4", true},
 		{"unnumbered is fine", "Ваш ход f6-g5\nМой ход c3-d4", false},

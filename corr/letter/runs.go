@@ -93,7 +93,7 @@ func readMoves(n int, run []token, forced bool, board int) (ms []Move, bad []str
 		if err != nil || !onBoard(mt, board) {
 			return ms, []string{tk.orig}
 		}
-		m := Move{Text: mt, Forced: forced, Line: n}
+		m := Move{Text: mt, Forced: forced || tk.forced, Line: n}
 		if known {
 			m.Number, m.Black = num, black
 		}
