@@ -250,8 +250,8 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 	}
 	a.event("claim-rejected", "6.3.7", note)
 	if c.ByHand {
-		reason := "неверно заявленная просрочка"
-		g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(c.Against.Opponent()), Days: PenaltyDays, Date: date, Clause: "6.3.7", Reason: reason})
+		g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(c.Against.Opponent()), Days: PenaltyDays, Date: date, Clause: "6.3.7",
+			Reason: "неверно заявленная просрочка", ReasonEn: "an overstep claimed wrongly"})
 		a.event("penalty", "6.3.7", fmt.Sprintf("%d days to %s", PenaltyDays, c.Against.Opponent()))
 	}
 	at := len(a.out.Out) // the offender's ruling goes before the forward of the held reply

@@ -1,6 +1,7 @@
 package corr
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -171,6 +172,20 @@ func (a *applier) forward(first, known int, claimed bool) {
 		if p.Corrected {
 			extraRu = append(extraRu, "невозможный ход партнёра заменён единственным ходом шашки "+p.Text+" (п. 6.2.10)")
 			extraEn = append(extraEn, "your opponent's impossible move was replaced by the piece's single move "+p.Text+" (clause 6.2.10)")
+		}
+	}
+	if a.reply < len(g.Replies) {
+		// The penalty days charged to the sender while they thought about
+		// this move, with what for: the opponent sees them in the time
+		// (6.2.11, «с указанием, за что именно»).
+		since := g.Replies[a.reply].Received
+		for _, p := range g.Penalties {
+			if p.Player != colour(side) || p.Date.Before(since) {
+				continue
+			}
+			en := cmp.Or(p.ReasonEn, p.Reason)
+			extraRu = append(extraRu, fmt.Sprintf("партнёру начислено %d %s (п. %s): %s", p.Days, timecontrol.RussianPlural(p.Days, "штрафной день", "штрафных дня", "штрафных дней"), p.Clause, p.Reason))
+			extraEn = append(extraEn, fmt.Sprintf("your opponent is charged %d penalty days (clause %s): %s", p.Days, p.Clause, en))
 		}
 	}
 	// own ends before the replies the opponent's variant gave to the last

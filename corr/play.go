@@ -211,8 +211,12 @@ func (a *applier) stop(kind, clause, ru, en string) {
 	side := a.side
 	g.Stopped = &side
 	g.Sent = nil // a stop for an impossible move asks for another move (6.2.10)
-	reason := tr(a.lang(), ru, en)
-	g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.2.11", Reason: reason})
+	// The ledger says what for (6.2.11), without what the sender is asked
+	// to resend: the text up to the first "; ".
+	whyRu, _, _ := strings.Cut(ru, "; ")
+	whyEn, _, _ := strings.Cut(en, "; ")
+	reason := tr(a.lang(), whyRu, whyEn)
+	g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.2.11", Reason: whyRu, ReasonEn: whyEn})
 	a.event("penalty", "6.2.11", fmt.Sprintf("%d days to %s: %s", PenaltyDays, side, reason))
 	if a.refusal != nil {
 		a.refusal.PenaltyDays = PenaltyDays

@@ -21,6 +21,16 @@ var fairRulingCases = []replayCase{
 		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4", Ledger: ledgerReport{side(1, 1, 6), side(0, 0, 0)}}},
 		outcomes: "RA",
 		problems: map[string][]string{"01.eml": {"impossible-move"}},
+		says:     []string{"petrov:forward:your opponent is charged 6 penalty days (clause 6.2.11): the move c3-c4 is impossible"},
+	},
+	{
+		// Petrov (English) is charged for an impossible move: Ivanov reads
+		// in Russian what for, beside the time (6.2.11, «за что именно»).
+		name: "Penalty_6_2_11_OpponentToldWhatForInHisLanguage", tournament: "two.toml", mail: "impossible-none",
+		outcomes: "ARA",
+		problems: map[string][]string{"02.eml": {"impossible-move"}},
+		says: []string{"ivanov:forward:партнёру начислено 6 штрафных дней (п. 6.2.11): ход b6-d4 невозможен",
+			"ivanov:!forward:is impossible"},
 	},
 	{
 		// Refused for a wrong repetition with 1...f6-g5, Black's correction
@@ -110,7 +120,7 @@ var fairRulingCases = []replayCase{
 		// receipt, never before the next (free) move (6.2.4).
 		name: "Forced_6_2_4_MarkAfterTheForcedMove", tournament: "two.toml", mail: "forced",
 		outcomes: "AAA",
-		says: []string{"petrov:forward:2.e3-d4 a5:e5 (forced) 3.g3-f4", "petrov:!forward:d4 (forced) a5:e5", "ivanov:confirmation:a5:e5 (вынужденно) 3.g3-f4"},
+		says:     []string{"petrov:forward:2.e3-d4 a5:e5 (forced) 3.g3-f4", "petrov:!forward:d4 (forced) a5:e5", "ivanov:confirmation:a5:e5 (вынужденно) 3.g3-f4"},
 	},
 }
 

@@ -302,8 +302,10 @@ func hasWord(phrase string, words ...string) bool {
 	return false
 }
 
+// isGreeting reports a greeting, the addressee's name perhaps first
+// ("Иван Иванович, добрый день!").
 func isGreeting(w string) bool {
-	return hasAnyStem(firstWords(w, 2), "здравств", "добр", "уважаем", "привет", "дорог", "hello", "dear", "hi", "good morning", "good afternoon", "good evening", "good day", "greetings")
+	return hasAnyStem(firstWords(w, 4), "здравств", "добр", "уважаем", "привет", "дорог", "hello", "dear", "hi", "good morning", "good afternoon", "good evening", "good day", "greetings")
 }
 
 func isSignOff(w string) bool {

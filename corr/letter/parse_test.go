@@ -755,3 +755,15 @@ func TestParse_6_3_3_LongLetterReadWhole(t *testing.T) {
 	assert.Contains(t, p.En, "10 more remarks")
 	assert.Len(t, l.Problems, maxProblems+1)
 }
+
+// A greeting with the addressee's name first is a greeting, not a comment
+// (6.2.6).
+func TestParse_6_2_6_GreetingAfterTheName(t *testing.T) {
+	for _, g := range []string{"Иван Иванович, добрый день!", "Уважаемый Иван Иванович!", "Dear Petr,", "Пётр Петрович, здравствуйте!"} {
+		t.Run(g, func(t *testing.T) {
+			l := read(g + "\nЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail)
+			assert.Equal(t, g, l.Greeting)
+			assert.Empty(t, l.Unknown)
+		})
+	}
+}

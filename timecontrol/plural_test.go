@@ -1,4 +1,4 @@
-package letter
+package timecontrol
 
 import (
 	"fmt"

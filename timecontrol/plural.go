@@ -1,4 +1,6 @@
-package letter
+package timecontrol
+
+import "fmt"
 
 // RussianPlural returns the form of a Russian word that goes with n: one
 // for 1, 21, 101 ("1 ход"), few for 2-4, 22-24 ("2 хода"), many for 0,
@@ -14,4 +16,12 @@ func RussianPlural(n int, one, few, many string) string {
 		return few
 	}
 	return many
+}
+
+// plainPlural writes n with an English noun: "1 move", "2 moves".
+func plainPlural(n int, noun string) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
