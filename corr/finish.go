@@ -272,7 +272,7 @@ func (a *applier) lettered(from, to int) []letter.Move {
 func letterMoves(pos draughts.Position, ply int, line []draughts.Move) []letter.Move {
 	var out []letter.Move
 	for _, m := range line {
-		mt, err := draughts.ParseMoveText(pos.Notation(m))
+		mt, err := draughts.ParseMoveText(pos.Written(m))
 		if err != nil {
 			break
 		}

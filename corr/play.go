@@ -275,7 +275,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			legal := pos.LegalMoves(nil)
 			if err == nil && len(legal) == 1 && legal[0] == mv {
 				a.checkNumber(m, len(g.Plies)+len(plies))
-				plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Forced: true})
+				plies = append(plies, Ply{Move: mv, Text: pos.Written(mv), Forced: true})
 				pos = pos.Play(mv)
 				continue
 			}
@@ -290,8 +290,8 @@ func (a *applier) readMoves() ([]Ply, bool) {
 				if ms := pos.MovesFrom(from); len(ms) == 1 {
 					mv, corrected = ms[0], true
 					a.problem("impossible-move-corrected", "6.2.10", tr(a.lang(),
-						fmt.Sprintf("ход %s невозможен; у шашки на поле %s единственный ход %s, он и сделан", m.Text, v.SquareText(from), pos.Notation(mv)),
-						fmt.Sprintf("%s is impossible; the piece on %s has the single move %s, which is played", m.Text, v.SquareText(from), pos.Notation(mv))))
+						fmt.Sprintf("ход %s невозможен; у шашки на поле %s единственный ход %s, он и сделан", m.Text, v.SquareText(from), pos.Written(mv)),
+						fmt.Sprintf("%s is impossible; the piece on %s has the single move %s, which is played", m.Text, v.SquareText(from), pos.Written(mv))))
 					a.event("impossible-move-corrected", "6.2.10", m.Text.String()+" -> "+pos.Notation(mv))
 				}
 			}
@@ -307,13 +307,13 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			}
 		}
 		a.checkNumber(m, len(g.Plies)+len(plies))
-		plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Corrected: corrected})
+		plies = append(plies, Ply{Move: mv, Text: pos.Written(mv), Corrected: corrected})
 		pos = pos.Play(mv)
 		if reply, ok := a.variantReply(mv, pos); ok {
 			// A compulsory answer is a move of the game like any forced
 			// one: counted (6.3.5, "кроме обязательных").
 			forced := len(pos.LegalMoves(nil)) == 1
-			plies = append(plies, Ply{Move: reply, Text: pos.Notation(reply), Variant: true, Forced: forced})
+			plies = append(plies, Ply{Move: reply, Text: pos.Written(reply), Variant: true, Forced: forced})
 			beforeVariant = pos
 			pos = pos.Play(reply)
 		}

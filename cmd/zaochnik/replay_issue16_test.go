@@ -120,7 +120,7 @@ var fairRulingCases = []replayCase{
 		// receipt, never before the next (free) move (6.2.4).
 		name: "Forced_6_2_4_MarkAfterTheForcedMove", tournament: "two.toml", mail: "forced",
 		outcomes: "AAA",
-		says:     []string{"petrov:forward:2.e3-d4 a5:e5 (forced) 3.g3-f4", "petrov:!forward:d4 (forced) a5:e5", "ivanov:confirmation:a5:e5 (вынужденно) 3.g3-f4"},
+		says:     []string{"petrov:forward:2.e3-d4 a5:c3:e5 (forced) 3.g3-f4", "petrov:!forward:d4 (forced) a5", "ivanov:confirmation:a5:c3:e5 (вынужденно) 3.g3-f4"},
 	},
 }
 
