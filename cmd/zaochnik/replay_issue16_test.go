@@ -24,6 +24,14 @@ var fairRulingCases = []replayCase{
 		says:     []string{"petrov:forward:your opponent is charged 6 penalty days (clause 6.2.11): the move c3-c4 is impossible"},
 	},
 	{
+		// White's claim is rejected: Black, in whose favour the judge ruled,
+		// is not told he may protest; White, ruled against, is (6.1.12).
+		name: "Ruling_6_1_12_OnlyThePlayerRuledAgainstMayProtest", tournament: "two.toml", mail: "wrong-claim",
+		ruling: "reject", rulingDate: "2026-03-20",
+		outcomes: "AAA",
+		says:     []string{"petrov:!ruling:protest", "ivanov:ruling:Протест можно подать до 30.03.2026"},
+	},
+	{
 		// Petrov (English) is charged for an impossible move: Ivanov reads
 		// in Russian what for, beside the time (6.2.11, «за что именно»).
 		name: "Penalty_6_2_11_OpponentToldWhatForInHisLanguage", tournament: "two.toml", mail: "impossible-none",
