@@ -32,6 +32,13 @@ var fairRulingCases = []replayCase{
 		says:     []string{"petrov:!ruling:protest", "ivanov:ruling:Протест можно подать до 30.03.2026"},
 	},
 	{
+		// The secretary's start list lists the tournament's games, not
+		// "your games": the secretary plays none (6.3.2).
+		name: "StartList_6_3_2_SecretarysCopyListsTheGames", tournament: "two.toml", mail: "clean",
+		outcomes: "AAAA",
+		says:     []string{"secretary:start-list:Партии турнира:", "secretary:!start-list:Ваши партии", "ivanov:start-list:Ваши партии"},
+	},
+	{
 		// Petrov (English) is charged for an impossible move: Ivanov reads
 		// in Russian what for, beside the time (6.2.11, «за что именно»).
 		name: "Penalty_6_2_11_OpponentToldWhatForInHisLanguage", tournament: "two.toml", mail: "impossible-none",

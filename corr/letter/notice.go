@@ -298,6 +298,9 @@ type StartList struct {
 	Players     []StartPlayer // every player with the start number
 	// Games are the addressee's games, with the code to keep in subjects.
 	Games []StartGame
+	// Official is set for the secretary's copy: Games are every game of
+	// the tournament, not the addressee's own.
+	Official bool
 }
 
 // StartPlayer is a line of the start list.
@@ -333,14 +336,23 @@ func (s StartList) Render() Message {
 	}
 	if len(s.Games) > 0 {
 		w.line("")
-		w.line(w.t("Ваши партии (укажите код партии в теме письма):", "Your games (put the game's code in your subject):"))
+		if s.Official {
+			w.line(w.t("Партии турнира:", "The tournament's games:"))
+		} else {
+			w.line(w.t("Ваши партии (укажите код партии в теме письма):", "Your games (put the game's code in your subject):"))
+		}
 		for _, g := range s.Games {
 			w.line("  " + FormatGameCode(s.Cipher, g.White, g.Black) + "  " + strings.TrimSpace(g.WhiteName+" — "+g.BlackName))
 		}
 	}
 	w.line("")
-	w.line(w.t("Если стартовый лист получен позже даты начала, началом игры для вас считается следующий день после его получения (п. 6.3.2).",
-		"If this start list reaches you after the start date, play starts for you on the day after you receive it (6.3.2)."))
+	if s.Official {
+		w.line(w.t("Игроку, получившему стартовый лист позже даты начала, началом игры считается следующий день после его получения (п. 6.3.2).",
+			"For a player who receives the start list after the start date, play starts on the day after receiving it (6.3.2)."))
+	} else {
+		w.line(w.t("Если стартовый лист получен позже даты начала, началом игры для вас считается следующий день после его получения (п. 6.3.2).",
+			"If this start list reaches you after the start date, play starts for you on the day after you receive it (6.3.2)."))
+	}
 	return w.close(s.Envelope, w.t("Стартовый лист", "Start list"))
 }
 
