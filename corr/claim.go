@@ -20,7 +20,7 @@ func (s *State) fileClaim(g *Game, against draughts.Color, byHand, silent bool, 
 		return
 	}
 	c := Claim{Seq: len(g.Claims) + 1, Against: against, ByHand: byHand, Silent: silent, Filed: date,
-		Status: ClaimPending, Total: total, Limit: limit, Move: move, Letters: append([]string(nil), g.Letters[against]...)}
+		Status: ClaimPending, Total: total, Limit: limit, Move: move, Letters: slices.Concat(g.Letters[against], g.Charged[against])}
 	g.Claims = append(g.Claims, c)
 	out.Claims = append(out.Claims, ClaimRef{Game: g.Code, Seq: c.Seq})
 	out.Events = append(out.Events, Event{Game: g.Code, Date: date, Kind: "claim-filed", Clause: "6.3.6",

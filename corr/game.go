@@ -143,7 +143,8 @@ type Claim struct {
 	Silent bool
 	Note   string
 	Ruled  timecontrol.Date
-	// Letters are the Message-IDs of the offender's letters in this game:
+	// Letters are the Message-IDs of the offender's letters in this game,
+	// those refused with penalty days too (6.3.6):
 	// the raw letters of the dossier.
 	Letters []string
 }
@@ -191,6 +192,9 @@ type Game struct {
 	Slips [2]int
 	// Letters are the Message-IDs of the accepted letters of each side.
 	Letters [2][]string
+	// Charged are the Message-IDs of each side's refused letters that cost
+	// penalty days (6.2.11): an overstep dossier holds them too (6.3.6).
+	Charged [2][]string `json:",omitempty"`
 	// Reminded is the last day a time reminder was sent (6.3.4).
 	Reminded timecontrol.Date
 	// Inquired is set once the 30-day inquiry (6.3.4) was sent.
@@ -297,6 +301,7 @@ func (g Game) clone() Game {
 	}
 	for i := range g.Letters {
 		c.Letters[i] = append([]string(nil), g.Letters[i]...)
+		c.Charged[i] = append([]string(nil), g.Charged[i]...)
 	}
 	return c
 }

@@ -211,6 +211,7 @@ func (a *applier) stop(kind, clause, ru, en string) {
 	side := a.side
 	g.Stopped = &side
 	g.Sent = nil // a stop for an impossible move asks for another move (6.2.10)
+	g.Charged[side] = append(g.Charged[side], a.obs.MessageID)
 	// The ledger says what for (6.2.11), without what the sender is asked
 	// to resend: the text up to the first "; ".
 	whyRu, _, _ := strings.Cut(ru, "; ")

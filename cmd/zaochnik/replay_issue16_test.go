@@ -39,6 +39,14 @@ var fairRulingCases = []replayCase{
 		says:     []string{"secretary:start-list:Партии турнира:", "secretary:!start-list:Ваши партии", "ivanov:start-list:Ваши партии"},
 	},
 	{
+		// Black's refused letter cost him 6 days; silent since, he is
+		// claimed: the judge's dossier holds that letter too (6.3.6).
+		name: "Dossier_6_3_6_HoldsTheRefusedLetterCharged", tournament: "two.toml", mail: "overstep-charged", until: "2026-04-25",
+		outcomes: "AR",
+		problems: map[string][]string{"02.eml": {"impossible-move"}},
+		says:     []string{"judge:dossier:приложены без изменений (1, .eml)"},
+	},
+	{
 		// Petrov (English) is charged for an impossible move: Ivanov reads
 		// in Russian what for, beside the time (6.2.11, «за что именно»).
 		name: "Penalty_6_2_11_OpponentToldWhatForInHisLanguage", tournament: "two.toml", mail: "impossible-none",
