@@ -86,6 +86,12 @@ type Config struct {
 	// ratings, the first colour, the order within score groups of the
 	// random system. It is stored with the tournament so a draw can be re-run.
 	Seed uint64
+	// GamesPerPair is 2 when every pairing is a micro-match of two games,
+	// one with each colour (1.11); 0 or 1 otherwise.
+	GamesPerPair int
+	// ByMatches scores a micro-match as one result, won by the higher sum
+	// of its games (1.11, 1.12.1); otherwise every game scores.
+	ByMatches bool
 }
 
 // NeedsLot reports whether some lot of this config is drawn from the seed.

@@ -81,7 +81,7 @@ func prepare(entrants []Entrant, h History, cfg Config) (*drawer, error) {
 		}
 		known[e.Number] = true
 	}
-	if err := h.check(known); err != nil {
+	if err := h.check(known, cfg.GamesPerPair); err != nil {
 		return nil, err
 	}
 	return newDrawer(entrants, h, cfg), nil
@@ -145,22 +145,42 @@ func newDrawer(entrants []Entrant, h History, cfg Config) *drawer {
 	}
 	games := slices.Clone(h.Games)
 	slices.SortStableFunc(games, func(a, b Game) int { return cmp.Compare(a.Round, b.Round) })
+	// A meeting is a game, or the two games of a micro-match (1.11).
+	type meeting struct{ round, lo, hi int }
+	sums := map[meeting]map[int]int{}
+	var order []meeting
 	for _, g := range games {
 		w, b := d.ps[g.White], d.ps[g.Black]
+		m := meeting{g.Round, min(g.White, g.Black), max(g.White, g.Black)}
+		if sums[m] == nil {
+			sums[m] = map[int]int{}
+			order = append(order, m)
+			w.opponents, b.opponents = append(w.opponents, b.number), append(b.opponents, w.number)
+			w.met[b.number], b.met[w.number] = true, true
+		}
 		hw, hb := g.Result.halves()
-		w.points += hw
-		b.points += hb
-		w.opponents, b.opponents = append(w.opponents, b.number), append(b.opponents, w.number)
-		w.met[b.number], b.met[w.number] = true, true
+		sums[m][g.White] += hw
+		sums[m][g.Black] += hb
 		if g.Result.played() {
 			w.colours, b.colours = append(w.colours, true), append(b.colours, false)
 		}
 		w.plus = w.plus || g.Result == WhiteWinsWithoutPlay
 		b.plus = b.plus || g.Result == BlackWinsWithoutPlay
 	}
+	for _, m := range order {
+		lo, hi := sums[m][m.lo], sums[m][m.hi]
+		if cfg.ByMatches { // the match is won by the higher sum, drawn when equal (1.11)
+			lo, hi = 1+cmp.Compare(lo, hi), 1+cmp.Compare(hi, lo)
+		}
+		d.ps[m.lo].points += lo
+		d.ps[m.hi].points += hi
+	}
 	for _, y := range h.Byes {
 		p := d.ps[y.Player]
-		p.points += 2 // the "плюс" counts as a win (1.12.2)
+		p.points += 2 // the "плюс" counts as a win (1.12.2), of every game of a micro-match when games score
+		if cfg.GamesPerPair == 2 && !cfg.ByMatches {
+			p.points += 2
+		}
 		p.plus = true
 	}
 	for _, n := range Classify(entrants, cfg) {

@@ -104,22 +104,34 @@ func (h History) Rounds() int {
 }
 
 // check reports every game or bye that names an unknown player, a player
-// twice in a round, a round out of order or an unknown result.
-func (h History) check(known map[int]bool) error {
+// twice in a round (but for the second game of a micro-match, perPair 2:
+// the same two players with the colours reversed), a round out of order or
+// an unknown result.
+func (h History) check(known map[int]bool, perPair int) error {
 	var errs []error
 	last := h.Rounds()
-	seen := map[[2]int]string{} // (round, player) -> where
+	type use struct {
+		where    string
+		opponent int // 0 for a bye
+		white    bool
+		games    int
+	}
+	seen := map[[2]int]*use{} // (round, player)
 	rounds := map[int]bool{}
-	use := func(round, n int, where string) {
+	add := func(round, n, opponent int, white bool, where string) {
 		if !known[n] {
 			errs = append(errs, fmt.Errorf("%s: there is no player with start number %d", where, n))
 			return
 		}
-		if prev, dup := seen[[2]int{round, n}]; dup {
-			errs = append(errs, fmt.Errorf("%s: player %d already has %s in round %d", where, n, prev, round))
-			return
+		prev, dup := seen[[2]int{round, n}]
+		switch {
+		case !dup:
+			seen[[2]int{round, n}] = &use{where, opponent, white, 1}
+		case perPair == 2 && opponent != 0 && prev.opponent == opponent && prev.white != white && prev.games == 1:
+			prev.games++ // the micro-match's second game (1.11)
+		default:
+			errs = append(errs, fmt.Errorf("%s: player %d already has %s in round %d", where, n, prev.where, round))
 		}
-		seen[[2]int{round, n}] = where
 	}
 	for i, g := range h.Games {
 		where := fmt.Sprintf("game %d (round %d, %d-%d)", i+1, g.Round, g.White, g.Black)
@@ -135,8 +147,8 @@ func (h History) check(known map[int]bool) error {
 			continue
 		}
 		rounds[g.Round] = true
-		use(g.Round, g.White, where)
-		use(g.Round, g.Black, where)
+		add(g.Round, g.White, g.Black, true, where)
+		add(g.Round, g.Black, g.White, false, where)
 	}
 	for i, b := range h.Byes {
 		where := fmt.Sprintf("bye %d (round %d, player %d)", i+1, b.Round, b.Player)
@@ -145,7 +157,7 @@ func (h History) check(known map[int]bool) error {
 			continue
 		}
 		rounds[b.Round] = true
-		use(b.Round, b.Player, where)
+		add(b.Round, b.Player, 0, false, where)
 	}
 	for _, n := range h.Withdrawn {
 		if !known[n] {

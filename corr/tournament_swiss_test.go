@@ -1,0 +1,93 @@
+package corr
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr/swiss"
+)
+
+func readSwiss(t testing.TB) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "tournaments", "swiss.toml"))
+	require.NoError(t, err)
+	return string(b)
+}
+
+func TestParseTournament_1_15_SwissKeys(t *testing.T) {
+	tr, err := ParseTournament([]byte(readSwiss(t)))
+	require.NoError(t, err)
+	require.NotNil(t, tr.Swiss)
+	assert.Equal(t, Swiss{Config: swiss.Config{System: swiss.Individual, Classification: swiss.ByRating, FirstColour: swiss.FirstLot, Seed: 20270110}, Rounds: 5, RoundDays: 90}, *tr.Swiss)
+	assert.Equal(t, 2310, tr.Players[0].Rating)
+	assert.Equal(t, 0, tr.Players[3].Rating, "no rating: 0")
+	// The games are round 1 of the draw: four of the nine; the last
+	// classified has the plus, one of the two unrated (4, 7), after the rated.
+	want, err := swiss.Draw(tr.Entrants(), swiss.History{}, tr.Swiss.Config)
+	require.NoError(t, err)
+	assert.Contains(t, []int{4, 7}, want.Bye)
+	require.Len(t, tr.Games, 4)
+	for i, p := range want.Pairs {
+		assert.Equal(t, Pairing{White: p.White, Black: p.Black}, tr.Games[i])
+	}
+}
+
+func TestParseTournament_1_11_GamesPerPairBothColours(t *testing.T) {
+	rr := strings.Replace(string(readExample(t)), "[[games]]                         # optional; without it: round robin\nwhite = 1\nblack = 2\n", "", 1)
+	rr = strings.Replace(rr, `timezone = "Europe/Moscow"`, "timezone = \"Europe/Moscow\"\ngames_per_pair = 2\nscore_by = \"matches\"", 1)
+	tr, err := ParseTournament([]byte(rr))
+	require.NoError(t, err)
+	assert.Equal(t, []Pairing{{White: 1, Black: 2}, {White: 2, Black: 1}}, tr.Games, "the round robin with both colours")
+	assert.Equal(t, ByMatches, tr.ScoreBy)
+
+	// Written by hand: the second game of a pair must have the other colours.
+	both := strings.Replace(string(readExample(t)), `timezone = "Europe/Moscow"`, "timezone = \"Europe/Moscow\"\ngames_per_pair = 2", 1) + "[[games]]\nwhite = 2\nblack = 1\n"
+	tr, err = ParseTournament([]byte(both))
+	require.NoError(t, err)
+	assert.Equal(t, []Pairing{{White: 1, Black: 2}, {White: 2, Black: 1}}, tr.Games)
+	same := strings.Replace(both, "white = 2\nblack = 1\n", "white = 1\nblack = 2\n", 1)
+	_, err = ParseTournament([]byte(same))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the second game of a micro-match is with the other colours")
+
+	sw := strings.Replace(readSwiss(t), "games_per_pair = 1 ", "games_per_pair = 2 ", 1)
+	tr, err = ParseTournament([]byte(sw))
+	require.NoError(t, err)
+	require.Len(t, tr.Games, 8, "Swiss round 1 with both colours")
+	assert.Equal(t, Pairing{White: tr.Games[0].Black, Black: tr.Games[0].White}, tr.Games[1])
+}
+
+func TestParseTournament_SwissErrorsNameKeyAndLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, old, new string
+		want           []string
+	}{
+		{"system", `system = "individual"`, `system = "dutch"`, []string{"line 14", "swiss.system", `"dutch" is not a drawing system`}},
+		{"rounds", "rounds = 5", "rounds = 9", []string{"line 15", "swiss.rounds", "fewer than the 9 players"}},
+		{"round days", "round_days = 90", "round_days = 0", []string{"line 16", "swiss.round_days"}},
+		{"rounds after the end", "round_days = 90", "round_days = 200", []string{"line 16", "5 rounds of 200 days end on", "after the end of play"}},
+		{"classification", `classification = "rating"`, `classification = "elo"`, []string{"line 17", "swiss.classification"}},
+		{"first colour", `first_colour = "lot"`, `first_colour = "red"`, []string{"line 18", "swiss.first_colour"}},
+		{"seed", "seed = 20270110", "", []string{"swiss.seed", "seed = 20260301"}},
+		{"rating", "rating = 2450", "rating = -5", []string{"line 35", "players[2].rating"}},
+		{"games per pair", "games_per_pair = 1", "games_per_pair = 3", []string{"line 11", "games_per_pair", "not 3"}},
+		{"score by", `score_by = "games"`, `score_by = "points"`, []string{"line 12", "score_by", `"points"`}},
+		{"matches without micro-matches", `score_by = "games"`, `score_by = "matches"`, []string{"line 12", "games_per_pair = 2"}},
+		{"games in a Swiss", "[secretary]", "[[games]]\nwhite = 1\nblack = 2\n[secretary]", []string{"leave out [[games]]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := readSwiss(t)
+			require.Contains(t, src, tc.old)
+			_, err := ParseTournament([]byte(strings.Replace(src, tc.old, tc.new, 1)))
+			require.Error(t, err)
+			for _, w := range tc.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
