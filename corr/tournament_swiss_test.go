@@ -23,7 +23,7 @@ func TestParseTournament_1_15_SwissKeys(t *testing.T) {
 	tr, err := ParseTournament([]byte(readSwiss(t)))
 	require.NoError(t, err)
 	require.NotNil(t, tr.Swiss)
-	assert.Equal(t, Swiss{Config: swiss.Config{System: swiss.Individual, Classification: swiss.ByRating, FirstColour: swiss.FirstLot, Seed: 20270110}, Rounds: 5, RoundDays: 90}, *tr.Swiss)
+	assert.Equal(t, Swiss{Config: swiss.Config{System: swiss.Individual, Classification: swiss.ByRating, FirstColour: swiss.FirstLot, Seed: 20270110, GamesPerPair: 1}, Rounds: 5, RoundDays: 90}, *tr.Swiss)
 	assert.Equal(t, 2310, tr.Players[0].Rating)
 	assert.Equal(t, 0, tr.Players[3].Rating, "no rating: 0")
 	// The games are round 1 of the draw: four of the nine; the last
