@@ -15,6 +15,9 @@ type Options struct {
 	// TieBreaks in the order the tournament's regulations set; nil or empty
 	// means RoundRobinTieBreaks.
 	TieBreaks []TieBreak
+	// Swiss marks a Swiss tournament: a player withdrawn under
+	// WithdrawnByRule keeps his played results whatever their number (1.10.5).
+	Swiss bool
 }
 
 // Crosstable is the tournament table (турнирная таблица): one row per player
@@ -34,6 +37,13 @@ type Row struct {
 	Number     int        `json:"number"`
 	Name       string     `json:"name"`
 	Withdrawal Withdrawal `json:"withdrawal"`
+	// Rule is the clause a withdrawn player's row follows under
+	// WithdrawnByRule: "1.10.2", "1.10.3" or "1.10.5".
+	Rule string `json:"rule,omitempty"`
+	// Uncounted marks a player who left having played fewer than half his
+	// games (1.10.2): his row shows his results, for the rating, but they
+	// count for no one and he has no place.
+	Uncounted bool `json:"uncounted,omitempty"`
 	// Place is the place as printed, "3" or "3-4" when shared; PlaceFrom and
 	// PlaceTo are its ends.
 	Place     string  `json:"place"`
@@ -118,11 +128,12 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 		column[n] = i
 	}
 
+	rules := withdrawalRules(byNumber, games, opt.Swiss)
 	s := &standing{scheme: scheme, points: map[int]float64{}, meetings: map[int][]meeting{}}
 	ct.Rows = make([]Row, len(numbers))
 	for i, n := range numbers {
 		p := byNumber[n]
-		row := Row{Number: n, Name: p.Name, Withdrawal: p.Withdrawal, Cells: make([]Cell, len(numbers))}
+		row := Row{Number: n, Name: p.Name, Withdrawal: p.Withdrawal, Rule: rules[n], Uncounted: rules[n] == "1.10.2", Cells: make([]Cell, len(numbers))}
 		for j, m := range numbers {
 			row.Cells[j].Opponent = m
 		}
@@ -132,6 +143,10 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 	for _, g := range games {
 		r, counted := effective(g, byNumber[g.White], byNumber[g.Black])
 		if !counted {
+			continue
+		}
+		if rules[g.White] == "1.10.2" || rules[g.Black] == "1.10.2" {
+			s.shown(ct.Rows, column, g, r)
 			continue
 		}
 		for _, side := range []struct {
@@ -169,11 +184,20 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 		}
 	}
 
+	var counted []int // the players placed: all but those of 1.10.2
+	for _, n := range numbers {
+		if rules[n] != "1.10.2" {
+			counted = append(counted, n)
+		}
+	}
 	// Tie-break values for the table; HeadToHead among those on equal points.
 	for i := range ct.Rows {
 		row := &ct.Rows[i]
+		if row.Uncounted {
+			continue
+		}
 		var equal []int
-		for _, n := range numbers {
+		for _, n := range counted {
 			if s.points[n] == row.Points {
 				equal = append(equal, n)
 			}
@@ -186,7 +210,7 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 	// Places: the points first, then the tie-breaks in order, each applied
 	// only within the group still tied (so head-to-head is among them only).
 	place := 1
-	for _, group := range s.rank(numbers, append([]TieBreak{""}, tbs...)) {
+	for _, group := range s.rank(counted, append([]TieBreak{""}, tbs...)) {
 		label := strconv.Itoa(place)
 		if len(group) > 1 {
 			label = fmt.Sprintf("%d-%d", place, place+len(group)-1)
@@ -198,6 +222,62 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 		place += len(group)
 	}
 	return ct, nil
+}
+
+// withdrawalRules returns the clause of 1.10 each player withdrawn under
+// WithdrawnByRule follows: in a Swiss tournament 1.10.5; in a round robin
+// 1.10.2 when he played fewer than half his games (unfinished ones he moved
+// in count as played, 1.10.4), 1.10.3 otherwise.
+func withdrawalRules(byNumber map[int]Player, games []Game, swiss bool) map[int]string {
+	rules := map[int]string{}
+	for n, p := range byNumber {
+		if p.Withdrawal != WithdrawnByRule {
+			continue
+		}
+		played, total := 0, 0
+		for _, g := range games {
+			opp := pick(g.White == n, g.Black, g.White)
+			if (g.White != n && g.Black != n) || byNumber[opp].Withdrawal == WithdrawnAnnulled {
+				continue
+			}
+			total++
+			if g.playedBy(n) {
+				played++
+			}
+		}
+		switch {
+		case swiss:
+			rules[n] = "1.10.5"
+		case 2*played < total:
+			rules[n] = "1.10.2"
+		default:
+			rules[n] = "1.10.3"
+		}
+	}
+	return rules
+}
+
+// shown prints a game of a player withdrawn under 1.10.2: the results stay
+// in the table, for the rating, but count for no one; an unplayed game is
+// "-" on both sides. Only the withdrawn player's own row adds the points,
+// so his rating result can be read off it.
+func (s *standing) shown(rows []Row, column map[int]int, g Game, r Result) {
+	for _, side := range []struct {
+		me, opp int
+		white   bool
+	}{{g.White, g.Black, true}, {g.Black, g.White, false}} {
+		row := &rows[column[side.me]]
+		cell := &row.Cells[column[side.opp]]
+		sc := r.Of(side.white)
+		if r.WithoutPlay() {
+			cell.Mark += "-"
+			continue
+		}
+		cell.Mark += s.mark(r, sc)
+		if row.Uncounted && sc != NoScore {
+			row.Points += s.scheme.Of(sc)
+		}
+	}
 }
 
 // rank orders group by criteria, the empty criterion meaning the points, and
@@ -266,11 +346,12 @@ func FormatPoints(v float64) string {
 	return pick(neg, "-"+out, out)
 }
 
-// ByPlace returns the rows in the order of places, start number within a shared place.
+// ByPlace returns the rows in the order of places, start number within a
+// shared place; the uncounted rows (1.10.2), which have no place, last.
 func (c Crosstable) ByPlace() []Row {
 	rows := slices.Clone(c.Rows)
 	slices.SortStableFunc(rows, func(a, b Row) int {
-		return cmp.Or(cmp.Compare(a.PlaceFrom, b.PlaceFrom), cmp.Compare(a.Number, b.Number))
+		return cmp.Or(cmp.Compare(pick(a.Uncounted, 1, 0), pick(b.Uncounted, 1, 0)), cmp.Compare(a.PlaceFrom, b.PlaceFrom), cmp.Compare(a.Number, b.Number))
 	})
 	return rows
 }
