@@ -76,6 +76,10 @@ func (c Crosstable) Text(lang string) string {
 	} else {
 		fmt.Fprintf(&b, "+ и -: выигрыш и поражение без игры, считаются как %s и %s (п. 1.12.2); - у обоих: поражение обоим (п. 6.5.8); *: партия не закончена.\n", win, loss)
 	}
+	if c.ByMatches {
+		b.WriteString(pick(en, "Every cell is a micro-match: the sum of its games decides it, equal sums draw it (1.11).\n",
+			"Каждая клетка — микроматч: побеждает набравший больше очков в его партиях, при равенстве — ничья (п. 1.11).\n"))
+	}
 	if len(c.TieBreaks) > 0 {
 		names := make([]string, len(c.TieBreaks))
 		for i, t := range c.TieBreaks {

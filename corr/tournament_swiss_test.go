@@ -91,3 +91,21 @@ func TestParseTournament_SwissErrorsNameKeyAndLine(t *testing.T) {
 		})
 	}
 }
+
+func TestStart_1_11_MicroMatchGamesStartTogether(t *testing.T) {
+	src := strings.Replace(string(readExample(t)), `timezone = "Europe/Moscow"`, "timezone = \"Europe/Moscow\"\ngames_per_pair = 2", 1) + "[[games]]\nwhite = 2\nblack = 1\n"
+	tr, err := ParseTournament([]byte(src))
+	require.NoError(t, err)
+	s, out, err := Start(State{Tournament: tr}, tr.Start)
+	require.NoError(t, err)
+	require.Len(t, s.Games, 2)
+	assert.Equal(t, []string{"ЧР-2026-ЗФ 1-2", "ЧР-2026-ЗФ 2-1"}, []string{s.Games[0].Code, s.Games[1].Code})
+	// Each player's start list names both games, one with each colour.
+	assert.Contains(t, out.Out[0].Body, "1-2")
+	assert.Contains(t, out.Out[0].Body, "2-1")
+	// A letter naming the game by its numbers reaches the game with those colours.
+	s, res := send(s, black, "2026-03-01", "ЧР-2026-ЗФ 2-1\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	require.True(t, res.Accepted, res.Reason)
+	assert.Len(t, s.Games[1].Plies, 1)
+	assert.Empty(t, s.Games[0].Plies)
+}

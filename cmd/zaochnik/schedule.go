@@ -157,7 +157,7 @@ func (j *jobs) standings(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		ct, err := adjudication.Build(players, games, adjudication.Options{})
+		ct, err := adjudication.Build(players, games, adjudication.TableOptions(s.Tournament))
 		if err != nil {
 			return err
 		}
