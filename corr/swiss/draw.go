@@ -24,7 +24,7 @@ type Round struct {
 // searchBudget bounds the steps of one attempt of the pairing search, and
 // totalBudget those of all attempts of a round (every bye, every merging of
 // groups), so a field whose remaining meetings cannot be paired is reported
-// instead of searched for ever; an ordinary round takes a few dozen steps.
+// instead of searched for ever.
 const (
 	searchBudget = 200_000
 	totalBudget  = 1_000_000
