@@ -31,7 +31,7 @@ func BenchmarkDraw(b *testing.B) {
 	for _, size := range []struct{ n, played int }{{9, 4}, {16, 6}, {64, 8}} {
 		for _, round := range []int{0, size.played} {
 			h := benchHistory(b, size.n, round)
-			for _, s := range Systems {
+			for _, s := range Systems() {
 				b.Run(fmt.Sprintf("%dplayers/round%d/%s", size.n, round+1, s), func(b *testing.B) {
 					for b.Loop() {
 						if _, err := Draw(field(size.n), h, numbered(s)); err != nil {

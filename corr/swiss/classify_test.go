@@ -29,7 +29,7 @@ func TestSwiss_1_15_5_1_ClassificationByRating(t *testing.T) {
 
 func TestSwiss_1_15_5_1_ClassificationByStartNumbers(t *testing.T) {
 	entrants := []Entrant{{Number: 3, Rating: 2500}, {Number: 1}, {Number: 2, Rating: 2000}}
-	for _, s := range Systems {
+	for _, s := range Systems() {
 		cfg := Config{System: s, Classification: ByNumbers, FirstColour: FirstWhite, Seed: 9}
 		assert.Equal(t, []int{1, 2, 3}, Classify(entrants, cfg), "system %s: the start numbers as given, ratings ignored", s)
 	}

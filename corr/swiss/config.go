@@ -23,11 +23,11 @@ const (
 )
 
 // Systems lists the drawing systems as tournament files write them.
-var Systems = []System{Random, Individual, Solkoff, Buchholz}
+func Systems() []System { return []System{Random, Individual, Solkoff, Buchholz} }
 
 // ParseSystem reads a drawing system's name.
 func ParseSystem(s string) (System, error) {
-	for _, x := range Systems {
+	for _, x := range Systems() {
 		if string(x) == s {
 			return x, nil
 		}

@@ -119,7 +119,11 @@ func (s *standing) last() (white, ok bool) {
 func (s *standing) balance() int {
 	b := 0
 	for _, w := range s.colours {
-		b += map[bool]int{true: 1, false: -1}[w]
+		if w {
+			b++
+		} else {
+			b--
+		}
 	}
 	return b
 }

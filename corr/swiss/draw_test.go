@@ -62,7 +62,7 @@ func TestSwiss_1_15_5_2_FirstColourByLot(t *testing.T) {
 }
 
 func TestSwiss_1_15_2_OddFieldByeToLastClassified(t *testing.T) {
-	for _, s := range Systems {
+	for _, s := range Systems() {
 		r, err := Draw(field(9), History{}, numbered(s))
 		require.NoError(t, err)
 		assert.Equal(t, 9, r.Bye, "system %s", s)
@@ -100,7 +100,7 @@ func TestSwiss_1_15_2_OddFieldByeToLastClassified(t *testing.T) {
 
 func TestSwiss_1_15_2_WithdrawnLeftOut(t *testing.T) {
 	h := hist(t, "1 1-5 1-0", "1 6-2 0-1", "1 3-7 1-0", "1 8-4 0-1", "withdrawn 3")
-	for _, s := range Systems {
+	for _, s := range Systems() {
 		r, err := Draw(field(8), h, numbered(s))
 		require.NoError(t, err, "system %s", s)
 		for _, p := range r.Pairs {
@@ -294,7 +294,7 @@ func TestSwiss_1_15_2_NeverTheSameColourFourTimes(t *testing.T) {
 		"2 1-4 1/2-1/2", "2 2-5 1/2-1/2", "2 3-6 1/2-1/2",
 		"3 1-6 1/2-1/2", "3 2-3 1/2-1/2", "3 4-5 1/2-1/2",
 	)
-	for _, s := range Systems {
+	for _, s := range Systems() {
 		r, err := Draw(field(6), h, numbered(s))
 		require.NoError(t, err, "system %s", s)
 		assert.NotContains(t, meetings(r), [2]int{1, 2}, "system %s", s)
@@ -330,7 +330,7 @@ func TestSwiss_1_15_2_ColoursAlternate(t *testing.T) {
 func TestSwiss_1_15_8_NoDrawLeftIsReported(t *testing.T) {
 	// Four players who have all met: no round 4 keeps 1.15.2.
 	h := hist(t, "1 1-2 1-0", "1 3-4 1-0", "2 1-3 1-0", "2 2-4 1-0", "3 4-1 0-1", "3 3-2 1/2-1/2")
-	for _, s := range Systems {
+	for _, s := range Systems() {
 		_, err := Draw(field(4), h, numbered(s))
 		require.Error(t, err)
 		assert.ErrorIs(t, err, errNoDraw)

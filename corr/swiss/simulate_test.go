@@ -15,7 +15,7 @@ import (
 // pairing, no second win without play, never a colour four times running,
 // the withdrawn left out, everyone else paired or given the plus.
 func TestSwiss_1_15_2_WholeTournamentsKeepTheRequirements(t *testing.T) {
-	for _, s := range Systems {
+	for _, s := range Systems() {
 		for _, size := range []struct{ players, rounds int }{{9, 5}, {10, 6}, {16, 7}, {7, 5}} {
 			for seed := uint64(1); seed <= 12; seed++ {
 				t.Run(fmt.Sprintf("%s/%dx%d/seed%d", s, size.players, size.rounds, seed), func(t *testing.T) {
