@@ -95,8 +95,9 @@ func colour(c draughts.Color) timecontrol.Color {
 // and the breaks of both its players.
 func (s State) Timeline(g Game) timecontrol.Timeline {
 	t := s.Tournament
+	start, end := g.Dates(t)
 	tl := timecontrol.Timeline{
-		Start: t.Start, End: t.End,
+		Start: start, End: end,
 		Control:           timecontrol.Control{Days: t.Days, Moves: t.Moves},
 		StartListReceived: g.StartListReceived, // indexed White, Black as in timecontrol
 		Replies:           g.Replies,

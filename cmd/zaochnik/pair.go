@@ -21,7 +21,8 @@ and changes nothing. The results file (TOML) holds the rounds played:
   round = 1
   white = 3
   black = 7
-  result = "1-0"       # 1-0, 1/2-1/2, 0-1, +- and -+ (won without play), -- (lost by both)
+  result = "1-0"       # 1-0, 1/2-1/2, 0-1, +- and -+ (won without play), -- (lost by both),
+                       # * (unfinished, awaiting adjudication: a meeting that scores nothing yet)
   [[byes]]             # the "плюс" of an odd field
   round = 1
   player = 9

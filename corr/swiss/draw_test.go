@@ -357,3 +357,17 @@ func TestSwiss_1_15_2_BadHistoryNamed(t *testing.T) {
 		})
 	}
 }
+
+func TestSwiss_6_5_2_PendingGameIsAMeetingWithoutPoints(t *testing.T) {
+	// 1-2 awaits adjudication: 1 and 2 have met, and score nothing yet.
+	h := hist(t, "1 1-2 *", "1 3-4 1-0")
+	g, err := ScoreGroups(field(4), h, numbered(Buchholz))
+	require.NoError(t, err)
+	assert.Equal(t, [][]int{{3}, {1, 2, 4}}, g)
+	r, err := Draw(field(4), h, numbered(Buchholz))
+	require.NoError(t, err)
+	assert.NotContains(t, meetings(r), [2]int{1, 2})
+	// 3 comes down to the last of 1 2 4 (1.15.7.4), 4, whom he met, so to
+	// 2; 1 meets 4. The pending game counts for the colours: all alternate.
+	assert.Equal(t, []Pair{{2, 3}, {4, 1}}, r.Pairs)
+}

@@ -20,6 +20,10 @@ const (
 	BlackWinsWithoutPlay
 	// BothLose: "--", a double forfeit.
 	BothLose
+	// Pending: "*", a game of an earlier round still unfinished (awaiting
+	// adjudication, 6.5.2): the two have met and played their colours, and
+	// it scores nothing until its result is known.
+	Pending
 )
 
 var resultNames = map[Result][]string{
@@ -29,6 +33,7 @@ var resultNames = map[Result][]string{
 	WhiteWinsWithoutPlay: {"+-"},
 	BlackWinsWithoutPlay: {"-+"},
 	BothLose:             {"--"},
+	Pending:              {"*"},
 }
 
 // String returns the result as a results file writes it.
@@ -39,22 +44,22 @@ func (r Result) String() string {
 	return fmt.Sprintf("Result(%d)", int(r))
 }
 
-// ParseResult reads 1-0, 1/2-1/2 (or ½-½), 0-1, +-, -+ or --.
+// ParseResult reads 1-0, 1/2-1/2 (or ½-½), 0-1, +-, -+, -- or * (pending).
 func ParseResult(s string) (Result, error) {
 	t := strings.ReplaceAll(strings.TrimSpace(s), " ", "")
-	for r := WhiteWins; r <= BothLose; r++ {
+	for r := WhiteWins; r <= Pending; r++ {
 		for _, n := range resultNames[r] {
 			if t == n {
 				return r, nil
 			}
 		}
 	}
-	return 0, fmt.Errorf("%q is not a result; write 1-0, 1/2-1/2, 0-1, +- or -+ (a win without play), -- (lost by both)", s)
+	return 0, fmt.Errorf("%q is not a result; write 1-0, 1/2-1/2, 0-1, +- or -+ (a win without play), -- (lost by both), * (unfinished, awaiting adjudication)", s)
 }
 
 // played reports whether the game was played on the board: only played
 // games count for the colours (1.15.2, fourth requirement).
-func (r Result) played() bool { return r == WhiteWins || r == Drawn || r == BlackWins }
+func (r Result) played() bool { return r == WhiteWins || r == Drawn || r == BlackWins || r == Pending }
 
 // halves returns White's and Black's points in half points (1.12.1-1.12.2:
 // "+" is a win, "-" a loss).
@@ -140,7 +145,7 @@ func (h History) check(known map[int]bool, perPair int) error {
 			continue
 		}
 		if _, ok := resultNames[g.Result]; !ok {
-			errs = append(errs, fmt.Errorf("%s: the result is missing; write 1-0, 1/2-1/2, 0-1, +-, -+ or --", where))
+			errs = append(errs, fmt.Errorf("%s: the result is missing; write 1-0, 1/2-1/2, 0-1, +-, -+, -- or *", where))
 		}
 		if g.White == g.Black {
 			errs = append(errs, fmt.Errorf("%s: a player cannot play themself", where))

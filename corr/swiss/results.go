@@ -26,7 +26,7 @@ type resultsFile struct {
 }
 
 // ParseResults reads a results file: [[games]] with round, white, black and
-// result (1-0, 1/2-1/2, 0-1, +-, -+, --), [[byes]] with round and player,
+// result (1-0, 1/2-1/2, 0-1, +-, -+, --, * awaiting adjudication), [[byes]] with round and player,
 // [[withdrawals]] with player. Errors name the entry and what to write;
 // whether the players exist is checked by Draw.
 func ParseResults(data []byte) (History, error) {
@@ -49,7 +49,7 @@ func ParseResults(data []byte) (History, error) {
 		r, err := ParseResult(g.Result)
 		switch {
 		case g.Result == "":
-			errs = append(errs, fmt.Errorf("%s (round %d, %d-%d): the result is required: 1-0, 1/2-1/2, 0-1, +-, -+ or --", where, g.Round, g.White, g.Black))
+			errs = append(errs, fmt.Errorf("%s (round %d, %d-%d): the result is required: 1-0, 1/2-1/2, 0-1, +-, -+, -- or *", where, g.Round, g.White, g.Black))
 		case err != nil:
 			errs = append(errs, fmt.Errorf("%s (round %d, %d-%d): %v", where, g.Round, g.White, g.Black, err))
 		}
