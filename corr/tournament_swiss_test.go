@@ -109,3 +109,29 @@ func TestStart_1_11_MicroMatchGamesStartTogether(t *testing.T) {
 	assert.Len(t, s.Games[1].Plies, 1)
 	assert.Empty(t, s.Games[0].Plies)
 }
+
+func TestDaily_1_15_RoundEndsAfterRoundDays(t *testing.T) {
+	tr, err := ParseTournament([]byte(readSwiss(t)))
+	require.NoError(t, err)
+	s, out, err := Start(State{Tournament: tr}, tr.Start)
+	require.NoError(t, err)
+	end := tr.Start.AddDays(90)
+	for _, g := range s.Games {
+		assert.Equal(t, 1, g.Round)
+		start, gend := g.Dates(tr)
+		assert.Equal(t, tr.Start, start)
+		assert.Equal(t, end, gend)
+	}
+	assert.Contains(t, out.Out[0].Body, end.Russian(), "the start list gives the round's end")
+	before, day := Daily(s, end.AddDays(-1))
+	for _, e := range day.Events {
+		assert.NotEqual(t, "unfinished", e.Kind, "the round is still on")
+	}
+	assert.Equal(t, Suspended, before.Games[0].Status, "the silent Whites overstepped (6.3.5) within the round")
+	after, day := Daily(s, end)
+	require.Len(t, day.Events, 4)
+	for i, g := range after.Games {
+		assert.Equal(t, "unfinished", day.Events[i].Kind, "every game of round 1 is unfinished at the round's end (6.5.2)")
+		assert.Equal(t, Unfinished, g.Status)
+	}
+}
