@@ -5,6 +5,7 @@ import (
 
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
+	"zaochnik/corr/swiss"
 	"zaochnik/timecontrol"
 )
 
@@ -139,8 +140,13 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 		g.Replies = []timecontrol.Reply{{Player: timecontrol.White, Received: t.Start}}
 	}
 	sl := letter.StartList{Name: t.Name, Start: t.Start, End: t.End, Days: t.Days, Moves: t.Moves}
-	if t.Swiss != nil { // round 1 ends after round_days
-		sl.End = RoundEnd(t, t.Start)
+	bye := 0
+	if t.Swiss != nil { // round 1 ends after round_days; its bye is drawn again, as the file's games were
+		sl.End, sl.Round = RoundEnd(t, t.Start), 1
+		if r, err := swiss.Draw(t.Entrants(), swiss.History{}, t.Swiss.Config); err == nil && r.Bye != 0 {
+			bye = r.Bye
+			s.Byes = append(s.Byes, swiss.Bye{Round: 1, Player: bye})
+		}
 	}
 	for _, p := range t.Players {
 		sl.Players = append(sl.Players, letter.StartPlayer{Number: p.Number, Name: p.Name})
@@ -159,11 +165,11 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 		return gs
 	}
 	for _, p := range t.Players {
-		sl.Envelope, sl.Games = s.envelope(p.Number, nil), games(p.Number)
+		sl.Envelope, sl.Games, sl.Bye = s.envelope(p.Number, nil), games(p.Number), p.Number == bye
 		sl.Variant = t.Variant.Name(sl.Envelope.Lang)
 		out.Out = append(out.Out, s.rendered(p.Number, nil, "start-list", sl.Render()))
 	}
-	sl.Envelope, sl.Games = s.envelope(0, nil), games(0)
+	sl.Envelope, sl.Games, sl.Bye = s.envelope(0, nil), games(0), false
 	sl.Variant = t.Variant.Name(letter.Russian)
 	out.Out = append(out.Out, s.rendered(0, nil, "start-list", sl.Render()))
 	out.Events = append(out.Events, Event{Date: day, Kind: "started", Clause: "6.3.2", Detail: fmt.Sprintf("%d games", len(s.Games))})

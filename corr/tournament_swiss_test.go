@@ -135,3 +135,30 @@ func TestDaily_1_15_RoundEndsAfterRoundDays(t *testing.T) {
 		assert.Equal(t, Unfinished, g.Status)
 	}
 }
+
+func TestStartRound_1_15_Refusals(t *testing.T) {
+	tr, err := ParseTournament([]byte(readSwiss(t)))
+	require.NoError(t, err)
+	s, _, err := Start(State{Tournament: tr}, tr.Start)
+	require.NoError(t, err)
+	rr, err := ParseTournament(readExample(t))
+	require.NoError(t, err)
+	first := s.Games[0]
+	for _, tc := range []struct {
+		name string
+		s    State
+		r    swiss.Round
+		want string
+	}{
+		{"round robin", State{Tournament: rr, Started: rr.Start}, swiss.Round{Number: 1}, "is not a Swiss tournament"},
+		{"not started", State{Tournament: tr}, swiss.Round{Number: 1}, "has not started"},
+		{"round skipped", s, swiss.Round{Number: 3}, "round 3 cannot start after round 1 of 5"},
+		{"meeting again", s, swiss.Round{Number: 2, Pairs: []swiss.Pair{{White: first.White, Black: first.Black}}}, "exists already"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := StartRound(tc.s, tc.r, tr.Start.AddDays(30))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}

@@ -84,7 +84,8 @@ type Game struct {
 
 // Bye is the "плюс" a player got in a round for want of an opponent (1.15.2).
 type Bye struct {
-	Round, Player int
+	Round  int `json:"round"`
+	Player int `json:"player"`
 }
 
 // History is what the earlier rounds gave.
