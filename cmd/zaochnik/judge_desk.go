@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
@@ -90,7 +89,7 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik judge %s: unexpected %q; see zaochnik judge %s --help\n", verb, fs.Arg(0), verb)
 		return 2
 	}
-	day := timecontrol.DateOf(time.Now())
+	var day timecontrol.Date // today in the tournament's zone once it is known, unless --date
 	if *dateFlag != "" {
 		d, err := timecontrol.ParseDate(*dateFlag)
 		if err != nil {
@@ -185,6 +184,11 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 			}
 			break
 		}
+		if *dateFlag == "" {
+			if day, err = e.today(ctx, db, target); err != nil {
+				return fail(err)
+			}
+		}
 		x, err := sanctionOf(n, pos[1], *clauses, *reason, *by, *game, day)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "zaochnik judge sanction: %v\n", err)
@@ -192,6 +196,11 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		}
 		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
 			return d.Sanction(s, x)
+		}
+	}
+	if day.IsZero() {
+		if day, err = e.today(ctx, db, target); err != nil {
+			return fail(err)
 		}
 	}
 	out, err := db.DeskChange(ctx, target, day, change)
