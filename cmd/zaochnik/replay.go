@@ -260,11 +260,16 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, trust rep
 			if err != nil {
 				return replayReport{}, err
 			}
+			// A Swiss round over starts the next, as the daily job does (1.15).
+			next, err := db.NextRound(ctx, t.Cipher, day)
+			if err != nil {
+				return replayReport{}, fmt.Errorf("next round on %s: %w", day, err)
+			}
 			dropped, asked, err := ref.Daily(ctx, day)
 			if err != nil {
 				return replayReport{}, err
 			}
-			if err := deliver(len(out.Out) + dropped + asked); err != nil {
+			if err := deliver(len(out.Out) + len(next.Out) + dropped + asked); err != nil {
 				return replayReport{}, err
 			}
 		}
