@@ -39,8 +39,8 @@ type PDNScanner struct {
 	// Where the next piece starts: line and rune column (1-based), and the
 	// games read before it.
 	line, col, games int
-	prev         byte // the byte before the next one (for '%' escape lines)
-	buf          []byte
+	prev             byte // the byte before the next one (for '%' escape lines)
+	buf              []byte
 
 	queue  []PDNGame
 	errs   map[int][]error // syntax errors by game index (0: before any game)

@@ -60,7 +60,7 @@ func TestPDNScanner_ErrorsByGame(t *testing.T) {
 		lines = append(lines, l)
 	}
 	assert.Equal(t, [][]int{{3, 9}, nil}, lines)
-	assert.ErrorContains(t, s.Err(), "PDN line 1, column 1 (game 0): unexpected ')'", "an error before every game")
+	assert.ErrorContains(t, s.Err(), "PDN line 1, column 1 (before the first game): unexpected ')'", "an error before every game")
 }
 
 // A line of a few MB of ')' is read in time linear in its length (see
