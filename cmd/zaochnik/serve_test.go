@@ -142,8 +142,9 @@ func testConfig(mail *localmail.Server, dbPath string) Config {
 	c.Web.Listen = "127.0.0.1:0"
 	c.Schedule = ScheduleConfig{}
 	c.SMTP.RetryBase = duration(200 * time.Millisecond)
-	// A missed IDLE wake-up (seen under heavy load) costs a test 2 s, not
-	// the 5 minutes of the default watchdog.
+	// Should an IDLE wake-up ever be missed, a test loses 2 s, not the 5
+	// minutes of the default watchdog (localmail's IDLE polls: see
+	// pollingIdle).
 	c.IMAP.IdleWatchdog = duration(2 * time.Second)
 	c.ShutdownGrace = duration(5 * time.Second)
 	return c

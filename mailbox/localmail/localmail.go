@@ -90,7 +90,7 @@ func Start(opts Options) (*Server, error) {
 
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return s.mem.NewSession(), nil, nil
+			return pollingIdle{s.mem.NewSession().(imapserver.SessionIMAP4rev2)}, nil, nil
 		},
 		InsecureAuth: true,
 		TLSConfig:    opts.TLSConfig,
@@ -268,6 +268,30 @@ func mailboxOf(rcpt string) string {
 		local = local[:i]
 	}
 	return local + "@" + domain
+}
+
+// pollingIdle is imapmemserver's session with an IDLE that polls: the
+// memory server's own IDLE writes only the updates queued after it began,
+// so a letter delivered between a client's last command and its IDLE would
+// wait, unannounced, for the client's next command (a reader then waits for
+// its watchdog). Polling every 50 ms sends every pending update, whenever
+// it was queued.
+type pollingIdle struct{ imapserver.SessionIMAP4rev2 }
+
+// Idle implements imapserver.Session.
+func (s pollingIdle) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if err := s.Poll(w, true); err != nil {
+			return err
+		}
+		select {
+		case <-stop:
+			return nil
+		case <-t.C:
+		}
+	}
 }
 
 // literal adapts a bytes.Reader to imap.LiteralReader.
