@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -24,6 +25,8 @@ type storeHistory struct {
 	Games  []gameReport // moves, status, result, ledgers, claims
 	Claims []storage.ClaimRow
 	Outbox []string // Message-ID, recipient, kind, held, subject and text of every letter queued
+	// Letters is every letter received: its disposition and the reason.
+	Letters map[string]string
 }
 
 func historyOf(t *testing.T, db *storage.DB) storeHistory {
@@ -37,6 +40,12 @@ func historyOf(t *testing.T, db *storage.DB) storeHistory {
 	for _, c := range cs {
 		c.ID = 0
 		h.Claims = append(h.Claims, c)
+	}
+	letters, err := db.Letters(ctx)
+	require.NoError(t, err)
+	h.Letters = map[string]string{}
+	for _, l := range letters {
+		h.Letters[l.MessageID] = string(l.Disposition) + ": " + l.Reason
 	}
 	out, err := db.Outbox(ctx)
 	require.NoError(t, err)
@@ -58,7 +67,7 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 	names, err := filepath.Glob(filepath.Join(replayDir("overstep-letter"), "*.eml"))
 	require.NoError(t, err)
 	sort.Strings(names)
-	for _, n := range names {
+	for i, n := range names {
 		raw, err := os.ReadFile(n)
 		require.NoError(t, err)
 		msg, err := mail.ReadMessage(bytes.NewReader(raw))
@@ -74,12 +83,24 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 			_, err := m.db.LetterByMessageID(t.Context(), id[1:len(id)-1])
 			return err == nil
 		}, 30*time.Second, 20*time.Millisecond, "%s applied", n)
+		// The next letter comes once the reader filed this one and waits in
+		// IDLE: a letter delivered while it files may wait for the IDLE
+		// watchdog (reported; the reader's business, not this drill's).
+		require.Eventually(t, func() bool { return len(mustFiled(t, m)) == i+1 }, 30*time.Second, 20*time.Millisecond)
 	}
+	// A refusal goes to the refused folder, and is rebuilt from there.
+	w.send(t, "ivanov@example.org", "wrong@example.org", "ТЕСТ-2026 1-2\nМой ход: 9.a1-h8\n22.04.2026 / 22.04.2026 / 22.04.2026")
+	require.Eventually(t, func() bool {
+		_, err := m.db.LetterByMessageID(t.Context(), "wrong@example.org")
+		return err == nil
+	}, 30*time.Second, 20*time.Millisecond)
+	names = append(names, "wrong")
 	require.Eventually(t, func() bool { b, err := m.backlog(t.Context()); return err == nil && b.Due == 0 }, 30*time.Second, 20*time.Millisecond)
 	require.Eventually(t, func() bool { return len(mustFiled(t, m)) == len(names) }, 30*time.Second, 20*time.Millisecond, "the reader filed every letter")
 	lost := historyOf(t, m.db)
 	require.NotEmpty(t, lost.Claims, "a claim is pending")
-	t.Logf("the lost store: %d games, %d claims, %d letters queued", len(lost.Games), len(lost.Claims), len(lost.Outbox))
+	t.Logf("the lost store: %d games, %d claims, %d letters received, %d queued", len(lost.Games), len(lost.Claims), len(lost.Letters), len(lost.Outbox))
+	require.Contains(t, lost.Letters["wrong@example.org"], "refused")
 	require.NoError(t, m.Close())
 	delivered := sentIDs(t, w)
 
@@ -97,6 +118,16 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 	code, _, errs = runCmdAt(t, w.clock.Now(), "rebuild", "--config", writeConfig(t, w.cfg), "--tournament", replayDir("two.toml"))
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errs, "exists already", "a store is never overwritten")
+
+	// --resend-after leaves the letters queued after it for serve to send.
+	code, out, errs = runCmdAt(t, w.clock.Now(), "rebuild", "--config", writeConfig(t, w.cfg), "--tournament", replayDir("two.toml"),
+		"--db", filepath.Join(t.TempDir(), "other.db"), "--resend-after", "2026-04-22T09:00:00+03:00", "--json")
+	require.Equal(t, 0, code, errs)
+	var rep rebuildReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.Positive(t, rep.Sent)
+	assert.Positive(t, rep.Due, "the letters answering the letter of 22 April")
+	assert.Equal(t, len(lost.Outbox), rep.Sent+rep.Due)
 
 	rebuilt, err := storage.OpenExisting(path)
 	require.NoError(t, err)
