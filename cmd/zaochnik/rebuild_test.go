@@ -12,10 +12,12 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
+	"zaochnik/mailbox/localmail"
 	"zaochnik/storage"
 )
 
@@ -165,4 +167,51 @@ func writeConfig(t *testing.T, c Config) string {
 	require.NoError(t, toml.NewEncoder(f).Encode(c))
 	require.NoError(t, f.Close())
 	return p
+}
+
+// With schedule.daily on, the rebuild runs the daily checks of every day
+// before that day's letters, as the daemon does: a silent player's
+// reminders and the overstep claim of 6.3.5 come back on their days, as a
+// replay of the same letters gives them.
+func TestRebuild_6_3_5_DailyChecksOnTheirDays(t *testing.T) {
+	mailSrv, err := localmail.Start(localmail.Options{Logger: quietLog()})
+	require.NoError(t, err)
+	t.Cleanup(func() { mailSrv.Close() })
+	require.NoError(t, mailSrv.AddUser(serverAddr, "pw"))
+	cfg := localConfig(mailSrv, serverAddr, "pw", filepath.Join(t.TempDir(), "z.db"))
+	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *"}
+	raw, err := os.ReadFile(filepath.Join(replayDir("overstep-silent"), "01.eml"))
+	require.NoError(t, err)
+	c, err := imapclient.DialInsecure(mailSrv.IMAPAddr, nil)
+	require.NoError(t, err)
+	require.NoError(t, c.Login(serverAddr, "pw").Wait())
+	require.NoError(t, c.Create(cfg.IMAP.ProcessedFolder, nil).Wait())
+	require.NoError(t, c.Create(cfg.IMAP.RefusedFolder, nil).Wait())
+	app := c.Append(cfg.IMAP.ProcessedFolder, int64(len(raw)), nil)
+	_, err = app.Write(raw)
+	require.NoError(t, err)
+	require.NoError(t, app.Close())
+	_, err = app.Wait()
+	require.NoError(t, err)
+	require.NoError(t, c.Logout().Wait())
+
+	now := time.Date(2026, 4, 25, 12, 0, 0, 0, time.UTC)
+	code, _, errs := runCmdAt(t, now, "rebuild", "--config", writeConfig(t, cfg), "--tournament", replayDir("two.toml"))
+	require.Equal(t, 0, code, errs)
+	replayed := filepath.Join(t.TempDir(), "replay.db")
+	code, _, errs = runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("overstep-silent"), "--until", "2026-04-25", "--db", replayed)
+	require.Equal(t, 0, code, errs)
+
+	got, want := map[string]storeHistory{}, map[string]storeHistory{}
+	for path, h := range map[string]map[string]storeHistory{cfg.Database.Path: got, replayed: want} {
+		db, err := storage.OpenExisting(path)
+		require.NoError(t, err)
+		h["h"] = historyOf(t, db)
+		require.NoError(t, db.Close())
+	}
+	require.Len(t, got["h"].Claims, 1)
+	assert.Equal(t, "2026-04-21", got["h"].Claims[0].Filed)
+	assert.Equal(t, want["h"].Games, got["h"].Games)
+	assert.Equal(t, want["h"].Claims, got["h"].Claims)
+	assert.Equal(t, want["h"].Outbox, got["h"].Outbox, "the same letters, reminders and claim")
 }
