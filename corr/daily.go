@@ -2,6 +2,8 @@ package corr
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
@@ -21,7 +23,11 @@ const InquiryDays = 30
 // 6.3.6), reminders before it (6.3.4) and the 30-day inquiry for a missing
 // first move (6.3.4). Running it twice for a day does nothing more; days
 // skipped (the server was down) are made up once, not day by day.
-func Daily(s State, day timecontrol.Date) (State, Outcome) {
+//
+// held lists the addresses with a letter waiting for its sender's
+// confirmation: no silent overstep is claimed against them meanwhile,
+// since the held letter, once confirmed, counts from its arrival (6.3.1).
+func Daily(s State, day timecontrol.Date, held ...string) (State, Outcome) {
 	s = s.clone()
 	out := Outcome{Accepted: true}
 	if s.Started.IsZero() || (!s.Checked.IsZero() && !day.After(s.Checked)) {
@@ -58,6 +64,9 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 			continue
 		}
 		if !day.Before(om.OverstepDate) {
+			if p, _ := s.Tournament.Player(g.Number(side)); slices.ContainsFunc(held, func(a string) bool { return strings.EqualFold(a, p.Email) }) {
+				continue // his letter may be the answer: decided when it is confirmed or dropped
+			}
 			if !g.claimedAt(side, om.Move) {
 				// The ledger's running total: break days of both players
 				// count for nobody (6.4.2).

@@ -2,7 +2,6 @@ package mailbox
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"net/mail"
@@ -31,6 +30,9 @@ type Attachment struct {
 	Data        []byte // transfer encoding removed
 }
 
+// HeaderField is one header line, name and unfolded value.
+type HeaderField struct{ Name, Value string }
+
 // Incoming is a letter as read from the mailbox, decoded for the referee.
 type Incoming struct {
 	From       Address
@@ -50,8 +52,14 @@ type Incoming struct {
 	AutoSubmitted  string
 	Precedence     string
 	ListID         string
-	ContentType    string   // the top-level media type, e.g. "multipart/mixed"
-	AuthResults    []string // Authentication-Results values, topmost first
+	ContentType    string // the top-level media type, e.g. "multipart/mixed"
+	// Trace holds the Received and Authentication-Results headers in
+	// their order, top down (Authenticate reads which results to believe).
+	Trace []HeaderField
+	// DeliveredTo lists the envelope recipients the delivering servers
+	// recorded (Delivered-To, X-Original-To, Envelope-To): a reply key in
+	// a plus address shows there even when the To header does not.
+	DeliveredTo []string
 
 	// Text is the letter's text in UTF-8: the text/plain parts joined, or
 	// the HTML parts converted to text when there is no text/plain.
@@ -210,7 +218,14 @@ func (in *Incoming) readHeader(h gomail.Header) {
 	in.Precedence = strings.TrimSpace(h.Get("Precedence"))
 	in.ListID = strings.TrimSpace(h.Get("List-Id"))
 	in.ContentType, _, _ = h.ContentType()
-	in.AuthResults = h.Values("Authentication-Results")
+	for f := h.Fields(); f.Next(); {
+		switch k := f.Key(); {
+		case strings.EqualFold(k, "Received"), strings.EqualFold(k, "Authentication-Results"):
+			in.Trace = append(in.Trace, HeaderField{Name: k, Value: f.Value()})
+		case strings.EqualFold(k, "Delivered-To"), strings.EqualFold(k, "X-Original-To"), strings.EqualFold(k, "Envelope-To"):
+			in.DeliveredTo = append(in.DeliveredTo, strings.Trim(strings.TrimSpace(f.Value()), "<>"))
+		}
+	}
 	in.Postmark = receivedDate(h.Values("Received"))
 	if in.Postmark.IsZero() {
 		in.Postmark = in.Date
@@ -295,6 +310,3 @@ func receivedDate(received []string) time.Time {
 	}
 	return time.Time{}
 }
-
-// errNoFrom is returned by checks that need the sender's address.
-var errNoFrom = errors.New("mailbox: the letter has no readable From address")

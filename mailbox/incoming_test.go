@@ -177,7 +177,7 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		in.IsAutomatic("tournament@zaochnik.test")
-		_ = mailbox.CheckAuthResults(in, "mx.zaochnik.test")
+		_ = mailbox.Authenticate(in, mailbox.AuthPolicy{AuthservID: "mx.zaochnik.test"})
 	})
 }
 

@@ -38,6 +38,12 @@ type Inbox interface {
 	// wait. So an error is for trouble of the store itself; a letter it
 	// cannot understand is stored and refused.
 	Accept(ctx context.Context, mailbox string, uidValidity, uid uint32, raw []byte) (refused bool, err error)
+
+	// Oversized is told of a letter larger than ReaderOptions.MaxLetterSize
+	// (RFC822.SIZE) instead of Accept; only its header was fetched. It must
+	// store it, advance the watermark and be idempotent like Accept; the
+	// letter is then filed under the refused folder, unread.
+	Oversized(ctx context.Context, mailbox string, uidValidity, uid uint32, size int64, header []byte) error
 }
 
 // Security is how a connection to a mail server is protected.
@@ -82,6 +88,10 @@ type ReaderOptions struct {
 	// BatchSize is how many letters one FETCH asks for and one MOVE files;
 	// letters are handed over one at a time as they arrive. 500.
 	BatchSize int
+	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
+	// a larger one is never fetched but handed to Inbox.Oversized with its
+	// header. 10 MiB.
+	MaxLetterSize int64
 
 	Logger *slog.Logger // slog.Default() if nil
 	Debug  io.Writer    // raw IMAP trace, credentials included; nil for none
@@ -128,6 +138,7 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.MinBackoff, time.Second)
 	setDefault(&o.MaxBackoff, 5*time.Minute)
 	setDefault(&o.BatchSize, 500)
+	setDefault(&o.MaxLetterSize, 10<<20)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -344,13 +355,14 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	// the server's EXPUNGE reports (imapmemserver reports a MOVE twice).
 	guard := r.guard(c)
 	all := imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}
-	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
 	guard.Stop()
 	if err != nil {
 		return fmt.Errorf("listing the letters: %w", err)
 	}
 	var fresh []imap.UID
 	var again imap.UIDSet
+	big := map[imap.UID]int64{}
 	ts := trays(processed, refused)
 	for _, m := range list {
 		switch {
@@ -358,6 +370,8 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			ts[0].uids.AddNum(m.UID)
 		case hasFlag(m.Flags, keywordRefused):
 			ts[1].uids.AddNum(m.UID)
+		case m.RFC822Size > r.o.MaxLetterSize:
+			big[m.UID] = m.RFC822Size
 		default:
 			fresh = append(fresh, m.UID)
 			if uint32(m.UID) <= lastUID {
@@ -370,6 +384,11 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	}
 	if err := r.fileAll(c, ts); err != nil {
 		return err
+	}
+	if len(big) > 0 {
+		if err := r.oversized(ctx, c, uidValidity, big, refused); err != nil {
+			return err
+		}
 	}
 	slices.Sort(fresh)
 	for len(fresh) > 0 {
@@ -423,6 +442,42 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 	}
 	guard.Stop() // fileAll guards itself
 	return errors.Join(aerr, r.fileAll(c, ts))
+}
+
+// oversized hands the letters too large to read to the Inbox with their
+// headers only (BODY.PEEK[HEADER]), then files them as refused: their
+// bodies never cross the wire.
+func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidity uint32, sizes map[imap.UID]int64, refused string) error {
+	guard := r.guard(c)
+	defer guard.Stop()
+	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
+	var set imap.UIDSet
+	for uid := range sizes {
+		set.AddNum(uid)
+	}
+	cmd := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{header}})
+	t := trays("", refused)[1]
+	var aerr error
+	for m := cmd.Next(); m != nil; m = cmd.Next() {
+		buf, err := m.Collect()
+		if err != nil || aerr != nil || buf.UID == 0 {
+			continue
+		}
+		r.log.Warn("imap: letter over the size limit, not fetched", "uid", buf.UID, "size", sizes[buf.UID], "limit", r.o.MaxLetterSize)
+		guard.Stop()
+		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, uint32(buf.UID), sizes[buf.UID], buf.FindBodySection(header))
+		guard.Reset(r.o.CommandTimeout)
+		if err != nil {
+			aerr = fmt.Errorf("handing over oversized letter %d: %w", buf.UID, err)
+			continue
+		}
+		t.uids.AddNum(buf.UID)
+	}
+	if err := cmd.Close(); err != nil {
+		aerr = errors.Join(aerr, fmt.Errorf("fetching headers of oversized letters: %w", err))
+	}
+	guard.Stop()
+	return errors.Join(aerr, r.fileAll(c, []*tray{t}))
 }
 
 // hasFlag reports whether flags hold f; keywords are case-insensitive

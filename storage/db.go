@@ -38,7 +38,7 @@ type DB struct {
 	// Now returns the current instant; tests and replay set it. It stamps
 	// storage times (stored_at, outbox attempts), never dates of play.
 	Now func() time.Time
-	// Decode reads a raw letter for Accept (the mail shell's MIME reader,
+	// Decode reads a stored raw letter for the desk (the mail shell's MIME reader,
 	// injected so that storage does not import it). Nil: letters are kept
 	// unread and refused.
 	Decode func(raw []byte) (Decoded, error)
@@ -46,6 +46,9 @@ type DB struct {
 	// composer), and From is the server's address it is sent from.
 	Compose func(m Mail) ([]byte, error)
 	From    string
+	// HoldDays is how many days a held letter waits for its sender's
+	// confirmation; 0 is DefaultHoldDays.
+	HoldDays int
 	// Log receives the store's warnings (a mail server reusing UIDs); nil
 	// is slog's default logger.
 	Log *slog.Logger

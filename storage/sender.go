@@ -23,6 +23,10 @@ type Mail struct {
 	// Files are the documents made for the letter (a diagram, a PDN),
 	// attached after the letters.
 	Files []corr.File
+	// TournamentID and GameID (0: none) are the scope of the addressee's
+	// reply key; Confirms is the held letter a confirmation request is
+	// about (0: none), whose key it carries instead.
+	TournamentID, GameID, Confirms int64
 }
 
 // The outbox as the SMTP sender drains it (mailbox.Outbox). The sender owns
@@ -72,7 +76,8 @@ func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time
 		o := os[0]
 		attempt, attach = o.Attempts, o.Attach
 		m = Mail{MessageID: o.MessageID, To: o.To, Subject: o.Subject, Body: o.Body, InReplyTo: o.InReplyTo}
-		return tx.QueryRowContext(ctx, `SELECT queued FROM outbox WHERE id = ?`, id).Scan(&queued)
+		return tx.QueryRowContext(ctx, `SELECT queued, coalesce(tournament_id, 0), coalesce(game_id, 0), coalesce(confirms, 0) FROM outbox WHERE id = ?`, id).
+			Scan(&queued, &m.TournamentID, &m.GameID, &m.Confirms)
 	})
 	if err != nil {
 		return "", nil, nil, 0, err

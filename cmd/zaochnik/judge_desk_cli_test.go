@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -55,7 +56,7 @@ func TestJudgeDesk_StandingsLetterToEveryParticipant(t *testing.T) {
 	db, err := storage.Open(path)
 	require.NoError(t, err)
 	defer db.Close()
-	o := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"})
+	o := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{})
 	j := &jobs{db: db, outbox: o, now: func() time.Time { return time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC) }, kick: func() {}, log: quietLog(), from: "server@zaochnik.example"}
 	require.NoError(t, j.standings(context.Background()))
 	require.Equal(t, 3, o.pendingReports(), "the secretary and both players")

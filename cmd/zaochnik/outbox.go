@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -33,19 +34,22 @@ type report struct {
 	attempts                     int
 }
 
-// newStoreOutbox wires db's composer to the mail shell's.
-func newStoreOutbox(db *storage.DB, from mailbox.Address) *storeOutbox {
+// newStoreOutbox wires db's composer to the mail shell's; keys give every
+// letter its addressee's reply key.
+func newStoreOutbox(db *storage.DB, from mailbox.Address, keys referee.Keys) *storeOutbox {
 	db.From = from.Addr
-	db.Compose = func(m storage.Mail) ([]byte, error) { return composeStored(from, m) }
+	db.Compose = func(m storage.Mail) ([]byte, error) { return composeStored(from, keys, m) }
 	return &storeOutbox{db: db, from: from, reports: map[int64]*report{}}
 }
 
 // composeStored is the one composer of the store's letters (storage.DB.Compose,
 // wired by newStoreOutbox for serve and demo): a queued letter, threaded to the
-// letter it answers, attached letters embedded whole (a judge's dossier).
-func composeStored(from mailbox.Address, m storage.Mail) ([]byte, error) {
+// letter it answers, attached letters embedded whole (a judge's dossier),
+// with the addressee's reply key (referee.Keys.Decorate).
+func composeStored(from mailbox.Address, keys referee.Keys, m storage.Mail) ([]byte, error) {
 	o := mailbox.Outgoing{From: from, To: []mailbox.Address{{Addr: m.To}}, Subject: m.Subject, Text: m.Body,
 		Date: m.Date, MessageID: bare(m.MessageID)}
+	keys.Decorate(&o, m)
 	if m.InReplyTo != "" {
 		o.InReplyTo = []string{bare(m.InReplyTo)}
 		o.References = o.InReplyTo

@@ -14,6 +14,7 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
@@ -198,8 +199,12 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 			return rep, err
 		}
 	}
-	inbox := &shellInbox{db: db, authservID: cfg.AuthservID, own: []string{cfg.SMTP.From, cfg.IMAP.User}, kick: func() {}, log: log}
-	j := &jobs{db: db, now: func() time.Time { return clock }, kick: func() {}, log: log, from: cfg.SMTP.From}
+	db.HoldDays = cfg.HoldDays
+	ref, err := newReferee(ctx, db, cfg, log)
+	if err != nil {
+		return rep, err
+	}
+	j := &jobs{db: db, ref: ref, loc: cfg.Timezone.location(), now: func() time.Time { return clock }, kick: func() {}, log: log, from: cfg.SMTP.From}
 	daily := func() error {
 		if cfg.Schedule.Daily == "" {
 			return nil
@@ -211,7 +216,7 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 		if err := daily(); err != nil {
 			return rep, err
 		}
-		if _, err := inbox.accept(ctx, "rebuild:"+l.kept.Folder, l.kept.UIDValidity, l.kept.UID, l.kept.Raw); err != nil {
+		if _, err := ref.Receive(ctx, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw}); err != nil {
 			return rep, fmt.Errorf("letter %d of %s: %w", l.kept.UID, l.kept.Folder, err)
 		}
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
@@ -20,6 +23,8 @@ import (
 // only decides when they run.
 type jobs struct {
 	db     *storage.DB
+	ref    *referee.Referee
+	loc    *time.Location // the config's zone: the held letters' day
 	outbox *storeOutbox
 	now    func() time.Time
 	kick   func()
@@ -81,6 +86,15 @@ func (j *jobs) daily(ctx context.Context) error {
 			}
 		}
 	}
+	if j.ref != nil {
+		dropped, asked, err := j.ref.Daily(ctx, timecontrol.DateOf(j.now().In(j.loc)))
+		if err != nil {
+			return err
+		}
+		if dropped+asked > 0 {
+			j.log.Info("held letters", "dropped", dropped, "asked", asked)
+		}
+	}
 	j.kick()
 	return nil
 }
@@ -139,7 +153,7 @@ func (j *jobs) digest(ctx context.Context) error {
 			}
 		}
 		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String(),
-			fmt.Sprintf("digest.%s.%d@%s", safeID(t.Cipher), now.Unix(), mailDomain(j.from)), now)
+			reportID("digest", j.from), now)
 		return nil
 	})
 }
@@ -167,7 +181,7 @@ func (j *jobs) standings(ctx context.Context) error {
 			lang := map[bool]string{true: "en", false: "ru"}[p.Language == "en"]
 			j.outbox.queueReport(p.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
 				fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text(lang)),
-				fmt.Sprintf("standings.%s.%d.%s@%s", safeID(t.Cipher), now.Unix(), safeID(p.Email), mailDomain(j.from)), now)
+				reportID("standings", j.from), now)
 		}
 		return nil
 	})
@@ -208,24 +222,18 @@ func gameOf(o storage.Outgoing, t corr.Tournament) bool {
 	return err == nil && c == t.Cipher
 }
 
-// safeID keeps the ASCII letters and digits of s, for a Message-ID.
-func safeID(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
-			b.WriteRune(r)
-		}
-	}
-	if b.Len() == 0 {
-		return "t"
-	}
-	return b.String()
-}
-
 // cronLogger is robfig/cron's logger on slog.
 type cronLogger struct{ log *slog.Logger }
 
 func (l cronLogger) Info(msg string, kv ...any) { l.log.Debug("cron: "+msg, kv...) }
 func (l cronLogger) Error(err error, msg string, kv ...any) {
 	l.log.Error("cron: "+msg, append(kv, "err", err)...)
+}
+
+// reportID is the Message-ID of a report: 128 random bits, like the
+// store's letters, so that nobody can guess it and thread a forged answer.
+func reportID(kind, from string) string {
+	var b [16]byte
+	rand.Read(b[:])
+	return kind + "." + hex.EncodeToString(b[:]) + "@" + mailDomain(from)
 }

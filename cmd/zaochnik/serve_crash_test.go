@@ -40,7 +40,7 @@ func backlogWorld(t *testing.T, plies int) (*daemonWorld, int) {
 		w.clock.Set(date.Format(time.RFC3339))
 		from, err := mail.ParseAddress(msg.Header.Get("From"))
 		require.NoError(t, err)
-		require.NoError(t, w.mail.Deliver(from.Address, []string{serverAddr}, raw))
+		w.deliver(t, from.Address, raw)
 	}
 	return w, len(names)
 }
@@ -50,7 +50,7 @@ func backlogWorld(t *testing.T, plies int) (*daemonWorld, int) {
 type outcome struct {
 	Games   []gameReport
 	Letters map[string]storage.Disposition
-	Outbox  []string // Message-ID, kind and recipient
+	Outbox  []string // kind and recipient (Message-IDs are random: compared apart)
 }
 
 // watch opens the store at dbPath beside the daemon for the test to read.
