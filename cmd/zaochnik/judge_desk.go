@@ -17,7 +17,7 @@ import (
 
 const judgeDeskUsage = `Usage: zaochnik judge adjudicate GAME 1-0|1/2-1/2|0-1 [--note TEXT] [--date D] [--db FILE]
        zaochnik judge organiser-decision GAME 1-0|1/2-1/2|0-1 [--note TEXT] [--date D] [--db FILE]
-       zaochnik judge withdraw PLAYER pending|forfeit-unfinished|adjudicate|annul [--tournament C] [--date D] [--db FILE]
+       zaochnik judge withdraw PLAYER pending|forfeit-unfinished|adjudicate|annul|by-rule [--tournament C] [--date D] [--db FILE]
        zaochnik judge forfeit GAME +/-|-/+|-/- [--date D] [--db FILE]
        zaochnik judge sanction PLAYER KIND --clauses 6.2.6[,6.1.9] --reason TEXT [--by judge] [--game W-B] [--tournament C] [--date D] [--db FILE]
        zaochnik judge organiser NAME EMAIL [--tournament C] [--db FILE]
@@ -32,7 +32,9 @@ organiser-decision records the organiser's final decision on protests
   are told.
 withdraw records the 6.5.3 ruling on a player who left: results kept and the
   unfinished games lost (forfeit-unfinished) or adjudicated (adjudicate), or
-  all results annulled (annul); the secretary is told.
+  all results annulled (annul), or the table by rules 1.10.2-1.10.5 (by-rule:
+  fewer than half the games played, results shown but not counted; half or
+  more, counted with the unplayed games lost); the secretary is told.
 forfeit is the judge's choice for one unfinished game of a withdrawn player
   (6.5.3): lost without play; "adjudicate" gives it a result instead.
 sanction enters the sanctions register (6.1.9-6.1.10): KIND is remark,
@@ -172,9 +174,9 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		}
 		if verb == "withdraw" {
 			w, err := adjudication.ParseWithdrawal(map[string]string{"pending": "withdrawn", "forfeit-unfinished": "withdrawn-forfeit-unfinished",
-				"adjudicate": "withdrawn-adjudicate", "annul": "withdrawn-annulled"}[pos[1]])
+				"adjudicate": "withdrawn-adjudicate", "annul": "withdrawn-annulled", "by-rule": "withdrawn-1.10"}[pos[1]])
 			if err != nil {
-				fmt.Fprintf(e.stderr, "zaochnik judge withdraw: %q: write pending, forfeit-unfinished, adjudicate or annul (6.5.3)\n", pos[1])
+				fmt.Fprintf(e.stderr, "zaochnik judge withdraw: %q: write pending, forfeit-unfinished, adjudicate, annul (6.5.3) or by-rule (1.10.2-1.10.5)\n", pos[1])
 				return 2
 			}
 			change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {

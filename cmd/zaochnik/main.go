@@ -52,6 +52,7 @@ func registerCommands() {
 	commands["judge"] = command{"overstep claims and the judge's rulings (6.3.6-6.3.7)", runJudge}
 	commands["ledger"] = command{"the day ledger of a game from a timeline file (6.3.6)", runLedger}
 	commands["letter"] = command{"read a move letter as the server does (letter parse FILE)", runLetter}
+	commands["pair"] = command{"draw the next round of a Swiss tournament from its files (1.15)", runPair}
 	commands["passwd"] = command{"a bcrypt hash of a password (from standard input) for a web desk account", runPasswd}
 	commands["pdn"] = command{"game records in PDN: check that every game replays, list draws by rule", runPDN}
 	commands["perft"] = command{"count move sequences to a depth: the move generator's check and benchmark", runPerft}

@@ -84,6 +84,13 @@ func (j *jobs) daily(ctx context.Context) error {
 			if len(out.Out) > 0 || len(out.Claims) > 0 {
 				j.log.Info("daily checks", "tournament", c, "day", day.String(), "letters", len(out.Out), "claims", len(out.Claims))
 			}
+			// A Swiss round over (its games decided, or its end reached that day) starts the next (1.15).
+			// A round that cannot be drawn waits for the judge (1.15.9); the other checks go on.
+			if out, err = j.db.NextRound(ctx, c, day); err != nil {
+				j.log.Error("next round", "tournament", c, "day", day.String(), "err", err)
+			} else if len(out.Events) > 0 {
+				j.log.Info("round drawn", "tournament", c, "day", day.String(), "letters", len(out.Out))
+			}
 		}
 	}
 	if j.ref != nil {
@@ -171,7 +178,7 @@ func (j *jobs) standings(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		ct, err := adjudication.Build(players, games, adjudication.Options{})
+		ct, err := adjudication.Build(players, games, adjudication.TableOptions(s.Tournament))
 		if err != nil {
 			return err
 		}
