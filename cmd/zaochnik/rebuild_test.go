@@ -184,7 +184,7 @@ func TestRebuild_6_3_5_DailyChecksOnTheirDays(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { mailSrv.Close() })
 	require.NoError(t, mailSrv.AddUser(serverAddr, "pw"))
-	cfg := localConfig(mailSrv, serverAddr, "pw", filepath.Join(t.TempDir(), "z.db"))
+	cfg := testConfig(mailSrv, filepath.Join(t.TempDir(), "z.db"))
 	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *"}
 	raw, err := os.ReadFile(filepath.Join(replayDir("overstep-silent"), "01.eml"))
 	require.NoError(t, err)
@@ -205,7 +205,7 @@ func TestRebuild_6_3_5_DailyChecksOnTheirDays(t *testing.T) {
 	code, _, errs := runCmdAt(t, now, "rebuild", "--config", writeConfig(t, cfg), "--tournament", replayDir("two.toml"))
 	require.Equal(t, 0, code, errs)
 	replayed := filepath.Join(t.TempDir(), "replay.db")
-	code, _, errs = runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("overstep-silent"), "--until", "2026-04-25", "--db", replayed)
+	code, _, errs = runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("overstep-silent"), "--until", "2026-04-25", "--db", replayed, "--authserv-id", testAuthservID)
 	require.Equal(t, 0, code, errs)
 
 	got, want := map[string]storeHistory{}, map[string]storeHistory{}
