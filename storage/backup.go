@@ -13,7 +13,7 @@ import (
 // VACUUM INTO: the copy is one read transaction's view, so the daemon may
 // go on writing meanwhile (WAL). The copy is written beside path and
 // renamed over it only once whole and checked (PRAGMA quick_check and the
-// schema, as OpenExisting does), so a failed backup never spoils the last
+// schema, as OpenChecked does), so a failed backup never spoils the last
 // good one.
 func (db *DB) Backup(ctx context.Context, path string) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".partial-*")
@@ -29,7 +29,7 @@ func (db *DB) Backup(ctx context.Context, path string) error {
 	if _, err := db.db.ExecContext(ctx, `VACUUM INTO ?`, name); err != nil {
 		return fmt.Errorf("storage: backup to %s: %w", path, err)
 	}
-	if err := check(name); err != nil {
+	if err := check(name, true); err != nil {
 		return fmt.Errorf("storage: backup to %s: the copy does not check: %w", path, err)
 	}
 	if err := os.Rename(name, path); err != nil {

@@ -11,7 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// OpenExisting never creates a store nor takes a wrong file for a new one.
+// OpenChecked (and OpenExisting, but for the damaged file) never creates a
+// store nor takes a wrong file for a new one.
 func TestOpenExisting_RefusesWhatIsNotAStore(t *testing.T) {
 	dir := t.TempDir()
 	store := func() string { // a real store with a row, closed
@@ -64,7 +65,7 @@ func TestOpenExisting_RefusesWhatIsNotAStore(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := tt.make()
 			before, statErr := os.ReadFile(p)
-			_, err := OpenExisting(p)
+			_, err := OpenChecked(p)
 			require.ErrorIs(t, err, ErrNoStore)
 			assert.Contains(t, err.Error(), tt.want)
 			after, err := os.ReadFile(p)
@@ -76,7 +77,7 @@ func TestOpenExisting_RefusesWhatIsNotAStore(t *testing.T) {
 		})
 	}
 	t.Run("OK", func(t *testing.T) {
-		db, err := OpenExisting(store())
+		db, err := OpenChecked(store())
 		require.NoError(t, err)
 		defer db.Close()
 		v, last, err := db.Watermark(context.Background(), "INBOX")

@@ -246,7 +246,7 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	if err := db.Close(); err != nil {
 		return rep, err
 	}
-	check, err := storage.OpenExisting(partial) // quick_check and the schema, as serve will
+	check, err := storage.OpenChecked(partial) // quick_check and the schema, as serve will
 	if err != nil {
 		return rep, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -11,10 +12,12 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
+	"zaochnik/mailbox/localmail"
 	"zaochnik/storage"
 )
 
@@ -24,6 +27,8 @@ type storeHistory struct {
 	Games  []gameReport // moves, status, result, ledgers, claims
 	Claims []storage.ClaimRow
 	Outbox []string // Message-ID, recipient, kind, held, subject and text of every letter queued
+	// Letters is every letter received: its disposition and the reason.
+	Letters map[string]string
 }
 
 func historyOf(t *testing.T, db *storage.DB) storeHistory {
@@ -37,6 +42,12 @@ func historyOf(t *testing.T, db *storage.DB) storeHistory {
 	for _, c := range cs {
 		c.ID = 0
 		h.Claims = append(h.Claims, c)
+	}
+	letters, err := db.Letters(ctx)
+	require.NoError(t, err)
+	h.Letters = map[string]string{}
+	for _, l := range letters {
+		h.Letters[l.MessageID] = string(l.Disposition) + ": " + l.Reason
 	}
 	out, err := db.Outbox(ctx)
 	require.NoError(t, err)
@@ -64,7 +75,7 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 	names, err := filepath.Glob(filepath.Join(replayDir("overstep-letter"), "*.eml"))
 	require.NoError(t, err)
 	sort.Strings(names)
-	for _, n := range names {
+	for i, n := range names {
 		raw, err := os.ReadFile(n)
 		require.NoError(t, err)
 		msg, err := mail.ReadMessage(bytes.NewReader(raw))
@@ -80,12 +91,24 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 			_, err := m.db.LetterByMessageID(t.Context(), id[1:len(id)-1])
 			return err == nil
 		}, 30*time.Second, 20*time.Millisecond, "%s applied", n)
+		// The next letter comes once the reader filed this one and waits in
+		// IDLE: a letter delivered while it files may wait for the IDLE
+		// watchdog (reported; the reader's business, not this drill's).
+		require.Eventually(t, func() bool { return len(mustFiled(t, m)) == i+1 }, 30*time.Second, 20*time.Millisecond)
 	}
+	// A refusal goes to the refused folder, and is rebuilt from there.
+	w.send(t, "ivanov@example.org", "wrong@example.org", "ТЕСТ-2026 1-2\nМой ход: 9.a1-h8\n22.04.2026 / 22.04.2026 / 22.04.2026")
+	require.Eventually(t, func() bool {
+		_, err := m.db.LetterByMessageID(t.Context(), "wrong@example.org")
+		return err == nil
+	}, 30*time.Second, 20*time.Millisecond)
+	names = append(names, "wrong")
 	require.Eventually(t, func() bool { b, err := m.backlog(t.Context()); return err == nil && b.Due == 0 }, 30*time.Second, 20*time.Millisecond)
 	require.Eventually(t, func() bool { return len(mustFiled(t, m)) == len(names) }, 30*time.Second, 20*time.Millisecond, "the reader filed every letter")
 	lost := historyOf(t, m.db)
 	require.NotEmpty(t, lost.Claims, "a claim is pending")
-	t.Logf("the lost store: %d games, %d claims, %d letters queued", len(lost.Games), len(lost.Claims), len(lost.Outbox))
+	t.Logf("the lost store: %d games, %d claims, %d letters received, %d queued", len(lost.Games), len(lost.Claims), len(lost.Letters), len(lost.Outbox))
+	require.Contains(t, lost.Letters["wrong@example.org"], "refused")
 	require.NoError(t, m.Close())
 	delivered := sentIDs(t, w)
 
@@ -103,6 +126,16 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 	code, _, errs = runCmdAt(t, w.clock.Now(), "rebuild", "--config", writeConfig(t, w.cfg), "--tournament", replayDir("two.toml"))
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errs, "exists already", "a store is never overwritten")
+
+	// --resend-after leaves the letters queued after it for serve to send.
+	code, out, errs = runCmdAt(t, w.clock.Now(), "rebuild", "--config", writeConfig(t, w.cfg), "--tournament", replayDir("two.toml"),
+		"--db", filepath.Join(t.TempDir(), "other.db"), "--resend-after", "2026-04-22T09:00:00+03:00", "--json")
+	require.Equal(t, 0, code, errs)
+	var rep rebuildReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.Positive(t, rep.Sent)
+	assert.Positive(t, rep.Due, "the letters answering the letter of 22 April")
+	assert.Equal(t, len(lost.Outbox), rep.Sent+rep.Due)
 
 	rebuilt, err := storage.OpenExisting(path)
 	require.NoError(t, err)
@@ -140,4 +173,51 @@ func writeConfig(t *testing.T, c Config) string {
 	require.NoError(t, toml.NewEncoder(f).Encode(c))
 	require.NoError(t, f.Close())
 	return p
+}
+
+// With schedule.daily on, the rebuild runs the daily checks of every day
+// before that day's letters, as the daemon does: a silent player's
+// reminders and the overstep claim of 6.3.5 come back on their days, as a
+// replay of the same letters gives them.
+func TestRebuild_6_3_5_DailyChecksOnTheirDays(t *testing.T) {
+	mailSrv, err := localmail.Start(localmail.Options{Logger: quietLog()})
+	require.NoError(t, err)
+	t.Cleanup(func() { mailSrv.Close() })
+	require.NoError(t, mailSrv.AddUser(serverAddr, "pw"))
+	cfg := testConfig(mailSrv, filepath.Join(t.TempDir(), "z.db"))
+	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *"}
+	raw, err := os.ReadFile(filepath.Join(replayDir("overstep-silent"), "01.eml"))
+	require.NoError(t, err)
+	c, err := imapclient.DialInsecure(mailSrv.IMAPAddr, nil)
+	require.NoError(t, err)
+	require.NoError(t, c.Login(serverAddr, "pw").Wait())
+	require.NoError(t, c.Create(cfg.IMAP.ProcessedFolder, nil).Wait())
+	require.NoError(t, c.Create(cfg.IMAP.RefusedFolder, nil).Wait())
+	app := c.Append(cfg.IMAP.ProcessedFolder, int64(len(raw)), nil)
+	_, err = app.Write(raw)
+	require.NoError(t, err)
+	require.NoError(t, app.Close())
+	_, err = app.Wait()
+	require.NoError(t, err)
+	require.NoError(t, c.Logout().Wait())
+
+	now := time.Date(2026, 4, 25, 12, 0, 0, 0, time.UTC)
+	code, _, errs := runCmdAt(t, now, "rebuild", "--config", writeConfig(t, cfg), "--tournament", replayDir("two.toml"))
+	require.Equal(t, 0, code, errs)
+	replayed := filepath.Join(t.TempDir(), "replay.db")
+	code, _, errs = runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("overstep-silent"), "--until", "2026-04-25", "--db", replayed, "--authserv-id", testAuthservID)
+	require.Equal(t, 0, code, errs)
+
+	got, want := map[string]storeHistory{}, map[string]storeHistory{}
+	for path, h := range map[string]map[string]storeHistory{cfg.Database.Path: got, replayed: want} {
+		db, err := storage.OpenExisting(path)
+		require.NoError(t, err)
+		h["h"] = historyOf(t, db)
+		require.NoError(t, db.Close())
+	}
+	require.Len(t, got["h"].Claims, 1)
+	assert.Equal(t, "2026-04-21", got["h"].Claims[0].Filed)
+	assert.Equal(t, want["h"].Games, got["h"].Games)
+	assert.Equal(t, want["h"].Claims, got["h"].Claims)
+	assert.Equal(t, want["h"].Outbox, got["h"].Outbox, "the same letters, reminders and claim")
 }

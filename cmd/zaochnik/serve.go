@@ -148,7 +148,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.db, err = storage.OpenExisting(c.Database.Path); err != nil {
+	if m.db, err = storage.OpenChecked(c.Database.Path); err != nil {
 		return fmt.Errorf("%w\nserve never creates a store (see docs/administrator.md, \"Restoring the store\")", err)
 	}
 	m.db.Now, m.db.Decode, m.db.Log = m.Now, decodeLetter, m.Logger
