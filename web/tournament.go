@@ -93,7 +93,7 @@ func (srv *Server) tournamentsPage(w http.ResponseWriter, r *http.Request, s ses
 type gameItem struct {
 	Code, URL, White, Black, Status, Result string
 	Moves                                   int
-	Round                                   int // the Swiss round (1.15), 0 in a round robin
+	Round                                   int    // the Swiss round (1.15), 0 in a round robin
 	PendingClaim                            string // URL of the pending claim, if any
 }
 
