@@ -44,7 +44,7 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 	switch reply.Verdict {
 	case Adjudged:
 		next, out, err = d.Adjudicate(s, code, reply.Result, reply.Note, day)
-		ns = s
+		ns, _ = next.Settle(s)
 	default:
 		next, ns, out, err = d.overstepRuling(s, g, reply, day)
 	}

@@ -178,7 +178,7 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 		sl.Variant = t.Variant.Name(sl.Envelope.Lang)
 		out.Out = append(out.Out, s.rendered(p.Number, nil, "start-list", sl.Render()))
 	}
-	sl.Envelope, sl.Games, sl.Bye = s.envelope(0, nil), games(0), false
+	sl.Envelope, sl.Games, sl.Official, sl.Bye = s.envelope(0, nil), games(0), true, false
 	sl.Variant = t.Variant.Name(letter.Russian)
 	out.Out = append(out.Out, s.rendered(0, nil, "start-list", sl.Render()))
 	out.Events = append(out.Events, Event{Date: day, Kind: "started", Clause: "6.3.2", Detail: fmt.Sprintf("%d games", len(s.Games))})

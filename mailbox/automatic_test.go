@@ -1,6 +1,7 @@
 package mailbox_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,10 +33,24 @@ func TestIsAutomatic_RFC3834(t *testing.T) {
 		{"PrecedenceJunk", "From: a@example.ru\r\nPrecedence: JUNK\r\n", true},
 		{"PrecedenceFirstClass", "From: a@example.ru\r\nPrecedence: first-class\r\n", false},
 		{"OwnLetterBack", "From: Zaochnik <Tournament@Zaochnik.test>\r\n", true},
+		{"XAutoreply", "From: a@example.ru\r\nX-Autoreply: yes\r\n", true},
+		{"XAutorespond", "From: a@example.ru\r\nX-Autorespond: 1\r\n", true},
+		{"XAutoResponseSuppress", "From: a@example.ru\r\nX-Auto-Response-Suppress: All\r\n", true},
+		{"PrecedenceList", "From: a@example.ru\r\nPrecedence: list\r\n", true},
+		{"SubjectOutOfOffice", "From: a@example.ru\r\nSubject: Out of Office: [ТЕСТ-2026 #1-2] ход\r\n", true},
+		{"SubjectAutomaticReply", "From: a@example.ru\r\nSubject: Automatic reply: move\r\n", true},
+		{"SubjectAutoanswerRu", "From: a@example.ru\r\nSubject: =?utf-8?b?0JDQstGC0L7QvtGC0LLQtdGCOiDRhdC+0LQ=?=\r\n", true},
+		{"SubjectUndeliverable", "From: a@example.ru\r\nSubject: Undeliverable: ход\r\n", true},
+		{"SubjectPersonsReply", "From: a@example.ru\r\nSubject: Re: Automatic reply: move\r\n", false},
+		{"SubjectMove", "From: a@example.ru\r\nSubject: [ТЕСТ-2026 #1-2] Auto ход\r\n", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in, err := mailbox.Decode([]byte(tt.header + "Subject: x\r\n\r\nbody\r\n"))
+			header := tt.header
+			if !strings.Contains(header, "Subject:") {
+				header += "Subject: x\r\n"
+			}
+			in, err := mailbox.Decode([]byte(header + "\r\nbody\r\n"))
 			require.NoError(t, err)
 			got, why := in.IsAutomatic(own)
 			assert.Equal(t, tt.want, got, why)

@@ -61,6 +61,11 @@ type Incoming struct {
 	// a plus address shows there even when the To header does not.
 	DeliveredTo []string
 
+	// AutoReply is the first of the vendors' automatic-reply markers
+	// present (X-Autoreply, X-Autorespond, X-Auto-Response-Suppress), as
+	// "Name: value"; "" when none is.
+	AutoReply string
+
 	// Text is the letter's text in UTF-8: the text/plain parts joined, or
 	// the HTML parts converted to text when there is no text/plain.
 	Text string
@@ -217,6 +222,12 @@ func (in *Incoming) readHeader(h gomail.Header) {
 	in.AutoSubmitted = strings.TrimSpace(h.Get("Auto-Submitted"))
 	in.Precedence = strings.TrimSpace(h.Get("Precedence"))
 	in.ListID = strings.TrimSpace(h.Get("List-Id"))
+	for _, k := range []string{"X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"} {
+		if h.Has(k) {
+			in.AutoReply = k + ": " + strings.TrimSpace(h.Get(k))
+			break
+		}
+	}
 	in.ContentType, _, _ = h.ContentType()
 	for f := h.Fields(); f.Next(); {
 		switch k := f.Key(); {

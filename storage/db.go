@@ -46,6 +46,9 @@ type DB struct {
 	// composer), and From is the server's address it is sent from.
 	Compose func(m Mail) ([]byte, error)
 	From    string
+	// MessageIDKey, when set, makes the Message-IDs of outgoing letters an
+	// HMAC of their number under it instead of random (see messageID).
+	MessageIDKey []byte
 	// HoldDays is how many days a held letter waits for its sender's
 	// confirmation; 0 is DefaultHoldDays.
 	HoldDays int

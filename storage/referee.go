@@ -2,7 +2,9 @@ package storage
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/base32"
 	"encoding/json"
@@ -337,19 +339,28 @@ func (db *DB) queue(ctx context.Context, tx *sql.Tx, tid int64, gid, lid, confir
 	now := db.stamp()
 	if _, err := db.exec(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		next, messageID(), tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), confirms, now, now); err != nil {
+		next, db.messageID(next), tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), confirms, now, now); err != nil {
 		return err
 	}
 	return insertFiles(ctx, tx, next, o.Files)
 }
 
-// messageID makes the Message-ID of an outgoing letter: 128 random bits,
-// so that nobody can guess the id of a letter he was not sent and thread a
-// forged answer to it.
-func messageID() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return "z" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])) + "@zaochnik.invalid"
+// messageID makes the Message-ID of outgoing letter id: 128 bits nobody can
+// guess, so that nobody can thread a forged answer to a letter he was not
+// sent. With MessageIDKey they are an HMAC of the letter's number, so a
+// store rebuilt with the same key gives its letters the same ids (replies
+// to them still find their game); without it they are random.
+func (db *DB) messageID(id int64) string {
+	var b []byte
+	if len(db.MessageIDKey) > 0 {
+		m := hmac.New(sha256.New, db.MessageIDKey)
+		fmt.Fprintf(m, "message-id %d", id)
+		b = m.Sum(nil)[:16]
+	} else {
+		b = make([]byte, 16)
+		rand.Read(b)
+	}
+	return "z" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)) + "@zaochnik.invalid"
 }
 
 // commitOutcome writes an outcome's events and queues its letters.

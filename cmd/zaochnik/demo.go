@@ -94,6 +94,8 @@ type demo struct {
 	clock func() time.Time
 	mail  *localmail.Server
 	t     corr.Tournament
+	// forged is the Message-ID of the demo's forged letter.
+	forged string
 }
 
 func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, days int) error {
@@ -150,7 +152,9 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		return err
 	}
 	d.instructions(server, m.HTTPAddr, simulate)
-	if err := d.forge(ctx, m.db, server); err != nil {
+	// The simulation's clock runs meanwhile: it does not wait for the
+	// forged letter, whose fate the summary tells.
+	if err := d.forge(ctx, m.db, server, !simulate); err != nil {
 		d.log.Error("the forged letter of the demo", "err", err)
 	}
 
@@ -278,11 +282,12 @@ func (d *demo) instructions(server, web string, simulate bool) {
 }
 
 // forge sends, as anybody could, a resignation of the first player without
-// logging in, and shows that the server holds it instead of ending his
-// game: the trust model at work.
-func (d *demo) forge(ctx context.Context, db *storage.DB, server string) error {
+// logging in, and (when wait) shows that the server holds it instead of
+// ending his game: the trust model at work.
+func (d *demo) forge(ctx context.Context, db *storage.DB, server string, wait bool) error {
 	p1 := d.t.Players[0]
 	id := fmt.Sprintf("forged.%d@attacker.test", d.clock().UnixNano())
+	d.forged = id
 	raw, err := mailbox.Compose(mailbox.Outgoing{From: mailbox.Address{Name: p1.Name, Addr: p1.Email}, To: []mailbox.Address{{Addr: server}},
 		Subject: d.t.Cipher + " 1-2", Text: d.t.Cipher + " 1-2\nСдаюсь.\n" + p1.Name, Date: d.clock(), MessageID: id, AutoSubmitted: "no"})
 	if err != nil {
@@ -296,10 +301,14 @@ func (d *demo) forge(ctx context.Context, db *storage.DB, server string) error {
 	if err := c.SendMail("evil@attacker.test", []string{server}, bytes.NewReader(raw)); err != nil {
 		return err
 	}
+	fmt.Fprintf(d.out, "A forged letter: evil@attacker.test sent «Сдаюсь» under %s's address, without logging in.\n", p1.Email)
+	if !wait {
+		fmt.Fprintf(d.out, "  What became of it is told when the demo stops.\n\n")
+		return nil
+	}
 	for wait := time.Now().Add(10 * time.Second); time.Now().Before(wait); time.Sleep(50 * time.Millisecond) {
 		l, err := db.LetterByMessageID(ctx, id)
 		if err == nil && l.Disposition != storage.Pending {
-			fmt.Fprintf(d.out, "A forged letter: evil@attacker.test sent «Сдаюсь» under %s's address, without logging in.\n", p1.Email)
 			fmt.Fprintf(d.out, "  It was %s, not applied: %s\n  %s was asked to confirm it (see that mailbox).\n\n", l.Disposition, l.Reason, p1.Email)
 			return nil
 		}
@@ -330,6 +339,11 @@ func (d *demo) summary(dbPath string) error {
 	for _, g := range gamesReport(s) {
 		fmt.Fprintf(d.out, "%d-%d  %-10s %-7s  time %d/%d (penalty %d/%d)  claims %d  %s\n", g.White, g.Black, g.Status, g.Result,
 			g.Ledger.White.Total, g.Ledger.Black.Total, g.Ledger.White.PenaltyDays, g.Ledger.Black.PenaltyDays, len(g.Claims), g.Moves)
+	}
+	if d.forged != "" {
+		if l, err := db.LetterByMessageID(context.Background(), d.forged); err == nil {
+			fmt.Fprintf(d.out, "The forged letter: %s, never applied (%s).\n", l.Disposition, l.Reason)
+		}
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ func TestDemo_SimulateShowsLedgersBreakPenaltyClaim(t *testing.T) {
 	// Issue 11: the demo runs with the checks on; its forged resignation is
 	// held, its "sender" asked, and dropped after hold_days of silence.
 	assert.Contains(t, out.String(), "A forged letter: evil@attacker.test sent «Сдаюсь»")
-	assert.Contains(t, out.String(), "It was held, not applied")
+	assert.Contains(t, out.String(), "The forged letter: refused, never applied (not applied: no confirmation came within 7 days)")
 	assert.Equal(t, 1, kinds["confirm-request"], "only the forged letter was unauthenticated: %v", kinds)
 	assert.Equal(t, 1, kinds["hold-dropped"], "the secretary told when it was dropped: %v", kinds)
 	letters, err := s.Letters(context.Background())

@@ -115,9 +115,10 @@ var deskCases = []deskCase{
 	{
 		// Both evaluate a draw: the judge gets one letter when the second
 		// arrives; "присуждаю: ничья" fixes it (6.5.4); nobody's evaluation
-		// differs, so only the secretary is told (6.5.5). The table counts it.
+		// differs, so only the secretary is told (6.5.5). The table counts
+		// it, and the game reads finished with that result everywhere.
 		name: "UnfinishedAgreed_6_5_4_MatchingEvaluationsFixed", tournament: "short.toml", mail: "unfinished-agreed", until: "2026-04-12",
-		status: "unfinished", result: "*",
+		status: "finished", result: "1/2-1/2",
 		sent: []string{"ivanov:end-of-play", "petrov:end-of-play", "ivanov:confirmation", "petrov:confirmation", "judge:adjudication", "secretary:adjudication", "judge:confirmation"},
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
 			a := desk(t, db).Adjournments[0]
@@ -141,7 +142,7 @@ var deskCases = []deskCase{
 		commands:  [][]string{{"judge", "adjudicate", "[ТЕСТ-2026 #1-2]", "1-0", "--date", "2026-04-20"}},
 		more:      "unfinished-differ-protest",
 		moreUntil: "2026-04-22",
-		status:    "unfinished", result: "*",
+		status:    "finished", result: "1-0",
 		sent: []string{"judge:adjudication", "petrov:adjudication", "secretary:adjudication", "judge:protest", "petrov:notice"},
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
 			a := desk(t, db).Adjournments[0]

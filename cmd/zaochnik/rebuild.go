@@ -186,6 +186,11 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	defer db.Close()
 	var clock time.Time
 	db.Now, db.Decode, db.Log = func() time.Time { return clock }, decodeLetter, log
+	db.HoldDays = cfg.HoldDays
+	ref, err := newReferee(ctx, db, cfg, log)
+	if err != nil {
+		return rep, err
+	}
 	for _, tf := range ts {
 		day := started
 		if day.IsZero() {
@@ -198,11 +203,6 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 		if _, err := db.Start(ctx, tf.t.Cipher, day); err != nil {
 			return rep, err
 		}
-	}
-	db.HoldDays = cfg.HoldDays
-	ref, err := newReferee(ctx, db, cfg, log)
-	if err != nil {
-		return rep, err
 	}
 	j := &jobs{db: db, ref: ref, loc: cfg.Timezone.location(), now: func() time.Time { return clock }, kick: func() {}, log: log, from: cfg.SMTP.From}
 	daily := func() error {

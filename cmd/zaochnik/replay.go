@@ -32,7 +32,8 @@ overstep, the end of play) run for every day up to --until (default: the last
 letter's day). The server's letters are delivered the moment they are sent.
 With --db the store is kept (and a replay interrupted before resumes from it);
 without, a temporary one is used. A file that is not a readable letter (bad
-MIME, no postmark) is stored as it is and refused with the reason, as the
+MIME, no postmark) is stored as it is and refused with the reason, and an
+automatic letter (out-of-office, bounce) is kept and not answered, as the
 server does; the others are replayed. Exit status: 0 replayed, 1 a file or
 the store is wrong, 2 bad usage (an --until before the last letter's day too).`
 

@@ -38,8 +38,9 @@ type replayCase struct {
 	// replay ("confirm" or "reject"), given on rulingDate.
 	ruling, rulingDate string
 	games              []gameReport // only the first len(games) games are checked
-	// outcomes is one letter per letter: A accepted, R refused, H held,
-	// I ignored (not answered).
+	// outcomes is one letter per letter: A accepted, R refused, H held
+	// (nothing vouched for its sender), I ignored (an automatic letter or a
+	// stranger's, never answered).
 	outcomes string
 	// auth is how each letter was authenticated, space-separated; "" is
 	// "dmarc" for every letter (the replayed letters carry it).
@@ -48,6 +49,10 @@ type replayCase struct {
 	problems map[string][]string
 	// sent lists the letters sent after the start lists, as to:kind, in order.
 	sent []string
+	// says lists what the letters sent say, each as to:kind:text: some
+	// letter of that kind to that address holds the text (or, with a "!"
+	// before the kind, none does).
+	says []string
 }
 
 func side(moves, days, penalty int) sideReport {
@@ -214,66 +219,100 @@ var replayCases = []replayCase{
 
 func TestReplay_EndToEnd(t *testing.T) {
 	for _, c := range replayCases {
-		t.Run(c.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "z.db")
-			args := []string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
-			if c.until != "" {
-				args = append(args, "--until", c.until)
+		t.Run(c.name, func(t *testing.T) { runReplayCase(t, c) })
+	}
+}
+
+// runReplayCase replays c's letters and checks what the rules make of them.
+func runReplayCase(t *testing.T, c replayCase) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "z.db")
+	args := []string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
+	if c.until != "" {
+		args = append(args, "--until", c.until)
+	}
+	code, out, errs := runCmd(t, args...)
+	require.Equal(t, 0, code, errs)
+	var rep replayReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	if c.ruling != "" {
+		code, out, errs := runCmd(t, "judge", "claims", "--json", "--db", db)
+		require.Equal(t, 0, code, errs)
+		var cs []storage.ClaimRow
+		require.NoError(t, json.Unmarshal([]byte(out), &cs))
+		require.NotEmpty(t, cs, "a claim is pending")
+		code, _, errs = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
+		require.Equal(t, 0, code, errs)
+		code, _, _ = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
+		assert.Equal(t, 1, code, "a claim is ruled once")
+		rep = reportFromDB(t, db, rep)
+	}
+	for i, g := range c.games {
+		require.Greater(t, len(rep.Games), i)
+		got := rep.Games[i]
+		if g.Claims == nil {
+			g.Claims = []claimReport{}
+		}
+		assert.Equal(t, g, got)
+	}
+	var outcomes string
+	var auths []string
+	for _, l := range rep.Letters {
+		auths = append(auths, l.Auth)
+		outcomes += map[string]string{"accepted": "A", "refused": "R", "held": "H", "ignored": "I"}[l.Outcome]
+		var kinds []string
+		for _, p := range l.Problems {
+			kinds = append(kinds, p.Kind)
+			assert.NotEmpty(t, p.Clause, "every problem cites its clause")
+		}
+		if c.problems != nil || len(kinds) > 0 {
+			assert.Equal(t, c.problems[l.File], kinds, "problems of %s", l.File)
+		}
+	}
+	assert.Equal(t, c.outcomes, outcomes)
+	wantAuth := c.auth
+	if wantAuth == "" {
+		wantAuth = strings.TrimSpace(strings.Repeat("dmarc ", len(rep.Letters)))
+	}
+	assert.Equal(t, wantAuth, strings.Join(auths, " "), "how each letter was authenticated")
+	if c.sent != nil {
+		var sent []string
+		for _, o := range rep.Outbox {
+			if o.Kind != "start-list" {
+				sent = append(sent, strings.Split(o.To, "@")[0]+":"+o.Kind)
 			}
-			code, out, errs := runCmd(t, args...)
-			require.Equal(t, 0, code, errs)
-			var rep replayReport
-			require.NoError(t, json.Unmarshal([]byte(out), &rep))
-			if c.ruling != "" {
-				code, out, errs := runCmd(t, "judge", "claims", "--json", "--db", db)
-				require.Equal(t, 0, code, errs)
-				var cs []storage.ClaimRow
-				require.NoError(t, json.Unmarshal([]byte(out), &cs))
-				require.NotEmpty(t, cs, "a claim is pending")
-				code, _, errs = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
-				require.Equal(t, 0, code, errs)
-				code, _, _ = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
-				assert.Equal(t, 1, code, "a claim is ruled once")
-				rep = reportFromDB(t, db, rep)
+		}
+		assert.Equal(t, c.sent, sent)
+	}
+	if len(c.says) > 0 {
+		checkSays(t, db, c.says)
+	}
+}
+
+// checkSays checks the bodies of the letters in the store's outbox (see
+// replayCase.says).
+func checkSays(t *testing.T, db string, says []string) {
+	t.Helper()
+	s, err := storage.Open(db)
+	require.NoError(t, err)
+	defer s.Close()
+	out, err := s.Outbox(t.Context())
+	require.NoError(t, err)
+	for _, w := range says {
+		parts := strings.SplitN(w, ":", 3)
+		require.Len(t, parts, 3, "to:kind:text")
+		kind, none := strings.CutPrefix(parts[1], "!")
+		found := ""
+		for _, o := range out {
+			if strings.Split(o.To, "@")[0] == parts[0] && o.Kind == kind && strings.Contains(o.Body, parts[2]) {
+				found = o.Body
 			}
-			for i, g := range c.games {
-				require.Greater(t, len(rep.Games), i)
-				got := rep.Games[i]
-				if g.Claims == nil {
-					g.Claims = []claimReport{}
-				}
-				assert.Equal(t, g, got)
-			}
-			var outcomes string
-			var auths []string
-			for _, l := range rep.Letters {
-				auths = append(auths, l.Auth)
-				outcomes += map[string]string{"accepted": "A", "refused": "R", "held": "H", "ignored": "I"}[l.Outcome]
-				var kinds []string
-				for _, p := range l.Problems {
-					kinds = append(kinds, p.Kind)
-					assert.NotEmpty(t, p.Clause, "every problem cites its clause")
-				}
-				if c.problems != nil || len(kinds) > 0 {
-					assert.Equal(t, c.problems[l.File], kinds, "problems of %s", l.File)
-				}
-			}
-			assert.Equal(t, c.outcomes, outcomes)
-			wantAuth := c.auth
-			if wantAuth == "" {
-				wantAuth = strings.TrimSpace(strings.Repeat("dmarc ", len(rep.Letters)))
-			}
-			assert.Equal(t, wantAuth, strings.Join(auths, " "), "how each letter was authenticated")
-			if c.sent != nil {
-				var sent []string
-				for _, o := range rep.Outbox {
-					if o.Kind != "start-list" {
-						sent = append(sent, strings.Split(o.To, "@")[0]+":"+o.Kind)
-					}
-				}
-				assert.Equal(t, c.sent, sent)
-			}
-		})
+		}
+		if none {
+			assert.Empty(t, found, "no %s to %s says %q", kind, parts[0], parts[2])
+		} else {
+			assert.NotEmpty(t, found, "a %s to %s says %q", kind, parts[0], parts[2])
+		}
 	}
 }
 

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -230,6 +232,9 @@ func newReferee(ctx context.Context, db *storage.DB, c Config, log *slog.Logger)
 	if err != nil {
 		return nil, err
 	}
+	mid := hmac.New(sha256.New, secret)
+	mid.Write([]byte("zaochnik message ids"))
+	db.MessageIDKey = mid.Sum(nil)
 	return &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Mode: c.IMAP.ReplyKeys, Address: c.SMTP.From},
 		Auth: mailbox.AuthPolicy{AuthservID: c.AuthservID, TrustedHosts: c.TrustedHosts},
 		Own:  []string{c.SMTP.From, c.IMAP.User}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log}, nil
