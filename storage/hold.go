@@ -148,11 +148,7 @@ func (db *DB) Confirm(ctx context.Context, reply Incoming, heldID int64, decline
 			return nil
 		}
 		if decline {
-			cipher, err := db.cipherOf(ctx, tx, tid)
-			if err != nil {
-				return err
-			}
-			l, err := db.load(ctx, tx, cipher)
+			l, err := db.loadID(ctx, tx, tid)
 			if err != nil {
 				return err
 			}
@@ -186,11 +182,7 @@ func (db *DB) Confirm(ctx context.Context, reply Incoming, heldID int64, decline
 // drop ends held letter id unapplied (declined or expired) and tells the
 // secretary.
 func (db *DB) drop(ctx context.Context, tx *sql.Tx, tid, id int64, why letter.HoldOutcome, day timecontrol.Date) error {
-	cipher, err := db.cipherOf(ctx, tx, tid)
-	if err != nil {
-		return err
-	}
-	l, err := db.load(ctx, tx, cipher)
+	l, err := db.loadID(ctx, tx, tid)
 	if err != nil {
 		return err
 	}
@@ -214,11 +206,13 @@ func (db *DB) drop(ctx context.Context, tx *sql.Tx, tid, id int64, why letter.Ho
 	})
 }
 
-// cipherOf returns the cipher of tournament tid.
-func (db *DB) cipherOf(ctx context.Context, q querier, tid int64) (string, error) {
+// loadID loads tournament tid (see load).
+func (db *DB) loadID(ctx context.Context, q querier, tid int64) (loaded, error) {
 	var c string
-	err := db.queryRow(ctx, q, `SELECT cipher FROM tournaments WHERE id = ?`, tid).Scan(&c)
-	return c, err
+	if err := db.queryRow(ctx, q, `SELECT cipher FROM tournaments WHERE id = ?`, tid).Scan(&c); err != nil {
+		return loaded{}, err
+	}
+	return db.load(ctx, q, c)
 }
 
 // Holds runs the held letters' day: those whose time ran out are dropped
@@ -260,11 +254,7 @@ func (db *DB) Holds(ctx context.Context, day timecontrol.Date) (dropped, asked i
 			if r.asked != "" {
 				continue
 			}
-			cipher, err := db.cipherOf(ctx, tx, r.tid)
-			if err != nil {
-				return err
-			}
-			l, err := db.load(ctx, tx, cipher)
+			l, err := db.loadID(ctx, tx, r.tid)
 			if err != nil {
 				return err
 			}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"errors"
@@ -17,8 +16,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"github.com/emersion/go-smtp"
 
 	"zaochnik/corr"
 	"zaochnik/mailbox"
@@ -288,17 +285,9 @@ func (d *demo) forge(ctx context.Context, db *storage.DB, server string, wait bo
 	p1 := d.t.Players[0]
 	id := fmt.Sprintf("forged.%d@attacker.test", d.clock().UnixNano())
 	d.forged = id
-	raw, err := mailbox.Compose(mailbox.Outgoing{From: mailbox.Address{Name: p1.Name, Addr: p1.Email}, To: []mailbox.Address{{Addr: server}},
-		Subject: d.t.Cipher + " 1-2", Text: d.t.Cipher + " 1-2\nСдаюсь.\n" + p1.Name, Date: d.clock(), MessageID: id, AutoSubmitted: "no"})
-	if err != nil {
-		return err
-	}
-	c, err := smtp.Dial(d.mail.SMTPAddr)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	if err := c.SendMail("evil@attacker.test", []string{server}, bytes.NewReader(raw)); err != nil {
+	if err := mailAs(d.mail.SMTPAddr, "", "evil@attacker.test", mailbox.Outgoing{From: mailbox.Address{Name: p1.Name, Addr: p1.Email},
+		To: []mailbox.Address{{Addr: server}}, Subject: d.t.Cipher + " 1-2", Text: d.t.Cipher + " 1-2\nСдаюсь.\n" + p1.Name,
+		Date: d.clock(), MessageID: id, AutoSubmitted: "no"}); err != nil {
 		return err
 	}
 	fmt.Fprintf(d.out, "A forged letter: evil@attacker.test sent «Сдаюсь» under %s's address, without logging in.\n", p1.Email)
