@@ -18,12 +18,15 @@ import (
 // to the secretary in semi-short notation with the PDN (6.5.1); an
 // unfinished game is opened for adjudication and the players are asked to
 // answer with their evaluation and analysis (6.5.2); a protest is checked
-// against its window. from is the start number of the letter's sender, 0
-// when no letter caused out. It returns the new desk and out with the
-// letters changed and added.
+// against its window; a withdrawn player gets no more reminders or
+// inquiries about his games (issue 14: he has left, 1.10, 6.5.3). from is
+// the start number of the letter's sender, 0 when no letter caused out. It
+// returns the new desk and out with the letters changed and added.
 func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outcome) {
 	d = d.clone()
-	out.Out = append([]corr.Outgoing(nil), out.Out...)
+	out.Out = slices.DeleteFunc(append([]corr.Outgoing(nil), out.Out...), func(o corr.Outgoing) bool {
+		return (o.Kind == "reminder" || o.Kind == "inquiry") && d.withdrawnAddress(s, o.To)
+	})
 	events := out.Events
 	for _, e := range events {
 		g, ok := s.Game(e.Game)
@@ -233,3 +236,14 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 
 // sideOf converts a board side.
 func sideOf(c draughts.Color) Side { return pick(c == draughts.White, White, Black) }
+
+// withdrawnAddress reports whether addr is the address of a player the
+// judge ruled withdrawn.
+func (d Desk) withdrawnAddress(s corr.State, addr string) bool {
+	for _, w := range d.Withdrawals {
+		if p, ok := s.Tournament.Player(w.Player); ok && w.Ruling.Withdrawn() && strings.EqualFold(p.Email, addr) {
+			return true
+		}
+	}
+	return false
+}

@@ -128,3 +128,21 @@ func TestNextRound_NotAfterTheLastRound(t *testing.T) {
 	assert.Len(t, next.Games, 4)
 	assert.Empty(t, out.Out)
 }
+
+func TestFollow_WithdrawnPlayerGetsNoReminders(t *testing.T) {
+	s := swissStarted(t)
+	g := s.Games[0]
+	white, _ := s.Tournament.Player(g.White)
+	black, _ := s.Tournament.Player(g.Black)
+	out := corr.Outcome{Out: []corr.Outgoing{
+		{To: white.Email, Kind: "reminder", Game: g.Code},
+		{To: black.Email, Kind: "reminder", Game: g.Code},
+		{To: white.Email, Kind: "inquiry", Game: g.Code},
+		{To: white.Email, Kind: "forward", Game: g.Code},
+	}}
+	d := Desk{Withdrawals: []WithdrawalRuling{{Player: g.White, Ruling: WithdrawnByRule}}}
+	_, got := d.Follow(s, 0, out)
+	assert.Equal(t, []corr.Outgoing{out.Out[1], out.Out[3]}, got.Out)
+	_, all := Desk{}.Follow(s, 0, out)
+	assert.Len(t, all.Out, 4, "no withdrawal: every letter goes")
+}

@@ -93,6 +93,7 @@ func (srv *Server) tournamentsPage(w http.ResponseWriter, r *http.Request, s ses
 type gameItem struct {
 	Code, URL, White, Black, Status, Result string
 	Moves                                   int
+	Round                                   int    // the Swiss round (1.15), 0 in a round robin
 	PendingClaim                            string // URL of the pending claim, if any
 }
 
@@ -100,7 +101,7 @@ func gameItems(st corr.State) []gameItem {
 	var out []gameItem
 	for _, g := range st.Games {
 		it := gameItem{Code: g.Code, URL: gameURL(st.Tournament.Cipher, g), White: playerName(st.Tournament, g.White),
-			Black: playerName(st.Tournament, g.Black), Status: statusName(g.Status), Result: g.Result, Moves: (len(g.Plies) + 1) / 2}
+			Black: playerName(st.Tournament, g.Black), Status: statusName(g.Status), Result: g.Result, Moves: (len(g.Plies) + 1) / 2, Round: g.Round}
 		for _, c := range g.Claims {
 			if c.Status == corr.ClaimPending {
 				it.PendingClaim = fmt.Sprintf("%s/claim/%d", it.URL, c.Seq)
@@ -133,6 +134,9 @@ type tournamentView struct {
 	TableError        string
 	Games             []gameItem
 	Staff             bool
+	// Swiss: the games show their round; Byes names each round's "плюс" (1.15.2).
+	Swiss bool
+	Byes  []string
 }
 
 // crosstableView is the crosstable with its headers.
@@ -168,7 +172,10 @@ func (srv *Server) tournamentPage(w http.ResponseWriter, r *http.Request, s sess
 		return
 	}
 	t := st.Tournament
-	v := tournamentView{Cipher: t.Cipher, Name: t.Name, URL: tournamentURL(t.Cipher), T: t, Staff: s.loggedIn()}
+	v := tournamentView{Cipher: t.Cipher, Name: t.Name, URL: tournamentURL(t.Cipher), T: t, Staff: s.loggedIn(), Swiss: t.Swiss != nil}
+	for _, b := range st.Byes {
+		v.Byes = append(v.Byes, fmt.Sprintf("тур %d — %s", b.Round, playerName(t, b.Player)))
+	}
 	rulings, err := srv.opt.Tournaments.Rulings(r.Context(), t.Cipher)
 	if err != nil {
 		srv.storeError(w, r, s, "решения судьи турнира "+t.Cipher, err)
