@@ -47,6 +47,15 @@ var fairRulingCases = []replayCase{
 		says:     []string{"judge:dossier:приложены без изменений (1, .eml)"},
 	},
 	{
+		// White protests against the judge's ruling on his claim: a protest
+		// against a decision (6.1.12), not against a claim (6.3.8); the judge
+		// reads which ruling, in Russian.
+		name: "Protest_6_1_12_AgainstTheRulingCitesItsClause", tournament: "two.toml", mail: "protest-ruling",
+		outcomes: "AAAAA",
+		says: []string{"ivanov:notice:(п. 6.1.12)", "ivanov:!notice:6.3.8",
+			"judge:protest:на решение судьи от 20.03.2026 по заявлению 1 о просрочке (просрочки нет)", "judge:!protest:rejected"},
+	},
+	{
 		// Petrov (English) is charged for an impossible move: Ivanov reads
 		// in Russian what for, beside the time (6.2.11, «за что именно»).
 		name: "Penalty_6_2_11_OpponentToldWhatForInHisLanguage", tournament: "two.toml", mail: "impossible-none",
