@@ -398,5 +398,8 @@ func (s State) Decide(code, result string) (State, bool) {
 	}
 	g.Result = result
 	g.Draw, g.Variants = nil, nil
+	if n := len(g.Replies); n > 0 && g.Replies[n-1].Sent.IsZero() {
+		g.Replies = g.Replies[:n-1] // nobody is on move in a finished game
+	}
 	return s, true
 }
