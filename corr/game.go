@@ -214,11 +214,44 @@ type Game struct {
 	Inquired bool
 	// StartListReceived is the date each side received the start list.
 	StartListReceived [2]timecontrol.Date
+	// Round is the game's round in a Swiss tournament (1.15), 0 in a round
+	// robin; Start and End are then the round's dates of play, which stand
+	// for the tournament's (6.3.2). Zero dates mean the tournament's.
+	Round      int
+	Start, End timecontrol.Date
 }
 
-// NewGame returns a game about to start.
+// NewGame returns a game about to start; in a Swiss tournament the games
+// of the file are those of round 1, which lasts round_days.
 func NewGame(t Tournament, p Pairing) Game {
-	return Game{Code: GameCode(t.Cipher, p), White: p.White, Black: p.Black, Status: Playing, Result: "*"}
+	g := Game{Code: GameCode(t.Cipher, p), White: p.White, Black: p.Black, Status: Playing, Result: "*"}
+	if t.Swiss != nil {
+		g.Round, g.Start, g.End = 1, t.Start, RoundEnd(t, t.Start)
+	}
+	return g
+}
+
+// RoundEnd is the end of play of a Swiss round starting on start: round_days
+// later, but not after the tournament's end.
+func RoundEnd(t Tournament, start timecontrol.Date) timecontrol.Date {
+	end := start.AddDays(t.Swiss.RoundDays)
+	if end.After(t.End) {
+		return t.End
+	}
+	return end
+}
+
+// Dates returns the game's start and end of play: its round's in a Swiss
+// tournament, else the tournament's (6.3.2).
+func (g Game) Dates(t Tournament) (start, end timecontrol.Date) {
+	start, end = t.Start, t.End
+	if !g.Start.IsZero() {
+		start = g.Start
+	}
+	if !g.End.IsZero() {
+		end = g.End
+	}
+	return start, end
 }
 
 // pendingClaim returns the claim awaiting the judge, or nil.

@@ -408,7 +408,7 @@ func (a *applier) recordReplies(plies []Ply) {
 		}
 		i = next
 	}
-	g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(g.ToMove()), Received: a.obs.Postmark})
+	g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(g.ToMove()), Received: a.obs.forwarded()})
 }
 
 // paperReceipt is the receipt date of the move a paper letter answers: the

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -191,32 +190,35 @@ func withProgressBar(e *env, lim engine.Limits, start time.Time, limit time.Dura
 // bytes, 64 MiB.
 const engineTableBits = 22
 
-// analysePDN reads game n of a PDN file and replays it.
+// analysePDN reads game n of a PDN file (game by game, up to it) and
+// replays it.
 func analysePDN(e *env, path string, n int) (draughts.Record, int) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik analyse: --pdn: %v\n", err)
 		return draughts.Record{}, 1
 	}
-	games, perr := draughts.ParsePDN(data)
-	if n < 1 || n > len(games) {
-		fmt.Fprintf(e.stderr, "zaochnik analyse: --game %d: %s has %d games that could be read; number them from 1\n", n, path, len(games))
-		if perr != nil {
-			fmt.Fprintf(e.stderr, "  (reading stopped: %v)\n", perr)
+	defer f.Close()
+	s := draughts.NewPDNScanner(f)
+	read := 0
+	for read < n && s.Scan() {
+		read++
+	}
+	if n < 1 || read < n {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: --game %d: %s has %d games that could be read; number them from 1\n", n, path, read)
+		if err := s.Err(); err != nil {
+			fmt.Fprintf(e.stderr, "  (reading stopped: %v)\n", err)
 		}
 		return draughts.Record{}, 2
 	}
 	// A game whose text did not read (moves written "-", say) is kept by
 	// the parser with the moves before the slip: analysing it would judge
 	// another position than the game's.
-	for _, one := range unjoinErrors(perr) {
-		var pe *draughts.PDNError
-		if errors.As(one, &pe) && pe.Game == n {
-			fmt.Fprintf(e.stderr, "zaochnik analyse: game %d of %s does not replay: %v; see zaochnik pdn check %s\n", n, path, pe, path)
-			return draughts.Record{}, 1
-		}
+	if errs := s.Errors(); len(errs) > 0 {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: game %d of %s does not replay: %v; see zaochnik pdn check %s\n", n, path, errs[0], path)
+		return draughts.Record{}, 1
 	}
-	r, err := games[n-1].Replay()
+	r, err := s.Game().Replay()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik analyse: game %d of %s does not replay: %v\n", n, path, err)
 		return draughts.Record{}, 1

@@ -17,6 +17,7 @@ import (
 	"zaochnik/adjudication/diagram"
 	"zaochnik/corr/draughts"
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -188,7 +189,7 @@ func TestJudgeDesk_EndToEnd(t *testing.T) {
 // replayInto replays dir into the store at path and returns the report.
 func replayInto(t *testing.T, path, tournament, dir, until string) replayReport {
 	t.Helper()
-	args := []string{"replay", "--tournament", replayDir(tournament), "--mail", replayDir(dir), "--db", path, "--json"}
+	args := []string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir(tournament), "--mail", replayDir(dir), "--db", path, "--json"}
 	if until != "" {
 		args = append(args, "--until", until)
 	}
@@ -274,7 +275,7 @@ func checkDossierFiles(t *testing.T, db *storage.DB, o storage.Outgoing) {
 		m.Attachments = append(m.Attachments, l.Raw)
 	}
 	require.NotEmpty(t, m.Attachments, "the offender's letters")
-	raw, err := composeStored(mailbox.Address{Addr: "server@zaochnik.example"}, m)
+	raw, err := composeStored(mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{}, m)
 	require.NoError(t, err)
 	for _, want := range []string{"message/rfc822", "image/png", "game-1-2.pdn", "letter-1.eml"} {
 		assert.Contains(t, string(raw), want)

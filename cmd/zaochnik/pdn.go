@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -17,8 +18,10 @@ const pdnUsage = `Usage: zaochnik pdn check [--json] FILE...
 
 check replays every game of every PDN file against the rules and reports,
 per game, OK or the first move that is not legal (its number, why, and the
-legal moves there), or the place where the file cannot be read. Exit status:
-0 every game replays, 1 some game or file failed, 2 bad usage. With --json it
+legal moves there), or the place where the file cannot be read. Files are
+read game by game, so a file of any size is checked in little memory. A
+file with no game in it is a failure. Exit status: 0 every game replays,
+1 some game or file failed (or held no game), 2 bad usage. With --json it
 prints {"games":N,"ok":N,"failed":[{"file":..,"game":..,"move":..,"ply":..,
 "line":..,"error":..}]}, game being the 1-based index in its file and move
 the failing move's number ("12." or "12...", empty when the error is not at
@@ -68,46 +71,51 @@ type pdnReport struct {
 	Failed []pdnFailure `json:"failed"`
 }
 
-// pdnFile is one file read: its games and the syntax errors of each game.
-type pdnFile struct {
-	name   string
-	games  []draughts.PDNGame
-	syntax map[int]*draughts.PDNError // first error of each game (1-based)
-	err    error                      // the file could not be read
-}
-
-func readPDNFiles(names []string) []pdnFile {
-	files := make([]pdnFile, 0, len(names))
-	for _, name := range names {
-		f := pdnFile{name: name, syntax: map[int]*draughts.PDNError{}}
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.err = err
-			files = append(files, f)
-			continue
-		}
-		games, err := draughts.ParsePDN(data)
-		f.games = games
-		for _, e := range unjoinErrors(err) {
-			var pe *draughts.PDNError
-			if errors.As(e, &pe) && f.syntax[pe.Game] == nil {
-				f.syntax[pe.Game] = pe
-			}
-		}
-		files = append(files, f)
-	}
-	return files
-}
-
-// unjoinErrors splits an errors.Join error into its parts.
-func unjoinErrors(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
+// pdnGames reads the games of one file one at a time (memory flat in the
+// file's size) and calls each with every game, its 1-based index and its
+// syntax errors. It returns the number of games, or the error that stopped
+// the reading: the file cannot be opened or read, a syntax error stands
+// outside every game, or the file holds no game at all. bar, if not nil,
+// follows the bytes read.
+func pdnGames(name string, bar *progressbar.ProgressBar, each func(g draughts.PDNGame, n int, syntax []error)) (int, error) {
+	f, err := os.Open(name)
 	if err != nil {
-		return []error{err}
+		return 0, err
 	}
-	return nil
+	defer f.Close()
+	var r io.Reader = f
+	if bar != nil {
+		pr := progressbar.NewReader(f, bar)
+		r = &pr
+	}
+	s := draughts.NewPDNScanner(r)
+	n := 0
+	for s.Scan() {
+		n++
+		each(s.Game(), n, s.Errors())
+	}
+	if err := s.Err(); err != nil {
+		return n, err
+	}
+	if n == 0 {
+		return 0, errors.New("no game found: the file is empty or holds no tags and no moves")
+	}
+	return n, nil
+}
+
+// pdnBar is a progress bar over the bytes of the named files, or nil when
+// the output is not a terminal or is JSON.
+func pdnBar(e *env, names []string, asJSON bool, what string) *progressbar.ProgressBar {
+	if !e.terminal || asJSON {
+		return nil
+	}
+	var total int64
+	for _, name := range names {
+		if st, err := os.Stat(name); err == nil {
+			total += st.Size()
+		}
+	}
+	return progressbar.NewOptions64(total, progressbar.OptionSetWriter(e.stderr), progressbar.OptionShowBytes(true), progressbar.OptionSetDescription(what))
 }
 
 // pdnFileArgs parses the flags of a pdn subcommand and returns the files.
@@ -135,39 +143,38 @@ func runPDNCheck(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	files := readPDNFiles(names)
-	total := 0
-	for _, f := range files {
-		total += len(f.games)
-	}
-	var bar *progressbar.ProgressBar
-	if e.terminal && !*asJSON {
-		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("pdn check"))
-	}
+	bar := pdnBar(e, names, *asJSON, "pdn check")
 	rep := pdnReport{Failed: []pdnFailure{}}
-	var lines []string
-	for _, f := range files {
-		base := filepath.Base(f.name)
-		if f.err != nil {
-			rep.Failed = append(rep.Failed, pdnFailure{File: f.name, Error: f.err.Error()})
-			lines = append(lines, fmt.Sprintf("%s: FAILED: %v", f.name, f.err))
-			continue
-		}
-		for i, g := range f.games {
-			n := i + 1
-			rep.Games++
-			fail := checkGame(f, n, g)
+	say := func(format string, args ...any) {
+		if !*asJSON {
 			if bar != nil {
-				bar.Add(1)
+				bar.Clear()
 			}
+			fmt.Fprintf(e.stdout, format+"\n", args...)
+		}
+	}
+	for _, name := range names {
+		base := filepath.Base(name)
+		_, err := pdnGames(name, bar, func(g draughts.PDNGame, n int, syntax []error) {
+			rep.Games++
 			head := fmt.Sprintf("%s game %d (line %d)%s", base, n, g.Line, players(g))
+			fail := checkGame(name, n, g, syntax)
 			if fail == nil {
 				rep.OK++
-				lines = append(lines, fmt.Sprintf("%s: OK, %s", head, plural(len(g.Moves), "ply", "plies")))
-				continue
+				say("%s: OK, %s", head, plural(len(g.Moves), "ply", "plies"))
+				return
 			}
 			rep.Failed = append(rep.Failed, *fail)
-			lines = append(lines, fmt.Sprintf("%s: FAILED: %s", head, fail.Error))
+			say("%s: FAILED: %s", head, fail.Error)
+		})
+		if err != nil {
+			fail := pdnFailure{File: name, Error: err.Error()}
+			var pe *draughts.PDNError
+			if errors.As(err, &pe) {
+				fail.Line = pe.Line
+			}
+			rep.Failed = append(rep.Failed, fail)
+			say("%s: FAILED: %v", name, err)
 		}
 	}
 	if bar != nil {
@@ -179,9 +186,6 @@ func runPDNCheck(e *env, args []string) int {
 			return 1
 		}
 	} else {
-		for _, l := range lines {
-			fmt.Fprintln(e.stdout, l)
-		}
 		fmt.Fprintf(e.stdout, "%d games: %d OK, %d failed\n", rep.Games, rep.OK, rep.Games-rep.OK)
 	}
 	if len(rep.Failed) > 0 {
@@ -190,18 +194,19 @@ func runPDNCheck(e *env, args []string) int {
 	return 0
 }
 
-// checkGame replays game n of f and returns its failure, or nil.
-func checkGame(f pdnFile, n int, g draughts.PDNGame) *pdnFailure {
+// checkGame replays game n of file name and returns its failure, or nil.
+func checkGame(name string, n int, g draughts.PDNGame, syntax []error) *pdnFailure {
 	_, err := g.Replay()
 	var re *draughts.ReplayError
 	switch {
 	case errors.As(err, &re):
-		return &pdnFailure{File: f.name, Game: n, Move: re.Label, Ply: re.Ply, Line: re.Line, Error: err.Error()}
+		return &pdnFailure{File: name, Game: n, Move: re.Label, Ply: re.Ply, Line: re.Line, Error: err.Error()}
 	case err != nil:
-		return &pdnFailure{File: f.name, Game: n, Line: g.Line, Error: err.Error()}
+		return &pdnFailure{File: name, Game: n, Line: g.Line, Error: err.Error()}
 	}
-	if pe := f.syntax[n]; pe != nil {
-		return &pdnFailure{File: f.name, Game: n, Line: pe.Line, Error: pe.Error()}
+	var pe *draughts.PDNError
+	if len(syntax) > 0 && errors.As(syntax[0], &pe) {
+		return &pdnFailure{File: name, Game: n, Line: pe.Line, Error: pe.Error()}
 	}
 	return nil
 }
@@ -253,37 +258,44 @@ func runPDNDraws(e *env, args []string) int {
 	}
 	status := 0
 	out := []pdnDraws{}
-	for _, f := range readPDNFiles(names) {
-		if f.err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik pdn draws: %v\n", f.err)
-			status = 1
-			continue
-		}
-		for i, g := range f.games {
+	bar := pdnBar(e, names, *asJSON, "pdn draws")
+	for _, name := range names {
+		_, err := pdnGames(name, bar, func(g draughts.PDNGame, n int, _ []error) {
 			r, err := g.Replay()
 			if err != nil {
-				fmt.Fprintf(e.stderr, "zaochnik pdn draws: %s game %d: %v\n", f.name, i+1, err)
+				fmt.Fprintf(e.stderr, "zaochnik pdn draws: %s game %d: %v\n", name, n, err)
 				status = 1
-				continue
+				return
 			}
-			d := pdnDraws{File: f.name, Game: i + 1, Claims: []pdnClaim{}}
+			d := pdnDraws{File: name, Game: n, Claims: []pdnClaim{}}
 			for _, c := range draughts.DrawClaims(r) {
 				d.Claims = append(d.Claims, pdnClaim{Rule: c.Rule, Move: r.MoveLabel(c.Ply), Ply: c.Ply, Since: c.Since, Text: c.Describe(*lang == "en")})
 			}
-			out = append(out, d)
 			if *asJSON {
-				continue
+				out = append(out, d)
+				return
 			}
-			fmt.Fprintf(e.stdout, "%s game %d (line %d)%s:", filepath.Base(f.name), i+1, g.Line, players(g))
+			if bar != nil {
+				bar.Clear()
+			}
+			fmt.Fprintf(e.stdout, "%s game %d (line %d)%s:", filepath.Base(name), n, g.Line, players(g))
 			if len(d.Claims) == 0 {
 				fmt.Fprintln(e.stdout, " no draw by rule")
-				continue
+				return
 			}
 			fmt.Fprintln(e.stdout)
 			for _, c := range d.Claims {
 				fmt.Fprintf(e.stdout, "  %s\n", c.Text)
 			}
+		})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik pdn draws: %s: %v\n", name, err)
+			status = 1
 		}
+	}
+	if bar != nil {
+		bar.Finish()
+		fmt.Fprintln(e.stderr)
 	}
 	if *asJSON {
 		if err := writeJSON(e.stdout, out); err != nil {

@@ -207,3 +207,40 @@ func TestPDNHelp_GivesTheJSONShapes(t *testing.T) {
 	assert.Contains(t, stderr, `{"games":N,"ok":N,"failed":[{"file"`)
 	assert.Contains(t, stderr, `"claims":[{"rule":"2.1.9.1.9"`)
 }
+
+func TestPDNCheck_NoGameFound(t *testing.T) {
+	for name, text := range map[string]string{"empty": "", "blank": "\n \r\n", "escape line only": "% nothing\n"} {
+		t.Run(name, func(t *testing.T) {
+			path := writePDN(t, "empty.pdn", text)
+			code, out, _ := pdnRun("pdn", "check", path)
+			assert.Equal(t, 1, code)
+			assert.Contains(t, out, "empty.pdn: FAILED: no game found")
+			assert.Contains(t, out, "0 games: 0 OK, 0 failed")
+
+			code, out, _ = pdnRun("pdn", "check", "--json", path)
+			assert.Equal(t, 1, code)
+			var rep pdnReport
+			require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+			assert.Equal(t, 0, rep.Games)
+			require.Len(t, rep.Failed, 1)
+			assert.Equal(t, path, rep.Failed[0].File)
+			assert.Contains(t, rep.Failed[0].Error, "no game found")
+		})
+	}
+}
+
+// An old Russian collection: no GameType, the FEN in numbers, the moves in
+// letters. Every game is read as Russian and replays.
+func TestPDNCheck_LetterMovesNumericFEN(t *testing.T) {
+	code, out, _ := pdnRun("pdn", "check", filepath.Join("..", "..", "corr", "draughts", "testdata", "pdn", "numeric_fen_letter_moves.pdn"))
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "2 games: 2 OK, 0 failed")
+}
+
+// A syntax error before the first game fails the file, naming the place.
+func TestPDNCheck_ErrorOutsideEveryGame(t *testing.T) {
+	code, out, _ := pdnRun("pdn", "check", writePDN(t, "stray.pdn", ")\n[GameType \"25\"]\n1.c3-d4 *\n"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "stray.pdn game 1 (line 2): OK, 1 ply")
+	assert.Contains(t, out, "FAILED: PDN line 1, column 1 (before the first game): unexpected ')'")
+}

@@ -15,6 +15,10 @@ import (
 )
 
 // replayDir is a file or folder of testdata/replay.
+// testAuthservID is the authserv-id of the replayed letters'
+// Authentication-Results (testdata/replay).
+const testAuthservID = "zaochnik.example"
+
 func replayDir(name string) string {
 	return filepath.Join("..", "..", "testdata", "replay", name)
 }
@@ -34,9 +38,13 @@ type replayCase struct {
 	// replay ("confirm" or "reject"), given on rulingDate.
 	ruling, rulingDate string
 	games              []gameReport // only the first len(games) games are checked
-	// outcomes is one letter per letter: A accepted, R refused, I ignored
-	// (an automatic letter, never answered).
+	// outcomes is one letter per letter: A accepted, R refused, H held
+	// (nothing vouched for its sender), I ignored (an automatic letter or a
+	// stranger's, never answered).
 	outcomes string
+	// auth is how each letter was authenticated, space-separated; "" is
+	// "dmarc" for every letter (the replayed letters carry it).
+	auth string
 	// problems lists, per file, the kinds of problem expected (exactly).
 	problems map[string][]string
 	// sent lists the letters sent after the start lists, as to:kind, in order.
@@ -165,10 +173,22 @@ var replayCases = []replayCase{
 		},
 	},
 	{
-		name: "Strangers_6_2_3_RefusedAndKept", tournament: "two.toml", mail: "strangers",
-		outcomes: "RRR",
-		problems: map[string][]string{"01.eml": {"missing-time", "not-a-player"}, "02.eml": {"no-move"}, "03.eml": {"missing-time", "not-your-move"}},
-		sent:     []string{"someone:refusal", "ivanov:refusal", "petrov:refusal"},
+		// A stranger is kept unanswered (no backscatter); the players' own
+		// letters naming nothing to play are refused to them.
+		name: "Strangers_6_2_3_IgnoredAndKept", tournament: "two.toml", mail: "strangers",
+		outcomes: "IRR",
+		problems: map[string][]string{"02.eml": {"no-move"}, "03.eml": {"missing-time", "not-your-move"}},
+		sent:     []string{"ivanov:refusal", "petrov:refusal"},
+	},
+	{
+		// Issue 11: a resignation sent without authentication, and one whose
+		// Authentication-Results sit below a Received header the receiving
+		// side did not write, are held; their senders are asked to confirm.
+		name: "Forged_ResignationsHeldNeverApplied", tournament: "two.toml", mail: "forged",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4", Ledger: ledgerReport{side(1, 0, 0), side(0, 0, 0)}}},
+		outcomes: "AHH",
+		auth:     "dmarc none none",
+		sent:     []string{"petrov:forward", "ivanov:confirmation", "petrov:confirm-request", "ivanov:confirm-request"},
 	},
 	{
 		name: "EndOfPlay_6_3_2_UnfinishedGame", tournament: "short.toml", mail: "end-of-play", until: "2026-04-05",
@@ -209,7 +229,7 @@ func TestReplay_EndToEnd(t *testing.T) {
 func runReplayCase(t *testing.T, c replayCase) {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "z.db")
-	args := []string{"replay", "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
+	args := []string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
 	if c.until != "" {
 		args = append(args, "--until", c.until)
 	}
@@ -238,8 +258,10 @@ func runReplayCase(t *testing.T, c replayCase) {
 		assert.Equal(t, g, got)
 	}
 	var outcomes string
+	var auths []string
 	for _, l := range rep.Letters {
-		outcomes += map[string]string{"accepted": "A", "refused": "R", "ignored": "I"}[l.Outcome]
+		auths = append(auths, l.Auth)
+		outcomes += map[string]string{"accepted": "A", "refused": "R", "held": "H", "ignored": "I"}[l.Outcome]
 		var kinds []string
 		for _, p := range l.Problems {
 			kinds = append(kinds, p.Kind)
@@ -250,6 +272,11 @@ func runReplayCase(t *testing.T, c replayCase) {
 		}
 	}
 	assert.Equal(t, c.outcomes, outcomes)
+	wantAuth := c.auth
+	if wantAuth == "" {
+		wantAuth = strings.TrimSpace(strings.Repeat("dmarc ", len(rep.Letters)))
+	}
+	assert.Equal(t, wantAuth, strings.Join(auths, " "), "how each letter was authenticated")
 	if c.sent != nil {
 		var sent []string
 		for _, o := range rep.Outbox {
@@ -320,7 +347,7 @@ func reportFromDB(t *testing.T, db string, rep replayReport) replayReport {
 // zaochnik ledger GAME prints a stored game's ledger as the calculator does.
 func TestLedgerGame_StoredGame(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "z.db")
-	code, _, errs := runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
+	code, _, errs := runCmd(t, "replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
 	require.Equal(t, 0, code, errs)
 	code, out, errs := runCmd(t, "ledger", "ТЕСТ-2026 1-2", "--db", db, "--json")
 	require.Equal(t, 0, code, errs)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
 	"zaochnik/corr"
@@ -234,6 +235,11 @@ func (s *simulation) send(num int, text, id string) error {
 		return err
 	}
 	defer c.Close()
+	// Logged in as himself, as a player's provider requires: the embedded
+	// server then vouches for the From address (Authentication-Results).
+	if err := c.Auth(sasl.NewPlainClient("", p.Email, demoPassword)); err != nil {
+		return fmt.Errorf("%s logging in: %w", p.Email, err)
+	}
 	if err := c.SendMail(p.Email, []string{s.server}, bytes.NewReader(raw)); err != nil {
 		return fmt.Errorf("%s sending a letter: %w", p.Email, err)
 	}

@@ -65,7 +65,7 @@ func (g *PDNGame) SetTag(name, value string) {
 
 // PDNError is a syntax error in a PDN file, located by line and column.
 type PDNError struct {
-	// Game is the 1-based index of the game in its file.
+	// Game is the 1-based index of the game in its file; 0 before the first.
 	Game int
 	// Line and Col locate the error (1-based; Col counts runes).
 	Line, Col int
@@ -74,5 +74,8 @@ type PDNError struct {
 }
 
 func (e *PDNError) Error() string {
+	if e.Game == 0 {
+		return fmt.Sprintf("PDN line %d, column %d (before the first game): %s", e.Line, e.Col, e.Msg)
+	}
 	return fmt.Sprintf("PDN line %d, column %d (game %d): %s", e.Line, e.Col, e.Game, e.Msg)
 }

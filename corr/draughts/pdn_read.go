@@ -5,20 +5,26 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
-// ReadPDN reads every game of a PDN file from r; see ParsePDN.
+// ReadPDN reads every game of a PDN file from r; see ParsePDN. To read a
+// large file game by game, use a PDNScanner.
 func ReadPDN(r io.Reader) ([]PDNGame, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("reading PDN: %w", err)
+	s := NewPDNScanner(r)
+	var games []PDNGame
+	var errs []error
+	for s.Scan() {
+		games = append(games, s.Game())
+		errs = append(errs, s.Errors()...)
 	}
-	return ParsePDN(data)
+	if err := s.Err(); err != nil {
+		errs = append([]error{err}, errs...)
+	}
+	return games, errors.Join(errs...)
 }
 
 // ParsePDN reads every game of a PDN 3.0 file: tag pairs, the main line of
@@ -30,20 +36,22 @@ func ReadPDN(r io.Reader) ([]PDNGame, error) {
 // where the next game's tags begin.
 //
 // Errors do not stop the reading: the games are all returned, and the error
-// joins one *PDNError per problem, each naming its line and column. A game
-// with an unreadable move keeps the moves before it.
+// joins one *PDNError per problem (at most maxPDNErrors a game, then one
+// that counts the rest), each naming its line and column. A game with an
+// unreadable move keeps the moves before it.
 func ParsePDN(data []byte) ([]PDNGame, error) {
-	p := &pdnParser{src: bytes.TrimPrefix(data, []byte("\uFEFF"))}
-	p.index()
-	p.run()
-	return p.games, errors.Join(p.errs...)
+	return ReadPDN(bytes.NewReader(data))
 }
 
-// pdnParser holds the reading state of one file.
+// pdnParser holds the reading state of one piece of a file (see PDNScanner).
 type pdnParser struct {
-	src        []byte
-	pos        int
-	lineStarts []int // offset of the first byte of each line
+	src []byte
+	pos int
+	// start is where the piece starts in its file; cur the location of an
+	// offset met before (for loc).
+	start, cur cursor
+	// gameBase is the number of games of the file before this piece.
+	gameBase int
 
 	games []PDNGame
 	open  bool // games[len-1] is still being read
@@ -52,28 +60,77 @@ type pdnParser struct {
 	broken     bool
 	num        int  // number of the next move, 0 when unknown
 	blackToGo  bool // the next move is Black's in the numbering
-	errs       []error
+	errs       []*PDNError
 	tagSection bool // the open game has no movetext yet
+
+	// errGame counts the errors of game errGame; past maxPDNErrors they are
+	// only counted, in more.
+	errGame, errCount int
+	more              *PDNError
 }
 
-func (p *pdnParser) index() {
-	p.lineStarts = []int{0}
-	for i, b := range p.src {
-		if b == '\n' {
-			p.lineStarts = append(p.lineStarts, i+1)
+// cursor is a location in the source: byte offset, line and rune column.
+type cursor struct{ off, line, col int }
+
+// loc gives the 1-based line and rune column of offset off. It counts from
+// the last location asked, so that asking in the order of the file, as the
+// parser does, costs time linear in the file's size.
+func (p *pdnParser) loc(off int) (line, col int) {
+	c := &p.cur
+	if off >= c.off {
+		seg := p.src[c.off:off]
+		if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
+			c.line += bytes.Count(seg, []byte{'\n'})
+			c.col = 1 + utf8.RuneCount(seg[i+1:])
+		} else {
+			c.col += utf8.RuneCount(seg)
+		}
+	} else {
+		seg := p.src[off:c.off]
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			c.line -= n
+			if i := bytes.LastIndexByte(p.src[:off], '\n'); i >= 0 {
+				c.col = 1 + utf8.RuneCount(p.src[i+1:off])
+			} else {
+				c.col = p.start.col + utf8.RuneCount(p.src[:off])
+			}
+		} else {
+			c.col -= utf8.RuneCount(seg)
 		}
 	}
-}
-
-// loc gives the 1-based line and rune column of offset off.
-func (p *pdnParser) loc(off int) (line, col int) {
-	i := sort.Search(len(p.lineStarts), func(i int) bool { return p.lineStarts[i] > off }) - 1
-	return i + 1, utf8.RuneCount(p.src[p.lineStarts[i]:off]) + 1
+	c.off = off
+	return c.line, c.col
 }
 
 func (p *pdnParser) errorf(off int, format string, args ...any) {
-	line, col := p.loc(off)
-	p.errs = append(p.errs, &PDNError{Game: len(p.games), Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+	if game := p.gameBase + len(p.games); game != p.errGame {
+		p.countMore()
+		p.errGame, p.errCount, p.more = game, 0, nil
+	}
+	p.errCount++
+	switch {
+	case p.errCount <= maxPDNErrors:
+		line, col := p.loc(off)
+		p.errs = append(p.errs, &PDNError{Game: p.errGame, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+	case p.more == nil:
+		line, col := p.loc(off)
+		p.more = &PDNError{Game: p.errGame, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+		p.errs = append(p.errs, p.more)
+	}
+}
+
+// countMore writes into the last error of a game with too many how many
+// were left out.
+func (p *pdnParser) countMore() {
+	if p.more == nil {
+		return
+	}
+	n := p.errCount - maxPDNErrors
+	if n == 1 {
+		return // the one error left out is the one listed
+	}
+	p.more.Msg = fmt.Sprintf("%s; this error and %d more after it in this game are not listed one by one", p.more.Msg, n-1)
+	p.more = nil
 }
 
 // game returns the game being read, opening one at off if needed.
@@ -120,6 +177,7 @@ func (p *pdnParser) run() {
 			p.word()
 		}
 	}
+	p.countMore()
 }
 
 func (p *pdnParser) skipLine() {
@@ -380,6 +438,11 @@ func (p *pdnParser) word() {
 	}
 	if !mt.Capture && len(mt.Squares) == 2 && mt.Squares[0] == mt.Squares[1] {
 		p.errorf(off, "move %s %q goes from a square to itself; the rest of this game is skipped", p.moveName(), rest)
+		p.broken = true
+		return
+	}
+	if len(g.Moves) >= maxPDNPlies {
+		p.errorf(off, "the game has more than %d half-moves, which no game has; the rest of this game is skipped", maxPDNPlies)
 		p.broken = true
 		return
 	}

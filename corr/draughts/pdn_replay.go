@@ -13,12 +13,15 @@ import (
 //   - PDN has no code for giveaway (обратные шашки): zaochnik writes it as
 //     GameType 25 with the extra tag [Variant "giveaway"], and reads that tag
 //     (any name ParseVariant knows), which must agree with the GameType's board;
-//   - without either, the squares tell: a FEN or first move written with
-//     letters (c3-d4) is Russian, numbers international. (PDN's default is
-//     20, but Russian files seldom carry the tag.)
+//   - without either, the squares tell: moves written with letters (c3-d4)
+//     are Russian whatever the FEN's squares say (old Russian files give the
+//     FEN in numbers 1-32 and the moves in letters); else a FEN written with
+//     letters is Russian, with numbers international; a game with neither is
+//     international. (PDN's default is 20, but Russian files seldom carry the
+//     tag.)
 //
-// The Notation and Corner of a GameType are read but not used: squares are
-// numbered as the standard boards number them.
+// The GameType's notation digit (where square 1 or a1 lies) is honoured by
+// Start and Replay.
 func (g PDNGame) Variant() (Variant, error) {
 	byType, typed, err := g.gameTypeVariant()
 	if err != nil {
@@ -66,12 +69,16 @@ func (g PDNGame) gameTypeVariant() (v Variant, ok bool, err error) {
 }
 
 // guessVariant reads the variant from how the squares are written: letters
-// in the FEN's piece lists (after each list's colour, other than the K of a
-// king), or in the first move.
+// in a move, else letters in the FEN's piece lists (after each list's
+// colour, other than the K of a king).
 func (g PDNGame) guessVariant() Variant {
+	for _, m := range g.Moves {
+		if len(m.Text.Squares) > 0 && !m.Text.Squares[0].Numeric() {
+			return Russian
+		}
+	}
 	if fen, ok := g.Tag("FEN"); ok {
-		fields := strings.Split(fen, ":")
-		for _, f := range fields[1:] {
+		for _, f := range strings.Split(fen, ":")[1:] {
 			f = strings.TrimSpace(f)
 			if f == "" {
 				continue
@@ -82,12 +89,6 @@ func (g PDNGame) guessVariant() Variant {
 				}
 			}
 		}
-		if len(fields) > 1 {
-			return International
-		}
-	}
-	if len(g.Moves) > 0 && len(g.Moves[0].Text.Squares) > 0 && !g.Moves[0].Text.Squares[0].Numeric() {
-		return Russian
 	}
 	return International
 }
@@ -95,11 +96,17 @@ func (g PDNGame) guessVariant() Variant {
 // Start returns the position the game starts from: its FEN tag, or the
 // initial position. A FEN whose side to move is "?" (unknown) is taken as
 // White to move, or Black if the first move is numbered as Black's ("1...").
+// Its squares are read in the numbering the GameType's notation digit gives.
 func (g PDNGame) Start() (Position, error) {
 	v, err := g.Variant()
 	if err != nil {
 		return Position{}, err
 	}
+	return g.renumbered(v, g.numbering()).start(v)
+}
+
+// start reads the FEN of g, whose squares are numbered as standard.
+func (g PDNGame) start(v Variant) (Position, error) {
 	fen, ok := g.Tag("FEN")
 	if !ok || strings.TrimSpace(fen) == "" {
 		return Initial(v), nil
@@ -158,8 +165,31 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 // game be played; if more than one way or none does, it is an error. The
 // first move that is not legal stops the replay with a *ReplayError; the
 // record holds the moves before it.
+//
+// Squares are read in the numbering of the GameType's notation digit ("N0":
+// square 1 bottom-left; "A2": a1 top-left). Some files write a digit their
+// moves do not follow; a game that does not replay so but replays in the
+// standard numbering is read in the standard one.
 func (g PDNGame) Replay() (Record, error) {
-	start, err := g.Start()
+	v, err := g.Variant()
+	if err != nil {
+		return Record{}, err
+	}
+	n := g.numbering()
+	r, err := g.renumbered(v, n).replay(v)
+	if err != nil && n != standardNumbering {
+		// Some files write a notation digit their moves do not follow
+		// (kurnik: "20,W,10,10,N1,0" over moves numbered from the top-left).
+		if std, serr := g.replay(v); serr == nil {
+			return std, nil
+		}
+	}
+	return r, err
+}
+
+// replay plays g, whose squares are numbered as standard.
+func (g PDNGame) replay(v Variant) (Record, error) {
+	start, err := g.start(v)
 	if err != nil {
 		return Record{}, err
 	}

@@ -321,3 +321,60 @@ func BenchmarkReplayCorpus(b *testing.B) {
 	}
 	b.ReportMetric(float64(plies)*float64(b.N)/b.Elapsed().Seconds(), "plies/s")
 }
+
+// A file with no GameType, its FEN in numbers 1-32 and its moves in letters
+// (old Russian collections) is Russian: the moves say the board is 8x8.
+func TestPDNReplay_LetterMovesMeanRussianWhateverTheFEN(t *testing.T) {
+	games := readSample(t, "numeric_fen_letter_moves.pdn")
+	require.Len(t, games, 2)
+	for i, g := range games {
+		v, err := g.Variant()
+		require.NoError(t, err)
+		assert.Equal(t, Russian, v, "game %d", i+1)
+		r, err := g.Replay()
+		require.NoError(t, err, "game %d", i+1)
+		assert.Equal(t, len(g.Moves), r.Plies())
+	}
+	r, _ := games[1].Replay()
+	assert.Equal(t, "W:W26,K29:BK8", r.Final().FEN(), "the man on 30 is c1 (moved to d2 = 26), K4 is h8 (moved to g7 = 8)")
+}
+
+// The GameType's notation digit says where square 1 (or a1) lies as White
+// sees the board; the squares are read so.
+func TestPDNReplay_GameTypeNotationDigit(t *testing.T) {
+	tests := []struct {
+		name, pdn string
+		moves     []string // in the standard notation
+		fen       string   // the start, if not the initial position
+	}{
+		{"N2, the standard", `[GameType "20,W,10,10,N2,0"] 1.32-28 19-23 *`, []string{"32-28", "19-23"}, ""},
+		{"N0: square 1 bottom-left", `[GameType "20,W,10,10,N0,0"] 1.17-23 34-28 *`, []string{"32-28", "19-23"}, ""},
+		{"N1: square 1 bottom-right", `[GameType "20,W,10,10,N1,0"] 1.19-23 32-28 *`, []string{"32-28", "19-23"}, ""},
+		{"N3: square 1 top-right", `[GameType "20,W,10,10,N3,0"] 1.34-28 17-23 *`, []string{"32-28", "19-23"}, ""},
+		{"A2: a1 top-left", `[GameType "25,W,8,8,A2,0"] 1.c6-d5 f3-g4 *`, []string{"c3-d4", "f6-g5"}, ""},
+		{"N0 FEN", `[GameType "20,W,10,10,N0,0"][FEN "W:W1-5:B46-50"] 1.1-6 *`, []string{"46-41"}, "W:W46,47,48,49,50:B1,2,3,4,5"},
+		{"A3 FEN with a king", `[GameType "25,W,8,8,A3,0"][FEN "W:WKh8:Ba1"] 1.h8-g7 *`, []string{"a1-b2"}, "W:WK29:B4"},
+		{"a digit the moves do not follow (kurnik)", `[GameType "20,W,10,10,N1,0"] 1.32-28 19-23 *`, []string{"32-28", "19-23"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			games, err := ParsePDN([]byte(tt.pdn))
+			require.NoError(t, err)
+			require.Len(t, games, 1)
+			r, err := games[0].Replay()
+			require.NoError(t, err)
+			if tt.fen != "" {
+				assert.Equal(t, tt.fen, r.Start.FEN())
+			} else {
+				assert.Equal(t, Initial(r.Variant()), r.Start)
+			}
+			var got []string
+			p := r.Start
+			for _, m := range r.Moves {
+				got = append(got, p.Notation(m))
+				p = p.Play(m)
+			}
+			assert.Equal(t, tt.moves, got)
+		})
+	}
+}

@@ -301,6 +301,11 @@ type StartList struct {
 	// Official is set for the secretary's copy: Games are every game of
 	// the tournament, not the addressee's own.
 	Official bool
+	// Round is the round of a Swiss tournament the list starts (1.15), 0
+	// for a round robin; Bye marks the addressee as the player without an
+	// opponent in it, credited a win without play (1.15.2).
+	Round int
+	Bye   bool
 }
 
 // StartPlayer is a line of the start list.
@@ -320,6 +325,9 @@ type StartGame struct {
 func (s StartList) Render() Message {
 	w := newWriter(s.Envelope)
 	w.line(w.f("Стартовый лист турнира «%s», шифр %s.", "Start list of “%s”, cipher %s.", s.Name, s.Cipher))
+	if s.Round > 0 {
+		w.line(w.f("Тур %d (швейцарская система, п. 1.15).", "Round %d (Swiss system, 1.15).", s.Round))
+	}
 	if s.Variant != "" {
 		w.line(w.t("Вид шашек: ", "Game: ") + s.Variant)
 	}
@@ -333,6 +341,11 @@ func (s StartList) Render() Message {
 	w.line(w.t("Участники:", "Players:"))
 	for _, p := range s.Players {
 		w.line("  " + itoa(p.Number) + ". " + p.Name)
+	}
+	if s.Bye {
+		w.line("")
+		w.line(w.t("В этом туре у вас нет партнёра: вам засчитывается выигрыш без игры (плюс, п. 1.15.2).",
+			"You have no opponent in this round: you are credited a win without play (a bye, 1.15.2)."))
 	}
 	if len(s.Games) > 0 {
 		w.line("")
