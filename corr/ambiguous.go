@@ -1,0 +1,86 @@
+package corr
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"zaochnik/corr/draughts"
+)
+
+// unambiguous cuts the proposed variants where two of them answer the same
+// moves of the opponent differently: which to play is unclear, so each
+// stands only up to that move (6.2.7, 6.2.12), and the proposer is told
+// which variants, at which move. pos is the position the lines start from.
+// It takes time linear in the variants' moves, however many they are.
+func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []ProposedVariant {
+	// A tree of the lines: a node after the opponent's move holds the
+	// answers given to it, each with the variants that give it.
+	type node struct {
+		next  map[draughts.Move]*node
+		which []int // the variants through this node, in letter order
+	}
+	root := &node{}
+	ends := make([][]*node, len(props)) // each variant's nodes, by depth
+	for i, p := range props {
+		n := root
+		for _, m := range p.Line {
+			if n.next == nil {
+				n.next = map[draughts.Move]*node{}
+			}
+			c := n.next[m]
+			if c == nil {
+				c = &node{}
+				n.next[m] = c
+			}
+			c.which = append(c.which, i)
+			ends[i] = append(ends[i], c)
+			n = c
+		}
+	}
+	var ru, en []string
+	out := make([]ProposedVariant, 0, len(props))
+	told, kept := map[*node]bool{}, map[*node]bool{}
+	for i, p := range props {
+		cut := len(p.Line)
+		for d := 1; d < len(p.Line); d += 2 {
+			cond := ends[i][d-1] // the node after the opponent's move p.Line[d-1]
+			if len(cond.next) < 2 {
+				continue
+			}
+			cut = d - 1
+			if !told[cond] {
+				told[cond] = true
+				ms := letterMoves(pos, len(a.g.Plies), p.Line[:d])
+				var labels, answers []string
+				for _, k := range cond.which {
+					if len(props[k].Line) > d {
+						labels = append(labels, props[k].Label)
+					}
+				}
+				for _, k := range cond.which {
+					if len(props[k].Line) > d {
+						if t := letterMoves(pos, len(a.g.Plies), props[k].Line[:d+1])[d].String(); !slices.Contains(answers, t) {
+							answers = append(answers, t)
+						}
+					}
+				}
+				c := ms[d-1].String()
+				ru = append(ru, fmt.Sprintf("варианты %s на ход %s дают разные ответы (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
+				en = append(en, fmt.Sprintf("variants %s answer %s differently (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
+			}
+			break
+		}
+		p.Line = p.Line[:cut]
+		if len(p.Line) >= 2 && !kept[ends[i][cut-1]] { // the same line twice stands once
+			kept[ends[i][cut-1]] = true
+			out = append(out, p)
+		}
+	}
+	if len(ru) > 0 {
+		a.problem("variant-ambiguous", "6.2.7", tr(a.lang(),
+			strings.Join(ru, "; ")+"; неясно, какой ответ играть, и эти варианты действуют только до этого хода (п. 6.2.12)",
+			strings.Join(en, "; ")+"; which answer to play is unclear, so these variants stand only up to that move (clause 6.2.12)"))
+	}
+	return out
+}
