@@ -51,21 +51,24 @@ func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []
 			cut = d - 1
 			if !told[cond] {
 				told[cond] = true
-				ms := letterMoves(pos, len(a.g.Plies), p.Line[:d])
+				at := pos // the position the answers are given in
+				for _, m := range p.Line[:d-1] {
+					at = at.Play(m)
+				}
+				c := numbered(len(a.g.Plies)+d-1, at.Written(p.Line[d-1]))
+				at = at.Play(p.Line[d-1])
 				var labels, answers []string
+				var seen []draughts.Move
 				for _, k := range cond.which {
-					if len(props[k].Line) > d {
-						labels = append(labels, props[k].Label)
+					if len(props[k].Line) <= d {
+						continue
+					}
+					labels = append(labels, props[k].Label)
+					if m := props[k].Line[d]; !slices.Contains(seen, m) {
+						seen = append(seen, m)
+						answers = append(answers, numbered(len(a.g.Plies)+d, at.Written(m)))
 					}
 				}
-				for _, k := range cond.which {
-					if len(props[k].Line) > d {
-						if t := letterMoves(pos, len(a.g.Plies), props[k].Line[:d+1])[d].String(); !slices.Contains(answers, t) {
-							answers = append(answers, t)
-						}
-					}
-				}
-				c := ms[d-1].String()
 				ru = append(ru, fmt.Sprintf("варианты %s на ход %s дают разные ответы (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
 				en = append(en, fmt.Sprintf("variants %s answer %s differently (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
 			}
@@ -83,4 +86,12 @@ func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []
 			strings.Join(en, "; ")+"; which answer to play is unclear, so these variants stand only up to that move (clause 6.2.12)"))
 	}
 	return out
+}
+
+// numbered writes the move of ply i with its number: "3.b4:d6", "2...d6-c5".
+func numbered(i int, text string) string {
+	if i%2 == 0 {
+		return fmt.Sprintf("%d.%s", i/2+1, text)
+	}
+	return fmt.Sprintf("%d...%s", i/2+1, text)
 }
