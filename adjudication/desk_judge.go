@@ -109,7 +109,7 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 	w := d.claim(g.Code, c.Seq)
 	if c.Status != corr.ClaimPending {
 		if r.Verdict != ProtestRejected || w == nil || w.Protested.IsZero() || !w.Decided.IsZero() {
-			return d, s, corr.Outcome{}, fmt.Errorf("заявление %d по партии %s уже рассмотрено %s (%s); изменить решение может организация, проводящая соревнование (п. 6.1.12)", c.Seq, g.Code, c.Ruled.Russian(), c.Status)
+			return d, s, corr.Outcome{}, fmt.Errorf("заявление %d по партии %s уже рассмотрено %s (%s); изменить решение может организация, проводящая соревнование (п. 6.1.12)", c.Seq, g.Code, c.Ruled.Russian(), c.Status.Russian())
 		}
 		w.Decision, w.DecisionNote, w.Decided = r.Verdict, r.Note, day
 		out := corr.Outcome{Events: []corr.Event{{Game: g.Code, Date: day, Kind: "protest-rejected", Clause: "6.3.8", Detail: r.Note}}}

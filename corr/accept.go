@@ -91,3 +91,38 @@ func plyIndex(m letter.Move) int {
 	}
 	return i
 }
+
+// ownVariantRepeated reads an "acceptance" of the sender's own variant,
+// which the opponent accepted, as what it is: the repetition of its
+// accepted part (6.2.3, «принятого варианта или его принятой части»). It
+// applies when the opponent has no standing variant and the moves written
+// are the game's own moves, where they stand.
+func (a *applier) ownVariantRepeated() {
+	acc, g := a.l.Accepted, a.g
+	if acc == nil {
+		return
+	}
+	if _, theirs := a.standingVariant(acc.Label); theirs {
+		return
+	}
+	rec := g.Record(a.s.Tournament.DraughtsVariant())
+	played := false // the sender's variant was played since their last letter
+	for _, p := range g.Plies[g.Known[a.side]:] {
+		played = played || p.Variant
+	}
+	for _, m := range acc.Moves {
+		i := plyIndex(m)
+		if m.Number == 0 || i >= len(g.Plies) {
+			return
+		}
+		pos, _ := rec.Position(i)
+		if mv, err := pos.Resolve(m.Text); err != nil || mv != g.Plies[i].Move {
+			return
+		}
+	}
+	if len(acc.Moves) == 0 && !played {
+		return
+	}
+	a.l.Repeated = append(append([]letter.Move(nil), acc.Moves...), a.l.Repeated...)
+	a.l.Accepted = nil
+}

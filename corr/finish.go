@@ -303,14 +303,38 @@ func timecontrolLang(l letter.Lang) timecontrol.Lang {
 // ledger (6.1.12, 6.3.8) and tells the sender; the ruling is the judge's.
 func (a *applier) protest() {
 	g := a.g
-	a.event("protest", "6.3.8", a.l.Protest)
+	// Against a pending overstep claim it is the protest of 6.3.8; after
+	// the judge's ruling, a protest against a decision (6.1.12), due within
+	// ten days of receiving it (the server's ruling arrives the day it is
+	// sent).
+	clause, matterRu, lateRu, lateEn := "6.1.12", "", "", ""
+	c := lastOf(g.Claims)
+	if c != nil && c.Status == ClaimPending {
+		clause = "6.3.8"
+	}
+	if c != nil && c.Status != ClaimPending {
+		matterRu = fmt.Sprintf(" на решение судьи от %s по заявлению %d о просрочке (%s)", c.Ruled.Russian(), c.Seq, c.Status.Russian())
+		if due := c.Ruled.AddDays(10); a.obs.Postmark.After(due) {
+			lateRu = fmt.Sprintf(" Протест подан после срока: решение судьи получено %s, протестовать можно было до %s включительно (п. 6.1.12).", c.Ruled.Russian(), due.Russian())
+			lateEn = fmt.Sprintf(" The protest comes after the time allowed: the ruling was received on %s, and the last day was %s (clause 6.1.12).", c.Ruled.Russian(), due.Russian())
+		}
+	}
+	a.event("protest", clause, a.l.Protest)
 	a.out.Out = append(a.out.Out,
 		a.s.official(a.s.Tournament.Judge, g, "protest", fmt.Sprintf("протест игрока №%d", a.from.Number),
-			fmt.Sprintf("Протест игрока №%d (%s) по партии %s, получен %s:\n\n%s\n\nЗапись партии: %s\n\nГрафик времени:\n%s",
-				a.from.Number, a.from.Name, g.Code, a.obs.Postmark.Russian(), a.l.Protest, moveList(g, 0), a.s.ledgerText(g, a.obs.Postmark))),
+			fmt.Sprintf("Протест игрока №%d (%s)%s по партии %s, получен %s (п. %s).%s\n\n%s\n\nЗапись партии: %s\n\nГрафик времени:\n%s",
+				a.from.Number, a.from.Name, matterRu, g.Code, a.obs.Postmark.Russian(), clause, strings.ToUpper(lateRu), a.l.Protest, moveList(g, 0), a.s.ledgerText(g, a.obs.Postmark))),
 		a.s.notice(a.from.Number, g, "notice", a.obs.MessageID, "протест передан судье", "protest sent to the judge",
-			"Ваш протест передан судье ("+a.s.Tournament.Judge.Email+"); решение судья направит обоим партнёрам и секретарю (п. 6.3.8).",
-			"Your protest has been sent to the judge ("+a.s.Tournament.Judge.Email+"); the judge sends the ruling to both players and the secretary (clause 6.3.8)."))
+			"Ваш протест передан судье ("+a.s.Tournament.Judge.Email+"); решение судья направит обоим партнёрам и секретарю (п. "+clause+")."+lateRu,
+			"Your protest has been sent to the judge ("+a.s.Tournament.Judge.Email+"); the judge sends the ruling to both players and the secretary (clause "+clause+")."+lateEn))
+}
+
+// lastOf returns the latest of claims, or nil.
+func lastOf(claims []Claim) *Claim {
+	if len(claims) == 0 {
+		return nil
+	}
+	return &claims[len(claims)-1]
 }
 
 // onMove says whose move it is in the sender's game, in Russian and English.
@@ -374,5 +398,8 @@ func (s State) Decide(code, result string) (State, bool) {
 	}
 	g.Result = result
 	g.Draw, g.Variants = nil, nil
+	if n := len(g.Replies); n > 0 && g.Replies[n-1].Sent.IsZero() {
+		g.Replies = g.Replies[:n-1] // nobody is on move in a finished game
+	}
 	return s, true
 }

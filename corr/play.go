@@ -2,7 +2,6 @@ package corr
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"zaochnik/corr/draughts"
@@ -55,77 +54,6 @@ func (a *applier) playLetter() {
 		claimed = a.checkOverstep()
 	}
 	a.forward(first, known, claimed)
-}
-
-// ownVariantRepeated reads an "acceptance" of the sender's own variant,
-// which the opponent accepted, as what it is: the repetition of its
-// accepted part (6.2.3, «принятого варианта или его принятой части»). It
-// applies when the opponent has no standing variant and the moves written
-// are the game's own moves, where they stand.
-func (a *applier) ownVariantRepeated() {
-	acc, g := a.l.Accepted, a.g
-	if acc == nil {
-		return
-	}
-	if _, theirs := a.standingVariant(acc.Label); theirs {
-		return
-	}
-	rec := g.Record(a.s.Tournament.DraughtsVariant())
-	played := false // the sender's variant was played since their last letter
-	for _, p := range g.Plies[g.Known[a.side]:] {
-		played = played || p.Variant
-	}
-	for _, m := range acc.Moves {
-		i := plyIndex(m)
-		if m.Number == 0 || i >= len(g.Plies) {
-			return
-		}
-		pos, _ := rec.Position(i)
-		if mv, err := pos.Resolve(m.Text); err != nil || mv != g.Plies[i].Move {
-			return
-		}
-	}
-	if len(acc.Moves) == 0 && !played {
-		return
-	}
-	a.l.Repeated = append(append([]letter.Move(nil), acc.Moves...), a.l.Repeated...)
-	a.l.Accepted = nil
-}
-
-// keepSentMoves plays the moves of the sender's letter refused for its
-// repetition in place of other moves the correction writes: a sent move is
-// made and cannot be changed (6.2.8); the sender is told. A sent move that
-// is impossible here is left to the rules of 6.2.10 in the correction.
-func (a *applier) keepSentMoves() {
-	g := a.g
-	if len(g.Sent) == 0 || g.Stopped == nil || *g.Stopped != a.side {
-		return
-	}
-	pos := g.Position(a.s.Tournament.DraughtsVariant())
-	sent, err := pos.Resolve(g.Sent[0].Text)
-	if err != nil {
-		return
-	}
-	if len(a.l.Moves) > 0 {
-		if m, err := pos.Resolve(a.l.Moves[0].Text); err == nil && m == sent {
-			return
-		}
-	}
-	was, now := letterSequence(a.l.Moves), letterSequence(g.Sent)
-	a.problem("sent-move-kept", "6.2.8", tr(a.lang(),
-		fmt.Sprintf("в исправлении написано %s, но вы уже отослали %s, а отосланный ход изменить нельзя; сыгран %s", was, now, now),
-		fmt.Sprintf("the correction writes %s, but you had sent %s, and a move once sent cannot be changed; %s is played", was, now, now)))
-	a.event("sent-move-kept", "6.2.8", now+" played, not "+was)
-	a.l.Moves = g.Sent
-}
-
-// letterSequence writes moves as the sender wrote them: "1...f6-g5 2...g5-h4".
-func letterSequence(ms []letter.Move) string {
-	var ts []string
-	for _, m := range ms {
-		ts = append(ts, m.String())
-	}
-	return strings.Join(ts, " ")
 }
 
 // ownRun returns how many of plies, from the first, the sender knows after
@@ -501,83 +429,6 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 			a.event("variant-proposed", "6.2.7", fmt.Sprintf("%s: %d moves", pv.Label, len(pv.Line)))
 		}
 	}
-}
-
-// unambiguous cuts the proposed variants where two of them answer the same
-// moves of the opponent differently: which to play is unclear, so each
-// stands only up to that move (6.2.7, 6.2.12), and the proposer is told
-// which variants, at which move. pos is the position the lines start from.
-// It takes time linear in the variants' moves, however many they are.
-func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []ProposedVariant {
-	// A tree of the lines: a node after the opponent's move holds the
-	// answers given to it, each with the variants that give it.
-	type node struct {
-		next  map[draughts.Move]*node
-		which []int // the variants through this node, in letter order
-	}
-	root := &node{}
-	ends := make([][]*node, len(props)) // each variant's nodes, by depth
-	for i, p := range props {
-		n := root
-		for _, m := range p.Line {
-			if n.next == nil {
-				n.next = map[draughts.Move]*node{}
-			}
-			c := n.next[m]
-			if c == nil {
-				c = &node{}
-				n.next[m] = c
-			}
-			c.which = append(c.which, i)
-			ends[i] = append(ends[i], c)
-			n = c
-		}
-	}
-	var ru, en []string
-	out := make([]ProposedVariant, 0, len(props))
-	told, kept := map[*node]bool{}, map[*node]bool{}
-	for i, p := range props {
-		cut := len(p.Line)
-		for d := 1; d < len(p.Line); d += 2 {
-			cond := ends[i][d-1] // the node after the opponent's move p.Line[d-1]
-			if len(cond.next) < 2 {
-				continue
-			}
-			cut = d - 1
-			if !told[cond] {
-				told[cond] = true
-				ms := letterMoves(pos, len(a.g.Plies), p.Line[:d])
-				var labels, answers []string
-				for _, k := range cond.which {
-					if len(props[k].Line) > d {
-						labels = append(labels, props[k].Label)
-					}
-				}
-				for _, k := range cond.which {
-					if len(props[k].Line) > d {
-						if t := letterMoves(pos, len(a.g.Plies), props[k].Line[:d+1])[d].String(); !slices.Contains(answers, t) {
-							answers = append(answers, t)
-						}
-					}
-				}
-				c := ms[d-1].String()
-				ru = append(ru, fmt.Sprintf("варианты %s на ход %s дают разные ответы (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
-				en = append(en, fmt.Sprintf("variants %s answer %s differently (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
-			}
-			break
-		}
-		p.Line = p.Line[:cut]
-		if len(p.Line) >= 2 && !kept[ends[i][cut-1]] { // the same line twice stands once
-			kept[ends[i][cut-1]] = true
-			out = append(out, p)
-		}
-	}
-	if len(ru) > 0 {
-		a.problem("variant-ambiguous", "6.2.7", tr(a.lang(),
-			strings.Join(ru, "; ")+"; неясно, какой ответ играть, и эти варианты действуют только до этого хода (п. 6.2.12)",
-			strings.Join(en, "; ")+"; which answer to play is unclear, so these variants stand only up to that move (clause 6.2.12)"))
-	}
-	return out
 }
 
 // offerDraw records a draw offer; a side may not offer again before the

@@ -1,6 +1,11 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 // fairRulingCases are games in which the rules were applied too harshly or
 // not at all: each replays the letters that went wrong and names its clause.
@@ -45,6 +50,15 @@ var fairRulingCases = []replayCase{
 		outcomes: "AR",
 		problems: map[string][]string{"02.eml": {"impossible-move"}},
 		says:     []string{"judge:dossier:приложены без изменений (1, .eml)"},
+	},
+	{
+		// White protests against the judge's ruling on his claim: a protest
+		// against a decision (6.1.12), not against a claim (6.3.8); the judge
+		// reads which ruling, in Russian.
+		name: "Protest_6_1_12_AgainstTheRulingCitesItsClause", tournament: "two.toml", mail: "protest-ruling",
+		outcomes: "AAAAA",
+		says: []string{"ivanov:notice:(п. 6.1.12)", "ivanov:!notice:6.3.8",
+			"judge:protest:на решение судьи от 20.03.2026 по заявлению 1 о просрочке (просрочки нет)", "judge:!protest:rejected"},
 	},
 	{
 		// Petrov (English) is charged for an impossible move: Ivanov reads
@@ -107,10 +121,16 @@ var fairRulingCases = []replayCase{
 	},
 	{
 		// Both evaluate a draw and the judge answers «присуждаю: ничья»
-		// (6.5.4): the game is finished 1/2-1/2 in the report too.
+		// (6.5.4): the game is finished 1/2-1/2 in the report too, and
+		// nobody is on move in its ledger.
 		name: "Adjudication_6_5_4_OneResultEverywhere", tournament: "short.toml", mail: "unfinished-agreed", until: "2026-04-12",
 		games:    []gameReport{{White: 1, Black: 2, Status: "finished", Result: "1/2-1/2", Moves: "1.cd4 fg5 2.gf4", Ledger: ledgerReport{side(2, 11, 0), side(1, 19, 0)}}},
 		outcomes: "AAAAAA",
+		check: func(t *testing.T, db string) {
+			code, out, errs := runCmd(t, "ledger", "ТЕСТ-2026 1-2", "--db", db)
+			require.Equal(t, 0, code, errs)
+			assert.NotContains(t, out, "…", "no reply is awaited")
+		},
 	},
 	{
 		// Out-of-office replies marked only X-Autoreply or X-Autorespond

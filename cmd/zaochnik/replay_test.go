@@ -49,6 +49,8 @@ type replayCase struct {
 	problems map[string][]string
 	// sent lists the letters sent after the start lists, as to:kind, in order.
 	sent []string
+	// check, when set, checks more of the store at db after the replay.
+	check func(t *testing.T, db string)
 	// says lists what the letters sent say, each as to:kind:text: some
 	// letter of that kind to that address holds the text (or, with a "!"
 	// before the kind, none does).
@@ -286,6 +288,9 @@ func runReplayCase(t *testing.T, c replayCase) {
 	}
 	if len(c.says) > 0 {
 		checkSays(t, db, c.says)
+	}
+	if c.check != nil {
+		c.check(t, db)
 	}
 }
 
