@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"zaochnik/corr"
 )
 
 // Options set how a table is scored and ordered. A zero Options scores
@@ -15,6 +17,13 @@ type Options struct {
 	// TieBreaks in the order the tournament's regulations set; nil or empty
 	// means RoundRobinTieBreaks.
 	TieBreaks []TieBreak
+	// Swiss marks a Swiss tournament: a player withdrawn under
+	// WithdrawnByRule keeps his played results whatever their number (1.10.5).
+	Swiss bool
+	// ByMatches counts micro-matches instead of games (1.11, 1.12.1): all
+	// the games of two players are one match, won by the higher sum of
+	// points, drawn when equal, and scored as one result by Points.
+	ByMatches bool
 }
 
 // Crosstable is the tournament table (турнирная таблица): one row per player
@@ -23,7 +32,9 @@ type Options struct {
 type Crosstable struct {
 	Points    Points     `json:"points"`
 	TieBreaks []TieBreak `json:"tie_breaks"`
-	Rows      []Row      `json:"rows"`
+	// ByMatches: every cell and point is a micro-match, not a game (1.11).
+	ByMatches bool  `json:"by_matches"`
+	Rows      []Row `json:"rows"`
 	// Annulled lists the withdrawn players whose results the judge annulled
 	// (6.5.3); they have no row and their games count for no one.
 	Annulled []Player `json:"annulled,omitempty"`
@@ -34,6 +45,13 @@ type Row struct {
 	Number     int        `json:"number"`
 	Name       string     `json:"name"`
 	Withdrawal Withdrawal `json:"withdrawal"`
+	// Rule is the clause a withdrawn player's row follows under
+	// WithdrawnByRule: "1.10.2", "1.10.3" or "1.10.5".
+	Rule string `json:"rule,omitempty"`
+	// Uncounted marks a player who left having played fewer than half his
+	// games (1.10.2): his row shows his results, for the rating, but they
+	// count for no one and he has no place.
+	Uncounted bool `json:"uncounted,omitempty"`
 	// Place is the place as printed, "3" or "3-4" when shared; PlaceFrom and
 	// PlaceTo are its ends.
 	Place     string  `json:"place"`
@@ -65,7 +83,8 @@ type Cell struct {
 	// Mark is what the table prints: the points of each game ("1", "½", "0"
 	// or, scoring 2/1/0, "2", "1", "0"), "+" and "-" for games decided
 	// without play, "*" for an unfinished game, "X" on the diagonal, "" when
-	// the two do not meet. Several games print one mark after another.
+	// the two do not meet. Several games print one mark after another,
+	// separated by a space ("1 ½"); a micro-match counted as one prints one.
 	Mark   string  `json:"mark"`
 	Points float64 `json:"points"`
 }
@@ -102,7 +121,7 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 		return Crosstable{}, err
 	}
 
-	ct := Crosstable{Points: scheme, TieBreaks: tbs}
+	ct := Crosstable{Points: scheme, TieBreaks: tbs, ByMatches: opt.ByMatches}
 	var numbers []int
 	for _, p := range players {
 		if p.Withdrawal == WithdrawnAnnulled {
@@ -118,20 +137,31 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 		column[n] = i
 	}
 
+	rules := withdrawalRules(byNumber, games, opt.Swiss, opt.ByMatches)
 	s := &standing{scheme: scheme, points: map[int]float64{}, meetings: map[int][]meeting{}}
 	ct.Rows = make([]Row, len(numbers))
 	for i, n := range numbers {
 		p := byNumber[n]
-		row := Row{Number: n, Name: p.Name, Withdrawal: p.Withdrawal, Cells: make([]Cell, len(numbers))}
+		row := Row{Number: n, Name: p.Name, Withdrawal: p.Withdrawal, Rule: rules[n], Uncounted: rules[n] == "1.10.2", Cells: make([]Cell, len(numbers))}
 		for j, m := range numbers {
 			row.Cells[j].Opponent = m
 		}
 		row.Cells[i].Mark = "X"
 		ct.Rows[i] = row
 	}
+	var scored []scoredGame
 	for _, g := range games {
-		r, counted := effective(g, byNumber[g.White], byNumber[g.Black])
-		if !counted {
+		if r, counted := effective(g, byNumber[g.White], byNumber[g.Black]); counted {
+			scored = append(scored, scoredGame{g, r})
+		}
+	}
+	if opt.ByMatches {
+		scored = matches(scored)
+	}
+	for _, sg := range scored {
+		g, r := sg.Game, sg.r
+		if rules[g.White] == "1.10.2" || rules[g.Black] == "1.10.2" {
+			s.shown(ct.Rows, column, g, r)
 			continue
 		}
 		for _, side := range []struct {
@@ -141,7 +171,7 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 			row := &ct.Rows[column[side.me]]
 			cell := &row.Cells[column[side.opp]]
 			sc := r.Of(side.white)
-			cell.Mark += s.mark(r, sc)
+			cell.Mark = joinMark(cell.Mark, s.mark(r, sc))
 			if sc == NoScore {
 				continue
 			}
@@ -169,11 +199,20 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 		}
 	}
 
+	var counted []int // the players placed: all but those of 1.10.2
+	for _, n := range numbers {
+		if rules[n] != "1.10.2" {
+			counted = append(counted, n)
+		}
+	}
 	// Tie-break values for the table; HeadToHead among those on equal points.
 	for i := range ct.Rows {
 		row := &ct.Rows[i]
+		if row.Uncounted {
+			continue
+		}
 		var equal []int
-		for _, n := range numbers {
+		for _, n := range counted {
 			if s.points[n] == row.Points {
 				equal = append(equal, n)
 			}
@@ -186,7 +225,7 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 	// Places: the points first, then the tie-breaks in order, each applied
 	// only within the group still tied (so head-to-head is among them only).
 	place := 1
-	for _, group := range s.rank(numbers, append([]TieBreak{""}, tbs...)) {
+	for _, group := range s.rank(counted, append([]TieBreak{""}, tbs...)) {
 		label := strconv.Itoa(place)
 		if len(group) > 1 {
 			label = fmt.Sprintf("%d-%d", place, place+len(group)-1)
@@ -198,6 +237,126 @@ func Build(players []Player, games []Game, opt Options) (Crosstable, error) {
 		place += len(group)
 	}
 	return ct, nil
+}
+
+// withdrawalRules returns the clause of 1.10 each player withdrawn under
+// WithdrawnByRule follows: in a Swiss tournament 1.10.5; in a round robin
+// 1.10.2 when he played fewer than half his games (unfinished ones he moved
+// in count as played, 1.10.4), 1.10.3 otherwise.
+func withdrawalRules(byNumber map[int]Player, games []Game, swiss, byMatches bool) map[int]string {
+	rules := map[int]string{}
+	for n, p := range byNumber {
+		if p.Withdrawal != WithdrawnByRule {
+			continue
+		}
+		// Games, or micro-matches: a match is played when one of its games is.
+		units := map[[2]int]bool{} // (opponent, game index or 0) -> played
+		for i, g := range games {
+			opp := pick(g.White == n, g.Black, g.White)
+			if (g.White != n && g.Black != n) || byNumber[opp].Withdrawal == WithdrawnAnnulled {
+				continue
+			}
+			unit := [2]int{opp, pick(byMatches, 0, i)}
+			units[unit] = units[unit] || g.playedBy(n)
+		}
+		played, total := 0, len(units)
+		for _, p := range units {
+			if p {
+				played++
+			}
+		}
+		switch {
+		case swiss:
+			rules[n] = "1.10.5"
+		case 2*played < total:
+			rules[n] = "1.10.2"
+		default:
+			rules[n] = "1.10.3"
+		}
+	}
+	return rules
+}
+
+// scoredGame is a game, or a micro-match, with the result the table counts.
+type scoredGame struct {
+	Game
+	r Result
+}
+
+// matches turns the games into micro-matches (1.11): all the games of two
+// players, in the order first met, with the smaller start number as
+// "White". The match is won by the higher sum of game points and drawn when
+// the sums are equal; it is unfinished while one of its games is, and
+// decided without play ("+", "-") when all its games were.
+func matches(games []scoredGame) []scoredGame {
+	type sums struct {
+		lo, hi      float64
+		unfinished  bool
+		withoutPlay bool
+	}
+	by := map[[2]int]*sums{}
+	var order [][2]int
+	for _, g := range games {
+		key := [2]int{min(g.White, g.Black), max(g.White, g.Black)}
+		m := by[key]
+		if m == nil {
+			m = &sums{withoutPlay: true}
+			by[key] = m
+			order = append(order, key)
+		}
+		loWhite := g.White == key[0]
+		m.lo += DefaultPoints.Of(g.r.Of(loWhite))
+		m.hi += DefaultPoints.Of(g.r.Of(!loWhite))
+		m.unfinished = m.unfinished || g.r == Unfinished
+		m.withoutPlay = m.withoutPlay && g.r.WithoutPlay()
+	}
+	out := make([]scoredGame, 0, len(order))
+	for _, key := range order {
+		m := by[key]
+		r := Draw
+		switch {
+		case m.unfinished:
+			r = Unfinished
+		case m.withoutPlay && m.lo == 0 && m.hi == 0:
+			r = BothLose
+		case m.lo != m.hi:
+			r = WinFor(m.lo > m.hi, m.withoutPlay)
+		}
+		out = append(out, scoredGame{Game{White: key[0], Black: key[1]}, r})
+	}
+	return out
+}
+
+// joinMark adds a game's mark to a cell: several games between the same two
+// players print one after another, separated by a space ("1 ½").
+func joinMark(cell, mark string) string {
+	if cell == "" {
+		return mark
+	}
+	return cell + " " + mark
+}
+
+// shown prints a game of a player withdrawn under 1.10.2: the results stay
+// in the table, for the rating, but count for no one; an unplayed game is
+// "-" on both sides. Only the withdrawn player's own row adds the points,
+// so his rating result can be read off it.
+func (s *standing) shown(rows []Row, column map[int]int, g Game, r Result) {
+	for _, side := range []struct {
+		me, opp int
+		white   bool
+	}{{g.White, g.Black, true}, {g.Black, g.White, false}} {
+		row := &rows[column[side.me]]
+		cell := &row.Cells[column[side.opp]]
+		sc := r.Of(side.white)
+		if r.WithoutPlay() {
+			cell.Mark = joinMark(cell.Mark, "-")
+			continue
+		}
+		cell.Mark = joinMark(cell.Mark, s.mark(r, sc))
+		if row.Uncounted && sc != NoScore {
+			row.Points += s.scheme.Of(sc)
+		}
+	}
 }
 
 // rank orders group by criteria, the empty criterion meaning the points, and
@@ -266,11 +425,23 @@ func FormatPoints(v float64) string {
 	return pick(neg, "-"+out, out)
 }
 
-// ByPlace returns the rows in the order of places, start number within a shared place.
+// ByPlace returns the rows in the order of places, start number within a
+// shared place; the uncounted rows (1.10.2), which have no place, last.
 func (c Crosstable) ByPlace() []Row {
 	rows := slices.Clone(c.Rows)
 	slices.SortStableFunc(rows, func(a, b Row) int {
-		return cmp.Or(cmp.Compare(a.PlaceFrom, b.PlaceFrom), cmp.Compare(a.Number, b.Number))
+		return cmp.Or(cmp.Compare(pick(a.Uncounted, 1, 0), pick(b.Uncounted, 1, 0)), cmp.Compare(a.PlaceFrom, b.PlaceFrom), cmp.Compare(a.Number, b.Number))
 	})
 	return rows
+}
+
+// TableOptions returns the table's options that the tournament file sets:
+// micro-matches or games (score_by, 1.12.1), and for a Swiss tournament the
+// Swiss tie-breaks of 5.3.11.3 and rule 1.10.5 for withdrawals.
+func TableOptions(t corr.Tournament) Options {
+	o := Options{ByMatches: t.ScoreBy == corr.ByMatches, Swiss: t.Swiss != nil}
+	if o.Swiss {
+		o.TieBreaks = SwissTieBreaks()
+	}
+	return o
 }

@@ -52,11 +52,11 @@ var sixPlayers = struct {
 		{Number: 6, Name: "Егоров", Withdrawal: WithdrawnForfeitUnfinished},
 	},
 	games: []Game{
-		{1, 2, Draw, false}, {1, 3, WhiteWins, false}, {1, 4, Draw, false}, {1, 5, BlackWins, false}, {1, 6, WhiteWins, false},
-		{2, 3, Draw, false}, {2, 4, WhiteWins, false}, {2, 5, Draw, true}, {2, 6, Unfinished, false},
-		{3, 4, Draw, false}, {3, 5, WhiteWins, false}, {3, 6, Unfinished, false},
-		{4, 5, BothLose, false}, {4, 6, BlackWins, false},
-		{5, 6, Unfinished, false},
+		{1, 2, Draw, false, 0}, {1, 3, WhiteWins, false, 0}, {1, 4, Draw, false, 0}, {1, 5, BlackWins, false, 0}, {1, 6, WhiteWins, false, 0},
+		{2, 3, Draw, false, 0}, {2, 4, WhiteWins, false, 0}, {2, 5, Draw, true, 0}, {2, 6, Unfinished, false, 0},
+		{3, 4, Draw, false, 0}, {3, 5, WhiteWins, false, 0}, {3, 6, Unfinished, false, 0},
+		{4, 5, BothLose, false, 0}, {4, 6, BlackWins, false, 0},
+		{5, 6, Unfinished, false, 0},
 	},
 }
 
@@ -160,7 +160,7 @@ func TestCrosstable_6_5_3_AnnulledPlayerLeavesTheTable(t *testing.T) {
 
 func TestCrosstable_6_5_3_WithdrawalRulings(t *testing.T) {
 	// 2 withdrew with 1-2 unfinished and 2-3 finished 0-1; 3-1 unfinished.
-	games := []Game{{1, 2, Unfinished, false}, {2, 3, BlackWins, false}, {3, 1, Unfinished, false}}
+	games := []Game{{1, 2, Unfinished, false, 0}, {2, 3, BlackWins, false, 0}, {3, 1, Unfinished, false, 0}}
 	tests := []struct {
 		name   string
 		ruling Withdrawal
@@ -185,7 +185,7 @@ func TestCrosstable_6_5_3_WithdrawalRulings(t *testing.T) {
 
 func TestCrosstable_6_5_3_BothWithdrawnForfeitBoth(t *testing.T) {
 	players := []Player{{Number: 1, Name: "A", Withdrawal: WithdrawnForfeitUnfinished}, {Number: 2, Name: "B", Withdrawal: WithdrawnForfeitUnfinished}}
-	ct, err := Build(players, []Game{{1, 2, Unfinished, false}}, Options{})
+	ct, err := Build(players, []Game{{1, 2, Unfinished, false, 0}}, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "-", ct.Rows[0].Cells[1].Mark)
 	assert.Equal(t, "-", ct.Rows[1].Cells[0].Mark)
@@ -218,7 +218,7 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 		{
 			// 1 beat 2, 2 and 3 drew, 3 beat 1: 3 has 1½, 1 has 1, 2 has ½; 4 did not play.
 			name:  "points alone",
-			games: []Game{{1, 2, WhiteWins, false}, {2, 3, Draw, false}, {3, 1, WhiteWins, false}},
+			games: []Game{{1, 2, WhiteWins, false, 0}, {2, 3, Draw, false, 0}, {3, 1, WhiteWins, false, 0}},
 			tbs:   []TieBreak{MostWins},
 			want:  map[int]string{3: "1", 1: "2", 2: "3", 4: "4"},
 		},
@@ -226,7 +226,7 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 			// 1-2 ½, 3-4 ½, 1-3 1-0, 4-2 1-0: 1 and 4 on 1½, 2 and 3 on ½.
 			// Head-to-head: 1 and 4 did not meet, 2 and 3 did not meet -> shared.
 			name:  "head-to-head without a meeting shares the place",
-			games: []Game{{1, 2, Draw, false}, {3, 4, Draw, false}, {1, 3, WhiteWins, false}, {4, 2, WhiteWins, false}},
+			games: []Game{{1, 2, Draw, false, 0}, {3, 4, Draw, false, 0}, {1, 3, WhiteWins, false, 0}, {4, 2, WhiteWins, false, 0}},
 			tbs:   []TieBreak{HeadToHead},
 			want:  map[int]string{1: "1-2", 4: "1-2", 2: "3-4", 3: "3-4"},
 		},
@@ -237,8 +237,8 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 			// 2 = 2x½(3) + 1½(1) = 2½: shared; beaten opponents ½ each: shared.
 			// Buchholz: 1 = 1½+½+2½ = 4½, 2 = 1½+2½+½ = 4½: shared: "2-3".
 			name: "equal on every criterion shares the place",
-			games: []Game{{1, 2, Draw, false}, {3, 4, Draw, false}, {1, 3, WhiteWins, false}, {4, 2, WhiteWins, false},
-				{1, 4, BlackWins, false}, {2, 3, WhiteWins, false}},
+			games: []Game{{1, 2, Draw, false, 0}, {3, 4, Draw, false, 0}, {1, 3, WhiteWins, false, 0}, {4, 2, WhiteWins, false, 0},
+				{1, 4, BlackWins, false, 0}, {2, 3, WhiteWins, false, 0}},
 			tbs:  []TieBreak{HeadToHead, MostWins, SonnebornBerger, BeatenOpponents, Buchholz},
 			want: map[int]string{4: "1", 1: "2-3", 2: "2-3", 3: "4"},
 		},
@@ -247,14 +247,14 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 			// (beat 2), 4 has 1 (two draws), 2 has ½.
 			// Wins: 1 has one, 4 none -> 1 ahead.
 			name:  "most wins",
-			games: []Game{{1, 2, WhiteWins, false}, {3, 4, Draw, false}, {1, 3, BlackWins, false}, {4, 2, Draw, false}},
+			games: []Game{{1, 2, WhiteWins, false, 0}, {3, 4, Draw, false, 0}, {1, 3, BlackWins, false, 0}, {4, 2, Draw, false, 0}},
 			tbs:   []TieBreak{MostWins},
 			want:  map[int]string{3: "1", 1: "2", 4: "3", 2: "4"},
 		},
 		{
 			// Same games; head-to-head first: 1 and 4 did not meet, so wins decide.
 			name:  "the next criterion decides what the first leaves equal",
-			games: []Game{{1, 2, WhiteWins, false}, {3, 4, Draw, false}, {1, 3, BlackWins, false}, {4, 2, Draw, false}},
+			games: []Game{{1, 2, WhiteWins, false, 0}, {3, 4, Draw, false, 0}, {1, 3, BlackWins, false, 0}, {4, 2, Draw, false, 0}},
 			tbs:   []TieBreak{HeadToHead, MostWins},
 			want:  map[int]string{3: "1", 1: "2", 4: "3", 2: "4"},
 		},
@@ -264,8 +264,8 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 			// SB: 1 = 2x1½(2) + 1½(4) = 4½, same for 2 and 3, 4 = 3x1½ = 4½.
 			// Buchholz: 3x1½ = 4½ for everyone.
 			name: "a cycle cannot be broken",
-			games: []Game{{1, 2, WhiteWins, false}, {2, 3, WhiteWins, false}, {3, 1, WhiteWins, false},
-				{4, 1, Draw, false}, {4, 2, Draw, false}, {4, 3, Draw, false}},
+			games: []Game{{1, 2, WhiteWins, false, 0}, {2, 3, WhiteWins, false, 0}, {3, 1, WhiteWins, false, 0},
+				{4, 1, Draw, false, 0}, {4, 2, Draw, false, 0}, {4, 3, Draw, false, 0}},
 			tbs:  []TieBreak{HeadToHead, SonnebornBerger, Buchholz},
 			want: map[int]string{1: "1-4", 2: "1-4", 3: "1-4", 4: "1-4"},
 		},
@@ -273,8 +273,8 @@ func TestCrosstable_1_13_3_TieBreaksInOrder(t *testing.T) {
 			// The same cycle, wins before head-to-head: 1, 2, 3 have one win, 4 none.
 			// Then head-to-head among 1, 2, 3: one point each: shared 1-3.
 			name: "head-to-head among the players still tied",
-			games: []Game{{1, 2, WhiteWins, false}, {2, 3, WhiteWins, false}, {3, 1, WhiteWins, false},
-				{4, 1, Draw, false}, {4, 2, Draw, false}, {4, 3, Draw, false}},
+			games: []Game{{1, 2, WhiteWins, false, 0}, {2, 3, WhiteWins, false, 0}, {3, 1, WhiteWins, false, 0},
+				{4, 1, Draw, false, 0}, {4, 2, Draw, false, 0}, {4, 3, Draw, false, 0}},
 			tbs:  []TieBreak{MostWins, HeadToHead},
 			want: map[int]string{1: "1-3", 2: "1-3", 3: "1-3", 4: "4"},
 		},
@@ -327,10 +327,10 @@ func TestBuild_Errors(t *testing.T) {
 		opt     Options
 		want    string
 	}{
-		{"unknown player", two, []Game{{1, 3, Draw, false}}, Options{}, "game 1 (1-3): both players must be in the list"},
-		{"self", two, []Game{{1, 1, Draw, false}}, Options{}, "cannot play themself"},
-		{"bad result", two, []Game{{1, 2, Result(42), false}}, Options{}, "Result(42) is not a result"},
-		{"adjudicated forfeit", two, []Game{{1, 2, WhiteWinsWithoutPlay, true}}, Options{}, "an adjudicated result is 1-0, 1/2-1/2 or 0-1"},
+		{"unknown player", two, []Game{{1, 3, Draw, false, 0}}, Options{}, "game 1 (1-3): both players must be in the list"},
+		{"self", two, []Game{{1, 1, Draw, false, 0}}, Options{}, "cannot play themself"},
+		{"bad result", two, []Game{{1, 2, Result(42), false, 0}}, Options{}, "Result(42) is not a result"},
+		{"adjudicated forfeit", two, []Game{{1, 2, WhiteWinsWithoutPlay, true, 0}}, Options{}, "an adjudicated result is 1-0, 1/2-1/2 or 0-1"},
 		{"duplicate number", []Player{{Number: 1, Name: "A"}, {Number: 1, Name: "B"}}, nil, Options{}, `start number 1 is given to both "A" and "B"`},
 		{"zero number", []Player{{Number: 0, Name: "A"}}, nil, Options{}, "a start number is a positive integer"},
 		{"bad ruling", []Player{{Number: 1, Name: "A", Withdrawal: 9}}, nil, Options{}, "Withdrawal(9) is not a 6.5.3 ruling"},

@@ -24,8 +24,17 @@ func (c Crosstable) Text(lang string) string {
 	lines := [][]string{header}
 	for _, r := range c.Rows {
 		name := r.Name
-		if r.Withdrawal.Withdrawn() {
+		switch {
+		case r.Uncounted:
+			name += pick(en, " (withdrew, not counted: 1.10.2)", " (выбыл, не засчитано: п. 1.10.2)")
+		case r.Rule != "":
+			name += fmt.Sprintf(pick(en, " (withdrew, counted: %s)", " (выбыл, засчитано: п. %s)"), r.Rule)
+		case r.Withdrawal.Withdrawn():
 			name += pick(en, " (withdrew)", " (выбыл)")
+		}
+		place := r.Place
+		if r.Uncounted {
+			place = "—"
 		}
 		line := []string{strconv.Itoa(r.Number), name}
 		for _, cell := range r.Cells {
@@ -35,7 +44,7 @@ func (c Crosstable) Text(lang string) string {
 		for _, v := range r.TieBreaks {
 			line = append(line, FormatPoints(v))
 		}
-		line = append(line, r.Place)
+		line = append(line, place)
 		lines = append(lines, line)
 	}
 
@@ -67,12 +76,22 @@ func (c Crosstable) Text(lang string) string {
 	} else {
 		fmt.Fprintf(&b, "+ и -: выигрыш и поражение без игры, считаются как %s и %s (п. 1.12.2); - у обоих: поражение обоим (п. 6.5.8); *: партия не закончена.\n", win, loss)
 	}
+	if c.ByMatches {
+		b.WriteString(pick(en, "Every cell is a micro-match: the sum of its games decides it, equal sums draw it (1.11).\n",
+			"Каждая клетка — микроматч: побеждает набравший больше очков в его партиях, при равенстве — ничья (п. 1.11).\n"))
+	}
 	if len(c.TieBreaks) > 0 {
 		names := make([]string, len(c.TieBreaks))
 		for i, t := range c.TieBreaks {
 			names[i] = t.Header(lang)
 		}
 		fmt.Fprintf(&b, pick(en, "Equal points are separated by, in order: %s.\n", "При равенстве очков места распределяются по: %s.\n"), strings.Join(names, ", "))
+	}
+	for _, r := range c.Rows {
+		if r.Uncounted {
+			fmt.Fprintf(&b, pick(en, "%d %s withdrew having played fewer than half his games: his results stay in the table for the rating but count for no one, unplayed games are \"-\" on both sides (1.10.2).\n",
+				"%d %s выбыл, сыграв меньше половины партий: его результаты остаются в таблице для подсчёта рейтинга, но не засчитываются, несыгранные партии отмечены «-» у обоих (п. 1.10.2).\n"), r.Number, r.Name)
+		}
 	}
 	if len(c.Annulled) > 0 {
 		var names []string

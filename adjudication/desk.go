@@ -177,6 +177,22 @@ func (d Desk) Rulings() Rulings {
 	return r
 }
 
+// Settle writes the desk's adjudicated results (the organiser's where it
+// decided, 6.5.7) into the referee's games, so that a game has one result
+// everywhere (corr.State.Decide). It reports whether s changed.
+func (d Desk) Settle(s corr.State) (corr.State, bool) {
+	changed := false
+	for _, a := range d.Adjournments {
+		switch res := a.Result(); res {
+		case WhiteWins, Draw, BlackWins:
+			var ch bool
+			s, ch = s.Decide(a.Game, res.String())
+			changed = changed || ch
+		}
+	}
+	return s, changed
+}
+
 // Table returns the crosstable's inputs for s with the desk's rulings
 // carried out (FromState, then Rulings.Apply).
 func (d Desk) Table(s corr.State) ([]Player, []Game, error) {

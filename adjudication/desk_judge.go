@@ -44,7 +44,7 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 	switch reply.Verdict {
 	case Adjudged:
 		next, out, err = d.Adjudicate(s, code, reply.Result, reply.Note, day)
-		ns = s
+		ns, _ = next.Settle(s)
 	default:
 		next, ns, out, err = d.overstepRuling(s, g, reply, day)
 	}
@@ -190,7 +190,7 @@ func (d Desk) Withdraw(s corr.State, n int, w Withdrawal, day timecontrol.Date) 
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no player %d", s.Tournament.Cipher, n)
 	}
 	if !w.Withdrawn() {
-		return d, corr.Outcome{}, errors.New("adjudication: a 6.5.3 ruling is one of withdrawn, withdrawn-forfeit-unfinished, withdrawn-adjudicate, withdrawn-annulled")
+		return d, corr.Outcome{}, errors.New("adjudication: a withdrawal ruling is one of withdrawn, withdrawn-forfeit-unfinished, withdrawn-adjudicate, withdrawn-annulled (6.5.3), withdrawn-1.10 (1.10.2-1.10.5)")
 	}
 	kept := d.Withdrawals[:0]
 	for _, x := range d.Withdrawals {
@@ -204,6 +204,7 @@ func (d Desk) Withdraw(s corr.State, n int, w Withdrawal, day timecontrol.Date) 
 		WithdrawnForfeitUnfinished: "выбыл; результаты законченных партий засчитаны, неоконченные признаны проигранными",
 		WithdrawnAdjudicate:        "выбыл; результаты законченных партий засчитаны, неоконченные подлежат присуждению",
 		WithdrawnAnnulled:          "выбыл; его результаты аннулированы",
+		WithdrawnByRule:            "выбыл; таблица по пп. 1.10.2–1.10.5: сыграно меньше половины партий — его результаты не засчитываются, половина и более — засчитываются, несыгранные партии проиграны без игры",
 	}[w]
 	out := corr.Outcome{Accepted: true, Events: []corr.Event{{Date: day, Kind: "withdrawal", Clause: "6.5.3", Detail: fmt.Sprintf("player %d: %s", n, w)}}}
 	out.Out = append(out.Out, corr.Outgoing{To: s.Tournament.Secretary.Email, Kind: "ruling", Subject: s.Tournament.Cipher + ": решение судьи о выбывшем участнике",

@@ -24,9 +24,18 @@ const (
 	// WithdrawnAnnulled: all the player's results are annulled; their games
 	// count for no one and they leave the table.
 	WithdrawnAnnulled
+	// WithdrawnByRule: the table follows rules 1.10.2-1.10.5. A game is
+	// played when it was decided on the board or adjudicated, or when it is
+	// unfinished and the player made a move in it (1.10.4: it awaits
+	// adjudication); a game he made no move in, or lost without play, is
+	// unplayed. In a round robin, fewer than half played: his results are
+	// shown but count for no one, his unplayed games "-" on both sides
+	// (1.10.2); half or more: counted, his unplayed "-" and his opponents'
+	// "+" (1.10.3). In a Swiss tournament his played results stand (1.10.5).
+	WithdrawnByRule
 )
 
-var withdrawalNames = [...]string{"playing", "withdrawn", "withdrawn-forfeit-unfinished", "withdrawn-adjudicate", "withdrawn-annulled"}
+var withdrawalNames = [...]string{"playing", "withdrawn", "withdrawn-forfeit-unfinished", "withdrawn-adjudicate", "withdrawn-annulled", "withdrawn-1.10"}
 
 // String returns the ruling as configuration and JSON write it.
 func (w Withdrawal) String() string {
@@ -67,6 +76,9 @@ type Game struct {
 	Result Result
 	// Adjudicated marks a result the judge gave to an unfinished game (6.5.4-6.5.5).
 	Adjudicated bool
+	// Moves is the number of moves (plies) made, which tells whether a
+	// withdrawn player played in an unfinished game (1.10.4).
+	Moves int
 }
 
 // Pair names a game by its two players, White first.
@@ -89,7 +101,7 @@ func validateEntrants(players []Player, games []Game) (map[int]Player, error) {
 			errs = append(errs, fmt.Errorf("player %q: a start number is a positive integer, not %d", p.Name, p.Number))
 		case byNumber[p.Number].Number != 0:
 			errs = append(errs, fmt.Errorf("start number %d is given to both %q and %q", p.Number, byNumber[p.Number].Name, p.Name))
-		case p.Withdrawal < Playing || p.Withdrawal > WithdrawnAnnulled:
+		case p.Withdrawal < Playing || p.Withdrawal > WithdrawnByRule:
 			errs = append(errs, fmt.Errorf("player %d: %v is not a 6.5.3 ruling", p.Number, p.Withdrawal))
 		default:
 			byNumber[p.Number] = p
@@ -125,7 +137,9 @@ func effective(g Game, w, b Player) (Result, bool) {
 	if g.Result != Unfinished {
 		return g.Result, true
 	}
-	wf, bf := w.Withdrawal == WithdrawnForfeitUnfinished, b.Withdrawal == WithdrawnForfeitUnfinished
+	// Forfeited: by the 6.5.3 ruling, or as unplayed under 1.10 (no move made).
+	wf := w.Withdrawal == WithdrawnForfeitUnfinished || w.Withdrawal == WithdrawnByRule && !g.movedBy(true)
+	bf := b.Withdrawal == WithdrawnForfeitUnfinished || b.Withdrawal == WithdrawnByRule && !g.movedBy(false)
 	switch {
 	case wf && bf:
 		return BothLose, true
@@ -135,6 +149,24 @@ func effective(g Game, w, b Player) (Result, bool) {
 		return WhiteWinsWithoutPlay, true
 	}
 	return Unfinished, true
+}
+
+// movedBy reports whether White (white true) or Black made a move in the game.
+func (g Game) movedBy(white bool) bool {
+	return g.Moves >= pick(white, 1, 2)
+}
+
+// playedBy reports whether player n played the game in the sense of 1.10:
+// decided on the board or by adjudication, or unfinished with a move of his
+// (1.10.4). Results without play are unplayed.
+func (g Game) playedBy(n int) bool {
+	switch {
+	case g.Result == Unfinished:
+		return g.movedBy(g.White == n)
+	case g.Result.WithoutPlay():
+		return false
+	}
+	return true
 }
 
 // MarshalText implements encoding.TextMarshaler with String.

@@ -59,9 +59,9 @@ func TestRulings_Errors(t *testing.T) {
 	assert.Equal(t, day("2026-01-02"), ok.Sanctions[0].Date)
 
 	players := []Player{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}}
-	games := []Game{{1, 2, Unfinished, false}}
+	games := []Game{{1, 2, Unfinished, false, 0}}
 	_, _, err = Rulings{Withdrawals: []WithdrawalRuling{{Player: 3, Ruling: WithdrawnPending}}}.Apply(players, games)
 	assert.ErrorContains(t, err, "withdrawal of player 3: there is no such player")
-	_, _, err = Rulings{Results: []Game{{2, 1, Draw, false}}}.Apply(players, games)
+	_, _, err = Rulings{Results: []Game{{2, 1, Draw, false, 0}}}.Apply(players, games)
 	assert.ErrorContains(t, err, "result of game 2-1: there is no such game (White first)")
 }

@@ -90,7 +90,7 @@ func TestSanction_6_1_12_Appeal(t *testing.T) {
 
 func TestApplySanctions_6_1_9_LossOfGameAndExclusion(t *testing.T) {
 	players := []Player{{Number: 1, Name: "A"}, {Number: 3, Name: "C"}, {Number: 5, Name: "E"}}
-	games := []Game{{1, 3, Unfinished, false}, {3, 5, Draw, true}, {5, 1, Unfinished, false}}
+	games := []Game{{1, 3, Unfinished, false, 0}, {3, 5, Draw, true, 0}, {5, 1, Unfinished, false, 0}}
 	lose := func(p int, g Pair) Sanction {
 		s := sanction(LossOfGame, Judge)
 		s.Player, s.Game = p, g

@@ -21,7 +21,7 @@ func FromState(s corr.State) ([]Player, []Game, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("game %s: %w", g.Code, err)
 		}
-		games = append(games, Game{White: g.White, Black: g.Black, Result: r})
+		games = append(games, Game{White: g.White, Black: g.Black, Result: r, Moves: len(g.Plies)})
 	}
 	return players, games, nil
 }

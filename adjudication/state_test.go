@@ -21,7 +21,7 @@ func TestFromState(t *testing.T) {
 	players, games, err := FromState(s)
 	require.NoError(t, err)
 	assert.Equal(t, []Player{{Number: 1, Name: "Иванов"}, {Number: 2, Name: "Петров"}, {Number: 3, Name: "Сидоров"}}, players)
-	assert.Equal(t, []Game{{1, 2, WhiteWins, false}, {2, 3, Unfinished, false}, {3, 1, Unfinished, false}}, games)
+	assert.Equal(t, []Game{{1, 2, WhiteWins, false, 0}, {2, 3, Unfinished, false, 0}, {3, 1, Unfinished, false, 0}}, games)
 
 	s.Games[0].Result = "1:0"
 	_, _, err = FromState(s)

@@ -68,9 +68,12 @@ func (a *applier) standingVariant(label string) (ProposedVariant, bool) {
 			theirs = append(theirs, pv)
 		}
 	}
-	for _, pv := range theirs {
-		if label != "" && strings.EqualFold(strings.TrimSpace(pv.Label), strings.TrimSpace(label)) {
-			return pv, true
+	for _, same := range []func(a, b string) bool{strings.EqualFold, letter.SameVariantLabel} {
+		// As written first; else alike by look or by place (А, A; Б, B).
+		for _, pv := range theirs {
+			if label != "" && same(strings.TrimSpace(pv.Label), strings.TrimSpace(label)) {
+				return pv, true
+			}
 		}
 	}
 	if label == "" && len(theirs) == 1 {

@@ -2,6 +2,7 @@ package corr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"zaochnik/corr/draughts"
@@ -137,6 +138,13 @@ func (a *applier) apply() {
 		return
 	}
 	g, why := a.findGame()
+	if g == nil && a.breakAlone() {
+		// A break is taken in all the player's games at once (6.4.1) and
+		// told to every partner (6.4.2): it needs no game.
+		a.out.Accepted = true
+		a.announceBreak()
+		return
+	}
 	if g == nil {
 		a.refusal = &letter.Refusal{Reason: letter.RefuseUnknownGame, Games: a.senderGames()}
 		a.refuse("no-game", "6.2.3", why[0], why[1])
@@ -174,6 +182,11 @@ func (a *applier) apply() {
 	case a.l.Draw == letter.DrawAccept && g.Draw != nil && g.Draw.By != side:
 		a.acceptDraw()
 		return
+	}
+	if len(a.l.Moves) == 0 && len(a.l.Repeated) > 0 && len(g.Sent) > 0 && g.Stopped != nil && *g.Stopped == side {
+		// A correction of the repetition alone: the sent moves stand (6.2.8).
+		a.l.Moves = g.Sent
+		a.out.Problems = slices.DeleteFunc(a.out.Problems, func(p Problem) bool { return p.Kind == string(letter.KindNoMove) })
 	}
 	if len(a.l.Moves) == 0 && !a.l.OverstepClaim && a.l.Draw == "" && (a.l.LedgerRequest || a.l.Break != nil) {
 		return // a request or a break needs neither the turn nor a game in play
@@ -233,6 +246,17 @@ func (a *applier) acceptable() bool {
 		return false
 	}
 	return true
+}
+
+// breakAlone reports a letter that announces a break and does nothing
+// else, in this tournament (its cipher, when written, is this one's).
+func (a *applier) breakAlone() bool {
+	l := a.l
+	if c := l.Game.Cipher; c != "" && !strings.EqualFold(c, a.s.Tournament.Cipher) {
+		return false
+	}
+	return l.Break != nil && len(l.Moves) == 0 && len(l.Repeated) == 0 && l.Accepted == nil && len(l.Variants) == 0 &&
+		l.Draw == "" && !l.Resign && !l.OverstepClaim && l.Protest == "" && !l.LedgerRequest
 }
 
 // senderGames lists the codes of the sender's games, for a letter that

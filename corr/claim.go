@@ -20,7 +20,7 @@ func (s *State) fileClaim(g *Game, against draughts.Color, byHand, silent bool, 
 		return
 	}
 	c := Claim{Seq: len(g.Claims) + 1, Against: against, ByHand: byHand, Silent: silent, Filed: date,
-		Status: ClaimPending, Total: total, Limit: limit, Move: move, Letters: append([]string(nil), g.Letters[against]...)}
+		Status: ClaimPending, Total: total, Limit: limit, Move: move, Letters: slices.Concat(g.Letters[against], g.Charged[against])}
 	g.Claims = append(g.Claims, c)
 	out.Claims = append(out.Claims, ClaimRef{Game: g.Code, Seq: c.Seq})
 	out.Events = append(out.Events, Event{Game: g.Code, Date: date, Kind: "claim-filed", Clause: "6.3.6",
@@ -228,10 +228,16 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 	a := &applier{s: &s, g: g, obs: Observation{Postmark: date}, out: Outcome{Accepted: true, Game: code}}
 	c.Note, c.Ruled = note, date
 	offender, claimant := g.Number(c.Against), g.Number(c.Against.Opponent())
-	ruling := func(n int, decisionRu, decisionEn, result string) Outgoing {
+	// ruling writes the judge's decision to player n; only a player the
+	// judge ruled against may protest (6.1.12, 6.3.8).
+	ruling := func(n int, against bool, decisionRu, decisionEn, result string) Outgoing {
 		l := s.lang(n)
-		return s.rendered(n, g, "ruling", letter.Ruling{Envelope: s.envelope(n, g), Matter: tr(l, "просрочка времени", "time overstep"),
-			Clause: "6.3.7", Decision: tr(l, decisionRu, decisionEn), Result: result, ProtestUntil: date.AddDays(10), Note: note}.Render())
+		r := letter.Ruling{Envelope: s.envelope(n, g), Matter: tr(l, "просрочка времени", "time overstep"),
+			Clause: "6.3.7", Decision: tr(l, decisionRu, decisionEn), Result: result, Note: note}
+		if against {
+			r.ProtestUntil = date.AddDays(10)
+		}
+		return s.rendered(n, g, "ruling", r.Render())
 	}
 	if confirm {
 		c.Status = ClaimConfirmed
@@ -240,7 +246,7 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		who := s.sideNames(g, c.Against)
 		a.finish(resultFor(c.Against.Opponent()), "6.3.7", "overstep confirmed",
 			[2]string{"судья подтвердил просрочку времени, поражение: " + who[0], "the judge confirmed the overstep, a loss for " + who[1]})
-		a.out.Out = append(a.out.Out, ruling(offender, "просрочка подтверждена, партия засчитана вам как поражение",
+		a.out.Out = append(a.out.Out, ruling(offender, true, "просрочка подтверждена, партия засчитана вам как поражение",
 			"the overstep is confirmed, and the game is scored as your loss", g.Result))
 		return s, a.out, nil
 	}
@@ -250,8 +256,8 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 	}
 	a.event("claim-rejected", "6.3.7", note)
 	if c.ByHand {
-		reason := "неверно заявленная просрочка"
-		g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(c.Against.Opponent()), Days: PenaltyDays, Date: date, Clause: "6.3.7", Reason: reason})
+		g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(c.Against.Opponent()), Days: PenaltyDays, Date: date, Clause: "6.3.7",
+			Reason: "неверно заявленная просрочка", ReasonEn: "an overstep claimed wrongly"})
 		a.event("penalty", "6.3.7", fmt.Sprintf("%d days to %s", PenaltyDays, c.Against.Opponent()))
 	}
 	at := len(a.out.Out) // the offender's ruling goes before the forward of the held reply
@@ -271,7 +277,7 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		}
 	}
 	offRu, offEn := resumes(g, c.Against, nil)
-	a.out.Out = slices.Insert(a.out.Out, at, ruling(offender, "просрочки нет, игра продолжается. "+offRu, "there is no overstep, and play goes on. "+offEn, ""))
+	a.out.Out = slices.Insert(a.out.Out, at, ruling(offender, false, "просрочки нет, игра продолжается. "+offRu, "there is no overstep, and play goes on. "+offEn, ""))
 	decisionRu, decisionEn := "просрочки партнёра нет, игра продолжается", "your opponent did not overstep, and play goes on"
 	if c.ByHand {
 		decisionRu += fmt.Sprintf("; за неверно заявленную просрочку вам начислено %d штрафных дней", PenaltyDays)
@@ -279,7 +285,7 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 	}
 	clRu, clEn := resumes(g, c.Against.Opponent(), held)
 	decisionRu, decisionEn = decisionRu+". "+clRu, decisionEn+". "+clEn
-	a.out.Out = append(a.out.Out, ruling(claimant, decisionRu, decisionEn, ""),
+	a.out.Out = append(a.out.Out, ruling(claimant, true, decisionRu, decisionEn, ""),
 		s.official(s.Tournament.Secretary, g, "ruling", "решение судьи", fmt.Sprintf("Судья не подтвердил просрочку по заявлению %d в партии %s. %s", seq, g.Code, note)))
 	return s, a.out, nil
 }

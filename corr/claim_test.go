@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/timecontrol"
 )
 
 // outFor returns the letters of out addressed to to.
@@ -69,4 +71,20 @@ func TestClaim_6_3_6_PlayerClaimWithoutOverstepIsForwardedToJudgeAsClaim(t *test
 			assert.NotContains(t, judge[0].Body, "white")
 		})
 	}
+}
+
+// The dossier of an overstep claim holds every letter of the offender,
+// those refused with penalty days behind his total too (6.3.6).
+func TestClaim_6_3_6_DossierHoldsTheRefusedLettersCharged(t *testing.T) {
+	s := started(t)
+	s, out := send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	require.True(t, out.Accepted, out.Reason)
+	s, out = send(s, black, "2026-03-03", "ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...b6-d4\n01.03.2026 / 01.03.2026 / 03.03.2026\nTime: 0/2")
+	require.False(t, out.Accepted, "an impossible move with no single replacement")
+	day := timecontrol.MustDate("2026-03-04")
+	for ; len(s.Games[0].Claims) == 0 && day.Before(timecontrol.MustDate("2026-05-01")); day = day.AddDays(1) {
+		s, _ = Daily(s, day)
+	}
+	require.Len(t, s.Games[0].Claims, 1, "Black's silence is claimed")
+	assert.Equal(t, []string{"<" + black + "2026-03-03>"}, s.Games[0].Claims[0].Letters)
 }

@@ -2,9 +2,12 @@ package corr
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
+	"zaochnik/corr/swiss"
 	"zaochnik/timecontrol"
 )
 
@@ -21,7 +24,11 @@ const InquiryDays = 30
 // 6.3.6), reminders before it (6.3.4) and the 30-day inquiry for a missing
 // first move (6.3.4). Running it twice for a day does nothing more; days
 // skipped (the server was down) are made up once, not day by day.
-func Daily(s State, day timecontrol.Date) (State, Outcome) {
+//
+// held lists the addresses with a letter waiting for its sender's
+// confirmation: no silent overstep is claimed against them meanwhile,
+// since the held letter, once confirmed, counts from its arrival (6.3.1).
+func Daily(s State, day timecontrol.Date, held ...string) (State, Outcome) {
 	s = s.clone()
 	out := Outcome{Accepted: true}
 	if s.Started.IsZero() || (!s.Checked.IsZero() && !day.After(s.Checked)) {
@@ -33,7 +40,8 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 		if g.Status != Playing {
 			continue
 		}
-		if !day.Before(s.Tournament.End) {
+		start, end := g.Dates(s.Tournament)
+		if !day.Before(end) {
 			s.endOfPlay(g, day, &out)
 			continue
 		}
@@ -50,7 +58,7 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 		if g.Stopped != nil && *g.Stopped != side {
 			continue
 		}
-		if len(g.Plies) == 0 && !g.Inquired && !day.Before(s.Tournament.Start.AddDays(InquiryDays)) {
+		if len(g.Plies) == 0 && !g.Inquired && !day.Before(start.AddDays(InquiryDays)) {
 			g.Inquired = true
 			s.inquiry(g, day, &out)
 		}
@@ -58,6 +66,9 @@ func Daily(s State, day timecontrol.Date) (State, Outcome) {
 			continue
 		}
 		if !day.Before(om.OverstepDate) {
+			if p, _ := s.Tournament.Player(g.Number(side)); slices.ContainsFunc(held, func(a string) bool { return strings.EqualFold(a, p.Email) }) {
+				continue // his letter may be the answer: decided when it is confirmed or dropped
+			}
 			if !g.claimedAt(side, om.Move) {
 				// The ledger's running total: break days of both players
 				// count for nobody (6.4.2).
@@ -103,13 +114,14 @@ func (s *State) endOfPlay(g *Game, day timecontrol.Date, out *Outcome) {
 	g.Variants = nil
 	out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "unfinished", Clause: "6.5.2", Detail: "end of play"})
 	due := day.AddDays(10)
+	_, end := g.Dates(s.Tournament)
 	for _, n := range []int{g.White, g.Black} {
 		out.Out = append(out.Out, s.notice(n, g, "end-of-play", "", "окончание срока игры", "end of play",
-			fmt.Sprintf("Срок игры истёк %s; партия %s не окончена и будет присуждена судьёй. До %s направьте судье (%s) запись партии, диаграмму заключительного положения, оценку и анализ (п. 6.5.2). Запись: %s", s.Tournament.End.Russian(), g.Code, due.Russian(), s.Tournament.Judge.Email, moveList(g, 0)),
-			fmt.Sprintf("Play ended on %s; game %s is unfinished and will be adjudicated by the judge. By %s send the judge (%s) the record, a diagram of the final position, your evaluation and analysis (clause 6.5.2). Record: %s", s.Tournament.End.Russian(), g.Code, due.Russian(), s.Tournament.Judge.Email, moveList(g, 0))))
+			fmt.Sprintf("Срок игры истёк %s; партия %s не окончена и будет присуждена судьёй. До %s направьте судье (%s) запись партии, диаграмму заключительного положения, оценку и анализ (п. 6.5.2). Запись: %s", end.Russian(), g.Code, due.Russian(), s.Tournament.Judge.Email, moveList(g, 0)),
+			fmt.Sprintf("Play ended on %s; game %s is unfinished and will be adjudicated by the judge. By %s send the judge (%s) the record, a diagram of the final position, your evaluation and analysis (clause 6.5.2). Record: %s", end.Russian(), g.Code, due.Russian(), s.Tournament.Judge.Email, moveList(g, 0))))
 	}
 	out.Out = append(out.Out, s.official(s.Tournament.Judge, g, "end-of-play", "неоконченная партия",
-		fmt.Sprintf("Партия %s не окончена к %s; анализы игроков ожидаются до %s (п. 6.5.2). Запись: %s", g.Code, s.Tournament.End.Russian(), due.Russian(), moveList(g, 0))))
+		fmt.Sprintf("Партия %s не окончена к %s; анализы игроков ожидаются до %s (п. 6.5.2). Запись: %s", g.Code, end.Russian(), due.Russian(), moveList(g, 0))))
 }
 
 // Start sends the start lists (6.3.2): every player gets their games,
@@ -137,6 +149,14 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 		g.Replies = []timecontrol.Reply{{Player: timecontrol.White, Received: t.Start}}
 	}
 	sl := letter.StartList{Name: t.Name, Start: t.Start, End: t.End, Days: t.Days, Moves: t.Moves}
+	bye := 0
+	if t.Swiss != nil { // round 1 ends after round_days; its bye is drawn again, as the file's games were
+		sl.End, sl.Round = RoundEnd(t, t.Start), 1
+		if r, err := swiss.Draw(t.Entrants(), swiss.History{}, t.Swiss.Config); err == nil && r.Bye != 0 {
+			bye = r.Bye
+			s.Byes = append(s.Byes, swiss.Bye{Round: 1, Player: bye})
+		}
+	}
 	for _, p := range t.Players {
 		sl.Players = append(sl.Players, letter.StartPlayer{Number: p.Number, Name: p.Name})
 	}
@@ -154,11 +174,11 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 		return gs
 	}
 	for _, p := range t.Players {
-		sl.Envelope, sl.Games = s.envelope(p.Number, nil), games(p.Number)
+		sl.Envelope, sl.Games, sl.Bye = s.envelope(p.Number, nil), games(p.Number), p.Number == bye
 		sl.Variant = t.Variant.Name(sl.Envelope.Lang)
 		out.Out = append(out.Out, s.rendered(p.Number, nil, "start-list", sl.Render()))
 	}
-	sl.Envelope, sl.Games = s.envelope(0, nil), games(0)
+	sl.Envelope, sl.Games, sl.Official, sl.Bye = s.envelope(0, nil), games(0), true, false
 	sl.Variant = t.Variant.Name(letter.Russian)
 	out.Out = append(out.Out, s.rendered(0, nil, "start-list", sl.Render()))
 	out.Events = append(out.Events, Event{Date: day, Kind: "started", Clause: "6.3.2", Detail: fmt.Sprintf("%d games", len(s.Games))})

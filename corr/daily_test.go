@@ -43,6 +43,8 @@ func TestDaily_6_4_2_SilentFiguresLeaveOutBreakDays(t *testing.T) {
 			assert.Contains(t, out.Out[0].Body, c.want)
 		})
 	}
+	held, _ := Daily(s, om.OverstepDate, "PETROV@example.org")
+	assert.Empty(t, held.Games[0].Claims, "no silent claim while the player's letter waits for his confirmation")
 	s2, _ := Daily(s, om.OverstepDate)
 	require.Len(t, s2.Games[0].Claims, 1)
 	c := s2.Games[0].Claims[0]

@@ -1,6 +1,7 @@
 package corr
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -173,6 +174,20 @@ func (a *applier) forward(first, known int, claimed bool) {
 			extraEn = append(extraEn, "your opponent's impossible move was replaced by the piece's single move "+p.Text+" (clause 6.2.10)")
 		}
 	}
+	if a.reply < len(g.Replies) {
+		// The penalty days charged to the sender while they thought about
+		// this move, with what for: the opponent sees them in the time
+		// (6.2.11, «с указанием, за что именно»).
+		since := g.Replies[a.reply].Received
+		for _, p := range g.Penalties {
+			if p.Player != colour(side) || p.Date.Before(since) {
+				continue
+			}
+			en := cmp.Or(p.ReasonEn, p.Reason)
+			extraRu = append(extraRu, fmt.Sprintf("партнёру начислено %d %s (п. %s): %s", p.Days, timecontrol.RussianPlural(p.Days, "штрафной день", "штрафных дня", "штрафных дней"), p.Clause, p.Reason))
+			extraEn = append(extraEn, fmt.Sprintf("your opponent is charged %d penalty days (clause %s): %s", p.Days, p.Clause, en))
+		}
+	}
 	// own ends before the replies the opponent's variant gave to the last
 	// of the sender's moves: then the sender is on move again (6.2.13).
 	own := len(g.Plies)
@@ -199,7 +214,7 @@ func (a *applier) forward(first, known int, claimed bool) {
 	if a.from.Number == 0 {
 		return // a move forwarded by the judge's ruling: nobody to confirm to
 	}
-	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)), Draw: fwd.Draw,
+	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)), Draw: fwd.Draw, Variants: fwd.Variants,
 		Problems: a.receiptProblems(), On: a.obs.Postmark, Time: frac}
 	o := a.s.rendered(a.from.Number, g, "confirmation", r.Render())
 	o.InReplyTo = a.obs.MessageID
@@ -257,7 +272,7 @@ func (a *applier) lettered(from, to int) []letter.Move {
 func letterMoves(pos draughts.Position, ply int, line []draughts.Move) []letter.Move {
 	var out []letter.Move
 	for _, m := range line {
-		mt, err := draughts.ParseMoveText(pos.Notation(m))
+		mt, err := draughts.ParseMoveText(pos.Written(m))
 		if err != nil {
 			break
 		}
@@ -340,4 +355,24 @@ func (a *applier) drawWithoutMove() {
 		a.out.Out = append(a.out.Out, a.s.notice(opp, g, "notice", "", "ничья отклонена", "draw declined",
 			"Партнёр отклонил предложение ничьей в партии "+g.Code+".", "Your opponent declined the draw offer in game "+g.Code+"."))
 	}
+}
+
+// Decide records in game code a result decided off the board: the judge's
+// adjudication (6.5.5) or the organiser's decision on a protest (6.5.7).
+// The game is finished with that result, so it reads the same in the
+// record, the table and every report. It reports whether anything changed;
+// s is not changed.
+func (s State) Decide(code, result string) (State, bool) {
+	g := s.game(code)
+	if g == nil || g.Status == Finished && g.Result == result {
+		return s, false
+	}
+	s = s.clone()
+	g = s.game(code)
+	if g.transition(Finished) != nil {
+		return s, false
+	}
+	g.Result = result
+	g.Draw, g.Variants = nil, nil
+	return s, true
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -81,7 +82,7 @@ type Ply struct {
 	// Forced marks a move that was the only legal one (6.2.4): counted.
 	Forced bool
 	// Variant marks a move played from the mover's accepted variant (6.2.13):
-	// not counted for the overstep (6.3.5).
+	// not counted for the overstep (6.3.5) unless it is also Forced.
 	Variant bool
 	// Corrected marks an impossible move replaced by the piece's single legal move (6.2.10).
 	Corrected bool
@@ -142,7 +143,8 @@ type Claim struct {
 	Silent bool
 	Note   string
 	Ruled  timecontrol.Date
-	// Letters are the Message-IDs of the offender's letters in this game:
+	// Letters are the Message-IDs of the offender's letters in this game,
+	// those refused with penalty days too (6.3.6):
 	// the raw letters of the dossier.
 	Letters []string
 }
@@ -180,6 +182,9 @@ type Game struct {
 	// Stopped is set while the game waits for a correction from that side
 	// (6.2.9, 6.2.10): its reply was refused.
 	Stopped *draughts.Color
+	// Sent are the moves of a letter refused for its repetition (6.2.9):
+	// sent, they stand, and the correction plays them (6.2.8).
+	Sent []letter.Move `json:",omitempty"`
 	// Known is, for each side, how many plies it has written or repeated:
 	// the plies after it are the new moves its next letter repeats (6.2.9).
 	Known [2]int
@@ -187,17 +192,53 @@ type Game struct {
 	Slips [2]int
 	// Letters are the Message-IDs of the accepted letters of each side.
 	Letters [2][]string
+	// Charged are the Message-IDs of each side's refused letters that cost
+	// penalty days (6.2.11): an overstep dossier holds them too (6.3.6).
+	Charged [2][]string `json:",omitempty"`
 	// Reminded is the last day a time reminder was sent (6.3.4).
 	Reminded timecontrol.Date
 	// Inquired is set once the 30-day inquiry (6.3.4) was sent.
 	Inquired bool
 	// StartListReceived is the date each side received the start list.
 	StartListReceived [2]timecontrol.Date
+	// Round is the game's round in a Swiss tournament (1.15), 0 in a round
+	// robin; Start and End are then the round's dates of play, which stand
+	// for the tournament's (6.3.2). Zero dates mean the tournament's.
+	Round      int
+	Start, End timecontrol.Date
 }
 
-// NewGame returns a game about to start.
+// NewGame returns a game about to start; in a Swiss tournament the games
+// of the file are those of round 1, which lasts round_days.
 func NewGame(t Tournament, p Pairing) Game {
-	return Game{Code: GameCode(t.Cipher, p), White: p.White, Black: p.Black, Status: Playing, Result: "*"}
+	g := Game{Code: GameCode(t.Cipher, p), White: p.White, Black: p.Black, Status: Playing, Result: "*"}
+	if t.Swiss != nil {
+		g.Round, g.Start, g.End = 1, t.Start, RoundEnd(t, t.Start)
+	}
+	return g
+}
+
+// RoundEnd is the end of play of a Swiss round starting on start: round_days
+// later, but not after the tournament's end.
+func RoundEnd(t Tournament, start timecontrol.Date) timecontrol.Date {
+	end := start.AddDays(t.Swiss.RoundDays)
+	if end.After(t.End) {
+		return t.End
+	}
+	return end
+}
+
+// Dates returns the game's start and end of play: its round's in a Swiss
+// tournament, else the tournament's (6.3.2).
+func (g Game) Dates(t Tournament) (start, end timecontrol.Date) {
+	start, end = t.Start, t.End
+	if !g.Start.IsZero() {
+		start = g.Start
+	}
+	if !g.End.IsZero() {
+		end = g.End
+	}
+	return start, end
 }
 
 // pendingClaim returns the claim awaiting the judge, or nil.
@@ -293,6 +334,7 @@ func (g Game) clone() Game {
 	}
 	for i := range g.Letters {
 		c.Letters[i] = append([]string(nil), g.Letters[i]...)
+		c.Charged[i] = append([]string(nil), g.Charged[i]...)
 	}
 	return c
 }

@@ -16,6 +16,19 @@ type Observation struct {
 	// Thread is the code of the game whose letter this one answers
 	// (In-Reply-To), "" when none.
 	Thread string
+	// Forwarded is the day the server passes the letter on, when that is
+	// not the day it arrived: a letter held until its sender confirmed it
+	// counts for him from its arrival (6.3.1) and for the opponent from
+	// the day it reached him. Zero: the arrival.
+	Forwarded timecontrol.Date
+}
+
+// forwarded is the day the opponent receives what the letter passes on.
+func (o Observation) forwarded() timecontrol.Date {
+	if o.Forwarded.After(o.Postmark) {
+		return o.Forwarded
+	}
+	return o.Postmark
 }
 
 // paper reports whether the letter came by post.

@@ -2,6 +2,7 @@ package corr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"zaochnik/corr/draughts"
@@ -15,13 +16,19 @@ const PenaltyDays = 6
 // playLetter applies the moves of an acceptable letter.
 func (a *applier) playLetter() {
 	g, side := a.g, a.side
+	a.ownVariantRepeated()
 	if !a.checkRepetition() {
+		if a.l.Accepted == nil {
+			g.Sent = a.l.Moves
+		}
 		return
 	}
+	a.keepSentMoves()
 	plies, ok := a.readMoves()
 	if !ok {
 		return
 	}
+	g.Sent = nil
 	if g.Stopped != nil && *g.Stopped == side {
 		g.Stopped = nil
 		a.event("corrected", "6.2.11", "the stop for a correction ends")
@@ -50,16 +57,88 @@ func (a *applier) playLetter() {
 	a.forward(first, known, claimed)
 }
 
-// ownRun returns how many of plies, from the first, the sender wrote before
-// any move of the opponent's variant was played for them: what the sender
-// knows of the game after this letter.
-func (a *applier) ownRun(plies []Ply) int {
-	for i, p := range plies {
-		if p.Variant {
-			return i
+// ownVariantRepeated reads an "acceptance" of the sender's own variant,
+// which the opponent accepted, as what it is: the repetition of its
+// accepted part (6.2.3, «принятого варианта или его принятой части»). It
+// applies when the opponent has no standing variant and the moves written
+// are the game's own moves, where they stand.
+func (a *applier) ownVariantRepeated() {
+	acc, g := a.l.Accepted, a.g
+	if acc == nil {
+		return
+	}
+	if _, theirs := a.standingVariant(acc.Label); theirs {
+		return
+	}
+	rec := g.Record(a.s.Tournament.DraughtsVariant())
+	played := false // the sender's variant was played since their last letter
+	for _, p := range g.Plies[g.Known[a.side]:] {
+		played = played || p.Variant
+	}
+	for _, m := range acc.Moves {
+		i := plyIndex(m)
+		if m.Number == 0 || i >= len(g.Plies) {
+			return
+		}
+		pos, _ := rec.Position(i)
+		if mv, err := pos.Resolve(m.Text); err != nil || mv != g.Plies[i].Move {
+			return
 		}
 	}
-	return len(plies)
+	if len(acc.Moves) == 0 && !played {
+		return
+	}
+	a.l.Repeated = append(append([]letter.Move(nil), acc.Moves...), a.l.Repeated...)
+	a.l.Accepted = nil
+}
+
+// keepSentMoves plays the moves of the sender's letter refused for its
+// repetition in place of other moves the correction writes: a sent move is
+// made and cannot be changed (6.2.8); the sender is told. A sent move that
+// is impossible here is left to the rules of 6.2.10 in the correction.
+func (a *applier) keepSentMoves() {
+	g := a.g
+	if len(g.Sent) == 0 || g.Stopped == nil || *g.Stopped != a.side {
+		return
+	}
+	pos := g.Position(a.s.Tournament.DraughtsVariant())
+	sent, err := pos.Resolve(g.Sent[0].Text)
+	if err != nil {
+		return
+	}
+	if len(a.l.Moves) > 0 {
+		if m, err := pos.Resolve(a.l.Moves[0].Text); err == nil && m == sent {
+			return
+		}
+	}
+	was, now := letterSequence(a.l.Moves), letterSequence(g.Sent)
+	a.problem("sent-move-kept", "6.2.8", tr(a.lang(),
+		fmt.Sprintf("в исправлении написано %s, но вы уже отослали %s, а отосланный ход изменить нельзя; сыгран %s", was, now, now),
+		fmt.Sprintf("the correction writes %s, but you had sent %s, and a move once sent cannot be changed; %s is played", was, now, now)))
+	a.event("sent-move-kept", "6.2.8", now+" played, not "+was)
+	a.l.Moves = g.Sent
+}
+
+// letterSequence writes moves as the sender wrote them: "1...f6-g5 2...g5-h4".
+func letterSequence(ms []letter.Move) string {
+	var ts []string
+	for _, m := range ms {
+		ts = append(ts, m.String())
+	}
+	return strings.Join(ts, " ")
+}
+
+// ownRun returns how many of plies, from the first, the sender knows after
+// this letter: all up to their last own move. The variant answers they
+// played through by moving on are theirs too, so their next letter repeats
+// only the opponent's new moves (6.2.3, 6.2.9), never their own.
+func (a *applier) ownRun(plies []Ply) int {
+	for i := len(plies) - 1; i >= 0; i-- {
+		if !plies[i].Variant {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // checkRepetition checks the repetition of the opponent's new moves (6.2.9):
@@ -131,8 +210,14 @@ func (a *applier) stop(kind, clause, ru, en string) {
 	g := a.g
 	side := a.side
 	g.Stopped = &side
-	reason := tr(a.lang(), ru, en)
-	g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.2.11", Reason: reason})
+	g.Sent = nil // a stop for an impossible move asks for another move (6.2.10)
+	g.Charged[side] = append(g.Charged[side], a.obs.MessageID)
+	// The ledger says what for (6.2.11), without what the sender is asked
+	// to resend: the text up to the first "; ".
+	whyRu, _, _ := strings.Cut(ru, "; ")
+	whyEn, _, _ := strings.Cut(en, "; ")
+	reason := tr(a.lang(), whyRu, whyEn)
+	g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.2.11", Reason: whyRu, ReasonEn: whyEn})
 	a.event("penalty", "6.2.11", fmt.Sprintf("%d days to %s: %s", PenaltyDays, side, reason))
 	if a.refusal != nil {
 		a.refusal.PenaltyDays = PenaltyDays
@@ -191,7 +276,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			legal := pos.LegalMoves(nil)
 			if err == nil && len(legal) == 1 && legal[0] == mv {
 				a.checkNumber(m, len(g.Plies)+len(plies))
-				plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Forced: true})
+				plies = append(plies, Ply{Move: mv, Text: pos.Written(mv), Forced: true})
 				pos = pos.Play(mv)
 				continue
 			}
@@ -206,8 +291,8 @@ func (a *applier) readMoves() ([]Ply, bool) {
 				if ms := pos.MovesFrom(from); len(ms) == 1 {
 					mv, corrected = ms[0], true
 					a.problem("impossible-move-corrected", "6.2.10", tr(a.lang(),
-						fmt.Sprintf("ход %s невозможен; у шашки на поле %s единственный ход %s, он и сделан", m.Text, v.SquareText(from), pos.Notation(mv)),
-						fmt.Sprintf("%s is impossible; the piece on %s has the single move %s, which is played", m.Text, v.SquareText(from), pos.Notation(mv))))
+						fmt.Sprintf("ход %s невозможен; у шашки на поле %s единственный ход %s, он и сделан", m.Text, v.SquareText(from), pos.Written(mv)),
+						fmt.Sprintf("%s is impossible; the piece on %s has the single move %s, which is played", m.Text, v.SquareText(from), pos.Written(mv))))
 					a.event("impossible-move-corrected", "6.2.10", m.Text.String()+" -> "+pos.Notation(mv))
 				}
 			}
@@ -223,10 +308,13 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			}
 		}
 		a.checkNumber(m, len(g.Plies)+len(plies))
-		plies = append(plies, Ply{Move: mv, Text: pos.Notation(mv), Corrected: corrected})
+		plies = append(plies, Ply{Move: mv, Text: pos.Written(mv), Corrected: corrected})
 		pos = pos.Play(mv)
 		if reply, ok := a.variantReply(mv, pos); ok {
-			plies = append(plies, Ply{Move: reply, Text: pos.Notation(reply), Variant: true})
+			// A compulsory answer is a move of the game like any forced
+			// one: counted (6.3.5, "кроме обязательных").
+			forced := len(pos.LegalMoves(nil)) == 1
+			plies = append(plies, Ply{Move: reply, Text: pos.Written(reply), Variant: true, Forced: forced})
 			beforeVariant = pos
 			pos = pos.Play(reply)
 		}
@@ -291,7 +379,7 @@ func (a *applier) recordReplies(plies []Ply) {
 		side := g.ToMoveAt(len(g.Plies) - len(plies) + i)
 		counted, variant, j := 0, 0, i
 		for ; j < len(plies) && g.ToMoveAt(len(g.Plies)-len(plies)+j) == side; j++ {
-			if plies[j].Variant {
+			if plies[j].Variant && !plies[j].Forced {
 				variant++
 			} else {
 				counted++
@@ -320,7 +408,7 @@ func (a *applier) recordReplies(plies []Ply) {
 		}
 		i = next
 	}
-	g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(g.ToMove()), Received: a.obs.Postmark})
+	g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(g.ToMove()), Received: a.obs.forwarded()})
 }
 
 // paperReceipt is the receipt date of the move a paper letter answers: the
@@ -379,6 +467,7 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 		a.problem("variant-ignored", "6.2.7", tr(a.lang(), "варианты не учтены: после принятого варианта снова ваш ход", "variants ignored: after the accepted variant it is your move again"))
 		return
 	}
+	var props []ProposedVariant
 	for i, vr := range a.l.Variants {
 		p := pos
 		// An unlabelled variant is named by its place in the letter, here
@@ -399,15 +488,96 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 			pv.Line = append(pv.Line, mv)
 			p = p.Play(mv)
 		}
-		if len(pv.Line) >= 2 {
-			a.g.Variants = append(a.g.Variants, pv)
-			a.event("variant-proposed", "6.2.7", fmt.Sprintf("%s: %d moves", label, len(pv.Line)))
-		} else if len(vr.Moves) > 0 {
+		if len(pv.Line) < 2 && len(vr.Moves) > 0 {
 			a.problem("variant-dropped", "6.2.12", tr(a.lang(),
 				fmt.Sprintf("в варианте %s не осталось вашего ответного хода; он не передан партнёру", label),
 				fmt.Sprintf("variant %s is left without your answer; it is not passed on", label)))
 		}
+		props = append(props, pv)
 	}
+	for _, pv := range a.unambiguous(pos, props) {
+		if len(pv.Line) >= 2 {
+			a.g.Variants = append(a.g.Variants, pv)
+			a.event("variant-proposed", "6.2.7", fmt.Sprintf("%s: %d moves", pv.Label, len(pv.Line)))
+		}
+	}
+}
+
+// unambiguous cuts the proposed variants where two of them answer the same
+// moves of the opponent differently: which to play is unclear, so each
+// stands only up to that move (6.2.7, 6.2.12), and the proposer is told
+// which variants, at which move. pos is the position the lines start from.
+// It takes time linear in the variants' moves, however many they are.
+func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []ProposedVariant {
+	// A tree of the lines: a node after the opponent's move holds the
+	// answers given to it, each with the variants that give it.
+	type node struct {
+		next  map[draughts.Move]*node
+		which []int // the variants through this node, in letter order
+	}
+	root := &node{}
+	ends := make([][]*node, len(props)) // each variant's nodes, by depth
+	for i, p := range props {
+		n := root
+		for _, m := range p.Line {
+			if n.next == nil {
+				n.next = map[draughts.Move]*node{}
+			}
+			c := n.next[m]
+			if c == nil {
+				c = &node{}
+				n.next[m] = c
+			}
+			c.which = append(c.which, i)
+			ends[i] = append(ends[i], c)
+			n = c
+		}
+	}
+	var ru, en []string
+	out := make([]ProposedVariant, 0, len(props))
+	told, kept := map[*node]bool{}, map[*node]bool{}
+	for i, p := range props {
+		cut := len(p.Line)
+		for d := 1; d < len(p.Line); d += 2 {
+			cond := ends[i][d-1] // the node after the opponent's move p.Line[d-1]
+			if len(cond.next) < 2 {
+				continue
+			}
+			cut = d - 1
+			if !told[cond] {
+				told[cond] = true
+				ms := letterMoves(pos, len(a.g.Plies), p.Line[:d])
+				var labels, answers []string
+				for _, k := range cond.which {
+					if len(props[k].Line) > d {
+						labels = append(labels, props[k].Label)
+					}
+				}
+				for _, k := range cond.which {
+					if len(props[k].Line) > d {
+						if t := letterMoves(pos, len(a.g.Plies), props[k].Line[:d+1])[d].String(); !slices.Contains(answers, t) {
+							answers = append(answers, t)
+						}
+					}
+				}
+				c := ms[d-1].String()
+				ru = append(ru, fmt.Sprintf("варианты %s на ход %s дают разные ответы (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
+				en = append(en, fmt.Sprintf("variants %s answer %s differently (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
+			}
+			break
+		}
+		p.Line = p.Line[:cut]
+		if len(p.Line) >= 2 && !kept[ends[i][cut-1]] { // the same line twice stands once
+			kept[ends[i][cut-1]] = true
+			out = append(out, p)
+		}
+	}
+	if len(ru) > 0 {
+		a.problem("variant-ambiguous", "6.2.7", tr(a.lang(),
+			strings.Join(ru, "; ")+"; неясно, какой ответ играть, и эти варианты действуют только до этого хода (п. 6.2.12)",
+			strings.Join(en, "; ")+"; which answer to play is unclear, so these variants stand only up to that move (clause 6.2.12)"))
+	}
+	return out
 }
 
 // offerDraw records a draw offer; a side may not offer again before the

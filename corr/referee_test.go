@@ -82,6 +82,10 @@ func TestStart_6_3_2_StartListToEveryPlayerOnce(t *testing.T) {
 	}
 	assert.Equal(t, []string{white, black, "secretary@example.org"}, to)
 	assert.Contains(t, out.Out[1].Body, "Start list", "player 2 writes English")
+	assert.Contains(t, out.Out[0].Body, "Ваши партии")
+	assert.Contains(t, out.Out[2].Body, "Партии турнира:", "the secretary plays no game")
+	assert.NotContains(t, out.Out[2].Body, "Ваши партии")
+	assert.NotContains(t, out.Out[2].Body, "для вас")
 	_, _, err = Start(s, tr.Start)
 	assert.Error(t, err, "a tournament starts once")
 

@@ -5,7 +5,9 @@ import "fmt"
 // resent answers a letter, sent while the opponent is to move, whose moves
 // are the sender's last moves already played: a player asking whether the
 // move arrived. They are told it did and was forwarded; nothing changes
-// (6.2.8: the move stands). It reports whether the letter was such a resend.
+// (6.2.8: the move stands). The opponent's forced replies the sender wrote
+// (6.2.4) are part of what was sent. It reports whether the letter was such
+// a resend.
 func (a *applier) resent() bool {
 	g := a.g
 	n := len(a.l.Moves)
@@ -17,7 +19,7 @@ func (a *applier) resent() bool {
 	for i, m := range a.l.Moves {
 		p := g.Plies[start+i]
 		pos, err := rec.Position(start + i)
-		if err != nil || pos.SideToMove() != a.side {
+		if err != nil || pos.SideToMove() != a.side && !p.Forced {
 			return false
 		}
 		if mv, err := pos.Resolve(m.Text); err != nil || mv != p.Move {

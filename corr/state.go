@@ -3,6 +3,7 @@ package corr
 import (
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
+	"zaochnik/corr/swiss"
 	"zaochnik/timecontrol"
 )
 
@@ -17,6 +18,8 @@ type State struct {
 	Breaks []PlayerBreak
 	// Checked is the last day the daily checks ran for.
 	Checked timecontrol.Date
+	// Byes are the "плюс" of each round of a Swiss tournament (1.15.2).
+	Byes []swiss.Bye
 }
 
 // PlayerBreak is a break a player announced ("беру перерыв с ... по ...").
@@ -37,6 +40,7 @@ func (s State) clone() State {
 		c.Games[i] = g.clone()
 	}
 	c.Breaks = append([]PlayerBreak(nil), s.Breaks...)
+	c.Byes = append([]swiss.Bye(nil), s.Byes...)
 	return c
 }
 
@@ -95,8 +99,9 @@ func colour(c draughts.Color) timecontrol.Color {
 // and the breaks of both its players.
 func (s State) Timeline(g Game) timecontrol.Timeline {
 	t := s.Tournament
+	start, end := g.Dates(t)
 	tl := timecontrol.Timeline{
-		Start: t.Start, End: t.End,
+		Start: start, End: end,
 		Control:           timecontrol.Control{Days: t.Days, Moves: t.Moves},
 		StartListReceived: g.StartListReceived, // indexed White, Black as in timecontrol
 		Replies:           g.Replies,

@@ -44,8 +44,9 @@ func (a *applier) checkTime() {
 	if slipped {
 		g.Slips[side]++
 		if g.Slips[side] > 1 {
-			reason := tr(lang, "повторно не указаны три даты или суммарное время", "the three dates or the time are missing again")
-			g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.3.3", Reason: reason})
+			ru, en := "повторно не указаны три даты или суммарное время", "the three dates or the time are missing again"
+			reason := tr(lang, ru, en)
+			g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.3.3", Reason: ru, ReasonEn: en})
 			a.problem("penalty", "6.3.3", tr(lang, fmt.Sprintf("%s: начислено %d штрафных дней", reason, PenaltyDays), fmt.Sprintf("%s: %d penalty days are charged", reason, PenaltyDays)))
 			a.event("penalty", "6.3.3", fmt.Sprintf("%d days to %s", PenaltyDays, side))
 		}

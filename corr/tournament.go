@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
 
+	"zaochnik/corr/swiss"
 	"zaochnik/timecontrol"
 )
 
@@ -38,6 +40,7 @@ type Player struct {
 	Name     string
 	Email    string
 	Language string // "ru" (default) or "en": the language of the server's letters to them
+	Rating   int    // the rating that classifies a Swiss field (1.15.5.1); 0 for none
 }
 
 // Pairing is one game of the tournament by start numbers.
@@ -58,8 +61,42 @@ type Tournament struct {
 	Secretary   Person
 	Judge       Person
 	Players     []Player
-	// Games lists the pairings: those of the file, or the round robin (see RoundRobin).
+	// Games lists the pairings: those of the file, or the round robin (see
+	// RoundRobin), or in a Swiss tournament the first round's draw; with
+	// GamesPerPair 2 each pair plays both colours at once.
 	Games []Pairing
+	// Swiss is set for a Swiss tournament (1.15), nil for a round robin.
+	Swiss *Swiss
+	// GamesPerPair is 1, or 2 for micro-matches of two games, one with each
+	// colour, started together (1.11).
+	GamesPerPair int
+	// ScoreBy says whether the table counts games or micro-matches (1.12.1).
+	ScoreBy ScoreBy
+}
+
+// Swiss is the [swiss] table of a tournament file: how its rounds are drawn.
+type Swiss struct {
+	swiss.Config
+	// Rounds is the number of rounds; RoundDays the days a round lasts.
+	Rounds, RoundDays int
+}
+
+// ScoreBy names what the crosstable counts: games, or micro-matches (1.11, 1.12.1).
+type ScoreBy string
+
+// The ways of counting.
+const (
+	ByGames   ScoreBy = "games"
+	ByMatches ScoreBy = "matches"
+)
+
+// Entrants returns the players as the Swiss draw sees them.
+func (t Tournament) Entrants() []swiss.Entrant {
+	es := make([]swiss.Entrant, len(t.Players))
+	for i, p := range t.Players {
+		es[i] = swiss.Entrant{Number: p.Number, Rating: p.Rating}
+	}
+	return es
 }
 
 // Player returns the player with start number n.
@@ -103,10 +140,20 @@ type tournamentFile struct {
 		Days  int `toml:"days"`
 		Moves int `toml:"moves"`
 	} `toml:"time_control"`
-	Secretary personFile   `toml:"secretary"`
-	Judge     personFile   `toml:"judge"`
-	Players   []playerFile `toml:"players"`
-	Games     []struct {
+	Secretary    personFile   `toml:"secretary"`
+	Judge        personFile   `toml:"judge"`
+	Players      []playerFile `toml:"players"`
+	GamesPerPair int          `toml:"games_per_pair"`
+	ScoreBy      string       `toml:"score_by"`
+	Swiss        *struct {
+		System         string `toml:"system"`
+		Rounds         int    `toml:"rounds"`
+		RoundDays      int    `toml:"round_days"`
+		Classification string `toml:"classification"`
+		FirstColour    string `toml:"first_colour"`
+		Seed           *int64 `toml:"seed"`
+	} `toml:"swiss"`
+	Games []struct {
 		White int `toml:"white"`
 		Black int `toml:"black"`
 	} `toml:"games"`
@@ -122,6 +169,7 @@ type playerFile struct {
 	Name     string `toml:"name"`
 	Email    string `toml:"email"`
 	Language string `toml:"language"`
+	Rating   int    `toml:"rating"`
 }
 
 // ParseTournament reads and validates a tournament file. Errors name the key
@@ -209,7 +257,10 @@ func ParseTournament(data []byte) (Tournament, error) {
 	numbers := map[int]bool{}
 	emails := map[string]int{}
 	for i, p := range f.Players {
-		pl := Player{Number: p.Number, Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email), Language: p.Language}
+		pl := Player{Number: p.Number, Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email), Language: p.Language, Rating: p.Rating}
+		if pl.Rating < 0 {
+			bad("players.rating", i, "a rating is a positive number, or left out for none; not %d", pl.Rating)
+		}
 		if pl.Language == "" {
 			pl.Language = "ru"
 		}
@@ -239,7 +290,31 @@ func ParseTournament(data []byte) (Tournament, error) {
 	}
 	sort.Slice(t.Players, func(i, j int) bool { return t.Players[i].Number < t.Players[j].Number })
 
-	seen := map[[2]int]bool{}
+	t.GamesPerPair = f.GamesPerPair
+	if !md.IsDefined("games_per_pair") {
+		t.GamesPerPair = 1
+	} else if t.GamesPerPair != 1 && t.GamesPerPair != 2 {
+		bad("games_per_pair", -1, "write 1, or 2 for a micro-match of two games with both colours (1.11), not %d", t.GamesPerPair)
+	}
+	switch t.ScoreBy = ScoreBy(f.ScoreBy); t.ScoreBy {
+	case "":
+		t.ScoreBy = ByGames
+	case ByGames, ByMatches:
+	default:
+		bad("score_by", -1, "%q: write games (every game counts) or matches (every micro-match counts, 1.12.1)", f.ScoreBy)
+	}
+	if t.ScoreBy == ByMatches && t.GamesPerPair == 1 {
+		bad("score_by", -1, "counting by matches needs micro-matches: write games_per_pair = 2 as well")
+	}
+	if f.Swiss != nil {
+		t.Swiss = parseSwiss(f, bad)
+		t.Swiss.GamesPerPair, t.Swiss.ByMatches = t.GamesPerPair, t.ScoreBy == ByMatches
+		if len(f.Games) > 0 {
+			bad("games", 0, "a Swiss tournament draws its rounds (1.15); leave out [[games]]")
+		}
+	}
+
+	seen := map[[2]int]int{}
 	for i, g := range f.Games {
 		ok := true
 		for _, side := range []struct {
@@ -256,11 +331,16 @@ func ParseTournament(data []byte) (Tournament, error) {
 			ok = false
 		}
 		pair := [2]int{min(g.White, g.Black), max(g.White, g.Black)}
-		if ok && seen[pair] {
-			bad("games.white", i, "players %d and %d are already paired", g.White, g.Black)
+		switch {
+		case !ok:
+		case seen[pair] >= t.GamesPerPair:
+			bad("games.white", i, "players %d and %d are already paired (games_per_pair = %d)", g.White, g.Black, t.GamesPerPair)
+			ok = false
+		case seen[pair] == 1 && slices.Contains(t.Games, Pairing{White: g.White, Black: g.Black}):
+			bad("games.white", i, "players %d and %d already have a game with %d White; the second game of a micro-match is with the other colours (1.11)", g.White, g.Black, g.White)
 			ok = false
 		}
-		seen[pair] = true
+		seen[pair]++
 		if ok {
 			t.Games = append(t.Games, Pairing{White: g.White, Black: g.Black})
 		}
@@ -268,10 +348,74 @@ func ParseTournament(data []byte) (Tournament, error) {
 	if len(errs) > 0 {
 		return Tournament{}, errors.Join(errs...)
 	}
-	if len(f.Games) == 0 {
-		t.Games = RoundRobin(t.Players)
+	switch {
+	case t.Swiss != nil:
+		r, err := swiss.Draw(t.Entrants(), swiss.History{}, t.Swiss.Config)
+		if err != nil {
+			return Tournament{}, fmt.Errorf("tournament file, [swiss]: round 1: %w", err)
+		}
+		for _, p := range r.Pairs {
+			t.Games = append(t.Games, Pairing{White: p.White, Black: p.Black})
+		}
+		t.Games = bothColours(t.Games, t.GamesPerPair)
+	case len(f.Games) == 0:
+		t.Games = bothColours(RoundRobin(t.Players), t.GamesPerPair)
 	}
 	return t, nil
+}
+
+// bothColours adds, for micro-matches of two games, each pair's game with
+// the colours reversed, right after it (1.11: "с переменой цвета").
+func bothColours(games []Pairing, perPair int) []Pairing {
+	if perPair < 2 {
+		return games
+	}
+	out := make([]Pairing, 0, 2*len(games))
+	for _, g := range games {
+		out = append(out, g, Pairing{White: g.Black, Black: g.White})
+	}
+	return out
+}
+
+// parseSwiss reads the [swiss] table.
+func parseSwiss(f tournamentFile, bad func(key string, index int, format string, args ...any)) *Swiss {
+	w := f.Swiss
+	s := &Swiss{Rounds: w.Rounds, RoundDays: w.RoundDays}
+	var err error
+	if s.System, err = swiss.ParseSystem(w.System); err != nil {
+		bad("swiss.system", -1, "%v", err)
+	}
+	if w.Classification == "" {
+		w.Classification = string(swiss.ByRating)
+	}
+	if s.Classification, err = swiss.ParseClassification(w.Classification); err != nil {
+		bad("swiss.classification", -1, "%v", err)
+	}
+	if w.FirstColour == "" {
+		w.FirstColour = string(swiss.FirstLot)
+	}
+	if s.FirstColour, err = swiss.ParseFirstColour(w.FirstColour); err != nil {
+		bad("swiss.first_colour", -1, "%v", err)
+	}
+	players := len(f.Players)
+	if s.Rounds <= 0 || (players >= 2 && s.Rounds >= players) {
+		bad("swiss.rounds", -1, "the number of rounds must be at least 1 and fewer than the %d players (a Swiss tournament has fewer rounds than a round robin, 1.15.1), not %d", players, s.Rounds)
+	}
+	if s.RoundDays <= 0 {
+		bad("swiss.round_days", -1, "the days a round lasts are required, a positive number (round_days = 180), not %d", s.RoundDays)
+	}
+	if start, end := f.Start.date, f.End.date; s.Rounds > 0 && s.RoundDays > 0 && !start.IsZero() && !end.IsZero() {
+		if last := start.AddDays(s.Rounds * s.RoundDays); last.After(end) {
+			bad("swiss.round_days", -1, "%d rounds of %d days end on %s, after the end of play %s; shorten the rounds or move the end", s.Rounds, s.RoundDays, last, end)
+		}
+	}
+	switch {
+	case w.Seed != nil:
+		s.Seed = uint64(*w.Seed)
+	case s.NeedsLot():
+		bad("swiss.seed", -1, "the lot (1.15.5.1, the first colour, 1.15.4) is drawn from a seed kept in the file, so the draw can be re-run: write any whole number, as seed = 20260301")
+	}
+	return s
 }
 
 func validEmail(s string) bool {

@@ -51,7 +51,7 @@ func TestParseTournament_ErrorsNameKeyAndLine(t *testing.T) {
 		wantParts []string
 	}{
 		{"unknown top key", `timezone = "Europe/Moscow"`, "timezone = \"Europe/Moscow\"\nrounds = 3", []string{"line 11", `unknown key "rounds"`}},
-		{"unknown player key", `number = 2`, "number = 2\nrating = 2400", []string{"line 27", `unknown key "players.rating"`}},
+		{"unknown player key", `number = 2`, "number = 2\nelo = 2400", []string{"line 27", `unknown key "players.elo"`}},
 		{"bad variant", `variant = "russian"`, `variant = "checkers"`, []string{"line 7", "variant", `"checkers"`}},
 		{"bad zone", `timezone = "Europe/Moscow"`, `timezone = "Mars/Olympus"`, []string{"line 10", "timezone"}},
 		{"end before start", `end = 2027-03-01`, `end = 2025-03-01`, []string{"line 9", "end", "not after the start"}},

@@ -55,3 +55,47 @@ func TestVariant_6_2_13_ReplyTellsWhoIsOnMove(t *testing.T) {
 		})
 	}
 }
+
+// Variants that answer the same move of the opponent differently are
+// ambiguous (6.2.7): the proposer is told which, at which move, and each
+// stands only up to that move (6.2.12); those that part on the opponent's
+// move stand whole.
+func TestVariant_6_2_7_AmbiguousAnswersAreCut(t *testing.T) {
+	cases := []struct {
+		name, variants string
+		lines          []int // the standing variants' lengths
+		told           string
+	}{
+		{"same condition, ten answers", "Вариант 1: если 1...f6-g5, то 2.g3-f4\nВариант 2: если 1...f6-g5, то 2.g3-h4\nВариант 3: если 1...f6-g5, то 2.b2-c3\n" +
+			"Вариант 4: если 1...f6-g5, то 2.d2-c3\nВариант 5: если 1...f6-g5, то 2.e3-f4\nВариант 6: если 1...f6-g5, то 2.d4-e5\n" +
+			"Вариант 7: если 1...f6-g5, то 2.d4-c5\nВариант 8: если 1...f6-g5, то 2.b2-c3\nВариант 9: если 1...f6-g5, то 2.g3-f4\nВариант 10: если 1...f6-g5, то 2.a3-b4",
+			nil, "варианты 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 на ход 1...f6-g5 дают разные ответы"},
+		{"parting later", "Вариант А: если 1...f6-g5, то 2.g3-f4, если 2...g5-h4, то 3.b2-c3\nВариант Б: если 1...f6-g5, то 2.g3-f4, если 2...g5-h4, то 3.d2-c3",
+			[]int{2}, "варианты А, Б на ход 2...g5-h4 дают разные ответы (3.b2-c3, 3.d2-c3)"},
+		{"parting on the opponent's move", "Вариант А: если 1...f6-g5, то 2.g3-f4\nВариант Б: если 1...f6-e5, то 2.d4:f6",
+			[]int{2, 2}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, out := send(started(t), white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n"+c.variants+"\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+			require.True(t, out.Accepted, out.Reason)
+			var lines []int
+			for _, pv := range s.Games[0].Variants {
+				lines = append(lines, len(pv.Line))
+			}
+			assert.Equal(t, c.lines, lines)
+			var told string
+			for _, p := range out.Problems {
+				if p.Kind == "variant-ambiguous" {
+					told = p.Text
+					assert.Equal(t, "6.2.7", p.Clause)
+				}
+			}
+			if c.told == "" {
+				assert.Empty(t, told)
+			} else {
+				assert.Contains(t, told, c.told)
+			}
+		})
+	}
+}

@@ -1,69 +1,190 @@
 package mailbox
 
 import (
-	"fmt"
+	"net/netip"
 	"strings"
 
 	"github.com/emersion/go-msgauth/authres"
 )
 
-// CheckAuthResults refuses a letter whose sender authentication failed, as
-// recorded by the receiving server in Authentication-Results (RFC 8601).
-// Only headers whose authserv-id is authservID are trusted: anything else
-// may have been written by the sender. An empty authservID turns the check
-// off (nil).
+// The methods by which the receiving server authenticated a letter's From
+// domain, as Authenticate reports them.
+const (
+	AuthDMARC = "dmarc"
+	AuthDKIM  = "dkim"
+	AuthSPF   = "spf"
+	AuthNone  = "none"
+)
+
+// AuthPolicy says which Authentication-Results a reader may believe.
+type AuthPolicy struct {
+	// AuthservID is the authserv-id the receiving server writes its
+	// results under (RFC 8601 section 2.5). Empty: no header is believed.
+	AuthservID string
+	// TrustedHosts name the hosts of the receiving side: a Received
+	// header whose "by" host is one of them (or a subdomain) was written
+	// by them. Empty means AuthservID alone.
+	TrustedHosts []string
+}
+
+// Authentication is what the receiving server's trusted headers say of the
+// letter's From domain.
+type Authentication struct {
+	// Method is AuthDMARC, AuthDKIM or AuthSPF when that method passed
+	// aligned with the From domain (the strongest is named), else AuthNone.
+	Method string
+	// Detail says what was found, for the store and the log.
+	Detail string
+}
+
+// Authenticate reads the letter's trace (Received and
+// Authentication-Results, top down) as RFC 8601 section 5 asks: only the
+// results written under p.AuthservID above the first Received header that
+// our side did not write count, since anything lower may have been written
+// by the sender. DMARC pass for the From domain, a DKIM signature that
+// passed for a domain aligned with it, or SPF pass for an envelope sender
+// aligned with it authenticates; a DMARC failure for the From domain
+// outweighs any pass. Anything else, including no header at all, is
+// AuthNone: the caller must fail closed.
 //
-// The letter is refused when, for the From domain, DMARC failed, a DKIM
-// signature of that domain failed, or SPF failed for an envelope sender of
-// that domain. "softfail", "neutral", "none", "permerror" (a broken record
-// at the sender's provider) and "temperror" are not failures: a player whose provider signs nothing can still play.
-func CheckAuthResults(in *Incoming, authservID string) error {
-	if authservID == "" {
-		return nil
-	}
+// Alignment is relaxed (RFC 7489 section 3.1) approximated without a
+// public-suffix list: the two domains are equal or one is a subdomain of
+// the other.
+func Authenticate(in *Incoming, p AuthPolicy) Authentication {
+	none := Authentication{Method: AuthNone}
 	_, domain, ok := strings.Cut(in.From.Addr, "@")
-	if !ok {
-		return errNoFrom
+	if p.AuthservID == "" {
+		none.Detail = "no authserv-id configured: Authentication-Results are not read"
+		return none
 	}
-	for _, v := range in.AuthResults {
-		id, results, err := authres.Parse(v)
-		if err != nil || !strings.EqualFold(id, authservID) {
+	if !ok || domain == "" {
+		none.Detail = "no readable From address"
+		return none
+	}
+	trusted := p.TrustedHosts
+	if len(trusted) == 0 {
+		trusted = []string{p.AuthservID}
+	}
+	best, failed := "", ""
+	seen := 0
+	for _, f := range in.Trace {
+		if strings.EqualFold(f.Name, "Received") {
+			if !ourReceived(f.Value, trusted) {
+				break
+			}
 			continue
 		}
+		id, results, err := authres.Parse(f.Value)
+		if err != nil || !strings.EqualFold(id, p.AuthservID) {
+			continue
+		}
+		seen++
 		for _, r := range results {
-			if reason := authFailure(r, domain); reason != "" {
-				return fmt.Errorf("mailbox: the letter from %s failed sender authentication at %s (%s); it may be forged, so it was not accepted: send it again from your own mail account", in.From.Addr, authservID, reason)
+			m, fail := judge(r, domain)
+			if fail != "" && failed == "" {
+				failed = fail
+			}
+			if rank(m) > rank(best) {
+				best = m
 			}
 		}
 	}
-	return nil
+	switch {
+	case failed != "":
+		none.Detail = failed + " at " + p.AuthservID
+	case best != "":
+		return Authentication{Method: best, Detail: best + "=pass aligned with " + domain + " at " + p.AuthservID}
+	case seen == 0:
+		none.Detail = "no Authentication-Results of " + p.AuthservID + " above the first foreign Received header"
+	default:
+		none.Detail = "no DMARC, DKIM or SPF pass aligned with " + domain + " at " + p.AuthservID
+	}
+	return none
 }
 
-// authFailure describes r when it is a failure for the From domain.
-func authFailure(r authres.Result, domain string) string {
-	failed := func(v authres.ResultValue) bool {
-		return v == authres.ResultFail || v == authres.ResultHardFail
+// rank orders the methods by strength.
+func rank(m string) int {
+	switch m {
+	case AuthDMARC:
+		return 3
+	case AuthDKIM:
+		return 2
+	case AuthSPF:
+		return 1
 	}
+	return 0
+}
+
+// judge reads one result for the From domain: the method it authenticates
+// with, or a DMARC failure.
+func judge(r authres.Result, domain string) (method, failure string) {
 	switch r := r.(type) {
 	case *authres.DMARCResult:
-		if failed(r.Value) && (r.From == "" || strings.EqualFold(r.From, domain)) {
-			return "dmarc=" + string(r.Value)
+		if !strings.EqualFold(r.From, domain) {
+			return "", ""
+		}
+		switch r.Value {
+		case authres.ResultPass:
+			return AuthDMARC, ""
+		case authres.ResultFail:
+			return "", "dmarc=fail header.from=" + r.From
 		}
 	case *authres.DKIMResult:
 		d := r.Domain
 		if d == "" {
 			_, d, _ = strings.Cut(r.Identifier, "@")
 		}
-		if failed(r.Value) && strings.EqualFold(d, domain) {
-			return "dkim=" + string(r.Value) + " header.d=" + d
+		if r.Value == authres.ResultPass && aligned(d, domain) {
+			return AuthDKIM, ""
 		}
 	case *authres.SPFResult:
 		from := r.From
 		if i := strings.LastIndexByte(from, '@'); i >= 0 {
 			from = from[i+1:]
 		}
-		if failed(r.Value) && strings.EqualFold(from, domain) {
-			return "spf=" + string(r.Value) + " smtp.mailfrom=" + r.From
+		if r.Value == authres.ResultPass && aligned(from, domain) {
+			return AuthSPF, ""
+		}
+	}
+	return "", ""
+}
+
+// aligned reports relaxed alignment of an authenticated domain d with the
+// From domain.
+func aligned(d, from string) bool {
+	d, from = strings.ToLower(strings.TrimSuffix(d, ".")), strings.ToLower(from)
+	return d != "" && (d == from || strings.HasSuffix(from, "."+d) || strings.HasSuffix(d, "."+from))
+}
+
+// ourReceived reports whether a Received header was written by the
+// receiving side: its "by" host is trusted, or an address literal or
+// absent (the internal hops of large providers name no host).
+func ourReceived(v string, trusted []string) bool {
+	by := receivedBy(v)
+	if by == "" {
+		return true
+	}
+	if _, err := netip.ParseAddr(strings.Trim(by, "[]")); err == nil {
+		return true
+	}
+	for _, t := range trusted {
+		t = strings.ToLower(strings.TrimSuffix(t, "."))
+		if by == t || strings.HasSuffix(by, "."+t) {
+			return true
+		}
+	}
+	return false
+}
+
+// receivedBy is the lower-case host of a Received header's "by" clause.
+func receivedBy(v string) string {
+	if i := strings.LastIndexByte(v, ';'); i >= 0 {
+		v = v[:i]
+	}
+	fields := strings.Fields(v)
+	for i, f := range fields {
+		if strings.EqualFold(f, "by") && i+1 < len(fields) {
+			return strings.ToLower(strings.TrimSuffix(fields[i+1], "."))
 		}
 	}
 	return ""

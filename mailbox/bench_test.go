@@ -1,11 +1,14 @@
 package mailbox_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -57,6 +60,11 @@ type countingInbox struct {
 
 func (c *countingInbox) Watermark(context.Context, string) (uint32, uint32, error) {
 	return 0, c.last.Load(), nil
+}
+
+func (c *countingInbox) Oversized(_ context.Context, _ string, _, uid uint32, _ int64, _ []byte) error {
+	c.last.Store(uid)
+	return nil
 }
 
 func (c *countingInbox) Accept(_ context.Context, _ string, _, uid uint32, _ []byte) (bool, error) {
@@ -188,4 +196,90 @@ func BenchmarkIdleWakeup(b *testing.B) {
 	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)/2].Milliseconds()), "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Milliseconds()), "p99-ms")
+}
+
+// sizeInbox records what became of each letter: handed over whole, or
+// told of as oversized with its header only.
+type sizeInbox struct {
+	last  atomic.Uint32
+	whole atomic.Int64 // bytes of the letters handed over whole
+	done  chan struct{}
+	want  int
+	n     atomic.Int64
+}
+
+func (s *sizeInbox) Watermark(context.Context, string) (uint32, uint32, error) {
+	return 0, s.last.Load(), nil
+}
+
+func (s *sizeInbox) Accept(_ context.Context, _ string, _, uid uint32, raw []byte) (bool, error) {
+	s.whole.Add(int64(len(raw)))
+	s.seen(uid)
+	return false, nil
+}
+
+func (s *sizeInbox) Oversized(_ context.Context, _ string, _, uid uint32, _ int64, _ []byte) error {
+	s.seen(uid)
+	return nil
+}
+
+func (s *sizeInbox) seen(uid uint32) {
+	s.last.Store(uid)
+	if s.n.Add(1) == int64(s.want) {
+		close(s.done)
+	}
+}
+
+// BenchmarkOversizedLetter measures what reading a mailbox holding a 50 MiB
+// letter costs the reader with the size limit (10 MiB: the letter is never
+// fetched) beside the same read without it (the baseline, which fetches
+// it): bytes allocated and the peak of the live heap, sampled every
+// millisecond. Run: go test -run='^$' -bench=OversizedLetter -benchtime=1x ./mailbox
+func BenchmarkOversizedLetter(b *testing.B) {
+	s := startDovecot(b)
+	big := append(letter("huge.1@example.ru", "вложение"), bytes.Repeat([]byte(strings.Repeat("x", 76)+"\r\n"), 50<<20/78)...)
+	for _, c := range []struct {
+		name  string
+		limit int64
+	}{{"limit-10MiB", 10 << 20}, {"baseline-no-limit", 1 << 40}} {
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				appendLetters(b, s.addr, big, letter(fmt.Sprintf("small.%d@example.ru", time.Now().UnixNano()), "1"))
+				inbox := &sizeInbox{done: make(chan struct{}), want: 2}
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				var peak atomic.Uint64
+				stopSampling := make(chan struct{})
+				go func() {
+					var m runtime.MemStats
+					for {
+						select {
+						case <-stopSampling:
+							return
+						case <-time.After(time.Millisecond):
+							runtime.ReadMemStats(&m)
+							if m.HeapAlloc > peak.Load() {
+								peak.Store(m.HeapAlloc)
+							}
+						}
+					}
+				}()
+				r, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: s.addr, Security: mailbox.SecurityPlain, Username: tournament,
+					Password: secret, Inbox: inbox, MaxLetterSize: c.limit, Logger: testLogger(b)})
+				require.NoError(b, err)
+				ctx, cancel := context.WithCancel(context.Background())
+				done := make(chan error)
+				go func() { done <- r.Run(ctx) }()
+				<-inbox.done
+				cancel()
+				require.NoError(b, <-done)
+				close(stopSampling)
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/(1<<20), "alloc-MiB")
+				b.ReportMetric(float64(peak.Load()-min(peak.Load(), before.HeapAlloc))/(1<<20), "peak-heap-growth-MiB")
+				b.ReportMetric(float64(inbox.whole.Load())/(1<<20), "fetched-MiB")
+			}
+		})
+	}
 }

@@ -9,7 +9,7 @@
 //     charset go-message knows; an unknown charset is kept undecoded and
 //     flagged), the attachments, and the postmark (the topmost Received
 //     date). [Incoming.IsAutomatic] is the RFC 3834 loop guard and
-//     [CheckAuthResults] the Authentication-Results sender check.
+//     [Authenticate] which Authentication-Results to believe (RFC 8601 section 5).
 //   - [Compose] builds the server's outgoing letters (UTF-8,
 //     quoted-printable, threaded, Auto-Submitted: auto-replied).
 //   - [Reader] follows one IMAP mailbox (IDLE or polling, reconnecting with

@@ -33,6 +33,13 @@ func (s *exampleStore) Watermark(context.Context, string) (uint32, uint32, error
 	return s.validity, s.last, nil
 }
 
+func (s *exampleStore) Oversized(_ context.Context, _ string, validity, uid uint32, _ int64, _ []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.validity, s.last = validity, max(s.last, uid)
+	return nil // stored refused with its header, the secretary told, in a real store
+}
+
 func (s *exampleStore) Accept(_ context.Context, _ string, validity, uid uint32, raw []byte) (bool, error) {
 	in, err := mailbox.Decode(raw)
 	if err != nil {

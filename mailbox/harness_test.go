@@ -115,17 +115,33 @@ type fakeInbox struct {
 	texts     map[string]string
 	failTimes map[string]int // key -> Accept errors still to return
 	changed   chan struct{}
+	oversized map[uint32][]byte // uid -> the header handed over instead of the letter
 }
 
 func newFakeInbox() *fakeInbox {
 	return &fakeInbox{decided: map[string]bool{}, applied: map[string]int{}, texts: map[string]string{},
-		failTimes: map[string]int{}, changed: make(chan struct{}, 1)}
+		failTimes: map[string]int{}, changed: make(chan struct{}, 1), oversized: map[uint32][]byte{}}
 }
 
 func (f *fakeInbox) Watermark(_ context.Context, _ string) (uint32, uint32, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.validity, f.last, nil
+}
+
+func (f *fakeInbox) Oversized(_ context.Context, _ string, validity, uid uint32, _ int64, header []byte) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if validity != f.validity {
+		f.validity, f.last = validity, 0
+	}
+	f.last = max(f.last, uid)
+	f.oversized[uid] = header
+	select {
+	case f.changed <- struct{}{}:
+	default:
+	}
+	return nil
 }
 
 func (f *fakeInbox) Accept(_ context.Context, mbox string, validity, uid uint32, raw []byte) (bool, error) {

@@ -2,7 +2,6 @@ package mailbox
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"net/mail"
@@ -31,6 +30,9 @@ type Attachment struct {
 	Data        []byte // transfer encoding removed
 }
 
+// HeaderField is one header line, name and unfolded value.
+type HeaderField struct{ Name, Value string }
+
 // Incoming is a letter as read from the mailbox, decoded for the referee.
 type Incoming struct {
 	From       Address
@@ -50,8 +52,19 @@ type Incoming struct {
 	AutoSubmitted  string
 	Precedence     string
 	ListID         string
-	ContentType    string   // the top-level media type, e.g. "multipart/mixed"
-	AuthResults    []string // Authentication-Results values, topmost first
+	ContentType    string // the top-level media type, e.g. "multipart/mixed"
+	// Trace holds the Received and Authentication-Results headers in
+	// their order, top down (Authenticate reads which results to believe).
+	Trace []HeaderField
+	// DeliveredTo lists the envelope recipients the delivering servers
+	// recorded (Delivered-To, X-Original-To, Envelope-To): a reply key in
+	// a plus address shows there even when the To header does not.
+	DeliveredTo []string
+
+	// AutoReply is the first of the vendors' automatic-reply markers
+	// present (X-Autoreply, X-Autorespond, X-Auto-Response-Suppress), as
+	// "Name: value"; "" when none is.
+	AutoReply string
 
 	// Text is the letter's text in UTF-8: the text/plain parts joined, or
 	// the HTML parts converted to text when there is no text/plain.
@@ -75,10 +88,22 @@ type Incoming struct {
 // the rest of the letter is still decoded.
 func Decode(raw []byte) (*Incoming, error) {
 	e, err := message.Read(bytes.NewReader(raw))
+	var dropped []string
 	if e == nil {
-		return nil, fmt.Errorf("mailbox: reading the letter's header: %w", err)
+		// A header line without a colon stops the MIME reader; the lines
+		// around it still say who wrote the letter and what it is.
+		var fixed []byte
+		if fixed, dropped = dropMalformedHeaderLines(raw); len(dropped) > 0 {
+			e, err = message.Read(bytes.NewReader(fixed))
+		}
+		if e == nil {
+			return nil, fmt.Errorf("mailbox: reading the letter's header: %w", err)
+		}
 	}
 	in := &Incoming{}
+	for _, l := range dropped {
+		in.Problems = append(in.Problems, fmt.Sprintf("a malformed header line (no field name and colon) was skipped: %q", l))
+	}
 	h := gomail.Header{Header: e.Header}
 	in.readHeader(h)
 	// A single-part letter's charset error comes with its header, not with
@@ -186,15 +211,86 @@ func (in *Incoming) readHeader(h gomail.Header) {
 	rp := strings.TrimSpace(h.Get("Return-Path"))
 	in.NullReturnPath = h.Has("Return-Path") && strings.Trim(rp, "<> \t") == ""
 	in.ReturnPath = strings.Trim(rp, "<> \t")
+	if in.From.Addr == "" && in.ReturnPath != "" {
+		// A From that does not parse (an unquoted display name with a
+		// comma, a NUL): the envelope sender is who the answer goes to.
+		if a, err := mail.ParseAddress(in.ReturnPath); err == nil {
+			in.From = Address{Addr: a.Address}
+			in.Problems = append(in.Problems, "the From header could not be read; the envelope sender (Return-Path) "+a.Address+" is taken as the sender")
+		}
+	}
 	in.AutoSubmitted = strings.TrimSpace(h.Get("Auto-Submitted"))
 	in.Precedence = strings.TrimSpace(h.Get("Precedence"))
 	in.ListID = strings.TrimSpace(h.Get("List-Id"))
+	for _, k := range []string{"X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"} {
+		if h.Has(k) {
+			in.AutoReply = k + ": " + strings.TrimSpace(h.Get(k))
+			break
+		}
+	}
 	in.ContentType, _, _ = h.ContentType()
-	in.AuthResults = h.Values("Authentication-Results")
+	for f := h.Fields(); f.Next(); {
+		switch k := f.Key(); {
+		case strings.EqualFold(k, "Received"), strings.EqualFold(k, "Authentication-Results"):
+			in.Trace = append(in.Trace, HeaderField{Name: k, Value: f.Value()})
+		case strings.EqualFold(k, "Delivered-To"), strings.EqualFold(k, "X-Original-To"), strings.EqualFold(k, "Envelope-To"):
+			in.DeliveredTo = append(in.DeliveredTo, strings.Trim(strings.TrimSpace(f.Value()), "<>"))
+		}
+	}
 	in.Postmark = receivedDate(h.Values("Received"))
 	if in.Postmark.IsZero() {
 		in.Postmark = in.Date
 	}
+}
+
+// dropMalformedHeaderLines returns raw without the header lines the MIME
+// reader stops at (no colon, a byte not allowed in a field name, a
+// continuation line with nothing to continue), with their continuation
+// lines, and the lines dropped.
+func dropMalformedHeaderLines(raw []byte) ([]byte, []string) {
+	out := make([]byte, 0, len(raw))
+	var dropped []string
+	skipping, first := false, true
+	rest := raw
+	for len(rest) > 0 {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i+1]
+		}
+		rest = rest[len(line):]
+		text := bytes.TrimRight(line, "\r\n")
+		continued := len(text) > 0 && (text[0] == ' ' || text[0] == '\t')
+		switch {
+		case len(text) == 0: // the end of the header
+			return append(append(out, line...), rest...), dropped
+		case continued && skipping:
+			continue
+		case continued && first, !continued && !validFieldName(text):
+			skipping = true
+			dropped = append(dropped, string(bytes.ToValidUTF8(text, []byte("\uFFFD"))))
+			continue
+		case !continued:
+			skipping = false
+		}
+		first = false
+		out = append(out, line...)
+	}
+	return out, dropped
+}
+
+// validFieldName reports whether a header line starts with a field name
+// (RFC 5322 section 2.2: printable ASCII but the colon) and its colon.
+func validFieldName(line []byte) bool {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 {
+		return false
+	}
+	for _, c := range bytes.TrimRight(line[:i], " \t") {
+		if c < 33 || c > 126 {
+			return false
+		}
+	}
+	return true
 }
 
 // addresses reads an address list header, dropping it when unreadable.
@@ -225,6 +321,3 @@ func receivedDate(received []string) time.Time {
 	}
 	return time.Time{}
 }
-
-// errNoFrom is returned by checks that need the sender's address.
-var errNoFrom = errors.New("mailbox: the letter has no readable From address")

@@ -136,7 +136,7 @@ func TestDecode_Broken(t *testing.T) {
 		{"NoHeaderEnd", "From: a@b\r\nSubject: x", false, ""},
 		{"UnknownTransferEncoding", "From: a@b\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: x-uue\r\n\r\nbody\r\n", false, "x-uue"},
 		{"MissingBoundaryEnd", "From: a@b\r\nContent-Type: multipart/mixed; boundary=Z\r\n\r\n--Z\r\nContent-Type: text/plain\r\n\r\nmove\r\n", false, ""},
-		{"BadHeaderLine", "From a@b no colon\r\n\r\nbody", true, ""},
+		{"BadHeaderLineSkipped", "From a@b no colon\r\n\r\nbody", false, "malformed header line"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,6 +177,32 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		in.IsAutomatic("tournament@zaochnik.test")
-		_ = mailbox.CheckAuthResults(in, "mx.zaochnik.test")
+		_ = mailbox.Authenticate(in, mailbox.AuthPolicy{AuthservID: "mx.zaochnik.test"})
 	})
+}
+
+// A From that does not parse falls back to the envelope sender; a header
+// line the MIME reader stops at is skipped, and the rest is read.
+func TestDecode_UnreadableFromTakesTheEnvelope(t *testing.T) {
+	tests := []struct {
+		name, header, from, problem string
+	}{
+		{"UnquotedComma", "Return-Path: <a@example.org>\r\nFrom: Ivanov, Ivan <x@example.org>\r\n", "a@example.org", "Return-Path"},
+		{"NUL", "Return-Path: <a@example.org>\r\nFrom: Ivan\x00 <x@example.org>\r\n", "a@example.org", "Return-Path"},
+		{"NoColon", "Return-Path: <a@example.org>\r\nbroken line\r\n folded too\r\nFrom: Ivan <x@example.org>\r\n", "x@example.org", `"broken line"`},
+		{"BadFieldName", "Fr om: y\r\nFrom: Ivan <x@example.org>\r\n", "x@example.org", "Fr om"},
+		{"LeadingFold", " folded first\r\nFrom: Ivan <x@example.org>\r\n", "x@example.org", "folded first"},
+		{"NoEnvelope", "From: Ivanov, Ivan <x@example.org>\r\n", "", "unreadable From"},
+		{"NullEnvelope", "Return-Path: <>\r\nFrom: Ivanov, Ivan <x@example.org>\r\n", "", "unreadable From"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, err := mailbox.Decode([]byte(tt.header + "Subject: move\r\n\r\n1.c3-d4\r\n"))
+			require.NoError(t, err)
+			assert.Equal(t, tt.from, in.From.Addr)
+			assert.Equal(t, "move", in.Subject)
+			assert.Equal(t, "1.c3-d4\n", in.Text)
+			assert.Contains(t, strings.Join(in.Problems, "\n"), tt.problem)
+		})
+	}
 }

@@ -38,6 +38,12 @@ type Inbox interface {
 	// wait. So an error is for trouble of the store itself; a letter it
 	// cannot understand is stored and refused.
 	Accept(ctx context.Context, mailbox string, uidValidity, uid uint32, raw []byte) (refused bool, err error)
+
+	// Oversized is told of a letter larger than ReaderOptions.MaxLetterSize
+	// (RFC822.SIZE) instead of Accept; only its header was fetched. It must
+	// store it, advance the watermark and be idempotent like Accept; the
+	// letter is then filed under the refused folder, unread.
+	Oversized(ctx context.Context, mailbox string, uidValidity, uid uint32, size int64, header []byte) error
 }
 
 // Security is how a connection to a mail server is protected.
@@ -82,6 +88,10 @@ type ReaderOptions struct {
 	// BatchSize is how many letters one FETCH asks for and one MOVE files;
 	// letters are handed over one at a time as they arrive. 500.
 	BatchSize int
+	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
+	// a larger one is never fetched but handed to Inbox.Oversized with its
+	// header. 10 MiB.
+	MaxLetterSize int64
 
 	Logger *slog.Logger // slog.Default() if nil
 	Debug  io.Writer    // raw IMAP trace, credentials included; nil for none
@@ -128,6 +138,7 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.MinBackoff, time.Second)
 	setDefault(&o.MaxBackoff, 5*time.Minute)
 	setDefault(&o.BatchSize, 500)
+	setDefault(&o.MaxLetterSize, 10<<20)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -156,7 +167,11 @@ func (r *Reader) Run(ctx context.Context) error {
 		}
 		wait := backoff(failures, r.o.MinBackoff, r.o.MaxBackoff)
 		failures++
-		r.log.Warn("imap: connection lost; reconnecting", "err", err, "in", wait)
+		if se := (*StoreError)(nil); errors.As(err, &se) {
+			r.log.Error("store: the letters cannot be stored; they wait in the mailbox", "err", se.Err, "retry in", wait)
+		} else {
+			r.log.Warn("imap: connection lost; reconnecting", "err", err, "in", wait)
+		}
 		if !sleep(ctx.Done(), wait) {
 			return nil
 		}
@@ -262,13 +277,35 @@ func (r *Reader) idles(c *imapclient.Client) bool {
 }
 
 // folders returns the server's names of the processed and refused folders,
-// creating them when missing. A configured "a/b" becomes the personal
-// namespace's prefix (NAMESPACE, RFC 2342: "INBOX." on Courier and Cyrus,
-// "" on Dovecot) and its delimiter ("a.b").
+// creating them when missing.
 func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err error) {
+	names, have, err := serverNames(c, r.o.ProcessedFolder, r.o.RefusedFolder)
+	if err != nil {
+		return "", "", err
+	}
+	for _, name := range names {
+		if have[name] {
+			continue
+		}
+		err := c.Create(name, nil).Wait()
+		var ie *imap.Error
+		if err != nil && !(errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists) {
+			return "", "", fmt.Errorf("creating folder %s: %w", name, err)
+		}
+		have[name] = true
+		r.log.Info("imap: created folder", "folder", name)
+	}
+	return names[0], names[1], nil
+}
+
+// serverNames returns the server's names of the configured folder names,
+// and the mailboxes the server has. A configured "a/b" becomes the
+// personal namespace's prefix (NAMESPACE, RFC 2342: "INBOX." on Courier and
+// Cyrus, "" on Dovecot) and its delimiter ("a.b"); INBOX stays INBOX.
+func serverNames(c *imapclient.Client, configured ...string) ([]string, map[string]bool, error) {
 	list, err := c.List("", "*", nil).Collect()
 	if err != nil {
-		return "", "", fmt.Errorf("listing mailboxes: %w", err)
+		return nil, nil, fmt.Errorf("listing mailboxes: %w", err)
 	}
 	prefix, delim := "", '/'
 	have := map[string]bool{}
@@ -287,24 +324,18 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 		}
 	}
 	var names []string
-	for _, name := range []string{r.o.ProcessedFolder, r.o.RefusedFolder} {
+	for _, name := range configured {
+		if strings.EqualFold(name, "INBOX") {
+			names = append(names, "INBOX")
+			continue
+		}
 		name = strings.ReplaceAll(name, "/", string(delim))
 		if !strings.HasPrefix(name, prefix) {
 			name = prefix + name
 		}
 		names = append(names, name)
-		if have[name] {
-			continue
-		}
-		err := c.Create(name, nil).Wait()
-		var ie *imap.Error
-		if err != nil && !(errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists) {
-			return "", "", fmt.Errorf("creating folder %s: %w", name, err)
-		}
-		have[name] = true
-		r.log.Info("imap: created folder", "folder", name)
 	}
-	return names[0], names[1], nil
+	return names, have, nil
 }
 
 // catchUp hands over every letter of the mailbox not yet filed, in UID
@@ -313,7 +344,7 @@ func (r *Reader) folders(c *imapclient.Client) (processed, refused string, err e
 func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity uint32, processed, refused string) error {
 	storedValidity, lastUID, err := r.o.Inbox.Watermark(ctx, r.o.Name)
 	if err != nil {
-		return fmt.Errorf("reading the watermark: %w", err)
+		return &StoreError{fmt.Errorf("reading the watermark: %w", err)}
 	}
 	if storedValidity != 0 && storedValidity != uidValidity {
 		r.log.Warn("imap: UIDVALIDITY changed; rescanning the mailbox (letters seen before are recognised by Message-ID)",
@@ -324,13 +355,14 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	// the server's EXPUNGE reports (imapmemserver reports a MOVE twice).
 	guard := r.guard(c)
 	all := imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}
-	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
 	guard.Stop()
 	if err != nil {
 		return fmt.Errorf("listing the letters: %w", err)
 	}
 	var fresh []imap.UID
 	var again imap.UIDSet
+	big := map[imap.UID]int64{}
 	ts := trays(processed, refused)
 	for _, m := range list {
 		switch {
@@ -338,6 +370,8 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			ts[0].uids.AddNum(m.UID)
 		case hasFlag(m.Flags, keywordRefused):
 			ts[1].uids.AddNum(m.UID)
+		case m.RFC822Size > r.o.MaxLetterSize:
+			big[m.UID] = m.RFC822Size
 		default:
 			fresh = append(fresh, m.UID)
 			if uint32(m.UID) <= lastUID {
@@ -350,6 +384,11 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	}
 	if err := r.fileAll(c, ts); err != nil {
 		return err
+	}
+	if len(big) > 0 {
+		if err := r.oversized(ctx, c, uidValidity, big, refused); err != nil {
+			return err
+		}
 	}
 	slices.Sort(fresh)
 	for len(fresh) > 0 {
@@ -388,7 +427,7 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Name, uidValidity, uint32(buf.UID), raw)
 		guard.Reset(r.o.CommandTimeout)
 		if err != nil {
-			aerr = fmt.Errorf("handing over letter %d: %w", buf.UID, err)
+			aerr = &StoreError{fmt.Errorf("handing over letter %d: %w", buf.UID, err)}
 			continue // file what was accepted, offer the rest again later
 		}
 		t := ts[0]
@@ -403,6 +442,42 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 	}
 	guard.Stop() // fileAll guards itself
 	return errors.Join(aerr, r.fileAll(c, ts))
+}
+
+// oversized hands the letters too large to read to the Inbox with their
+// headers only (BODY.PEEK[HEADER]), then files them as refused: their
+// bodies never cross the wire.
+func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidity uint32, sizes map[imap.UID]int64, refused string) error {
+	guard := r.guard(c)
+	defer guard.Stop()
+	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
+	var set imap.UIDSet
+	for uid := range sizes {
+		set.AddNum(uid)
+	}
+	cmd := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{header}})
+	t := trays("", refused)[1]
+	var aerr error
+	for m := cmd.Next(); m != nil; m = cmd.Next() {
+		buf, err := m.Collect()
+		if err != nil || aerr != nil || buf.UID == 0 {
+			continue
+		}
+		r.log.Warn("imap: letter over the size limit, not fetched", "uid", buf.UID, "size", sizes[buf.UID], "limit", r.o.MaxLetterSize)
+		guard.Stop()
+		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, uint32(buf.UID), sizes[buf.UID], buf.FindBodySection(header))
+		guard.Reset(r.o.CommandTimeout)
+		if err != nil {
+			aerr = fmt.Errorf("handing over oversized letter %d: %w", buf.UID, err)
+			continue
+		}
+		t.uids.AddNum(buf.UID)
+	}
+	if err := cmd.Close(); err != nil {
+		aerr = errors.Join(aerr, fmt.Errorf("fetching headers of oversized letters: %w", err))
+	}
+	guard.Stop()
+	return errors.Join(aerr, r.fileAll(c, []*tray{t}))
 }
 
 // hasFlag reports whether flags hold f; keywords are case-insensitive

@@ -1,6 +1,7 @@
 package mailbox_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -198,4 +199,32 @@ func TestReader_NamespacePrefix(t *testing.T) {
 		f := folders(t, d.Addr)
 		return len(f["INBOX"]) == 0 && len(f["INBOX/zaochnik/processed"]) == 1 && len(f["INBOX/zaochnik/refused"]) == 1
 	}, 10*time.Second, 20*time.Millisecond)
+}
+
+// TestReader_OversizedNeverFetched: a letter over MaxLetterSize is handed
+// to Inbox.Oversized with its header only (its body never crosses the
+// wire) and filed as refused; the letters around it are read as usual.
+func TestReader_OversizedNeverFetched(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		s.deliver(letter("small.1@example.ru", "1"))
+		big := append(letter("big.1@example.ru", "2"), bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), 2000)...)
+		s.deliver(big)
+		s.deliver(letter("small.2@example.ru", "3"))
+		inbox := newFakeInbox()
+		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
+		inbox.waitApplied(t, 2)
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
+		}, 10*time.Second, 20*time.Millisecond)
+		inbox.mu.Lock()
+		defer inbox.mu.Unlock()
+		require.Len(t, inbox.oversized, 1)
+		for _, header := range inbox.oversized {
+			assert.Contains(t, string(header), "big.1@example.ru")
+			assert.NotContains(t, string(header), "BODY-OF-THE-BIG-LETTER")
+		}
+		assert.NotContains(t, inbox.applied, "big.1@example.ru")
+		assert.ElementsMatch(t, []string{"big.1@example.ru"}, folders(t, s.addr)["zaochnik/refused"])
+	})
 }

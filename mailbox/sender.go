@@ -17,15 +17,19 @@ import (
 // Outbox is the queue of letters the server sends; storage implements it.
 // Every method commits before it returns.
 type Outbox interface {
-	// NextDue returns the waiting letter (neither sent nor dead) with the
-	// earliest next attempt, how many attempts it had, and when the next is
-	// due. ok is false when nothing waits.
+	// NextDue returns the waiting letter (neither sent nor dead, and no
+	// attempt at it begun and not yet recorded) with the earliest next
+	// attempt, how many attempts it had, and when the next is due. ok is
+	// false when nothing waits.
 	NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error)
 
 	// BeginAttempt records an attempt before it is made (attempts+1, the
 	// last attempt now, the next attempt retryAt), so that a crash during
 	// the send cannot cause a hot retry loop, and returns the envelope and
-	// the letter with the number of this attempt (1 for the first).
+	// the letter with the number of this attempt (1 for the first). Until
+	// Sent, Retry or Dead records the attempt's outcome the letter is in
+	// flight: NextDue does not offer it again, so it reaches SMTP at most
+	// once even if the outcome cannot be recorded.
 	BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (from string, to []string, raw []byte, attempt int, err error)
 
 	// Sent records that the SMTP server accepted the letter.
@@ -117,6 +121,12 @@ func (s *Sender) Kick() {
 
 // Run sends due letters until ctx is done, then returns nil. The
 // connection is kept while letters are due and closed when none is.
+//
+// A letter is handed to SMTP at most once (see Outbox.BeginAttempt): when
+// the store cannot record what became of an attempt (sent, to retry,
+// dead), the sender keeps that record and writes it before it reads the
+// outbox again, backing off while the store fails; it never sends the
+// letter again meanwhile.
 func (s *Sender) Run(ctx context.Context) error {
 	var c *smtp.Client
 	defer func() {
@@ -124,18 +134,28 @@ func (s *Sender) Run(ctx context.Context) error {
 			c.Close()
 		}
 	}()
-	failures := 0 // consecutive failures to connect or to read the outbox
+	var unrecorded []func(context.Context) error // outcomes of attempts the store has not recorded yet
+	failures := 0                                // consecutive failures to connect
+	storeFailures := 0                           // consecutive failures of the store
+	storeWait := func(err error) {
+		wait := backoff(storeFailures, time.Second, time.Minute)
+		storeFailures++
+		s.log.Error("store: the outbox cannot be read or written; letters wait", "err", err, "retry in", wait)
+		sleep(ctx.Done(), wait)
+	}
 	for ctx.Err() == nil {
+		if err := record(ctx, &unrecorded); err != nil {
+			storeWait(err)
+			continue
+		}
 		id, attempts, due, ok, err := s.o.Outbox.NextDue(ctx)
 		if err != nil {
-			wait := backoff(failures, time.Second, time.Minute)
-			failures++
-			s.log.Error("smtp: reading the outbox", "err", err, "retry in", wait)
-			sleep(ctx.Done(), wait)
+			storeWait(err)
 			continue
 		}
 		now := s.o.Now()
 		if !ok || due.After(now) {
+			storeFailures = 0
 			if c != nil {
 				_ = c.Quit()
 				c = nil
@@ -159,10 +179,29 @@ func (s *Sender) Run(ctx context.Context) error {
 			}
 		}
 		failures = 0
-		if !s.send(ctx, c, id, attempts) {
+		usable, err := s.send(ctx, c, id, attempts, &unrecorded)
+		if !usable {
 			c.Close()
 			c = nil
 		}
+		if err != nil {
+			storeWait(err)
+			continue
+		}
+		if len(unrecorded) == 0 {
+			storeFailures = 0
+		}
+	}
+	return nil
+}
+
+// record writes the kept outcomes, oldest first, until the store fails.
+func record(ctx context.Context, unrecorded *[]func(context.Context) error) error {
+	for len(*unrecorded) > 0 {
+		if err := (*unrecorded)[0](ctx); err != nil {
+			return &StoreError{fmt.Errorf("recording the outcome of a letter handed to SMTP: %w", err)}
+		}
+		*unrecorded = (*unrecorded)[1:]
 	}
 	return nil
 }
@@ -208,25 +247,29 @@ func (s *Sender) connect() (*smtp.Client, error) {
 	return c, nil
 }
 
-// send makes one attempt at letter id and records its outcome. It reports
-// whether the connection is still usable.
-func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts int) (usable bool) {
+// send makes one attempt at letter id and records its outcome; an outcome
+// the store cannot record is kept in unrecorded. It reports whether the
+// connection is still usable, and a store error when the attempt could not
+// even begin.
+func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts int, unrecorded *[]func(context.Context) error) (usable bool, err error) {
 	now := s.o.Now()
 	from, to, raw, attempt, err := s.o.Outbox.BeginAttempt(ctx, id, now, now.Add(backoff(attempts, s.o.RetryBase, s.o.RetryMax)))
 	if err != nil {
-		s.log.Error("smtp: recording an attempt", "letter", id, "err", err)
-		sleep(ctx.Done(), time.Second)
-		return true
+		return true, &StoreError{fmt.Errorf("beginning an attempt at letter %d: %w", id, err)}
 	}
 	log := s.log.With("letter", id, "attempt", attempt, "to", to)
+	keep := func(what string, outcome func(context.Context) error) {
+		if err := outcome(ctx); err != nil {
+			log.Error("store: "+what+" but not recorded yet; it is kept and recorded when the store answers, and not sent again", "err", err)
+			*unrecorded = append(*unrecorded, outcome)
+		}
+	}
 	err = c.SendMail(from, to, bytes.NewReader(raw))
 	now = s.o.Now()
 	if err == nil {
-		if err := s.o.Outbox.Sent(ctx, id, now); err != nil {
-			log.Error("smtp: sent, but not recorded as sent: it may go out twice (same Message-ID)", "err", err)
-		}
 		log.Info("smtp: sent")
-		return true
+		keep("sent", func(ctx context.Context) error { return s.o.Outbox.Sent(ctx, id, now) })
+		return true, nil
 	}
 	var se *smtp.SMTPError
 	isSMTP := errors.As(err, &se)
@@ -234,19 +277,18 @@ func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts in
 	switch {
 	case isSMTP && !se.Temporary():
 		log.Warn("smtp: refused permanently; dead letter", "err", err)
-		err = s.o.Outbox.Dead(ctx, id, now, reason)
+		keep("refused", func(ctx context.Context) error { return s.o.Outbox.Dead(ctx, id, now, reason) })
 	case attempt >= s.o.MaxAttempts:
 		log.Warn("smtp: still failing after the last attempt; dead letter", "err", err)
-		err = s.o.Outbox.Dead(ctx, id, now, fmt.Sprintf("gave up after %d attempts: %s", attempt, reason))
+		keep("given up", func(ctx context.Context) error {
+			return s.o.Outbox.Dead(ctx, id, now, fmt.Sprintf("gave up after %d attempts: %s", attempt, reason))
+		})
 	default:
 		retryAt := now.Add(backoff(attempt-1, s.o.RetryBase, s.o.RetryMax))
 		log.Info("smtp: temporary failure; will retry", "err", err, "at", retryAt)
-		err = s.o.Outbox.Retry(ctx, id, retryAt, reason)
-	}
-	if err != nil {
-		log.Error("smtp: recording the failure", "err", err)
+		keep("failed", func(ctx context.Context) error { return s.o.Outbox.Retry(ctx, id, retryAt, reason) })
 	}
 	// After a reply the session goes on with RSET; after a network error
 	// the connection is gone.
-	return isSMTP && c.Reset() == nil
+	return isSMTP && c.Reset() == nil, nil
 }

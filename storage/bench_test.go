@@ -81,7 +81,7 @@ func (g *benchGame) next(t corr.Tournament, seq int) (Received, bool) {
 	g.ply++
 	return Received{Incoming: Incoming{MessageID: fmt.Sprintf("<b%d@example.org>", seq), Raw: []byte(body),
 		From: fmt.Sprintf("p%d@example.org", from), Postmark: day.Time().Add(10 * time.Hour)},
-		Subject: fmt.Sprintf("[%s #%d-%d]", t.Cipher, g.pair.White, g.pair.Black), Text: body}, true
+		Subject: fmt.Sprintf("[%s #%d-%d]", t.Cipher, g.pair.White, g.pair.Black), Text: body, Auth: dmarcPass}, true
 }
 
 // BenchmarkReceive_ManyGames applies move letters, one game after another,

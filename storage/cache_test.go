@@ -34,8 +34,11 @@ func twoPlayers(t *testing.T, path string) (*DB, string) {
 // moveLetter is a letter of the game 1-2 received on day (March 2026).
 func moveLetter(id, from string, day int, text string) Received {
 	return Received{Incoming: Incoming{MessageID: id, Raw: []byte(text), From: from,
-		Postmark: time.Date(2026, 3, day, 10, 0, 0, 0, time.UTC)}, Subject: "[ТЕСТ-2026 #1-2]", Text: text}
+		Postmark: time.Date(2026, 3, day, 10, 0, 0, 0, time.UTC)}, Subject: "[ТЕСТ-2026 #1-2]", Text: text, Auth: dmarcPass}
 }
+
+// dmarcPass is how the receiving server vouched for the test letters.
+var dmarcPass = corr.Auth{Method: corr.AuthDMARC}
 
 var game12 = []Received{
 	moveLetter("<m1>", "ivanov@example.org", 1, "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"),

@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/url"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,7 +38,7 @@ type DB struct {
 	// Now returns the current instant; tests and replay set it. It stamps
 	// storage times (stored_at, outbox attempts), never dates of play.
 	Now func() time.Time
-	// Decode reads a raw letter for Accept (the mail shell's MIME reader,
+	// Decode reads a stored raw letter for the desk (the mail shell's MIME reader,
 	// injected so that storage does not import it). Nil: letters are kept
 	// unread and refused.
 	Decode func(raw []byte) (Decoded, error)
@@ -45,6 +46,12 @@ type DB struct {
 	// composer), and From is the server's address it is sent from.
 	Compose func(m Mail) ([]byte, error)
 	From    string
+	// MessageIDKey, when set, makes the Message-IDs of outgoing letters an
+	// HMAC of their number under it instead of random (see messageID).
+	MessageIDKey []byte
+	// HoldDays is how many days a held letter waits for its sender's
+	// confirmation; 0 is DefaultHoldDays.
+	HoldDays int
 	// Log receives the store's warnings (a mail server reusing UIDs); nil
 	// is slog's default logger.
 	Log *slog.Logger
@@ -55,9 +62,81 @@ type DB struct {
 }
 
 // Open opens (creating if needed) the database file at path and brings its
-// schema up to date.
-func Open(path string) (*DB, error) {
+// schema up to date. Only the commands that create a tournament from its
+// file use it; the daemon and every other command use OpenExisting.
+func Open(path string) (*DB, error) { return open(path, "rwc") }
+
+// ErrNoStore is returned (wrapped, with the path and what to do) by
+// OpenExisting when the file is missing, empty, not a database, damaged or
+// without zaochnik's schema.
+var ErrNoStore = errors.New("no usable zaochnik store")
+
+// OpenExisting opens the store at path as Open does but never creates one:
+// a missing file, an empty (0 bytes) one, a file that is not an SQLite
+// database, a database without zaochnik's schema and one failing PRAGMA
+// quick_check are refused with ErrNoStore. A truncated or mistaken file is
+// so never taken for a new, empty store that would refuse every letter.
+func OpenExisting(path string) (*DB, error) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("storage: %s: %w: the file does not exist; create the store with zaochnik tournament create, or restore the backup", path, ErrNoStore)
+	case err != nil:
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	case fi.Size() == 0:
+		return nil, fmt.Errorf("storage: %s: %w: the file is empty (0 bytes), truncated or never written; restore the backup", path, ErrNoStore)
+	}
+	if err := check(path); err != nil {
+		return nil, fmt.Errorf("storage: %s: %w: %w", path, ErrNoStore, err)
+	}
+	return open(path, "rw")
+}
+
+// check reads path without changing it: an SQLite database that passes
+// PRAGMA quick_check and holds zaochnik's schema.
+func check(path string) error {
+	sqldb, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return err
+	}
+	defer sqldb.Close()
+	var version int
+	if err := sqldb.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("not a readable SQLite database (%v); restore the backup", err)
+	}
+	rows, err := sqldb.Query("PRAGMA quick_check")
+	if err != nil {
+		return fmt.Errorf("PRAGMA quick_check failed (%v); restore the backup", err)
+	}
+	var problems []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			rows.Close()
+			return err
+		}
+		if p != "ok" {
+			problems = append(problems, p)
+		}
+	}
+	rows.Close()
+	if len(problems) > 0 {
+		return fmt.Errorf("the database is damaged (PRAGMA quick_check: %s); restore the backup", strings.Join(problems, "; "))
+	}
+	var tables int
+	if err := sqldb.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('tournaments', 'letters', 'outbox')`).Scan(&tables); err != nil {
+		return err
+	}
+	if version == 0 || tables != 3 {
+		return errors.New("the database holds no zaochnik schema (another program's file, or a store never created); give the right file, or restore the backup")
+	}
+	return nil
+}
+
+// open opens path in the SQLite open mode (rwc creates, rw does not).
+func open(path, mode string) (*DB, error) {
 	q := url.Values{}
+	q.Set("mode", mode)
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")

@@ -163,6 +163,7 @@ func (db *DB) Desk(ctx context.Context, cipher string) (adjudication.Desk, error
 // cipher on day, in one transaction with its events and letters.
 func (db *DB) DeskChange(ctx context.Context, cipher string, day timecontrol.Date, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)) (corr.Outcome, error) {
 	var out corr.Outcome
+	var kept *committed
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		l, err := db.load(ctx, tx, cipher)
 		if err != nil {
@@ -179,9 +180,20 @@ func (db *DB) DeskChange(ctx context.Context, cipher string, day timecontrol.Dat
 		if err := saveDesk(ctx, tx, l.id, d); err != nil {
 			return err
 		}
+		if s, changed := d.Settle(l.State); changed {
+			// An adjudicated result is the game's result (6.5.5, 6.5.7).
+			if kept, err = db.saveState(ctx, tx, s, l); err != nil {
+				return err
+			}
+		}
 		return db.commitOutcome(ctx, tx, l.id, 0, day, out)
 	})
-	return out, err
+	if err != nil {
+		db.forget(cipher)
+		return out, err
+	}
+	db.keep(cipher, kept)
+	return out, nil
 }
 
 // GameTournament returns the cipher of the tournament game code belongs to.

@@ -21,7 +21,9 @@ const (
 	Pending   Disposition = "pending"   // stored, not yet applied
 	Processed Disposition = "processed" // applied to its game
 	Refused   Disposition = "refused"   // answered with the reason and kept (no game, wrong sender, rules)
-	Ignored   Disposition = "ignored"   // not for the referee (auto-replies, bounces): kept, not answered
+	Ignored   Disposition = "ignored"   // not for the referee (auto-replies, bounces, strangers): kept, not answered
+	Held      Disposition = "held"      // not authenticated: kept until its sender confirms it (see Confirm)
+	Assigned  Disposition = "assigned"  // set aside: the secretary applied a copy to the game she chose
 )
 
 // Incoming is a letter as fetched from a mailbox.
@@ -169,11 +171,14 @@ type LetterSummary struct {
 	Disposition Disposition
 	Reason      string
 	Problems    []corr.Problem
+	// Auth is how the sender was authenticated (a corr.Auth… method), ""
+	// for a letter never read (unreadable, automatic, oversized).
+	Auth string
 }
 
 // Letters lists every stored letter in the order it was received.
 func (db *DB) Letters(ctx context.Context) ([]LetterSummary, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT id, message_id, from_addr, postmark, disposition, reason, problems FROM letters ORDER BY id`)
+	rows, err := db.db.QueryContext(ctx, `SELECT id, message_id, from_addr, postmark, disposition, reason, problems, auth FROM letters ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +187,7 @@ func (db *DB) Letters(ctx context.Context) ([]LetterSummary, error) {
 	for rows.Next() {
 		var l LetterSummary
 		var postmark, problems string
-		if err := rows.Scan(&l.ID, &l.MessageID, &l.From, &postmark, &l.Disposition, &l.Reason, &problems); err != nil {
+		if err := rows.Scan(&l.ID, &l.MessageID, &l.From, &postmark, &l.Disposition, &l.Reason, &problems, &l.Auth); err != nil {
 			return nil, err
 		}
 		l.Postmark, _ = time.Parse(time.RFC3339, postmark)

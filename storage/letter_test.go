@@ -17,7 +17,7 @@ func TestReceive_IdempotentPerMessageIDAndUID(t *testing.T) {
 	res, err := db.Receive(ctx, Received{Incoming: in})
 	require.NoError(t, err)
 	assert.True(t, res.Fresh)
-	assert.Equal(t, Refused, res.Disposition, "no tournament here: kept and refused")
+	assert.Equal(t, Ignored, res.Disposition, "no tournament here: kept, not answered")
 	id := res.LetterID
 
 	cases := []struct {
@@ -33,7 +33,7 @@ func TestReceive_IdempotentPerMessageIDAndUID(t *testing.T) {
 			require.NoError(t, err)
 			assert.False(t, again.Fresh)
 			assert.Equal(t, id, again.LetterID)
-			assert.Equal(t, Refused, again.Disposition, "the first answer")
+			assert.Equal(t, Ignored, again.Disposition, "the first answer")
 		})
 	}
 	l, err := db.Letter(ctx, id)

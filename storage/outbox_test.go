@@ -57,11 +57,13 @@ func TestOutbox_AttemptIsRecordedBeforeSending(t *testing.T) {
 	assert.Equal(t, []string{"a@example.org"}, to)
 	assert.Equal(t, 1, attempt)
 	assert.Equal(t, "a@example.org.id\na@example.org\nsubject\nbody\n2026-03-01T09:00:00Z", string(raw), "the Message-ID and date fixed when queued")
-	// A crash now: the letter is due again only at retryAt.
-	_, attempts, due, _, err = db.NextDue(ctx)
+	// In flight: not offered again until its outcome is recorded, so it
+	// reaches SMTP at most once.
+	_, _, _, ok, err = db.NextDue(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, 1, attempts)
-	assert.Equal(t, retry, due)
+	assert.False(t, ok, "a letter in flight is not offered again")
+	_, _, _, _, err = db.BeginAttempt(ctx, id, now, retry)
+	assert.ErrorIs(t, err, ErrNotFound, "nor begun again")
 
 	require.NoError(t, db.Retry(ctx, id, now.Add(time.Hour), "451 later"))
 	_, _, due, _, err = db.NextDue(ctx)
@@ -93,4 +95,30 @@ func TestOutbox_DeadLetterIsNotTriedAgain(t *testing.T) {
 	assert.True(t, out[0].Dead)
 	assert.Equal(t, "550 no such user", out[0].LastError)
 	assert.ErrorIs(t, db.Sent(ctx, 999, now), ErrNotFound)
+}
+
+// A letter a stopped daemon left in flight may have gone out: it is marked
+// dead as uncertain and never sent again (at most one copy).
+func TestOutbox_InFlightAtStartIsNeverSentAgain(t *testing.T) {
+	db := mustOpen(t)
+	db.Compose, db.From = composed, "server@zaochnik.example"
+	ctx := context.Background()
+	now := db.Now()
+	flying, waiting := queue(t, db, "a@example.org"), queue(t, db, "b@example.org")
+	_, _, _, _, err := db.BeginAttempt(ctx, flying, now, now)
+	require.NoError(t, err)
+	n, err := db.SettleInFlight(ctx, now.Add(time.Minute))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	id, _, _, ok, err := db.NextDue(ctx)
+	require.NoError(t, err)
+	assert.True(t, ok)
+	assert.Equal(t, waiting, id, "the other letter still goes")
+	out, err := db.Outbox(ctx)
+	require.NoError(t, err)
+	assert.True(t, out[0].Dead)
+	assert.Equal(t, Uncertain, out[0].LastError)
+	n, err = db.SettleInFlight(ctx, now.Add(time.Minute))
+	require.NoError(t, err)
+	assert.Zero(t, n)
 }

@@ -2,7 +2,11 @@ package storage
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,9 +26,17 @@ type Received struct {
 	// InReplyTo lists the Message-IDs the letter answers (In-Reply-To, then
 	// References); the first that is a letter of the server names the game.
 	InReplyTo []string
-	// Posted is, for a paper letter the secretary enters, the posting date
+	// Posted is, for a paper letter the secretary entered, the posting date
 	// on its postmark (6.3.1); Postmark is then its arrival. Zero for e-mail.
 	Posted timecontrol.Date
+	// Forwarded is, for a held letter applied when its sender confirmed
+	// it, when the confirmation arrived: the opponent receives the move
+	// then. Zero for any other letter.
+	Forwarded time.Time
+	// Auth is how the sender was authenticated. The zero value is none: a
+	// letter from a player, the judge or the secretary is then held until
+	// its sender confirms it (see Confirm), never applied.
+	Auth corr.Auth
 }
 
 // Result is what became of a received letter.
@@ -36,12 +48,18 @@ type Result struct {
 	Outcome     corr.Outcome // empty when not fresh
 }
 
-// Receive stores a letter and applies it to its tournament in one
-// transaction, with the watermark, the new game state, events, ledger lines
-// and outgoing letters: all or nothing. It is idempotent per Message-ID and
-// per mailbox UID holding the same bytes (a reused UID holding another
-// letter is a new letter). The tournament is the one the sender plays in (or whose
-// cipher the letter names); day is the postmark as a date of play.
+// Receive stores a letter and decides it in one transaction, with the
+// watermark, the new game state, events, ledger lines and outgoing letters:
+// all or nothing. It is idempotent per Message-ID and per mailbox UID
+// holding the same bytes (a reused UID holding another letter is a new
+// letter). The tournament is the one the sender plays in (or whose cipher
+// the letter names); day is the postmark as a date of play.
+//
+// A letter from an address that is no player, judge or secretary of the
+// tournament is kept unanswered (Ignored), unless the secretary put it
+// before the referee herself (corr.AuthDesk). A letter that is not
+// authenticated, or whose authentication does not vouch for the change it
+// would make (corr.Trusted), is kept Held and its sender asked to confirm.
 func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 	var res Result
 	sum := sha256Hex(r.Raw)
@@ -59,67 +77,20 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 		if res.LetterID, res.Disposition, found, err = db.stored(ctx, tx, r.Incoming, sum); found || err != nil {
 			return err
 		}
-		res.Fresh = true
-		cipher, err := db.findTournament(ctx, tx, r)
-		if err != nil {
-			return err
-		}
 		ins, err := db.exec(ctx, tx, `INSERT INTO letters
-			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, stored_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, stored_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.MessageID, nullable(r.Mailbox, r.Mailbox), nullable(r.Mailbox, r.UIDValidity), nullable(r.Mailbox, r.UID), r.Raw, sum,
-			r.Postmark.UTC().Format(time.RFC3339), r.From, db.stamp())
+			r.Postmark.UTC().Format(time.RFC3339), r.From, authOf(r.Auth), db.stamp())
 		if err != nil {
 			return err
 		}
-		if res.LetterID, err = ins.LastInsertId(); err != nil {
-			return err
-		}
-		if cipher == "" {
-			res.Disposition = Refused
-			_, err := tx.ExecContext(ctx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused,
-				"the sender plays in no tournament here and the letter names none", res.LetterID)
-			return err
-		}
-		res.Cipher = cipher
-		l, err := db.load(ctx, tx, cipher)
+		id, err := ins.LastInsertId()
 		if err != nil {
 			return err
 		}
-		s, tid := l.State, l.id
-		thread, err := db.threadGame(ctx, tx, r.InReplyTo)
-		if err != nil {
-			return err
-		}
-		obs := corr.Observation{From: r.From, Postmark: timecontrol.DateOf(r.Postmark.In(l.from.loc)), Posted: r.Posted, MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
-		next, out, err := db.refereeLetter(ctx, tx, tid, s, r.Text, obs)
-		if err != nil {
-			return err
-		}
-		res.Outcome = out
-		res.Disposition = Processed
-		if !out.Accepted {
-			res.Disposition = Refused
-		}
-		var gid any
-		if out.Game != "" {
-			var id int64
-			if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&id); err == nil {
-				gid = id
-			}
-		}
-		problems, err := json.Marshal(out.Problems)
-		if err != nil {
-			return err
-		}
-		if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
-			tid, gid, res.Disposition, out.Reason, string(problems), res.LetterID); err != nil {
-			return err
-		}
-		if kept, err = db.saveState(ctx, tx, next, l); err != nil {
-			return err
-		}
-		return db.commitOutcome(ctx, tx, tid, res.LetterID, obs.Postmark, out)
+		res, kept, err = db.decide(ctx, tx, id, r)
+		return err
 	})
 	if err != nil {
 		if res.Cipher != "" {
@@ -129,6 +100,110 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 	}
 	db.keep(res.Cipher, kept)
 	return res, nil
+}
+
+// authOf is the method stored for a letter.
+func authOf(a corr.Auth) string {
+	if !a.Authenticated() {
+		return corr.AuthNone
+	}
+	return a.Method
+}
+
+// decide applies stored letter id (r) to its tournament, or keeps it
+// ignored or held, within tx.
+func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Result, *committed, error) {
+	res := Result{LetterID: id, Fresh: true}
+	if strings.TrimSpace(r.From) == "" {
+		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
+		res.Disposition = Ignored
+		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Ignored,
+			"the sender's address could not be read (neither From nor Return-Path): not answered", id)
+		return res, nil, err
+	}
+	cipher, err := db.findTournament(ctx, tx, r)
+	if err != nil {
+		return res, nil, err
+	}
+	if cipher == "" {
+		res.Disposition = Ignored
+		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Ignored,
+			"the sender plays in no tournament here and the letter names none: not answered", id)
+		return res, nil, err
+	}
+	res.Cipher = cipher
+	l, err := db.load(ctx, tx, cipher)
+	if err != nil {
+		return res, nil, err
+	}
+	s, tid := l.State, l.id
+	day := timecontrol.DateOf(r.Postmark.In(l.from.loc))
+	if s.Tournament.RoleOf(r.From) == corr.Stranger && r.Auth.Method != corr.AuthDesk {
+		res.Disposition = Ignored
+		_, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, tid, Ignored,
+			fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", r.From, cipher), id)
+		return res, nil, err
+	}
+	if !r.Auth.Authenticated() {
+		_, why := corr.Trusted(s.Tournament, r.From, r.Auth, corr.Outcome{})
+		res.Disposition = Held
+		return res, nil, db.hold(ctx, tx, tid, s, id, r, day, why)
+	}
+	thread, err := db.threadGame(ctx, tx, r.InReplyTo)
+	if err != nil {
+		return res, nil, err
+	}
+	obs := corr.Observation{From: r.From, Postmark: day, Posted: r.Posted, MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
+	if !r.Forwarded.IsZero() {
+		obs.Forwarded = timecontrol.DateOf(r.Forwarded.In(l.from.loc))
+	}
+	// The referee's desk is saved as it decides: a letter its sender's
+	// authentication does not vouch for is undone to this point and held.
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT referee`); err != nil {
+		return res, nil, err
+	}
+	next, out, err := db.refereeLetter(ctx, tx, tid, s, r.Text, obs)
+	if err != nil {
+		return res, nil, err
+	}
+	if ok, why := corr.Trusted(s.Tournament, r.From, r.Auth, out); !ok {
+		if _, err := tx.ExecContext(ctx, `ROLLBACK TO referee`); err != nil {
+			return res, nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE referee`); err != nil {
+			return res, nil, err
+		}
+		res.Disposition = Held
+		return res, nil, db.hold(ctx, tx, tid, s, id, r, day, why)
+	}
+	if _, err := tx.ExecContext(ctx, `RELEASE referee`); err != nil {
+		return res, nil, err
+	}
+	res.Outcome = out
+	res.Disposition = Processed
+	if !out.Accepted {
+		res.Disposition = Refused
+	}
+	var gid any
+	if out.Game != "" {
+		var g int64
+		if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&g); err == nil {
+			gid = g
+		}
+	}
+	problems, err := json.Marshal(out.Problems)
+	if err != nil {
+		return res, nil, err
+	}
+	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
+		tid, gid, res.Disposition, out.Reason, string(problems), id); err != nil {
+		return res, nil, err
+	}
+	kept, err := db.saveState(ctx, tx, next, l)
+	if err != nil {
+		return res, nil, err
+	}
+	return res, kept, db.commitOutcome(ctx, tx, tid, id, obs.Postmark, out)
 }
 
 // threadGame returns the code of the game of the first of ids that is a
@@ -212,8 +287,12 @@ func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (c
 	if err == nil && checked != "" && day.String() <= checked {
 		return corr.Outcome{Accepted: true}, nil
 	}
+	held, err := db.heldPersons(ctx, cipher)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
 	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) {
-		n, out := corr.Daily(s, day)
+		n, out := corr.Daily(s, day, held...)
 		return n, out, nil
 	})
 }
@@ -249,6 +328,41 @@ func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, f
 	return out, nil
 }
 
+// queue adds letter o to the outbox under a fresh unguessable Message-ID;
+// confirms names the held letter a confirmation request is about (nil for
+// other letters).
+func (db *DB) queue(ctx context.Context, tx *sql.Tx, tid int64, gid, lid, confirms any, o corr.Outgoing) error {
+	var next int64
+	if err := db.queryRow(ctx, tx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
+		return err
+	}
+	now := db.stamp()
+	if _, err := db.exec(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		next, db.messageID(next), tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), confirms, now, now); err != nil {
+		return err
+	}
+	return insertFiles(ctx, tx, next, o.Files)
+}
+
+// messageID makes the Message-ID of outgoing letter id: 128 bits nobody can
+// guess, so that nobody can thread a forged answer to a letter he was not
+// sent. With MessageIDKey they are an HMAC of the letter's number, so a
+// store rebuilt with the same key gives its letters the same ids (replies
+// to them still find their game); without it they are random.
+func (db *DB) messageID(id int64) string {
+	var b []byte
+	if len(db.MessageIDKey) > 0 {
+		m := hmac.New(sha256.New, db.MessageIDKey)
+		fmt.Fprintf(m, "message-id %d", id)
+		b = m.Sum(nil)[:16]
+	} else {
+		b = make([]byte, 16)
+		rand.Read(b)
+	}
+	return "z" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)) + "@zaochnik.invalid"
+}
+
 // commitOutcome writes an outcome's events and queues its letters.
 func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64, day timecontrol.Date, out corr.Outcome) error {
 	var lid any
@@ -282,23 +396,16 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 			return err
 		}
 	}
-	now := db.stamp()
 	for _, o := range out.Out {
+		if strings.TrimSpace(o.To) == "" {
+			db.logger().Warn("a letter to nobody was not queued", "kind", o.Kind, "game", o.Game, "subject", o.Subject)
+			continue
+		}
 		gid, err := gameID(o.Game)
 		if err != nil {
 			return err
 		}
-		var next int64
-		if err := db.queryRow(ctx, tx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
-			return err
-		}
-		msgID := fmt.Sprintf("z%d.t%d.%s@zaochnik.invalid", next, tid, o.Kind)
-		if _, err := db.exec(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, queued, next_attempt)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			next, msgID, tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), now, now); err != nil {
-			return err
-		}
-		if err := insertFiles(ctx, tx, next, o.Files); err != nil {
+		if err := db.queue(ctx, tx, tid, gid, lid, nil, o); err != nil {
 			return err
 		}
 	}

@@ -23,18 +23,22 @@ type Mail struct {
 	// Files are the documents made for the letter (a diagram, a PDN),
 	// attached after the letters.
 	Files []corr.File
+	// TournamentID and GameID (0: none) are the scope of the addressee's
+	// reply key; Confirms is the held letter a confirmation request is
+	// about (0: none), whose key it carries instead.
+	TournamentID, GameID, Confirms int64
 }
 
 // The outbox as the SMTP sender drains it (mailbox.Outbox). The sender owns
 // the retry schedule; the store records each step in its own transaction,
 // the attempt before the letter is handed to SMTP.
 
-// NextDue returns the waiting letter (not sent, not dead, not held) with
-// the earliest next attempt.
+// NextDue returns the waiting letter (not sent, not dead, not held, not in
+// flight) with the earliest next attempt.
 func (db *DB) NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error) {
 	var next string
 	err = db.db.QueryRowContext(ctx, `SELECT id, attempts, next_attempt FROM outbox
-		WHERE sent = '' AND dead = 0 AND hold = 0 ORDER BY next_attempt, id LIMIT 1`).Scan(&id, &attempts, &next)
+		WHERE sent = '' AND dead = 0 AND hold = 0 AND sending = '' ORDER BY next_attempt, id LIMIT 1`).Scan(&id, &attempts, &next)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, 0, time.Time{}, false, nil
 	}
@@ -45,8 +49,9 @@ func (db *DB) NextDue(ctx context.Context) (id int64, attempts int, due time.Tim
 	return id, attempts, due, err == nil, err
 }
 
-// BeginAttempt records an attempt at now (the next one at retryAt) and
-// returns the envelope and the composed letter. It needs db.Compose and
+// BeginAttempt records an attempt at now (the next one at retryAt), puts
+// the letter in flight until Sent, Retry or Dead, and returns the envelope
+// and the composed letter. It needs db.Compose and
 // db.From, which the mail shell sets.
 func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (from string, to []string, raw []byte, attempt int, err error) {
 	if db.Compose == nil || db.From == "" {
@@ -56,13 +61,13 @@ func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time
 	var queued string
 	var attach []string
 	err = db.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, next_attempt = ? WHERE id = ? AND sent = '' AND dead = 0`,
-			stampOf(now), stampOf(retryAt), id)
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, next_attempt = ?, sending = ?
+			WHERE id = ? AND sent = '' AND dead = 0 AND sending = ''`, stampOf(now), stampOf(retryAt), stampOf(now), id)
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent or dead)", id, ErrNotFound)
+			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent, dead or in flight)", id, ErrNotFound)
 		}
 		os, err := findOutgoing(ctx, tx, `WHERE o.id = ?`, id)
 		if err != nil || len(os) == 0 {
@@ -71,7 +76,8 @@ func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time
 		o := os[0]
 		attempt, attach = o.Attempts, o.Attach
 		m = Mail{MessageID: o.MessageID, To: o.To, Subject: o.Subject, Body: o.Body, InReplyTo: o.InReplyTo}
-		return tx.QueryRowContext(ctx, `SELECT queued FROM outbox WHERE id = ?`, id).Scan(&queued)
+		return tx.QueryRowContext(ctx, `SELECT queued, coalesce(tournament_id, 0), coalesce(game_id, 0), coalesce(confirms, 0) FROM outbox WHERE id = ?`, id).
+			Scan(&queued, &m.TournamentID, &m.GameID, &m.Confirms)
 	})
 	if err != nil {
 		return "", nil, nil, 0, err
@@ -96,19 +102,19 @@ func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time
 
 // Sent records that the SMTP server accepted letter id.
 func (db *DB) Sent(ctx context.Context, id int64, now time.Time) error {
-	return db.setOutgoing(ctx, id, `sent = ?, last_error = ''`, stampOf(now))
+	return db.setOutgoing(ctx, id, `sent = ?, last_error = '', sending = ''`, stampOf(now))
 }
 
 // Retry records a temporary failure; the next attempt is at retryAt.
 func (db *DB) Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error {
-	return db.setOutgoing(ctx, id, `next_attempt = ?, last_error = ?`, stampOf(retryAt), reason)
+	return db.setOutgoing(ctx, id, `next_attempt = ?, last_error = ?, sending = ''`, stampOf(retryAt), reason)
 }
 
 // Dead records a permanent failure and, in the same transaction, queues a
 // notice to the tournament's secretary (unless the dead letter was theirs).
 func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
 	return db.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE outbox SET dead = 1, last_error = ?, last_attempt = ? WHERE id = ?`, reason, stampOf(now), id)
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET dead = 1, last_error = ?, last_attempt = ?, sending = '' WHERE id = ?`, reason, stampOf(now), id)
 		if err != nil {
 			return err
 		}
@@ -139,6 +145,55 @@ func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) 
 			fmt.Sprintf("Письмо для %s («%s») не доставлено: %s. Свяжитесь с адресатом другим способом.\n", to, subject, reason), stampOf(now), stampOf(now))
 		return err
 	})
+}
+
+// MarkSentUpTo records the waiting letters queued up to before as sent at
+// their queued time, with note (a held letter stays held): in a store rebuilt from the letters
+// received, they are the history of letters the lost store sent already,
+// which must not go out again. It returns how many it marked.
+func (db *DB) MarkSentUpTo(ctx context.Context, before time.Time, note string) (int, error) {
+	res, err := db.db.ExecContext(ctx, `UPDATE outbox SET sent = queued, last_error = ? WHERE sent = '' AND dead = 0 AND hold = 0 AND queued <= ?`,
+		note, stampOf(before))
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// Uncertain is the reason given to a letter found in flight at start.
+const Uncertain = "uncertain: the daemon stopped while handing this letter to the SMTP server, so it may have been delivered; " +
+	"it is not sent again (at most one copy): ask the addressee, and send it by hand if it did not arrive"
+
+// SettleInFlight ends the attempts a stopped daemon left in flight: each
+// such letter may or may not have reached the SMTP server, so it is marked
+// dead (Uncertain), never sent again, and the secretary is told (see
+// Dead). The daemon calls it once at start, before its sender runs. It
+// returns how many letters it settled.
+func (db *DB) SettleInFlight(ctx context.Context, now time.Time) (int, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT id FROM outbox WHERE sending <> '' AND sent = '' AND dead = 0 ORDER BY id`)
+	if err != nil {
+		return 0, err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	for i, id := range ids {
+		if err := db.Dead(ctx, id, now, Uncertain); err != nil {
+			return i, err
+		}
+	}
+	return len(ids), nil
 }
 
 func (db *DB) setOutgoing(ctx context.Context, id int64, set string, args ...any) error {

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"zaochnik/corr"
+	"zaochnik/corr/swiss"
 )
 
 // tournamentState is the tournament-wide part of corr.State kept in
@@ -18,6 +19,8 @@ type tournamentState struct {
 	Started string             `json:"started,omitempty"`
 	Breaks  []corr.PlayerBreak `json:"breaks,omitempty"`
 	Checked string             `json:"checked,omitempty"`
+	// Byes are the "плюс" of each Swiss round (1.15.2).
+	Byes []swiss.Bye `json:"byes,omitempty"`
 	// Rev counts the writes of the state (cache.go).
 	Rev int64 `json:"rev,omitempty"`
 }
@@ -127,7 +130,7 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 		return nil, fmt.Errorf("storage: tournament %s: state: %w", cipher, err)
 	}
 	c := &committed{id: tid, row: row, rev: ts.Rev, games: map[string]gameRow{}, loc: t.Location()}
-	c.state = corr.State{Tournament: t, Breaks: ts.Breaks}
+	c.state = corr.State{Tournament: t, Breaks: ts.Breaks, Byes: ts.Byes}
 	if err := c.state.Started.UnmarshalText([]byte(ts.Started)); err != nil {
 		return nil, err
 	}
@@ -162,7 +165,7 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 // the committed copy to keep once the transaction commits.
 func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) (*committed, error) {
 	p := prev.from
-	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Rev: p.rev + 1}
+	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Rev: p.rev + 1}
 	raw, err := json.Marshal(ts)
 	if err != nil {
 		return nil, err

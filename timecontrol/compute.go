@@ -76,7 +76,7 @@ func (c *computation) penaltiesBefore(d Date) {
 		tot.Total += p.Days
 		c.l.add(Line{Kind: PenaltyLine, Index: i + 1, Player: p.Player, Sent: p.Date, Days: p.Days,
 			Total: tot.Total, CountedMoves: tot.Moves, Limit: c.l.Control.Limit(tot.Moves + 1),
-			Notes: []Note{{Kind: NotePenalty, Clause: p.Clause, Player: p.Player, Days: p.Days, A: p.Date, Text: p.Reason}}}, tot.Moves)
+			Notes: []Note{{Kind: NotePenalty, Clause: p.Clause, Player: p.Player, Days: p.Days, A: p.Date, Text: p.Reason, TextEn: p.ReasonEn}}}, tot.Moves)
 	}
 }
 

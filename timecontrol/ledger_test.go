@@ -320,7 +320,7 @@ func TestPenalty_6_2_11_JoinsTheTotalOnItsDate(t *testing.T) {
 	assert.Equal(t, 2+6, pl.Total)
 	assert.Equal(t, 2+6+1, l.Lines[4].Total)
 	assert.Equal(t, Totals{Days: 3, PenaltyDays: 6, Total: 9, Moves: 2}, l.Totals[Black])
-	assert.Equal(t, "6 штрафных дн. с 12.03.2026: impossible move b6-a5 (п. 6.2.11)", pl.Notes[0].String(), "the line names the player; the note does not repeat it")
+	assert.Equal(t, "6 штрафных дней с 12.03.2026: impossible move b6-a5 (п. 6.2.11)", pl.Notes[0].String(), "the line names the player; the note does not repeat it")
 	assert.Equal(t, Black, pl.Player)
 }
 
@@ -335,4 +335,19 @@ func TestPenalty_6_3_7_CanOverstepByItself(t *testing.T) {
 	l := mustCompute(t, tl)
 	require.NotNil(t, l.Overstep)
 	assert.Equal(t, Overstep{Player: White, Move: 2, Total: 54, Limit: 50, Date: d("2026-02-21"), Line: 2}, *l.Overstep)
+}
+
+// A penalty's reason is written in the ledger's language (6.2.11: "с
+// указанием, за что именно"), with proper plural forms.
+func TestPenalty_6_2_11_ReasonInTheLedgersLanguage(t *testing.T) {
+	n := Note{Kind: NotePenalty, Clause: "6.2.11", Days: 6, A: MustDate("2026-03-12"), Text: "невозможный ход", TextEn: "an impossible move"}
+	assert.Equal(t, "6 штрафных дней с 12.03.2026: невозможный ход (п. 6.2.11)", n.Format(Russian))
+	assert.Equal(t, "6 penalty days from 12.03.2026: an impossible move (6.2.11)", n.Format(English))
+	n.TextEn = ""
+	assert.Contains(t, n.Format(English), "невозможный ход", "a reason in one language serves both")
+	v := Note{Kind: NoteVariantMoves, Clause: "6.3.5", N: 1}
+	assert.Equal(t, "1 ход по принятому варианту не учитывается (п. 6.3.5)", v.Format(Russian))
+	v.N = 2
+	assert.Equal(t, "2 хода по принятому варианту не учитываются (п. 6.3.5)", v.Format(Russian))
+	assert.Equal(t, "2 moves through an accepted variant not counted (6.3.5)", v.Format(English))
 }

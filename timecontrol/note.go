@@ -36,6 +36,8 @@ type Note struct {
 	N, M   int
 	A, B   Date
 	Text   string
+	// TextEn is Text in English, when it differs (a penalty's reason).
+	TextEn string
 }
 
 // String returns the note in Russian, the ledger's default language.
@@ -84,13 +86,17 @@ func (n Note) texts() (ru, en string) {
 			fmt.Sprintf("receipt date missing and no earlier letters to average: taken as the opponent's posting date %s", a)
 	case NotePenalty:
 		// The line the note belongs to names the player already.
-		return fmt.Sprintf("%d штрафных дн. с %s: %s", n.Days, a, n.Text),
-			fmt.Sprintf("%d penalty days from %s: %s", n.Days, a, n.Text)
+		en := n.TextEn
+		if en == "" {
+			en = n.Text
+		}
+		return fmt.Sprintf("%d %s с %s: %s", n.Days, RussianPlural(n.Days, "штрафной день", "штрафных дня", "штрафных дней"), a, n.Text),
+			fmt.Sprintf("%s from %s: %s", plainPlural(n.Days, "penalty day"), a, en)
 	case NoteVariantMoves:
-		return fmt.Sprintf("%d ход(а) по принятому варианту не учитываются", n.N),
-			fmt.Sprintf("%d move(s) through an accepted variant not counted", n.N)
+		return fmt.Sprintf("%d %s по принятому варианту не %s", n.N, RussianPlural(n.N, "ход", "хода", "ходов"), RussianPlural(n.N, "учитывается", "учитываются", "учитываются")),
+			fmt.Sprintf("%s through an accepted variant not counted", plainPlural(n.N, "move"))
 	case NoteOverstep:
-		return fmt.Sprintf("просрочка: %s на %d ходов и менее при норме %s", daysRU(n.Days), n.M, daysRU(n.N)),
+		return fmt.Sprintf("просрочка: %s на %d %s и менее при норме %s", daysRU(n.Days), n.M, RussianPlural(n.M, "ход", "хода", "ходов"), daysRU(n.N)),
 			fmt.Sprintf("overstep: %s for %d moves or fewer, limit %s", daysEN(n.Days), n.M, daysEN(n.N))
 	case NoteBreakLate:
 		return fmt.Sprintf("перерыв объявлен %s, после его начала: засчитывается со дня объявления", a),

@@ -73,7 +73,10 @@ type Penalty struct {
 	// Date is the day the penalty was charged: it joins the total then.
 	Date   Date
 	Clause string // the clause it is charged under
-	Reason string // what for, as told to the player
+	Reason string // what for, in Russian (the ledger's language)
+	// ReasonEn is what for in English; empty when Reason serves both
+	// (a timeline file's penalty).
+	ReasonEn string `json:",omitempty"`
 }
 
 // isPenaltyClause reports whether clause charges penalty days.

@@ -1,9 +1,12 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // access says who may open a page or send a form.
@@ -28,10 +31,15 @@ func (srv *Server) session(w http.ResponseWriter, r *http.Request) session {
 	now := srv.opt.Now()
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		if s, err := srv.sign.decode(c.Value, now); err == nil {
-			return s
+			if s.ID == "" {
+				return s
+			}
+			if s, ok := srv.loggedInSession(r.Context(), s.ID, now); ok {
+				return s
+			}
 		}
 	}
-	s := newSession("", "", now)
+	s := anonymous(now)
 	srv.setSession(w, r, s)
 	return s
 }
@@ -96,18 +104,39 @@ func (srv *Server) loginPage(w http.ResponseWriter, r *http.Request, s session) 
 // session fixed before the login is worth nothing after it).
 func (srv *Server) login(w http.ResponseWriter, r *http.Request, s session) {
 	name, next := strings.TrimSpace(r.PostForm.Get("name")), safeNext(r.PostForm.Get("next"))
+	ip := clientIP(r)
+	if wait := srv.throttle.begin(ip, name, srv.opt.Now()); wait > 0 {
+		secs := int((wait + time.Second - 1) / time.Second)
+		srv.opt.Log.Warn("login throttled", "name", name, "remote", ip, "retry_after", secs)
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		srv.render(w, r, s, http.StatusTooManyRequests, "login", "Вход", loginView{Next: next, Name: name,
+			Error: fmt.Sprintf("Слишком много неудачных попыток входа: попробуйте снова через %d с. / Too many failed logins: try again in %d s.", secs, secs)})
+		return
+	}
 	acc, ok := srv.authenticate(name, r.PostForm.Get("password"))
+	srv.throttle.end(ip, name, ok, srv.opt.Now())
 	if !ok {
-		srv.opt.Log.Warn("login refused", "name", name, "remote", r.RemoteAddr)
+		srv.opt.Log.Warn("login refused", "name", name, "remote", ip)
 		srv.render(w, r, s, http.StatusUnauthorized, "login", "Вход", loginView{Next: next, Name: name, Error: "Неверное имя или пароль. / Wrong name or password."})
 		return
 	}
-	srv.setSession(w, r, newSession(acc.Name, acc.Role, srv.opt.Now()))
+	if err := srv.startSession(w, r, acc); err != nil {
+		srv.storeError(w, r, s, "session", err)
+		return
+	}
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
+// logout ends the session in the store at once: its cookie, kept or
+// copied, opens nothing afterwards.
 func (srv *Server) logout(w http.ResponseWriter, r *http.Request, s session) {
-	srv.setSession(w, r, newSession("", "", srv.opt.Now()))
+	if s.ID != "" {
+		if err := srv.opt.Sessions.EndSession(r.Context(), storedID(s.ID)); err != nil {
+			srv.storeError(w, r, s, "session", err)
+			return
+		}
+	}
+	srv.setSession(w, r, anonymous(srv.opt.Now()))
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }
 

@@ -29,7 +29,56 @@ type fakeStore struct {
 	windows      []adjudication.ClaimWindow
 	sent         []corr.Outgoing
 	// down makes every read fail, as a store that is not answering.
-	down error
+	down     error
+	sessions map[string]StoredSession
+}
+
+var _ Sessions = (*fakeStore)(nil)
+
+func (f *fakeStore) CreateSession(_ context.Context, s StoredSession) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sessions == nil {
+		f.sessions = map[string]StoredSession{}
+	}
+	f.sessions[s.ID] = s
+	return nil
+}
+
+func (f *fakeStore) Session(_ context.Context, id string) (StoredSession, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s, ok := f.sessions[id]
+	return s, ok, nil
+}
+
+func (f *fakeStore) TouchSession(_ context.Context, id string, seen time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s, ok := f.sessions[id]; ok {
+		s.LastSeen = seen
+		f.sessions[id] = s
+	}
+	return nil
+}
+
+func (f *fakeStore) EndSession(_ context.Context, id string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.sessions, id)
+	return nil
+}
+
+func (f *fakeStore) AccountSessions(_ context.Context, account string) ([]StoredSession, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []StoredSession
+	for _, s := range f.sessions {
+		if s.Account == account {
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }
 
 func (f *fakeStore) Ciphers(ctx context.Context) ([]string, error) {

@@ -29,7 +29,7 @@ func testAccounts(t testing.TB) []Account {
 // newTestDesk returns the desk over a fresh fixture, served by httptest.
 func newTestDesk(t testing.TB, tweak ...func(*Options)) (*httptest.Server, *fakeStore) {
 	f := newFixture(t)
-	opt := Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Accounts: testAccounts(t),
+	opt := Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Sessions: f, Accounts: testAccounts(t),
 		Key: []byte("0123456789abcdef0123456789abcdef"), Now: func() time.Time { return fixtureNow }, EngineNodes: 20000}
 	for _, fn := range tweak {
 		fn(&opt)

@@ -1,10 +1,12 @@
 package web
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"zaochnik/corr"
 	"zaochnik/corr/draughts"
@@ -44,6 +46,29 @@ type queueView struct {
 	Games     []gameOption
 	MayAct    bool
 	Greetings string
+	// Page is this page's number (from 1), Pages how many there are.
+	Page, Pages int
+}
+
+// The queue is paged and each letter's text cut, so that a page stays far
+// under 1 MiB whatever a hostile letter holds (the whole letter stays in
+// the store and on its game's page).
+const (
+	queuePageSize   = 20
+	queueTextLength = 16 << 10
+)
+
+// cutText shortens a letter's text for the queue, saying how much was left
+// out.
+func cutText(s string) string {
+	if len(s) <= queueTextLength {
+		return s
+	}
+	cut := queueTextLength
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("\n… [текст обрезан: показано %d байт из %d / text cut: %d of %d bytes shown]", cut, len(s), cut, len(s))
 }
 
 // queuePage is the secretary's queue: letters refused or not placed, with
@@ -59,8 +84,19 @@ func (srv *Server) queuePage(w http.ResponseWriter, r *http.Request, s session) 
 		srv.storeError(w, r, s, "список партий", err)
 		return
 	}
+	pages := max(1, (len(letters)+queuePageSize-1)/queuePageSize)
+	page, err := strconv.Atoi(cmp.Or(r.URL.Query().Get("page"), "1"))
+	if err != nil || page < 1 || page > pages {
+		srv.fail(w, r, s, http.StatusNotFound, fmt.Sprintf("Страницы %q в очереди нет (страниц: %d). / No such page.", r.URL.Query().Get("page"), pages))
+		return
+	}
+	letters = letters[(page-1)*queuePageSize : min(len(letters), page*queuePageSize)]
+	for i := range letters {
+		letters[i].Text = cutText(letters[i].Text)
+	}
 	srv.render(w, r, s, http.StatusOK, "queue", "Очередь писем секретаря", queueView{Letters: letters, Games: games,
-		MayAct: s.Role == RoleSecretary, Greetings: "Здравствуйте!\n\n\n\nС уважением,\n" + s.Name + ", секретарь турнира"})
+		MayAct: s.Role == RoleSecretary, Greetings: "Здравствуйте!\n\n\n\nС уважением,\n" + s.Name + ", секретарь турнира",
+		Page: page, Pages: pages})
 }
 
 // queuedLetter reads the letter of the path.

@@ -50,6 +50,7 @@ var funcs = template.FuncMap{
 	"variantName": variantName,
 	"eventName":   eventName,
 	"eventDetail": eventDetail,
+	"add":         func(a, b int) int { return a + b },
 	"verdict": func(v adjudication.Verdict) string {
 		switch v {
 		case adjudication.ProtestRejected:
@@ -68,7 +69,11 @@ var funcs = template.FuncMap{
 		case "pending":
 			return "ждет разбора"
 		case "ignored":
-			return "без ответа (автоответ или возврат)"
+			return "без ответа (автоответ, возврат или посторонний адрес)"
+		case "held":
+			return "задержано: ждёт подтверждения отправителя"
+		case "assigned":
+			return "отнесено секретарём к партии"
 		}
 		return d
 	},
@@ -132,11 +137,15 @@ func (srv *Server) fail(w http.ResponseWriter, r *http.Request, s session, statu
 }
 
 // storeError answers 404 when the store says the thing does not exist
-// (ErrNotFound), 501 when the store cannot do it (errors.ErrUnsupported),
+// (ErrNotFound), 409 when it cannot be done now (ErrConflict), 501 when the store cannot do it (errors.ErrUnsupported),
 // else logs err and answers 500.
 func (srv *Server) storeError(w http.ResponseWriter, r *http.Request, s session, what string, err error) {
 	if errors.Is(err, ErrNotFound) {
 		srv.fail(w, r, s, http.StatusNotFound, "Не найдено: "+what+". / Not found: "+what+".")
+		return
+	}
+	if errors.Is(err, ErrConflict) {
+		srv.fail(w, r, s, http.StatusConflict, "Сейчас это невозможно ("+what+"): "+err.Error())
 		return
 	}
 	if errors.Is(err, errors.ErrUnsupported) {

@@ -16,6 +16,8 @@ type Options struct {
 	Letters     Letters
 	Secretary   Secretary
 	Judge       Judge
+	// Sessions keeps the logged-in sessions.
+	Sessions Sessions
 	// Accounts are the logins of the secretary and the judge.
 	Accounts []Account
 	// Key signs the session cookies and the CSRF tokens: at least 32
@@ -46,13 +48,14 @@ type Server struct {
 	pages     map[string]*pageTemplate
 	dummyHash []byte
 	engine    *engineViews
+	throttle  throttle
 }
 
 // New checks the options and returns the desk.
 func New(opt Options) (*Server, error) {
 	var errs []error
-	if opt.Tournaments == nil || opt.Letters == nil || opt.Secretary == nil || opt.Judge == nil {
-		errs = append(errs, errors.New("web: the Tournaments, Letters, Secretary and Judge stores are all required"))
+	if opt.Tournaments == nil || opt.Letters == nil || opt.Secretary == nil || opt.Judge == nil || opt.Sessions == nil {
+		errs = append(errs, errors.New("web: the Tournaments, Letters, Secretary, Judge and Sessions stores are all required"))
 	}
 	if opt.Now == nil {
 		errs = append(errs, errors.New("web: the clock (Options.Now) is required"))
@@ -120,6 +123,8 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /login", srv.open(anyone, srv.loginPage))
 	m.HandleFunc("POST /login", srv.form(anyone, srv.login))
 	m.HandleFunc("POST /logout", srv.form(anyone, srv.logout))
+	m.HandleFunc("GET /sessions", srv.open(staff, srv.sessionsPage))
+	m.HandleFunc("POST /sessions/end-others", srv.form(staff, srv.endOtherSessions))
 
 	public := staff
 	if srv.opt.PublicCrosstable {

@@ -15,14 +15,14 @@ import (
 // sessionCookie is the name of the session cookie.
 const sessionCookie = "zaochnik_session"
 
-// sessionTTL is how long a session lasts without a new login.
-const sessionTTL = 12 * time.Hour
-
-// session is what the signed cookie carries. Every visitor has one, so the
-// login form too has a CSRF token; Name is empty until a login.
+// session is the visitor's session. Every visitor has one, so the login
+// form too has a CSRF token. An anonymous one lives in the signed cookie
+// alone; a logged-in one is kept by the store (Sessions), and the cookie
+// carries only its random id: Name and Role are read from the store.
 type session struct {
-	Name    string    `json:"n,omitempty"`
-	Role    Role      `json:"r,omitempty"`
+	ID      string    `json:"i,omitempty"` // the logged-in session's id; "" for an anonymous one
+	Name    string    `json:"-"`
+	Role    Role      `json:"-"`
 	Nonce   string    `json:"c"`
 	Expires time.Time `json:"e"`
 }
@@ -30,11 +30,11 @@ type session struct {
 // loggedIn reports whether the session belongs to an account.
 func (s session) loggedIn() bool { return s.Name != "" }
 
-// newSession returns a session for name with a fresh nonce.
-func newSession(name string, role Role, now time.Time) session {
+// anonymous returns a session of no account with a fresh nonce.
+func anonymous(now time.Time) session {
 	b := make([]byte, 18)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
-	return session{Name: name, Role: role, Nonce: base64.RawURLEncoding.EncodeToString(b), Expires: now.Add(sessionTTL)}
+	return session{Nonce: base64.RawURLEncoding.EncodeToString(b), Expires: now.Add(sessionTTL)}
 }
 
 // signer signs cookies and derives CSRF tokens with one secret key.

@@ -61,7 +61,7 @@ func TestLogin_NewSessionAtLoginAndLogout(t *testing.T) {
 
 func TestSession_CookieFlags(t *testing.T) {
 	f := newFixture(t)
-	srv, err := New(Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Accounts: testAccounts(t),
+	srv, err := New(Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Sessions: f, Accounts: testAccounts(t),
 		Key: make([]byte, 32), Now: func() time.Time { return fixtureNow }})
 	require.NoError(t, err)
 	for _, c := range []struct {
@@ -91,18 +91,18 @@ func TestSession_CookieFlags(t *testing.T) {
 func TestSession_TamperedOrExpiredCookieIsAnonymous(t *testing.T) {
 	k := signer{key: []byte("0123456789abcdef0123456789abcdef")}
 	now := fixtureNow
-	good := k.encode(session{Name: "anna", Role: RoleSecretary, Nonce: "n", Expires: now.Add(time.Hour)})
+	good := k.encode(session{ID: "anna-id", Nonce: "n", Expires: now.Add(time.Hour)})
 	s, err := k.decode(good, now)
 	require.NoError(t, err)
-	assert.Equal(t, "anna", s.Name)
+	assert.Equal(t, "anna-id", s.ID)
 	payload, sig, _ := strings.Cut(good, ".")
-	forged := k.encode(session{Name: "oleg", Role: RoleJudge, Nonce: "n", Expires: now.Add(time.Hour)})
+	forged := k.encode(session{ID: "oleg-id", Nonce: "n", Expires: now.Add(time.Hour)})
 	forgedPayload, _, _ := strings.Cut(forged, ".")
 	other := signer{key: []byte("another key, another key, another")}
 	for name, v := range map[string]string{
 		"other payload, old signature": forgedPayload + "." + sig,
-		"signed with another key":      other.encode(session{Name: "oleg", Role: RoleJudge, Nonce: "n", Expires: now.Add(time.Hour)}),
-		"expired":                      k.encode(session{Name: "anna", Role: RoleSecretary, Nonce: "n", Expires: now}),
+		"signed with another key":      other.encode(session{ID: "oleg-id", Nonce: "n", Expires: now.Add(time.Hour)}),
+		"expired":                      k.encode(session{ID: "anna-id", Nonce: "n", Expires: now}),
 		"no signature":                 payload,
 		"empty":                        "",
 		"garbage":                      "!!!.???",
@@ -114,7 +114,7 @@ func TestSession_TamperedOrExpiredCookieIsAnonymous(t *testing.T) {
 
 func TestNew_SaysWhatIsMissing(t *testing.T) {
 	f := newFixture(t)
-	good := Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Accounts: testAccounts(t), Key: make([]byte, 32), Now: time.Now}
+	good := Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Sessions: f, Accounts: testAccounts(t), Key: make([]byte, 32), Now: time.Now}
 	cases := []struct {
 		name  string
 		tweak func(*Options)
@@ -147,7 +147,7 @@ func TestHashPassword_VerifiesWithBcrypt(t *testing.T) {
 	h, err := HashPassword("пароль", 0)
 	require.NoError(t, err)
 	f := newFixture(t)
-	srv, err := New(Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Accounts: []Account{{Name: "a", Role: RoleJudge, Hash: h}},
+	srv, err := New(Options{Tournaments: f, Letters: f, Secretary: f, Judge: f, Sessions: f, Accounts: []Account{{Name: "a", Role: RoleJudge, Hash: h}},
 		Key: make([]byte, 32), Now: time.Now})
 	require.NoError(t, err)
 	_, ok := srv.authenticate("a", "пароль")
@@ -162,7 +162,7 @@ func TestHashPassword_VerifiesWithBcrypt(t *testing.T) {
 
 func FuzzSessionDecode(f *testing.F) {
 	k := signer{key: []byte("0123456789abcdef0123456789abcdef")}
-	f.Add(k.encode(session{Name: "anna", Role: RoleSecretary, Nonce: "n", Expires: fixtureNow.Add(time.Hour)}))
+	f.Add(k.encode(session{ID: "anna-id", Nonce: "n", Expires: fixtureNow.Add(time.Hour)}))
 	f.Add("e30.AAAA")
 	f.Add("")
 	f.Fuzz(func(t *testing.T, v string) {
@@ -173,7 +173,7 @@ func FuzzSessionDecode(f *testing.F) {
 		// Whatever decodes was signed by us: it encodes back to a valid cookie.
 		again, err := k.decode(k.encode(s), fixtureNow)
 		require.NoError(t, err)
-		assert.Equal(t, s.Name, again.Name)
+		assert.Equal(t, s.ID, again.ID)
 	})
 }
 

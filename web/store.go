@@ -14,6 +14,11 @@ import (
 // letter does not exist: the desk answers 404.
 var ErrNotFound = errors.New("not found")
 
+// ErrConflict is what the stores wrap when the thing asked cannot be done
+// in its present state (a held letter cannot be assigned): the desk
+// answers 409 with the reason.
+var ErrConflict = errors.New("not possible now")
+
 // Tournaments is the read side of the referee's state.
 type Tournaments interface {
 	// Ciphers lists the tournaments by cipher.

@@ -151,7 +151,7 @@ func crosstable(st corr.State, rulings adjudication.Rulings) (*crosstableView, e
 	if err != nil {
 		return nil, err
 	}
-	ct, err := adjudication.Build(players, games, adjudication.Options{})
+	ct, err := adjudication.Build(players, games, adjudication.TableOptions(st.Tournament))
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,8 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"zaochnik/mailbox"
+	"zaochnik/referee"
+	"zaochnik/storage"
 	"zaochnik/web"
 )
 
@@ -30,10 +32,20 @@ type Config struct {
 	// daily checks when a tournament names no zone of its own.
 	Timezone zoneName `toml:"timezone"`
 	// AuthservID is the receiving server's authserv-id: only its
-	// Authentication-Results headers are trusted. Empty: no check.
-	AuthservID string         `toml:"authserv_id"`
-	Schedule   ScheduleConfig `toml:"schedule"`
-	Log        LogConfig      `toml:"log"`
+	// Authentication-Results headers are believed. Empty: none is, and
+	// only reply keys authenticate (the rest is held for confirmation).
+	AuthservID string `toml:"authserv_id"`
+	// TrustedHosts name the receiving side's hosts, whose Received
+	// headers bound the trusted Authentication-Results (RFC 8601 section
+	// 5); empty means authserv_id alone.
+	TrustedHosts []string `toml:"trusted_hosts"`
+	// HoldDays is how long a letter nothing authenticated waits for its
+	// sender's confirmation before it is dropped.
+	HoldDays int `toml:"hold_days"`
+	// ReplyKeyFile keeps the reply keys' secret; "" keeps it in the store.
+	ReplyKeyFile string         `toml:"reply_key_file"`
+	Schedule     ScheduleConfig `toml:"schedule"`
+	Log          LogConfig      `toml:"log"`
 	// ShutdownGrace bounds how long a stopping daemon waits for the
 	// letter in flight and for the outbox to drain.
 	ShutdownGrace duration `toml:"shutdown_grace"`
@@ -54,6 +66,12 @@ type IMAPConfig struct {
 	Idle         bool     `toml:"idle"`
 	IdleWatchdog duration `toml:"idle_watchdog"`
 	PollInterval duration `toml:"poll_interval"`
+	// ReplyKeys is where the server's letters carry their addressee's
+	// reply key: "plus" (turnir+KEY@domain in Reply-To) or "subject".
+	ReplyKeys string `toml:"reply_keys"`
+	// MaxLetterSize is the largest letter read, in bytes; larger ones are
+	// filed refused unread (RFC822.SIZE is checked before fetching).
+	MaxLetterSize int64 `toml:"max_letter_size"`
 }
 
 // SMTPConfig is the submission server the daemon sends through.
@@ -101,6 +119,16 @@ type WebConfig struct {
 	Rulings map[string]string `toml:"rulings"`
 	// Accounts are the desk's logins; without any, only /healthz is served.
 	Accounts []web.Account `toml:"accounts"`
+	// ReadTimeout bounds reading a whole request, body included;
+	// WriteTimeout writing the answer; IdleTimeout a kept-alive connection
+	// waiting for the next request. A client trickling its request is cut
+	// off.
+	ReadTimeout  duration `toml:"read_timeout"`
+	WriteTimeout duration `toml:"write_timeout"`
+	IdleTimeout  duration `toml:"idle_timeout"`
+	// MaxConnections caps the connections served at once; more wait to be
+	// accepted.
+	MaxConnections int `toml:"max_connections"`
 }
 
 // ScheduleConfig holds cron specs (5 fields, or @daily, @every 1h, ...),
@@ -128,11 +156,14 @@ func defaultConfig() Config {
 	return Config{
 		IMAP: IMAPConfig{Host: "localhost", Port: 993, Security: "tls", Mailbox: "INBOX",
 			ProcessedFolder: "zaochnik/processed", RefusedFolder: "zaochnik/refused", Idle: true,
-			IdleWatchdog: duration(5 * time.Minute), PollInterval: duration(time.Minute)},
+			IdleWatchdog: duration(5 * time.Minute), PollInterval: duration(time.Minute),
+			ReplyKeys: referee.KeysPlus, MaxLetterSize: referee.DefaultMaxLetterSize},
+		HoldDays: storage.DefaultHoldDays, TrustedHosts: []string{},
 		SMTP: SMTPConfig{Host: "localhost", Port: 587, Security: "starttls", Name: "zaochnik", LocalName: "localhost",
 			RetryBase: duration(time.Minute), RetryMax: duration(4 * time.Hour), MaxAttempts: 20},
-		Database:      DatabaseConfig{Path: "zaochnik.db"},
-		Web:           WebConfig{Listen: "127.0.0.1:8080", Rulings: map[string]string{}},
+		Database: DatabaseConfig{Path: "zaochnik.db"},
+		Web: WebConfig{Listen: "127.0.0.1:8080", Rulings: map[string]string{}, ReadTimeout: duration(30 * time.Second),
+			WriteTimeout: duration(60 * time.Second), IdleTimeout: duration(2 * time.Minute), MaxConnections: 64},
 		Timezone:      "Europe/Moscow",
 		Schedule:      ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"},
 		Log:           LogConfig{Level: "info", Format: "text"},
@@ -203,6 +234,15 @@ func (c Config) check() error {
 	if !strings.Contains(c.SMTP.From, "@") {
 		errs = append(errs, fmt.Errorf("smtp.from: %q is not a mail address; give the tournament's address, e.g. \"turnir@example.ru\"", c.SMTP.From))
 	}
+	if c.IMAP.ReplyKeys != referee.KeysPlus && c.IMAP.ReplyKeys != referee.KeysSubject {
+		errs = append(errs, fmt.Errorf("imap.reply_keys: %q; write \"plus\" (turnir+KEY@domain) or \"subject\" (for a mail host without plus addressing)", c.IMAP.ReplyKeys))
+	}
+	if c.IMAP.MaxLetterSize < 64<<10 {
+		errs = append(errs, fmt.Errorf("imap.max_letter_size: %d bytes; give at least 65536 (the default is %d, 10 MiB)", c.IMAP.MaxLetterSize, referee.DefaultMaxLetterSize))
+	}
+	if c.HoldDays < 1 || c.HoldDays > 30 {
+		errs = append(errs, fmt.Errorf("hold_days: %d; give 1 to 30 days (the default is %d)", c.HoldDays, storage.DefaultHoldDays))
+	}
 	if c.SMTP.MaxAttempts < 1 {
 		errs = append(errs, fmt.Errorf("smtp.max_attempts: %d; give at least 1", c.SMTP.MaxAttempts))
 	}
@@ -213,6 +253,12 @@ func (c Config) check() error {
 		if _, _, err := net.SplitHostPort(c.Web.Listen); err != nil {
 			errs = append(errs, fmt.Errorf("web.listen: %q is not host:port (e.g. \"127.0.0.1:8080\")", c.Web.Listen))
 		}
+	}
+	if c.Web.ReadTimeout <= 0 || c.Web.WriteTimeout <= 0 || c.Web.IdleTimeout <= 0 {
+		errs = append(errs, errors.New("web.read_timeout, web.write_timeout and web.idle_timeout must be positive (e.g. \"30s\")"))
+	}
+	if c.Web.MaxConnections < 1 {
+		errs = append(errs, fmt.Errorf("web.max_connections: %d; give at least 1", c.Web.MaxConnections))
 	}
 	return errors.Join(errs...)
 }

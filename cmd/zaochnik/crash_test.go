@@ -149,7 +149,7 @@ func TestCrashChild(t *testing.T) {
 		t.Skip("run by TestReplay_CrashSafety only")
 	}
 	var out, errb bytes.Buffer
-	code := run(&env{stdout: &out, stderr: &errb}, []string{"replay", "--tournament", replayDir("two.toml"),
+	code := run(&env{stdout: &out, stderr: &errb}, []string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml"),
 		"--mail", os.Getenv("ZAOCHNIK_MAIL"), "--db", os.Getenv("ZAOCHNIK_DB"), "--until", os.Getenv("ZAOCHNIK_UNTIL"), "--json"})
 	if code != 0 {
 		t.Fatalf("replay: %s", errb.String())

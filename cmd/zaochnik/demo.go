@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"zaochnik/corr"
+	"zaochnik/mailbox"
 	"zaochnik/mailbox/localmail"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
@@ -40,6 +41,9 @@ overstep claim). Ctrl-C stops it; --days stops it after N virtual days.
 Exit status: 0 stopped, 1 failed, 2 bad usage.`
 
 const demoPassword = "demo"
+
+// demoDomain is the embedded mail server's name and authserv-id.
+const demoDomain = "zaochnik.test"
 
 // demoServer is the tournament's address on the embedded mail server.
 const demoServer = "turnir@zaochnik.test"
@@ -87,6 +91,8 @@ type demo struct {
 	clock func() time.Time
 	mail  *localmail.Server
 	t     corr.Tournament
+	// forged is the Message-ID of the demo's forged letter.
+	forged string
 }
 
 func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, days int) error {
@@ -112,7 +118,7 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	if err != nil {
 		return err
 	}
-	if d.mail, err = localmail.Start(localmail.Options{Domain: "zaochnik.test", Now: d.clock, Logger: d.log, UIDValidity: validity}); err != nil {
+	if d.mail, err = localmail.Start(localmail.Options{Domain: demoDomain, Now: d.clock, Logger: d.log, UIDValidity: validity}); err != nil {
 		return err
 	}
 	defer d.mail.Close()
@@ -126,6 +132,7 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		return err
 	}
 	cfg := localConfig(d.mail, server, demoPassword, dbPath)
+	cfg.AuthservID = demoDomain // the embedded server's Authentication-Results
 	cfg.Web.Listen = listen
 	if cfg.Web.Accounts, err = demoAccounts(); err != nil {
 		return err
@@ -142,6 +149,11 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		return err
 	}
 	d.instructions(server, m.HTTPAddr, simulate)
+	// The simulation's clock runs meanwhile: it does not wait for the
+	// forged letter, whose fate the summary tells.
+	if err := d.forge(ctx, m.db, server, !simulate); err != nil {
+		d.log.Error("the forged letter of the demo", "err", err)
+	}
 
 	var wg sync.WaitGroup
 	runCtx, cancel := context.WithCancel(ctx)
@@ -249,10 +261,12 @@ func (d *demo) instructions(server, web string, simulate bool) {
 	fmt.Fprintf(w, "  tournament address: %s\n  players: %s\n", server, strings.Join(playerAddrs(d.t), ", "))
 	fmt.Fprintf(w, "  secretary: %s   judge: %s\n\n", d.t.Secretary.Email, d.t.Judge.Email)
 	fmt.Fprintf(w, "Send White's first move of game 1-2 as %s, e.g. with swaks:\n", p1.Name)
-	fmt.Fprintf(w, "  swaks --server 127.0.0.1:%s --from %s --to %s \\\n", smtpPort, p1.Email, server)
+	fmt.Fprintf(w, "  swaks --server 127.0.0.1:%s --from %s --to %s --auth-user %s --auth-password %s \\\n", smtpPort, p1.Email, server, p1.Email, demoPassword)
 	fmt.Fprintf(w, "    --header 'Subject: %s 1-2' \\\n", d.t.Cipher)
 	fmt.Fprintf(w, "    --body $'%s 1-2\\nМой ход: 1.c3-d4\\n%s / %s / %s\\nВремя: 0/0\\n%s'\n", d.t.Cipher, start, start, start, p1.Name)
-	fmt.Fprintf(w, "or from any mail client: SMTP 127.0.0.1 port %s, no encryption, login %s, password %s.\n\n", smtpPort, p1.Email, demoPassword)
+	fmt.Fprintf(w, "or from any mail client: SMTP 127.0.0.1 port %s, no encryption, login %s, password %s.\n", smtpPort, p1.Email, demoPassword)
+	fmt.Fprintf(w, "Log in as the From address (or answer a letter of the server's, whose Reply-To carries your key):\n")
+	fmt.Fprintf(w, "a letter sent without either is held, and the address asked to confirm it.\n\n")
 	fmt.Fprintf(w, "Read the replies over IMAP (127.0.0.1:%s, login = the address, password %s):\n", imapPort, demoPassword)
 	fmt.Fprintf(w, "%s receives the move, %s a confirmation or the reason it was refused.\n", p2.Email, p1.Email)
 	fmt.Fprintf(w, "The desk: http://%s/  (login secretary or judge, password %s)\n", web, demoPassword)
@@ -262,6 +276,33 @@ func (d *demo) instructions(server, web string, simulate bool) {
 	} else {
 		fmt.Fprintln(w, "\nCtrl-C stops the demo.")
 	}
+}
+
+// forge sends, as anybody could, a resignation of the first player without
+// logging in, and (when wait) shows that the server holds it instead of
+// ending his game: the trust model at work.
+func (d *demo) forge(ctx context.Context, db *storage.DB, server string, wait bool) error {
+	p1 := d.t.Players[0]
+	id := fmt.Sprintf("forged.%d@attacker.test", d.clock().UnixNano())
+	d.forged = id
+	if err := mailAs(d.mail.SMTPAddr, "", "evil@attacker.test", mailbox.Outgoing{From: mailbox.Address{Name: p1.Name, Addr: p1.Email},
+		To: []mailbox.Address{{Addr: server}}, Subject: d.t.Cipher + " 1-2", Text: d.t.Cipher + " 1-2\nСдаюсь.\n" + p1.Name,
+		Date: d.clock(), MessageID: id, AutoSubmitted: "no"}); err != nil {
+		return err
+	}
+	fmt.Fprintf(d.out, "A forged letter: evil@attacker.test sent «Сдаюсь» under %s's address, without logging in.\n", p1.Email)
+	if !wait {
+		fmt.Fprintf(d.out, "  What became of it is told when the demo stops.\n\n")
+		return nil
+	}
+	for wait := time.Now().Add(10 * time.Second); time.Now().Before(wait); time.Sleep(50 * time.Millisecond) {
+		l, err := db.LetterByMessageID(ctx, id)
+		if err == nil && l.Disposition != storage.Pending {
+			fmt.Fprintf(d.out, "  It was %s, not applied: %s\n  %s was asked to confirm it (see that mailbox).\n\n", l.Disposition, l.Reason, p1.Email)
+			return nil
+		}
+	}
+	return fmt.Errorf("the forged letter %s was not read within 10 s", id)
 }
 
 // demoAccounts are the desk's logins: secretary and judge, password "demo".
@@ -287,6 +328,11 @@ func (d *demo) summary(dbPath string) error {
 	for _, g := range gamesReport(s) {
 		fmt.Fprintf(d.out, "%d-%d  %-10s %-7s  time %d/%d (penalty %d/%d)  claims %d  %s\n", g.White, g.Black, g.Status, g.Result,
 			g.Ledger.White.Total, g.Ledger.Black.Total, g.Ledger.White.PenaltyDays, g.Ledger.Black.PenaltyDays, len(g.Claims), g.Moves)
+	}
+	if d.forged != "" {
+		if l, err := db.LetterByMessageID(context.Background(), d.forged); err == nil {
+			fmt.Fprintf(d.out, "The forged letter: %s, never applied (%s).\n", l.Disposition, l.Reason)
+		}
 	}
 	return nil
 }

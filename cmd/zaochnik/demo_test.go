@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,6 +60,22 @@ func TestDemo_SimulateShowsLedgersBreakPenaltyClaim(t *testing.T) {
 	assert.Positive(t, kinds["forward"], "moves forwarded: %v", kinds)
 	assert.Positive(t, kinds["break"], "the break told: %v", kinds)
 	assert.Positive(t, kinds["claim"], "the claim filed: %v", kinds)
+
+	// Issue 11: the demo runs with the checks on; its forged resignation is
+	// held, its "sender" asked, and dropped after hold_days of silence.
+	assert.Contains(t, out.String(), "A forged letter: evil@attacker.test sent «Сдаюсь»")
+	assert.Contains(t, out.String(), "The forged letter: refused, never applied (not applied: no confirmation came within 7 days)")
+	assert.Equal(t, 1, kinds["confirm-request"], "only the forged letter was unauthenticated: %v", kinds)
+	assert.Equal(t, 1, kinds["hold-dropped"], "the secretary told when it was dropped: %v", kinds)
+	letters, err := s.Letters(context.Background())
+	require.NoError(t, err)
+	for _, l := range letters {
+		if strings.HasPrefix(l.MessageID, "forged.") {
+			assert.Equal(t, storage.Refused, l.Disposition, "dropped, never applied")
+			continue
+		}
+		assert.Contains(t, []string{"dmarc", ""}, l.Auth, "the simulated players log in as themselves: %s", l.MessageID)
+	}
 }
 
 // A demo run again on its store gets a mailbox with a new UIDVALIDITY: the

@@ -25,7 +25,7 @@ func (m *Main) desk() (http.Handler, error) {
 		return nil, err
 	}
 	st := storeadapter.Store{DB: m.db, RulingsFiles: c.Rulings}
-	d, err := web.New(web.Options{Tournaments: st, Letters: st, Secretary: st, Judge: st, Accounts: c.Accounts, Key: key,
+	d, err := web.New(web.Options{Tournaments: st, Letters: st, Secretary: st, Judge: st, Sessions: st, Accounts: c.Accounts, Key: key,
 		Now: m.Now, SecureCookies: c.SecureCookies, PublicCrosstable: c.PublicCrosstable, Log: m.Logger})
 	if err != nil {
 		return nil, fmt.Errorf("web.accounts: %w", err)

@@ -12,10 +12,12 @@ import (
 type health struct {
 	Status string `json:"status"` // "ok", "starting" or "degraded"
 	// Problems says what is wrong when Status is "degraded".
-	Problems []string     `json:"problems,omitempty"`
-	IMAP     imapHealth   `json:"imap"`
-	SMTP     smtpHealth   `json:"smtp"`
-	Outbox   outboxCounts `json:"outbox"`
+	Problems []string `json:"problems,omitempty"`
+	// Store is the store's last failure while it fails (a full disk).
+	Store  string       `json:"store,omitempty"`
+	IMAP   imapHealth   `json:"imap"`
+	SMTP   smtpHealth   `json:"smtp"`
+	Outbox outboxCounts `json:"outbox"`
 }
 
 // smtpHealth tells whether letters leave. Dead letters are not counted
@@ -93,6 +95,10 @@ func (m *Main) health(r *http.Request) health {
 		h.Status = "starting"
 	default:
 		h.Problems = append(h.Problems, "the IMAP reader has not looked at the mailbox recently; see the log for the connection error")
+	}
+	if err, since := m.store.failing(); err != nil {
+		h.Store = err.Error()
+		h.Problems = append(h.Problems, fmt.Sprintf("the store fails since %s: %v; letters wait in the mailbox and in the outbox", since.UTC().Format(time.RFC3339), err))
 	}
 	b, err := m.backlog(r.Context())
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -57,7 +58,7 @@ func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
 			now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 			clock := now
 			db := healthStore(t, func() time.Time { return clock })
-			outbox := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"})
+			outbox := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{})
 			out, err := db.Outbox(context.Background())
 			require.NoError(t, err)
 			var ids []int64
@@ -68,7 +69,7 @@ func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
 			clock = c.act(t, db, ids, now)
 
 			m := &Main{Config: defaultConfig(), Now: func() time.Time { return clock }, db: db, started: time.Now(),
-				outbox: outbox, inbox: &shellInbox{db: db, lastCheck: time.Now()}}
+				outbox: outbox, inbox: &shellInbox{ref: testReferee(t, db), lastCheck: time.Now()}}
 			rec := httptest.NewRecorder()
 			m.serveHealth(rec, httptest.NewRequest("GET", "/healthz", nil))
 			assert.Equal(t, c.code, rec.Code, rec.Body.String())
@@ -91,10 +92,8 @@ func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
 func healthStore(t *testing.T, now func() time.Time) *storage.DB {
 	t.Helper()
 	db, _ := startedStore(t, "two.toml", now)
-	ctx := context.Background()
 	raw, err := os.ReadFile(filepath.Join(replayDir("clean"), "01.eml"))
 	require.NoError(t, err)
-	_, err = db.Accept(ctx, "INBOX", 1, 1, raw)
-	require.NoError(t, err)
+	accept(t, testReferee(t, db), 1, 1, raw)
 	return db
 }

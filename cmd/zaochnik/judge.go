@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
-	"time"
 
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
@@ -69,7 +68,7 @@ func runJudge(e *env, args []string) int {
 	var (
 		id      int64
 		confirm bool
-		day     = timecontrol.DateOf(time.Now())
+		day     timecontrol.Date
 	)
 	if verb == "rule" {
 		var err error
@@ -99,6 +98,16 @@ func runJudge(e *env, args []string) int {
 	}
 	defer db.Close()
 	ctx := context.Background()
+	if verb == "rule" && *dateFlag == "" {
+		c, err := claimCipher(ctx, db, id)
+		if err == nil {
+			day, err = e.today(ctx, db, c)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik judge rule: %v\n", err)
+			return 1
+		}
+	}
 	if verb == "claims" {
 		cs, err := db.Claims(ctx, !*all)
 		if err != nil {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
@@ -18,7 +17,7 @@ import (
 
 const judgeDeskUsage = `Usage: zaochnik judge adjudicate GAME 1-0|1/2-1/2|0-1 [--note TEXT] [--date D] [--db FILE]
        zaochnik judge organiser-decision GAME 1-0|1/2-1/2|0-1 [--note TEXT] [--date D] [--db FILE]
-       zaochnik judge withdraw PLAYER pending|forfeit-unfinished|adjudicate|annul [--tournament C] [--date D] [--db FILE]
+       zaochnik judge withdraw PLAYER pending|forfeit-unfinished|adjudicate|annul|by-rule [--tournament C] [--date D] [--db FILE]
        zaochnik judge forfeit GAME +/-|-/+|-/- [--date D] [--db FILE]
        zaochnik judge sanction PLAYER KIND --clauses 6.2.6[,6.1.9] --reason TEXT [--by judge] [--game W-B] [--tournament C] [--date D] [--db FILE]
        zaochnik judge organiser NAME EMAIL [--tournament C] [--db FILE]
@@ -33,7 +32,9 @@ organiser-decision records the organiser's final decision on protests
   are told.
 withdraw records the 6.5.3 ruling on a player who left: results kept and the
   unfinished games lost (forfeit-unfinished) or adjudicated (adjudicate), or
-  all results annulled (annul); the secretary is told.
+  all results annulled (annul), or the table by rules 1.10.2-1.10.5 (by-rule:
+  fewer than half the games played, results shown but not counted; half or
+  more, counted with the unplayed games lost); the secretary is told.
 forfeit is the judge's choice for one unfinished game of a withdrawn player
   (6.5.3): lost without play; "adjudicate" gives it a result instead.
 sanction enters the sanctions register (6.1.9-6.1.10): KIND is remark,
@@ -88,7 +89,7 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik judge %s: unexpected %q; see zaochnik judge %s --help\n", verb, fs.Arg(0), verb)
 		return 2
 	}
-	day := timecontrol.DateOf(time.Now())
+	var day timecontrol.Date // today in the tournament's zone once it is known, unless --date
 	if *dateFlag != "" {
 		d, err := timecontrol.ParseDate(*dateFlag)
 		if err != nil {
@@ -173,15 +174,20 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		}
 		if verb == "withdraw" {
 			w, err := adjudication.ParseWithdrawal(map[string]string{"pending": "withdrawn", "forfeit-unfinished": "withdrawn-forfeit-unfinished",
-				"adjudicate": "withdrawn-adjudicate", "annul": "withdrawn-annulled"}[pos[1]])
+				"adjudicate": "withdrawn-adjudicate", "annul": "withdrawn-annulled", "by-rule": "withdrawn-1.10"}[pos[1]])
 			if err != nil {
-				fmt.Fprintf(e.stderr, "zaochnik judge withdraw: %q: write pending, forfeit-unfinished, adjudicate or annul (6.5.3)\n", pos[1])
+				fmt.Fprintf(e.stderr, "zaochnik judge withdraw: %q: write pending, forfeit-unfinished, adjudicate, annul (6.5.3) or by-rule (1.10.2-1.10.5)\n", pos[1])
 				return 2
 			}
 			change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
 				return d.Withdraw(s, n, w, day)
 			}
 			break
+		}
+		if *dateFlag == "" {
+			if day, err = e.today(ctx, db, target); err != nil {
+				return fail(err)
+			}
 		}
 		x, err := sanctionOf(n, pos[1], *clauses, *reason, *by, *game, day)
 		if err != nil {
@@ -190,6 +196,11 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		}
 		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
 			return d.Sanction(s, x)
+		}
+	}
+	if day.IsZero() {
+		if day, err = e.today(ctx, db, target); err != nil {
+			return fail(err)
 		}
 	}
 	out, err := db.DeskChange(ctx, target, day, change)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -30,6 +31,9 @@ func TestJudgeDesk_CommandLine(t *testing.T) {
 		{[]string{"judge", "organiser-decision", "1-2", "1-0", "--db", path}, 1, "", "not adjudicated yet"},
 		{[]string{"judge", "forfeit", "1-2", "+/-", "--db", path}, 1, "", "neither player"},
 		{[]string{"judge", "withdraw", "2", "leave", "--db", path}, 2, "", "forfeit-unfinished"},
+		{[]string{"judge", "withdraw", "2", "leave", "--db", path}, 2, "", "or by-rule (1.10.2-1.10.5)"},
+		{[]string{"judge", "withdraw", "2", "by-rule", "--date", "2026-04-17", "--db", path}, 0, "withdraw recorded on 2026-04-17", ""},
+		{[]string{"standings", "ТЕСТ-2026", "--json", "--db", path}, 0, `"withdrawal": "withdrawn-1.10"`, ""},
 		{[]string{"judge", "sanction", "1", "remark", "--reason", "комментарии", "--db", path}, 2, "", "clause"},
 		{[]string{"judge", "sanction", "1", "remark", "--clauses", "6.2.6", "--reason", "комментарии к ходам", "--date", "2026-04-17", "--db", path}, 0, "2 letters queued", ""},
 		{[]string{"judge", "deadlines", "--db", path}, 0, "ruling                       6.5.5", ""},
@@ -55,7 +59,7 @@ func TestJudgeDesk_StandingsLetterToEveryParticipant(t *testing.T) {
 	db, err := storage.Open(path)
 	require.NoError(t, err)
 	defer db.Close()
-	o := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"})
+	o := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{})
 	j := &jobs{db: db, outbox: o, now: func() time.Time { return time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC) }, kick: func() {}, log: quietLog(), from: "server@zaochnik.example"}
 	require.NoError(t, j.standings(context.Background()))
 	require.Equal(t, 3, o.pendingReports(), "the secretary and both players")

@@ -17,6 +17,7 @@ import (
 	"zaochnik/adjudication/diagram"
 	"zaochnik/corr/draughts"
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -114,9 +115,10 @@ var deskCases = []deskCase{
 	{
 		// Both evaluate a draw: the judge gets one letter when the second
 		// arrives; "присуждаю: ничья" fixes it (6.5.4); nobody's evaluation
-		// differs, so only the secretary is told (6.5.5). The table counts it.
+		// differs, so only the secretary is told (6.5.5). The table counts
+		// it, and the game reads finished with that result everywhere.
 		name: "UnfinishedAgreed_6_5_4_MatchingEvaluationsFixed", tournament: "short.toml", mail: "unfinished-agreed", until: "2026-04-12",
-		status: "unfinished", result: "*",
+		status: "finished", result: "1/2-1/2",
 		sent: []string{"ivanov:end-of-play", "petrov:end-of-play", "ivanov:confirmation", "petrov:confirmation", "judge:adjudication", "secretary:adjudication", "judge:confirmation"},
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
 			a := desk(t, db).Adjournments[0]
@@ -140,7 +142,7 @@ var deskCases = []deskCase{
 		commands:  [][]string{{"judge", "adjudicate", "[ТЕСТ-2026 #1-2]", "1-0", "--date", "2026-04-20"}},
 		more:      "unfinished-differ-protest",
 		moreUntil: "2026-04-22",
-		status:    "unfinished", result: "*",
+		status:    "finished", result: "1-0",
 		sent: []string{"judge:adjudication", "petrov:adjudication", "secretary:adjudication", "judge:protest", "petrov:notice"},
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
 			a := desk(t, db).Adjournments[0]
@@ -187,7 +189,7 @@ func TestJudgeDesk_EndToEnd(t *testing.T) {
 // replayInto replays dir into the store at path and returns the report.
 func replayInto(t *testing.T, path, tournament, dir, until string) replayReport {
 	t.Helper()
-	args := []string{"replay", "--tournament", replayDir(tournament), "--mail", replayDir(dir), "--db", path, "--json"}
+	args := []string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir(tournament), "--mail", replayDir(dir), "--db", path, "--json"}
 	if until != "" {
 		args = append(args, "--until", until)
 	}
@@ -273,7 +275,7 @@ func checkDossierFiles(t *testing.T, db *storage.DB, o storage.Outgoing) {
 		m.Attachments = append(m.Attachments, l.Raw)
 	}
 	require.NotEmpty(t, m.Attachments, "the offender's letters")
-	raw, err := composeStored(mailbox.Address{Addr: "server@zaochnik.example"}, m)
+	raw, err := composeStored(mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{}, m)
 	require.NoError(t, err)
 	for _, want := range []string{"message/rfc822", "image/png", "game-1-2.pdn", "letter-1.eml"} {
 		assert.Contains(t, string(raw), want)

@@ -139,7 +139,7 @@ func keys(m map[string]any) []string {
 // A stored game's running clock is not read before its last letter.
 func TestLedgerGame_TodayBeforeTheLastLetter(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "z.db")
-	code, _, errs := runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
+	code, _, errs := runCmd(t, "replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
 	require.Equal(t, 0, code, errs)
 	code, out, errs := runCmd(t, "ledger", "ТЕСТ-2026 1-2", "--db", db, "--today", "2020-01-01")
 	assert.Equal(t, 2, code, out)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"time"
 )
 
 // env is what a subcommand may touch of the outside world, so tests can run
@@ -18,6 +19,17 @@ type env struct {
 	stdout, stderr io.Writer
 	// terminal reports whether stdout is a terminal (progress bars only then).
 	terminal bool
+	// now is the wall clock of the commands that date what they record;
+	// time.Now if nil (tests set it).
+	now func() time.Time
+}
+
+// clock returns the current instant.
+func (e *env) clock() time.Time {
+	if e.now == nil {
+		return time.Now()
+	}
+	return e.now()
 }
 
 // command is one subcommand: it parses its own flags from args and returns the
@@ -34,14 +46,17 @@ var commands = map[string]command{}
 // (A map literal would form an initialisation cycle with help, which lists it.)
 func registerCommands() {
 	commands["analyse"] = command{"the engine's evaluation, best line and proven result of a position (6.5)", runAnalyse}
+	commands["backup"] = command{"a consistent copy of the store while serve runs (backup --db FILE --to FILE)", runBackup}
 	commands["demo"] = command{"the whole server in one process on an embedded mail server; --simulate plays the players", runDemo}
 	commands["help"] = command{"list the commands", runHelp}
 	commands["judge"] = command{"overstep claims and the judge's rulings (6.3.6-6.3.7)", runJudge}
 	commands["ledger"] = command{"the day ledger of a game from a timeline file (6.3.6)", runLedger}
 	commands["letter"] = command{"read a move letter as the server does (letter parse FILE)", runLetter}
+	commands["pair"] = command{"draw the next round of a Swiss tournament from its files (1.15)", runPair}
 	commands["passwd"] = command{"a bcrypt hash of a password (from standard input) for a web desk account", runPasswd}
 	commands["pdn"] = command{"game records in PDN: check that every game replays, list draws by rule", runPDN}
 	commands["perft"] = command{"count move sequences to a depth: the move generator's check and benchmark", runPerft}
+	commands["rebuild"] = command{"rebuild a lost store from the tournament files and the letters in the IMAP folders", runRebuild}
 	commands["replay"] = command{"replay a tournament from a folder of .eml letters on a virtual clock", runReplay}
 	commands["serve"] = command{"the server: IMAP in, SMTP out, scheduled checks, /healthz (serve --config FILE)", runServe}
 	commands["standings"] = command{"the crosstable of a tournament: points, places, tie-breaks (6.5, 1.13)", runStandings}

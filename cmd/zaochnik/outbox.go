@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -17,8 +18,9 @@ import (
 // memory under negative ids. A report lost in a crash is superseded by the
 // next one, so it needs no row.
 type storeOutbox struct {
-	db   *storage.DB
-	from mailbox.Address
+	db    *storage.DB
+	from  mailbox.Address
+	store *storeHealth // notes the store's answers for /healthz; nil in tools
 
 	mu      sync.Mutex
 	reports map[int64]*report
@@ -32,19 +34,22 @@ type report struct {
 	attempts                     int
 }
 
-// newStoreOutbox wires db's composer to the mail shell's.
-func newStoreOutbox(db *storage.DB, from mailbox.Address) *storeOutbox {
+// newStoreOutbox wires db's composer to the mail shell's; keys give every
+// letter its addressee's reply key.
+func newStoreOutbox(db *storage.DB, from mailbox.Address, keys referee.Keys) *storeOutbox {
 	db.From = from.Addr
-	db.Compose = func(m storage.Mail) ([]byte, error) { return composeStored(from, m) }
+	db.Compose = func(m storage.Mail) ([]byte, error) { return composeStored(from, keys, m) }
 	return &storeOutbox{db: db, from: from, reports: map[int64]*report{}}
 }
 
 // composeStored is the one composer of the store's letters (storage.DB.Compose,
 // wired by newStoreOutbox for serve and demo): a queued letter, threaded to the
-// letter it answers, attached letters embedded whole (a judge's dossier).
-func composeStored(from mailbox.Address, m storage.Mail) ([]byte, error) {
+// letter it answers, attached letters embedded whole (a judge's dossier),
+// with the addressee's reply key (referee.Keys.Decorate).
+func composeStored(from mailbox.Address, keys referee.Keys, m storage.Mail) ([]byte, error) {
 	o := mailbox.Outgoing{From: from, To: []mailbox.Address{{Addr: m.To}}, Subject: m.Subject, Text: m.Body,
 		Date: m.Date, MessageID: bare(m.MessageID)}
+	keys.Decorate(&o, m)
 	if m.InReplyTo != "" {
 		o.InReplyTo = []string{bare(m.InReplyTo)}
 		o.References = o.InReplyTo
@@ -79,7 +84,7 @@ func (o *storeOutbox) pendingReports() int {
 // and the reports.
 func (o *storeOutbox) NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error) {
 	id, attempts, due, ok, err = o.db.NextDue(ctx)
-	if err != nil {
+	if o.store.noteRead(err) != nil {
 		return 0, 0, time.Time{}, false, err
 	}
 	o.mu.Lock()
@@ -95,7 +100,8 @@ func (o *storeOutbox) NextDue(ctx context.Context) (id int64, attempts int, due 
 // BeginAttempt implements mailbox.Outbox.
 func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (string, []string, []byte, int, error) {
 	if id >= 0 {
-		return o.db.BeginAttempt(ctx, id, now, retryAt)
+		from, to, raw, attempt, err := o.db.BeginAttempt(ctx, id, now, retryAt)
+		return from, to, raw, attempt, o.store.note(err)
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -113,7 +119,7 @@ func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt t
 // Sent implements mailbox.Outbox.
 func (o *storeOutbox) Sent(ctx context.Context, id int64, now time.Time) error {
 	if id >= 0 {
-		return o.db.Sent(ctx, id, now)
+		return o.store.note(o.db.Sent(ctx, id, now))
 	}
 	o.drop(id)
 	return nil
@@ -123,7 +129,7 @@ func (o *storeOutbox) Sent(ctx context.Context, id int64, now time.Time) error {
 // attempt began.
 func (o *storeOutbox) Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error {
 	if id >= 0 {
-		return o.db.Retry(ctx, id, retryAt, reason)
+		return o.store.note(o.db.Retry(ctx, id, retryAt, reason))
 	}
 	return nil
 }
@@ -131,7 +137,7 @@ func (o *storeOutbox) Retry(ctx context.Context, id int64, retryAt time.Time, re
 // Dead implements mailbox.Outbox; the store tells the secretary.
 func (o *storeOutbox) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
 	if id >= 0 {
-		return o.db.Dead(ctx, id, now, reason)
+		return o.store.note(o.db.Dead(ctx, id, now, reason))
 	}
 	o.drop(id)
 	return nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -16,11 +17,13 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
 
-const replayUsage = `Usage: zaochnik replay --tournament FILE.toml --mail DIR [--until YYYY-MM-DD] [--db FILE] [--json]
+const replayUsage = `Usage: zaochnik replay --tournament FILE.toml --mail DIR [--until YYYY-MM-DD] [--db FILE]
+       [--authserv-id ID] [--address ADDR] [--json]
 
 Replays a whole tournament from a folder of letters: every .eml file in DIR,
 in the order of its postmark (the topmost Received header, else Date), is
@@ -29,15 +32,19 @@ overstep, the end of play) run for every day up to --until (default: the last
 letter's day). The server's letters are delivered the moment they are sent.
 With --db the store is kept (and a replay interrupted before resumes from it);
 without, a temporary one is used. A file that is not a readable letter (bad
-MIME, no postmark) is stored as it is and refused with the reason, as the
+MIME, no postmark) is stored as it is and refused with the reason, and an
+automatic letter (out-of-office, bounce) is kept and not answered, as the
 server does; the others are replayed. Exit status: 0 replayed, 1 a file or
 the store is wrong, 2 bad usage (an --until before the last letter's day too).`
 
 // replayLetter is one letter of the report.
 type replayLetter struct {
-	File     string          `json:"file"`
-	From     string          `json:"from"`
-	Outcome  string          `json:"outcome"`
+	File string `json:"file"`
+	From string `json:"from"`
+	// Auth is how the sender was authenticated: key, dmarc, dkim, spf,
+	// confirmed, none; "" for a letter never read.
+	Auth     string          `json:"auth"`
+	Outcome  string          `json:"outcome"`          // accepted, refused, held, ignored
 	Reason   string          `json:"reason,omitempty"` // why it was refused
 	Problems []replayProblem `json:"problems"`
 }
@@ -86,6 +93,9 @@ func runReplay(e *env, args []string) int {
 	untilFlag := fs.String("until", "", "run the daily checks up to this `date` (YYYY-MM-DD)")
 	dbPath := fs.String("db", "", "keep the store in this `FILE` (default: a temporary one)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	var trust replayTrust
+	fs.StringVar(&trust.authservID, "authserv-id", "", "believe the Authentication-Results written under this `ID`")
+	fs.StringVar(&trust.address, "address", "", "the tournament mailbox `ADDR`ess whose plus addresses carry reply keys")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -105,7 +115,7 @@ func runReplay(e *env, args []string) int {
 		}
 		until = d
 	}
-	rep, err := replay(e, *tfile, *dir, *dbPath, until, !*asJSON && e.terminal)
+	rep, err := replay(e, *tfile, *dir, *dbPath, until, trust, !*asJSON && e.terminal)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik replay: %v\n", err)
 		if errors.As(err, new(usageError)) {
@@ -135,8 +145,11 @@ func runReplay(e *env, args []string) int {
 	return 0
 }
 
+// replayTrust is how replay authenticates letters, as the daemon's config would.
+type replayTrust struct{ authservID, address string }
+
 // replay runs the tournament and returns the report.
-func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress bool) (replayReport, error) {
+func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, trust replayTrust, progress bool) (replayReport, error) {
 	ctx := context.Background()
 	src, err := os.ReadFile(tfile)
 	if err != nil {
@@ -168,6 +181,12 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 	defer db.Close()
 	var clock timecontrol.Date
 	db.Now = func() time.Time { return clock.Time() }
+	secret, err := db.Secret(ctx, "reply-keys")
+	if err != nil {
+		return replayReport{}, err
+	}
+	ref := &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Address: trust.address},
+		Auth: mailbox.AuthPolicy{AuthservID: trust.authservID}, Own: []string{trust.address}, Log: slog.New(slog.DiscardHandler)}
 
 	if _, err := db.State(ctx, t.Cipher); errors.Is(err, storage.ErrNotFound) {
 		if err := db.CreateTournament(ctx, t, src); err != nil {
@@ -225,15 +244,11 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 		clock = day
 		for ; i < len(mails) && !mails[i].day.After(day); i++ {
 			m := mails[i]
-			r := storage.Received{
-				Incoming: storage.Incoming{MessageID: m.in.MessageID, Raw: m.raw, Postmark: m.in.Postmark, From: m.in.From.Addr},
-				Subject:  m.in.Subject, Text: m.in.Text, InReplyTo: append(append([]string(nil), m.in.InReplyTo...), m.in.References...),
-			}
-			res, err := db.Receive(ctx, r)
+			_, err := ref.Receive(ctx, referee.Letter{Raw: m.raw, Name: m.in.MessageID})
 			if err != nil {
 				return replayReport{}, fmt.Errorf("%s: %w", m.name, err)
 			}
-			if err := deliver(len(res.Outcome.Out)); err != nil {
+			if err := deliver(1); err != nil {
 				return replayReport{}, err
 			}
 			if bar != nil {
@@ -245,7 +260,16 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, progress 
 			if err != nil {
 				return replayReport{}, err
 			}
-			if err := deliver(len(out.Out)); err != nil {
+			// A Swiss round over starts the next, as the daily job does (1.15).
+			next, err := db.NextRound(ctx, t.Cipher, day)
+			if err != nil {
+				return replayReport{}, fmt.Errorf("next round on %s: %w", day, err)
+			}
+			dropped, asked, err := ref.Daily(ctx, day)
+			if err != nil {
+				return replayReport{}, err
+			}
+			if err := deliver(len(out.Out) + len(next.Out) + dropped + asked); err != nil {
 				return replayReport{}, err
 			}
 		}
@@ -276,8 +300,12 @@ func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []
 		return replayReport{}, err
 	}
 	for _, l := range letters {
-		rl := replayLetter{File: files[l.MessageID], From: l.From, Outcome: "accepted", Problems: []replayProblem{}}
-		if l.Disposition != storage.Processed {
+		rl := replayLetter{File: files[l.MessageID], From: l.From, Auth: l.Auth, Outcome: "accepted", Problems: []replayProblem{}}
+		switch l.Disposition {
+		case storage.Processed:
+		case storage.Held, storage.Ignored:
+			rl.Outcome, rl.Reason = string(l.Disposition), l.Reason
+		default:
 			rl.Outcome, rl.Reason = "refused", l.Reason
 		}
 		for _, p := range l.Problems {

@@ -16,7 +16,7 @@ func TestReplay_UnreadableFileIsRefusedAndTheRestReplayed(t *testing.T) {
 	cases := []struct {
 		name, raw, reason string
 	}{
-		{"bad MIME header", "asdkjh qwe 12345\r\n\r\nbody\r\n", "the letter cannot be read"},
+		{"bad MIME header", "asdkjh qwe 12345\r\n\r\nbody\r\n", "the postmark is unknown"}, // the line is skipped (issue 12.6); nothing dates the letter
 		{"no postmark", "From: <ivanov@example.org>\r\nSubject: hi\r\n\r\nbody\r\n", "the postmark is unknown"},
 	}
 	for _, c := range cases {
@@ -31,7 +31,7 @@ func TestReplay_UnreadableFileIsRefusedAndTheRestReplayed(t *testing.T) {
 			}
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "00-garbage.eml"), []byte(c.raw), 0o644))
 
-			code, out, errs := runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", dir, "--json")
+			code, out, errs := runCmd(t, "replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml"), "--mail", dir, "--json")
 			require.Equal(t, 0, code, errs)
 			var rep replayReport
 			require.NoError(t, json.Unmarshal([]byte(out), &rep))
@@ -50,7 +50,7 @@ func TestReplay_UnreadableFileIsRefusedAndTheRestReplayed(t *testing.T) {
 			assert.Equal(t, len(names), accepted, "the clean game replayed whole")
 			assert.Equal(t, "1-0", rep.Games[0].Result)
 
-			code, out, _ = runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", dir)
+			code, out, _ = runCmd(t, "replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml"), "--mail", dir)
 			require.Equal(t, 0, code)
 			assert.Contains(t, out, "refused 00-garbage.eml: ")
 		})
@@ -70,7 +70,7 @@ func TestReplay_FolderAndUntilErrors(t *testing.T) {
 		{[]string{"--mail", replayDir("clean"), "--until", "2026-01-01"}, 2, "is before the day of the last letter"},
 	}
 	for _, c := range cases {
-		code, _, errs := runCmd(t, append([]string{"replay", "--tournament", replayDir("two.toml")}, c.args...)...)
+		code, _, errs := runCmd(t, append([]string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml")}, c.args...)...)
 		assert.Equal(t, c.code, code, "%v: %s", c.args, errs)
 		assert.Contains(t, errs, c.want, "%v", c.args)
 	}

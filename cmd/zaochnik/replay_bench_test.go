@@ -36,7 +36,7 @@ func BenchmarkReplay_LongGame(b *testing.B) {
 		var out, errb bytes.Buffer
 		db := filepath.Join(b.TempDir(), fmt.Sprintf("b%d.db", i))
 		code := run(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb},
-			[]string{"replay", "--tournament", replayDir("two.toml"), "--mail", mail, "--db", db, "--until", "2026-11-01"})
+			[]string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml"), "--mail", mail, "--db", db, "--until", "2026-11-01"})
 		if code != 0 {
 			b.Fatal(errb.String())
 		}

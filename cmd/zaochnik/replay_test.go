@@ -15,6 +15,10 @@ import (
 )
 
 // replayDir is a file or folder of testdata/replay.
+// testAuthservID is the authserv-id of the replayed letters'
+// Authentication-Results (testdata/replay).
+const testAuthservID = "zaochnik.example"
+
 func replayDir(name string) string {
 	return filepath.Join("..", "..", "testdata", "replay", name)
 }
@@ -34,12 +38,21 @@ type replayCase struct {
 	// replay ("confirm" or "reject"), given on rulingDate.
 	ruling, rulingDate string
 	games              []gameReport // only the first len(games) games are checked
-	// outcomes is one letter per letter: A accepted, R refused.
+	// outcomes is one letter per letter: A accepted, R refused, H held
+	// (nothing vouched for its sender), I ignored (an automatic letter or a
+	// stranger's, never answered).
 	outcomes string
+	// auth is how each letter was authenticated, space-separated; "" is
+	// "dmarc" for every letter (the replayed letters carry it).
+	auth string
 	// problems lists, per file, the kinds of problem expected (exactly).
 	problems map[string][]string
 	// sent lists the letters sent after the start lists, as to:kind, in order.
 	sent []string
+	// says lists what the letters sent say, each as to:kind:text: some
+	// letter of that kind to that address holds the text (or, with a "!"
+	// before the kind, none does).
+	says []string
 }
 
 func side(moves, days, penalty int) sideReport {
@@ -158,10 +171,22 @@ var replayCases = []replayCase{
 		},
 	},
 	{
-		name: "Strangers_6_2_3_RefusedAndKept", tournament: "two.toml", mail: "strangers",
-		outcomes: "RRR",
-		problems: map[string][]string{"01.eml": {"missing-time", "not-a-player"}, "02.eml": {"no-move"}, "03.eml": {"missing-time", "not-your-move"}},
-		sent:     []string{"someone:refusal", "ivanov:refusal", "petrov:refusal"},
+		// A stranger is kept unanswered (no backscatter); the players' own
+		// letters naming nothing to play are refused to them.
+		name: "Strangers_6_2_3_IgnoredAndKept", tournament: "two.toml", mail: "strangers",
+		outcomes: "IRR",
+		problems: map[string][]string{"02.eml": {"no-move"}, "03.eml": {"missing-time", "not-your-move"}},
+		sent:     []string{"ivanov:refusal", "petrov:refusal"},
+	},
+	{
+		// Issue 11: a resignation sent without authentication, and one whose
+		// Authentication-Results sit below a Received header the receiving
+		// side did not write, are held; their senders are asked to confirm.
+		name: "Forged_ResignationsHeldNeverApplied", tournament: "two.toml", mail: "forged",
+		games:    []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4", Ledger: ledgerReport{side(1, 0, 0), side(0, 0, 0)}}},
+		outcomes: "AHH",
+		auth:     "dmarc none none",
+		sent:     []string{"petrov:forward", "ivanov:confirmation", "petrov:confirm-request", "ivanov:confirm-request"},
 	},
 	{
 		name: "EndOfPlay_6_3_2_UnfinishedGame", tournament: "short.toml", mail: "end-of-play", until: "2026-04-05",
@@ -194,59 +219,100 @@ var replayCases = []replayCase{
 
 func TestReplay_EndToEnd(t *testing.T) {
 	for _, c := range replayCases {
-		t.Run(c.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "z.db")
-			args := []string{"replay", "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
-			if c.until != "" {
-				args = append(args, "--until", c.until)
+		t.Run(c.name, func(t *testing.T) { runReplayCase(t, c) })
+	}
+}
+
+// runReplayCase replays c's letters and checks what the rules make of them.
+func runReplayCase(t *testing.T, c replayCase) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "z.db")
+	args := []string{"replay", "--authserv-id", testAuthservID, "--tournament", replayDir(c.tournament), "--mail", replayDir(c.mail), "--db", db, "--json"}
+	if c.until != "" {
+		args = append(args, "--until", c.until)
+	}
+	code, out, errs := runCmd(t, args...)
+	require.Equal(t, 0, code, errs)
+	var rep replayReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	if c.ruling != "" {
+		code, out, errs := runCmd(t, "judge", "claims", "--json", "--db", db)
+		require.Equal(t, 0, code, errs)
+		var cs []storage.ClaimRow
+		require.NoError(t, json.Unmarshal([]byte(out), &cs))
+		require.NotEmpty(t, cs, "a claim is pending")
+		code, _, errs = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
+		require.Equal(t, 0, code, errs)
+		code, _, _ = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
+		assert.Equal(t, 1, code, "a claim is ruled once")
+		rep = reportFromDB(t, db, rep)
+	}
+	for i, g := range c.games {
+		require.Greater(t, len(rep.Games), i)
+		got := rep.Games[i]
+		if g.Claims == nil {
+			g.Claims = []claimReport{}
+		}
+		assert.Equal(t, g, got)
+	}
+	var outcomes string
+	var auths []string
+	for _, l := range rep.Letters {
+		auths = append(auths, l.Auth)
+		outcomes += map[string]string{"accepted": "A", "refused": "R", "held": "H", "ignored": "I"}[l.Outcome]
+		var kinds []string
+		for _, p := range l.Problems {
+			kinds = append(kinds, p.Kind)
+			assert.NotEmpty(t, p.Clause, "every problem cites its clause")
+		}
+		if c.problems != nil || len(kinds) > 0 {
+			assert.Equal(t, c.problems[l.File], kinds, "problems of %s", l.File)
+		}
+	}
+	assert.Equal(t, c.outcomes, outcomes)
+	wantAuth := c.auth
+	if wantAuth == "" {
+		wantAuth = strings.TrimSpace(strings.Repeat("dmarc ", len(rep.Letters)))
+	}
+	assert.Equal(t, wantAuth, strings.Join(auths, " "), "how each letter was authenticated")
+	if c.sent != nil {
+		var sent []string
+		for _, o := range rep.Outbox {
+			if o.Kind != "start-list" {
+				sent = append(sent, strings.Split(o.To, "@")[0]+":"+o.Kind)
 			}
-			code, out, errs := runCmd(t, args...)
-			require.Equal(t, 0, code, errs)
-			var rep replayReport
-			require.NoError(t, json.Unmarshal([]byte(out), &rep))
-			if c.ruling != "" {
-				code, out, errs := runCmd(t, "judge", "claims", "--json", "--db", db)
-				require.Equal(t, 0, code, errs)
-				var cs []storage.ClaimRow
-				require.NoError(t, json.Unmarshal([]byte(out), &cs))
-				require.NotEmpty(t, cs, "a claim is pending")
-				code, _, errs = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
-				require.Equal(t, 0, code, errs)
-				code, _, _ = runCmd(t, "judge", "rule", fmt.Sprint(cs[0].ID), c.ruling, "--date", c.rulingDate, "--db", db)
-				assert.Equal(t, 1, code, "a claim is ruled once")
-				rep = reportFromDB(t, db, rep)
+		}
+		assert.Equal(t, c.sent, sent)
+	}
+	if len(c.says) > 0 {
+		checkSays(t, db, c.says)
+	}
+}
+
+// checkSays checks the bodies of the letters in the store's outbox (see
+// replayCase.says).
+func checkSays(t *testing.T, db string, says []string) {
+	t.Helper()
+	s, err := storage.Open(db)
+	require.NoError(t, err)
+	defer s.Close()
+	out, err := s.Outbox(t.Context())
+	require.NoError(t, err)
+	for _, w := range says {
+		parts := strings.SplitN(w, ":", 3)
+		require.Len(t, parts, 3, "to:kind:text")
+		kind, none := strings.CutPrefix(parts[1], "!")
+		found := ""
+		for _, o := range out {
+			if strings.Split(o.To, "@")[0] == parts[0] && o.Kind == kind && strings.Contains(o.Body, parts[2]) {
+				found = o.Body
 			}
-			for i, g := range c.games {
-				require.Greater(t, len(rep.Games), i)
-				got := rep.Games[i]
-				if g.Claims == nil {
-					g.Claims = []claimReport{}
-				}
-				assert.Equal(t, g, got)
-			}
-			var outcomes string
-			for _, l := range rep.Letters {
-				outcomes += map[string]string{"accepted": "A", "refused": "R"}[l.Outcome]
-				var kinds []string
-				for _, p := range l.Problems {
-					kinds = append(kinds, p.Kind)
-					assert.NotEmpty(t, p.Clause, "every problem cites its clause")
-				}
-				if c.problems != nil || len(kinds) > 0 {
-					assert.Equal(t, c.problems[l.File], kinds, "problems of %s", l.File)
-				}
-			}
-			assert.Equal(t, c.outcomes, outcomes)
-			if c.sent != nil {
-				var sent []string
-				for _, o := range rep.Outbox {
-					if o.Kind != "start-list" {
-						sent = append(sent, strings.Split(o.To, "@")[0]+":"+o.Kind)
-					}
-				}
-				assert.Equal(t, c.sent, sent)
-			}
-		})
+		}
+		if none {
+			assert.Empty(t, found, "no %s to %s says %q", kind, parts[0], parts[2])
+		} else {
+			assert.NotEmpty(t, found, "a %s to %s says %q", kind, parts[0], parts[2])
+		}
 	}
 }
 
@@ -276,7 +342,7 @@ func reportFromDB(t *testing.T, db string, rep replayReport) replayReport {
 // zaochnik ledger GAME prints a stored game's ledger as the calculator does.
 func TestLedgerGame_StoredGame(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "z.db")
-	code, _, errs := runCmd(t, "replay", "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
+	code, _, errs := runCmd(t, "replay", "--authserv-id", testAuthservID, "--tournament", replayDir("two.toml"), "--mail", replayDir("impossible-none"), "--db", db)
 	require.Equal(t, 0, code, errs)
 	code, out, errs := runCmd(t, "ledger", "ТЕСТ-2026 1-2", "--db", db, "--json")
 	require.Equal(t, 0, code, errs)

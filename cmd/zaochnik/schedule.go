@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
@@ -20,6 +23,8 @@ import (
 // only decides when they run.
 type jobs struct {
 	db     *storage.DB
+	ref    *referee.Referee
+	loc    *time.Location // the config's zone: the held letters' day
 	outbox *storeOutbox
 	now    func() time.Time
 	kick   func()
@@ -79,6 +84,22 @@ func (j *jobs) daily(ctx context.Context) error {
 			if len(out.Out) > 0 || len(out.Claims) > 0 {
 				j.log.Info("daily checks", "tournament", c, "day", day.String(), "letters", len(out.Out), "claims", len(out.Claims))
 			}
+			// A Swiss round over (its games decided, or its end reached that day) starts the next (1.15).
+			// A round that cannot be drawn waits for the judge (1.15.9); the other checks go on.
+			if out, err = j.db.NextRound(ctx, c, day); err != nil {
+				j.log.Error("next round", "tournament", c, "day", day.String(), "err", err)
+			} else if len(out.Events) > 0 {
+				j.log.Info("round drawn", "tournament", c, "day", day.String(), "letters", len(out.Out))
+			}
+		}
+	}
+	if j.ref != nil {
+		dropped, asked, err := j.ref.Daily(ctx, timecontrol.DateOf(j.now().In(j.loc)))
+		if err != nil {
+			return err
+		}
+		if dropped+asked > 0 {
+			j.log.Info("held letters", "dropped", dropped, "asked", asked)
 		}
 	}
 	j.kick()
@@ -139,7 +160,7 @@ func (j *jobs) digest(ctx context.Context) error {
 			}
 		}
 		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String(),
-			fmt.Sprintf("digest.%s.%d@%s", safeID(t.Cipher), now.Unix(), mailDomain(j.from)), now)
+			reportID("digest", j.from), now)
 		return nil
 	})
 }
@@ -157,7 +178,7 @@ func (j *jobs) standings(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		ct, err := adjudication.Build(players, games, adjudication.Options{})
+		ct, err := adjudication.Build(players, games, adjudication.TableOptions(s.Tournament))
 		if err != nil {
 			return err
 		}
@@ -167,7 +188,7 @@ func (j *jobs) standings(ctx context.Context) error {
 			lang := map[bool]string{true: "en", false: "ru"}[p.Language == "en"]
 			j.outbox.queueReport(p.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
 				fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text(lang)),
-				fmt.Sprintf("standings.%s.%d.%s@%s", safeID(t.Cipher), now.Unix(), safeID(p.Email), mailDomain(j.from)), now)
+				reportID("standings", j.from), now)
 		}
 		return nil
 	})
@@ -208,24 +229,18 @@ func gameOf(o storage.Outgoing, t corr.Tournament) bool {
 	return err == nil && c == t.Cipher
 }
 
-// safeID keeps the ASCII letters and digits of s, for a Message-ID.
-func safeID(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
-			b.WriteRune(r)
-		}
-	}
-	if b.Len() == 0 {
-		return "t"
-	}
-	return b.String()
-}
-
 // cronLogger is robfig/cron's logger on slog.
 type cronLogger struct{ log *slog.Logger }
 
 func (l cronLogger) Info(msg string, kv ...any) { l.log.Debug("cron: "+msg, kv...) }
 func (l cronLogger) Error(err error, msg string, kv ...any) {
 	l.log.Error("cron: "+msg, append(kv, "err", err)...)
+}
+
+// reportID is the Message-ID of a report: 128 random bits, like the
+// store's letters, so that nobody can guess it and thread a forged answer.
+func reportID(kind, from string) string {
+	var b [16]byte
+	rand.Read(b[:])
+	return kind + "." + hex.EncodeToString(b[:]) + "@" + mailDomain(from)
 }

@@ -2,13 +2,18 @@ package main
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
 	"strconv"
 	"sync"
@@ -18,6 +23,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -28,7 +34,10 @@ applies every letter exactly once, sends the server's letters over SMTP,
 runs the scheduled work (daily checks, digest, standings) and serves the
 health endpoint /healthz. SIGTERM or SIGINT stops it gracefully: no new
 letter is taken, the one being applied is finished, the outbox is given
-shutdown_grace to drain, the store is closed.
+shutdown_grace to drain, the store is closed. The store must exist
+(zaochnik tournament create, or rebuild): a missing, empty, foreign or
+damaged file is refused. What the server promises, backup and restore:
+docs/administrator.md.
 The configuration's keys and defaults: testdata/config/zaochnik.toml.
 Exit status: 0 stopped by a signal, 1 the configuration or a server failed, 2 bad usage.`
 
@@ -104,6 +113,7 @@ type Main struct {
 	HTTPAddr string
 
 	db      *storage.DB
+	store   *storeHealth
 	inbox   *shellInbox
 	outbox  *storeOutbox
 	sender  *mailbox.Sender
@@ -138,29 +148,41 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.db, err = storage.Open(c.Database.Path); err != nil {
-		return err
+	if m.db, err = storage.OpenExisting(c.Database.Path); err != nil {
+		return fmt.Errorf("%w\nserve never creates a store (see docs/administrator.md, \"Restoring the store\")", err)
 	}
 	m.db.Now, m.db.Decode, m.db.Log = m.Now, decodeLetter, m.Logger
 	m.started = time.Now()
+	m.store = &storeHealth{}
+	if n, err := m.db.SettleInFlight(ctx, m.Now()); err != nil {
+		return fmt.Errorf("settling the letters left in flight: %w", err)
+	} else if n > 0 {
+		m.Logger.Warn("letters left in flight by the last run are not sent again (at most one copy); the secretary is told", "letters", n)
+	}
 
+	m.db.HoldDays = c.HoldDays
+	ref, err := newReferee(ctx, m.db, c, m.Logger)
+	if err != nil {
+		return err
+	}
 	from := mailbox.Address{Name: c.SMTP.Name, Addr: c.SMTP.From}
-	m.outbox = newStoreOutbox(m.db, from)
+	m.outbox = newStoreOutbox(m.db, from, ref.Keys)
+	m.outbox.store = m.store
 	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
 		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
 		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts})
 	if err != nil {
 		return err
 	}
-	m.inbox = &shellInbox{db: m.db, authservID: c.AuthservID, own: []string{c.SMTP.From, c.IMAP.User}, kick: m.sender.Kick, log: m.Logger}
+	m.inbox = &shellInbox{ref: ref, kick: m.sender.Kick, store: m.store}
 	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
 		Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
 		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
-		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Logger: m.Logger})
+		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), MaxLetterSize: c.IMAP.MaxLetterSize, Logger: m.Logger})
 	if err != nil {
 		return err
 	}
-	m.jobs = &jobs{db: m.db, outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
+	m.jobs = &jobs{db: m.db, ref: ref, loc: c.Timezone.location(), outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
 	if m.cron, err = m.jobs.schedule(c.Schedule, c.Timezone.location()); err != nil {
 		return err
 	}
@@ -180,7 +202,9 @@ func (m *Main) Run(ctx context.Context) error {
 			return fmt.Errorf("web.listen: %w", err)
 		}
 		m.HTTPAddr = ln.Addr().String()
-		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 10 * time.Second}
+		ln = limitListener(ln, c.Web.MaxConnections)
+		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Duration(c.Web.ReadTimeout),
+			WriteTimeout: time.Duration(c.Web.WriteTimeout), IdleTimeout: time.Duration(c.Web.IdleTimeout), MaxHeaderBytes: 64 << 10}
 		go func() {
 			if err := m.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				m.Logger.Error("web listener failed", "err", err)
@@ -198,6 +222,50 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Logger.Info("serving", "imap", hostPort(c.IMAP.Host, c.IMAP.Port), "mailbox", c.IMAP.Mailbox, "idle", c.IMAP.Idle,
 		"smtp", hostPort(c.SMTP.Host, c.SMTP.Port), "db", c.Database.Path, "web", m.HTTPAddr)
 	return nil
+}
+
+// newReferee builds the one receiver of letters from the config: reply keys
+// under the store's own secret, the Authentication-Results to believe, the
+// server's own addresses and the size limit.
+func newReferee(ctx context.Context, db *storage.DB, c Config, log *slog.Logger) (*referee.Referee, error) {
+	secret, err := replySecret(ctx, db, c.ReplyKeyFile)
+	if err != nil {
+		return nil, err
+	}
+	mid := hmac.New(sha256.New, secret)
+	mid.Write([]byte("zaochnik message ids"))
+	db.MessageIDKey = mid.Sum(nil)
+	return &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Mode: c.IMAP.ReplyKeys, Address: c.SMTP.From},
+		Auth: mailbox.AuthPolicy{AuthservID: c.AuthservID, TrustedHosts: c.TrustedHosts},
+		Own:  []string{c.SMTP.From, c.IMAP.User}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log}, nil
+}
+
+// replySecret is the reply keys' secret: read from file (made with 32
+// random bytes, mode 0600, when missing), else the store's own. A file
+// outlives the store: a store rebuilt from the mail folders (rebuild) then
+// still recognises the keys sent before.
+func replySecret(ctx context.Context, db *storage.DB, file string) ([]byte, error) {
+	if file == "" {
+		return db.Secret(ctx, "reply-keys")
+	}
+	b, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		b = make([]byte, 32)
+		if _, err := rand.Read(b); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(file, b, 0o600); err != nil {
+			return nil, fmt.Errorf("reply_key_file: %w", err)
+		}
+		return b, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reply_key_file: %w", err)
+	}
+	if len(b) < 32 {
+		return nil, fmt.Errorf("reply_key_file %s: %d bytes; it must hold at least 32 random bytes (delete it and a new one is made)", file, len(b))
+	}
+	return b, nil
 }
 
 // Close stops the daemon: no new letter is taken, the letter being applied

@@ -52,9 +52,14 @@ type daemonWorld struct {
 	mail  *localmail.Server
 	clock *testClock
 	cfg   Config
-	// deliver puts a letter into the tournament mailbox; by default the
-	// embedded server's delivery (useDovecot replaces it).
+	// deliver puts a letter into the tournament mailbox as sent by from
+	// logged in at his provider: the receiving server vouches for it in
+	// Authentication-Results. By default the embedded server's delivery
+	// (useDovecot replaces it).
 	deliver func(t *testing.T, from string, raw []byte)
+	// forge puts a letter in that nothing vouches for (sent without
+	// logging in, or written by anybody under from's address).
+	forge func(t *testing.T, from string, raw []byte)
 }
 
 func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
@@ -62,7 +67,7 @@ func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
 	w := &daemonWorld{clock: &testClock{}}
 	w.clock.Set("2026-03-01T10:00:00+03:00")
 	var err error
-	w.mail, err = localmail.Start(localmail.Options{Now: w.clock.Now, Logger: quietLog()})
+	w.mail, err = localmail.Start(localmail.Options{Domain: testAuthservID, Now: w.clock.Now, Logger: quietLog()})
 	require.NoError(t, err)
 	t.Cleanup(func() { w.mail.Close() })
 	for _, u := range []string{serverAddr, "ivanov@example.org", "petrov@example.org", "secretary@example.org", "judge@example.org"} {
@@ -73,6 +78,9 @@ func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
 	}
 	w.cfg = testConfig(w.mail, dbPath)
 	w.deliver = func(t *testing.T, from string, raw []byte) {
+		require.NoError(t, w.mail.DeliverAs(from, from, []string{serverAddr}, raw))
+	}
+	w.forge = func(t *testing.T, from string, raw []byte) {
 		require.NoError(t, w.mail.Deliver(from, []string{serverAddr}, raw))
 	}
 	return w
@@ -88,12 +96,12 @@ func (w *daemonWorld) useDovecot(t *testing.T) {
 	require.NoError(t, err)
 	w.cfg.IMAP.Host = host
 	require.NoError(t, w.cfg.IMAP.Port.UnmarshalText([]byte(p)))
-	w.deliver = func(t *testing.T, from string, raw []byte) {
+	put := func(t *testing.T, auth string, raw []byte) {
 		c, err := imapclient.DialInsecure(d.Addr, nil)
 		require.NoError(t, err)
 		defer c.Close()
 		require.NoError(t, c.Login(serverAddr, "pw").Wait())
-		raw = append([]byte("Received: from mx by dovecot-test; "+w.clock.Now().Format(time.RFC1123Z)+"\r\n"), raw...)
+		raw = append([]byte(auth+"Received: from mx.example.org by "+testAuthservID+"; "+w.clock.Now().Format(time.RFC1123Z)+"\r\n"), raw...)
 		cmd := c.Append("INBOX", int64(len(raw)), nil)
 		_, err = cmd.Write(raw)
 		require.NoError(t, err)
@@ -101,6 +109,13 @@ func (w *daemonWorld) useDovecot(t *testing.T) {
 		_, err = cmd.Wait()
 		require.NoError(t, err)
 		require.NoError(t, c.Logout().Wait())
+	}
+	// The receiving server's own results, as Postfix with OpenDMARC writes them.
+	w.deliver = func(t *testing.T, from string, raw []byte) {
+		put(t, "Authentication-Results: "+testAuthservID+"; dmarc=pass header.from="+mailDomain(from)+"\r\n", raw)
+	}
+	w.forge = func(t *testing.T, from string, raw []byte) {
+		put(t, "Authentication-Results: "+testAuthservID+"; dmarc=none header.from="+mailDomain(from)+"\r\n", raw)
 	}
 }
 
@@ -123,9 +138,13 @@ func seedTournament(t testing.TB, dbPath, file string, now time.Time) {
 // the schedule off (tests run the jobs themselves) and a short retry.
 func testConfig(mail *localmail.Server, dbPath string) Config {
 	c := localConfig(mail, serverAddr, "pw", dbPath)
+	c.AuthservID = testAuthservID
 	c.Web.Listen = "127.0.0.1:0"
 	c.Schedule = ScheduleConfig{}
 	c.SMTP.RetryBase = duration(200 * time.Millisecond)
+	// A missed IDLE wake-up (seen under heavy load) costs a test 2 s, not
+	// the 5 minutes of the default watchdog.
+	c.IMAP.IdleWatchdog = duration(2 * time.Second)
 	c.ShutdownGrace = duration(5 * time.Second)
 	return c
 }
@@ -319,4 +338,73 @@ func TestServe_DeskBesideHealth(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, key, 32, "the session key was made and kept")
 	require.Eventually(t, func() bool { return getHealth(t, m).IMAP.Connected }, 10*time.Second, 20*time.Millisecond)
+}
+
+// letterTo is a letter from from to the address to (a keyed reply address
+// of the server's), answering inReplyTo, at the clock's time.
+func (w *daemonWorld) letterTo(from, to, msgID, inReplyTo, subject, text string) []byte {
+	now := w.clock.Now()
+	h := fmt.Sprintf("From: <%s>\r\nTo: <%s>\r\nSubject: %s\r\nMessage-ID: <%s>\r\nDate: %s\r\n", from, to, subject, msgID, now.Format(time.RFC1123Z))
+	if inReplyTo != "" {
+		h += "In-Reply-To: <" + inReplyTo + ">\r\n"
+	}
+	return []byte(h + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(text, "\n", "\r\n") + "\r\n")
+}
+
+// Issue 11 end to end, against the embedded server and against Dovecot: a
+// genuine move that nothing authenticated is held and its sender asked; his
+// reply to the request (with its key, from any mail client) applies it as
+// received on its own day, so his ledger shows no days for the round trip;
+// the opponent answers by replying to the forward, whose reply key is his
+// only proof; a forged resignation is held and never ends the game.
+func TestServe_ConfirmationByMail(t *testing.T) {
+	for _, dovecot := range []bool{false, true} {
+		t.Run(map[bool]string{false: "localmail", true: "dovecot"}[dovecot], func(t *testing.T) {
+			w := newDaemonWorld(t, filepath.Join(t.TempDir(), "z.db"))
+			if dovecot {
+				w.useDovecot(t)
+			}
+			m := w.start(t)
+			const ivanov, petrov = "ivanov@example.org", "petrov@example.org"
+			w.forge(t, ivanov, w.letterTo(ivanov, serverAddr, "c1@example.org", "", "ТЕСТ-2026 1-2",
+				"ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\nИванов"))
+			req := w.waitFor(t, ivanov, func(in *mailbox.Incoming) bool { return strings.Contains(in.Subject, "Подтвердите") })
+			assert.Contains(t, req.Text, "1.c3-d4", "the request quotes the held letter")
+			require.Len(t, req.ReplyTo, 1)
+			assert.Contains(t, req.ReplyTo[0].Addr, "server+", "the reply address carries the key")
+
+			w.clock.Set("2026-03-04T10:00:00+03:00")
+			w.forge(t, ivanov, w.letterTo(ivanov, req.ReplyTo[0].Addr, "c2@example.org", req.MessageID, "Re: "+req.Subject, "Да, это я.\n\n> "+req.Subject))
+			fwd := w.waitFor(t, petrov, containing("c3-d4"))
+			require.Len(t, fwd.ReplyTo, 1)
+
+			w.forge(t, petrov, w.letterTo(petrov, fwd.ReplyTo[0].Addr, "c3@example.org", fwd.MessageID, "Re: "+fwd.Subject,
+				"ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n04.03.2026 / 04.03.2026 / 04.03.2026\nTime: 0/0"))
+			w.waitFor(t, ivanov, containing("f6-g5"))
+
+			w.forge(t, petrov, w.letterTo(petrov, serverAddr, "c4@example.org", "", "ТЕСТ-2026 1-2", "ТЕСТ-2026 1-2\nI resign."))
+			w.waitFor(t, petrov, func(in *mailbox.Incoming) bool { return strings.Contains(in.Subject, "Please confirm") })
+			require.Eventually(t, func() bool { return getHealth(t, m).Outbox.Waiting == 0 }, 10*time.Second, 20*time.Millisecond)
+
+			require.NoError(t, m.Close())
+			db, err := storage.Open(w.cfg.Database.Path)
+			require.NoError(t, err)
+			defer db.Close()
+			s, err := db.State(t.Context(), "ТЕСТ-2026")
+			require.NoError(t, err)
+			g := gamesReport(s)[0]
+			assert.Equal(t, "*", g.Result, "the forged resignation is not applied")
+			assert.Equal(t, "1.cd4 fg5", g.Moves)
+			assert.Equal(t, 0, g.Ledger.White.Total, "the confirmed move counts from its arrival on 01.03 (6.3.1)")
+			assert.Equal(t, 0, g.Ledger.Black.Total, "Black received the move with its forward on 04.03 and answered that day")
+			letters, err := db.Letters(t.Context())
+			require.NoError(t, err)
+			got := map[string]string{}
+			for _, l := range letters {
+				got[l.MessageID] = string(l.Disposition) + "/" + l.Auth
+			}
+			assert.Equal(t, map[string]string{"c1@example.org": "processed/confirmed", "c2@example.org": "processed/key",
+				"c3@example.org": "processed/key", "c4@example.org": "held/none"}, got)
+		})
+	}
 }

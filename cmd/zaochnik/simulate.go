@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
 	"zaochnik/corr"
@@ -224,18 +225,35 @@ func (s *simulation) send(num int, text, id string) error {
 	if id == "" {
 		id = fmt.Sprintf("sim.%d@zaochnik.test", s.letters)
 	}
-	raw, err := mailbox.Compose(mailbox.Outgoing{From: mailbox.Address{Name: p.Name, Addr: p.Email},
+	// Logged in as himself, as a player's provider requires: the embedded
+	// server then vouches for the From address (Authentication-Results).
+	return mailAs(s.mail.SMTPAddr, p.Email, p.Email, mailbox.Outgoing{From: mailbox.Address{Name: p.Name, Addr: p.Email},
 		To: []mailbox.Address{{Addr: s.server}}, Subject: s.t.Cipher, Text: text, Date: s.now(), MessageID: id, AutoSubmitted: "no"})
+}
+
+// mailAs sends o over SMTP at addr from the envelope sender from, logged
+// in as login ("": without logging in, as anybody may send to an MX).
+func mailAs(addr, login, from string, o mailbox.Outgoing) error {
+	raw, err := mailbox.Compose(o)
 	if err != nil {
 		return err
 	}
-	c, err := smtp.Dial(s.mail.SMTPAddr)
+	c, err := smtp.Dial(addr)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	if err := c.SendMail(p.Email, []string{s.server}, bytes.NewReader(raw)); err != nil {
-		return fmt.Errorf("%s sending a letter: %w", p.Email, err)
+	if login != "" {
+		if err := c.Auth(sasl.NewPlainClient("", login, demoPassword)); err != nil {
+			return fmt.Errorf("%s logging in: %w", login, err)
+		}
+	}
+	var to []string
+	for _, a := range o.To {
+		to = append(to, a.Addr)
+	}
+	if err := c.SendMail(from, to, bytes.NewReader(raw)); err != nil {
+		return fmt.Errorf("%s sending a letter: %w", from, err)
 	}
 	return c.Quit()
 }

@@ -18,8 +18,9 @@ Prints the crosstable of tournament CIPHER from the store: points, places
 (shared as "3-4") and the tie-breaks, "+" and "-" for games decided without
 play, "*" for games still in play. The tie-breaks are applied in the order
 given (default: sonneborn-berger,wins,head-to-head,beaten-opponents, the
-round-robin order of rule 1.13.3); the others are buchholz, median-buchholz
-and truncated-buchholz (5.3.11.3). --rulings applies the judge's decisions
+round-robin order of rule 1.13.3; in a Swiss tournament buchholz,
+median-buchholz,truncated-buchholz, 5.3.11.3). With score_by = "matches"
+in the tournament file every cell is a micro-match (1.11). --rulings applies the judge's decisions
 the store does not hold: 6.5.3 rulings on withdrawn players, adjudicated
 results, the sanctions register (format: adjudication/testdata/rulings.toml).
 Exit status: 0 done, 1 no such tournament, a wrong rulings file or a store
@@ -117,8 +118,14 @@ func runStandings(e *env, args []string) int {
 		players, games, err = rulings.Apply(players, games)
 	}
 	if err == nil {
+		// The file's score_by and Swiss system, then the flags.
+		fileOpt := adjudication.TableOptions(state.Tournament)
+		fileOpt.Points = opt.Points
+		if len(opt.TieBreaks) > 0 {
+			fileOpt.TieBreaks = opt.TieBreaks
+		}
 		var ct adjudication.Crosstable
-		ct, err = adjudication.Build(players, games, opt)
+		ct, err = adjudication.Build(players, games, fileOpt)
 		if err == nil {
 			if *asJSON {
 				err = writeJSON(e.stdout, standingsOutput{Cipher: cipher, Name: state.Tournament.Name, Crosstable: ct})

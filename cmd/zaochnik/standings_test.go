@@ -23,7 +23,7 @@ func standingsRun(args ...string) (code int, stdout, stderr string) {
 func replayedStore(t *testing.T) string {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "z.db")
-	code, _, stderr := standingsRun("replay", "--tournament", filepath.Join("..", "..", "testdata", "replay", "two.toml"),
+	code, _, stderr := standingsRun("replay", "--authserv-id", testAuthservID, "--tournament", filepath.Join("..", "..", "testdata", "replay", "two.toml"),
 		"--mail", filepath.Join("..", "..", "testdata", "replay", "clean"), "--db", db, "--json")
 	require.Equal(t, 0, code, stderr)
 	return db

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"time"
 
 	"zaochnik/corr"
 	"zaochnik/storage"
@@ -77,12 +76,14 @@ func runTournament(e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stdout, "tournament %s created: %d players, %d games; start it with: zaochnik tournament start %s --db %s\n", t.Cipher, len(t.Players), len(t.Games), t.Cipher, *dbPath)
 	case "start":
-		day := timecontrol.DateOf(time.Now())
+		var day timecontrol.Date
 		if *dateFlag != "" {
 			if day, err = timecontrol.ParseDate(*dateFlag); err != nil {
 				fmt.Fprintf(e.stderr, "zaochnik tournament start: --date: %v\n", err)
 				return 2
 			}
+		} else if day, err = e.today(ctx, db, arg); err != nil {
+			return fail(err)
 		}
 		out, err := db.Start(ctx, arg, day)
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,14 +14,35 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/mailbox"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
-// The store is the mail shell's inbox and outbox.
+// The referee (through the shell) is the mail shell's inbox, the store its outbox.
 var (
-	_ mailbox.Inbox  = (*storage.DB)(nil)
+	_ mailbox.Inbox  = (*shellInbox)(nil)
 	_ mailbox.Outbox = (*storage.DB)(nil)
 )
+
+// testReferee receives letters into db as the daemon does, believing the
+// Authentication-Results of the replayed letters (testdata/replay).
+func testReferee(t *testing.T, db *storage.DB) *referee.Referee {
+	t.Helper()
+	c := defaultConfig()
+	c.AuthservID, c.SMTP.From, c.IMAP.User = testAuthservID, "server@zaochnik.example", "server@zaochnik.example"
+	ref, err := newReferee(context.Background(), db, c, slog.New(slog.DiscardHandler))
+	require.NoError(t, err)
+	return ref
+}
+
+// accept hands raw to ref as the IMAP reader does and reports whether it
+// went to the refused folder.
+func accept(t *testing.T, ref *referee.Referee, validity, uid uint32, raw []byte) bool {
+	t.Helper()
+	out, err := ref.Receive(context.Background(), referee.Letter{Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: raw})
+	require.NoError(t, err)
+	return out.Refused()
+}
 
 // A letter fetched twice (a reconnect, a UIDVALIDITY change) is applied once.
 func TestWiring_AcceptIsIdempotent(t *testing.T) {
@@ -29,12 +51,9 @@ func TestWiring_AcceptIsIdempotent(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join(replayDir("clean"), "01.eml"))
 	require.NoError(t, err)
 
-	refused, err := db.Accept(ctx, "INBOX", 1, 10, raw)
-	require.NoError(t, err)
-	assert.False(t, refused)
-	refused, err = db.Accept(ctx, "INBOX", 2, 1, raw) // the same letter after a UIDVALIDITY change
-	require.NoError(t, err)
-	assert.False(t, refused)
+	ref := testReferee(t, db)
+	assert.False(t, accept(t, ref, 1, 10, raw))
+	assert.False(t, accept(t, ref, 2, 1, raw), "the same letter after a UIDVALIDITY change")
 
 	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)
@@ -43,22 +62,20 @@ func TestWiring_AcceptIsIdempotent(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, [2]uint32{2, 1}, [2]uint32{v, last})
 
-	refused, err = db.Accept(ctx, "INBOX", 2, 2, []byte("not a letter"))
-	require.NoError(t, err)
-	assert.True(t, refused, "an unreadable letter is kept and refused")
+	assert.True(t, accept(t, ref, 2, 2, []byte("not a letter")), "an unreadable letter is kept and refused")
 }
 
 // The dossier goes to the judge with the offender's letters attached whole,
 // and a dead letter is reported to the secretary.
 func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	db, _ := startedStore(t, "two.toml", nil)
-	newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"})
+	ref := testReferee(t, db)
+	newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, ref.Keys)
 	ctx := context.Background()
 	for uid, name := range []string{"01.eml", "02.eml", "03.eml"} {
 		raw, err := os.ReadFile(filepath.Join(replayDir("overstep-letter"), name))
 		require.NoError(t, err)
-		_, err = db.Accept(ctx, "INBOX", 1, uint32(uid+1), raw)
-		require.NoError(t, err)
+		accept(t, ref, 1, uint32(uid+1), raw)
 	}
 	out, err := db.Outbox(ctx)
 	require.NoError(t, err)
@@ -103,8 +120,8 @@ func TestWiring_ThreadFindsTheGame(t *testing.T) {
 	ctx := context.Background()
 	raw, err := os.ReadFile(filepath.Join(replayDir("breaks"), "02.eml")) // 3 plays 1.c3-d4 against 1
 	require.NoError(t, err)
-	_, err = db.Accept(ctx, "INBOX", 1, 1, raw)
-	require.NoError(t, err)
+	ref := testReferee(t, db)
+	accept(t, ref, 1, 1, raw)
 	out, err := db.Outbox(ctx)
 	require.NoError(t, err)
 	var thread string
@@ -116,18 +133,14 @@ func TestWiring_ThreadFindsTheGame(t *testing.T) {
 	require.NotEmpty(t, thread)
 	// Player 1 is on move in 1-2 and in 3-1: without a game or a thread the letter is refused.
 	letter := func(uid uint32, inReplyTo string) []byte {
-		h := "From: Ivanov <ivanov@example.org>\r\nSubject: ход\r\nMessage-ID: <t" + fmt.Sprint(uid) + "@example.org>\r\nDate: Mon, 02 Mar 2026 10:00:00 +0300\r\n"
+		h := "Authentication-Results: zaochnik.example; dmarc=pass header.from=example.org\r\nFrom: Ivanov <ivanov@example.org>\r\nSubject: ход\r\nMessage-ID: <t" + fmt.Sprint(uid) + "@example.org>\r\nDate: Mon, 02 Mar 2026 10:00:00 +0300\r\n"
 		if inReplyTo != "" {
 			h += "In-Reply-To: <" + inReplyTo + ">\r\n"
 		}
 		return []byte(h + "\r\nВаш ход: 1.c3-d4\r\nМой ход: 1...f6-g5\r\n01.03.2026 / 01.03.2026 / 02.03.2026\r\nВремя: 0/1\r\n")
 	}
-	refused, err := db.Accept(ctx, "INBOX", 1, 2, letter(2, ""))
-	require.NoError(t, err)
-	assert.True(t, refused)
-	refused, err = db.Accept(ctx, "INBOX", 1, 3, letter(3, thread))
-	require.NoError(t, err)
-	assert.False(t, refused)
+	assert.True(t, accept(t, ref, 1, 2, letter(2, "")))
+	assert.False(t, accept(t, ref, 1, 3, letter(3, thread)))
 	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)
 	g, ok := s.Game("ТРИ-2026 3-1")

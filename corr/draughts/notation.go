@@ -91,6 +91,22 @@ func (p Position) notation(m Move, moves []Move, landings [][]Square) string {
 	return full
 }
 
+// Written writes m as a player writes it in a letter (6.2.2): a capture on
+// a lettered board with every square it lands on ("d2:f4:h6:f8:c5", not
+// the shortest "d2:c5"), anything else as Notation. Resolve reads it back
+// as m.
+func (p Position) Written(m Move) string {
+	if !m.IsCapture() || p.v.Numeric() {
+		return p.Notation(m)
+	}
+	moves, landings := p.movePaths()
+	path := pathOf(m, moves, landings)
+	if path == nil {
+		return p.notation(m, moves, landings)
+	}
+	return p.v.write(m, append([]Square{m.From}, path...), false)
+}
+
 // SemiShort writes m in the semi-short notation of game records (6.5.1):
 // the origin's file, then the destination, ':' for a capture: "cd4", "b:d4",
 // with the landing squares where it turns when needed to tell it from

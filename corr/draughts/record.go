@@ -92,7 +92,7 @@ func (r Record) MoveLabel(ply int) string {
 }
 
 // Texts returns each move as written in its position: in full notation
-// (Position.Notation: "c3-d4", "b6:d4", "32-28"), or semi-short when
+// (Position.Written: "c3-d4", "d2:f4:h6", "32-28"), or semi-short when
 // semiShort is set (Position.SemiShort: "cd4", "b:d4"; numeric boards have
 // no short form).
 func (r Record) Texts(semiShort bool) []string {
@@ -102,7 +102,7 @@ func (r Record) Texts(semiShort bool) []string {
 		if semiShort {
 			out[i] = p.SemiShort(m)
 		} else {
-			out[i] = p.Notation(m)
+			out[i] = p.Written(m)
 		}
 		p = p.Play(m)
 	}

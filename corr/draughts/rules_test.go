@@ -190,3 +190,34 @@ func engNames(v Variant, s []Square) []string {
 	}
 	return out
 }
+
+// A capture is written in a letter with every square it lands on, as
+// players write it (6.2.2), and reads back as the same move; the seeds'
+// diagram 8 and a man's capture of four.
+func TestWritten_6_2_2_CaptureWithEveryLanding(t *testing.T) {
+	tests := []struct {
+		v    Variant
+		fen  string
+		want []string
+	}{
+		{Russian, "W:WKd2:Bb6,d6,f4,f6,g7", []string{"d2:g5:d8:a5", "d2:g5:e7:c5:a7", "d2:h6:f8:c5:a7"}},
+		{Russian, "W:Wd2:Be3,g5,g7,d6", []string{"d2:f4:h6:f8:a3", "d2:f4:h6:f8:b4", "d2:f4:h6:f8:c5"}}, // a king from f8 on (2.1.5.15)
+		{Russian, "W:Wc3:Bf6", []string{"c3-b4", "c3-d4"}},
+		{International, "W:Wc1,i7:Bd2,f4,h8", []string{"47:29"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fen, func(t *testing.T) {
+			p := engFEN(t, tt.v, tt.fen)
+			var got []string
+			for _, m := range p.LegalMoves(nil) {
+				w := p.Written(m)
+				got = append(got, w)
+				back, err := p.Resolve(engText(t, w))
+				require.NoError(t, err, w)
+				assert.Equal(t, m, back, w)
+			}
+			sort.Strings(got)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

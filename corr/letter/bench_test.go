@@ -41,7 +41,7 @@ func BenchmarkParseLong(b *testing.B) {
 		"html":     strings.Repeat("<p>Мой ход&nbsp;6.c3-d4</p>", 70),
 	}
 	for name, line := range lines {
-		for _, n := range []int{50, 400} {
+		for _, n := range []int{50, 400, 4000} {
 			text := strings.Repeat(line+"\n", n)
 			b.Run(fmt.Sprintf("%s/%d", name, n), func(b *testing.B) {
 				b.SetBytes(int64(len(text)))

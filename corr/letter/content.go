@@ -36,6 +36,10 @@ func (p *parser) content(n int, toks []token) bool {
 	for i, tk := range toks {
 		switch tk.kind {
 		case kWord, kInt, kSep:
+			if tk.kind == kWord && len(run) > 0 && len(label) == 0 && isForcedMark(tk.word) {
+				run[len(run)-1].forced = true // "3.b4:d6 (вынужденно)": a note on that move
+				continue
+			}
 			flush()
 			if tk.kind == kInt && len(label) > 0 {
 				words.side(label[len(label)-1].word, tk.orig)
@@ -146,6 +150,11 @@ func (p *parser) fraction(tk token) {
 	}
 	a, b, _ := strings.Cut(tk.orig, "/")
 	p.l.Time = &TimeFraction{White: atoi(a), Black: atoi(b)}
+}
+
+// isForcedMark reports the word that marks a forced move (6.2.4).
+func isForcedMark(w string) bool {
+	return strings.HasPrefix(w, "вынужд") || strings.HasPrefix(w, "(вынужд") || w == "forced" || w == "(forced"
 }
 
 // isLabelWord reports a word that labels the moves after it: "ход", "ваш",

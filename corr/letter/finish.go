@@ -1,10 +1,14 @@
 package letter
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"zaochnik/timecontrol"
 )
 
 // finish checks the letter as a whole once every line is read: the game is
@@ -75,10 +79,17 @@ func (p *parser) finish() {
 			}
 		}
 	}
+	if n := p.unreported; n > 0 {
+		l.Problems = append(l.Problems, Problem{Kind: KindMoreProblems, Clause: "6.2.6",
+			Ru: fmt.Sprintf("Письмо прочитано целиком, но ещё %d %s к его строкам здесь не %s: всё, что не прочитано как ход, вариант, дата или заявление, партнёру не переслано (п. 6.2.6).",
+				n, timecontrol.RussianPlural(n, "замечание", "замечания", "замечаний"), timecontrol.RussianPlural(n, "перечислено", "перечислены", "перечислено")),
+			En: fmt.Sprintf("The letter was read whole, but %d more %s about its lines %s not listed here: whatever was not read as a move, a variant, a date or a statement was not forwarded (6.2.6).",
+				n, map[bool]string{true: "remark", false: "remarks"}[n == 1], map[bool]string{true: "is", false: "are"}[n == 1])})
+	}
 	// Line by line; what concerns the whole letter comes last.
 	key := func(pr Problem) int {
 		if pr.Line == 0 {
-			return maxLines + 1
+			return math.MaxInt32
 		}
 		return pr.Line
 	}

@@ -24,7 +24,7 @@ func (f Forward) Render() Message {
 		w.line(w.t("Повторение ваших ходов: ", "Your moves repeated: ") + w.movesWithForced(l.Repeated))
 	}
 	if a := l.Accepted; a != nil {
-		name := a.Label
+		name := VariantLabel(a.Label, w.lang)
 		if name != "" {
 			name = " " + name
 		}
@@ -44,7 +44,7 @@ func (f Forward) Render() Message {
 		if len(v.Moves) == 0 {
 			continue
 		}
-		name := v.Label
+		name := VariantLabel(v.Label, w.lang)
 		if name == "" {
 			name = fmt.Sprint(i + 1)
 		}

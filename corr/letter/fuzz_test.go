@@ -76,3 +76,25 @@ func FuzzParseGameCode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMoveJSON: a stored move reads back without panicking, and what reads
+// writes back the same.
+func FuzzMoveJSON(f *testing.F) {
+	for _, s := range []string{`{"number":1,"black":true,"move":"f6-g5"}`, `{"move":"c3:e5:g7"}`, `{"move":"cd4"}`, `{"move":""}`, `{"move":"k9"}`, `[]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var m Move
+		if json.Unmarshal([]byte(s), &m) != nil {
+			return
+		}
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Move
+		if err := json.Unmarshal(b, &back); err != nil && m.Text.String() != "" {
+			t.Fatalf("%s reads as %+v, writes %s, which does not read: %v", s, m, b, err)
+		}
+	})
+}

@@ -57,7 +57,7 @@ func (p *parser) gameRef(t string) (string, bool) {
 				if p.l.Game.Cipher == "" {
 					p.l.Game.Cipher = strings.Trim(fields[k], ":.,;«»\"")
 				}
-				rest := strings.Join(append(append([]string{}, fields[:i]...), fields[k+1:]...), " ")
+				rest := strings.Join(append(append(fields[:i:i], sentenceMark(fields[k])...), fields[k+1:]...), " ")
 				return p.afterCipher(rest, true)
 			}
 		}
@@ -65,7 +65,7 @@ func (p *parser) gameRef(t string) (string, bool) {
 			if p.l.Game.Cipher == "" {
 				p.l.Game.Cipher = c
 			}
-			rest := strings.Join(append(append([]string{}, fields[:i]...), fields[i+1:]...), " ")
+			rest := strings.Join(append(append(fields[:i:i], sentenceMark(f)...), fields[i+1:]...), " ")
 			return p.afterCipher(rest, true)
 		}
 	}
@@ -107,6 +107,11 @@ func (p *parser) afterCipher(t string, cipherLine bool) (string, bool) {
 	keep := fields[:0:0]
 	found := cipherLine
 	for i, f := range fields {
+		if i > 0 && len(sentenceMark(fields[i-1])) > 0 {
+			// A new sentence ("Турнир ЗЧ-2026. Беру перерыв ...") is
+			// no longer the cipher's line: its words are no surnames.
+			cipherLine = false
+		}
 		c := strings.Trim(f, ":.,;()«»\"")
 		w := fold(c)
 		prev := ""
@@ -129,6 +134,15 @@ func (p *parser) afterCipher(t string, cipherLine bool) (string, bool) {
 		keep = append(keep, f)
 	}
 	return strings.Join(keep, " "), found
+}
+
+// sentenceMark returns ["."] for a field that ends a sentence, so that a
+// line cut around the cipher keeps where its sentence ended; else nil.
+func sentenceMark(f string) []string {
+	if strings.HasSuffix(strings.TrimRight(f, "»\")"), ".") {
+		return []string{"."}
+	}
+	return nil
 }
 
 // looksLikeCipher reports a word shaped like a tournament cipher: parts

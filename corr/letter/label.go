@@ -86,6 +86,10 @@ func (p *parser) applyLabel(n int, label []token, r role, atStart bool) (role, b
 			next = roleOwn
 		case (x == "ход" || x == "ходы" || x == "move" || x == "moves") && next == roleDefault:
 			next = roleOwn
+		case x == "вместо" || x == "взамен" || x == "instead":
+			// The words of a correction name the move it replaces
+			// (6.2.10): that move is not written again.
+			next = roleReplaced
 		}
 	}
 	if atStart && len(label) <= 2 && label[len(label)-1].colon && next == r && p.variants {

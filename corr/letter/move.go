@@ -2,7 +2,10 @@ package letter
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
+
+	"zaochnik/corr/draughts"
 )
 
 // String writes the move with its number as a letter would: "6.c3-d4",
@@ -26,6 +29,28 @@ func (m Move) MarshalJSON() ([]byte, error) {
 		plain
 		Move string `json:"move"`
 	}{plain(m), m.Text.String()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, so a stored move keeps its text.
+func (m *Move) UnmarshalJSON(b []byte) error {
+	type plain Move
+	var v struct {
+		plain
+		Move string `json:"move"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*m = Move(v.plain)
+	if v.Move == "" {
+		return nil
+	}
+	t, err := draughts.ParseMoveText(v.Move)
+	if err != nil {
+		return fmt.Errorf("letter: stored move: %w", err)
+	}
+	m.Text = t
+	return nil
 }
 
 // sequenceString writes moves as a letter line: "5...f6-g5 6.c3-d4 g5-h4";

@@ -210,9 +210,9 @@ type OverstepNotice struct {
 func (o OverstepNotice) Render() Message {
 	w := newWriter(o.Envelope)
 	w.cipherLine(o.Envelope)
-	w.line(w.f("Игрок %s просрочил время: на %d ходов затрачено %d дн. при норме %d (п. 6.3.5); дата просрочки %s.",
-		"%s has overstepped the time: %d days for %d moves, over the limit of %d (6.3.5); overstepped on %s.",
-		o.Offender, o.Moves, o.Used, o.Limit, date(o.On)))
+	w.line(w.f("Игрок %[1]s просрочил время: на %[2]d %[6]s затрачено %[3]d дн. при норме %[4]d (п. 6.3.5); дата просрочки %[5]s.",
+		"%[1]s has overstepped the time: %[3]d days for %[2]d %[7]s, over the limit of %[4]d (6.3.5); overstepped on %[5]s.",
+		o.Offender, o.Moves, o.Used, o.Limit, date(o.On), timecontrol.RussianPlural(o.Moves, "ход", "хода", "ходов"), englishMoves(o.Moves)))
 	if o.ByClaim {
 		w.line(w.t("Просрочка заявлена партнёром.", "The overstep was claimed by the opponent."))
 	}
@@ -237,9 +237,9 @@ type OverstepClaim struct {
 func (c OverstepClaim) Render() Message {
 	w := newWriter(c.Envelope)
 	w.cipherLine(c.Envelope)
-	w.line(w.f("Заявление о просрочке времени (п. 6.3.6): игрок %s, затрачено %d дн. на %d ходов при норме %d, дата просрочки %s. Заявитель: %s.",
-		"Overstep claim (6.3.6): %s used %d days for %d moves, over the limit of %d, overstepped on %s. Claimant: %s.",
-		c.Offender, c.Used, c.Moves, c.Limit, date(c.On), c.Claimant))
+	w.line(w.f("Заявление о просрочке времени (п. 6.3.6): игрок %[1]s, затрачено %[2]d дн. на %[3]d %[7]s при норме %[4]d, дата просрочки %[5]s. Заявитель: %[6]s.",
+		"Overstep claim (6.3.6): %[1]s used %[2]d days for %[3]d %[8]s, over the limit of %[4]d, overstepped on %[5]s. Claimant: %[6]s.",
+		c.Offender, c.Used, c.Moves, c.Limit, date(c.On), c.Claimant, timecontrol.RussianPlural(c.Moves, "ход", "хода", "ходов"), englishMoves(c.Moves)))
 	if len(c.Dossier) > 0 {
 		w.line(w.t("Материалы:", "Dossier:"))
 		for _, d := range c.Dossier {
@@ -298,6 +298,14 @@ type StartList struct {
 	Players     []StartPlayer // every player with the start number
 	// Games are the addressee's games, with the code to keep in subjects.
 	Games []StartGame
+	// Official is set for the secretary's copy: Games are every game of
+	// the tournament, not the addressee's own.
+	Official bool
+	// Round is the round of a Swiss tournament the list starts (1.15), 0
+	// for a round robin; Bye marks the addressee as the player without an
+	// opponent in it, credited a win without play (1.15.2).
+	Round int
+	Bye   bool
 }
 
 // StartPlayer is a line of the start list.
@@ -317,6 +325,9 @@ type StartGame struct {
 func (s StartList) Render() Message {
 	w := newWriter(s.Envelope)
 	w.line(w.f("Стартовый лист турнира «%s», шифр %s.", "Start list of “%s”, cipher %s.", s.Name, s.Cipher))
+	if s.Round > 0 {
+		w.line(w.f("Тур %d (швейцарская система, п. 1.15).", "Round %d (Swiss system, 1.15).", s.Round))
+	}
 	if s.Variant != "" {
 		w.line(w.t("Вид шашек: ", "Game: ") + s.Variant)
 	}
@@ -331,15 +342,37 @@ func (s StartList) Render() Message {
 	for _, p := range s.Players {
 		w.line("  " + itoa(p.Number) + ". " + p.Name)
 	}
+	if s.Bye {
+		w.line("")
+		w.line(w.t("В этом туре у вас нет партнёра: вам засчитывается выигрыш без игры (плюс, п. 1.15.2).",
+			"You have no opponent in this round: you are credited a win without play (a bye, 1.15.2)."))
+	}
 	if len(s.Games) > 0 {
 		w.line("")
-		w.line(w.t("Ваши партии (укажите код партии в теме письма):", "Your games (put the game's code in your subject):"))
+		if s.Official {
+			w.line(w.t("Партии турнира:", "The tournament's games:"))
+		} else {
+			w.line(w.t("Ваши партии (укажите код партии в теме письма):", "Your games (put the game's code in your subject):"))
+		}
 		for _, g := range s.Games {
 			w.line("  " + FormatGameCode(s.Cipher, g.White, g.Black) + "  " + strings.TrimSpace(g.WhiteName+" — "+g.BlackName))
 		}
 	}
 	w.line("")
-	w.line(w.t("Если стартовый лист получен позже даты начала, началом игры для вас считается следующий день после его получения (п. 6.3.2).",
-		"If this start list reaches you after the start date, play starts for you on the day after you receive it (6.3.2)."))
+	if s.Official {
+		w.line(w.t("Игроку, получившему стартовый лист позже даты начала, началом игры считается следующий день после его получения (п. 6.3.2).",
+			"For a player who receives the start list after the start date, play starts on the day after receiving it (6.3.2)."))
+	} else {
+		w.line(w.t("Если стартовый лист получен позже даты начала, началом игры для вас считается следующий день после его получения (п. 6.3.2).",
+			"If this start list reaches you after the start date, play starts for you on the day after you receive it (6.3.2)."))
+	}
 	return w.close(s.Envelope, w.t("Стартовый лист", "Start list"))
+}
+
+// englishMoves is "move" or "moves" for n.
+func englishMoves(n int) string {
+	if n == 1 {
+		return "move"
+	}
+	return "moves"
 }

@@ -7,17 +7,15 @@ import (
 	"unicode/utf8"
 )
 
-// maxLines bounds how many lines of a letter are read; a move letter is a
-// postcard, and the rest is reported as one unknown line.
-const maxLines = 400
-
 // maxLineBytes bounds the length of a line that is read for content.
 const maxLineBytes = 2000
 
 // Parse reads the text of a move letter (already decoded from MIME; HTML is
 // turned into text here) into a Letter. It never fails: what it cannot
-// place is kept in Unknown and reported in Problems. It runs in time linear
-// in the length of text.
+// place is kept in Unknown and reported in Problems. It reads the whole
+// text (the size of a letter is bounded where it is fetched, never here:
+// the dates and the time often come last) and runs in time linear in its
+// length.
 func Parse(text string, opts Options) Letter {
 	if looksLikeHTML(text) {
 		text = HTMLToText(text)
@@ -26,10 +24,6 @@ func Parse(text string, opts Options) Letter {
 	p.l.Game = p.subjectRef(opts.Subject)
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for i, line := range lines {
-		if i >= maxLines {
-			p.unknown(i+1, strings.Join(lines[i:min(len(lines), i+3)], " ")+" …")
-			break
-		}
 		if !p.signature && (isWroteLine(strings.TrimSpace(line)) && !quotedNext(lines[i+1:]) || p.last > 0 && isQuotedHeader(lines[i:])) {
 			// "On ... wrote:" over an earlier letter not marked with '>'
 			// (an HTML reply turned into text), or Outlook's "От: / Тема:"
@@ -56,6 +50,7 @@ const (
 	roleUntil                 // "вариант принят до 7...ba5": the first changed move
 	roleVariant               // a variant's moves, continuing the current variant
 	roleVariantIf             // a variant's condition: starts a variant unless it continues one
+	roleReplaced              // "1.c3-d4 (вместо невозможного 1.c3-c4)": a move withdrawn, not played
 )
 
 // parser holds the state of one reading.
@@ -75,6 +70,8 @@ type parser struct {
 	// protestLines are the lines of a protest, to the first blank line.
 	protestLines []string
 	cyr, lat     int // letters seen in words, for the language
+	// unreported counts the problems past maxProblems.
+	unreported int
 }
 
 // line reads one line; it returns true when the rest of the letter is a
@@ -160,11 +157,14 @@ func (p *parser) line(n int, raw string) (stop bool) {
 // past it, a sender learns nothing more useful, and the reply stays short.
 const maxProblems = 60
 
-// report adds a problem found in a line (see problem for the arguments).
+// report adds a problem found in a line (see problem for the arguments);
+// past maxProblems they are counted, and the count is reported.
 func (p *parser) report(kind Kind, line int, text string, args ...any) {
 	if len(p.l.Problems) < maxProblems {
 		p.l.Problems = append(p.l.Problems, problem(kind, line, text, args...))
+		return
 	}
+	p.unreported++
 }
 
 // unknown keeps a line not understood and reports it (6.2.6).
@@ -302,8 +302,10 @@ func hasWord(phrase string, words ...string) bool {
 	return false
 }
 
+// isGreeting reports a greeting, the addressee's name perhaps first
+// ("Иван Иванович, добрый день!").
 func isGreeting(w string) bool {
-	return hasAnyStem(firstWords(w, 2), "здравств", "добр", "уважаем", "привет", "дорог", "hello", "dear", "hi", "good morning", "good afternoon", "good evening", "good day", "greetings")
+	return hasAnyStem(firstWords(w, 4), "здравств", "добр", "уважаем", "привет", "дорог", "hello", "dear", "hi", "good morning", "good afternoon", "good evening", "good day", "greetings")
 }
 
 func isSignOff(w string) bool {

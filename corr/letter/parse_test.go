@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -71,6 +72,23 @@ func TestParse_6_2_2_AbbreviatedIsImpossible(t *testing.T) {
 			assert.Equal(t, 2, p.Line)
 			assert.Contains(t, p.Ru, "полной нотацией")
 			assert.Contains(t, p.En, "full notation")
+		})
+	}
+}
+
+func TestParse_6_2_10_CorrectionNamesTheReplacedMove(t *testing.T) {
+	for _, written := range []string{
+		"Мой ход: 6.c3-d4 (вместо невозможного 6.c3-c4)",
+		"Мой ход: 6.c3-d4 вместо 6.cd4",
+		"Вместо 6.c3-c4 играю 6.c3-d4",
+		"My move: 6.c3-d4 (instead of the impossible 6.c3-c4)",
+	} {
+		t.Run(written, func(t *testing.T) {
+			l := read("ЧР-2026-ЗФ 1-2\n" + written + tail)
+			require.Len(t, l.Moves, 1, Describe(l))
+			assert.Equal(t, "6.c3-d4", l.Moves[0].String())
+			assert.Empty(t, l.Repeated)
+			assert.Empty(t, l.Problems, "the replaced move is understood, and no comment")
 		})
 	}
 }
@@ -154,7 +172,7 @@ func TestParse_6_2_3_RepetitionThenOwnMove(t *testing.T) {
 }
 
 func TestParse_6_2_4_ForcedRepliesWrittenByTheMover(t *testing.T) {
-	l := read("ЧР-2026-ЗФ 1-2\nВаш ход: 11...f6-e5\nМой ход: 12.c3:e5 (вынужденно) f6:d4 13.e3:c5" + tail)
+	l := read("ЧР-2026-ЗФ 1-2\nВаш ход: 11...f6-e5\nМой ход: 12.c3:e5 f6:d4 (вынужденно) 13.e3:c5" + tail)
 	require.Len(t, l.Moves, 3, Describe(l))
 	assert.Equal(t, "12.c3:e5 f6:d4 13.e3:c5", sequenceString(l.Moves))
 	assert.Equal(t, []bool{false, true, false}, []bool{l.Moves[0].Forced, l.Moves[1].Forced, l.Moves[2].Forced})
@@ -301,7 +319,7 @@ func TestParse_6_2_14_MoveNumbers(t *testing.T) {
 		name, body string
 		wrong      bool
 	}{
-		{"follows", "Ваш ход 5...f6-g5\nМой ход 6.c3-d4 (вынужденно) g5:e3 7.f2:d4", false},
+		{"follows", "Ваш ход 5...f6-g5\nМой ход 6.c3-d4 g5:e3 (вынужденно) 7.f2:d4", false},
 		{"skips a number", "Ваш ход 5...f6-g5\nМой ход 7.c3-d4", true},
 		{"wrong inside a run", "Мой ход 6.c3-d4 g5:e3 8.f2:d4", true},
 		{"unnumbered is fine", "Ваш ход f6-g5\nМой ход c3-d4", false},
@@ -463,6 +481,26 @@ func TestParse_6_4_3_BreakPhrase(t *testing.T) {
 // announced ahead, 6.4.3), unless it ended less than a month ago (announced
 // late, 6.4.2). A day alone shares the other date's month ("с 10 по 25
 // октября"). Letters are posted on 16.03.2026.
+// A break named in the cipher's sentence: the cipher line ends at the
+// full stop, and the words after it are no surnames (6.4.1).
+func TestParse_6_4_1_BreakOnTheCiphersLine(t *testing.T) {
+	for _, text := range []string{
+		"Турнир ЗЧ-2026-П5. Беру перерыв с 10.04.2026 по 20.04.2026.",
+		"ЧР-2026-ЗФ. Беру перерыв с 10.04.2026 по 20.04.2026",
+		"Шифр ЧР-2026-ЗФ. Беру перерыв с 10.04.2026 по 20.04.2026",
+	} {
+		t.Run(text, func(t *testing.T) {
+			l := read(text)
+			require.NotNil(t, l.Break, Describe(l))
+			assert.Equal(t, "2026-04-10", l.Break.From.String())
+			assert.Equal(t, "2026-04-20", l.Break.To.String())
+			assert.Empty(t, l.Game.Names)
+			assert.NotEmpty(t, l.Game.Cipher)
+			assert.Empty(t, l.Problems)
+		})
+	}
+}
+
 func TestParse_6_4_3_BreakDatesWithoutYear(t *testing.T) {
 	tests := []struct {
 		line, from, to string
@@ -691,5 +729,41 @@ func TestParse_6_2_3_SplitRunOnlyWithoutLabel(t *testing.T) {
 			black := Parse(c.text, Options{Sender: Black})
 			assert.NotEqual(t, len(l.Moves), len(black.Moves), "the sender's colour changes the split: %s", c.text)
 		}
+	}
+}
+
+// A long letter is read whole: the dates and the time after 500 lines are
+// found, and the problems past the listed ones are counted, never dropped
+// unsaid (6.2.6, 6.3.3).
+func TestParse_6_3_3_LongLetterReadWhole(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("ЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4\n")
+	for i := range 500 {
+		fmt.Fprintf(&b, "Вариант %d: если 6...f6-g5, то 7.g3-f4\n", i+1)
+	}
+	for range 70 {
+		b.WriteString("Погода прекрасная\n")
+	}
+	b.WriteString(tail)
+	l := read(b.String())
+	assert.Len(t, l.Variants, 500)
+	assert.Equal(t, 3, l.Dates.Count())
+	require.NotNil(t, l.Time)
+	p, ok := problemOf(l, KindMoreProblems)
+	require.True(t, ok, Describe(l))
+	assert.Contains(t, p.Ru, "ещё 10 замечаний")
+	assert.Contains(t, p.En, "10 more remarks")
+	assert.Len(t, l.Problems, maxProblems+1)
+}
+
+// A greeting with the addressee's name first is a greeting, not a comment
+// (6.2.6).
+func TestParse_6_2_6_GreetingAfterTheName(t *testing.T) {
+	for _, g := range []string{"Иван Иванович, добрый день!", "Уважаемый Иван Иванович!", "Dear Petr,", "Пётр Петрович, здравствуйте!"} {
+		t.Run(g, func(t *testing.T) {
+			l := read(g + "\nЧР-2026-ЗФ 1-2\nМой ход: 6.c3-d4" + tail)
+			assert.Equal(t, g, l.Greeting)
+			assert.Empty(t, l.Unknown)
+		})
 	}
 }

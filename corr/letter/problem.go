@@ -43,6 +43,9 @@ const (
 	KindNoGame Kind = "no-game"
 	// KindNoMove: a letter with no move and nothing else to act on (6.2.3).
 	KindNoMove Kind = "no-move"
+	// KindMoreProblems: the count of the problems not listed one by one,
+	// so that a long letter's reply stays readable and says all it skips.
+	KindMoreProblems Kind = "more-problems"
 )
 
 // Problem is one thing wrong or doubtful in a letter, with what to do about

@@ -116,7 +116,8 @@ func date(d timecontrol.Date) string {
 	return d.Russian()
 }
 
-// movesWithForced writes moves, each forced one after "(вынужденно)" (6.2.4).
+// movesWithForced writes moves, each forced one followed by "(вынужденно)"
+// (6.2.4): a mark after the move it is about, as players write it.
 func (w *writer) movesWithForced(ms []Move) string {
 	var parts []string
 	for i, m := range ms {
@@ -125,7 +126,7 @@ func (w *writer) movesWithForced(ms []Move) string {
 			s = m.Text.String()
 		}
 		if m.Forced {
-			s = w.t("(вынужденно) ", "(forced) ") + s
+			s += w.t(" (вынужденно)", " (forced)")
 		}
 		parts = append(parts, s)
 	}

@@ -143,3 +143,28 @@ func TestRender_6_4_3_BreakDaysIncludeBothEnds(t *testing.T) {
 	m := BreakNotice{Player: "Иванов", From: timecontrol.MustDate("2002-10-10"), To: timecontrol.MustDate("2002-10-25")}.Render()
 	assert.Contains(t, m.Body, "(16 дн., оба дня включительно, п. 6.4.3)")
 }
+
+// The overstep letters count moves in proper plural forms, and the English
+// ones put the days and the moves in their places (6.3.5, 6.3.6).
+func TestRender_6_3_5_OverstepCountsMovesInPlural(t *testing.T) {
+	ru := Envelope{Lang: Russian, Cipher: "ЧР-2026-ЗФ", White: 1, Black: 2}
+	en := Envelope{Lang: English, Cipher: "ЧР-2026-ЗФ", White: 1, Black: 2}
+	on := timecontrol.MustDate("2026-04-21")
+	tests := []struct {
+		m    Message
+		want string
+	}{
+		{OverstepNotice{Envelope: ru, Offender: "Иванов", Used: 53, Moves: 1, Limit: 50, On: on}.Render(), "на 1 ход затрачено 53 дн."},
+		{OverstepNotice{Envelope: ru, Offender: "Иванов", Used: 53, Moves: 2, Limit: 50, On: on}.Render(), "на 2 хода затрачено 53 дн."},
+		{OverstepNotice{Envelope: ru, Offender: "Иванов", Used: 103, Moves: 11, Limit: 100, On: on}.Render(), "на 11 ходов затрачено 103 дн."},
+		{OverstepNotice{Envelope: en, Offender: "Ivanov", Used: 53, Moves: 1, Limit: 50, On: on}.Render(), "53 days for 1 move, over the limit of 50"},
+		{OverstepClaim{Envelope: ru, Offender: "Иванов", Claimant: "Петров", Used: 53, Moves: 2, Limit: 50, On: on}.Render(), "затрачено 53 дн. на 2 хода при норме 50"},
+		{OverstepClaim{Envelope: en, Offender: "Ivanov", Claimant: "Petrov", Used: 53, Moves: 2, Limit: 50, On: on}.Render(), "used 53 days for 2 moves, over the limit of 50"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			assert.Contains(t, tt.m.Body, tt.want)
+			assert.NotContains(t, tt.m.Body, "%!")
+		})
+	}
+}

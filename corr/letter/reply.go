@@ -22,6 +22,8 @@ type Receipt struct {
 	Replies []Move
 	// Draw is the sender's draw offer or refusal forwarded with the move.
 	Draw DrawAction
+	// Variants are the sender's variants forwarded with the move (6.2.7).
+	Variants []Variant
 	// Problems are the reader's and the referee's findings.
 	Problems []Problem
 	// On is the day the move was forwarded; zero leaves it unsaid.
@@ -37,7 +39,7 @@ func (r Receipt) Render() Message {
 	if r.Forwarded {
 		s := w.t("Ваше письмо переслано партнёру.", "Your letter has been forwarded to your opponent.")
 		if len(r.Moves) > 0 {
-			s = w.t("Ваш ход ", "Your move ") + sequenceString(r.Moves) + w.t(" переслан партнёру.", " has been forwarded to your opponent.")
+			s = w.t("Ваш ход ", "Your move ") + w.movesWithForced(r.Moves) + w.t(" переслан партнёру.", " has been forwarded to your opponent.")
 		}
 		if !r.On.IsZero() {
 			s = strings.TrimSuffix(s, ".") + w.t(" ", " on ") + date(r.On) + "."
@@ -48,6 +50,13 @@ func (r Receipt) Render() Message {
 			w.line(w.t("Ваше предложение ничьей передано партнёру (п. 2.1.9.3).", "Your draw offer has been passed on to your opponent (2.1.9.3)."))
 		case DrawDecline:
 			w.line(w.t("Партнёру передано, что вы отказываетесь от ничьей (п. 2.1.9.3).", "Your opponent has been told that you decline the draw (2.1.9.3)."))
+		}
+		for i, v := range r.Variants {
+			name := VariantLabel(v.Label, w.lang)
+			if name == "" {
+				name = itoa(i + 1)
+			}
+			w.line(w.f("Передан ваш вариант %s: %s (п. 6.2.7).", "Your variant %s has been passed on: %s (6.2.7).", name, w.movesWithForced(v.Moves)))
 		}
 		if len(r.Replies) > 0 {
 			w.line(w.f("По варианту партнёра сделан ответ %s (п. 6.2.13); теперь ваш ход.",

@@ -8,6 +8,8 @@ import (
 func (p *parser) run(n int, r role, run []token, forced bool) {
 	ms, bad := readMoves(n, run, forced, p.opts.Board)
 	switch r {
+	case roleReplaced:
+		return // the impossible move a correction replaces: read, not played
 	case roleVariant, roleVariantIf:
 		p.variantMoves(n, r, ms, bad)
 		return
@@ -91,7 +93,7 @@ func readMoves(n int, run []token, forced bool, board int) (ms []Move, bad []str
 		if err != nil || !onBoard(mt, board) {
 			return ms, []string{tk.orig}
 		}
-		m := Move{Text: mt, Forced: forced, Line: n}
+		m := Move{Text: mt, Forced: forced || tk.forced, Line: n}
 		if known {
 			m.Number, m.Black = num, black
 		}

@@ -57,6 +57,9 @@ type token struct {
 	// colon is true when the written token ended with ':' or ')' — a label
 	// ("Мой ход:", "А)").
 	colon bool
+	// forced is set on a move followed by a forced mark ("3.b4:d6
+	// (вынужденно)", 6.2.4): the mark is that move's, as in any annotation.
+	forced bool
 }
 
 // tokenize splits a line into tokens. It runs in linear time.

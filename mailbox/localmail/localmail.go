@@ -9,12 +9,14 @@
 package localmail
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
+	"net/mail"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +24,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+	"github.com/emersion/go-message/textproto"
 	"github.com/emersion/go-smtp"
 )
 
@@ -149,24 +152,44 @@ func (s *Server) AddUser(addr, password string) error {
 	return nil
 }
 
-// Deliver stores raw in the INBOX of every recipient, as the SMTP server
-// does, with Return-Path and Received headers prepended. Every recipient
-// must be a local user.
+// Deliver stores raw in the INBOX of every recipient as the SMTP server
+// does for a client that did not log in (mail from outside, as at an MX):
+// see DeliverAs.
 func (s *Server) Deliver(from string, to []string, raw []byte) error {
+	return s.deliver(from, "", to, raw)
+}
+
+// DeliverAs stores raw in the INBOX of every recipient as the SMTP server
+// does for a client logged in as login. Return-Path, Received and
+// Authentication-Results (under the server's Domain as authserv-id) are
+// prepended: "dmarc=pass" when login is the letter's From address, as a
+// provider that lets a user send only under his own address would write,
+// "dmarc=none" otherwise. A recipient "user+tag@domain" is delivered to
+// user@domain with a Delivered-To header (plus addressing). Every recipient
+// must be a local user.
+func (s *Server) DeliverAs(login, from string, to []string, raw []byte) error {
+	return s.deliver(from, login, to, raw)
+}
+
+func (s *Server) deliver(from, login string, to []string, raw []byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, rcpt := range to {
-		if s.users[strings.ToLower(rcpt)] == nil {
+		if s.users[mailboxOf(rcpt)] == nil {
 			return fmt.Errorf("localmail: no mailbox %s", rcpt)
 		}
 	}
+	auth := s.authResults(login, raw)
+	raw = s.stripAuthResults(raw)
 	for _, rcpt := range to {
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "Return-Path: <%s>\r\n", from)
+		fmt.Fprintf(&b, "Delivered-To: %s\r\n", rcpt)
+		fmt.Fprintf(&b, "Authentication-Results: %s\r\n", auth)
 		fmt.Fprintf(&b, "Received: by %s (zaochnik localmail) for <%s>; %s\r\n",
 			s.opts.Domain, rcpt, s.opts.Now().Format(time.RFC1123Z))
 		b.Write(raw)
-		if _, err := s.users[strings.ToLower(rcpt)].Append("INBOX", literal{bytes.NewReader(b.Bytes())}, &imap.AppendOptions{Time: s.opts.Now()}); err != nil {
+		if _, err := s.users[mailboxOf(rcpt)].Append("INBOX", literal{bytes.NewReader(b.Bytes())}, &imap.AppendOptions{Time: s.opts.Now()}); err != nil {
 			return fmt.Errorf("localmail: delivering to %s: %w", rcpt, err)
 		}
 		s.deliveries = append(s.deliveries, Delivery{From: from, To: []string{rcpt}, Raw: b.Bytes()})
@@ -181,6 +204,70 @@ func (s *Server) Deliveries() []Delivery {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]Delivery(nil), s.deliveries...)
+}
+
+// authResults is the Authentication-Results value for a letter sent by a
+// client logged in as login ("" for none).
+func (s *Server) authResults(login string, raw []byte) string {
+	from := ""
+	if h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw))); err == nil {
+		if l, err := mail.ParseAddress(h.Get("From")); err == nil {
+			from = l.Address
+		}
+	}
+	_, domain, _ := strings.Cut(from, "@")
+	if domain == "" {
+		return s.opts.Domain + "; none"
+	}
+	if login != "" && strings.EqualFold(login, from) {
+		return fmt.Sprintf("%s; dmarc=pass (sender logged in as the From address) header.from=%s", s.opts.Domain, domain)
+	}
+	return fmt.Sprintf("%s; dmarc=none header.from=%s", s.opts.Domain, domain)
+}
+
+// stripAuthResults removes the Authentication-Results fields written
+// under the server's own authserv-id before it arrived, as a border server
+// must (RFC 8601 section 5): the sender may have written them. A letter
+// whose header does not read is kept as it came.
+func (s *Server) stripAuthResults(raw []byte) []byte {
+	br := bufio.NewReader(bytes.NewReader(raw))
+	h, err := textproto.ReadHeader(br)
+	if err != nil {
+		return raw
+	}
+	stripped := false
+	for f := h.FieldsByKey("Authentication-Results"); f.Next(); {
+		id, _, _ := strings.Cut(f.Value(), ";")
+		if strings.EqualFold(strings.TrimSpace(id), s.opts.Domain) {
+			f.Del()
+			stripped = true
+		}
+	}
+	if !stripped {
+		return raw
+	}
+	var b bytes.Buffer
+	if err := textproto.WriteHeader(&b, h); err != nil {
+		return raw
+	}
+	if _, err := br.WriteTo(&b); err != nil {
+		return raw
+	}
+	return b.Bytes()
+}
+
+// mailboxOf is the lower-case local mailbox of a recipient, without the
+// "+tag" of plus addressing.
+func mailboxOf(rcpt string) string {
+	rcpt = strings.ToLower(rcpt)
+	local, domain, ok := strings.Cut(rcpt, "@")
+	if !ok {
+		return rcpt
+	}
+	if i := strings.IndexByte(local, '+'); i >= 0 {
+		local = local[:i]
+	}
+	return local + "@" + domain
 }
 
 // literal adapts a bytes.Reader to imap.LiteralReader.

@@ -38,13 +38,18 @@ func TestSMTP(t *testing.T) {
 		password string // "" sends without AUTH
 		rcpt     string
 		from     string
-		code     int // 0: delivered
+		header   string // the letter's From header
+		auth     string // the Authentication-Results stamped
+		code     int    // 0: delivered
 	}{
-		{"NoAuth", "", "tournament@zaochnik.test", "a@example.ru", 0},
-		{"Auth", "secret", "tournament@zaochnik.test", "a@example.ru", 0},
-		{"NullSender", "", "Tournament@Zaochnik.test", "", 0},
-		{"WrongPassword", "guess", "tournament@zaochnik.test", "a@example.ru", 535},
-		{"UnknownMailbox", "", "nobody@zaochnik.test", "a@example.ru", 550},
+		{"NoAuth", "", "tournament@zaochnik.test", "a@example.ru", "a@example.ru", "zaochnik.test; dmarc=none header.from=example.ru", 0},
+		{"AuthAsFrom", "secret", "tournament@zaochnik.test", "a@example.ru", "Турнир <tournament@zaochnik.test>",
+			"zaochnik.test; dmarc=pass (sender logged in as the From address) header.from=zaochnik.test", 0},
+		{"AuthAsOther", "secret", "tournament@zaochnik.test", "a@example.ru", "judge@zaochnik.test", "zaochnik.test; dmarc=none header.from=zaochnik.test", 0},
+		{"PlusAddress", "", "tournament+k3y@zaochnik.test", "a@example.ru", "a@example.ru", "zaochnik.test; dmarc=none header.from=example.ru", 0},
+		{"NullSender", "", "Tournament@Zaochnik.test", "", "", "zaochnik.test; none", 0},
+		{"WrongPassword", "guess", "tournament@zaochnik.test", "a@example.ru", "a@example.ru", "", 535},
+		{"UnknownMailbox", "", "nobody@zaochnik.test", "a@example.ru", "a@example.ru", "", 550},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +61,7 @@ func TestSMTP(t *testing.T) {
 				err = c.Auth(sasl.NewPlainClient("", "tournament@zaochnik.test", tt.password))
 			}
 			if err == nil {
-				err = c.SendMail(tt.from, []string{tt.rcpt}, strings.NewReader("Subject: x\r\n\r\nbody\r\n"))
+				err = c.SendMail(tt.from, []string{tt.rcpt}, strings.NewReader("From: "+tt.header+"\r\nSubject: x\r\n\r\nbody\r\n"))
 			}
 			if tt.code != 0 {
 				var se *smtp.SMTPError
@@ -70,8 +75,8 @@ func TestSMTP(t *testing.T) {
 			d := s.Deliveries()
 			require.Len(t, d, 1)
 			assert.Equal(t, tt.from, d[0].From)
-			want := "Return-Path: <" + tt.from + ">\r\nReceived: by zaochnik.test (zaochnik localmail) for <" + tt.rcpt +
-				">; Tue, 06 Jan 2026 10:15:00 +0000\r\nSubject: x\r\n"
+			want := "Return-Path: <" + tt.from + ">\r\nDelivered-To: " + tt.rcpt + "\r\nAuthentication-Results: " + tt.auth +
+				"\r\nReceived: by zaochnik.test (zaochnik localmail) for <" + tt.rcpt + ">; Tue, 06 Jan 2026 10:15:00 +0000\r\nFrom: "
 			assert.True(t, bytes.HasPrefix(d[0].Raw, []byte(want)), "%q", d[0].Raw)
 		})
 	}
@@ -101,4 +106,19 @@ func TestUIDValidity(t *testing.T) {
 		c.Close()
 		s.Close()
 	}
+}
+
+// TestStripsForgedAuthResults: results a sender wrote under the server's
+// own authserv-id are removed before its own are added (RFC 8601 section 5);
+// those of other servers stay.
+func TestStripsForgedAuthResults(t *testing.T) {
+	s := start(t)
+	raw := "Authentication-Results: zaochnik.test; dmarc=pass header.from=example.ru\r\n" +
+		"Authentication-Results: mx.other.test; spf=pass smtp.mailfrom=a@example.ru\r\nFrom: a@example.ru\r\nSubject: x\r\n\r\nbody\r\n"
+	require.NoError(t, s.Deliver("a@example.ru", []string{"tournament@zaochnik.test"}, []byte(raw)))
+	got := string(s.Deliveries()[0].Raw)
+	assert.Equal(t, 1, strings.Count(got, "Authentication-Results: zaochnik.test;"), got)
+	assert.Contains(t, got, "Authentication-Results: zaochnik.test; dmarc=none header.from=example.ru")
+	assert.Contains(t, got, "mx.other.test; spf=pass")
+	assert.True(t, strings.HasSuffix(got, "\r\n\r\nbody\r\n"), got)
 }

@@ -11,10 +11,11 @@ import (
 // session is one SMTP transaction stream. Authentication is optional:
 // anyone on loopback may send, as on a test relay.
 type session struct {
-	srv  *Server
-	helo string
-	from string
-	to   []string
+	srv   *Server
+	helo  string
+	login string // the AUTH PLAIN identity, "" when the client did not log in
+	from  string
+	to    []string
 }
 
 var _ smtp.AuthSession = (*session)(nil)
@@ -31,6 +32,7 @@ func (s *session) Auth(mech string) (sasl.Server, error) {
 		if !ok || want != pass {
 			return smtp.ErrAuthFailed
 		}
+		s.login = user
 		return nil
 	}), nil
 }
@@ -44,7 +46,7 @@ func (s *session) Mail(from string, _ *smtp.MailOptions) error {
 // Rcpt accepts local users only (550 5.1.1 otherwise).
 func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	s.srv.mu.Lock()
-	_, ok := s.srv.users[strings.ToLower(to)]
+	_, ok := s.srv.users[mailboxOf(to)]
 	s.srv.mu.Unlock()
 	if !ok {
 		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such mailbox here: " + to}
@@ -64,7 +66,7 @@ func (s *session) Data(r io.Reader) error {
 			return err
 		}
 	}
-	return s.srv.Deliver(s.from, s.to, raw)
+	return s.srv.deliver(s.from, s.login, s.to, raw)
 }
 
 // Reset ends the transaction.

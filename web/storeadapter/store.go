@@ -185,8 +185,10 @@ func (s Store) Queue(ctx context.Context) ([]web.Letter, error) {
 	}
 	var out []web.Letter
 	for _, sum := range all {
-		if sum.Disposition != storage.Refused && sum.Disposition != storage.Pending {
-			continue
+		switch sum.Disposition {
+		case storage.Refused, storage.Pending, storage.Held, storage.Ignored:
+		default:
+			continue // applied, or set aside by the secretary
 		}
 		l, err := s.DB.Letter(ctx, sum.ID)
 		if err != nil {
@@ -253,6 +255,8 @@ func (s Store) EnterPaper(ctx context.Context, p web.PaperLetter) (corr.Outcome,
 	res, err := s.DB.Receive(ctx, storage.Received{
 		Incoming: storage.Incoming{MessageID: "<paper-" + hex.EncodeToString(sum[:12]) + "@zaochnik.invalid>", Raw: []byte(p.Text), Postmark: noon, From: pl.Email},
 		Subject:  p.Game, Text: p.Text, Posted: p.Posted,
+		// The secretary holds the paper letter and its postmarks: she vouches for it.
+		Auth: corr.Auth{Method: corr.AuthDesk, Detail: "paper letter entered at the desk"},
 	})
 	if err != nil {
 		return corr.Outcome{}, err
@@ -282,6 +286,9 @@ func (s Store) Assign(ctx context.Context, id int64, game string, day timecontro
 	if err != nil {
 		return corr.Outcome{}, notFound(err)
 	}
+	if l.Disposition == storage.Held {
+		return corr.Outcome{}, fmt.Errorf("letter %d waits for its sender's confirmation (nothing authenticated it); it is applied when he confirms it: %w", id, web.ErrConflict)
+	}
 	d, err := s.DB.Decode(l.Raw)
 	if err != nil {
 		return corr.Outcome{}, fmt.Errorf("letter %d does not read as mail: %w", id, err)
@@ -290,11 +297,12 @@ func (s Store) Assign(ctx context.Context, id int64, game string, day timecontro
 	res, err := s.DB.Receive(ctx, storage.Received{
 		Incoming: storage.Incoming{MessageID: fmt.Sprintf("<assigned-%d-%s@zaochnik.invalid>", id, hex.EncodeToString(sum[:6])), Raw: l.Raw, Postmark: l.Postmark, From: l.From},
 		Subject:  letter.FormatGameCode(cipher, p.White, p.Black) + " " + d.Subject, Text: d.Text,
+		Auth: corr.Auth{Method: corr.AuthDesk, Detail: fmt.Sprintf("letter %d assigned to %s by the secretary", id, game)},
 	})
 	if err != nil {
 		return corr.Outcome{}, err
 	}
-	if err := s.DB.SetDisposition(ctx, id, storage.Ignored, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID)); err != nil {
+	if err := s.DB.SetDisposition(ctx, id, storage.Assigned, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID)); err != nil {
 		return corr.Outcome{}, err
 	}
 	if !res.Fresh {

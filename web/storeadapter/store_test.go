@@ -47,7 +47,7 @@ func receive(t *testing.T, db *storage.DB, path string) storage.Result {
 	require.NoError(t, err)
 	res, err := db.Receive(context.Background(), storage.Received{
 		Incoming: storage.Incoming{MessageID: m.Header.Get("Message-ID"), Raw: raw, Postmark: date, From: from.Address},
-		Subject:  subject, Text: string(body),
+		Subject:  subject, Text: string(body), Auth: corr.Auth{Method: corr.AuthDMARC},
 	})
 	require.NoError(t, err, path)
 	return res
@@ -106,7 +106,7 @@ func newStartedStore(t *testing.T) Store {
 func newStore(t *testing.T) Store {
 	s := replay(t, "two.toml", "overstep-letter", timecontrol.Date{})
 	res := receive(t, s.DB, filepath.Join(root, "testdata/replay/strangers/01.eml"))
-	require.Equal(t, storage.Refused, res.Disposition)
+	require.Equal(t, storage.Ignored, res.Disposition, "a stranger is not answered (no backscatter)")
 	return s
 }
 
@@ -221,7 +221,7 @@ func TestStore_AssignReappliesToTheChosenGame(t *testing.T) {
 	assert.Contains(t, out.Reason, "ТЕСТ-2026", "but the letter is now read as naming the tournament")
 	orig, err := s.DB.Letter(ctx, id)
 	require.NoError(t, err)
-	assert.Equal(t, storage.Ignored, orig.Disposition)
+	assert.Equal(t, storage.Assigned, orig.Disposition)
 	assert.Contains(t, orig.Reason, "re-applied by the secretary to game "+game)
 	_, err = s.Assign(ctx, id, game, day)
 	assert.ErrorContains(t, err, "not applied twice")
@@ -242,7 +242,7 @@ func TestStore_AssignPlacesALetterThatNamedAnotherTournament(t *testing.T) {
 	require.NoError(t, err)
 	postmark := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	res, err := s.DB.Receive(ctx, storage.Received{Incoming: storage.Incoming{MessageID: d.MessageID, Raw: []byte(raw), Postmark: postmark, From: "ivanov@example.org"},
-		Subject: d.Subject, Text: d.Text})
+		Subject: d.Subject, Text: d.Text, Auth: corr.Auth{Method: corr.AuthDMARC}})
 	require.NoError(t, err)
 	require.Equal(t, storage.Refused, res.Disposition, res.Outcome.Reason)
 
@@ -321,7 +321,7 @@ func TestStore_Adjudication_6_5_5_OnTheStoresDesk(t *testing.T) {
 func deskClient(t *testing.T, s Store, now time.Time) (get func(path string) (int, string), send func(page string, form url.Values) (int, string)) {
 	hash, err := bcrypt.GenerateFromPassword([]byte("pw"), bcrypt.MinCost)
 	require.NoError(t, err)
-	srv, err := web.New(web.Options{Tournaments: s, Letters: s, Secretary: s, Judge: s,
+	srv, err := web.New(web.Options{Tournaments: s, Letters: s, Secretary: s, Judge: s, Sessions: s,
 		Accounts: []web.Account{{Name: "oleg", Role: web.RoleJudge, Hash: string(hash)}},
 		Key:      make([]byte, 32), Now: func() time.Time { return now }, EngineNodes: 20000})
 	require.NoError(t, err)

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"zaochnik/corr"
+	"zaochnik/mailbox"
+	"zaochnik/referee"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+const rebuildUsage = `Usage: zaochnik rebuild --config FILE --tournament FILE.toml [--tournament FILE.toml ...]
+                        [--from-folder NAME ...] [--db FILE] [--started YYYY-MM-DD]
+                        [--resend-after TIME] [--json]
+
+Rebuilds a lost store from the tournament files and the letters the reader
+filed in the IMAP folders (default: imap.processed_folder and
+imap.refused_folder of the config; they are only read). Each tournament is
+created and started (on its start date, or --started), then every letter is
+applied in the order of its arrival (the topmost Received date, else the
+server's INTERNALDATE) on that date, through the same checks as serve, with
+the daily checks run for every day before it when schedule.daily is on; the
+days up to today are caught up at the end. The store is written beside
+--db (default database.path) and moved there only when whole; an existing
+file is never overwritten.
+
+The letters the rebuilt store queued are the history of what the lost store
+sent: they are recorded as sent, not sent again (at most one copy), except
+those queued after --resend-after (RFC 3339, e.g. the time of the last
+backup), which serve then sends. What the folders do not hold is not
+rebuilt: rulings and changes made on the desk or with zaochnik judge, paper
+letters; enter them again. Exit status: 0 rebuilt, 1 failed, 2 bad usage.`
+
+// stringsFlag is a repeatable flag.
+type stringsFlag []string
+
+func (s *stringsFlag) String() string     { return strings.Join(*s, ",") }
+func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
+
+// rebuildReport is what rebuild did.
+type rebuildReport struct {
+	DB          string         `json:"db"`
+	Tournaments []string       `json:"tournaments"`
+	Letters     map[string]int `json:"letters"` // by disposition
+	Sent        int            `json:"marked_sent"`
+	Due         int            `json:"due"` // queued after --resend-after: serve sends them
+}
+
+// runRebuild is "zaochnik rebuild".
+func runRebuild(e *env, args []string) int {
+	fs := flag.NewFlagSet("rebuild", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() { fmt.Fprintln(e.stderr, rebuildUsage); fs.PrintDefaults() }
+	cfgPath := fs.String("config", "zaochnik.toml", "the configuration `FILE`")
+	var tfiles, folders stringsFlag
+	fs.Var(&tfiles, "tournament", "a tournament `FILE` (TOML); repeat for each tournament")
+	fs.Var(&folders, "from-folder", "an IMAP `folder` to read the letters from; repeat for more")
+	dbPath := fs.String("db", "", "the new store `FILE` (default database.path)")
+	startedFlag := fs.String("started", "", "the `date` the tournaments were started (default: each one's start date)")
+	resendFlag := fs.String("resend-after", "", "letters queued after this `time` (RFC 3339) are left for serve to send")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "zaochnik rebuild: "+format+"; see zaochnik rebuild --help\n", a...)
+		return 2
+	}
+	if len(tfiles) == 0 || fs.NArg() > 0 {
+		return usage("give --config FILE and one --tournament FILE.toml per tournament")
+	}
+	var started timecontrol.Date
+	if *startedFlag != "" {
+		d, err := timecontrol.ParseDate(*startedFlag)
+		if err != nil {
+			return usage("--started: %v", err)
+		}
+		started = d
+	}
+	resendAfter := e.clock()
+	if *resendFlag != "" {
+		t, err := time.Parse(time.RFC3339, *resendFlag)
+		if err != nil {
+			return usage("--resend-after %q: write an RFC 3339 time, e.g. 2026-03-01T03:00:00+03:00", *resendFlag)
+		}
+		resendAfter = t
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(e.stderr, "zaochnik rebuild: %v\n", err)
+		return 1
+	}
+	cfg, err := readConfig(*cfgPath)
+	if err != nil {
+		return fail(err)
+	}
+	if *dbPath == "" {
+		*dbPath = cfg.Database.Path
+	}
+	if len(folders) == 0 {
+		folders = stringsFlag{cfg.IMAP.ProcessedFolder, cfg.IMAP.RefusedFolder}
+	}
+	rep, err := rebuild(context.Background(), e, cfg, tfiles, folders, *dbPath, started, resendAfter)
+	if err != nil {
+		return fail(err)
+	}
+	if *asJSON {
+		if err := writeJSON(e.stdout, rep); err != nil {
+			return fail(err)
+		}
+		return 0
+	}
+	fmt.Fprintf(e.stdout, "store rebuilt at %s: %s; letters: %d processed, %d refused, %d ignored; %d letters of the outbox recorded as sent, %d left to send\n",
+		rep.DB, strings.Join(rep.Tournaments, ", "), rep.Letters[string(storage.Processed)], rep.Letters[string(storage.Refused)],
+		rep.Letters[string(storage.Ignored)], rep.Sent, rep.Due)
+	fmt.Fprintln(e.stdout, "not rebuilt (not in the folders): rulings and changes made on the desk or with zaochnik judge, paper letters; enter them again")
+	return 0
+}
+
+// rebuild writes the new store at dbPath; see rebuildUsage.
+func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, dbPath string, started timecontrol.Date, resendAfter time.Time) (rebuildReport, error) {
+	rep := rebuildReport{DB: dbPath, Letters: map[string]int{}}
+	if _, err := os.Stat(dbPath); !errors.Is(err, fs.ErrNotExist) {
+		return rep, fmt.Errorf("%s exists already; rebuild writes a new store: move the old file aside or give another --db", dbPath)
+	}
+	type tfile struct {
+		t   corr.Tournament
+		src []byte
+	}
+	var ts []tfile
+	for _, name := range tfiles {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return rep, err
+		}
+		t, err := corr.ParseTournament(src)
+		if err != nil {
+			return rep, fmt.Errorf("%s:\n%w", name, err)
+		}
+		ts = append(ts, tfile{t, src})
+		rep.Tournaments = append(rep.Tournaments, t.Cipher)
+	}
+	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile, "imap.password")
+	if err != nil {
+		return rep, err
+	}
+	log := slog.New(slog.DiscardHandler)
+	kept, err := mailbox.ReadFolders(ctx, mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
+		Username: cfg.IMAP.User, Password: imapPass, Logger: log}, folders)
+	if err != nil {
+		return rep, fmt.Errorf("reading the IMAP folders: %w", err)
+	}
+	type arrival struct {
+		kept mailbox.KeptLetter
+		at   time.Time
+	}
+	var letters []arrival
+	for _, k := range kept {
+		at := k.InternalDate
+		if in, err := mailbox.Decode(k.Raw); err == nil && !in.Postmark.IsZero() {
+			at = in.Postmark
+		}
+		letters = append(letters, arrival{k, at})
+	}
+	sort.SliceStable(letters, func(i, j int) bool { return letters[i].at.Before(letters[j].at) })
+
+	partial := dbPath + ".rebuild-partial"
+	os.Remove(partial)
+	db, err := storage.Open(partial)
+	if err != nil {
+		return rep, err
+	}
+	defer os.Remove(partial)
+	defer db.Close()
+	var clock time.Time
+	db.Now, db.Decode, db.Log = func() time.Time { return clock }, decodeLetter, log
+	db.HoldDays = cfg.HoldDays
+	ref, err := newReferee(ctx, db, cfg, log)
+	if err != nil {
+		return rep, err
+	}
+	for _, tf := range ts {
+		day := started
+		if day.IsZero() {
+			day = tf.t.Start
+		}
+		clock = day.Time()
+		if err := db.CreateTournament(ctx, tf.t, tf.src); err != nil {
+			return rep, err
+		}
+		if _, err := db.Start(ctx, tf.t.Cipher, day); err != nil {
+			return rep, err
+		}
+	}
+	j := &jobs{db: db, ref: ref, loc: cfg.Timezone.location(), now: func() time.Time { return clock }, kick: func() {}, log: log, from: cfg.SMTP.From}
+	daily := func() error {
+		if cfg.Schedule.Daily == "" {
+			return nil
+		}
+		return j.daily(ctx)
+	}
+	for _, l := range letters {
+		clock = l.at
+		if err := daily(); err != nil {
+			return rep, err
+		}
+		if _, err := ref.Receive(ctx, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw}); err != nil {
+			return rep, fmt.Errorf("letter %d of %s: %w", l.kept.UID, l.kept.Folder, err)
+		}
+	}
+	clock = e.clock() // the days up to today, as serve catches them up at start
+	if err := daily(); err != nil {
+		return rep, err
+	}
+	if rep.Sent, err = db.MarkSentUpTo(ctx, resendAfter, "rebuilt: sent by the lost store, not sent again"); err != nil {
+		return rep, err
+	}
+	out, err := db.Outbox(ctx)
+	if err != nil {
+		return rep, err
+	}
+	for _, o := range out {
+		if o.Sent.IsZero() && !o.Dead {
+			rep.Due++
+		}
+	}
+	all, err := db.Letters(ctx)
+	if err != nil {
+		return rep, err
+	}
+	for _, l := range all {
+		rep.Letters[string(l.Disposition)]++
+	}
+	if err := db.Close(); err != nil {
+		return rep, err
+	}
+	check, err := storage.OpenExisting(partial) // quick_check and the schema, as serve will
+	if err != nil {
+		return rep, err
+	}
+	if err := check.Close(); err != nil {
+		return rep, err
+	}
+	return rep, os.Rename(partial, dbPath)
+}

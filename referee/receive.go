@@ -1,0 +1,216 @@
+// Package referee holds zaochnik's use cases, once: receiving a letter
+// (with the trust policy, the automatic-letter rule and the size limit),
+// the held letters' day. The daemon, the demo and replay call it and
+// nothing below it to receive mail, so no path skips a check.
+//
+// Trust model: the From header proves nothing. A letter changes a game only
+// when a reply key of its sender (which only the sender's registered
+// address received), or the receiving server's trusted
+// Authentication-Results (DMARC, or DKIM or SPF aligned with the From
+// domain), vouch for it; see corr.Trusted for who needs what. A letter from
+// a person of the tournament that nothing vouches for is held and its
+// registered address asked to confirm it (at most once a day); a letter
+// from anyone else is kept and never answered.
+package referee
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"zaochnik/corr"
+	"zaochnik/mailbox"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+// DefaultMaxLetterSize is the largest letter read when none is configured.
+const DefaultMaxLetterSize = 10 << 20
+
+// Referee receives the tournament mailbox's letters into the store.
+type Referee struct {
+	DB   *storage.DB
+	Keys Keys
+	// Auth says which Authentication-Results to believe.
+	Auth mailbox.AuthPolicy
+	// Own lists the server's own addresses: a letter from one is one of
+	// ours come back, never answered.
+	Own []string
+	// MaxLetterSize is the largest letter read (bytes); 0 is
+	// DefaultMaxLetterSize.
+	MaxLetterSize int64
+	// Log receives a line per letter not applied; nil is slog's default.
+	Log *slog.Logger
+}
+
+// Letter is a letter as fetched: from an IMAP mailbox (Mailbox, UIDs) or
+// from a folder (replay).
+type Letter struct {
+	Mailbox          string
+	UIDValidity, UID uint32
+	Raw              []byte
+	// Name stands in for a missing Message-ID (a replayed file's name).
+	Name string
+}
+
+// Outcome is what became of a letter.
+type Outcome struct {
+	storage.Result
+	// Auth is how the sender was authenticated ("key", "dmarc", "dkim",
+	// "spf", "none"), "" for a letter never read (unreadable, automatic).
+	Auth string
+	// Confirmation is set when the letter was its sender's answer to a
+	// confirmation request; Result is then the held letter's.
+	Confirmation bool
+}
+
+// Refused reports whether the letter goes to the refused folder: anything
+// not applied (refused, ignored, held).
+func (o Outcome) Refused() bool {
+	return o.Disposition != storage.Processed
+}
+
+// Receive reads, authenticates and decides one letter: an unreadable or
+// oversized letter is kept refused, an automatic one ignored (RFC 3834), a
+// confirmation applies or drops its held letter, and any other letter goes
+// to the store with how its sender was authenticated (storage.Receive
+// holds what nothing vouches for). It is idempotent like the store.
+func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
+	if n := int64(len(l.Raw)); n > r.maxSize() {
+		return r.keep(ctx, l, nil, storage.Refused, fmt.Sprintf("letter of %d bytes, over the limit of %d: not read", n, r.maxSize()))
+	}
+	in, err := mailbox.Decode(l.Raw)
+	if err != nil {
+		return r.keep(ctx, l, nil, storage.Refused, "the letter cannot be read: "+err.Error())
+	}
+	if in.MessageID == "" && l.Name != "" {
+		in.MessageID = l.Name
+	}
+	if auto, why := in.IsAutomatic(r.Own...); auto {
+		return r.keep(ctx, l, in, storage.Ignored, "automatic letter, not answered (RFC 3834): "+why)
+	}
+	inc := storage.Incoming{MessageID: in.MessageID, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID,
+		Raw: l.Raw, Postmark: in.Postmark, From: in.From.Addr}
+	if inc.Postmark.IsZero() {
+		inc.Postmark = r.DB.Now()
+	}
+	auth, held, err := r.authenticate(ctx, in)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if held != 0 {
+		res, err := r.DB.Confirm(ctx, inc, held, corr.Declines(in.Text))
+		return Outcome{Result: res, Auth: corr.AuthKey, Confirmation: true}, err
+	}
+	res, err := r.DB.Receive(ctx, storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
+		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...), Auth: auth})
+	if err == nil && res.Fresh && res.Disposition == storage.Held {
+		r.logger().Info("referee: letter held until its sender confirms it", "from", inc.From, "message_id", inc.MessageID, "auth", auth.Detail)
+	}
+	return Outcome{Result: res, Auth: authOf(auth)}, err
+}
+
+// authenticate finds what vouches for the sender of in: a reply key of
+// his (the first valid one), else the trusted Authentication-Results. A
+// valid confirmation key returns the held letter it confirms instead.
+func (r *Referee) authenticate(ctx context.Context, in *mailbox.Incoming) (corr.Auth, int64, error) {
+	for _, token := range r.Keys.Find(in) {
+		k, ok := r.Keys.Verify(token, in.From.Addr)
+		if !ok {
+			continue
+		}
+		if k.Confirm {
+			h, err := r.DB.HeldLetter(ctx, k.A)
+			if err == nil && strings.EqualFold(h.Person, in.From.Addr) {
+				return corr.Auth{}, k.A, nil
+			}
+			continue
+		}
+		cipher, game, err := r.DB.KeyScope(ctx, k.A, k.B)
+		if err != nil {
+			continue // a tournament or game since removed
+		}
+		return corr.Auth{Method: corr.AuthKey, Cipher: cipher, Game: game, Detail: "reply key for " + cipher + " " + game}, 0, nil
+	}
+	a := mailbox.Authenticate(in, r.Auth)
+	if a.Method == mailbox.AuthNone {
+		return corr.Auth{Method: corr.AuthNone, Detail: a.Detail}, 0, nil
+	}
+	return corr.Auth{Method: a.Method, Detail: a.Detail}, 0, nil
+}
+
+// keep stores a letter the referee must not read, with its disposition.
+// Both steps are idempotent, so a crash between them is mended when the
+// letter is offered again.
+func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d storage.Disposition, reason string) (Outcome, error) {
+	inc := storage.Incoming{MessageID: l.Name, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
+	if in != nil {
+		inc.From = in.From.Addr
+		if in.MessageID != "" {
+			inc.MessageID = in.MessageID
+		}
+		if !in.Postmark.IsZero() {
+			inc.Postmark = in.Postmark
+		}
+	}
+	id, was, fresh, err := r.DB.StoreLetter(ctx, inc)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if !fresh && was != storage.Pending {
+		return Outcome{Result: storage.Result{LetterID: id, Disposition: was}}, nil
+	}
+	r.logger().Info("referee: letter kept, not applied", "from", inc.From, "message_id", inc.MessageID, "reason", reason)
+	if err := r.DB.SetDisposition(ctx, id, d, reason); err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, nil
+}
+
+// Daily runs the held letters' day (see storage.DB.Holds).
+func (r *Referee) Daily(ctx context.Context, day timecontrol.Date) (dropped, asked int, err error) {
+	return r.DB.Holds(ctx, day)
+}
+
+// Oversized keeps a letter larger than the limit, of which only the header
+// was fetched, refused unread, and tells the secretary and the sender if
+// he is a person of the tournament (mailbox.OversizeInbox).
+func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid uint32, size int64, header []byte) error {
+	inc := storage.Incoming{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: header, Postmark: r.DB.Now()}
+	subject := ""
+	if in, err := mailbox.Decode(header); err == nil {
+		inc.MessageID, inc.From, subject = in.MessageID, in.From.Addr, in.Subject
+		if !in.Postmark.IsZero() {
+			inc.Postmark = in.Postmark
+		}
+	}
+	_, err := r.DB.Oversized(ctx, inc, subject, size, r.maxSize())
+	return err
+}
+
+// MaxSize is the largest letter read, in bytes.
+func (r *Referee) MaxSize() int64 { return r.maxSize() }
+
+// maxSize is MaxLetterSize or its default.
+func (r *Referee) maxSize() int64 {
+	if r.MaxLetterSize > 0 {
+		return r.MaxLetterSize
+	}
+	return DefaultMaxLetterSize
+}
+
+func (r *Referee) logger() *slog.Logger {
+	if r.Log != nil {
+		return r.Log
+	}
+	return slog.Default()
+}
+
+// authOf names a method for reports.
+func authOf(a corr.Auth) string {
+	if !a.Authenticated() {
+		return corr.AuthNone
+	}
+	return a.Method
+}
