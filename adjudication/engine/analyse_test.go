@@ -180,3 +180,64 @@ func TestAnalyse_InitialPositionsAreLevel(t *testing.T) {
 		replay(t, p, a.PV)
 	}
 }
+
+// 2.1.9.1.7: three kings against a lone king holding the big road, none of
+// them on it; the count runs from the analysed position. The search proves
+// the draw: within the rule's 5 moves White cannot take the king, and every
+// line where it gives a king away ends in 2.1.9.1.5's count.
+func TestAnalyse_2_1_9_1_7_ThreeKingsAgainstRoadKingDrawn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a proof of some 15 million positions")
+	}
+	p := position(t, draughts.Russian, "W:WKc1,Ke1,Kh2:BKd4")
+	a := NewAnalyser(22).Analyse(p, Limits{Nodes: 40_000_000})
+	assert.Equal(t, Drawn, a.Result)
+	assert.Equal(t, 0, a.Score)
+	replay(t, p, a.PV)
+}
+
+// 3.5: three kings against a lone king on the main diagonal (46-5) is a
+// draw: the search scores it 0 (a proof needs the 16 moves of the rule,
+// beyond its reach without endgame tables), never an edge for the kings.
+func TestAnalyse_3_5_ThreeKingsAgainstDiagonalKingScoresDraw(t *testing.T) {
+	p := position(t, draughts.International, "W:WK1,K2,K3:BK28")
+	a := NewAnalyser(20).Analyse(p, Limits{Depth: 8})
+	assert.Equal(t, 0, a.Score)
+	assert.NotEqual(t, WhiteWins, a.Result)
+	replay(t, p, a.PV)
+}
+
+// One scale for every variant and every proof: a win proven within n plies
+// scores ±(30000 - n), from the main search or the bound searches alike.
+func TestAnalyse_ProvenWinsOnOneScale(t *testing.T) {
+	for _, c := range []struct {
+		v        draughts.Variant
+		fen      string
+		depth    int
+		result   Result
+		sideWins bool
+	}{
+		{draughts.Russian, "W:We1,d2,h4:Bd4,g5,f6", 7, WhiteWins, true},
+		{draughts.International, "W:WK46:BK5", 4, BlackWins, false},
+		{draughts.International, "B:WK46,K47:BK5", 4, WhiteWins, false},
+	} {
+		p := position(t, c.v, c.fen)
+		a := NewAnalyser(16).Analyse(p, Limits{Depth: c.depth})
+		require.Equal(t, c.result, a.Result, c.fen)
+		assert.Greater(t, max(a.Score, -a.Score), winBound, "%s: a proven win beyond winBound", c.fen)
+		assert.Equal(t, a.SideScore, provenScore(p, a.Result, a.Plies), "%s: the bound searches' scale is the main search's", c.fen)
+		assert.Equal(t, c.sideWins, a.SideScore > 0)
+	}
+}
+
+// A lone king against two kings is a dead draw: 0 whoever is to move, with
+// no bonus for the move, as the draw by rule it ends in.
+func TestEvaluate_2_1_9_1_5_DeadDrawNoMoveBonus(t *testing.T) {
+	for _, fen := range []string{"W:WKc1,Ke1:BKd4", "B:WKc1,Ke1:BKd4", "W:WKc1,Ke1,Kh2:BKd4", "B:WK1,K2,K3:BK28"} {
+		v := draughts.Russian
+		if fen[len(fen)-1] == '8' && fen[len(fen)-2] == '2' {
+			v = draughts.International
+		}
+		assert.Equal(t, 0, evaluate(position(t, v, fen)), fen)
+	}
+}

@@ -18,6 +18,12 @@ type Analyser struct {
 // many pieces on the board, where a proof is in reach.
 const proveMaxPieces = 8
 
+// proofStep is how much deeper each attempt of the bound searches goes:
+// the shortest count of the ending rules, 5 moves of each side
+// (2.1.9.1.5, 3.5), so that a line in which the balance of forces changes
+// once more can come to its rule's end.
+const proofStep = 10
+
 // NewAnalyser allocates an Analyser whose main transposition table has
 // 2^tableBits slots of 16 bytes (20 gives 16 MiB); the proof table is a
 // quarter of it. tableBits is clamped to 10..28.
@@ -66,6 +72,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 		maxDepth = MaxDepth
 	}
 	small := p.Pieces(draughts.White).Count()+p.Pieces(draughts.Black).Count() <= proveMaxPieces
+	proofDepth := rs.SoonestDraw()
 	for depth := 1; depth <= maxDepth; depth++ {
 		sc := s.search(p, rs, depth, 0, -infinity, infinity)
 		if s.stopped {
@@ -84,11 +91,20 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 				out.Plies, out.Result = plies, res
 			}
 		} else if small && depth >= rs.SoonestDraw() {
-			out.Result = a.proveResult(p, rs, depth)
+			// The bound searches run ahead of the main one: a draw by an
+			// ending rule lies at the rule's count, deeper than the main
+			// search reaches in an ending of kings; each attempt goes
+			// proofStep plies further than the last.
+			proofDepth = max(proofDepth, depth)
+			out.Result = a.proveResult(p, rs, proofDepth)
 			if s.stopped {
 				out.Result = Unproven
 				break
 			}
+			if out.Result == WhiteWins || out.Result == BlackWins {
+				out.Score = provenScore(p, out.Result, proofDepth)
+			}
+			proofDepth += proofStep
 		}
 		if lim.Progress != nil {
 			snap := out
@@ -130,6 +146,15 @@ func (s *searcher) setHistory(r draughts.Record, ps []draughts.Position) {
 	}
 }
 
+// provenScore is the score, for p's side to move, of a win proven within
+// plies: the main search's scale, ±(win - plies), whichever search proved it.
+func provenScore(p draughts.Position, res Result, plies int) int {
+	if (res == WhiteWins) == (p.SideToMove() == draughts.White) {
+		return win - plies
+	}
+	return -(win - plies)
+}
+
 // winner names the side that wins when the side to move of p scores sc.
 func winner(p draughts.Position, sc int) Result {
 	if (sc > 0) == (p.SideToMove() == draughts.White) {
@@ -144,37 +169,33 @@ func winner(p draughts.Position, sc int) Result {
 // (2.1.9.1.8), so its win could rest on a line the rule draws; the bound
 // search's does.
 func (a *Analyser) confirm(p draughts.Position, rs draughts.DrawCounter, plies int, res Result) bool {
-	loser, want := draughts.White, -proofWin
 	if res == WhiteWins {
-		loser, want = draughts.Black, proofWin
+		return a.s.atLeast(p, rs, plies, draughts.Black, proofWin) && !a.s.stopped
 	}
-	if p.SideToMove() == draughts.Black {
-		want = -want
-	}
-	return a.s.prove(p, rs, plies, 0, -proofWin, proofWin, loser) == want && !a.s.stopped
+	return !a.s.atLeast(p, rs, plies, draughts.White, -proofUnknown) && !a.s.stopped
 }
 
-// proveResult runs the two bound searches to depth.
+// proveResult runs the bound searches to depth, each as a null-window test
+// (far cheaper than the exact bound): White's optimist bound below 1 and
+// Black's at least 0 is a draw; Black's optimist bound at 2 a win for
+// White; White's below -1 a win for Black.
 func (a *Analyser) proveResult(p draughts.Position, rs draughts.DrawCounter, depth int) Result {
 	s := &a.s
-	side := 1 // converts the side to move's view to White's
-	if p.SideToMove() == draughts.Black {
-		side = -1
-	}
-	hi := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, draughts.White)
+	hiWins := s.atLeast(p, rs, depth, draughts.White, proofUnknown)
 	if s.stopped {
 		return Unproven
 	}
-	lo := side * s.prove(p, rs, depth, 0, -proofWin, proofWin, draughts.Black)
-	switch {
-	case s.stopped:
+	if !hiWins {
+		if !s.atLeast(p, rs, depth, draughts.White, -proofUnknown) {
+			return BlackWins
+		}
+		if s.atLeast(p, rs, depth, draughts.Black, 0) && !s.stopped {
+			return Drawn
+		}
 		return Unproven
-	case lo == proofWin:
+	}
+	if s.atLeast(p, rs, depth, draughts.Black, proofWin) && !s.stopped {
 		return WhiteWins
-	case hi == -proofWin:
-		return BlackWins
-	case lo == 0 && hi == 0:
-		return Drawn
 	}
 	return Unproven
 }

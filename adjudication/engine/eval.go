@@ -95,11 +95,19 @@ func newBoardTable(v draughts.Variant) boardTable {
 // evaluate scores p for the side to move, in hundredths of a man.
 func evaluate(p draughts.Position) int {
 	s := whiteScore(p)
+	if s == deadDraw {
+		return 0
+	}
 	if p.SideToMove() == draughts.Black {
 		s = -s
 	}
 	return s + moveBonus
 }
+
+// deadDraw is what whiteScore returns for an ending that is a known draw
+// whatever the side to move: evaluate makes it 0 without the move bonus, the
+// score of a draw by rule, so the search neither seeks nor shuns it.
+const deadDraw = 0
 
 // whiteScore is the static evaluation from White's point of view.
 func whiteScore(p draughts.Position) int {
@@ -154,23 +162,28 @@ func kingMobility(p draughts.Position, t *boardTable, c draughts.Color) int {
 }
 
 // drawish scales down the score of endings that are known draws although
-// one side has more material than the other's lone king. A lone king against one or two kings is a
-// dead draw: 0, like the draw by rule (2.1.9.1.5) it ends in, so that the
-// search gains nothing by giving a king away to restart a rule's count. A
-// lone king on the main diagonal against three pieces or fewer holds too
-// (2.1.9.1.7; on 10x10 three kings do not win against it either): the
-// score is cut to an eighth, which keeps more pieces still better.
+// one side has more material than the other's lone king. A lone king
+// against one or two kings, or against three kings while it holds the main
+// diagonal that none of them is on, is a dead draw: deadDraw, like the draw
+// by rule (2.1.9.1.5, 2.1.9.1.7; 3.5) it ends in, so that the search gains
+// nothing by giving a king away to restart a rule's count. A lone king on
+// the main diagonal against three pieces with men among them holds too
+// (2.1.9.1.7): the score is cut to an eighth, which keeps more pieces still
+// better.
 func drawish(p draughts.Position, t *boardTable, score, wm, wk, bm, bk int) int {
 	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
 		lone, strongMen, strongKings := wm == 0 && wk == 1 && score < 0, bm, bk
 		if c == draughts.Black {
 			lone, strongMen, strongKings = bm == 0 && bk == 1 && score > 0, wm, wk
 		}
+		road := p.Kings(c)&t.road != 0 && p.Pieces(c.Opponent())&t.road == 0
 		switch {
 		case !lone:
 		case strongMen == 0 && strongKings <= 2:
-			return 0
-		case strongMen+strongKings <= 3 && p.Kings(c)&t.road != 0 && p.Pieces(c.Opponent())&t.road == 0:
+			return deadDraw
+		case strongMen+strongKings <= 3 && road && strongMen == 0:
+			return deadDraw
+		case strongMen+strongKings <= 3 && road:
 			return score / 8
 		}
 	}

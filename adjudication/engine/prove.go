@@ -87,6 +87,15 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 	return bestScore
 }
 
+// atLeast reports whether the bound search with the given optimist values p
+// at v or more from White's view, by a null-window search.
+func (s *searcher) atLeast(p draughts.Position, rs draughts.DrawCounter, depth int, optimist draughts.Color, v int) bool {
+	if p.SideToMove() == draughts.White {
+		return s.prove(p, rs, depth, 0, v-1, v, optimist) >= v
+	}
+	return s.prove(p, rs, depth, 0, -v, -v+1, optimist) <= -v
+}
+
 // quietHash tells apart, in the proof table, the same position reached with
 // different counts of king moves: only their number matters to 2.1.9.1.8.
 func quietHash(quiet int) uint64 {

@@ -64,3 +64,27 @@ func TestPerftCommandErrors(t *testing.T) {
 	code, _, _ := perftRun("perft", "--help")
 	assert.Equal(t, 0, code)
 }
+
+func TestPerft_BenchPositions(t *testing.T) {
+	saved := perftBenches
+	defer func() { perftBenches = saved }()
+	want := map[string]uint64{"international initial": 81, "Woldouby": 12, "random178 (kings middlegame)": 55, "Russian initial": 49}
+	perftBenches = nil
+	for _, b := range saved {
+		if _, ok := want[b.Name]; ok {
+			b.Depth = 2
+			perftBenches = append(perftBenches, b)
+		}
+	}
+	var out, errb bytes.Buffer
+	require.Equal(t, 0, run(&env{stdout: &out, stderr: &errb}, []string{"perft", "--bench", "--json"}), errb.String())
+	var got []struct {
+		Name  string
+		Nodes uint64
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &got), out.String())
+	require.Len(t, got, len(want))
+	for _, g := range got {
+		assert.Equal(t, want[g.Name], g.Nodes, g.Name)
+	}
+}

@@ -42,8 +42,9 @@ type PDNScanner struct {
 	prev             byte // the byte before the next one (for '%' escape lines)
 	buf              []byte
 
-	queue  []PDNGame
-	errs   map[int][]error // syntax errors by game index (0: before any game)
+	queue []PDNGame
+	errs  map[int][]error // syntax errors by game index (1-based)
+	// stray are the syntax errors before the first game.
 	stray  []error
 	game   PDNGame
 	gerrs  []error
