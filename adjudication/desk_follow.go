@@ -40,7 +40,9 @@ func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outco
 			d.replyHeld(s, g, &out)
 		case "claim-confirmed":
 			d.claimConfirmed(s, g, &out)
+			d.ruled(g, e.Date)
 		case "claim-rejected":
+			d.ruled(g, e.Date)
 			if c := lastClaim(g); c != nil {
 				if w := d.claim(g.Code, c.Seq); w != nil && w.Decided.IsZero() && !w.Protested.IsZero() {
 					w.Decision, w.Decided = ProtestUpheld, e.Date
@@ -195,6 +197,12 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 		d.adjudicationProtest(s, g, a, sideOf(side), e, out)
 		return
 	}
+	if c := lastClaim(g); c != nil && c.Status != corr.ClaimPending {
+		if a := d.appeal(g.Code, c.Seq); a != nil {
+			d.appealFiled(s, g, a, from, e, out) // against the judge's ruling (6.1.12)
+			return
+		}
+	}
 	var w *ClaimWindow
 	for i := range d.Claims {
 		if d.Claims[i].Game == g.Code && d.Claims[i].Against == from {
@@ -202,7 +210,7 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 		}
 	}
 	if w == nil {
-		return // a protest of 6.1.12: the referee's letter to the judge stands
+		return // no claim against the sender: the referee's letter to the judge stands
 	}
 	if err := CheckOverstepProtest(w.Notified, e.Date); err != nil {
 		w.Late = e.Date

@@ -55,7 +55,7 @@ func runJudge(e *env, args []string) int {
 		if judgeDeskVerbs[verb] {
 			return runJudgeDesk(e, verb, rest)
 		}
-		fmt.Fprintf(e.stderr, "zaochnik judge: unknown action %q; use claims, rule, adjudicate, organiser-decision, forfeit, withdraw, sanction, organiser or deadlines\n", verb)
+		fmt.Fprintf(e.stderr, "zaochnik judge: unknown action %q; use claims, rule, adjudicate, organiser-decision, forfeit, withdraw, sanction, organiser, deadlines, appeals or appeal\n", verb)
 		return 2
 	}
 	if err := fs.Parse(rest); err != nil {
