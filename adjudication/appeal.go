@@ -185,7 +185,9 @@ func appealWords(g corr.Game, a Appeal, upheld bool) (ru, en string) {
 		return fmt.Sprintf("решение судьи (%s) остаётся в силе, результат %s.", claimStatusRu(a.Ruling), g.Result),
 			fmt.Sprintf("the judge's ruling (%s) stands, result %s.", a.Ruling, g.Result)
 	case a.Ruling == corr.ClaimConfirmed.String():
-		return "просрочки нет, поражение отменено, игра продолжается.", "there is no overstep; the loss is withdrawn and play resumes."
+		side := sideOf(g.ToMove())
+		return fmt.Sprintf("просрочки нет, поражение отменено, игра продолжается: ход за %s; ответ, задержанный до решения судьи, пришлите снова.", pick(side == White, "белыми", "чёрными")),
+			fmt.Sprintf("there is no overstep; the loss is withdrawn and play resumes: it is %s's move; a reply held until the judge's ruling must be sent again.", side)
 	}
 	return fmt.Sprintf("просрочка подтверждена, штрафные дни за заявление сняты, результат %s.", g.Result),
 		fmt.Sprintf("the overstep is confirmed, the penalty days for the claim are withdrawn, result %s.", g.Result)
