@@ -182,9 +182,9 @@ func (d Desk) AppealDecision(s corr.State, code string, upheld bool, note string
 func appealWords(g corr.Game, a Appeal, upheld bool) (ru, en string) {
 	switch {
 	case !upheld:
-		return fmt.Sprintf("решение судьи (%s) остаётся в силе, результат %s.", claimStatusRu(a.Ruling), g.Result),
+		return fmt.Sprintf("решение судьи (%s) остаётся в силе, результат %s.", a.RulingStatus().Russian(), g.Result),
 			fmt.Sprintf("the judge's ruling (%s) stands, result %s.", a.Ruling, g.Result)
-	case a.Ruling == corr.ClaimConfirmed.String():
+	case a.RulingStatus() == corr.ClaimConfirmed:
 		side := sideOf(g.ToMove())
 		return fmt.Sprintf("просрочки нет, поражение отменено, игра продолжается: ход за %s; ответ, задержанный до решения судьи, пришлите снова.", pick(side == White, "белыми", "чёрными")),
 			fmt.Sprintf("there is no overstep; the loss is withdrawn and play resumes: it is %s's move; a reply held until the judge's ruling must be sent again.", side)
@@ -193,14 +193,14 @@ func appealWords(g corr.Game, a Appeal, upheld bool) (ru, en string) {
 		fmt.Sprintf("the overstep is confirmed, the penalty days for the claim are withdrawn, result %s.", g.Result)
 }
 
-// claimStatusRu writes a claim status stored by its String in Russian.
-func claimStatusRu(status string) string {
-	for _, st := range []corr.ClaimStatus{corr.ClaimPending, corr.ClaimConfirmed, corr.ClaimRejected} {
-		if st.String() == status {
-			return st.Russian()
+// RulingStatus returns the judge's decision as the claim's status.
+func (a Appeal) RulingStatus() corr.ClaimStatus {
+	for _, st := range []corr.ClaimStatus{corr.ClaimConfirmed, corr.ClaimRejected} {
+		if st.String() == a.Ruling {
+			return st
 		}
 	}
-	return status
+	return corr.ClaimPending
 }
 
 // OrganiserAnswer applies the organiser's letter, received on day, about
