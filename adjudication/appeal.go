@@ -62,13 +62,17 @@ func (d *Desk) appeal(code string, seq int) *Appeal {
 }
 
 // ruled opens the ten days to protest the ruling on g's latest claim,
-// made on day (6.1.12).
-func (d *Desk) ruled(g corr.Game, day timecontrol.Date) {
+// made on day (6.1.12), and returns them.
+func (d *Desk) ruled(g corr.Game, day timecontrol.Date) *Appeal {
 	c := lastClaim(g)
-	if c == nil || d.appeal(g.Code, c.Seq) != nil {
-		return
+	if c == nil {
+		return nil
+	}
+	if a := d.appeal(g.Code, c.Seq); a != nil {
+		return a
 	}
 	d.Appeals = append(d.Appeals, Appeal{Game: g.Code, Claim: c.Seq, Ruling: c.Status.String(), Ruled: day, Due: tenDaysFrom(day)})
+	return &d.Appeals[len(d.Appeals)-1]
 }
 
 // closeAppeals marks, on day, the rulings whose ten days passed without a
@@ -105,7 +109,7 @@ func (d *Desk) appealFiled(s corr.State, g corr.Game, a *Appeal, from int, e cor
 	how := "Ответьте на это письмо строкой «протест удовлетворён» или «протест отклонён» (protest upheld / protest rejected); остальные строки — обоснование, оно будет сообщено игрокам. Решение организации окончательное (п. 6.1.12)."
 	pass := "Протест рассматривает организация, проводящая соревнование (п. 6.1.12); он направлен ей (" + d.Organiser.Email + ")."
 	if d.Organiser.Email == "" {
-		pass = "Протест рассматривает организация, проводящая соревнование (п. 6.1.12); её адрес не записан (zaochnik judge organiser ИМЯ АДРЕС): передайте протест ей и запишите её решение на странице «Протесты» или командой zaochnik judge appeal \"" + g.Code + "\" upheld|rejected [--note ТЕКСТ]."
+		pass = "Протест рассматривает организация, проводящая соревнование (п. 6.1.12); её адрес не записан (zaochnik judge organiser ИМЯ АДРЕС): передайте протест ей; её решение секретарь записывает на странице «Протесты» или командой zaochnik judge appeal \"" + g.Code + "\" (см. zaochnik judge appeal --help)."
 	}
 	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "appeal", Clause: "6.1.12",
 		Detail: fmt.Sprintf("claim %d, player %d, due %s, late %v", a.Claim, from, a.Due, a.Late)})

@@ -198,10 +198,10 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 		return
 	}
 	if c := lastClaim(g); c != nil && c.Status != corr.ClaimPending {
-		if a := d.appeal(g.Code, c.Seq); a != nil {
-			d.appealFiled(s, g, a, from, e, out) // against the judge's ruling (6.1.12)
-			return
-		}
+		// Against the judge's ruling (6.1.12); a ruling recorded before
+		// the desk kept appeals opens its ten days now, from its date.
+		d.appealFiled(s, g, d.ruled(g, c.Ruled), from, e, out)
+		return
 	}
 	var w *ClaimWindow
 	for i := range d.Claims {

@@ -22,7 +22,7 @@ player who claimed by letter. Exit status: 0 done, 1 no such claim or a
 store error, 2 bad usage.
 
 The desk's actions (adjudicate, organiser-decision, forfeit, withdraw,
-sanction, organiser, deadlines): zaochnik judge adjudicate --help.`
+sanction, organiser, deadlines, appeals, appeal): zaochnik judge adjudicate --help.`
 
 // runJudge is "zaochnik judge": the judge's overstep claims.
 func runJudge(e *env, args []string) int {
