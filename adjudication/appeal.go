@@ -189,9 +189,14 @@ func appealWords(g corr.Game, a Appeal, upheld bool) (ru, en string) {
 		return fmt.Sprintf("решение судьи (%s) остаётся в силе, результат %s.", a.RulingStatus().Russian(), g.Result),
 			fmt.Sprintf("the judge's ruling (%s) stands, result %s.", a.Ruling, g.Result)
 	case a.RulingStatus() == corr.ClaimConfirmed:
-		side := sideOf(g.ToMove())
-		return fmt.Sprintf("просрочки нет, поражение отменено, игра продолжается: ход за %s; ответ, задержанный до решения судьи, пришлите снова.", pick(side == White, "белыми", "чёрными")),
-			fmt.Sprintf("there is no overstep; the loss is withdrawn and play resumes: it is %s's move; a reply held until the judge's ruling must be sent again.", side)
+		white := sideOf(g.ToMove()) == White
+		ru := "просрочки нет, поражение отменено, игра продолжается: ход за " + pick(white, "белыми", "чёрными")
+		en := "there is no overstep; the loss is withdrawn and play resumes: it is " + pick(white, "White", "Black") + "'s move"
+		if n := len(g.Plies); n > 0 {
+			ru, en = ru+", ответ на "+g.Plies[n-1].Text, en+", answering "+g.Plies[n-1].Text
+		}
+		return ru + "; если ваш ответ был задержан до решения судьи, пришлите его снова.",
+			en + "; if your reply was held until the judge's ruling, please send it again."
 	}
 	return fmt.Sprintf("просрочка подтверждена, штрафные дни за заявление сняты, результат %s.", g.Result),
 		fmt.Sprintf("the overstep is confirmed, the penalty days for the claim are withdrawn, result %s.", g.Result)
