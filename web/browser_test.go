@@ -165,6 +165,6 @@ func TestBrowser_JudgeRulesOnAClaimAndTheLettersGoOut(t *testing.T) {
 	assert.Contains(t, to, "petrov@example.org", "the ruling went out through the store")
 
 	page(t, ctx, chromedp.Click(chromedp.ID("back")))
-	assert.Contains(t, textOf(t, ctx, "#letters"), "→ petrov@example.org (ruling)")
+	assert.Contains(t, textOf(t, ctx, "#letters"), "→ petrov@example.org (решение судьи)")
 	assert.Empty(t, console(), "no CSP violation, failed load or error on any page")
 }

@@ -125,7 +125,7 @@ func (srv *Server) claimPage(w http.ResponseWriter, r *http.Request, s session) 
 	if l, err := st.Ledger(g); err != nil {
 		v.Game.LedgerError = err.Error()
 	} else {
-		lv := newLedgerView(l, srv.today(t))
+		lv := newLedgerView(l, srv.clockDay(t, g))
 		v.Game.Ledger = &lv
 	}
 	srv.render(w, r, s, http.StatusOK, "claim", fmt.Sprintf("Заявление о просрочке №%d, партия %s", c.Seq, g.Code), v)

@@ -127,7 +127,8 @@ func TestRuleClaim_6_3_7_ConfirmedLosesTheGame(t *testing.T) {
 	assert.Equal(t, "2026-05-20", g.Claims[0].Ruled.String(), "the ruling is dated by the injected clock")
 	// The letter is in the game's thread, and the claim can be ruled only once.
 	_, page := v.get(gamePath("1-2"))
-	assert.Contains(t, page, "→ petrov@example.org (ruling)")
+	assert.Contains(t, page, "→ petrov@example.org (решение судьи)")
+	assert.NotContains(t, page, `class="onmove"`, "issue 16.16: a finished game has nobody on move, no overstep date, no guessed receipt")
 	resp, _ = v.submit(gamePath("1-2")+"/claim/1", gamePath("1-2")+"/claim/1", url.Values{"decision": {"reject"}})
 	assert.Equal(t, http.StatusConflict, resp.StatusCode)
 	// The dossier now shows the ruling; the protest window ran from the

@@ -148,7 +148,7 @@ func (srv *Server) gamePage(w http.ResponseWriter, r *http.Request, s session) {
 	if l, err := st.Ledger(g); err != nil {
 		v.LedgerError = err.Error()
 	} else {
-		lv := newLedgerView(l, srv.today(t))
+		lv := newLedgerView(l, srv.clockDay(t, g))
 		v.Ledger = &lv
 	}
 	v.Claims = claimItems(st, g)

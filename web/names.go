@@ -61,3 +61,39 @@ func eventDetail(e corr.Event) string {
 	}
 	return ""
 }
+
+// letterKinds are the kinds of the server's letters in the desk's language
+// (issue 16.17: the Russian desk said "forward", "refusal"); the store and
+// the JSON keep the codes.
+var letterKinds = map[string]string{
+	"forward":         "пересылка хода",
+	"confirmation":    "подтверждение получения",
+	"refusal":         "отказ",
+	"notice":          "уведомление",
+	"ledger":          "график времени",
+	"break":           "перерыв",
+	"reminder":        "напоминание",
+	"inquiry":         "запрос о первом ходе",
+	"claim":           "заявление о просрочке",
+	"dossier":         "материалы судье",
+	"ruling":          "решение судьи",
+	"start-list":      "стартовый лист",
+	"end-of-play":     "окончание игры",
+	"result":          "результат партии",
+	"undeliverable":   "письмо не доставлено",
+	"confirm-request": "запрос подтверждения отправителя",
+	"hold-dropped":    "неподтверждённое письмо не применено",
+	"oversized":       "слишком большое письмо",
+	"sanction":        "взыскание",
+	"analysis":        "запрос оценки и анализа",
+	"adjudicated":     "присуждение",
+	"answer":          "ответ секретаря",
+}
+
+// letterKind is a letter's kind in Russian (its code when unknown).
+func letterKind(kind string) string {
+	if n, ok := letterKinds[kind]; ok {
+		return n
+	}
+	return kind
+}

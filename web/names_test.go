@@ -41,3 +41,12 @@ func TestEventName_EveryKindNamed(t *testing.T) {
 		assert.Equal(t, c.text, eventDetail(c.e))
 	}
 }
+
+// TestLetterKind_RussianOnTheDesk: the Russian desk names the server's
+// letters in Russian (issue 16.17), an unknown kind by its code.
+func TestLetterKind_RussianOnTheDesk(t *testing.T) {
+	for kind, want := range map[string]string{"forward": "пересылка хода", "confirmation": "подтверждение получения",
+		"refusal": "отказ", "confirm-request": "запрос подтверждения отправителя", "something-new": "something-new"} {
+		assert.Equal(t, want, letterKind(kind), kind)
+	}
+}

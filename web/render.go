@@ -51,6 +51,7 @@ var funcs = template.FuncMap{
 	"eventName":   eventName,
 	"eventDetail": eventDetail,
 	"add":         func(a, b int) int { return a + b },
+	"letterKind":  letterKind,
 	"verdict": func(v adjudication.Verdict) string {
 		switch v {
 		case adjudication.ProtestRejected:

@@ -26,6 +26,16 @@ func (srv *Server) today(t corr.Tournament) timecontrol.Date {
 	return timecontrol.DateOf(srv.opt.Now().In(t.Location()))
 }
 
+// clockDay is the day game g's ledger shows the clock of the player on
+// move for: today while the game is played, none once it is over (issue
+// 16.16: a finished game has nobody on move, no overstep date to come).
+func (srv *Server) clockDay(t corr.Tournament, g corr.Game) timecontrol.Date {
+	if g.Status == corr.Finished || g.Status == corr.Unfinished {
+		return timecontrol.Date{}
+	}
+	return srv.today(t)
+}
+
 // loadState reads the tournament named by the path, or answers the error.
 func (srv *Server) loadState(w http.ResponseWriter, r *http.Request, s session) (corr.State, bool) {
 	cipher := r.PathValue("cipher")

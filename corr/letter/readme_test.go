@@ -9,15 +9,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestReadme_ExamplesReadClean: the letters the README shows players read
-// without a problem, so the guide matches the reader.
+// TestReadme_ExamplesReadClean: the letters the players' guide
+// (docs/players.md) shows read without a problem, so the guide matches the
+// reader.
 func TestReadme_ExamplesReadClean(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Skip("README.md not found")
-	}
+	b, err := os.ReadFile("../../docs/players.md")
+	require.NoError(t, err, "the players' guide")
 	_, guide, ok := strings.Cut(string(b), "## How to write a move letter")
-	require.True(t, ok, "the README has no letter guide")
+	require.True(t, ok, "docs/players.md has no letter guide")
 	guide, _, _ = strings.Cut(guide, "\n## ")
 	var examples []string
 	parts := strings.Split(guide, "```")

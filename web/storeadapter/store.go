@@ -30,6 +30,17 @@ type Store struct {
 	// TOML that "zaochnik standings --rulings" reads); a tournament not
 	// listed has no rulings.
 	RulingsFiles map[string]string
+	// Location is the zone the desk shows letters' times in (the
+	// tournaments' dates of play are kept in it); nil is UTC.
+	Location *time.Location
+}
+
+// local is t in the desk's zone.
+func (s Store) local(t time.Time) time.Time {
+	if s.Location == nil {
+		return t.UTC()
+	}
+	return t.In(s.Location)
 }
 
 // notFound makes the store's "not found" the desk's.
@@ -99,7 +110,7 @@ func (s Store) game(ctx context.Context, code string) (corr.State, corr.Game, er
 // raw bytes when there is no reader or the letter is no MIME (paper
 // letters are kept as typed).
 func (s Store) received(l storage.StoredLetter, game string) web.Letter {
-	w := web.Letter{ID: l.ID, MessageID: l.MessageID, From: l.From, Date: l.Postmark, Game: game,
+	w := web.Letter{ID: l.ID, MessageID: l.MessageID, From: l.From, Date: s.local(l.Postmark), Game: game,
 		Disposition: string(l.Disposition), Reason: l.Reason, Text: string(l.Raw)}
 	if s.DB.Decode == nil || strings.HasPrefix(l.MessageID, "<paper-") {
 		return w
@@ -171,7 +182,7 @@ func (s Store) GameLetters(ctx context.Context, code string) ([]web.Letter, erro
 			date = o.NextAttempt
 		}
 		out = append(out, web.Letter{ID: o.ID, MessageID: o.MessageID, Out: true, To: o.To, Kind: o.Kind, Subject: o.Subject,
-			Game: code, Date: date, Text: o.Body})
+			Game: code, Date: s.local(date), Text: o.Body})
 	}
 	slices.SortStableFunc(out, func(a, b web.Letter) int { return a.Date.Compare(b.Date) })
 	return out, nil

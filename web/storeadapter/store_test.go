@@ -133,6 +133,19 @@ func TestStore_ReadsTheStore(t *testing.T) {
 	}
 	assert.Positive(t, in)
 	assert.Positive(t, out, "the server's letters about the game")
+	for _, l := range letters {
+		assert.Equal(t, time.UTC, l.Date.Location(), "no zone set: UTC")
+	}
+	msk, err := time.LoadLocation("Europe/Moscow")
+	require.NoError(t, err)
+	s.Location = msk
+	local, err := s.GameLetters(ctx, game)
+	require.NoError(t, err)
+	for i, l := range local {
+		assert.Equal(t, "MSK", l.Date.Format("MST"), "issue 16.16: the desk shows the tournament's time, as its ledger dates")
+		assert.True(t, l.Date.Equal(letters[i].Date))
+	}
+	s.Location = nil
 	_, err = s.GameLetters(ctx, "ТЕСТ-2026 7-8")
 	assert.ErrorIs(t, err, web.ErrNotFound)
 
