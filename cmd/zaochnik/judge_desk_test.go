@@ -176,6 +176,29 @@ var deskCases = []deskCase{
 		},
 	},
 	{
+		// The organiser's answer with nothing to vouch for it (no reply key,
+		// DMARC or DKIM) is kept unanswered, never held or applied: the
+		// protest still waits (6.1.12; fail closed).
+		name: "Appeal_6_1_12_OrganiserUnvouchedIsNotBelieved", tournament: "two.toml", mail: "judge-confirm",
+		commands:  [][]string{{"judge", "organiser", "Федерация шашек", "org@example.org"}},
+		more:      "appeal-unvouched",
+		moreUntil: "2026-05-08",
+		status:    "finished", result: "0-1",
+		sent: []string{"ivanov:notice", "org:protest", "secretary:protest"},
+		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
+			last := rep.Letters[len(rep.Letters)-1]
+			assert.Equal(t, "ignored", last.Outcome)
+			assert.True(t, desk(t, db).Appeals[0].Open(), "the protest still waits for the organiser")
+			out, err := db.Outbox(context.Background())
+			require.NoError(t, err)
+			for _, o := range out {
+				if o.To == "org@example.org" {
+					assert.Equal(t, "protest", o.Kind, "the unvouched letter is not answered: no confirmation request, no refusal")
+				}
+			}
+		},
+	},
+	{
 		// Petrov, who won by the ruling, protests after the ten days; the
 		// daily run had made the ruling final; the organiser answers in
 		// English «protest rejected»: the result stands (6.1.12).
