@@ -120,7 +120,8 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 	return next, ns, out, nil
 }
 
-// Daily runs the desk's deadlines for day: a protest window passed in
+// Daily runs the desk's deadlines for day: a ruling whose ten days passed
+// without a protest is final (6.1.12); a protest window passed in
 // silence is recorded as admission and the judge is told (6.3.8); an
 // unfinished game whose analyses are due goes to the judge with what came
 // (6.5.2); a ruling past its month is recalled to the judge and the
