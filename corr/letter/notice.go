@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"fmt"
 	"strings"
 
 	"zaochnik/timecontrol"
@@ -336,7 +337,12 @@ func (s StartList) Render() Message {
 	if days == 0 || moves == 0 {
 		days, moves = 50, 10
 	}
-	w.line(w.f("Контроль времени: %d дней на каждые %d ходов с накоплением (п. 6.3.1).", "Time control: %d days for every %d moves, accumulated (6.3.1).", days, moves))
+	if w.lang == English {
+		w.line(fmt.Sprintf("Time control: %d days for every %d moves, accumulated (6.3.1).", days, moves))
+	} else {
+		w.line(fmt.Sprintf("Контроль времени: %d %s на каждые %d %s с накоплением (п. 6.3.1).", days,
+			timecontrol.RussianPlural(days, "день", "дня", "дней"), moves, timecontrol.RussianPlural(moves, "ход", "хода", "ходов")))
+	}
 	w.line("")
 	w.line(w.t("Участники:", "Players:"))
 	for _, p := range s.Players {
