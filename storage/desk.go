@@ -47,7 +47,7 @@ func saveDesk(ctx context.Context, tx *sql.Tx, tid int64, d adjudication.Desk) e
 	}
 	for _, dl := range d.Deadlines() {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO deadlines (game_id, kind, due, done, clause)
-			SELECT id, ?, ?, ?, ? FROM games WHERE code = ?`, dl.Kind, dl.Due.String(), dl.Done, dl.Clause, dl.Game); err != nil {
+			SELECT id, ?, ?, ?, ? FROM games WHERE code = ? AND status != 'cancelled'`, dl.Kind, dl.Due.String(), dl.Done, dl.Clause, dl.Game); err != nil {
 			return err
 		}
 	}

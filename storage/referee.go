@@ -315,6 +315,9 @@ func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, f
 		}
 		out = o
 		tid := l.id
+		if l, err = db.cancelGames(ctx, tx, l, o.Cancelled); err != nil {
+			return err
+		}
 		if kept, err = db.saveState(ctx, tx, next, l); err != nil {
 			return err
 		}
