@@ -24,9 +24,21 @@ import (
 // returns the new desk and out with the letters changed and added.
 func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outcome) {
 	d = d.clone()
+	var unforwarded []string // games whose move was not forwarded to a withdrawn player
 	out.Out = slices.DeleteFunc(append([]corr.Outgoing(nil), out.Out...), func(o corr.Outgoing) bool {
-		return d.silenced(s, from, o)
+		drop := d.silenced(s, from, o)
+		if drop && o.Kind == "forward" && !slices.Contains(unforwarded, o.Game) {
+			unforwarded = append(unforwarded, o.Game)
+		}
+		return drop
 	})
+	for _, code := range unforwarded {
+		if g, ok := s.Game(code); ok && from != 0 {
+			out.Out = append(out.Out, toPlayer(s, from, g, "notice", "ход не переслан: партнёр выбыл", "move not forwarded: your opponent has withdrawn",
+				"Ваш ход записан в партию, но не переслан партнёру: судья записал его выход из турнира (п. 1.10). Результат этой партии определит судья (пп. 1.10.2-1.10.5, 6.5.3); о его решении вам сообщат.",
+				"Your move is recorded in the game but not forwarded: the judge has recorded your opponent's withdrawal from the tournament (1.10). The judge will decide this game's result (1.10.2-1.10.5, 6.5.3); you will be told of the ruling."))
+		}
+	}
 	events := out.Events
 	for _, e := range events {
 		g, ok := s.Game(e.Game)

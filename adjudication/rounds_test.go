@@ -2,6 +2,7 @@ package adjudication
 
 import (
 	"os"
+	"slices"
 	"path/filepath"
 	"testing"
 
@@ -156,7 +157,17 @@ func TestFollow_1_10_WithdrawnPlayerGetsNoLettersAboutHisGames(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			out := corr.Outcome{Out: []corr.Outgoing{tt.o}}
 			_, got := d.Follow(s, tt.from, out)
-			assert.Equal(t, tt.goes, len(got.Out) == 1)
+			kept := slices.ContainsFunc(got.Out, func(o corr.Outgoing) bool { return o.To == tt.o.To && o.Kind == tt.o.Kind })
+			assert.Equal(t, tt.goes, kept)
+			if tt.o.Kind == "forward" && !tt.goes {
+				// The sender is told his move was not forwarded, and why.
+				require.Len(t, got.Out, 1)
+				assert.Equal(t, black.Email, got.Out[0].To)
+				assert.Equal(t, "notice", got.Out[0].Kind)
+				assert.Contains(t, got.Out[0].Body, "п. 1.10")
+			} else {
+				assert.Len(t, got.Out, map[bool]int{true: 1, false: 0}[tt.goes])
+			}
 			_, all := Desk{}.Follow(s, tt.from, out)
 			assert.Len(t, all.Out, 1, "no withdrawal: every letter goes")
 		})
