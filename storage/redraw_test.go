@@ -73,6 +73,16 @@ func TestRedraw_1_15_8_CancelledGamesKeptOutOfTheState(t *testing.T) {
 	var events int
 	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM events WHERE kind = 'round-redrawn' AND clause = '1.15.8'`).Scan(&events))
 	assert.Equal(t, 2, events, "each re-draw is recorded with the judge's reason")
+	var renamed string
+	require.NoError(t, db.db.QueryRow(`SELECT code FROM games WHERE status = 'cancelled' ORDER BY id LIMIT 1`).Scan(&renamed))
+	assert.Equal(t, before.Games[0].Code+" ~1", renamed, "the cancelled row keeps its game under a code of its own")
+	_, err = db.GameTournament(ctx, renamed)
+	assert.ErrorIs(t, err, ErrNotFound, "a cancelled game is no game of the tournament")
+	for _, g := range cached.Games {
+		c, err := db.GameTournament(ctx, g.Code)
+		require.NoError(t, err)
+		assert.Equal(t, tr.Cipher, c)
+	}
 
 	letters, err := db.Outbox(ctx)
 	require.NoError(t, err)
