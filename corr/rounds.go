@@ -104,6 +104,7 @@ func RedrawRound(s State, r swiss.Round, day timecontrol.Date, reason string) (S
 		return s, Outcome{}, fmt.Errorf("corr: tournament %s: every game of round %d has a move or a result; there is nothing to draw again (1.15.8)", t.Cipher, r.Number)
 	}
 	s.Games = kept
+	s.Undrawable = 0 // a later round is drawn from the new history: the judge is told again if it cannot be
 	s.Byes = slices.DeleteFunc(s.Byes, func(b swiss.Bye) bool { return b.Round == r.Number })
 	started, err := s.startGames(r, day)
 	if err != nil {
