@@ -54,6 +54,8 @@ func TestRedraw_1_15_8_CancelsTheGamesWithoutAMoveAndDrawsThemAgain(t *testing.T
 		{
 			name: "a player withdrawn after the draw: every game drawn again without him",
 			prepare: func(s corr.State) (corr.State, Desk) {
+				s = s.Clone()
+				s.Undrawable = 3 // the judge was told round 3 could not be drawn: the new round 2 may change that
 				return s, Desk{Withdrawals: []WithdrawalRuling{{Player: withdrawn, Ruling: WithdrawnByRule}}}
 			},
 			left: []int{withdrawn},
@@ -87,6 +89,7 @@ func TestRedraw_1_15_8_CancelsTheGamesWithoutAMoveAndDrawsThemAgain(t *testing.T
 			day := base.Tournament.Start.AddDays(45)
 			next, out, err := d.Redraw(s, day, reason)
 			require.NoError(t, err)
+			assert.Zero(t, next.Undrawable, "a later round that cannot be drawn is told again")
 
 			var cancelled []string
 			for _, g := range out.Cancelled {
