@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -103,4 +104,59 @@ func TestRedraw_1_15_8_CancelledGamesKeptOutOfTheState(t *testing.T) {
 	assert.Equal(t, cached.Games, read.Games)
 	_, err = db.Redraw(ctx, tr.Cipher, "", timecontrol.Date{})
 	assert.Error(t, err, "no reason, no re-draw")
+}
+
+// A round that cannot be drawn (1.15.9) is told to the judge by one letter,
+// not one a day: the store keeps that he was told, across a restart.
+func TestNextRound_1_15_9_TheJudgeToldOnce(t *testing.T) {
+	ctx := context.Background()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "tournaments", "swiss.toml"))
+	require.NoError(t, err)
+	src = []byte(strings.Replace(string(src), "round_days = 90", "round_days = 20", 1))
+	tr, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tr, src))
+	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	require.NoError(t, err)
+	// All but one player leave: round 2 has nobody to pair.
+	for _, p := range tr.Players[1:] {
+		_, err = db.DeskChange(ctx, tr.Cipher, tr.Start, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
+			return d.Withdraw(s, p.Number, adjudication.WithdrawnByRule, tr.Start)
+		})
+		require.NoError(t, err)
+	}
+	end := tr.Start.AddDays(20)
+	told := func() int {
+		letters, err := db.Outbox(ctx)
+		require.NoError(t, err)
+		n := 0
+		for _, o := range letters {
+			if o.Kind == "round-undrawable" {
+				assert.Equal(t, tr.Judge.Email, o.To)
+				n++
+			}
+		}
+		return n
+	}
+	for day := tr.Start; !day.After(end.AddDays(3)); day = day.AddDays(1) {
+		_, err := db.Daily(ctx, tr.Cipher, day)
+		require.NoError(t, err)
+		_, err = db.NextRound(ctx, tr.Cipher, day)
+		require.NoError(t, err, day)
+	}
+	assert.Equal(t, 1, told(), "one letter for the days the round waits")
+	require.NoError(t, db.Close())
+
+	db, err = Open(path)
+	require.NoError(t, err)
+	defer db.Close()
+	_, err = db.NextRound(ctx, tr.Cipher, end.AddDays(4))
+	require.NoError(t, err)
+	assert.Equal(t, 1, told(), "not again after a restart")
+	s, err := db.State(ctx, tr.Cipher)
+	require.NoError(t, err)
+	assert.Equal(t, 1, s.Round())
 }
