@@ -82,6 +82,26 @@ func TestRedraw_1_15_8_CancelsTheGamesWithoutAMoveAndDrawsThemAgain(t *testing.T
 			stand: []string{round2[2].Code},
 			left:  []int{round2[2].White, round2[2].Black},
 		},
+		{
+			name: "a game the judge forfeited stands, without a move (6.5.3)",
+			prepare: func(s corr.State) (corr.State, Desk) {
+				g := round2[3]
+				return s, Desk{Withdrawals: []WithdrawalRuling{{Player: g.White, Ruling: WithdrawnByRule}},
+					Forfeits: []Game{{White: g.White, Black: g.Black, Result: BlackWinsWithoutPlay}}}
+			},
+			stand: []string{round2[3].Code},
+			left:  []int{round2[3].White, round2[3].Black},
+		},
+		{
+			name: "a game lost by a sanction stands (6.1.9)",
+			prepare: func(s corr.State) (corr.State, Desk) {
+				g := round2[3]
+				return s, Desk{Sanctions: []Sanction{{Player: g.White, Kind: LossOfGame, Game: Pair{White: g.White, Black: g.Black},
+					Clauses: []string{"6.1.7"}, Reason: "оскорбительное письмо партнёру", Date: s.Tournament.Start.AddDays(41), By: Judge}}}
+			},
+			stand: []string{round2[3].Code},
+			left:  []int{round2[3].White, round2[3].Black},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -205,5 +225,23 @@ func TestRedraw_1_15_8_Refused(t *testing.T) {
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
 		})
+	}
+}
+
+// corr.RedrawRound cancels only what it may: a game of the round without a move.
+func TestRedrawRound_1_15_8_CancelsOnlyGamesWithoutAMove(t *testing.T) {
+	base := roundTwo(t)
+	var two []corr.Game
+	for _, g := range base.Games {
+		if g.Round == 2 {
+			two = append(two, g)
+		}
+	}
+	played := moved(base, two[0].Code)
+	day := base.Tournament.Start.AddDays(45)
+	r := swiss.Round{Number: 2}
+	for _, code := range []string{two[0].Code, base.Games[0].Code, "КР-2027-ШВ 99-98"} {
+		_, _, err := corr.RedrawRound(played, r, []string{code}, day, "причина")
+		assert.Error(t, err, code)
 	}
 }

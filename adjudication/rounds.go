@@ -58,8 +58,8 @@ func undrawable(s corr.State, r int, day timecontrol.Date, why error) (corr.Stat
 }
 
 // Redraw draws the last round of a Swiss tournament again on the judge's
-// decision (1.15.8), with his reason: its games in which no move was
-// played are cancelled and their players drawn again, by the rules of the
+// decision (1.15.8), with his reason: its games in play in which no move
+// was played, and that no ruling of the judge decided, are cancelled and their players drawn again, by the rules of the
 // round's own draw, as if the players whose games stand (a move played, a
 // result) were absent; so the re-draw touches only the players it must
 // ("затрагивать минимальное число участников"). corr.RedrawRound cancels
@@ -74,13 +74,19 @@ func (d Desk) Redraw(s corr.State, day timecontrol.Date, reason string) (corr.St
 	if err != nil {
 		return s, corr.Outcome{}, err
 	}
-	if !slices.ContainsFunc(s.Games, func(g corr.Game) bool { return g.Round == last && corr.Cancellable(g) }) {
+	var cancel []string
+	for _, g := range s.Games {
+		if g.Round == last && corr.Cancellable(g) && !d.ruled(g) {
+			cancel = append(cancel, g.Code)
+		}
+	}
+	if len(cancel) == 0 {
 		return s, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s: every game of round %d has a move or a result; there is nothing to draw again (1.15.8)", t.Cipher, last)
 	}
 	h.Byes = slices.DeleteFunc(slices.Clone(h.Byes), func(b swiss.Bye) bool { return b.Round == last })
 	h.Games = slices.DeleteFunc(h.Games, func(g swiss.Game) bool { return g.Round == last })
 	for _, g := range s.Games {
-		if g.Round == last && !corr.Cancellable(g) {
+		if g.Round == last && !slices.Contains(cancel, g.Code) {
 			for _, n := range []int{g.White, g.Black} {
 				if !slices.Contains(h.Withdrawn, n) {
 					h.Withdrawn = append(h.Withdrawn, n)
@@ -92,7 +98,25 @@ func (d Desk) Redraw(s corr.State, day timecontrol.Date, reason string) (corr.St
 	if err != nil {
 		return s, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s: round %d cannot be drawn again: %w", t.Cipher, last, err)
 	}
-	return corr.RedrawRound(s, r, day, reason)
+	return corr.RedrawRound(s, r, cancel, day, reason)
+}
+
+// ruled reports whether a ruling of the judge gives game g its result: a
+// forfeit (6.5.3) or the loss of the game (6.1.9). Such a game stands in a
+// re-draw, moves or none.
+func (d Desk) ruled(g corr.Game) bool {
+	p := Pair{White: g.White, Black: g.Black}
+	for _, f := range d.Forfeits {
+		if f.Pair() == p {
+			return true
+		}
+	}
+	for _, s := range d.Sanctions {
+		if s.Kind == LossOfGame && s.Game == p {
+			return true
+		}
+	}
+	return false
 }
 
 // History returns what the rounds of a Swiss tournament gave, as the draw

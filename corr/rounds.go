@@ -60,13 +60,14 @@ func StartRound(s State, r swiss.Round, day timecontrol.Date) (State, Outcome, e
 func Cancellable(g Game) bool { return g.Status == Playing && len(g.Plies) == 0 }
 
 // RedrawRound applies the judge's re-draw of the last round of a started
-// Swiss tournament (1.15.8), r being the new draw of the players of its
-// cancellable games: those games are cancelled (Outcome.Cancelled; the
-// state drops them) and their players told why, the round's bye is drawn
-// anew, and r's games start on day like a round's (StartRound), with the
-// round's start list to their players and the secretary. The round's games
-// with a move or a result stand. reason is the judge's and must be given.
-func RedrawRound(s State, r swiss.Round, day timecontrol.Date, reason string) (State, Outcome, error) {
+// Swiss tournament (1.15.8), r being the new draw of the players of the
+// round's games named in cancel, each Cancellable: those games are
+// cancelled (Outcome.Cancelled; the state drops them) and their players
+// told why, the round's bye is drawn anew, and r's games start on day
+// like a round's (StartRound), with the round's start list to their
+// players and the secretary. The round's other games stand. reason is the
+// judge's and must be given.
+func RedrawRound(s State, r swiss.Round, cancel []string, day timecontrol.Date, reason string) (State, Outcome, error) {
 	t := s.Tournament
 	reason = strings.TrimSpace(reason)
 	switch {
@@ -83,9 +84,12 @@ func RedrawRound(s State, r swiss.Round, day timecontrol.Date, reason string) (S
 	out := Outcome{Accepted: true}
 	kept := s.Games[:0]
 	for _, g := range s.Games {
-		if g.Round != r.Number || !Cancellable(g) {
+		if !slices.Contains(cancel, g.Code) {
 			kept = append(kept, g)
 			continue
+		}
+		if g.Round != r.Number || !Cancellable(g) {
+			return s, Outcome{}, fmt.Errorf("corr: tournament %s: game %s is not a game of round %d without a move; it cannot be cancelled (1.15.8)", t.Cipher, g.Code, r.Number)
 		}
 		if err := g.transition(Cancelled); err != nil {
 			return s, Outcome{}, err
@@ -100,8 +104,8 @@ func RedrawRound(s State, r swiss.Round, day timecontrol.Date, reason string) (S
 			out.Out = append(out.Out, o)
 		}
 	}
-	if len(out.Cancelled) == 0 {
-		return s, Outcome{}, fmt.Errorf("corr: tournament %s: every game of round %d has a move or a result; there is nothing to draw again (1.15.8)", t.Cipher, r.Number)
+	if len(out.Cancelled) == 0 || len(out.Cancelled) != len(cancel) {
+		return s, Outcome{}, fmt.Errorf("corr: tournament %s: of the games %q of round %d, %d are stored; there is nothing to draw again (1.15.8)", t.Cipher, cancel, r.Number, len(out.Cancelled))
 	}
 	s.Games = kept
 	s.Undrawable = 0 // a later round is drawn from the new history: the judge is told again if it cannot be
