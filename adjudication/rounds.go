@@ -76,7 +76,7 @@ func (d Desk) Redraw(s corr.State, day timecontrol.Date, reason string) (corr.St
 	}
 	var cancel []string
 	for _, g := range s.Games {
-		if g.Round == last && corr.Cancellable(g) && !d.ruled(g) {
+		if g.Round == last && corr.Cancellable(g) && !d.decided(g) {
 			cancel = append(cancel, g.Code)
 		}
 	}
@@ -101,10 +101,10 @@ func (d Desk) Redraw(s corr.State, day timecontrol.Date, reason string) (corr.St
 	return corr.RedrawRound(s, r, cancel, day, reason)
 }
 
-// ruled reports whether a ruling of the judge gives game g its result: a
+// decided reports whether a ruling of the judge gives game g its result: a
 // forfeit (6.5.3) or the loss of the game (6.1.9). Such a game stands in a
 // re-draw, moves or none.
-func (d Desk) ruled(g corr.Game) bool {
+func (d Desk) decided(g corr.Game) bool {
 	p := Pair{White: g.White, Black: g.Black}
 	for _, f := range d.Forfeits {
 		if f.Pair() == p {

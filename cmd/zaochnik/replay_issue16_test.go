@@ -58,7 +58,11 @@ var fairRulingCases = []replayCase{
 		name: "Protest_6_1_12_AgainstTheRulingCitesItsClause", tournament: "two.toml", mail: "protest-ruling",
 		outcomes: "AAAAA",
 		says: []string{"ivanov:notice:(п. 6.1.12)", "ivanov:!notice:6.3.8",
-			"judge:protest:на решение судьи от 20.03.2026 по заявлению 1 о просрочке (просрочки нет)", "judge:!protest:rejected"},
+			"judge:protest:на решение судьи от 20.03.2026 по заявлению 1 о просрочке (просрочки нет)", "judge:!protest:rejected",
+			// The organiser decides it, finally; none is on record here, so
+			// the judge and the secretary are told to pass it on.
+			"ivanov:notice:передан организации, проводящей соревнование", "judge:protest:её адрес не записан",
+			"secretary:protest:получен 25.03.2026, в срок (последний день 30.03.2026) (п. 6.1.12)"},
 	},
 	{
 		// Petrov (English) is charged for an impossible move: Ivanov reads
