@@ -382,3 +382,26 @@ func englishMoves(n int) string {
 	}
 	return "moves"
 }
+
+// RoundCancelled tells a player that the judge drew a Swiss round again
+// (1.15.8) and that his game of it, in which no move was played, is
+// cancelled; his new game, if any, comes in the round's start list.
+type RoundCancelled struct {
+	Envelope
+	Round  int
+	Reason string // the judge's reason, as he wrote it
+}
+
+// Render writes the notice of the cancelled game.
+func (c RoundCancelled) Render() Message {
+	w := newWriter(c.Envelope)
+	w.cipherLine(c.Envelope)
+	w.line(w.f("Судья провёл повторную жеребьёвку тура %d (п. 1.15.8). Партия %s, в которой не было сделано ни одного хода, отменена: не отвечайте в ней и не присылайте в ней ходов.",
+		"The judge has drawn round %d again (1.15.8). Game %s, in which no move was played, is cancelled: do not answer or send moves in it.",
+		c.Round, FormatGameCode(c.Cipher, c.White, c.Black)))
+	w.line(w.t("Причина: ", "Reason: ") + c.Reason)
+	w.line("")
+	w.line(w.t("Новые пары тура — в стартовом листе тура, который приходит вместе с этим письмом.",
+		"The round's new pairings are in its start list, which comes with this letter."))
+	return w.close(c.Envelope, w.f("Тур %d: партия отменена", "Round %d: game cancelled", c.Round))
+}
