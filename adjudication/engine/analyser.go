@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	endgame "zaochnik/adjudication/tables"
 	"zaochnik/corr/draughts"
 )
 
@@ -12,7 +13,12 @@ type Analyser struct {
 	s      searcher
 	tt     *table
 	proofs *table
+	tables *endgame.Set
 }
+
+// UseTables makes the analyses answer from the endgame tables t (nil: none)
+// when the analysed position is in them.
+func (a *Analyser) UseTables(t *endgame.Set) { a.tables = t }
 
 // proveMaxPieces: the bound searches run only in endings with at most this
 // many pieces on the board, where a proof is in reach.
@@ -66,6 +72,11 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	case drawn:
 		out.Result = Drawn
 		return a.finish(p, out)
+	}
+	if a.tables != nil && a.tables.Has(p) {
+		if v, ok := a.tables.Solve(p, rs); ok {
+			return a.finish(p, fromTables(p, v, out))
+		}
 	}
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > MaxDepth {
@@ -153,6 +164,26 @@ func provenScore(p draughts.Position, res Result, plies int) int {
 		return win - plies
 	}
 	return -(win - plies)
+}
+
+// fromTables is the analysis the endgame tables give: the result under the
+// draw rules with the counts as they stand, the distance, and the move
+// that keeps it.
+func fromTables(p draughts.Position, v endgame.Verdict, out Analysis) Analysis {
+	out.FromTables = true
+	out.PV = []draughts.Move{v.Move}
+	switch v.Outcome {
+	case endgame.Draw:
+		out.Result = Drawn
+		return out
+	case endgame.Win:
+		out.Result = winner(p, 1)
+	default:
+		out.Result = winner(p, -1)
+	}
+	out.Plies = v.Plies
+	out.Score = provenScore(p, out.Result, v.Plies)
+	return out
 }
 
 // winner names the side that wins when the side to move of p scores sc.

@@ -74,4 +74,8 @@ type Analysis struct {
 	// the forced win it found, in plies: the loser cannot hold out longer
 	// (a shorter win may exist). 0 otherwise.
 	Plies int
+	// FromTables is set when the result comes from the endgame tables
+	// (Analyser.UseTables): Plies is then the exact distance to the win
+	// with the draw rules honoured, and PV the first move of it.
+	FromTables bool
 }

@@ -44,6 +44,9 @@ func (a Analysis) Describe(english bool) string {
 		default:
 			fmt.Fprintf(&b, "Engine evaluation: %+.2f (in men, + favours White); not a proven result, an aid to the judge.\n", float64(a.Score)/100)
 		}
+		if a.FromTables {
+			b.WriteString("From the endgame tables: every line, the draw rules' counts honoured; the distance is exact.\n")
+		}
 		fmt.Fprintf(&b, "Best line: %s\nSearch: depth %d plies, %d positions.", a.Line(), a.Depth, a.Nodes)
 		return b.String()
 	}
@@ -66,6 +69,9 @@ func (a Analysis) Describe(english bool) string {
 		fmt.Fprintf(&b, "Программа: доказана ничья по правилам об окончаниях (п. %s), %s.\n", rules, from)
 	default:
 		fmt.Fprintf(&b, "Оценка программы: %+.2f (в шашках, плюс в пользу белых); результат не доказан, это подсказка судье, а не решение.\n", float64(a.Score)/100)
+	}
+	if a.FromTables {
+		b.WriteString("По таблицам эндшпиля: все варианты, с учётом счёта ходов по правилам о ничьей; число полуходов точное.\n")
 	}
 	fmt.Fprintf(&b, "Лучший вариант: %s\nПоиск: глубина %d %s, %d %s.", a.Line(),
 		a.Depth, plural(a.Depth, "полуход", "полухода", "полуходов"), a.Nodes, plural(int(a.Nodes%100), "позиция", "позиции", "позиций"))

@@ -14,7 +14,7 @@ import (
 )
 
 const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway --fen FEN [--time 30s] [--depth N] [--json | --english]
-       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english]
+       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables FILE]
 
 Searches the position (the engine aid for adjudicating unfinished games,
 6.5) and prints, for the judge (in Russian unless --english), the
@@ -24,7 +24,9 @@ searched and, when the search proves it, the result: a win, or a draw by the
 drawn-ending rules. With --fen those rules count their moves from the
 position; with --pdn the final position of the game is analysed and the
 game's moves count too (the variant comes from the file). The search stops
-at --time or --depth, whichever comes first (--time 0: no time limit).`
+at --time or --depth, whichever comes first (--time 0: no time limit).
+With --tables FILE (from zaochnik tables build), a kings-only position in
+the tables is answered from them at once: proven, with the exact distance.`
 
 // analyseOutput is the --json object.
 type analyseOutput struct {
@@ -47,6 +49,9 @@ type analyseOutput struct {
 	// PliesToEnd, for a proven win, how long the loser can hold out.
 	Result     string `json:"result"`
 	PliesToEnd int    `json:"plies_to_end,omitempty"`
+	// Tables is set when the result comes from the endgame tables
+	// (--tables): PliesToEnd is then the exact distance, the draw rules honoured.
+	Tables bool `json:"tables,omitempty"`
 }
 
 // runAnalyse is "zaochnik analyse": the engine's view of a position.
@@ -62,6 +67,7 @@ func runAnalyse(e *env, args []string) int {
 	depth := fs.Int("depth", 0, "stop after this depth in plies (0: the engine's maximum)")
 	asJSON := fs.Bool("json", false, "print one JSON object: evaluation, pv, depth, nodes, nps, result")
 	english := fs.Bool("english", false, "write the analysis in English (Russian by default)")
+	tablesFile := fs.String("tables", "", "endgame tables written by zaochnik tables build: positions in them are answered from them")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -122,7 +128,20 @@ func runAnalyse(e *env, args []string) int {
 	if e.terminal && !*asJSON && *limit > 0 {
 		lim, done = withProgressBar(e, lim, start, *limit)
 	}
-	a := engine.NewAnalyser(engineTableBits).AnalyseRecord(r, lim)
+	an := engine.NewAnalyser(engineTableBits)
+	if *tablesFile != "" {
+		set, err := readTables(*tablesFile)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik analyse: --tables: %v\n", err)
+			return 1
+		}
+		if set.Variant() != v {
+			fmt.Fprintf(e.stderr, "zaochnik analyse: --tables %s holds %s tables, the position is %s: give the %s file\n", *tablesFile, set.Variant(), v, v)
+			return 2
+		}
+		an.UseTables(set)
+	}
+	a := an.AnalyseRecord(r, lim)
 	done()
 	secs := time.Since(start).Seconds()
 	fenText := p.FEN()
@@ -133,7 +152,7 @@ func runAnalyse(e *env, args []string) int {
 		Variant: v.String(), FEN: fenText, PliesPlayed: r.Plies(),
 		Evaluation: a.Score, SideEvaluation: a.SideScore, SideToMove: p.SideToMove().String(),
 		PV: a.Notation, Depth: a.Depth, Nodes: a.Nodes, NPS: uint64(float64(a.Nodes) / max(secs, 1e-9)),
-		Seconds: secs, Result: a.Result.String(), PliesToEnd: a.Plies,
+		Seconds: secs, Result: a.Result.String(), PliesToEnd: a.Plies, Tables: a.FromTables,
 	}
 	if *asJSON {
 		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {

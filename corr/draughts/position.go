@@ -92,3 +92,11 @@ func (p Position) Play(m Move) Position {
 	p.side = us ^ 1
 	return p
 }
+
+// NewPosition returns the position of variant v with White's and Black's
+// pieces on white and black, those on kings crowned, and side to move. It
+// does not check it: the squares must be playable squares of v's board, and
+// white and black must not overlap. Endgame tables enumerate positions with it.
+func NewPosition(v Variant, white, black, kings Bitboard, side Color) Position {
+	return Position{pieces: [2]Bitboard{white, black}, kings: kings & (white | black), side: side & 1, v: v}
+}
