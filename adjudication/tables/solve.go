@@ -68,10 +68,12 @@ func (s *Set) Solve(p draughts.Position, c draughts.DrawCounter) (Verdict, bool)
 	return Verdict{}, false
 }
 
-// state is a position with its counts.
+// state is a position with its counts, asked whether the side to move
+// wins (or, with lose, loses).
 type state struct {
-	p draughts.Position
-	c draughts.DrawCounter
+	p    draughts.Position
+	c    draughts.DrawCounter
+	lose bool
 }
 
 // bounds remembers, for a state, the longest k known not to suffice and
@@ -110,9 +112,9 @@ func (r *ruled) win(p draughts.Position, c draughts.DrawCounter, k int) (draught
 		r.deeper = true
 		return draughts.Move{}, false
 	}
-	key := state{p, c}
+	key := state{p, c, false}
 	b := r.memo[key]
-	if (b.ok == 0 || int(b.ok) > k) && int(b.fail) >= k {
+	if (b.ok == 0 || int(b.ok) > k) && (int(b.fail) >= k || b.fail > 0 && !b.cut) {
 		r.deeper = r.deeper || b.cut
 		return draughts.Move{}, false
 	}
@@ -162,11 +164,29 @@ func (r *ruled) lose(p draughts.Position, c draughts.DrawCounter, k int) bool {
 	if r.nodes > solveBudget {
 		return false
 	}
+	key := state{p, c, true}
+	b := r.memo[key]
+	switch {
+	case b.ok != 0 && int(b.ok) <= k:
+		return true
+	case int(b.fail) >= k || b.fail > 0 && !b.cut:
+		r.deeper = r.deeper || b.cut
+		return false
+	}
+	outer := r.deeper
+	r.deeper = false
+	defer func() { r.deeper = r.deeper || outer }()
 	for _, m := range moves {
 		q := p.Play(m)
 		if _, ok := r.win(q, c.Step(m, q), k-1); !ok {
+			if k >= int(b.fail) {
+				b.fail, b.cut = int16(k), r.deeper
+			}
+			r.memo[key] = b
 			return false
 		}
 	}
+	b.ok = int16(k)
+	r.memo[key] = b
 	return true
 }
