@@ -3,6 +3,7 @@ package tables
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"zaochnik/corr/draughts"
@@ -213,4 +214,25 @@ func randomSample(s *Set, n int, seed uint64) []draughts.Position {
 		}
 	}
 	return out
+}
+
+// International 4 kings v 1: won. The 5-piece build takes about a minute
+// and 650 MB, so it runs only with ZAOCHNIK_TABLES5=1.
+func TestTables_3_5_FourKingsAgainstOneWon(t *testing.T) {
+	if os.Getenv("ZAOCHNIK_TABLES5") == "" {
+		t.Skip("set ZAOCHNIK_TABLES5=1 to build the 5-piece international tables (a minute, 650 MB)")
+	}
+	s, err := Build(draughts.International, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, won, longest := quietTally(s, Material{4, 1}, func(draughts.Position) bool { return true })
+	t.Logf("4 kings v 1, quiet, White to move: %d of %d won, longest %d plies", won, n, longest)
+	if n == 0 || won*10 < n*9 || longest > 31 {
+		t.Errorf("4 kings v 1, quiet, White to move: %d of %d won, longest %d plies; want nine tenths at least, within 31", won, n, longest)
+	}
+	p := mustFEN(t, draughts.International, "W:WK1,K2,K3,K4:BK28")
+	if v, ok := s.Solve(p, draughts.NewDrawCounter(p)); !ok || v.Outcome != Win {
+		t.Errorf("W:WK1,K2,K3,K4:BK28: %v %v, want a win", v.Value, ok)
+	}
 }
