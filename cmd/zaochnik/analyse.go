@@ -54,7 +54,7 @@ func runAnalyse(e *env, args []string) int {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, analyseUsage); fs.PrintDefaults() }
-	variant := fs.String("variant", "russian", "russian, international or giveaway")
+	variant := fs.String("variant", "russian", "russian, international, giveaway or 10x8")
 	fen := fs.String("fen", "", "the position in FEN, e.g. W:WKc1,Ke1,Kh2:BKd4")
 	pdn := fs.String("pdn", "", "a PDN file: analyse the final position of one of its games")
 	game := fs.Int("game", 1, "with --pdn: which game of the file, 1 for the first")
