@@ -11,7 +11,7 @@ func TestReplay_6_1_4_EightySquareGameToItsEnd(t *testing.T) {
 	runReplayCase(t, replayCase{
 		name: "EightySquare_6_1_4_GameToItsEnd", tournament: "eighty.toml", mail: "eighty-square",
 		games: []gameReport{{White: 1, Black: 2, Status: "finished", Result: "1-0",
-			Moves: "1.cb4 dc5 2.b:d6 c:e5 3.ef4 bc7 4.f:b8 dc7 5.b:f4 fe5 6.f:a5 ab6 7.a:h4 ji5 8.h:j6 hi5 9.j:h4 gf6 10.h:d8 fe7 11.d:f6 hg7 12.f:j6 ji7 13.j:h8",
+			Moves:  "1.cb4 dc5 2.b:d6 c:e5 3.ef4 bc7 4.f:b8 dc7 5.b:f4 fe5 6.f:a5 ab6 7.a:h4 ji5 8.h:j6 hi5 9.j:h4 gf6 10.h:d8 fe7 11.d:f6 hg7 12.f:j6 ji7 13.j:h8",
 			Ledger: ledgerReport{side(13, 12, 0), side(12, 12, 0)}}},
 		outcomes: "AAAAAAAAAAAAAAAAAAAAAAAAA",
 		problems: map[string][]string{},
