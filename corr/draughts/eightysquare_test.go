@@ -448,3 +448,28 @@ func TestPDN_6_1_4_EightySquareRoundTrip(t *testing.T) {
 	_, err = PDNGame{Tags: []PDNTag{{Name: "GameType", Value: "41,W,10,10,A0,0"}}}.Variant()
 	assert.ErrorContains(t, err, "10x8 draughts is played on 10x8")
 }
+
+// The 10x8 board has no big road (2.1.2 defines it on 8x8, corner to
+// corner): three kings against a king standing on a1-h8 count 15 moves by
+// 2.1.9.1.4, and 2.1.9.1.7 (5 moves against a king on the road) is not
+// claimed.
+func TestDrawClaims_2_1_9_1_4_EightySquareHasNoBigRoad(t *testing.T) {
+	r := NewRecord(engFEN(t, EightySquare, "W:WKg1,Ki1,Kj8:BKa1"))
+	for i := range 16 {
+		for _, w := range [][2]string{{"g1-h2", "a1-b2"}, {"h2-g1", "b2-a1"}}[i%2] {
+			mt, err := ParseMoveText(w)
+			require.NoError(t, err)
+			m, err := r.Final().Resolve(mt)
+			require.NoError(t, err, w)
+			require.NoError(t, r.Play(m))
+		}
+	}
+	rules := map[string]int{}
+	for _, c := range DrawClaims(r) {
+		rules[c.Rule] = c.Ply
+	}
+	assert.Equal(t, 29, rules["2.1.9.1.4"], "White's 15th move")
+	assert.NotContains(t, rules, "2.1.9.1.7")
+	assert.NotContains(t, rules, "2.1.9.1.3")
+	assert.Contains(t, rules, "2.1.9.1.9", "the positions repeat too")
+}
