@@ -13,7 +13,7 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway --fen FEN [--time 30s] [--depth N] [--json | --english]
+const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english]
        zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english]
 
 Searches the position (the engine aid for adjudicating unfinished games,
@@ -157,7 +157,7 @@ func printAnalysis(e *env, out analyseOutput, a engine.Analysis, english bool) {
 		fmt.Fprintf(e.stdout, "\n%s\nSpeed: %d positions a second, %.1f s.\n", a.Describe(true), out.NPS, out.Seconds)
 		return
 	}
-	names := map[string]string{"russian": "русские шашки", "international": "международные шашки", "giveaway": "обратные шашки"}
+	names := map[string]string{"russian": "русские шашки", "international": "международные шашки", "giveaway": "обратные шашки", "10x8": "восьмидесятиклеточные шашки (10×8)"}
 	side := map[string]string{"white": "ход белых", "black": "ход чёрных"}
 	fmt.Fprintf(e.stdout, "%s, %s, %s", names[out.Variant], out.FEN, side[out.SideToMove])
 	if out.PliesPlayed > 0 {

@@ -82,7 +82,7 @@ func runLetter(e *env, args []string) int {
 	return 0
 }
 
-const letterUsage = `Usage: zaochnik letter parse FILE|- [--variant russian|international] [--json]
+const letterUsage = `Usage: zaochnik letter parse FILE|- [--variant russian|international|giveaway|10x8] [--json]
                               [--subject TEXT] [--postmark YYYY-MM-DD] [--lang ru|en] [--cipher C]
 
 Reads a move letter (plain text or HTML) the way the server does and prints

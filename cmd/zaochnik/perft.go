@@ -11,7 +11,7 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const perftUsage = `Usage: zaochnik perft --variant russian|international|giveaway [--fen FEN] --depth N [--paths] [--json]
+const perftUsage = `Usage: zaochnik perft --variant russian|international|giveaway|10x8 [--fen FEN] --depth N [--paths] [--json]
        zaochnik perft --bench [--json]
 
 Counts the move sequences of each length 1..N from the position (the
