@@ -22,6 +22,9 @@ type Desk struct {
 	// Organiser is who hears protests against adjudications (6.5.7); the
 	// tournament file names none, so the judge or the secretary sets it.
 	Organiser corr.Person `json:"organiser,omitzero"`
+	// Appeals are the judge's rulings on overstep claims and the protests
+	// against them, decided by the organiser (6.1.12).
+	Appeals []Appeal `json:"appeals,omitempty"`
 }
 
 // ClaimWindow is the ten days in which the player charged with an
@@ -96,7 +99,7 @@ func (a Adjourned) Result() Result {
 // Deadline is one deadline of the desk, as the store lists it.
 type Deadline struct {
 	Game   string           `json:"game"`
-	Kind   string           `json:"kind"` // overstep-protest, analysis, ruling, adjudication-protest-white|black
+	Kind   string           `json:"kind"` // overstep-protest, analysis, ruling, adjudication-protest-white|black, ruling-protest
 	Clause string           `json:"clause"`
 	Due    timecontrol.Date `json:"due"`
 	Done   bool             `json:"done"`
@@ -125,7 +128,7 @@ func (d Desk) Deadlines() []Deadline {
 			out = append(out, Deadline{Game: a.Game, Kind: "adjudication-protest-" + s.String(), Clause: "6.5.6", Due: tenDaysFrom(a.Ruled), Done: done})
 		}
 	}
-	return out
+	return append(out, d.appealDeadlines()...)
 }
 
 // claim returns the window of claim seq of game code, or nil.
@@ -156,6 +159,7 @@ func (d Desk) clone() Desk {
 	c.Withdrawals = append([]WithdrawalRuling(nil), d.Withdrawals...)
 	c.Sanctions = append([]Sanction(nil), d.Sanctions...)
 	c.Forfeits = append([]Game(nil), d.Forfeits...)
+	c.Appeals = append([]Appeal(nil), d.Appeals...)
 	for i := range c.Adjournments {
 		a := &c.Adjournments[i]
 		a.Protests = append([]AdjudicationProtest(nil), a.Protests...)

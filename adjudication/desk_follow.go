@@ -14,11 +14,13 @@ import (
 // referee's new state s): a filed claim opens its protest window (6.3.8)
 // and the judge's letter becomes the full dossier (6.3.6); a held reply
 // sends the judge the dossier again, with it; a confirmed claim is told to
-// the claimant and the secretary too (6.3.7); a finished game's record goes
+// the claimant and the secretary too (6.3.7), and every ruling opens the
+// ten days to protest it (6.1.12); a finished game's record goes
 // to the secretary in semi-short notation with the PDN (6.5.1); an
 // unfinished game is opened for adjudication and the players are asked to
 // answer with their evaluation and analysis (6.5.2); a protest is checked
-// against its window; a withdrawn player gets no more reminders or
+// against its window, or, once the claim is ruled, goes to the organiser
+// (6.1.12); a withdrawn player gets no more reminders or
 // inquiries about his games (issue 14: he has left, 1.10, 6.5.3). from is
 // the start number of the letter's sender, 0 when no letter caused out. It
 // returns the new desk and out with the letters changed and added.
@@ -40,7 +42,9 @@ func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outco
 			d.replyHeld(s, g, &out)
 		case "claim-confirmed":
 			d.claimConfirmed(s, g, &out)
+			d.ruled(g, e.Date)
 		case "claim-rejected":
+			d.ruled(g, e.Date)
 			if c := lastClaim(g); c != nil {
 				if w := d.claim(g.Code, c.Seq); w != nil && w.Decided.IsZero() && !w.Protested.IsZero() {
 					w.Decision, w.Decided = ProtestUpheld, e.Date
@@ -184,7 +188,8 @@ func (d *Desk) unfinished(s corr.State, g corr.Game, out *corr.Outcome) {
 }
 
 // protest checks a protest the referee passed to the judge: against an
-// adjudication (6.5.6, heard by the organiser, 6.5.7) or against an
+// adjudication (6.5.6, heard by the organiser, 6.5.7), against the judge's
+// ruling on a claim (6.1.12, decided by the organiser) or against an
 // overstep claim (6.3.8: in time it reaches the judge with the dossier).
 func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) {
 	side, ok := g.SideOf(from)
@@ -195,6 +200,12 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 		d.adjudicationProtest(s, g, a, sideOf(side), e, out)
 		return
 	}
+	if c := lastClaim(g); c != nil && c.Status != corr.ClaimPending {
+		// Against the judge's ruling (6.1.12); a ruling recorded before
+		// the desk kept appeals opens its ten days now, from its date.
+		d.appealFiled(s, g, d.ruled(g, c.Ruled), from, e, out)
+		return
+	}
 	var w *ClaimWindow
 	for i := range d.Claims {
 		if d.Claims[i].Game == g.Code && d.Claims[i].Against == from {
@@ -202,7 +213,7 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 		}
 	}
 	if w == nil {
-		return // a protest of 6.1.12: the referee's letter to the judge stands
+		return // no claim against the sender: the referee's letter to the judge stands
 	}
 	if err := CheckOverstepProtest(w.Notified, e.Date); err != nil {
 		w.Late = e.Date

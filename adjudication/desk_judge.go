@@ -85,7 +85,7 @@ func (d Desk) onlyWaiting(s corr.State, v Verdict) string {
 			}
 			continue
 		}
-		if c := lastClaim(g); c != nil && (c.Status == corr.ClaimPending || v == ProtestRejected) {
+		if c := lastClaim(g); c != nil && c.Status == corr.ClaimPending {
 			codes = append(codes, g.Code)
 		}
 	}
@@ -96,9 +96,8 @@ func (d Desk) onlyWaiting(s corr.State, v Verdict) string {
 }
 
 // overstepRuling rules on game g's pending claim (6.3.7), as a decision on
-// the protest when one came (6.3.8); on a claim already ruled, a protest
-// may only be rejected (the ruling stands; the decision goes to both and
-// the secretary).
+// the protest when one came (6.3.8); a claim already ruled is the
+// organiser's to revisit on a protest (6.1.12, AppealDecision).
 func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
 	d = d.clone()
 	c := lastClaim(g)
@@ -108,23 +107,7 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 	confirm := r.Verdict == OverstepConfirmed || r.Verdict == ProtestRejected
 	w := d.claim(g.Code, c.Seq)
 	if c.Status != corr.ClaimPending {
-		if r.Verdict != ProtestRejected || w == nil || w.Protested.IsZero() || !w.Decided.IsZero() {
-			return d, s, corr.Outcome{}, fmt.Errorf("заявление %d по партии %s уже рассмотрено %s (%s); изменить решение может организация, проводящая соревнование (п. 6.1.12)", c.Seq, g.Code, c.Ruled.Russian(), c.Status.Russian())
-		}
-		w.Decision, w.DecisionNote, w.Decided = r.Verdict, r.Note, day
-		out := corr.Outcome{Events: []corr.Event{{Game: g.Code, Date: day, Kind: "protest-rejected", Clause: "6.3.8", Detail: r.Note}}}
-		note := ""
-		if r.Note != "" {
-			note = "\n" + r.Note
-		}
-		for _, n := range []int{g.White, g.Black} {
-			out.Out = append(out.Out, toPlayer(s, n, g, "ruling", "решение по протесту", "decision on the protest",
-				fmt.Sprintf("Судья отклонил протест по заявлению %d о просрочке в партии %s; решение (%s) остаётся в силе (п. 6.3.8).%s", c.Seq, g.Code, g.Result, note),
-				fmt.Sprintf("The judge rejected the protest on overstep claim %d in game %s; the ruling (%s) stands (clause 6.3.8).%s", c.Seq, g.Code, g.Result, note)))
-		}
-		out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "ruling", "решение по протесту",
-			fmt.Sprintf("Судья отклонил протест игрока %s по заявлению %d о просрочке в партии %s (п. 6.3.8).%s", name(s, w.Against), c.Seq, g.Code, note)))
-		return d, s, out, nil
+		return d, s, corr.Outcome{}, fmt.Errorf("заявление %d по партии %s уже рассмотрено %s (%s); протест на решение судьи рассматривает организация, проводящая соревнование, её решение окончательное (п. 6.1.12)", c.Seq, g.Code, c.Ruled.Russian(), c.Status.Russian())
 	}
 	if w != nil && !w.Protested.IsZero() {
 		w.Decision, w.DecisionNote, w.Decided = pick(confirm, ProtestRejected, ProtestUpheld), r.Note, day
@@ -137,7 +120,8 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 	return next, ns, out, nil
 }
 
-// Daily runs the desk's deadlines for day: a protest window passed in
+// Daily runs the desk's deadlines for day: a ruling whose ten days passed
+// without a protest is final (6.1.12); a protest window passed in
 // silence is recorded as admission and the judge is told (6.3.8); an
 // unfinished game whose analyses are due goes to the judge with what came
 // (6.5.2); a ruling past its month is recalled to the judge and the
@@ -145,6 +129,7 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 	d = d.clone()
 	out := corr.Outcome{Accepted: true}
+	d.closeAppeals(day, &out)
 	for i := range d.Claims {
 		w := &d.Claims[i]
 		if w.Admitted || !w.Protested.IsZero() || !OverstepSilence(w.Notified, day) {

@@ -324,9 +324,22 @@ func (a *applier) protest() {
 		a.s.official(a.s.Tournament.Judge, g, "protest", fmt.Sprintf("протест игрока №%d", a.from.Number),
 			fmt.Sprintf("Протест игрока №%d (%s)%s по партии %s, получен %s (п. %s).%s\n\n%s\n\nЗапись партии: %s\n\nГрафик времени:\n%s",
 				a.from.Number, a.from.Name, matterRu, g.Code, a.obs.Postmark.Russian(), clause, strings.ToUpper(lateRu), a.l.Protest, moveList(g, 0), a.s.ledgerText(g, a.obs.Postmark))),
-		a.s.notice(a.from.Number, g, "notice", a.obs.MessageID, "протест передан судье", "protest sent to the judge",
-			"Ваш протест передан судье ("+a.s.Tournament.Judge.Email+"); решение судья направит обоим партнёрам и секретарю (п. "+clause+")."+lateRu,
-			"Your protest has been sent to the judge ("+a.s.Tournament.Judge.Email+"); the judge sends the ruling to both players and the secretary (clause "+clause+")."+lateEn))
+		a.protestReceipt(clause, matterRu != "", lateRu, lateEn))
+}
+
+// protestReceipt tells the sender where his protest went: one against the
+// judge's ruling is decided by the organiser, finally (6.1.12); any other
+// by the judge.
+func (a *applier) protestReceipt(clause string, againstRuling bool, lateRu, lateEn string) Outgoing {
+	judge := a.s.Tournament.Judge.Email
+	if againstRuling {
+		return a.s.notice(a.from.Number, a.g, "notice", a.obs.MessageID, "протест передан организации", "protest sent to the organiser",
+			"Ваш протест на решение судьи передан организации, проводящей соревнование (копия — судье, "+judge+", и секретарю); её решение окончательное и будет направлено обоим партнёрам и секретарю (п. 6.1.12)."+lateRu,
+			"Your protest against the judge's ruling has been passed to the organiser (copies to the judge, "+judge+", and the secretary); its decision is final and goes to both players and the secretary (clause 6.1.12)."+lateEn)
+	}
+	return a.s.notice(a.from.Number, a.g, "notice", a.obs.MessageID, "протест передан судье", "protest sent to the judge",
+		"Ваш протест передан судье ("+judge+"); решение судья направит обоим партнёрам и секретарю (п. "+clause+")."+lateRu,
+		"Your protest has been sent to the judge ("+judge+"); the judge sends the ruling to both players and the secretary (clause "+clause+")."+lateEn)
 }
 
 // lastOf returns the latest of claims, or nil.

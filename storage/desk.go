@@ -55,7 +55,8 @@ func saveDesk(ctx context.Context, tx *sql.Tx, tid int64, d adjudication.Desk) e
 }
 
 // refereeLetter applies a received letter: the judge's answers go to the
-// desk (rulings, adjudications), a player's evaluation of a game awaiting
+// desk (rulings, adjudications), the organiser's too (decisions on
+// protests against rulings, 6.1.12), a player's evaluation of a game awaiting
 // adjudication too (6.5.2); everything else to the referee, whose outcome
 // the desk then follows (dossiers, records, protest windows).
 func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, text string, obs corr.Observation) (corr.State, corr.Outcome, error) {
@@ -73,6 +74,8 @@ func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.S
 	switch {
 	case !player && strings.EqualFold(obs.From, s.Tournament.Judge.Email):
 		d, next, out, err = d.JudgeAnswer(s, code, text, obs.Postmark)
+	case !player && organiser(d, obs.From):
+		d, next, out, err = d.OrganiserAnswer(s, code, text, obs.Postmark)
 	default:
 		l := s.Read(text, obs)
 		if game, ok := d.Awaits(s, p.Number, code); player && ok && evaluationLetter(l, text) {
@@ -87,6 +90,12 @@ func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.S
 		return s, corr.Outcome{}, err
 	}
 	return next, out, saveDesk(ctx, tx, tid, d)
+}
+
+// organiser reports whether addr is the organiser the desk names, who
+// decides protests against the judge's rulings (6.1.12).
+func organiser(d adjudication.Desk, addr string) bool {
+	return d.Organiser.Email != "" && strings.EqualFold(addr, d.Organiser.Email)
 }
 
 // evaluationLetter reports whether a player's letter about a game awaiting
@@ -162,6 +171,22 @@ func (db *DB) Desk(ctx context.Context, cipher string) (adjudication.Desk, error
 // organiser's decision, a withdrawal ruling, a sanction) to tournament
 // cipher on day, in one transaction with its events and letters.
 func (db *DB) DeskChange(ctx context.Context, cipher string, day timecontrol.Date, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)) (corr.Outcome, error) {
+	return db.deskChange(ctx, cipher, day, false, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.State, corr.Outcome, error) {
+		d, out, err := fn(d, s)
+		return d, s, out, err
+	})
+}
+
+// DeskDecision is DeskChange for a decision that changes the referee's
+// state too (the organiser's decision on a protest against a ruling,
+// 6.1.12): the new state is saved with the desk.
+func (db *DB) DeskDecision(ctx context.Context, cipher string, day timecontrol.Date, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.State, corr.Outcome, error)) (corr.Outcome, error) {
+	return db.deskChange(ctx, cipher, day, true, fn)
+}
+
+// deskChange runs fn in one transaction; the referee's state is saved when
+// fn may change it (changes) or the desk settles a result.
+func (db *DB) deskChange(ctx context.Context, cipher string, day timecontrol.Date, changes bool, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.State, corr.Outcome, error)) (corr.Outcome, error) {
 	var out corr.Outcome
 	var kept *committed
 	err := db.tx(ctx, func(tx *sql.Tx) error {
@@ -173,14 +198,16 @@ func (db *DB) DeskChange(ctx context.Context, cipher string, day timecontrol.Dat
 		if err != nil {
 			return err
 		}
-		d, out, err = fn(d, l.State)
+		var next corr.State
+		d, next, out, err = fn(d, l.State)
 		if err != nil {
 			return err
 		}
 		if err := saveDesk(ctx, tx, l.id, d); err != nil {
 			return err
 		}
-		if s, changed := d.Settle(l.State); changed {
+		s, settled := d.Settle(next)
+		if settled || changes {
 			// An adjudicated result is the game's result (6.5.5, 6.5.7).
 			if kept, err = db.saveState(ctx, tx, s, l); err != nil {
 				return err

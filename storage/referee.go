@@ -57,7 +57,8 @@ type Result struct {
 //
 // A letter from an address that is no player, judge or secretary of the
 // tournament is kept unanswered (Ignored), unless the secretary put it
-// before the referee herself (corr.AuthDesk). A letter that is not
+// before the referee herself (corr.AuthDesk) or it is the desk's organiser
+// vouched for by a reply key, DMARC or DKIM (decisions on protests, 6.1.12). A letter that is not
 // authenticated, or whose authentication does not vouch for the change it
 // would make (corr.Trusted), is kept Held and its sender asked to confirm.
 func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
@@ -139,10 +140,22 @@ func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Res
 	s, tid := l.State, l.id
 	day := timecontrol.DateOf(r.Postmark.In(l.from.loc))
 	if s.Tournament.RoleOf(r.From) == corr.Stranger && r.Auth.Method != corr.AuthDesk {
-		res.Disposition = Ignored
-		_, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, tid, Ignored,
-			fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", r.From, cipher), id)
-		return res, nil, err
+		// The organiser the desk names answers protests against the
+		// judge's rulings (6.1.12): only a reply key, DMARC or DKIM vouch
+		// for it; nothing else is held or asked, it is kept unanswered.
+		d, err := loadDesk(ctx, tx, tid)
+		if err != nil {
+			return res, nil, err
+		}
+		why := fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", r.From, cipher)
+		if organiser(d, r.From) {
+			why = fmt.Sprintf("from %s, the organiser of %s, but no reply key, DMARC or DKIM vouches for it: not applied; record the decision at the desk", r.From, cipher)
+		}
+		if !organiser(d, r.From) || (r.Auth.Method != corr.AuthKey && r.Auth.Method != corr.AuthDMARC && r.Auth.Method != corr.AuthDKIM) {
+			res.Disposition = Ignored
+			_, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, tid, Ignored, why, id)
+			return res, nil, err
+		}
 	}
 	if !r.Auth.Authenticated() {
 		_, why := corr.Trusted(s.Tournament, r.From, r.Auth, corr.Outcome{})

@@ -27,6 +27,7 @@ type fakeStore struct {
 	letters      []Letter
 	adjournments map[string][]Adjournment
 	windows      []adjudication.ClaimWindow
+	appeals      []Appeal
 	sent         []corr.Outgoing
 	// down makes every read fail, as a store that is not answering.
 	down     error
@@ -236,6 +237,35 @@ func (f *fakeStore) ProtestWindow(ctx context.Context, game string, seq int) (ad
 		}
 	}
 	return adjudication.ClaimWindow{}, false, f.down
+}
+
+func (f *fakeStore) Appeals(ctx context.Context) ([]Appeal, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.appeals), f.down
+}
+
+// Appeal decides through the real desk (adjudication.Desk.AppealDecision).
+func (f *fakeStore) Appeal(ctx context.Context, game string, upheld bool, note string, day timecontrol.Date) (corr.Outcome, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cipher, st, err := f.game(game)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	var d adjudication.Desk
+	for _, a := range f.appeals {
+		d.Appeals = append(d.Appeals, a.Appeal)
+	}
+	d, st, out, err := d.AppealDecision(st, game, upheld, note, day)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	for i := range f.appeals {
+		f.appeals[i].Appeal = d.Appeals[i]
+	}
+	f.record(cipher, st, out, day)
+	return out, nil
 }
 
 func (f *fakeStore) Adjournments(ctx context.Context, cipher string) ([]Adjournment, error) {

@@ -136,6 +136,7 @@ func TestRuleClaim_6_3_7_ConfirmedLosesTheGame(t *testing.T) {
 	_, dossier := v.get(gamePath("1-2") + "/claim/1")
 	assert.Contains(t, text(dossier), "просрочка подтверждена (20.05.2026)")
 	assert.Contains(t, text(dossier), "не позднее 24.05.2026")
+	assert.Contains(t, text(dossier), "Обжалование решения (п. 6.1.12) в течение 10 дней со дня решения, до 30.05.2026")
 	assert.NotContains(t, dossier, `id="ruling"`, "no form once ruled")
 }
 

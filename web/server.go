@@ -143,6 +143,8 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /t/{cipher}/g/{pair}/adjudication", srv.open(staff, srv.adjudicationPage))
 	m.HandleFunc("POST /t/{cipher}/g/{pair}/adjudication", srv.form(judgeOnly, srv.adjudicate))
 	m.HandleFunc("GET /claims", srv.open(staff, srv.claimsPage))
+	m.HandleFunc("GET /appeals", srv.open(staff, srv.appealsPage))
+	m.HandleFunc("POST /t/{cipher}/g/{pair}/appeal", srv.form(secretaryOnly, srv.decideAppeal))
 	m.HandleFunc("GET /queue", srv.open(staff, srv.queuePage))
 	m.HandleFunc("POST /queue/{id}/assign", srv.form(secretaryOnly, srv.assign))
 	m.HandleFunc("POST /queue/{id}/answer", srv.form(secretaryOnly, srv.answer))

@@ -68,6 +68,12 @@ type Judge interface {
 	// by adjudication.Adjournment.Decide (its Result and Reason), and
 	// queues the letters it asks for (6.5.5).
 	Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) (corr.Outcome, error)
+	// Appeals returns the judge's rulings with a protest against them, of
+	// every tournament, those waiting for the organiser first (6.1.12).
+	Appeals(ctx context.Context) ([]Appeal, error)
+	// Appeal records the organiser's decision on the protest against the
+	// judge's ruling in game (6.1.12) on day, and queues its letters.
+	Appeal(ctx context.Context, game string, upheld bool, note string, day timecontrol.Date) (corr.Outcome, error)
 }
 
 // Letter is a letter of the store as the desk shows it.

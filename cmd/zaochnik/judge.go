@@ -22,7 +22,7 @@ player who claimed by letter. Exit status: 0 done, 1 no such claim or a
 store error, 2 bad usage.
 
 The desk's actions (adjudicate, organiser-decision, forfeit, withdraw,
-sanction, organiser, deadlines): zaochnik judge adjudicate --help.`
+sanction, organiser, deadlines, appeals, appeal): zaochnik judge adjudicate --help.`
 
 // runJudge is "zaochnik judge": the judge's overstep claims.
 func runJudge(e *env, args []string) int {
@@ -55,7 +55,7 @@ func runJudge(e *env, args []string) int {
 		if judgeDeskVerbs[verb] {
 			return runJudgeDesk(e, verb, rest)
 		}
-		fmt.Fprintf(e.stderr, "zaochnik judge: unknown action %q; use claims, rule, adjudicate, organiser-decision, forfeit, withdraw, sanction, organiser or deadlines\n", verb)
+		fmt.Fprintf(e.stderr, "zaochnik judge: unknown action %q; use claims, rule, adjudicate, organiser-decision, forfeit, withdraw, sanction, organiser, deadlines, appeals or appeal\n", verb)
 		return 2
 	}
 	if err := fs.Parse(rest); err != nil {

@@ -22,6 +22,8 @@ const judgeDeskUsage = `Usage: zaochnik judge adjudicate GAME 1-0|1/2-1/2|0-1 [-
        zaochnik judge sanction PLAYER KIND --clauses 6.2.6[,6.1.9] --reason TEXT [--by judge] [--game W-B] [--tournament C] [--date D] [--db FILE]
        zaochnik judge organiser NAME EMAIL [--tournament C] [--db FILE]
        zaochnik judge deadlines [--all] [--json] [--db FILE]
+       zaochnik judge appeals [--all] [--json] [--db FILE]
+       zaochnik judge appeal GAME upheld|rejected [--note TEXT] [--date D] [--db FILE]
 
 adjudicate records the judge's adjudication of an unfinished game (6.5.4-6.5.5):
   matching evaluations of both players are fixed unless --note says why they
@@ -44,7 +46,13 @@ sanction enters the sanctions register (6.1.9-6.1.10): KIND is remark,
 organiser records who hears protests against adjudications (6.5.7): such a
   protest in time is sent there with the record and the diagram.
 deadlines lists the open deadlines (--all: every one): protests (6.3.8,
-  6.5.6), analyses (6.5.2), rulings (6.5.5).
+  6.5.6, 6.1.12), analyses (6.5.2), rulings (6.5.5).
+appeals lists the protests against the judge's rulings on overstep claims
+  (6.1.12), those waiting for a decision first (--all: every ruling).
+appeal records the organiser's final decision on the protest against the
+  judge's ruling in GAME (6.1.12): upheld turns the ruling and restores what
+  it took, rejected leaves it; both players, the judge and the secretary are
+  told. The organiser may equally answer the server's letter by mail.
 
 GAME is the code of the letters' subjects, "[CIPHER #1-2]" or "CIPHER 1-2",
 or "1-2" with --tournament (default: the only tournament). The judge may
@@ -52,7 +60,7 @@ equally answer the server's letters: see the README, "The judge and the
 secretary by mail". Exit status: 0 done, 1 refused or a store error, 2 bad usage.`
 
 // judgeDeskVerbs are the judge's actions on the desk, beside claims and rule.
-var judgeDeskVerbs = map[string]bool{"adjudicate": true, "organiser-decision": true, "forfeit": true, "withdraw": true, "sanction": true, "organiser": true, "deadlines": true}
+var judgeDeskVerbs = map[string]bool{"adjudicate": true, "organiser-decision": true, "forfeit": true, "withdraw": true, "sanction": true, "organiser": true, "deadlines": true, "appeals": true, "appeal": true}
 
 // runJudgeDesk is "zaochnik judge VERB" for the verbs of judgeDeskVerbs.
 func runJudgeDesk(e *env, verb string, args []string) int {
@@ -67,9 +75,9 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 	reason := fs.String("reason", "", "sanction: what the player did, in words the player reads")
 	by := fs.String("by", "judge", "sanction: who imposes it: secretary, judge or organiser")
 	game := fs.String("game", "", "sanction loss-of-game: the game `W-B`")
-	all := fs.Bool("all", false, "deadlines: list the met ones too")
-	asJSON := fs.Bool("json", false, "deadlines: print JSON")
-	want := map[string]int{"adjudicate": 2, "organiser-decision": 2, "forfeit": 2, "withdraw": 2, "sanction": 2, "organiser": 2, "deadlines": 0}[verb]
+	all := fs.Bool("all", false, "deadlines, appeals: list the met and decided ones too")
+	asJSON := fs.Bool("json", false, "deadlines, appeals: print JSON")
+	want := map[string]int{"adjudicate": 2, "organiser-decision": 2, "forfeit": 2, "withdraw": 2, "sanction": 2, "organiser": 2, "deadlines": 0, "appeals": 0, "appeal": 2}[verb]
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 		fs.Usage()
 		return 0
@@ -127,6 +135,32 @@ func runJudgeDesk(e *env, verb string, args []string) int {
 		for _, r := range rows {
 			fmt.Fprintf(e.stdout, "%s  %-28s %-6s %s%s\n", r.Due, r.Kind, r.Clause, r.Game, map[bool]string{true: "  (met)"}[r.Done])
 		}
+		return 0
+	}
+	switch verb {
+	case "appeals":
+		return listAppeals(e, ctx, db, *all, *asJSON)
+	case "appeal":
+		code, c, err := gameCode(ctx, db, pos[0], *cipher)
+		upheld, known := map[string]bool{"upheld": true, "rejected": false}[pos[1]]
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik judge appeal: %v\n", err)
+			return 2
+		}
+		if !known {
+			fmt.Fprintf(e.stderr, "zaochnik judge appeal: %q: write upheld or rejected (6.1.12)\n", pos[1])
+			return 2
+		}
+		if day.IsZero() {
+			if day, err = e.today(ctx, db, c); err != nil {
+				return fail(err)
+			}
+		}
+		out, err := db.Appeal(ctx, code, upheld, *note, day)
+		if err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(e.stdout, "appeal %s recorded on %s: %d letters queued\n", pos[1], day, len(out.Out))
 		return 0
 	}
 	var change func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)
@@ -273,4 +307,35 @@ func onlyCipher(ctx context.Context, db *storage.DB, cipher string) (string, err
 		return "", fmt.Errorf("the store holds %d tournaments (%s); name one with --tournament", len(cs), strings.Join(cs, ", "))
 	}
 	return cs[0], nil
+}
+
+// listAppeals prints the protests against the judge's rulings (6.1.12).
+func listAppeals(e *env, ctx context.Context, db *storage.DB, all, asJSON bool) int {
+	rows, err := db.Appeals(ctx, all)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik judge appeals: %v\n", err)
+		return 1
+	}
+	if asJSON {
+		if rows == nil {
+			rows = []storage.AppealRow{}
+		}
+		writeJSON(e.stdout, rows)
+		return 0
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(e.stdout, "no protests against rulings")
+	}
+	for _, r := range rows {
+		state := "waits for the organiser"
+		switch {
+		case !r.Decided.IsZero():
+			state = r.Decision.String() + " on " + r.Decided.String()
+		case r.Filed.IsZero():
+			state = map[bool]string{true: "final, no protest", false: "open to protest"}[r.Final]
+		}
+		late := map[bool]string{true: " (late)"}[r.Late]
+		fmt.Fprintf(e.stdout, "%s  claim %d ruled %s (%s), protest by %s: player %d on %s%s: %s\n", r.Game, r.Claim, r.Ruled, r.Ruling, r.Due, r.From, r.Filed, late, state)
+	}
+	return 0
 }

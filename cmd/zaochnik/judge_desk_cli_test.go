@@ -71,3 +71,34 @@ func TestJudgeDesk_StandingsLetterToEveryParticipant(t *testing.T) {
 	assert.Contains(t, to["ivanov@example.org"], "½", "the adjudicated draw counts")
 	assert.NotEqual(t, to["ivanov@example.org"], to["petrov@example.org"], "Petrov reads English")
 }
+
+// Without an organiser on record, the organiser's letter is a stranger's,
+// kept unanswered; the decision on the protest against the judge's ruling
+// is recorded from the command line (6.1.12).
+func TestJudgeDesk_CommandLine_Appeal_6_1_12(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	replayInto(t, path, "two.toml", "judge-confirm", "")
+	rep := replayInto(t, path, "two.toml", "appeal-upheld", "2026-05-08")
+	assert.Equal(t, "ignored", rep.Letters[len(rep.Letters)-1].Outcome, "nobody named org@example.org the organiser")
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"judge", "appeal", "--help"}, 0, "", "zaochnik judge appeal GAME upheld|rejected"},
+		{[]string{"judge", "appeals", "--db", path}, 0, "claim 1 ruled 2026-05-01 (confirmed), protest by 2026-05-11: player 1 on 2026-05-05: waits for the organiser", ""},
+		{[]string{"judge", "appeal", "1-2", "maybe", "--db", path}, 2, "", "write upheld or rejected"},
+		{[]string{"judge", "appeal", "7-8", "upheld", "--db", path}, 2, "", "not found"},
+		{[]string{"judge", "appeal", "1-2", "rejected", "--note", "квитанции нет", "--date", "2026-05-09", "--db", path}, 0, "appeal rejected recorded on 2026-05-09: 4 letters queued", ""},
+		{[]string{"judge", "appeal", "1-2", "upheld", "--date", "2026-05-10", "--db", path}, 1, "", "no protest against a ruling waits"},
+		{[]string{"judge", "appeals", "--json", "--db", path}, 0, `"decided": "2026-05-09"`, ""},
+		{[]string{"judge", "deadlines", "--all", "--db", path}, 0, "ruling-protest", ""},
+	}
+	for _, tt := range tests {
+		code, out, errs := runCmd(t, tt.args...)
+		assert.Equal(t, tt.code, code, "%v: %s", tt.args, errs)
+		assert.Contains(t, out, tt.stdout, "%v", tt.args)
+		assert.Contains(t, errs, tt.stderr, "%v", tt.args)
+	}
+}

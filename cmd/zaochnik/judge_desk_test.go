@@ -135,6 +135,91 @@ var deskCases = []deskCase{
 		},
 	},
 	{
+		// The judge confirms Ivanov's overstep by mail; Ivanov protests the
+		// ruling within ten days; it goes to the organiser, who answers the
+		// server's letter «протест удовлетворён»: the loss is withdrawn and
+		// play resumes; both players, the judge and the secretary are told
+		// (6.1.12).
+		name: "Appeal_6_1_12_OrganiserUpholdsByMail", tournament: "two.toml", mail: "judge-confirm",
+		commands:  [][]string{{"judge", "organiser", "Федерация шашек", "org@example.org"}},
+		more:      "appeal-upheld",
+		moreUntil: "2026-05-08",
+		status:    "playing", result: "*",
+		sent: []string{"ivanov:ruling", "ivanov:notice", "org:protest", "secretary:protest",
+			"ivanov:ruling", "petrov:ruling", "judge:ruling", "secretary:ruling", "org:confirmation"},
+		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
+			d := desk(t, db)
+			require.Len(t, d.Appeals, 1)
+			a := d.Appeals[0]
+			assert.Equal(t, 1, a.From)
+			assert.Equal(t, "2026-05-01", a.Ruled.String())
+			assert.Equal(t, "2026-05-11", a.Due.String(), "ten days from receiving the ruling")
+			assert.Equal(t, "2026-05-05", a.Filed.String())
+			assert.False(t, a.Late)
+			assert.Equal(t, adjudication.ProtestUpheld, a.Decision)
+			assert.Equal(t, "rejected", rep.Games[0].Claims[0].Status, "the overstep is no more")
+			org := outgoing(t, db, "org@example.org", "protest")
+			for _, want := range []string{"на решение судьи от 01.05.2026 по заявлению 1", "получен 05.05.2026, в срок (последний день 11.05.2026)", "почта задержала его", "протест удовлетворён"} {
+				assert.Contains(t, org.Body, want)
+			}
+			assert.Contains(t, outgoing(t, db, "ivanov@example.org", "notice").Body, "передан организации, проводящей соревнование")
+			assert.Contains(t, outgoing(t, db, "judge@example.org", "protest").Body, "направлен ей (org@example.org)")
+			assert.Contains(t, outgoing(t, db, "petrov@example.org", "ruling").Body, "The organiser has upheld the protest")
+			assert.Contains(t, outgoing(t, db, "ivanov@example.org", "ruling").Body, "Квитанция подтверждает отправку")
+			assert.Contains(t, outgoing(t, db, "secretary@example.org", "ruling").Body, "удовлетворила протест")
+			code, out, errs := runCmd(t, "judge", "deadlines", "--all", "--db", path)
+			require.Equal(t, 0, code, errs)
+			assert.Contains(t, out, "2026-05-11  ruling-protest")
+			code, out, errs = runCmd(t, "judge", "appeals", "--db", path)
+			require.Equal(t, 0, code, errs)
+			assert.Contains(t, out, "protest-upheld on 2026-05-08")
+		},
+	},
+	{
+		// The organiser's answer with nothing to vouch for it (no reply key,
+		// DMARC or DKIM) is kept unanswered, never held or applied: the
+		// protest still waits (6.1.12; fail closed).
+		name: "Appeal_6_1_12_OrganiserUnvouchedIsNotBelieved", tournament: "two.toml", mail: "judge-confirm",
+		commands:  [][]string{{"judge", "organiser", "Федерация шашек", "org@example.org"}},
+		more:      "appeal-unvouched",
+		moreUntil: "2026-05-08",
+		status:    "finished", result: "0-1",
+		sent: []string{"ivanov:notice", "org:protest", "secretary:protest"},
+		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
+			last := rep.Letters[len(rep.Letters)-1]
+			assert.Equal(t, "ignored", last.Outcome)
+			assert.True(t, desk(t, db).Appeals[0].Open(), "the protest still waits for the organiser")
+			out, err := db.Outbox(context.Background())
+			require.NoError(t, err)
+			for _, o := range out {
+				if o.To == "org@example.org" {
+					assert.Equal(t, "protest", o.Kind, "the unvouched letter is not answered: no confirmation request, no refusal")
+				}
+			}
+		},
+	},
+	{
+		// Petrov, who won by the ruling, protests after the ten days; the
+		// daily run had made the ruling final; the organiser answers in
+		// English «protest rejected»: the result stands (6.1.12).
+		name: "Appeal_6_1_12_LateProtestRejected", tournament: "two.toml", mail: "judge-confirm",
+		commands:  [][]string{{"judge", "organiser", "Федерация шашек", "org@example.org"}},
+		more:      "appeal-rejected",
+		moreUntil: "2026-05-15",
+		status:    "finished", result: "0-1",
+		sent: []string{"petrov:notice", "org:protest", "secretary:protest", "ivanov:ruling", "petrov:ruling", "judge:ruling", "secretary:ruling", "org:confirmation"},
+		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
+			a := desk(t, db).Appeals[0]
+			assert.True(t, a.Final, "no protest by 11 May: the daily run made the ruling final")
+			assert.True(t, a.Late)
+			assert.Equal(t, adjudication.ProtestRejected, a.Decision)
+			assert.Contains(t, outgoing(t, db, "org@example.org", "protest").Body, "ПОСЛЕ СРОКА: последний день был 11.05.2026")
+			assert.Contains(t, outgoing(t, db, "petrov@example.org", "notice").Body, "the last day was 11.05.2026")
+			assert.Contains(t, outgoing(t, db, "petrov@example.org", "ruling").Body, "the judge's ruling (confirmed) stands")
+			assert.Contains(t, outgoing(t, db, "ivanov@example.org", "ruling").Body, "решение судьи (просрочка подтверждена) остаётся в силе")
+		},
+	},
+	{
 		// White says 1-0 with an analysis, Black says draw without one. The
 		// judge adjudicates 1-0 from the command line: Black is told, with no
 		// right to protest; his protest is refused (6.5.6).

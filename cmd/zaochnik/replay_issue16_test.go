@@ -11,6 +11,37 @@ import (
 // not at all: each replays the letters that went wrong and names its clause.
 var fairRulingCases = []replayCase{
 	{
+		// Issue 16's whole game: White's impossible first move is refused
+		// (6 days, 6.2.10-6.2.11) and corrected once («вместо
+		// невозможного» is no move); Black (in English) accepts White's
+		// variant and adds his move (6.2.13); White claims an overstep,
+		// the judge finds none (6 days, 6.3.7) and White protests the ruling
+		// (6.1.12). Each side reads what happened, in his language, and
+		// nobody is told what is not his business.
+		name: "NaturalGame_16_VariantCorrectionProtestReadFromBothSides", tournament: "two.toml", mail: "natural-game", until: "2026-03-26",
+		games: []gameReport{{White: 1, Black: 2, Status: "playing", Result: "*", Moves: "1.cd4 fg5 2.gf4 gf6 3.bc3",
+			Ledger: ledgerReport{side(2, 8, 12), side(2, 2, 0)}, Claims: []claimReport{{Against: 2, Status: "rejected", Filed: "2026-03-11"}}}},
+		outcomes: "RAAAAA",
+		problems: map[string][]string{"01.eml": {"impossible-move"}},
+		sent: []string{"ivanov:refusal", "petrov:forward", "ivanov:confirmation", "ivanov:forward", "petrov:confirmation",
+			"petrov:claim", "ivanov:claim", "secretary:claim", "judge:dossier", "judge:dossier", "ivanov:confirmation",
+			"petrov:ruling", "petrov:forward", "ivanov:ruling", "secretary:ruling", "judge:confirmation",
+			"judge:protest", "ivanov:notice", "secretary:protest"},
+		says: []string{
+			"ivanov:refusal:Ход 1.c3-c4 невозможен", "ivanov:refusal:Начислено штрафных дней: 6 (п. 6.2.11)",
+			"petrov:forward:Move: 1.c3-d4\nVariant A: 1...f6-g5 2.g3-f4",
+			"petrov:forward:your opponent is charged 6 penalty days (clause 6.2.11): the move c3-c4 is impossible",
+			"petrov:!forward:вместо", "petrov:!forward:c3-c4 (",
+			"ivanov:confirmation:Передан ваш вариант А: 1...f6-g5 2.g3-f4 (п. 6.2.7)",
+			"ivanov:forward:Ход: 1...f6-g5 2.g3-f4 g7-f6", "ivanov:forward:по вашему варианту сделан ход g3-f4 (п. 6.2.13)",
+			"petrov:claim:no overstep by the ledger",
+			"ivanov:ruling:за неверно заявленную просрочку вам начислено 6 штрафных дней",
+			"ivanov:ruling:Протест можно подать до 30.03.2026 включительно (п. 6.1.12)",
+			"petrov:!ruling:Протест", "petrov:ruling:it is your move, answering 3.b2-c3",
+			"ivanov:notice:передан организации, проводящей соревнование",
+			"judge:protest:получен 25.03.2026 (п. 6.1.12)"},
+	},
+	{
 		// Black accepts White's variant and adds his own move (2...g7-f6);
 		// his next letter repeats only White's new move as it was forwarded,
 		// not his own move of the letter before (6.2.3, 6.2.9).
@@ -58,7 +89,11 @@ var fairRulingCases = []replayCase{
 		name: "Protest_6_1_12_AgainstTheRulingCitesItsClause", tournament: "two.toml", mail: "protest-ruling",
 		outcomes: "AAAAA",
 		says: []string{"ivanov:notice:(п. 6.1.12)", "ivanov:!notice:6.3.8",
-			"judge:protest:на решение судьи от 20.03.2026 по заявлению 1 о просрочке (просрочки нет)", "judge:!protest:rejected"},
+			"judge:protest:на решение судьи от 20.03.2026 по заявлению 1 о просрочке (просрочки нет)", "judge:!protest:rejected",
+			// The organiser decides it, finally; none is on record here, so
+			// the judge and the secretary are told to pass it on.
+			"ivanov:notice:передан организации, проводящей соревнование", "judge:protest:её адрес не записан",
+			"secretary:protest:получен 25.03.2026, в срок (последний день 30.03.2026) (п. 6.1.12)"},
 	},
 	{
 		// Petrov (English) is charged for an impossible move: Ivanov reads

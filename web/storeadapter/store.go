@@ -416,6 +416,26 @@ func (s Store) Adjudicate(ctx context.Context, game string, r adjudication.Rulin
 	})
 }
 
+// Appeals returns the protests against the judge's rulings (6.1.12).
+func (s Store) Appeals(ctx context.Context) ([]web.Appeal, error) {
+	rows, err := s.DB.Appeals(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]web.Appeal, len(rows))
+	for i, r := range rows {
+		out[i] = web.Appeal{Cipher: r.Cipher, Appeal: r.Appeal}
+	}
+	return out, nil
+}
+
+// Appeal records the organiser's decision on the protest against the
+// judge's ruling in game (6.1.12), in one transaction with its letters.
+func (s Store) Appeal(ctx context.Context, game string, upheld bool, note string, day timecontrol.Date) (corr.Outcome, error) {
+	out, err := s.DB.Appeal(ctx, game, upheld, note, day)
+	return out, notFound(err)
+}
+
 // The adapter satisfies every interface of the desk.
 var (
 	_ web.Tournaments = Store{}
