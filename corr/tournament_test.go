@@ -162,6 +162,7 @@ func TestGameCode_RoundTrip(t *testing.T) {
 
 func FuzzParseTournament(f *testing.F) {
 	f.Add(readExample(f))
+	f.Add([]byte(strings.Replace(string(readExample(f)), `variant = "russian"`, `variant = "10x8"`, 1)))
 	f.Add([]byte("cipher = 1\n[[players]]\nnumber = -1\n[[games]]\nwhite=1\nblack=1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := ParseTournament(data)
