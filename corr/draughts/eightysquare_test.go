@@ -275,7 +275,6 @@ var eightySquarePositions = []struct{ name, fen string }{
 	{"kings", "W:WKa1,Kj4,c3,e3,g1,h2:BKb8,Ki7,d6,f6,e7,j6"},
 	// A king and men with long chains to take in both directions.
 	{"long captures", "W:WKa1,c1,e1,g1,b2:Bb4,d4,f4,h4,d6,f6,h6,b6,c7,e7,g7"},
-	// c5 takes d6, f8 (crowned there) and goes on as a king: f8:...
 	// d6 takes e7, is crowned on f8 and goes on as a king over h6.
 	{"crowned mid-capture", "W:Wa3,i1,d6:Bc5,h6,b8,e7"},
 	// Black to move: e3 takes d2, is crowned on c1 and goes on over b2.
@@ -382,6 +381,12 @@ func TestCapture_2_1_5_15_EightySquareCrownedManGoesOnAsKing(t *testing.T) {
 	p := checkRule(t, ruleCase{v: EightySquare, fen: "W:Wa3,i1,d6:Bc5,h6,b8,e7", want: []string{"d6:b4", "d6:i5", "d6:j4"}})
 	for _, m := range p.LegalMoves(nil) {
 		assert.Equal(t, m.To != mustSquare(t, "b4"), m.Promotes, p.Notation(m))
+	}
+	// Black's man e3 takes d2, is crowned on c1 and goes on over b2 to a3;
+	// h4 takes g3 or i3 and stays a man.
+	p = checkRule(t, ruleCase{v: EightySquare, fen: "B:Wb2,d2,g3,i3,f6:Be3,h4,b6,h8,j8", want: []string{"e3:a3", "h4:f2", "h4:j2"}})
+	for _, m := range p.LegalMoves(nil) {
+		assert.Equal(t, m.To == mustSquare(t, "a3"), m.Promotes, p.Notation(m))
 	}
 }
 
