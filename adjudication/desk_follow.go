@@ -20,15 +20,27 @@ import (
 // unfinished game is opened for adjudication and the players are asked to
 // answer with their evaluation and analysis (6.5.2); a protest is checked
 // against its window, or, once the claim is ruled, goes to the organiser
-// (6.1.12); a withdrawn player gets no more reminders or
-// inquiries about his games (issue 14: he has left, 1.10, 6.5.3). from is
+// (6.1.12); a withdrawn player gets no more letters about his games
+// (silenced: he has left, 1.10, 6.5.3). from is
 // the start number of the letter's sender, 0 when no letter caused out. It
 // returns the new desk and out with the letters changed and added.
 func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outcome) {
 	d = d.clone()
+	var unforwarded []string // games whose move was not forwarded to a withdrawn player
 	out.Out = slices.DeleteFunc(append([]corr.Outgoing(nil), out.Out...), func(o corr.Outgoing) bool {
-		return (o.Kind == "reminder" || o.Kind == "inquiry") && d.withdrawnAddress(s, o.To)
+		drop := d.silenced(s, from, o)
+		if drop && o.Kind == "forward" && !slices.Contains(unforwarded, o.Game) {
+			unforwarded = append(unforwarded, o.Game)
+		}
+		return drop
 	})
+	for _, code := range unforwarded {
+		if g, ok := s.Game(code); ok && from != 0 {
+			out.Out = append(out.Out, toPlayer(s, from, g, "notice", "ход не переслан: партнёр выбыл", "move not forwarded: your opponent has withdrawn",
+				"Ваш ход записан в партию, но не переслан партнёру: судья записал его выход из турнира (п. 1.10). Результат этой партии определит судья (пп. 1.10.2-1.10.5, 6.5.3); о его решении вам сообщат.",
+				"Your move is recorded in the game but not forwarded: the judge has recorded your opponent's withdrawal from the tournament (1.10). The judge will decide this game's result (1.10.2-1.10.5, 6.5.3); you will be told of the ruling."))
+		}
+	}
 	events := out.Events
 	for _, e := range events {
 		g, ok := s.Game(e.Game)
@@ -248,11 +260,20 @@ func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *c
 // sideOf converts a board side.
 func sideOf(c draughts.Color) Side { return pick(c == draughts.White, White, Black) }
 
-// withdrawnAddress reports whether addr is the address of a player the
-// judge ruled withdrawn.
-func (d Desk) withdrawnAddress(s corr.State, addr string) bool {
+// silenced reports whether the referee's letter o goes to a player the
+// judge ruled withdrawn and is about play in his games: the opponents'
+// moves, reminders, inquiries, notices, the request for an analysis. He
+// has left the tournament (1.10, 6.5.3); his games are decided without
+// him (1.10.2-1.10.4). What stays: the answers to a letter of his own (from
+// is his number), so that nothing he sends goes unanswered, the judge's
+// rulings, which he may protest (6.3.8, 6.5.5), and letters about no
+// game. docs/tournaments.md, "Withdrawals", says why.
+func (d Desk) silenced(s corr.State, from int, o corr.Outgoing) bool {
+	if o.Game == "" || o.Kind == "ruling" || o.Kind == "sanction" || o.Kind == "adjudicated" {
+		return false
+	}
 	for _, w := range d.Withdrawals {
-		if p, ok := s.Tournament.Player(w.Player); ok && w.Ruling.Withdrawn() && strings.EqualFold(p.Email, addr) {
+		if p, ok := s.Tournament.Player(w.Player); ok && w.Ruling.Withdrawn() && w.Player != from && strings.EqualFold(p.Email, o.To) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package adjudication
 
 import (
 	"fmt"
+	"slices"
 
 	"zaochnik/corr"
 	"zaochnik/corr/swiss"
@@ -27,9 +28,95 @@ func (d Desk) NextRound(s corr.State, day timecontrol.Date) (corr.State, corr.Ou
 	}
 	r, err := swiss.Draw(t.Entrants(), h, t.Swiss.Config)
 	if err != nil {
-		return s, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s: %w", t.Cipher, err)
+		return undrawable(s, last+1, day, err)
 	}
 	return corr.StartRound(s, r, day)
+}
+
+// undrawable tells the judge, once, that round r cannot be drawn (1.15.9:
+// the judge decides the round); the round then waits for him, and the
+// next days change nothing.
+func undrawable(s corr.State, r int, day timecontrol.Date, why error) (corr.State, corr.Outcome, error) {
+	if s.Undrawable == r {
+		return s, corr.Outcome{Accepted: true}, nil
+	}
+	s = s.Clone()
+	s.Undrawable = r
+	t := s.Tournament
+	j := t.Judge
+	body := fmt.Sprintf("Здравствуйте, %s!\n\n"+
+		"Тур %d турнира «%s» не удаётся составить по правилам жеребьёвки (п. 1.15.2): %v.\n\n"+
+		"Решите, как провести тур (п. 1.15.9: иной порядок жеребьёвки по Положению или Регламенту), "+
+		"или измените результаты, от которых зависит жеребьёвка (решения по партиям, выбывшие участники): "+
+		"сервер пробует составить тур каждый день и начнёт его, как только это станет возможно. "+
+		"Это письмо приходит один раз.", j.Name, r, t.Name, why)
+	out := corr.Outcome{Accepted: true,
+		Events: []corr.Event{{Date: day, Kind: "round-undrawable", Clause: "1.15.9", Detail: fmt.Sprintf("round %d: %v", r, why)}},
+		Out: []corr.Outgoing{{To: j.Email, Kind: "round-undrawable", Subject: fmt.Sprintf("[%s] тур %d не составлен (п. 1.15.9)", t.Cipher, r),
+			Body: body + sign(s, false)}}}
+	return s, out, nil
+}
+
+// Redraw draws the last round of a Swiss tournament again on the judge's
+// decision (1.15.8), with his reason: its games in play in which no move
+// was played, and that no ruling of the judge decided, are cancelled and their players drawn again, by the rules of the
+// round's own draw, as if the players whose games stand (a move played, a
+// result) were absent; so the re-draw touches only the players it must
+// ("затрагивать минимальное число участников"). corr.RedrawRound cancels
+// the games, tells their players and sends the new start list.
+func (d Desk) Redraw(s corr.State, day timecontrol.Date, reason string) (corr.State, corr.Outcome, error) {
+	t := s.Tournament
+	last := s.Round()
+	if t.Swiss == nil || s.Started.IsZero() || last == 0 {
+		return s, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no Swiss round to draw again", t.Cipher)
+	}
+	h, err := d.History(s)
+	if err != nil {
+		return s, corr.Outcome{}, err
+	}
+	var cancel []string
+	for _, g := range s.Games {
+		if g.Round == last && corr.Cancellable(g) && !d.decided(g) {
+			cancel = append(cancel, g.Code)
+		}
+	}
+	if len(cancel) == 0 {
+		return s, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s: every game of round %d has a move or a result; there is nothing to draw again (1.15.8)", t.Cipher, last)
+	}
+	h.Byes = slices.DeleteFunc(slices.Clone(h.Byes), func(b swiss.Bye) bool { return b.Round == last })
+	h.Games = slices.DeleteFunc(h.Games, func(g swiss.Game) bool { return g.Round == last })
+	for _, g := range s.Games {
+		if g.Round == last && !slices.Contains(cancel, g.Code) {
+			for _, n := range []int{g.White, g.Black} {
+				if !slices.Contains(h.Withdrawn, n) {
+					h.Withdrawn = append(h.Withdrawn, n)
+				}
+			}
+		}
+	}
+	r, err := swiss.Draw(t.Entrants(), h, t.Swiss.Config)
+	if err != nil {
+		return s, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s: round %d cannot be drawn again: %w", t.Cipher, last, err)
+	}
+	return corr.RedrawRound(s, r, cancel, day, reason)
+}
+
+// decided reports whether a ruling of the judge gives game g its result: a
+// forfeit (6.5.3) or the loss of the game (6.1.9). Such a game stands in a
+// re-draw, moves or none.
+func (d Desk) decided(g corr.Game) bool {
+	p := Pair{White: g.White, Black: g.Black}
+	for _, f := range d.Forfeits {
+		if f.Pair() == p {
+			return true
+		}
+	}
+	for _, s := range d.Sanctions {
+		if s.Kind == LossOfGame && s.Game == p {
+			return true
+		}
+	}
+	return false
 }
 
 // History returns what the rounds of a Swiss tournament gave, as the draw

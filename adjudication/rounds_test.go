@@ -3,6 +3,7 @@ package adjudication
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -129,20 +130,78 @@ func TestNextRound_NotAfterTheLastRound(t *testing.T) {
 	assert.Empty(t, out.Out)
 }
 
-func TestFollow_WithdrawnPlayerGetsNoReminders(t *testing.T) {
+func TestFollow_1_10_WithdrawnPlayerGetsNoLettersAboutHisGames(t *testing.T) {
 	s := swissStarted(t)
 	g := s.Games[0]
 	white, _ := s.Tournament.Player(g.White)
 	black, _ := s.Tournament.Player(g.Black)
-	out := corr.Outcome{Out: []corr.Outgoing{
-		{To: white.Email, Kind: "reminder", Game: g.Code},
-		{To: black.Email, Kind: "reminder", Game: g.Code},
-		{To: white.Email, Kind: "inquiry", Game: g.Code},
-		{To: white.Email, Kind: "forward", Game: g.Code},
-	}}
 	d := Desk{Withdrawals: []WithdrawalRuling{{Player: g.White, Ruling: WithdrawnByRule}}}
-	_, got := d.Follow(s, 0, out)
-	assert.Equal(t, []corr.Outgoing{out.Out[1], out.Out[3]}, got.Out)
-	_, all := Desk{}.Follow(s, 0, out)
-	assert.Len(t, all.Out, 4, "no withdrawal: every letter goes")
+	tests := []struct {
+		name string
+		o    corr.Outgoing
+		from int // the sender of the letter that caused it
+		goes bool
+	}{
+		{"reminder to him", corr.Outgoing{To: white.Email, Kind: "reminder", Game: g.Code}, 0, false},
+		{"30-day inquiry to him", corr.Outgoing{To: white.Email, Kind: "inquiry", Game: g.Code}, 0, false},
+		{"the opponent's move forwarded to him", corr.Outgoing{To: white.Email, Kind: "forward", Game: g.Code}, g.Black, false},
+		{"a notice about his game", corr.Outgoing{To: white.Email, Kind: "notice", Game: g.Code}, g.Black, false},
+		{"the request for his analysis (6.5.2)", corr.Outgoing{To: white.Email, Kind: "to-adjudication", Game: g.Code}, 0, false},
+		{"the answer to his own letter", corr.Outgoing{To: white.Email, Kind: "refusal", Game: g.Code}, g.White, true},
+		{"the judge's ruling", corr.Outgoing{To: white.Email, Kind: "ruling", Game: g.Code}, 0, true},
+		{"a letter about no game", corr.Outgoing{To: white.Email, Kind: "standings"}, 0, true},
+		{"the opponent's reminder", corr.Outgoing{To: black.Email, Kind: "reminder", Game: g.Code}, 0, true},
+		{"the opponent's confirmation", corr.Outgoing{To: black.Email, Kind: "confirmation", Game: g.Code}, g.Black, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := corr.Outcome{Out: []corr.Outgoing{tt.o}}
+			_, got := d.Follow(s, tt.from, out)
+			kept := slices.ContainsFunc(got.Out, func(o corr.Outgoing) bool { return o.To == tt.o.To && o.Kind == tt.o.Kind })
+			assert.Equal(t, tt.goes, kept)
+			if tt.o.Kind == "forward" && !tt.goes {
+				// The sender is told his move was not forwarded, and why.
+				require.Len(t, got.Out, 1)
+				assert.Equal(t, black.Email, got.Out[0].To)
+				assert.Equal(t, "notice", got.Out[0].Kind)
+				assert.Contains(t, got.Out[0].Body, "п. 1.10")
+			} else {
+				assert.Len(t, got.Out, map[bool]int{true: 1, false: 0}[tt.goes])
+			}
+			_, all := Desk{}.Follow(s, tt.from, out)
+			assert.Len(t, all.Out, 1, "no withdrawal: every letter goes")
+		})
+	}
+}
+
+func TestNextRound_1_15_9_TheJudgeIsToldOnceWhenARoundCannotBeDrawn(t *testing.T) {
+	s := finish(swissStarted(t), 1)
+	var d Desk
+	for _, p := range s.Tournament.Players[1:] { // one player is left: no pair can be drawn
+		d.Withdrawals = append(d.Withdrawals, WithdrawalRuling{Player: p.Number, Ruling: WithdrawnByRule})
+	}
+	day := s.Tournament.Start.AddDays(40)
+	next, out, err := d.NextRound(s, day)
+	require.NoError(t, err, "the judge is told by letter; the daily job goes on")
+	assert.Equal(t, 1, next.Round(), "nothing is drawn")
+	assert.Equal(t, 2, next.Undrawable)
+	assert.Zero(t, s.Undrawable, "the state given is not changed")
+	require.Len(t, out.Out, 1)
+	o := out.Out[0]
+	assert.Equal(t, s.Tournament.Judge.Email, o.To)
+	assert.Equal(t, "round-undrawable", o.Kind)
+	assert.Contains(t, o.Subject, "тур 2 не составлен (п. 1.15.9)")
+	assert.Contains(t, o.Body, "Тур 2 турнира")
+	assert.Contains(t, o.Body, "a round needs two", "the reason the draw gave")
+	require.Len(t, out.Events, 1)
+	assert.Equal(t, "1.15.9", out.Events[0].Clause)
+
+	// The next days: no letter again while the round waits for the judge.
+	for i := 1; i <= 3; i++ {
+		again, out, err := d.NextRound(next, day.AddDays(i))
+		require.NoError(t, err)
+		assert.Empty(t, out.Out, "day %d", i)
+		assert.Empty(t, out.Events)
+		assert.Equal(t, next.Undrawable, again.Undrawable)
+	}
 }

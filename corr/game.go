@@ -22,6 +22,10 @@ const (
 	Finished
 	// Unfinished: play ended (6.3.2) before a result; the judge adjudicates (6.5.2).
 	Unfinished
+	// Cancelled: a Swiss round's game without a move, cancelled by the
+	// judge's re-draw of the round (1.15.8). The store keeps its row and
+	// no state holds it: it is no game of the tournament.
+	Cancelled
 )
 
 // String returns the status as the replay and the store write it.
@@ -35,18 +39,20 @@ func (s Status) String() string {
 		return "finished"
 	case Unfinished:
 		return "unfinished"
+	case Cancelled:
+		return "cancelled"
 	}
 	return fmt.Sprintf("Status(%d)", int(s))
 }
 
 // ParseStatus reads a status written by String.
 func ParseStatus(s string) (Status, error) {
-	for st := Playing; st <= Unfinished; st++ {
+	for st := Playing; st <= Cancelled; st++ {
 		if st.String() == s {
 			return st, nil
 		}
 	}
-	return 0, fmt.Errorf("corr: %q is not a game status (playing, suspended, finished, unfinished)", s)
+	return 0, fmt.Errorf("corr: %q is not a game status (playing, suspended, finished, unfinished, cancelled)", s)
 }
 
 // allowed lists the transitions of the game's life: a claim suspends play
@@ -60,6 +66,7 @@ var allowed = map[[2]Status]bool{
 	{Suspended, Finished}:   true,
 	{Suspended, Unfinished}: true,
 	{Unfinished, Finished}:  true,
+	{Playing, Cancelled}:    true,
 }
 
 // transition moves g to status to, or reports why it may not.

@@ -94,7 +94,11 @@ type Outcome struct {
 	Game     string
 	Problems []Problem
 	Events   []Event
-	Out      []Outgoing
+	// Cancelled are the games the step cancelled (a re-draw, 1.15.8), as
+	// they were, with the status Cancelled; the new state no longer holds
+	// them and the store keeps their rows marked cancelled.
+	Cancelled []Game
+	Out       []Outgoing
 	// Claims are the claims filed (game code and claim number).
 	Claims []ClaimRef
 }

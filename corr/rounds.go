@@ -2,6 +2,8 @@ package corr
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"zaochnik/corr/letter"
 	"zaochnik/corr/swiss"
@@ -46,6 +48,83 @@ func StartRound(s State, r swiss.Round, day timecontrol.Date) (State, Outcome, e
 		return s, Outcome{}, fmt.Errorf("corr: tournament %s: round %d cannot start after round %d of %d", t.Cipher, r.Number, s.Round(), t.Swiss.Rounds)
 	}
 	s = s.clone()
+	out, err := s.startGames(r, day)
+	if err != nil {
+		return s, Outcome{}, err
+	}
+	return s, out, nil
+}
+
+// Cancellable reports whether a re-draw of g's round may cancel g (1.15.8):
+// it is in play and no move was played in it.
+func Cancellable(g Game) bool { return g.Status == Playing && len(g.Plies) == 0 }
+
+// RedrawRound applies the judge's re-draw of the last round of a started
+// Swiss tournament (1.15.8), r being the new draw of the players of the
+// round's games named in cancel, each Cancellable: those games are
+// cancelled (Outcome.Cancelled; the state drops them) and their players
+// told why, the round's bye is drawn anew, and r's games start on day
+// like a round's (StartRound), with the round's start list to their
+// players and the secretary. The round's other games stand. reason is the
+// judge's and must be given.
+func RedrawRound(s State, r swiss.Round, cancel []string, day timecontrol.Date, reason string) (State, Outcome, error) {
+	t := s.Tournament
+	reason = strings.TrimSpace(reason)
+	switch {
+	case t.Swiss == nil:
+		return s, Outcome{}, fmt.Errorf("corr: tournament %s is not a Swiss tournament", t.Cipher)
+	case s.Started.IsZero() || s.Round() == 0:
+		return s, Outcome{}, fmt.Errorf("corr: tournament %s has no round to draw again", t.Cipher)
+	case r.Number != s.Round():
+		return s, Outcome{}, fmt.Errorf("corr: tournament %s: only the last round, %d, can be drawn again, not round %d", t.Cipher, s.Round(), r.Number)
+	case reason == "":
+		return s, Outcome{}, fmt.Errorf("corr: tournament %s: a re-draw of round %d needs the judge's reason, which the players are sent", t.Cipher, r.Number)
+	}
+	s = s.clone()
+	out := Outcome{Accepted: true}
+	kept := s.Games[:0]
+	for _, g := range s.Games {
+		if !slices.Contains(cancel, g.Code) {
+			kept = append(kept, g)
+			continue
+		}
+		if g.Round != r.Number || !Cancellable(g) {
+			return s, Outcome{}, fmt.Errorf("corr: tournament %s: game %s is not a game of round %d without a move; it cannot be cancelled (1.15.8)", t.Cipher, g.Code, r.Number)
+		}
+		if err := g.transition(Cancelled); err != nil {
+			return s, Outcome{}, err
+		}
+		out.Cancelled = append(out.Cancelled, g)
+		// The event names the game in its detail: the code passes to the
+		// round's new game of the same pair, if any.
+		out.Events = append(out.Events, Event{Date: day, Kind: "game-cancelled", Clause: "1.15.8", Detail: g.Code + ": " + reason})
+		for _, n := range []int{g.White, g.Black} {
+			m := letter.RoundCancelled{Envelope: s.envelope(n, &g), Round: r.Number, Reason: reason}.Render()
+			o := s.rendered(n, nil, "round-cancelled", m) // about no game: the code names the next one
+			out.Out = append(out.Out, o)
+		}
+	}
+	if len(out.Cancelled) == 0 || len(out.Cancelled) != len(cancel) {
+		return s, Outcome{}, fmt.Errorf("corr: tournament %s: of the games %q of round %d, %d are stored; there is nothing to draw again (1.15.8)", t.Cipher, cancel, r.Number, len(out.Cancelled))
+	}
+	s.Games = kept
+	s.Undrawable = 0 // a later round is drawn from the new history: the judge is told again if it cannot be
+	s.Byes = slices.DeleteFunc(s.Byes, func(b swiss.Bye) bool { return b.Round == r.Number })
+	started, err := s.startGames(r, day)
+	if err != nil {
+		return s, Outcome{}, err
+	}
+	out.Out = append(out.Out, started.Out...)
+	out.Events = append(out.Events, Event{Date: day, Kind: "round-redrawn", Clause: "1.15.8",
+		Detail: fmt.Sprintf("round %d: %d games cancelled; %s", r.Number, len(out.Cancelled), reason)})
+	out.Events = append(out.Events, started.Events...)
+	return s, out, nil
+}
+
+// startGames adds round r's games to s (a clone the caller owns), starting
+// on day, and returns the round's start lists (6.3.2, 1.15.2).
+func (s *State) startGames(r swiss.Round, day timecontrol.Date) (Outcome, error) {
+	t := s.Tournament
 	end := RoundEnd(t, day)
 	var pairings []Pairing
 	for _, p := range r.Pairs {
@@ -54,7 +133,7 @@ func StartRound(s State, r swiss.Round, day timecontrol.Date) (State, Outcome, e
 	first := len(s.Games)
 	for _, p := range bothColours(pairings, t.GamesPerPair) {
 		if s.game(GameCode(t.Cipher, p)) != nil {
-			return s, Outcome{}, fmt.Errorf("corr: tournament %s: game %d-%d exists already; two players meet once (1.15.2)", t.Cipher, p.White, p.Black)
+			return Outcome{}, fmt.Errorf("corr: tournament %s: game %d-%d exists already; two players meet once (1.15.2)", t.Cipher, p.White, p.Black)
 		}
 		g := NewGame(t, p)
 		g.Round, g.Start, g.End = r.Number, day, end
@@ -98,5 +177,5 @@ func StartRound(s State, r swiss.Round, day timecontrol.Date) (State, Outcome, e
 		detail += fmt.Sprintf(", bye %d", r.Bye)
 	}
 	out.Events = append(out.Events, Event{Date: day, Kind: "round-started", Clause: "1.15", Detail: detail})
-	return s, out, nil
+	return out, nil
 }

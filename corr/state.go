@@ -20,6 +20,9 @@ type State struct {
 	Checked timecontrol.Date
 	// Byes are the "плюс" of each round of a Swiss tournament (1.15.2).
 	Byes []swiss.Bye
+	// Undrawable is the round of a Swiss tournament the judge was told
+	// cannot be drawn (1.15.9), so that he is told once; 0 for none.
+	Undrawable int
 }
 
 // PlayerBreak is a break a player announced ("беру перерыв с ... по ...").

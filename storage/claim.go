@@ -27,9 +27,10 @@ type ClaimRow struct {
 // Claims lists the overstep claims, pending first; all when pendingOnly is false.
 func (db *DB) Claims(ctx context.Context, pendingOnly bool) ([]ClaimRow, error) {
 	q := `SELECT c.id, t.cipher, g.code, c.seq, c.claimant, c.against, c.filed, c.status, c.note, c.ruled
-		FROM claims c JOIN games g ON g.id = c.game_id JOIN tournaments t ON t.id = g.tournament_id`
+		FROM claims c JOIN games g ON g.id = c.game_id JOIN tournaments t ON t.id = g.tournament_id
+		WHERE g.status != 'cancelled'`
 	if pendingOnly {
-		q += ` WHERE c.status = 'pending'`
+		q += ` AND c.status = 'pending'`
 	}
 	rows, err := db.db.QueryContext(ctx, q+` ORDER BY c.status <> 'pending', c.id`)
 	if err != nil {

@@ -47,7 +47,7 @@ func saveDesk(ctx context.Context, tx *sql.Tx, tid int64, d adjudication.Desk) e
 	}
 	for _, dl := range d.Deadlines() {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO deadlines (game_id, kind, due, done, clause)
-			SELECT id, ?, ?, ?, ? FROM games WHERE code = ?`, dl.Kind, dl.Due.String(), dl.Done, dl.Clause, dl.Game); err != nil {
+			SELECT id, ?, ?, ?, ? FROM games WHERE code = ? AND status != 'cancelled'`, dl.Kind, dl.Due.String(), dl.Done, dl.Clause, dl.Game); err != nil {
 			return err
 		}
 	}
@@ -226,7 +226,7 @@ func (db *DB) deskChange(ctx context.Context, cipher string, day timecontrol.Dat
 // GameTournament returns the cipher of the tournament game code belongs to.
 func (db *DB) GameTournament(ctx context.Context, code string) (string, error) {
 	var cipher string
-	err := db.db.QueryRowContext(ctx, `SELECT t.cipher FROM games g JOIN tournaments t ON t.id = g.tournament_id WHERE g.code = ?`, code).Scan(&cipher)
+	err := db.db.QueryRowContext(ctx, `SELECT t.cipher FROM games g JOIN tournaments t ON t.id = g.tournament_id WHERE g.code = ? AND g.status != 'cancelled'`, code).Scan(&cipher)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", fmt.Errorf("storage: game %q: %w; the game code is written as in the letters' subjects, e.g. \"ТЕСТ-2026 #1-2\"", code, ErrNotFound)
 	}
@@ -245,9 +245,10 @@ type DeadlineRow struct {
 
 // Deadlines lists the deadlines of every tournament, open first, by date.
 func (db *DB) Deadlines(ctx context.Context, all bool) ([]DeadlineRow, error) {
-	q := `SELECT t.cipher, g.code, d.kind, d.clause, d.due, d.done FROM deadlines d JOIN games g ON g.id = d.game_id JOIN tournaments t ON t.id = g.tournament_id`
+	q := `SELECT t.cipher, g.code, d.kind, d.clause, d.due, d.done FROM deadlines d JOIN games g ON g.id = d.game_id JOIN tournaments t ON t.id = g.tournament_id
+		WHERE g.status != 'cancelled'`
 	if !all {
-		q += ` WHERE d.done = 0`
+		q += ` AND d.done = 0`
 	}
 	rows, err := db.db.QueryContext(ctx, q+` ORDER BY d.done, d.due, d.id`)
 	if err != nil {

@@ -220,11 +220,12 @@ func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Res
 }
 
 // threadGame returns the code of the game of the first of ids that is a
-// letter the server sent, or "".
+// letter the server sent, or "". A letter about a cancelled game (1.15.8)
+// names no game: the reply's subject does.
 func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string, error) {
 	for _, id := range ids {
 		var code string
-		err := db.queryRow(ctx, tx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ?`,
+		err := db.queryRow(ctx, tx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ? AND g.status != 'cancelled'`,
 			strings.Trim(id, "<>")).Scan(&code)
 		if err == nil {
 			return code, nil
@@ -328,6 +329,9 @@ func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, f
 		}
 		out = o
 		tid := l.id
+		if l, err = db.cancelGames(ctx, tx, l, o.Cancelled); err != nil {
+			return err
+		}
 		if kept, err = db.saveState(ctx, tx, next, l); err != nil {
 			return err
 		}

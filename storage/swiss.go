@@ -28,3 +28,18 @@ func (db *DB) NextRound(ctx context.Context, cipher string, day timecontrol.Date
 		return desk.NextRound(s, day)
 	})
 }
+
+// Redraw draws the last round of Swiss tournament cipher again on day, on
+// the judge's decision with his reason (adjudication.Desk.Redraw, 1.15.8):
+// the round's games without a move are cancelled (their rows kept, marked
+// cancelled), and the new games, the letters and the events are stored in
+// one transaction.
+func (db *DB) Redraw(ctx context.Context, cipher, reason string, day timecontrol.Date) (corr.Outcome, error) {
+	desk, err := db.Desk(ctx, cipher)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) {
+		return desk.Redraw(s, day, reason)
+	})
+}

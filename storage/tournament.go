@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 
@@ -21,6 +22,8 @@ type tournamentState struct {
 	Checked string             `json:"checked,omitempty"`
 	// Byes are the "плюс" of each Swiss round (1.15.2).
 	Byes []swiss.Bye `json:"byes,omitempty"`
+	// Undrawable is the round the judge was told cannot be drawn (1.15.9).
+	Undrawable int `json:"undrawable,omitempty"`
 	// Rev counts the writes of the state (cache.go).
 	Rev int64 `json:"rev,omitempty"`
 }
@@ -130,14 +133,15 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 		return nil, fmt.Errorf("storage: tournament %s: state: %w", cipher, err)
 	}
 	c := &committed{id: tid, row: row, rev: ts.Rev, games: map[string]gameRow{}, loc: t.Location()}
-	c.state = corr.State{Tournament: t, Breaks: ts.Breaks, Byes: ts.Byes}
+	c.state = corr.State{Tournament: t, Breaks: ts.Breaks, Byes: ts.Byes, Undrawable: ts.Undrawable}
 	if err := c.state.Started.UnmarshalText([]byte(ts.Started)); err != nil {
 		return nil, err
 	}
 	if err := c.state.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT id, state FROM games WHERE tournament_id = ? ORDER BY id`, tid)
+	// A cancelled game (a re-draw, 1.15.8) is kept as a row and is no game of the tournament.
+	rows, err := q.QueryContext(ctx, `SELECT id, state FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`, tid)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +169,7 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 // the committed copy to keep once the transaction commits.
 func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) (*committed, error) {
 	p := prev.from
-	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Rev: p.rev + 1}
+	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
 	raw, err := json.Marshal(ts)
 	if err != nil {
 		return nil, err
@@ -237,6 +241,38 @@ func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) 
 		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state`,
 		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state))
 	return err
+}
+
+// cancelGames marks the rows of games gs of tournament l cancelled (a
+// re-draw, 1.15.8): nothing refers to a game by its code but letters'
+// subjects, so the row's code gets its id (" ~17") and the code is free
+// for the round's new game of the same pair; the rows that refer to the
+// game (letters, events, outbox, ledger lines) keep referring to it. It
+// returns l without the games, for saveState to compare with.
+func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.Game) (loaded, error) {
+	if len(gs) == 0 {
+		return l, nil
+	}
+	from := *l.from
+	from.games = maps.Clone(from.games)
+	for _, g := range gs {
+		state, err := json.Marshal(g)
+		if err != nil {
+			return l, err
+		}
+		res, err := db.exec(ctx, tx, `UPDATE games SET status = ?, state = ?, code = code || ' ~' || id
+			WHERE tournament_id = ? AND code = ? AND status != 'cancelled'`, corr.Cancelled.String(), string(state), l.id, g.Code)
+		if err != nil {
+			return l, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return l, fmt.Errorf("storage: tournament %s: game %s to cancel is not stored (%d rows, %v)", l.Tournament.Cipher, g.Code, n, err)
+		}
+		delete(from.games, g.Code)
+		from.state.Games = slices.DeleteFunc(slices.Clone(from.state.Games), func(x corr.Game) bool { return x.Code == g.Code })
+	}
+	l.from = &from
+	return l, nil
 }
 
 func (db *DB) saveClaims(ctx context.Context, tx *sql.Tx, gid int64, g corr.Game) error {

@@ -14,7 +14,12 @@ import (
 func (l Ledger) Render(lang Lang, today Date) string {
 	w := words(lang)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n%s\n\n", w.title, fmt.Sprintf(w.game, l.Start.Russian(), dateOrDash(l.End), l.Control.Days, l.Control.Moves))
+	days, moves := fmt.Sprint(l.Control.Days), fmt.Sprint(l.Control.Moves)
+	if lang == Russian {
+		days += " " + RussianPlural(l.Control.Days, "день", "дня", "дней")
+		moves += " " + RussianPlural(l.Control.Moves, "ход", "хода", "ходов")
+	}
+	fmt.Fprintf(&b, "%s\n%s\n\n", w.title, fmt.Sprintf(w.game, l.Start.Russian(), dateOrDash(l.End), days, moves))
 	var notes []string
 	mark := func(ln *Line) string {
 		if len(ln.Notes) == 0 {
@@ -177,7 +182,7 @@ func words(lang Lang) vocabulary {
 	if lang == English {
 		return vocabulary{lang: lang,
 			title:       "Time ledger (clause 6.3.6)",
-			game:        "Start of play %s, end of play %s; %d days per %d moves",
+			game:        "Start of play %s, end of play %s; %s days per %s moves",
 			header:      "Received\tSent\tOn move\tTotal\tWhite\tNo.\tBlack\tReceived\tSent\tOn move\tTotal",
 			penalty:     "penalty",
 			totals:      "Totals:",
@@ -198,7 +203,7 @@ func words(lang Lang) vocabulary {
 	}
 	return vocabulary{lang: lang,
 		title:       "График времени на обдумывание (п. 6.3.6)",
-		game:        "Начало игры %s, окончание игры %s; %d дней на %d ходов",
+		game:        "Начало игры %s, окончание игры %s; %s на %s",
 		header:      "Получено\tОтправлено\tНа ход\tСуммарно\tХод белых\t№ хода\tХод черных\tПолучено\tОтправлено\tНа ход\tСуммарно",
 		penalty:     "штраф",
 		totals:      "Итого:",

@@ -450,3 +450,19 @@ func newFixture(t testing.TB) *fakeStore {
 		Date: fixtureNow.Add(-24 * time.Hour), Text: "Мой ход c3-d4 <img src=x onerror=alert(1)>"})
 	return f
 }
+
+func (f *fakeStore) Redraw(ctx context.Context, cipher, reason string, day timecontrol.Date) (corr.Outcome, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	st, ok := f.states[cipher]
+	if !ok {
+		return corr.Outcome{}, fmt.Errorf("tournament %q: %w", cipher, ErrNotFound)
+	}
+	next, out, err := adjudication.Desk{Withdrawals: f.rulings[cipher].Withdrawals}.Redraw(st, day, reason)
+	if err != nil {
+		return out, fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	f.states[cipher] = next
+	f.sent = append(f.sent, out.Out...)
+	return out, f.down
+}

@@ -52,6 +52,7 @@ var funcs = template.FuncMap{
 	"eventDetail": eventDetail,
 	"add":         func(a, b int) int { return a + b },
 	"letterKind":  letterKind,
+	"plural":      timecontrol.RussianPlural,
 	"verdict": func(v adjudication.Verdict) string {
 		switch v {
 		case adjudication.ProtestRejected:

@@ -136,6 +136,7 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /t/{cipher}/breaks", srv.open(staff, srv.breaksPage))
 	m.HandleFunc("GET /t/{cipher}/sanctions", srv.open(staff, srv.sanctionsPage))
 	m.HandleFunc("GET /t/{cipher}/adjudication", srv.open(staff, srv.adjournmentsPage))
+	m.HandleFunc("POST /t/{cipher}/redraw", srv.form(judgeOnly, srv.redraw))
 	m.HandleFunc("GET /t/{cipher}/g/{pair}", srv.open(staff, srv.gamePage))
 	m.HandleFunc("GET /t/{cipher}/g/{pair}/pdn", srv.open(staff, srv.gamePDN))
 	m.HandleFunc("GET /t/{cipher}/g/{pair}/claim/{seq}", srv.open(staff, srv.claimPage))

@@ -68,6 +68,11 @@ type Judge interface {
 	// by adjudication.Adjournment.Decide (its Result and Reason), and
 	// queues the letters it asks for (6.5.5).
 	Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) (corr.Outcome, error)
+	// Redraw draws the last round of a Swiss tournament again on day
+	// (1.15.8), with the judge's reason: its games without a move are
+	// cancelled and their players drawn again (adjudication.Desk.Redraw).
+	// A re-draw the rules do not allow is ErrConflict, with the reason.
+	Redraw(ctx context.Context, cipher, reason string, day timecontrol.Date) (corr.Outcome, error)
 	// Appeals returns the judge's rulings with a protest against them, of
 	// every tournament, those waiting for the organiser first (6.1.12).
 	Appeals(ctx context.Context) ([]Appeal, error)

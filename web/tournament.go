@@ -133,6 +133,8 @@ func statusName(s corr.Status) string {
 		return "окончена"
 	case corr.Unfinished:
 		return "не окончена (на присуждение)"
+	case corr.Cancelled:
+		return "отменена (повторная жеребьёвка)"
 	}
 	return s.String()
 }
@@ -147,6 +149,9 @@ type tournamentView struct {
 	// Swiss: the games show their round; Byes names each round's "плюс" (1.15.2).
 	Swiss bool
 	Byes  []string
+	// Redraw is the last round, when the judge may draw it again (1.15.8):
+	// a game of it has no move yet; 0 otherwise.
+	Redraw int
 }
 
 // crosstableView is the crosstable with its headers.
@@ -196,6 +201,9 @@ func (srv *Server) tournamentPage(w http.ResponseWriter, r *http.Request, s sess
 	}
 	if v.Staff {
 		v.Games = gameItems(st)
+	}
+	if s.Role == RoleJudge {
+		v.Redraw = redrawable(st)
 	}
 	srv.render(w, r, s, http.StatusOK, "tournament", t.Cipher+" — "+t.Name, v)
 }
@@ -281,4 +289,52 @@ func (srv *Server) sanctionsPage(w http.ResponseWriter, r *http.Request, s sessi
 		v.Items = append(v.Items, sanctionItem{Sanction: sn, Name: playerName(st.Tournament, sn.Player)})
 	}
 	srv.render(w, r, s, http.StatusOK, "sanctions", "Реестр санкций — "+st.Tournament.Cipher, v)
+}
+
+// redrawable returns the last round of a started Swiss tournament when a
+// game of it has no move yet, so that the judge may draw it again
+// (1.15.8); 0 otherwise.
+func redrawable(st corr.State) int {
+	last := st.Round()
+	if st.Tournament.Swiss == nil || st.Started.IsZero() || last == 0 {
+		return 0
+	}
+	for _, g := range st.Games {
+		if g.Round == last && corr.Cancellable(g) {
+			return last
+		}
+	}
+	return 0
+}
+
+// redraw draws the last round of a Swiss tournament again on the judge's
+// decision, with his reason, which its players are sent (1.15.8).
+func (srv *Server) redraw(w http.ResponseWriter, r *http.Request, s session) {
+	st, ok := srv.loadState(w, r, s)
+	if !ok {
+		return
+	}
+	t := st.Tournament
+	round := redrawable(st)
+	if round == 0 {
+		srv.fail(w, r, s, http.StatusConflict, fmt.Sprintf("В турнире %s нет тура, который можно провести заново: повторная жеребьёвка (п. 1.15.8) возможна в последнем туре швейцарской системы, пока в нём есть партии без ходов. / No round to draw again.", t.Cipher))
+		return
+	}
+	if r.PostForm.Get("round") != strconv.Itoa(round) {
+		srv.fail(w, r, s, http.StatusConflict, fmt.Sprintf("Последний тур турнира %s теперь %d: откройте страницу турнира снова и проверьте его. / The last round has changed.", t.Cipher, round))
+		return
+	}
+	reason := strings.TrimSpace(r.PostForm.Get("reason"))
+	if reason == "" {
+		srv.fail(w, r, s, http.StatusUnprocessableEntity, "Напишите причину повторной жеребьёвки: её получат игроки отменённых партий (п. 1.15.8). / Write the reason.")
+		return
+	}
+	out, err := srv.opt.Judge.Redraw(r.Context(), t.Cipher, reason, srv.today(t))
+	if err != nil {
+		srv.storeError(w, r, s, fmt.Sprintf("повторная жеребьёвка тура %d", round), err)
+		return
+	}
+	heading := fmt.Sprintf("Тур %d проведён заново (п. 1.15.8): отменено партий без ходов — %d.", round, len(out.Cancelled))
+	srv.render(w, r, s, http.StatusOK, "outcome", "Повторная жеребьёвка", outcomeView{Heading: heading, Back: tournamentURL(t.Cipher),
+		Accepted: true, Problems: out.Problems, Events: out.Events, Out: out.Out})
 }

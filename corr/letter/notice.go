@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"fmt"
 	"strings"
 
 	"zaochnik/timecontrol"
@@ -336,7 +337,12 @@ func (s StartList) Render() Message {
 	if days == 0 || moves == 0 {
 		days, moves = 50, 10
 	}
-	w.line(w.f("Контроль времени: %d дней на каждые %d ходов с накоплением (п. 6.3.1).", "Time control: %d days for every %d moves, accumulated (6.3.1).", days, moves))
+	if w.lang == English {
+		w.line(fmt.Sprintf("Time control: %d days for every %d moves, accumulated (6.3.1).", days, moves))
+	} else {
+		w.line(fmt.Sprintf("Контроль времени: %d %s на каждые %d %s с накоплением (п. 6.3.1).", days,
+			timecontrol.RussianPlural(days, "день", "дня", "дней"), moves, timecontrol.RussianPlural(moves, "ход", "хода", "ходов")))
+	}
 	w.line("")
 	w.line(w.t("Участники:", "Players:"))
 	for _, p := range s.Players {
@@ -375,4 +381,27 @@ func englishMoves(n int) string {
 		return "move"
 	}
 	return "moves"
+}
+
+// RoundCancelled tells a player that the judge drew a Swiss round again
+// (1.15.8) and that his game of it, in which no move was played, is
+// cancelled; his new game, if any, comes in the round's start list.
+type RoundCancelled struct {
+	Envelope
+	Round  int
+	Reason string // the judge's reason, as he wrote it
+}
+
+// Render writes the notice of the cancelled game.
+func (c RoundCancelled) Render() Message {
+	w := newWriter(c.Envelope)
+	w.cipherLine(c.Envelope)
+	w.line(w.f("Судья провёл повторную жеребьёвку тура %d (п. 1.15.8). Партия %s, в которой не было сделано ни одного хода, отменена: не отвечайте в ней и не присылайте в ней ходов.",
+		"The judge has drawn round %d again (1.15.8). Game %s, in which no move was played, is cancelled: do not answer or send moves in it.",
+		c.Round, FormatGameCode(c.Cipher, c.White, c.Black)))
+	w.line(w.t("Причина: ", "Reason: ") + c.Reason)
+	w.line("")
+	w.line(w.t("Новые пары тура — в стартовом листе тура, который приходит вместе с этим письмом.",
+		"The round's new pairings are in its start list, which comes with this letter."))
+	return w.close(c.Envelope, w.f("Тур %d: партия отменена", "Round %d: game cancelled", c.Round))
 }

@@ -56,6 +56,7 @@ func TestRender_EveryLetterInBothLanguages(t *testing.T) {
 			"overstep claim":     {OverstepClaim{Envelope: e, Claimant: "Петров П.П.", Offender: "Иванов И.И.", Used: 53, Moves: 10, Limit: 50, On: d("2026-04-21"), Dossier: []string{"letter-17.eml", "ledger.txt"}}, []string{"letter-17.eml", "6.3.6", "6.3.7"}},
 			"ruling":             {Ruling{Envelope: e, Matter: "просрочка", Clause: "6.3.7", Decision: "просрочка подтверждена", Result: "0-2", ProtestUntil: d("2026-05-10")}, []string{"6.3.7", "0-2", "10.05.2026", "6.1.12"}},
 			"start list":         {StartList{Envelope: Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ", To: "Иванов И.И."}, Name: "Чемпионат России", Start: d("2026-03-01"), End: d("2027-03-01"), Players: []StartPlayer{{1, "Иванов И.И."}, {2, "Петров П.П."}}, Games: []StartGame{{1, 2, "Иванов И.И.", "Петров П.П."}}}, []string{"01.03.2026", "01.03.2027", "[ЧР-2026-ЗФ #1-2]", "6.3.2", "Петров П.П.", "50", "10", "6.3.1"}},
+			"round cancelled":    {RoundCancelled{Envelope: Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ", To: "Иванов И.И.", White: 1, Black: 6}, Round: 2, Reason: "участник №6 выбыл"}, []string{"1.15.8", "[ЧР-2026-ЗФ #1-6]", "участник №6 выбыл", " 2"}},
 			"start list control": {StartList{Envelope: Envelope{Lang: lang, Cipher: "ЧР-2026-ЗФ", To: "Иванов И.И."}, Name: "Кубок", Start: d("2026-03-01"), End: d("2027-03-01"), Days: 30, Moves: 5}, []string{"30", " 5 ", "6.3.1"}},
 		}
 	}

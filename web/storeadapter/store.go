@@ -416,6 +416,17 @@ func (s Store) Adjudicate(ctx context.Context, game string, r adjudication.Rulin
 	})
 }
 
+// Redraw draws the last round of a Swiss tournament again (1.15.8),
+// with its letters, in one transaction. What the rules do not allow (no
+// game without a move, no draw possible) is a conflict with the reason.
+func (s Store) Redraw(ctx context.Context, cipher, reason string, day timecontrol.Date) (corr.Outcome, error) {
+	out, err := s.DB.Redraw(ctx, cipher, reason, day)
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return out, fmt.Errorf("%w: %v", web.ErrConflict, err)
+	}
+	return out, notFound(err)
+}
+
 // Appeals returns the protests against the judge's rulings (6.1.12).
 func (s Store) Appeals(ctx context.Context) ([]web.Appeal, error) {
 	rows, err := s.DB.Appeals(ctx, false)

@@ -455,3 +455,30 @@ func TestStore_GameThreadHoldsRefusedLettersDecoded(t *testing.T) {
 		}
 	}
 }
+
+// The judge's re-draw through the adapter (1.15.8): done in the store, a
+// re-draw the rules refuse is a conflict the desk shows with its reason,
+// an unknown tournament is not found.
+func TestStore_Redraw_1_15_8(t *testing.T) {
+	ctx := context.Background()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	src, err := os.ReadFile(filepath.Join(root, "testdata/tournaments/swiss.toml"))
+	require.NoError(t, err)
+	tr, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tr, src))
+	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	require.NoError(t, err)
+	s := Store{DB: db}
+
+	out, err := s.Redraw(ctx, tr.Cipher, "ошибка в стартовом листе", tr.Start.AddDays(1))
+	require.NoError(t, err)
+	assert.Len(t, out.Cancelled, 4)
+	_, err = s.Redraw(ctx, tr.Cipher, "", tr.Start.AddDays(1))
+	assert.ErrorIs(t, err, web.ErrConflict)
+	assert.Contains(t, err.Error(), "reason")
+	_, err = s.Redraw(ctx, "НЕТ-2026", "причина", tr.Start.AddDays(1))
+	assert.ErrorIs(t, err, web.ErrNotFound)
+}
