@@ -120,9 +120,10 @@ func (d Desk) decided(g corr.Game) bool {
 }
 
 // History returns what the rounds of a Swiss tournament gave, as the draw
-// reads it: every game with its round and its result in the table (the
-// desk's rulings applied, "*" for one before the judge), the byes, and the
-// players withdrawn by a ruling.
+// reads it: every game with its round and the result the table counts (the
+// desk's rulings applied, a withdrawn player's unplayed game lost without
+// play, "*" for one before the judge), the byes, and the players withdrawn
+// by a ruling.
 func (d Desk) History(s corr.State) (swiss.History, error) {
 	players, games, err := d.Table(s)
 	if err != nil {
@@ -132,7 +133,9 @@ func (d Desk) History(s corr.State) (swiss.History, error) {
 		return swiss.History{}, fmt.Errorf("adjudication: tournament %s: the table has %d games, the referee %d", s.Tournament.Cipher, len(games), len(s.Games))
 	}
 	h := swiss.History{Byes: s.Byes}
+	byNumber := make(map[int]Player, len(players))
 	for _, p := range players {
+		byNumber[p.Number] = p
 		if p.Withdrawal.Withdrawn() {
 			h.Withdrawn = append(h.Withdrawn, p.Number)
 		}
@@ -141,8 +144,12 @@ func (d Desk) History(s corr.State) (swiss.History, error) {
 		if g.Round == 0 {
 			continue
 		}
+		// As the table counts it: a withdrawn player's unplayed game is
+		// lost without play (6.5.3, 1.10); an annulled one is a meeting
+		// that scores nothing.
+		res, _ := effective(games[i], byNumber[g.White], byNumber[g.Black])
 		r := swiss.Pending
-		switch games[i].Result {
+		switch res {
 		case WhiteWins:
 			r = swiss.WhiteWins
 		case Draw:

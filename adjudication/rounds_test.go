@@ -205,3 +205,44 @@ func TestNextRound_1_15_9_TheJudgeIsToldOnceWhenARoundCannotBeDrawn(t *testing.T
 		assert.Equal(t, next.Undrawable, again.Undrawable)
 	}
 }
+
+// The draw reads a withdrawn player's games as the table counts them
+// (1.10, 6.5.3): his unfinished game without a move of his is lost without
+// play, one he moved in waits for the judge, and annulled results are
+// meetings that score nothing.
+func TestHistory_1_10_WithdrawnPlayersGamesAsTheTableCountsThem(t *testing.T) {
+	tests := []struct {
+		name   string
+		ruling Withdrawal
+		black  bool // the withdrawn player has Black in the first game
+		plies  int  // made in the first game
+		result string
+		want   swiss.Result
+	}{
+		{"white by rule, no move", WithdrawnByRule, false, 0, "*", swiss.BlackWinsWithoutPlay},
+		{"black by rule, white moved", WithdrawnByRule, true, 1, "*", swiss.WhiteWinsWithoutPlay},
+		{"black by rule, black moved: to adjudication (1.10.4)", WithdrawnByRule, true, 2, "*", swiss.Pending},
+		{"unfinished lost (6.5.3)", WithdrawnForfeitUnfinished, false, 4, "*", swiss.BlackWinsWithoutPlay},
+		{"pending ruling", WithdrawnPending, false, 0, "*", swiss.Pending},
+		{"to adjudication", WithdrawnAdjudicate, false, 0, "*", swiss.Pending},
+		{"annulled: a meeting that scores nothing", WithdrawnAnnulled, false, 3, "1-0", swiss.Pending},
+		{"a result stands", WithdrawnByRule, false, 3, "1-0", swiss.WhiteWins},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := swissStarted(t).Clone()
+			g := &s.Games[0]
+			g.Plies = make([]corr.Ply, tt.plies)
+			if tt.result != "*" {
+				g.Status, g.Result = corr.Finished, tt.result
+			}
+			who := pick(tt.black, g.Black, g.White)
+			d := Desk{Withdrawals: []WithdrawalRuling{{Player: who, Ruling: tt.ruling}}}
+			h, err := d.History(s)
+			require.NoError(t, err)
+			assert.Equal(t, []int{who}, h.Withdrawn)
+			assert.Equal(t, tt.want, h.Games[0].Result)
+			assert.Equal(t, swiss.Pending, h.Games[1].Result, "the other games are untouched")
+		})
+	}
+}

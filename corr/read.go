@@ -11,10 +11,9 @@ import (
 // read again once the game is found, knowing the sender's colour, which
 // splits that run into the repetition and the sender's own moves.
 func (s State) Read(text string, obs Observation) letter.Letter {
-	opts := letter.Options{Subject: obs.Subject, Postmark: obs.Postmark, Ciphers: []string{s.Tournament.Cipher}, Board: 8}
-	if s.Tournament.Variant == International {
-		opts.Board = 10
-	}
+	v := s.Tournament.DraughtsVariant()
+	opts := letter.Options{Subject: obs.Subject, Postmark: obs.Postmark, Ciphers: []string{s.Tournament.Cipher},
+		Board: letter.Board{Width: v.Width(), Height: v.Height()}}
 	p, ok := s.Tournament.PlayerByEmail(obs.From)
 	if ok {
 		opts.Language = s.lang(p.Number)

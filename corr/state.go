@@ -58,6 +58,8 @@ func (t Tournament) DraughtsVariant() draughts.Variant {
 		return draughts.International
 	case Giveaway:
 		return draughts.Giveaway
+	case EightySquare:
+		return draughts.EightySquare
 	}
 	return draughts.Russian
 }
@@ -68,6 +70,7 @@ func (v Variant) Name(lang letter.Lang) string {
 		Russian:       {"русские шашки", "Russian draughts"},
 		International: {"международные шашки", "international draughts"},
 		Giveaway:      {"обратные шашки (поддавки)", "giveaway draughts"},
+		EightySquare:  {"восьмидесятиклеточные шашки (10×8)", "80-square draughts (10x8)"},
 	}[v]
 	return tr(lang, names[0], names[1])
 }

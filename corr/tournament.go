@@ -26,6 +26,8 @@ const (
 	Russian       Variant = "russian"
 	International Variant = "international"
 	Giveaway      Variant = "giveaway"
+	// EightySquare is 80-square draughts, 10x8 (6.1.4), by the Russian rules.
+	EightySquare Variant = "10x8"
 )
 
 // Person is a tournament official: the secretary or the judge.
@@ -207,9 +209,9 @@ func ParseTournament(data []byte) (Tournament, error) {
 		bad("name", -1, "the tournament name is required")
 	}
 	switch t.Variant {
-	case Russian, International, Giveaway:
+	case Russian, International, Giveaway, EightySquare:
 	default:
-		bad("variant", -1, "%q is not a variant; write russian, international or giveaway", f.Variant)
+		bad("variant", -1, "%q is not a variant; write russian, international, giveaway or 10x8", f.Variant)
 	}
 	t.Start, t.End = f.Start.date, f.End.date
 	for _, d := range []struct {

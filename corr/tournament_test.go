@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -34,6 +36,17 @@ func TestParseTournament_Example(t *testing.T) {
 	assert.Equal(t, "en", tr.Players[1].Language)
 	assert.Equal(t, []Pairing{{White: 1, Black: 2}}, tr.Games)
 	assert.Equal(t, "Europe/Moscow", tr.Location().String())
+}
+
+// 6.1.4 lists 80-square draughts beside Russian, international and
+// giveaway: variant = "10x8" plays it on the 10x8 board by the Russian rules.
+func TestParseTournament_6_1_4_EightySquare(t *testing.T) {
+	tr, err := ParseTournament(edit(t, `variant = "russian"`, `variant = "10x8"`))
+	require.NoError(t, err)
+	assert.Equal(t, EightySquare, tr.Variant)
+	assert.Equal(t, draughts.EightySquare, tr.DraughtsVariant())
+	assert.Equal(t, "восьмидесятиклеточные шашки (10×8)", tr.Variant.Name(letter.Russian))
+	assert.Equal(t, "80-square draughts (10x8)", tr.Variant.Name(letter.English))
 }
 
 // edit replaces old by new in the example, failing if old is absent.
@@ -149,6 +162,7 @@ func TestGameCode_RoundTrip(t *testing.T) {
 
 func FuzzParseTournament(f *testing.F) {
 	f.Add(readExample(f))
+	f.Add([]byte(strings.Replace(string(readExample(f)), `variant = "russian"`, `variant = "10x8"`, 1)))
 	f.Add([]byte("cipher = 1\n[[players]]\nnumber = -1\n[[games]]\nwhite=1\nblack=1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := ParseTournament(data)

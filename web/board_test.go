@@ -22,6 +22,8 @@ func TestBoardSVG_DrawsEveryVariant(t *testing.T) {
 	}{
 		{"russian initial", func(*testing.T) draughts.Position { return draughts.Initial(draughts.Russian) }, 32, 12, 12, 0, "h", "h", ""},
 		{"international initial", func(*testing.T) draughts.Position { return draughts.Initial(draughts.International) }, 50, 20, 20, 0, "j", "j", ">50<"},
+		// 80-square draughts (6.1.4): ten files, eight ranks, letters only.
+		{"10x8 initial", func(*testing.T) draughts.Position { return draughts.Initial(draughts.EightySquare) }, 40, 15, 15, 0, "j", "j", ""},
 		{"russian kings", func(t *testing.T) draughts.Position {
 			p, err := draughts.ParseFEN(draughts.Russian, "W:WKc3,e1:BKh8,a7")
 			require.NoError(t, err)

@@ -35,6 +35,11 @@ func TestPNG_6_5_2_FinalPositionDiagram(t *testing.T) {
 			{2, 4, WhiteMan} /* 31 = b4 */, {9, 1, KingCrown} /* 50 = i1 */, {1, 7, BlackMan} /* 16 = a7 */, {3, 7, BlackMan},
 			{10, 1, Light}, {1, 1, Dark},
 		}},
+		// 80-square draughts (6.1.4): ten files wide, eight ranks high.
+		{"10x8 board", draughts.EightySquare, "W:Wa1,Kj2:Bj8,i7", 2*Margin + 10*Cell, 2*Margin + 8*Cell, []at{
+			{1, 1, WhiteMan}, {10, 2, KingCrown}, {10, 8, BlackMan}, {9, 7, BlackMan},
+			{10, 1, Light}, {2, 2, Dark}, {1, 8, Light},
+		}},
 		{"initial russian", draughts.Russian, draughts.Initial(draughts.Russian).FENAlpha(), 2*Margin + 8*Cell, 2*Margin + 8*Cell, []at{
 			{3, 3, WhiteMan}, {8, 6, BlackMan}, {2, 4, Dark}, {1, 5, Dark},
 		}},

@@ -53,6 +53,11 @@ func TestAnalyse_ProvenWins(t *testing.T) {
 		// it: every move along it is taken (3.4: kings fly).
 		{"3_4_CorneredKingLost", draughts.International, "W:WK46:BK5", 4, BlackWins, 2, nil},
 		{"3_4_TwoKingsTakeKing", draughts.International, "W:WK46,K47:BK5", 4, WhiteWins, 3, nil},
+		// 80-square draughts (6.1.4), Russian rules: the same shot on the
+		// 10x8 board, and a man crowned mid-capture goes on as a king
+		// (2.1.5.15): d6:f8:i5 takes both Black men at once.
+		{"6_1_4_EightySquareKingTakesManAtOnce", draughts.EightySquare, "W:WKa1:Bc5", 4, WhiteWins, 3, []string{"a1-c3"}},
+		{"2_1_5_15_EightySquareCrownedManTakesAll", draughts.EightySquare, "W:Wd6:Be7,h6", 2, WhiteWins, 1, nil},
 		// Giveaway: the side that gives all its pieces away wins.
 		{"Giveaway_GivesLastMan", draughts.Giveaway, "W:Wc3:Be5", 4, WhiteWins, 2, []string{"c3-d4", "e5:c3"}},
 		{"Giveaway_BlackGivesAway", draughts.Giveaway, "B:Wc3:Be5", 4, BlackWins, 2, []string{"e5-d4", "c3:e5"}},
@@ -170,7 +175,7 @@ func TestAnalyse_LimitsAreDeterministic(t *testing.T) {
 }
 
 func TestAnalyse_InitialPositionsAreLevel(t *testing.T) {
-	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway} {
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway, draughts.EightySquare} {
 		p := draughts.Initial(v)
 		a := NewAnalyser(16).Analyse(p, Limits{Depth: 6})
 		assert.Equal(t, 6, a.Depth, v)

@@ -25,6 +25,8 @@ func (a Analysis) Describe(english bool) string {
 		rules = "3.5"
 	case draughts.Giveaway:
 		rules = "2.1.9.1.8"
+	case draughts.EightySquare:
+		rules = "2.1.9.1.4, 2.1.9.1.5, 2.1.9.1.8"
 	}
 	var b strings.Builder
 	if english {

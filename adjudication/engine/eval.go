@@ -43,8 +43,8 @@ type boardTable struct {
 }
 
 // tables holds one boardTable per variant.
-var tables = func() (t [3]boardTable) {
-	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway} {
+var tables = func() (t [4]boardTable) {
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway, draughts.EightySquare} {
 		t[v] = newBoardTable(v)
 	}
 	return t
@@ -52,7 +52,7 @@ var tables = func() (t [3]boardTable) {
 
 func newBoardTable(v draughts.Variant) boardTable {
 	var t boardTable
-	h := v.Height()
+	h, w := v.Height(), v.Width()
 	t.pieces = draughts.Initial(v).Pieces(draughts.White).Count()
 	// steps[r] is the bonus for a man r rows from its own back row: slow at
 	// first, steep near the promotion row.
@@ -81,11 +81,15 @@ func newBoardTable(v draughts.Variant) boardTable {
 		case h:
 			t.back[draughts.Black] |= b
 		}
-		if f == r {
+		// The 10x8 board has no big road (no diagonal joins two corners):
+		// a lone king there has no road to hold.
+		if f == r && h == w {
 			t.road |= b
 		}
-		lo, hi := h/2-1, h/2+2 // the four central ranks and files: c-f on 8x8, d-g on 10x10
-		if f >= lo && f <= hi && r >= lo && r <= hi {
+		// The four central ranks and files: c-f on 8x8, d-g on 10x10, files
+		// d-g and ranks c-f on 10x8.
+		lo, hi, flo, fhi := h/2-1, h/2+2, w/2-1, w/2+2
+		if f >= flo && f <= fhi && r >= lo && r <= hi {
 			t.centre |= b
 		}
 	}

@@ -41,7 +41,7 @@ func mirror(t *testing.T, p draughts.Position) draughts.Position {
 
 func TestEvaluate_ColourBlind(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway} {
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway, draughts.EightySquare} {
 		for range 20 {
 			p := draughts.Initial(v)
 			for ply := rng.Intn(80); ply > 0; ply-- {

@@ -13,7 +13,7 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway --fen FEN [--time 30s] [--depth N] [--json | --english]
+const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english] [--tables FILE]
        zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables FILE]
 
 Searches the position (the engine aid for adjudicating unfinished games,
@@ -59,7 +59,7 @@ func runAnalyse(e *env, args []string) int {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, analyseUsage); fs.PrintDefaults() }
-	variant := fs.String("variant", "russian", "russian, international or giveaway")
+	variant := fs.String("variant", "russian", "russian, international, giveaway or 10x8")
 	fen := fs.String("fen", "", "the position in FEN, e.g. W:WKc1,Ke1,Kh2:BKd4")
 	pdn := fs.String("pdn", "", "a PDN file: analyse the final position of one of its games")
 	game := fs.Int("game", 1, "with --pdn: which game of the file, 1 for the first")
@@ -176,7 +176,7 @@ func printAnalysis(e *env, out analyseOutput, a engine.Analysis, english bool) {
 		fmt.Fprintf(e.stdout, "\n%s\nSpeed: %d positions a second, %.1f s.\n", a.Describe(true), out.NPS, out.Seconds)
 		return
 	}
-	names := map[string]string{"russian": "русские шашки", "international": "международные шашки", "giveaway": "обратные шашки"}
+	names := map[string]string{"russian": "русские шашки", "international": "международные шашки", "giveaway": "обратные шашки", "10x8": "восьмидесятиклеточные шашки (10×8)"}
 	side := map[string]string{"white": "ход белых", "black": "ход чёрных"}
 	fmt.Fprintf(e.stdout, "%s, %s, %s", names[out.Variant], out.FEN, side[out.SideToMove])
 	if out.PliesPlayed > 0 {

@@ -80,6 +80,35 @@ func benchLetter(g benchGame, reply bool, id string, now time.Time) []byte {
 		mailDomain(from.Email), now.Format(time.RFC1123Z), from.Email, g.cipher, id, now.Format(time.RFC1123Z), text))
 }
 
+// addBenchUsers gives every address of the benchmark's tournaments a
+// mailbox on the embedded server, which delivers only to local users.
+func addBenchUsers(tb testing.TB, db *storage.DB, mail *localmail.Server) {
+	users := map[string]bool{"judge@bench.test": true}
+	ciphers, err := db.Ciphers(context.Background())
+	require.NoError(tb, err)
+	for _, c := range ciphers {
+		s, err := db.State(context.Background(), c)
+		require.NoError(tb, err)
+		users[s.Tournament.Secretary.Email] = true
+		for _, p := range s.Tournament.Players {
+			users[p.Email] = true
+		}
+	}
+	for u := range users {
+		require.NoError(tb, mail.AddUser(u, "pw"))
+	}
+}
+
+// firstMoves is White's first move in each game.
+func firstMoves(games []benchGame) [][]byte {
+	letters := make([][]byte, len(games))
+	now := time.Now()
+	for i, g := range games {
+		letters[i] = benchLetter(g, false, fmt.Sprintf("first.%d@bench.test", i), now)
+	}
+	return letters
+}
+
 // appendAll puts letters into the mailbox over one IMAP connection.
 func appendAll(tb testing.TB, addr string, letters [][]byte) {
 	c, err := imapclient.DialInsecure(addr, nil)
@@ -201,28 +230,9 @@ func BenchmarkDaemon(b *testing.B) {
 	began := time.Now()
 	games := benchTournaments(b, db, n, today)[:n]
 	b.Logf("%d games in %d tournaments stored in %v", len(games), (len(games)+104)/105, time.Since(began).Round(time.Millisecond))
-	// The sink delivers only to local users: every address of the run.
-	users := map[string]bool{"judge@bench.test": true}
-	ciphers, err := db.Ciphers(context.Background())
-	require.NoError(b, err)
-	for _, c := range ciphers {
-		s, err := db.State(context.Background(), c)
-		require.NoError(b, err)
-		users[s.Tournament.Secretary.Email] = true
-		for _, p := range s.Tournament.Players {
-			users[p.Email] = true
-		}
-	}
+	addBenchUsers(b, db, sink)
 	require.NoError(b, db.Close())
-	for u := range users {
-		require.NoError(b, sink.AddUser(u, "pw"))
-	}
-
-	letters := make([][]byte, n)
-	now := time.Now()
-	for i, g := range games {
-		letters[i] = benchLetter(g, false, fmt.Sprintf("first.%d@bench.test", i), now)
-	}
+	letters := firstMoves(games)
 	began = time.Now()
 	appendAll(b, dove.Addr, letters)
 	b.Logf("%d letters appended to Dovecot in %v", n, time.Since(began).Round(time.Millisecond))

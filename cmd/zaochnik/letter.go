@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
@@ -25,7 +26,7 @@ func runLetter(e *env, args []string) int {
 	fs := flag.NewFlagSet("letter parse", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, letterUsage); fs.PrintDefaults() }
-	variant := fs.String("variant", "russian", "the game: russian (8x8) or international (10x10)")
+	variant := fs.String("variant", "russian", "the game: russian or giveaway (8x8), international (10x10) or 10x8")
 	asJSON := fs.Bool("json", false, "print the letter as JSON")
 	subject := fs.String("subject", "", "the letter's subject, read for the cipher and game code")
 	postmark := fs.String("postmark", "", "the date the letter arrived, YYYY-MM-DD: dates without a year take the nearest year")
@@ -50,15 +51,12 @@ func runLetter(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik letter parse: --lang %q: want ru or en\n", *lang)
 		return 2
 	}
-	switch *variant {
-	case "russian":
-		opts.Board = 8
-	case "international":
-		opts.Board = 10
-	default:
-		fmt.Fprintf(e.stderr, "zaochnik letter parse: --variant %q: want russian or international\n", *variant)
+	v, err := draughts.ParseVariant(*variant)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik letter parse: --variant: %v\n", err)
 		return 2
 	}
+	opts.Board = letter.Board{Width: v.Width(), Height: v.Height()}
 	if *postmark != "" {
 		d, err := timecontrol.ParseDate(*postmark)
 		if err != nil {
@@ -84,7 +82,7 @@ func runLetter(e *env, args []string) int {
 	return 0
 }
 
-const letterUsage = `Usage: zaochnik letter parse FILE|- [--variant russian|international] [--json]
+const letterUsage = `Usage: zaochnik letter parse FILE|- [--variant russian|international|giveaway|10x8] [--json]
                               [--subject TEXT] [--postmark YYYY-MM-DD] [--lang ru|en] [--cipher C]
 
 Reads a move letter (plain text or HTML) the way the server does and prints

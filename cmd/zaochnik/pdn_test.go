@@ -237,6 +237,13 @@ func TestPDNCheck_LetterMovesNumericFEN(t *testing.T) {
 	assert.Contains(t, out, "2 games: 2 OK, 0 failed")
 }
 
+// A game of 80-square draughts (GameType 41, 6.1.4) replays on the 10x8 board.
+func TestPDNCheck_6_1_4_EightySquare(t *testing.T) {
+	code, out, _ := pdnRun("pdn", "check", filepath.Join("..", "..", "corr", "draughts", "testdata", "pdn", "eighty_square.pdn"))
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "OK, 25 plies")
+}
+
 // A syntax error before the first game fails the file, naming the place.
 func TestPDNCheck_ErrorOutsideEveryGame(t *testing.T) {
 	code, out, _ := pdnRun("pdn", "check", writePDN(t, "stray.pdn", ")\n[GameType \"25\"]\n1.c3-d4 *\n"))

@@ -11,7 +11,7 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const perftUsage = `Usage: zaochnik perft --variant russian|international|giveaway [--fen FEN] --depth N [--paths] [--json]
+const perftUsage = `Usage: zaochnik perft --variant russian|international|giveaway|10x8 [--fen FEN] --depth N [--paths] [--json]
        zaochnik perft --bench [--json]
 
 Counts the move sequences of each length 1..N from the position (the
@@ -82,7 +82,7 @@ func runPerft(e *env, args []string) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, perftUsage); fs.PrintDefaults() }
-	variant := fs.String("variant", "russian", "russian, international or giveaway")
+	variant := fs.String("variant", "russian", "russian, international, giveaway or 10x8")
 	fen := fs.String("fen", "", "start position in FEN, e.g. W:W21-32:B1-12 (default: the initial position)")
 	depth := fs.Int("depth", 0, "depth to count to, 1 or more")
 	paths := fs.Bool("paths", false, "count every capture path (two orders of taking the same pieces are two moves)")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -50,27 +49,9 @@ func BenchmarkPipeline(b *testing.B) {
 	require.NoError(b, err)
 	today := timecontrol.DateOf(time.Now().In(moscow()))
 	games := benchTournaments(b, db, n, today)[:n]
-	ciphers, err := db.Ciphers(context.Background())
-	require.NoError(b, err)
-	users := map[string]bool{"judge@bench.test": true}
-	for _, c := range ciphers {
-		s, err := db.State(context.Background(), c)
-		require.NoError(b, err)
-		users[s.Tournament.Secretary.Email] = true
-		for _, p := range s.Tournament.Players {
-			users[p.Email] = true
-		}
-	}
+	addBenchUsers(b, db, mail)
 	require.NoError(b, db.Close())
-	for u := range users {
-		require.NoError(b, mail.AddUser(u, "pw"))
-	}
-	letters := make([][]byte, n)
-	now := time.Now()
-	for i, g := range games {
-		letters[i] = benchLetter(g, false, fmt.Sprintf("first.%d@bench.test", i), now)
-	}
-	appendAll(b, mail.IMAPAddr, letters)
+	appendAll(b, mail.IMAPAddr, firstMoves(games))
 
 	b.ResetTimer()
 	began := time.Now()

@@ -10,7 +10,8 @@
 // Move however many pieces it takes; the order of taking is not part of it
 // (Landings recovers one path for the full notation).
 //
-// Rules implemented (seeds: 2.1.5 Russian, 3.4 international):
+// Rules implemented (seeds: 2.1.5 Russian, also for 80-square draughts
+// (10x8, 6.1.4); 3.4 international):
 //   - capturing is compulsory, men capture backwards, kings fly (2.1.5.1-2.1.5.6);
 //   - Turkish strike: taken pieces stay on the board until the move ends and
 //     block it, none is jumped twice, the origin square is empty (2.1.5.9,
@@ -46,8 +47,9 @@
 //
 // A variant is a geometry (newGeometry(width, height)) and a rules value in
 // variantRules. Brazilian draughts is international rules on 8x8:
-// {geo: board8, menRows: 3, majority: true}. Spantsiretti (10x8) needs
-// newGeometry(10, 8) (44 bits) with menRows 3; the move generator, FEN and
-// notation read everything from the geometry. A 12x12 board does not fit in
-// 64 bits and would need a wider Bitboard.
+// {geo: board8, menRows: 3, majority: true}. 80-square draughts (10x8,
+// EightySquare) is newGeometry(10, 8) (44 bits) with menRows 3 and the
+// Russian rules; the move generator, FEN and notation read everything from
+// the geometry. A 12x12 board does not fit in 64 bits and would need a
+// wider Bitboard.
 package draughts

@@ -50,7 +50,9 @@ func (c DrawClaim) Describe(english bool) string {
 // Russian draughts (and giveaway, for repetition and king-only moves only:
 // the seeds give it no ending rules, and their material counts would favour
 // the side that is losing by those rules): 2.1.9.1.3-2.1.9.1.5, 2.1.9.1.7 to
-// 2.1.9.1.9. International draughts: clause 3.5 and the repetition of
+// 2.1.9.1.9; 80-square draughts (10x8) the same but for the two rules of
+// the big road, 2.1.9.1.3 and 2.1.9.1.7, which its board lacks (see
+// eightySquareEndings). International draughts: clause 3.5 and the repetition of
 // 2.1.9.1.9, which 3.5 refers to. A "move" in a count is one move of each
 // side (two plies) when both sides count, and one move of the stronger side
 // when the rule counts "its 15th move". 2.1.9.1.6 (a plainly drawn

@@ -57,6 +57,17 @@ var (
 		{clause: "2.1.9.1.5", moves: 60, kind: kingsBoth, lo: 6, hi: 7,
 			en: "both sides have kings, 6 or 7 pieces, the balance of forces unchanged", ru: "у обеих сторон дамки, 6-7 фигур, соотношение сил не менялось"},
 	}
+	// eightySquareEndings are the Russian rules that do not need the big
+	// road: the seeds define it (2.1.2) as the diagonal of 8 squares crossing
+	// the 8x8 board corner to corner, and the 10x8 board has no such
+	// diagonal (three of its diagonals have 8 squares, none joins two
+	// corners), so 2.1.9.1.3 and 2.1.9.1.7 do not apply there; three kings
+	// against a king still count 15 moves by 2.1.9.1.4.
+	eightySquareEndings = func() []endingRule {
+		threeKings := russianEndings[0]
+		threeKings.roadClause = ""
+		return []endingRule{threeKings, russianEndings[2], russianEndings[3], russianEndings[4]}
+	}()
 	internationalEndings = []endingRule{
 		{clause: "3.5", moves: 16, kind: loneKing, lo: 3, hi: 3,
 			en: "three kings, two kings and a man, or a king and two men against a lone king", ru: "три дамки, две дамки и простая или дамка и две простые против одной дамки"},
@@ -71,6 +82,8 @@ func endingRules(v Variant) []endingRule {
 	switch v {
 	case Russian:
 		return russianEndings
+	case EightySquare:
+		return eightySquareEndings
 	case International:
 		return internationalEndings
 	}

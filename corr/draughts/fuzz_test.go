@@ -45,7 +45,9 @@ func FuzzParseFEN(f *testing.F) {
 	for _, s := range append(testdataFENs(), fenSeeds...) {
 		f.Add(uint8(Russian), s)
 		f.Add(uint8(International), s)
+		f.Add(uint8(EightySquare), s)
 	}
+	f.Add(uint8(EightySquare), "W:WKa1:Bc3,e5,g5,e7,c7,j8")
 	f.Fuzz(func(t *testing.T, vb uint8, s string) {
 		v := Variant(vb % uint8(numVariants))
 		p, err := ParseFEN(v, s)

@@ -62,7 +62,7 @@ func TestVariant_Squares(t *testing.T) {
 }
 
 func TestParseVariant(t *testing.T) {
-	for in, want := range map[string]Variant{"russian": Russian, " International ": International, "giveaway": Giveaway, "поддавки": Giveaway} {
+	for in, want := range map[string]Variant{"russian": Russian, " International ": International, "giveaway": Giveaway, "поддавки": Giveaway, "10x8": EightySquare} {
 		v, err := ParseVariant(in)
 		require.NoError(t, err)
 		assert.Equal(t, want, v)
@@ -71,7 +71,7 @@ func TestParseVariant(t *testing.T) {
 		assert.Equal(t, v, back)
 	}
 	_, err := ParseVariant("chess")
-	assert.ErrorContains(t, err, "russian, international or giveaway")
+	assert.ErrorContains(t, err, "russian, international, giveaway or 10x8")
 	assert.Equal(t, White, Russian.Winner(Black))
 	assert.Equal(t, Black, Giveaway.Winner(Black))
 }

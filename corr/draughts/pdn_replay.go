@@ -9,7 +9,8 @@ import (
 
 // Variant tells which game a PDN game is played under:
 //
-//   - the GameType tag: 20 is international draughts, 25 Russian draughts;
+//   - the GameType tag: 20 is international draughts, 25 Russian draughts,
+//     41 (Spantsiretti, 10x8) 80-square draughts with the Russian rules;
 //   - PDN has no code for giveaway (обратные шашки): zaochnik writes it as
 //     GameType 25 with the extra tag [Variant "giveaway"], and reads that tag
 //     (any name ParseVariant knows), which must agree with the GameType's board;
@@ -36,7 +37,7 @@ func (g PDNGame) Variant() (Variant, error) {
 	}
 	v, err := ParseVariant(name)
 	if err != nil {
-		return 0, fmt.Errorf("PDN game at line %d: tag Variant %q is not a game zaochnik plays: use giveaway, russian or international", g.Line, name)
+		return 0, fmt.Errorf("PDN game at line %d: tag Variant %q is not a game zaochnik plays: use giveaway, russian, international or 10x8", g.Line, name)
 	}
 	if typed && (v.Width() != byType.Width() || v.Height() != byType.Height()) {
 		return 0, fmt.Errorf("PDN game at line %d: tag Variant %q (%dx%d) contradicts the GameType (%s, %dx%d); giveaway is GameType 25", g.Line, name, v.Width(), v.Height(), byType, byType.Width(), byType.Height())
@@ -59,8 +60,10 @@ func (g PDNGame) gameTypeVariant() (v Variant, ok bool, err error) {
 		v = International
 	case 25:
 		v = Russian
+	case 41:
+		v = EightySquare
 	default:
-		return 0, false, fmt.Errorf("PDN game at line %d: GameType %d (%s draughts) is not played here; zaochnik plays 20 (international), 25 (Russian) and giveaway (25 with [Variant \"giveaway\"])", g.Line, t.Code, t.Name())
+		return 0, false, fmt.Errorf("PDN game at line %d: GameType %d (%s draughts) is not played here; zaochnik plays 20 (international), 25 (Russian), 41 (10x8) and giveaway (25 with [Variant \"giveaway\"])", g.Line, t.Code, t.Name())
 	}
 	if t.Width != 0 && (t.Width != v.Width() || t.Height != v.Height()) {
 		return 0, false, fmt.Errorf("PDN game at line %d: GameType %q gives a %dx%d board, but %s draughts is played on %dx%d", g.Line, gt, t.Width, t.Height, v, v.Width(), v.Height())

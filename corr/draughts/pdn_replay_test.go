@@ -157,6 +157,9 @@ func TestReplay_Samples(t *testing.T) {
 		{"russian_bom_crlf.pdn", Russian, "B:W14,17,21,24,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,20"},
 		{"setup_fen.pdn", Russian, "W:W22,K25:BK8"},
 		{"giveaway.pdn", Giveaway, "B:W15,21,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,12,16"},
+		// The 10x8 game of testdata/replay/eighty-square (6.1.4): Black is
+		// left without pieces, White's king on h8 (square 4).
+		{"eighty_square.pdn", EightySquare, "B:WK4,26,29,30,31,32,33,34,35,36,37,38,39,40:B"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -105,7 +105,8 @@ func balancedComment(text string) string {
 }
 
 // PDN returns the record as a PDN game: the tags given, in order, followed
-// by those the record needs and tags lack — GameType (20 or 25),
+// by those the record needs and tags lack — GameType (20, 25, or
+// 41,W,10,8,A0,0 for 10x8),
 // Variant "giveaway" for giveaway, SetUp "1" and FEN when the game does not
 // start from the initial position — and the moves in the board's full
 // notation (Position.Notation), numbered from 1. result is the
@@ -114,11 +115,7 @@ func (r Record) PDN(tags []PDNTag, result string) (PDNGame, error) {
 	g := PDNGame{Tags: append([]PDNTag(nil), tags...), Result: result}
 	v := r.Variant()
 	if _, ok := g.Tag("GameType"); !ok {
-		code := "25"
-		if v == International {
-			code = "20"
-		}
-		g.SetTag("GameType", code)
+		g.SetTag("GameType", v.pdnGameType())
 	}
 	if v == Giveaway {
 		g.SetTag("Variant", v.String())
@@ -145,4 +142,18 @@ func (r Record) PDN(tags []PDNTag, result string) (PDNGame, error) {
 		p = p.Play(m)
 	}
 	return g, nil
+}
+
+// pdnGameType is the GameType tag zaochnik writes for v: the code alone
+// for the two standard boards, the full form for 10x8, so that a reader
+// that does not know code 41 still sees the board and the alphanumeric
+// notation.
+func (v Variant) pdnGameType() string {
+	switch v {
+	case International:
+		return "20"
+	case EightySquare:
+		return "41,W,10,8,A0,0"
+	}
+	return "25"
 }

@@ -20,6 +20,11 @@ const (
 	// Giveaway (обратные шашки): Russian moves; whoever loses every piece or
 	// cannot move wins.
 	Giveaway
+	// EightySquare is 80-square draughts (восьмидесятиклеточные шашки,
+	// clause 6.1.4; PDN GameType 41): a 10x8 board, 15 men a side on the
+	// first three rows, the rules of Russian draughts (2.1), alphanumeric
+	// squares a1-j8. Its name is "10x8".
+	EightySquare
 	numVariants
 )
 
@@ -42,6 +47,7 @@ type rules struct {
 var (
 	board8  = newGeometry(8, 8)
 	board10 = newGeometry(10, 10)
+	board80 = newGeometry(10, 8)
 )
 
 // variantRules is indexed by Variant. It is built once and never written.
@@ -49,6 +55,7 @@ var variantRules = [numVariants]rules{
 	Russian:       {name: "russian", geo: board8, menRows: 3, promoteInCapture: true},
 	International: {name: "international", geo: board10, menRows: 4, majority: true},
 	Giveaway:      {name: "giveaway", geo: board8, menRows: 3, promoteInCapture: true, giveaway: true},
+	EightySquare:  {name: "10x8", geo: board80, menRows: 3, promoteInCapture: true},
 }
 
 func (v Variant) rules() *rules { return &variantRules[v] }
@@ -64,9 +71,10 @@ func (v Variant) String() string {
 	return v.rules().name
 }
 
-// ParseVariant reads a variant name: "russian", "international", "giveaway"
-// (case-insensitive; also the Russian names "русские", "международные",
-// "обратные", "поддавки").
+// ParseVariant reads a variant name: "russian", "international", "giveaway",
+// "10x8" (case-insensitive; also the Russian names "русские",
+// "международные", "обратные", "поддавки", "восьмидесятиклеточные", and
+// "10×8" with the multiplication sign).
 func ParseVariant(s string) (Variant, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "russian", "русские", "русские шашки":
@@ -75,21 +83,24 @@ func ParseVariant(s string) (Variant, error) {
 		return International, nil
 	case "giveaway", "обратные", "обратные шашки", "поддавки":
 		return Giveaway, nil
+	case "10x8", "10×8", "10х8", "восьмидесятиклеточные", "восьмидесятиклеточные шашки":
+		return EightySquare, nil
 	}
-	return 0, fmt.Errorf("draughts: unknown variant %q: use russian, international or giveaway", s)
+	return 0, fmt.Errorf("draughts: unknown variant %q: use russian, international, giveaway or 10x8", s)
 }
 
-// Width and Height are the board's size in squares (8 and 8, or 10 and 10).
+// Width and Height are the board's size in squares (8 and 8, 10 and 10, or
+// 10 and 8).
 func (v Variant) Width() int { return v.rules().geo.width }
 
 // Height is the number of rows of the board.
 func (v Variant) Height() int { return v.rules().geo.height }
 
-// Squares is the number of dark squares (32 or 50), the highest square number.
+// Squares is the number of dark squares (32, 50 or 40), the highest square number.
 func (v Variant) Squares() int { return v.rules().geo.squares }
 
 // Numeric reports whether the variant's notation is numeric (10x10) rather
-// than alphanumeric (8x8).
+// than alphanumeric (8x8 and 10x8).
 func (v Variant) Numeric() bool { return v.rules().geo.width == 10 && v.rules().geo.height == 10 }
 
 // Winner returns who wins when side stuck has no piece or no legal move

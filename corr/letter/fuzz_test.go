@@ -26,8 +26,12 @@ func seedLetters(f *testing.F) {
 func FuzzParse(f *testing.F) {
 	seedLetters(f)
 	f.Add("Вариант А: если 6...g5-h4, то 7.d4-c5\nберу перерыв с 31.02 по 01.03")
+	f.Add("ЧР-2026-ЗФ 1-2\nМой ход: 1.i3-j4\nесли 1...j6:h4, то 2.g3:i5")
 	f.Fuzz(func(t *testing.T, text string) {
-		l := Parse(text, goldenOptions())
+		opts := goldenOptions()
+		// Each board in turn: 10x8 (6.1.4) reads letters a-j, ranks 1-8.
+		opts.Board = [3]Board{{}, {Width: 10, Height: 8}, {Width: 10, Height: 10}}[len(text)%3]
+		l := Parse(text, opts)
 		body := text
 		if looksLikeHTML(text) {
 			body = HTMLToText(text) // lines count in the text the reader saw

@@ -53,12 +53,16 @@ type Options struct {
 	// Sender is the colour of the writer, when known: it splits an unlabelled
 	// run of moves into the opponent's repeated moves and the writer's own.
 	Sender Side
-	// Board is 8 or 10 when known (0: either); on 10x10 numeric moves are
-	// expected and alphanumeric ones still read.
-	Board int
+	// Board is the board's size when known (zero: any): on 10x10 numeric
+	// moves are expected and alphanumeric ones still read; on 8x8 and 10x8
+	// only squares of the board written with letters read as moves.
+	Board Board
 	// Language is the sender's preferred language; empty: detected.
 	Language Lang
 }
+
+// Board is a board's size in squares: {8, 8}, {10, 10} or {10, 8}.
+type Board struct{ Width, Height int }
 
 // Letter is a move letter as read. Moves are syntactic (draughts.MoveText):
 // legality is the referee's business.

@@ -96,7 +96,7 @@ func TestParse_6_2_10_CorrectionNamesTheReplacedMove(t *testing.T) {
 func TestParse_6_2_2_UnreadableMove(t *testing.T) {
 	for _, written := range []string{"6.c3-k4", "6.c3-d44", "6.c9-d10"} {
 		t.Run(written, func(t *testing.T) {
-			l := Parse("ЧР-2026-ЗФ 1-2\nМой ход: "+written+tail, Options{Board: 8})
+			l := Parse("ЧР-2026-ЗФ 1-2\nМой ход: "+written+tail, Options{Board: Board{Width: 8, Height: 8}})
 			assert.Empty(t, l.Moves)
 			p, ok := problemOf(l, KindUnreadableMove)
 			require.True(t, ok, Describe(l))
@@ -104,6 +104,26 @@ func TestParse_6_2_2_UnreadableMove(t *testing.T) {
 			assert.Contains(t, p.Text, strings.TrimPrefix(written, "6."))
 		})
 	}
+}
+
+// On the 80-square board (10x8, 6.1.4) moves are written with letters a-j
+// and ranks 1-8: the files i and j read, rank 9 and numbers do not.
+func TestParse_6_2_2_EightySquareBoard(t *testing.T) {
+	board := Board{Width: 10, Height: 8}
+	for written, want := range map[string]string{"6.i3-j4": "6.i3-j4", "6.j6:h4": "6.j6:h4", "6.с3-д4": "6.c3-d4"} {
+		l := Parse("ЧР-2026-ЗФ 1-2\nМой ход: "+written+tail, Options{Board: board})
+		require.Len(t, l.Moves, 1, Describe(l))
+		assert.Equal(t, want, l.Moves[0].String())
+	}
+	for _, written := range []string{"6.i8-j9", "6.32-28", "6.k3-j4"} {
+		l := Parse("ЧР-2026-ЗФ 1-2\nМой ход: "+written+tail, Options{Board: board})
+		assert.Empty(t, l.Moves, written)
+		_, ok := problemOf(l, KindUnreadableMove)
+		assert.True(t, ok, "%s: %s", written, Describe(l))
+	}
+	// The same j-file move is no move on 8x8.
+	l := Parse("ЧР-2026-ЗФ 1-2\nМой ход: 6.i3-j4"+tail, Options{Board: Board{Width: 8, Height: 8}})
+	assert.Empty(t, l.Moves)
 }
 
 func TestParse_6_2_3_GameReference(t *testing.T) {

@@ -80,7 +80,7 @@ func follows(a, b Move) bool {
 // readMoves reads a run of move tokens, numbering each move as written or
 // as implied by the move before it. Reading stops at the first move that
 // cannot be read; bad holds its text (and nothing when all were read).
-func readMoves(n int, run []token, forced bool, board int) (ms []Move, bad []string) {
+func readMoves(n int, run []token, forced bool, board Board) (ms []Move, bad []string) {
 	num, black, known := 0, false, false
 	for _, tk := range run {
 		if tk.number > 0 {
@@ -113,13 +113,18 @@ func readMoves(n int, run []token, forced bool, board int) (ms []Move, bad []str
 }
 
 // onBoard reports whether a move's squares exist on a board of the given
-// size (0: any): 8x8 is written a1-h8, 10x10 either a1-j10 or 1-50.
-func onBoard(mt draughts.MoveText, board int) bool {
+// size (zero: any): 8x8 is written a1-h8, 10x8 a1-j8, 10x10 either a1-j10
+// or 1-50.
+func onBoard(mt draughts.MoveText, board Board) bool {
+	if board == (Board{}) {
+		return true
+	}
+	numeric := board.Width == 10 && board.Height == 10
 	for _, sq := range mt.Squares {
 		switch {
-		case board == 8 && (sq.Number > 0 || sq.File > 8 || sq.Rank > 8):
+		case sq.Number > 0 && !numeric:
 			return false
-		case board == 10 && sq.Number == 0 && (sq.File > 10 || sq.Rank > 10):
+		case sq.Number == 0 && (sq.File > board.Width || sq.Rank > board.Height):
 			return false
 		}
 	}
