@@ -57,7 +57,7 @@ func (a *Analyser) Analyse(p draughts.Position, lim Limits) Analysis {
 func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	a.tt.clear()
 	a.proofs.clear()
-	a.s = searcher{tt: a.tt, proofs: a.proofs, limits: lim, moves: a.s.moves, order: a.s.order}
+	a.s = searcher{tt: a.tt, proofs: a.proofs, tables: a.tables, limits: lim, moves: a.s.moves, order: a.s.order}
 	s := &a.s
 	ps := r.Positions()
 	p := ps[len(ps)-1]

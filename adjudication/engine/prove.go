@@ -32,7 +32,7 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 		}
 		return -proofWin
 	}
-	if _, drawn := rs.Drawn(); drawn {
+	if _, drawn := rs.Drawn(); drawn || s.tableDraw(p) {
 		return 0
 	}
 	if ply >= maxPly-1 || (depth <= 0 && !moves[0].IsCapture()) {

@@ -1,6 +1,9 @@
 package engine
 
-import "zaochnik/corr/draughts"
+import (
+	endgame "zaochnik/adjudication/tables"
+	"zaochnik/corr/draughts"
+)
 
 // Scores are in hundredths of a man from the side to move's point of view.
 // A position whose side to move has lost scores -(win - ply): the nearer
@@ -21,8 +24,11 @@ const (
 // searcher holds the state of one analysis; its buffers are allocated once
 // with the Analyser and reused.
 type searcher struct {
-	tt      *table
-	proofs  *table
+	tt     *table
+	proofs *table
+	// tables, if set, draws at once every position of kings only that the
+	// endgame tables draw (the draw rules only add draws).
+	tables  *endgame.Set
 	limits  Limits
 	nodes   uint64
 	stopped bool
@@ -101,7 +107,7 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 	if len(moves) == 0 {
 		return lost(p.Variant(), ply)
 	}
-	if _, drawn := rs.Drawn(); drawn {
+	if _, drawn := rs.Drawn(); drawn || s.tableDraw(p) {
 		return 0
 	}
 	quiet := rs.KingMoves()
@@ -240,4 +246,14 @@ func (s *searcher) pick(ply, n int) int {
 	}
 	order[best] = -1 << 31
 	return best
+}
+
+// tableDraw reports whether p is a position of kings only that the endgame
+// tables give as drawn.
+func (s *searcher) tableDraw(p draughts.Position) bool {
+	if s.tables == nil || p.Men(draughts.White)|p.Men(draughts.Black) != 0 {
+		return false
+	}
+	v, ok := s.tables.Probe(p)
+	return ok && v.Outcome == endgame.Draw
 }

@@ -37,3 +37,29 @@ func TestAnalyse_2_1_9_1_4_TablesProveWinIn25(t *testing.T) {
 		}
 	}
 }
+
+// Inside the search the tables draw every kings-only position they draw:
+// with a Black man still on the board the root is not in them (two kings
+// against a king and a man: every exchange leads to a table's draw), and
+// the same depth costs fewer positions, the result unchanged.
+func TestAnalyse_TablesDrawInsideTheSearch(t *testing.T) {
+	set, err := endgame.Build(draughts.Russian, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := draughts.ParseFEN(draughts.Russian, "W:WKa3,Kc1:BKh8,e7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := NewAnalyser(16).Analyse(p, Limits{Depth: 9})
+	a := NewAnalyser(16)
+	a.UseTables(set)
+	with := a.Analyse(p, Limits{Depth: 9})
+	t.Logf("without tables: %v %d, %d positions; with: %v %d, %d positions", plain.Result, plain.Score, plain.Nodes, with.Result, with.Score, with.Nodes)
+	if with.FromTables || with.Nodes >= plain.Nodes {
+		t.Errorf("with the tables %d positions (from tables %v), without %d: want fewer", with.Nodes, with.FromTables, plain.Nodes)
+	}
+	if plain.Result != Unproven && with.Result != plain.Result {
+		t.Errorf("with the tables %v, without %v", with.Result, plain.Result)
+	}
+}
