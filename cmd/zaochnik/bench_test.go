@@ -80,6 +80,25 @@ func benchLetter(g benchGame, reply bool, id string, now time.Time) []byte {
 		mailDomain(from.Email), now.Format(time.RFC1123Z), from.Email, g.cipher, id, now.Format(time.RFC1123Z), text))
 }
 
+// benchConfig is the daemon's configuration for a benchmark: the tournament
+// mailbox at imapAddr, the sink at smtpAddr, the store at dbPath, the
+// letters vouched for by bench.test's Authentication-Results, no desk and
+// no schedule.
+func benchConfig(tb testing.TB, imapAddr, smtpAddr, dbPath string) Config {
+	cfg := defaultConfig()
+	host, p, _ := net.SplitHostPort(imapAddr)
+	cfg.IMAP.Host, cfg.IMAP.Security, cfg.IMAP.User, cfg.IMAP.Password = host, "plain", "turnir@bench.test", "pw"
+	require.NoError(tb, cfg.IMAP.Port.UnmarshalText([]byte(p)))
+	sh, sp, _ := net.SplitHostPort(smtpAddr)
+	cfg.SMTP.Host, cfg.SMTP.Security, cfg.SMTP.From = sh, "plain", "turnir@bench.test"
+	require.NoError(tb, cfg.SMTP.Port.UnmarshalText([]byte(sp)))
+	cfg.Database.Path = dbPath
+	cfg.AuthservID = "bench.test"
+	cfg.Web.Listen = ""
+	cfg.Schedule = ScheduleConfig{}
+	return cfg
+}
+
 // addBenchUsers gives every address of the benchmark's tournaments a
 // mailbox on the embedded server, which delivers only to local users.
 func addBenchUsers(tb testing.TB, db *storage.DB, mail *localmail.Server) {
@@ -244,17 +263,7 @@ func BenchmarkDaemon(b *testing.B) {
 	require.Equal(b, n, got)
 	inserts := bareInserts(b, n)
 
-	cfg := defaultConfig()
-	host, p, _ := net.SplitHostPort(dove.Addr)
-	cfg.IMAP.Host, cfg.IMAP.Security, cfg.IMAP.User, cfg.IMAP.Password = host, "plain", "turnir@bench.test", "pw"
-	require.NoError(b, cfg.IMAP.Port.UnmarshalText([]byte(p)))
-	sh, sp, _ := net.SplitHostPort(sink.SMTPAddr)
-	cfg.SMTP.Host, cfg.SMTP.Security, cfg.SMTP.From = sh, "plain", "turnir@bench.test"
-	require.NoError(b, cfg.SMTP.Port.UnmarshalText([]byte(sp)))
-	cfg.Database.Path = dbPath
-	cfg.AuthservID = "bench.test"
-	cfg.Web.Listen = ""
-	cfg.Schedule = ScheduleConfig{}
+	cfg := benchConfig(b, dove.Addr, sink.SMTPAddr, dbPath)
 	cfg.Log.Level = "warn"
 	cfgPath := filepath.Join(b.TempDir(), "zaochnik.toml")
 	f, err := os.Create(cfgPath)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -59,17 +58,7 @@ func BenchmarkPipeline(b *testing.B) {
 	fetch := time.Since(began)
 	inserts := bareInserts(b, n)
 
-	cfg := defaultConfig()
-	host, p, _ := net.SplitHostPort(mail.IMAPAddr)
-	cfg.IMAP.Host, cfg.IMAP.Security, cfg.IMAP.User, cfg.IMAP.Password = host, "plain", "turnir@bench.test", "pw"
-	require.NoError(b, cfg.IMAP.Port.UnmarshalText([]byte(p)))
-	sh, sp, _ := net.SplitHostPort(mail.SMTPAddr)
-	cfg.SMTP.Host, cfg.SMTP.Security, cfg.SMTP.From = sh, "plain", "turnir@bench.test"
-	require.NoError(b, cfg.SMTP.Port.UnmarshalText([]byte(sp)))
-	cfg.Database.Path = dbPath
-	cfg.AuthservID = "bench.test"
-	cfg.Web.Listen = ""
-	cfg.Schedule = ScheduleConfig{}
+	cfg := benchConfig(b, mail.IMAPAddr, mail.SMTPAddr, dbPath)
 	m := &Main{Config: cfg, Logger: quietLog()}
 	cpu0 := cpuTime(b)
 	began = time.Now()

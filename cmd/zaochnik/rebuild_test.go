@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"net/mail"
 	"os"
 	"path/filepath"
 	"sort"
@@ -76,24 +74,12 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 	require.NoError(t, err)
 	sort.Strings(names)
 	for i, n := range names {
-		raw, err := os.ReadFile(n)
-		require.NoError(t, err)
-		msg, err := mail.ReadMessage(bytes.NewReader(raw))
-		require.NoError(t, err)
-		date, err := msg.Header.Date()
-		require.NoError(t, err)
-		from, err := mail.ParseAddress(msg.Header.Get("From"))
-		require.NoError(t, err)
-		w.clock.Set(date.Format(time.RFC3339))
-		w.deliver(t, from.Address, raw)
-		id := msg.Header.Get("Message-Id")
+		id := w.deliverFile(t, n)
 		require.Eventually(t, func() bool {
 			_, err := m.db.LetterByMessageID(t.Context(), id[1:len(id)-1])
 			return err == nil
 		}, 30*time.Second, 20*time.Millisecond, "%s applied", n)
-		// The next letter comes once the reader filed this one and waits in
-		// IDLE: a letter delivered while it files may wait for the IDLE
-		// watchdog (reported; the reader's business, not this drill's).
+		// The next letter comes once the reader filed this one.
 		require.Eventually(t, func() bool { return len(mustFiled(t, m)) == i+1 }, 30*time.Second, 20*time.Millisecond)
 	}
 	// A refusal goes to the refused folder, and is rebuilt from there.

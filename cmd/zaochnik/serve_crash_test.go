@@ -31,18 +31,26 @@ func backlogWorld(t *testing.T, plies int) (*daemonWorld, int) {
 	require.NoError(t, err)
 	sort.Strings(names)
 	for _, n := range names {
-		raw, err := os.ReadFile(n)
-		require.NoError(t, err)
-		msg, err := mail.ReadMessage(bytes.NewReader(raw))
-		require.NoError(t, err)
-		date, err := msg.Header.Date()
-		require.NoError(t, err)
-		w.clock.Set(date.Format(time.RFC3339))
-		from, err := mail.ParseAddress(msg.Header.Get("From"))
-		require.NoError(t, err)
-		w.deliver(t, from.Address, raw)
+		w.deliverFile(t, n)
 	}
 	return w, len(names)
+}
+
+// deliverFile delivers the letter in file as its sender would, on its
+// Date (the clock is set to it), and returns its Message-ID.
+func (w *daemonWorld) deliverFile(t *testing.T, file string) string {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	msg, err := mail.ReadMessage(bytes.NewReader(raw))
+	require.NoError(t, err)
+	date, err := msg.Header.Date()
+	require.NoError(t, err)
+	from, err := mail.ParseAddress(msg.Header.Get("From"))
+	require.NoError(t, err)
+	w.clock.Set(date.Format(time.RFC3339))
+	w.deliver(t, from.Address, raw)
+	return msg.Header.Get("Message-Id")
 }
 
 // outcome is what a run left: the games, every letter's disposition and
