@@ -3,11 +3,33 @@ package corr
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 )
+
+// The applier is a pipeline: Apply runs a letter through these stages, in
+// this order, each in the file named by the clause it holds (the letters
+// it writes are rendered by corr/letter):
+//
+//  1. read the letter: the reader's problems become the outcome's (Apply; apply_out.go)
+//  2. identify the sender and the game, or a break alone (apply_6_2_3_game.go)
+//  3. may the letter be played now: game over, end of play, a claim, the
+//     turn, a resent or changed move (apply_6_2_8_turn.go)
+//  4. protests (apply_6_3_8_protest.go), resignation and an accepted draw
+//     (apply_2_8_result.go, apply_2_1_9_draw.go), an overstep claim by
+//     letter (claim.go)
+//  5. for a move letter (playLetter): the proposer's own variant and the
+//     repetition (apply_6_2_13_variants.go, apply_6_2_9_repetition.go),
+//     the moves with forced replies, impossible moves and move numbers
+//     (apply_6_2_10_moves.go), the ledger's replies (apply_6_3_1_dates.go),
+//     the variants offered (apply_6_2_13_variants.go), a draw offer
+//     (apply_2_1_9_draw.go), the end by the rules (apply_2_8_result.go)
+//  6. dates and time against the postmarks (apply_6_3_1_dates.go), then the
+//     overstep (apply_6_3_5_overstep.go)
+//  7. letters out: the forward and the receipt (apply_6_2_6_forward.go), a
+//     refusal (apply_out.go); breaks (apply_6_4_breaks.go) and the ledger
+//     on request (apply_6_2_6_forward.go) whatever the rest decides.
 
 // Apply applies a letter, as read by corr/letter, to the tournament: it finds
 // the game, checks the sender, the repetition (6.2.9), the moves (6.2.4,
@@ -45,83 +67,6 @@ type applier struct {
 	// declined is set when the letter's move declined the opponent's
 	// standing draw offer (2.1.9.3); the forward says so.
 	declined bool
-}
-
-// lang is the language to answer the sender in.
-func (a *applier) lang() letter.Lang {
-	if a.from.Number != 0 {
-		return a.s.lang(a.from.Number)
-	}
-	if a.l.Language == letter.English {
-		return letter.English
-	}
-	return letter.Russian
-}
-
-func (a *applier) problem(kind, clause, text string) {
-	for _, p := range a.out.Problems {
-		if p.Kind == kind && p.Clause == clause && (p.Text == text || kind != "date-differs") {
-			return // the reader and the referee may both see it
-		}
-	}
-	a.out.Problems = append(a.out.Problems, Problem{Kind: kind, Clause: clause, Text: text})
-}
-
-func (a *applier) event(kind, clause, detail string) {
-	code := ""
-	if a.g != nil {
-		code = a.g.Code
-	}
-	a.out.Events = append(a.out.Events, Event{Game: code, Date: a.obs.Postmark, Kind: kind, Clause: clause, Detail: detail})
-}
-
-// refuse refuses the letter back to its sender with the reason and what to
-// resend; the letter itself is kept by the store.
-func (a *applier) refuse(kind, clause, ru, en string) {
-	a.out.Accepted = false
-	a.out.Reason = tr(a.lang(), ru, en)
-	var others []Problem
-	for _, p := range a.out.Problems {
-		if p.Kind != kind {
-			others = append(others, p)
-		}
-	}
-	a.problem(kind, clause, a.out.Reason)
-	a.event("refused", clause, a.out.Reason)
-	body := func(l letter.Lang) string {
-		return tr(l, "Ваше письмо не принято: ", "Your letter was not accepted: ") + tr(l, ru, en) +
-			tr(l, " (п. "+clause+").", " (clause "+clause+").") + problemLines(l, others)
-	}
-	if a.from.Number == 0 {
-		// A stranger's language is unknown (often a player writing from
-		// another address): both languages, the letter's own first.
-		first, second := letter.Russian, letter.English
-		if a.lang() == letter.English {
-			first, second = second, first
-		}
-		part := func(l letter.Lang) string { return tr(l, "Здравствуйте!\n\n", "Hello,\n\n") + body(l) }
-		a.out.Out = append(a.out.Out, Outgoing{To: a.obs.From, Kind: "refusal", InReplyTo: a.obs.MessageID,
-			Subject: tr(first, "Письмо не принято / Letter not accepted", "Letter not accepted / Письмо не принято") + ": " + a.obs.Subject,
-			Body:    part(first) + "\n\n* * *\n\n" + part(second) + a.s.sign(first)})
-		return
-	}
-	l := a.lang()
-	if r := a.refusal; r != nil {
-		r.Envelope = a.s.envelope(a.from.Number, a.g)
-		r.Problems = append([]letter.Problem(nil), r.Problems...)
-		for _, p := range a.l.Problems {
-			if p.Kind != letter.KindUnknownLine {
-				r.Problems = append(r.Problems, p)
-			}
-		}
-		o := a.s.rendered(a.from.Number, a.g, "refusal", r.Render())
-		o.InReplyTo = a.obs.MessageID
-		a.out.Out = append(a.out.Out, o)
-		return
-	}
-	o := a.s.notice(a.from.Number, a.g, "refusal", a.obs.MessageID, "письмо не принято", "letter not accepted", "", "")
-	o.Body = a.s.greet(a.from.Number) + body(l) + a.s.sign(l)
-	a.out.Out = append(a.out.Out, o)
 }
 
 func (a *applier) apply() {
@@ -212,127 +157,49 @@ func (a *applier) apply() {
 	a.playLetter()
 }
 
-// acceptable checks that a letter with moves may be applied now: the game is
-// on, it is the sender's move, and no claim holds the game.
-func (a *applier) acceptable() bool {
+// PenaltyDays is the penalty of 6.2.11, 6.3.3 and 6.3.7.
+const PenaltyDays = 6
+
+// playLetter applies the moves of an acceptable letter.
+func (a *applier) playLetter() {
 	g, side := a.g, a.side
-	switch g.Status {
-	case Finished:
-		a.refuse("game-over", "6.5.1", fmt.Sprintf("партия %s окончена (%s)", g.Code, g.Result),
-			fmt.Sprintf("game %s is over (%s)", g.Code, g.Result))
-		return false
-	case Unfinished:
-		a.refuse("end-of-play", "6.3.2", "срок игры истёк; ход не принимается. До присуждения можно только принять ничью или сдаться; запись партии с анализом пришлите судье в течение 10 дней (п. 6.5.2)",
-			"the time for play is over; no more moves. Until adjudication you may only accept a draw or resign; send the record with your analysis to the judge within 10 days (clause 6.5.2)")
-		return false
-	case Suspended:
-		if c := g.pendingClaim(); c != nil && c.Against != side && g.Held == nil && (len(a.l.Moves) > 0 || a.l.OverstepClaim) {
-			if len(a.l.Moves) > 0 {
-				a.holdReply()
-			}
-			return false
+	a.ownVariantRepeated()
+	if !a.checkRepetition() {
+		if a.l.Accepted == nil {
+			g.Sent = a.l.Moves
 		}
-		a.refuse("suspended", "6.3.6", "партия приостановлена до решения судьи по заявлению о просрочке",
-			"the game is suspended until the judge rules on the overstep claim")
-		return false
+		return
 	}
-	if len(a.l.Moves) > 0 && g.ToMove() != side {
-		if a.resent() {
-			return false
-		}
-		a.refusal = &letter.Refusal{Reason: letter.RefuseNotYourTurn}
-		a.refuse("not-your-move", "6.2.8", "сейчас ход партнёра; отосланный ход изменить нельзя",
-			"it is your opponent's move; a move once sent cannot be changed")
-		return false
+	a.keepSentMoves()
+	plies, ok := a.readMoves()
+	if !ok {
+		return
 	}
-	return true
-}
-
-// breakAlone reports a letter that announces a break and does nothing
-// else, in this tournament (its cipher, when written, is this one's).
-func (a *applier) breakAlone() bool {
-	l := a.l
-	if c := l.Game.Cipher; c != "" && !strings.EqualFold(c, a.s.Tournament.Cipher) {
-		return false
+	g.Sent = nil
+	if g.Stopped != nil && *g.Stopped == side {
+		g.Stopped = nil
+		a.event("corrected", "6.2.11", "the stop for a correction ends")
 	}
-	return l.Break != nil && len(l.Moves) == 0 && len(l.Repeated) == 0 && l.Accepted == nil && len(l.Variants) == 0 &&
-		l.Draw == "" && !l.Resign && !l.OverstepClaim && l.Protest == "" && !l.LedgerRequest
-}
-
-// senderGames lists the codes of the sender's games, for a letter that
-// names none of them.
-func (a *applier) senderGames() []string {
-	var codes []string
-	for _, g := range a.s.Games {
-		if _, ok := g.SideOf(a.from.Number); ok {
-			codes = append(codes, g.Code)
-		}
+	if g.Draw != nil && g.Draw.By != side {
+		a.event("draw-declined", "2.1.9", "a move without accepting declines the offer")
+		g.Draw = nil
+		a.declined = true
 	}
-	return codes
-}
-
-// findGame finds the game a letter is about: the game code or the cipher
-// with start numbers, the thread it answers, the opponent's surname, or else
-// the sender's only game in which it is their move. It returns the reason in Russian and English when
-// there is none.
-func (a *applier) findGame() (*Game, [2]string) {
-	ref := a.l.Game
-	if code, ok := letter.ParseGameCode(a.obs.Subject); ok && ref.White == 0 {
-		ref = code
+	first, known := len(g.Plies), g.Known[side]
+	g.Plies = append(g.Plies, plies...)
+	g.Known[side] = first + a.ownRun(plies)
+	g.Letters[side] = append(g.Letters[side], a.obs.MessageID)
+	v := a.s.Tournament.DraughtsVariant()
+	pos := g.Position(v)
+	a.recordReplies(plies)
+	a.proposeVariants(pos)
+	a.offerDraw()
+	a.event("moves", "6.2.3", moveList(g, first))
+	ended := a.endByRules(pos)
+	claimed := false
+	if !ended {
+		a.checkTime()
+		claimed = a.checkOverstep()
 	}
-	t := a.s.Tournament
-	if ref.Cipher != "" && !strings.EqualFold(ref.Cipher, t.Cipher) {
-		return nil, [2]string{
-			fmt.Sprintf("шифр %s не совпадает с шифром турнира %s", ref.Cipher, t.Cipher),
-			fmt.Sprintf("cipher %s is not the tournament's cipher %s", ref.Cipher, t.Cipher)}
-	}
-	if ref.White != 0 && ref.Black != 0 {
-		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.White, Black: ref.Black})); g != nil {
-			return g, [2]string{}
-		}
-		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.Black, Black: ref.White})); g != nil {
-			return g, [2]string{}
-		}
-		return nil, [2]string{
-			fmt.Sprintf("в турнире нет партии %d-%d", ref.White, ref.Black),
-			fmt.Sprintf("the tournament has no game %d-%d", ref.White, ref.Black)}
-	}
-	if g := a.s.game(a.obs.Thread); g != nil {
-		return g, [2]string{}
-	}
-	mine := func(keep func(g *Game) bool) []*Game {
-		var gs []*Game
-		for i := range a.s.Games {
-			g := &a.s.Games[i]
-			if _, ok := g.SideOf(a.from.Number); ok && keep(g) {
-				gs = append(gs, g)
-			}
-		}
-		return gs
-	}
-	if len(ref.Names) > 0 {
-		gs := mine(func(g *Game) bool {
-			side, _ := g.SideOf(a.from.Number)
-			opp, _ := t.Player(g.Number(side.Opponent()))
-			for _, n := range ref.Names {
-				if n != "" && strings.Contains(strings.ToLower(opp.Name), strings.ToLower(n)) {
-					return true
-				}
-			}
-			return false
-		})
-		if len(gs) == 1 {
-			return gs[0], [2]string{}
-		}
-	}
-	onMove := mine(func(g *Game) bool {
-		side, _ := g.SideOf(a.from.Number)
-		return (g.Status == Playing && g.ToMove() == side) || g.Status == Suspended
-	})
-	if len(onMove) == 1 {
-		return onMove[0], [2]string{}
-	}
-	return nil, [2]string{
-		"не удалось определить партию; укажите шифр турнира и номера партии (например, " + letter.FormatGameCode(t.Cipher, 1, 2) + ") или фамилию партнёра",
-		"the game could not be found; give the tournament cipher and the game's start numbers (e.g. " + letter.FormatGameCode(t.Cipher, 1, 2) + ") or your opponent's surname"}
+	a.forward(first, known, claimed)
 }

@@ -3,9 +3,95 @@ package corr
 import (
 	"fmt"
 
+	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
+
+// recordReplies enters the letter into the ledger: the sender's reply ends
+// on the postmark (a paper letter's posting postmark); replies played for
+// the opponent (forced, variant) and further moves of the sender in the same
+// letter cost no days; the side to move now starts thinking on the day the
+// server received the letter and forwarded it.
+func (a *applier) recordReplies(plies []Ply) {
+	g := a.g
+	day := a.obs.sent()
+	pending := -1
+	if n := len(g.Replies); n > 0 && g.Replies[n-1].Sent.IsZero() {
+		pending = n - 1
+	}
+	run := func(i int) (int, int, draughts.Color, int) {
+		side := g.ToMoveAt(len(g.Plies) - len(plies) + i)
+		counted, variant, j := 0, 0, i
+		for ; j < len(plies) && g.ToMoveAt(len(g.Plies)-len(plies)+j) == side; j++ {
+			if plies[j].Variant && !plies[j].Forced {
+				variant++
+			} else {
+				counted++
+			}
+		}
+		return counted, variant, side, j
+	}
+	a.reply = len(g.Replies)
+	if pending >= 0 {
+		a.reply = pending
+	}
+	for i := 0; i < len(plies); {
+		counted, variant, side, next := run(i)
+		text := plies[i].Text
+		if i == 0 && pending >= 0 && g.Replies[pending].Player == colour(side) {
+			r := &g.Replies[pending]
+			r.Sent, r.Moves, r.VariantMoves, r.Text = day, counted, variant, text
+			if a.obs.paper() && pending > 0 {
+				r.Received = a.paperReceipt(r.Received, day)
+			}
+			if r.Received.After(day) {
+				r.Received = day // a first move sent before the start of play
+			}
+		} else {
+			g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(side), Received: day, Sent: day, Moves: counted, VariantMoves: variant, Text: text})
+		}
+		i = next
+	}
+	g.Replies = append(g.Replies, timecontrol.Reply{Player: colour(g.ToMove()), Received: a.obs.forwarded()})
+}
+
+// paperReceipt is the receipt date of the move a paper letter answers: the
+// date its sender wrote (6.3.1: by the arrival postmark, which only they
+// saw), if it lies between the day the server forwarded the move and the
+// posting; else zero, and the ledger takes the average transit between the
+// two players (6.3.3). A written date that cannot be is reported.
+func (a *applier) paperReceipt(forwarded, posted timecontrol.Date) timecontrol.Date {
+	wrote := a.l.Dates.Received
+	switch {
+	case wrote.IsZero():
+		return timecontrol.Date{}
+	case !wrote.Before(forwarded) && !wrote.After(posted):
+		return wrote
+	}
+	lang := a.lang()
+	a.problem("date-differs", "6.3.3", tr(lang,
+		fmt.Sprintf("дата получения хода указана %s, но ход отправлен вам %s, а ответ отправлен %s; в графике дата получения взята по среднему пробегу писем", wrote.Russian(), forwarded.Russian(), posted.Russian()),
+		fmt.Sprintf("the date you received the move is written %s, but the move was sent to you on %s and your reply posted on %s; the ledger takes the average transit of letters instead", wrote.Russian(), forwarded.Russian(), posted.Russian())))
+	a.event("date-differs", "6.3.3", "received: wrote "+wrote.String()+", forwarded "+forwarded.String()+", posted "+posted.String())
+	return timecontrol.Date{}
+}
+
+// ToMoveAt returns the side to move before ply i.
+func (g Game) ToMoveAt(i int) draughts.Color {
+	if i%2 == 0 {
+		return draughts.White
+	}
+	return draughts.Black
+}
+
+// receivedDate is the day the sender received the move they answered.
+func (a *applier) receivedDate() timecontrol.Date {
+	if r := a.senderReply(); r != nil {
+		return r.Received
+	}
+	return timecontrol.Date{}
+}
 
 // checkTime compares what the sender wrote with what the server saw: the
 // three dates and the time fraction (6.3.1); the server's dates stand and
@@ -82,20 +168,4 @@ func (a *applier) opponentSent() timecontrol.Date {
 		}
 	}
 	return timecontrol.Date{}
-}
-
-// checkOverstep files the server's overstep claim when the sender's reply
-// took their total over the limit (6.3.5, 6.3.6). It reports whether it did.
-func (a *applier) checkOverstep() bool {
-	led, err := a.s.Ledger(*a.g)
-	if err != nil {
-		a.event("ledger-error", "6.3.6", err.Error())
-		return false
-	}
-	ov := led.Overstep
-	if ov == nil || ov.Player != colour(a.side) || (ov.Date != a.obs.sent() && ov.Date != a.obs.Postmark) || a.g.claimedAt(a.side, ov.Move) {
-		return false
-	}
-	a.s.fileClaim(a.g, a.side, false, false, ov.Total, ov.Limit, ov.Move, a.obs.Postmark, &a.out)
-	return true
 }

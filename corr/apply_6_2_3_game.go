@@ -1,0 +1,97 @@
+package corr
+
+import (
+	"fmt"
+	"strings"
+
+	"zaochnik/corr/letter"
+)
+
+// senderGames lists the codes of the sender's games, for a letter that
+// names none of them.
+func (a *applier) senderGames() []string {
+	var codes []string
+	for _, g := range a.s.Games {
+		if _, ok := g.SideOf(a.from.Number); ok {
+			codes = append(codes, g.Code)
+		}
+	}
+	return codes
+}
+
+// findGame finds the game a letter is about: the game code or the cipher
+// with start numbers, the thread it answers, the opponent's surname, or else
+// the sender's only game in which it is their move. It returns the reason in Russian and English when
+// there is none.
+func (a *applier) findGame() (*Game, [2]string) {
+	ref := a.l.Game
+	if code, ok := letter.ParseGameCode(a.obs.Subject); ok && ref.White == 0 {
+		ref = code
+	}
+	t := a.s.Tournament
+	if ref.Cipher != "" && !strings.EqualFold(ref.Cipher, t.Cipher) {
+		return nil, [2]string{
+			fmt.Sprintf("шифр %s не совпадает с шифром турнира %s", ref.Cipher, t.Cipher),
+			fmt.Sprintf("cipher %s is not the tournament's cipher %s", ref.Cipher, t.Cipher)}
+	}
+	if ref.White != 0 && ref.Black != 0 {
+		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.White, Black: ref.Black})); g != nil {
+			return g, [2]string{}
+		}
+		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.Black, Black: ref.White})); g != nil {
+			return g, [2]string{}
+		}
+		return nil, [2]string{
+			fmt.Sprintf("в турнире нет партии %d-%d", ref.White, ref.Black),
+			fmt.Sprintf("the tournament has no game %d-%d", ref.White, ref.Black)}
+	}
+	if g := a.s.game(a.obs.Thread); g != nil {
+		return g, [2]string{}
+	}
+	mine := func(keep func(g *Game) bool) []*Game {
+		var gs []*Game
+		for i := range a.s.Games {
+			g := &a.s.Games[i]
+			if _, ok := g.SideOf(a.from.Number); ok && keep(g) {
+				gs = append(gs, g)
+			}
+		}
+		return gs
+	}
+	if len(ref.Names) > 0 {
+		gs := mine(func(g *Game) bool {
+			side, _ := g.SideOf(a.from.Number)
+			opp, _ := t.Player(g.Number(side.Opponent()))
+			for _, n := range ref.Names {
+				if n != "" && strings.Contains(strings.ToLower(opp.Name), strings.ToLower(n)) {
+					return true
+				}
+			}
+			return false
+		})
+		if len(gs) == 1 {
+			return gs[0], [2]string{}
+		}
+	}
+	onMove := mine(func(g *Game) bool {
+		side, _ := g.SideOf(a.from.Number)
+		return (g.Status == Playing && g.ToMove() == side) || g.Status == Suspended
+	})
+	if len(onMove) == 1 {
+		return onMove[0], [2]string{}
+	}
+	return nil, [2]string{
+		"не удалось определить партию; укажите шифр турнира и номера партии (например, " + letter.FormatGameCode(t.Cipher, 1, 2) + ") или фамилию партнёра",
+		"the game could not be found; give the tournament cipher and the game's start numbers (e.g. " + letter.FormatGameCode(t.Cipher, 1, 2) + ") or your opponent's surname"}
+}
+
+// breakAlone reports a letter that announces a break and does nothing
+// else, in this tournament (its cipher, when written, is this one's).
+func (a *applier) breakAlone() bool {
+	l := a.l
+	if c := l.Game.Cipher; c != "" && !strings.EqualFold(c, a.s.Tournament.Cipher) {
+		return false
+	}
+	return l.Break != nil && len(l.Moves) == 0 && len(l.Repeated) == 0 && l.Accepted == nil && len(l.Variants) == 0 &&
+		l.Draw == "" && !l.Resign && !l.OverstepClaim && l.Protest == "" && !l.LedgerRequest
+}

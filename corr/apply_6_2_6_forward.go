@@ -1,0 +1,182 @@
+package corr
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// forward sends the sender's moves to the opponent as a move letter with
+// every item of 6.2.3 (corr/letter renders it, and reads it back), and
+// confirms them to the sender, with the dates and the time as the server
+// counts them. known is how many plies the sender knew before this letter.
+func (a *applier) forward(first, known int, claimed bool) {
+	g, side := a.g, a.side
+	opp := g.Number(side.Opponent())
+	v := a.s.Tournament.DraughtsVariant()
+	led, err := a.s.Ledger(*g)
+	var frac *letter.TimeFraction
+	if err == nil {
+		w, b := led.Totals[timecontrol.White].Total, led.Totals[timecontrol.Black].Total
+		frac = &letter.TimeFraction{White: w, Black: b}
+	}
+	fwd := letter.Letter{
+		Repeated: a.lettered(known, first),
+		Moves:    a.lettered(first, len(g.Plies)),
+		Dates:    letter.Dates{OpponentSent: a.opponentSent(), Received: a.receivedDate(), Sent: a.obs.sent()},
+		Time:     frac,
+	}
+	pos := g.Position(v)
+	for _, pv := range g.Variants {
+		if pv.By == side {
+			fwd.Variants = append(fwd.Variants, letter.Variant{Label: pv.Label, Moves: letterMoves(pos, len(g.Plies), pv.Line)})
+		}
+	}
+	switch {
+	case g.Draw != nil && g.Draw.By == side:
+		fwd.Draw = letter.DrawOffer
+	case a.declined:
+		fwd.Draw = letter.DrawDecline
+	}
+	var extraRu, extraEn []string
+	for _, p := range g.Plies[first:] {
+		if p.Variant {
+			extraRu = append(extraRu, "по вашему варианту сделан ход "+p.Text+" (п. 6.2.13)")
+			extraEn = append(extraEn, "your variant played "+p.Text+" (clause 6.2.13)")
+		}
+		if p.Corrected {
+			extraRu = append(extraRu, "невозможный ход партнёра заменён единственным ходом шашки "+p.Text+" (п. 6.2.10)")
+			extraEn = append(extraEn, "your opponent's impossible move was replaced by the piece's single move "+p.Text+" (clause 6.2.10)")
+		}
+	}
+	if a.reply < len(g.Replies) {
+		// The penalty days charged to the sender while they thought about
+		// this move, with what for: the opponent sees them in the time
+		// (6.2.11, «с указанием, за что именно»).
+		since := g.Replies[a.reply].Received
+		for _, p := range g.Penalties {
+			if p.Player != colour(side) || p.Date.Before(since) {
+				continue
+			}
+			en := cmp.Or(p.ReasonEn, p.Reason)
+			extraRu = append(extraRu, fmt.Sprintf("партнёру начислено %d %s (п. %s): %s", p.Days, timecontrol.RussianPlural(p.Days, "штрафной день", "штрафных дня", "штрафных дней"), p.Clause, p.Reason))
+			extraEn = append(extraEn, fmt.Sprintf("your opponent is charged %d penalty days (clause %s): %s", p.Days, p.Clause, en))
+		}
+	}
+	// own ends before the replies the opponent's variant gave to the last
+	// of the sender's moves: then the sender is on move again (6.2.13).
+	own := len(g.Plies)
+	for own > first && g.Plies[own-1].Variant {
+		own--
+	}
+	if own < len(g.Plies) {
+		extraRu = append(extraRu, "ход снова за партнёром; ждите его ответа")
+		extraEn = append(extraEn, "it is your opponent's move again; wait for their reply")
+	}
+	forwarded := g.Status != Suspended || claimed
+	if forwarded {
+		l := a.s.lang(opp)
+		mover, _ := a.s.Tournament.Player(g.Number(side))
+		to, _ := a.s.Tournament.Player(opp)
+		msg := letter.Forward{Envelope: letter.Envelope{Lang: l, Cipher: a.s.Tournament.Cipher, White: g.White, Black: g.Black, To: to.Name},
+			From: mover.Name, Letter: fwd}.Render()
+		body := msg.Body
+		if len(extraRu) > 0 {
+			body += "\n" + tr(l, "Примечания сервера:\n", "Server's notes:\n") + "- " + strings.Join(pick(l, extraRu, extraEn), "\n- ") + "\n"
+		}
+		a.out.Out = append(a.out.Out, Outgoing{To: to.Email, Kind: "forward", Game: g.Code, Subject: msg.Subject, Body: body})
+	}
+	if a.from.Number == 0 {
+		return // a move forwarded by the judge's ruling: nobody to confirm to
+	}
+	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)), Draw: fwd.Draw, Variants: fwd.Variants,
+		Problems: a.receiptProblems(), On: a.obs.Postmark, Time: frac}
+	o := a.s.rendered(a.from.Number, g, "confirmation", r.Render())
+	o.InReplyTo = a.obs.MessageID
+	a.out.Out = append(a.out.Out, o)
+}
+
+// receiptProblems are the problems the sender is told of in the receipt:
+// the reader's, with their lines (those not forwarded among them, 6.2.6),
+// then the referee's own, each citing its clause.
+func (a *applier) receiptProblems() []letter.Problem {
+	var ps []letter.Problem
+	read := map[string]bool{}
+	for _, p := range a.l.Problems {
+		if !p.IsNote() {
+			ps = append(ps, p)
+			read[string(p.Kind)] = true
+		}
+	}
+	for _, p := range a.out.Problems {
+		if read[p.Kind] {
+			continue
+		}
+		text := p.Text
+		if p.Clause != "" && !strings.Contains(text, p.Clause) {
+			text += tr(a.lang(), " (п. "+p.Clause+")", " ("+p.Clause+")")
+		}
+		ps = append(ps, letter.Problem{Kind: letter.Kind(p.Kind), Clause: p.Clause, Ru: text, En: text})
+	}
+	return ps
+}
+
+// pick returns the list in language l.
+func pick(l letter.Lang, ru, en []string) []string {
+	if l == letter.English {
+		return en
+	}
+	return ru
+}
+
+// lettered writes plies [from, to) of the game as a letter's moves.
+func (a *applier) lettered(from, to int) []letter.Move {
+	var out []letter.Move
+	for i := from; i < to; i++ {
+		p := a.g.Plies[i]
+		mt, err := draughts.ParseMoveText(p.Text)
+		if err != nil {
+			continue // the engine's own notation always reads
+		}
+		out = append(out, letter.Move{Number: i/2 + 1, Black: i%2 == 1, Text: mt, Forced: p.Forced})
+	}
+	return out
+}
+
+// letterMoves writes a line of moves from pos (ply ply of the game) as a letter's moves.
+func letterMoves(pos draughts.Position, ply int, line []draughts.Move) []letter.Move {
+	var out []letter.Move
+	for _, m := range line {
+		mt, err := draughts.ParseMoveText(pos.Written(m))
+		if err != nil {
+			break
+		}
+		out = append(out, letter.Move{Number: ply/2 + 1, Black: ply%2 == 1, Text: mt})
+		pos = pos.Play(m)
+		ply++
+	}
+	return out
+}
+
+// sendLedger answers a request for the time ledger with the table of
+// 6.3.6 in the sender's language, as it stands after this letter.
+func (a *applier) sendLedger() {
+	lang, tl := timecontrol.Russian, letter.Russian
+	if a.lang() == letter.English {
+		lang, tl = timecontrol.English, letter.English
+	}
+	table := ""
+	if led, err := a.s.Ledger(*a.g); err != nil {
+		sec := a.s.Tournament.Secretary.Email
+		table = tr(tl, "График не удалось вычислить ("+err.Error()+"); пожалуйста, напишите секретарю турнира ("+sec+").",
+			"The ledger could not be computed ("+err.Error()+"); please write to the tournament secretary ("+sec+").")
+	} else {
+		table = led.Render(lang, a.obs.Postmark)
+	}
+	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, a.g, "ledger", a.obs.MessageID, "график времени", "time ledger",
+		"Партия "+a.g.Code+".\n\n"+table, "Game "+a.g.Code+".\n\n"+table))
+}

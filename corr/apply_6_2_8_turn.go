@@ -1,0 +1,116 @@
+package corr
+
+import (
+	"fmt"
+	"strings"
+
+	"zaochnik/corr/letter"
+)
+
+// acceptable checks that a letter with moves may be applied now: the game is
+// on, it is the sender's move, and no claim holds the game.
+func (a *applier) acceptable() bool {
+	g, side := a.g, a.side
+	switch g.Status {
+	case Finished:
+		a.refuse("game-over", "6.5.1", fmt.Sprintf("партия %s окончена (%s)", g.Code, g.Result),
+			fmt.Sprintf("game %s is over (%s)", g.Code, g.Result))
+		return false
+	case Unfinished:
+		a.refuse("end-of-play", "6.3.2", "срок игры истёк; ход не принимается. До присуждения можно только принять ничью или сдаться; запись партии с анализом пришлите судье в течение 10 дней (п. 6.5.2)",
+			"the time for play is over; no more moves. Until adjudication you may only accept a draw or resign; send the record with your analysis to the judge within 10 days (clause 6.5.2)")
+		return false
+	case Suspended:
+		if c := g.pendingClaim(); c != nil && c.Against != side && g.Held == nil && (len(a.l.Moves) > 0 || a.l.OverstepClaim) {
+			if len(a.l.Moves) > 0 {
+				a.holdReply()
+			}
+			return false
+		}
+		a.refuse("suspended", "6.3.6", "партия приостановлена до решения судьи по заявлению о просрочке",
+			"the game is suspended until the judge rules on the overstep claim")
+		return false
+	}
+	if len(a.l.Moves) > 0 && g.ToMove() != side {
+		if a.resent() {
+			return false
+		}
+		a.refusal = &letter.Refusal{Reason: letter.RefuseNotYourTurn}
+		a.refuse("not-your-move", "6.2.8", "сейчас ход партнёра; отосланный ход изменить нельзя",
+			"it is your opponent's move; a move once sent cannot be changed")
+		return false
+	}
+	return true
+}
+
+// resent answers a letter, sent while the opponent is to move, whose moves
+// are the sender's last moves already played: a player asking whether the
+// move arrived. They are told it did and was forwarded; nothing changes
+// (6.2.8: the move stands). The opponent's forced replies the sender wrote
+// (6.2.4) are part of what was sent. It reports whether the letter was such
+// a resend.
+func (a *applier) resent() bool {
+	g := a.g
+	n := len(a.l.Moves)
+	start := len(g.Plies) - n
+	if start < 0 {
+		return false
+	}
+	rec := g.Record(a.s.Tournament.DraughtsVariant())
+	for i, m := range a.l.Moves {
+		p := g.Plies[start+i]
+		pos, err := rec.Position(start + i)
+		if err != nil || pos.SideToMove() != a.side && !p.Forced {
+			return false
+		}
+		if mv, err := pos.Resolve(m.Text); err != nil || mv != p.Move {
+			return false
+		}
+	}
+	onRu, onEn := "", ""
+	if r := len(g.Replies); r > 0 && g.Replies[r-1].Sent.IsZero() {
+		onRu, onEn = " "+g.Replies[r-1].Received.Russian(), " on "+g.Replies[r-1].Received.Russian()
+	}
+	moves := moveList(g, start)
+	a.event("resent", "6.2.8", moves)
+	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "notice", a.obs.MessageID, "ход уже получен", "move already received",
+		fmt.Sprintf("Ваш ход %s уже получен и переслан партнёру%s; ждём его ответа. Отосланный ход изменить нельзя (п. 6.2.8).", moves, onRu),
+		fmt.Sprintf("Your move %s has already been received and forwarded to your opponent%s; we are waiting for the reply. A move once sent cannot be changed (clause 6.2.8).", moves, onEn)))
+	return true
+}
+
+// keepSentMoves plays the moves of the sender's letter refused for its
+// repetition in place of other moves the correction writes: a sent move is
+// made and cannot be changed (6.2.8); the sender is told. A sent move that
+// is impossible here is left to the rules of 6.2.10 in the correction.
+func (a *applier) keepSentMoves() {
+	g := a.g
+	if len(g.Sent) == 0 || g.Stopped == nil || *g.Stopped != a.side {
+		return
+	}
+	pos := g.Position(a.s.Tournament.DraughtsVariant())
+	sent, err := pos.Resolve(g.Sent[0].Text)
+	if err != nil {
+		return
+	}
+	if len(a.l.Moves) > 0 {
+		if m, err := pos.Resolve(a.l.Moves[0].Text); err == nil && m == sent {
+			return
+		}
+	}
+	was, now := letterSequence(a.l.Moves), letterSequence(g.Sent)
+	a.problem("sent-move-kept", "6.2.8", tr(a.lang(),
+		fmt.Sprintf("в исправлении написано %s, но вы уже отослали %s, а отосланный ход изменить нельзя; сыгран %s", was, now, now),
+		fmt.Sprintf("the correction writes %s, but you had sent %s, and a move once sent cannot be changed; %s is played", was, now, now)))
+	a.event("sent-move-kept", "6.2.8", now+" played, not "+was)
+	a.l.Moves = g.Sent
+}
+
+// letterSequence writes moves as the sender wrote them: "1...f6-g5 2...g5-h4".
+func letterSequence(ms []letter.Move) string {
+	var ts []string
+	for _, m := range ms {
+		ts = append(ts, m.String())
+	}
+	return strings.Join(ts, " ")
+}

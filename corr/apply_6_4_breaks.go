@@ -1,0 +1,95 @@
+package corr
+
+import (
+	"fmt"
+	"strings"
+
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// announceBreak validates a break announced "беру перерыв с ... по ..."
+// (6.4.1-6.4.3), enters it in every game of the player, and tells every
+// opponent with an unfinished game and the secretary (6.4.2).
+func (a *applier) announceBreak() {
+	b := a.l.Break
+	pb := PlayerBreak{Player: a.from.Number, From: b.From, To: b.To, Announced: a.obs.Postmark}
+	var bs []timecontrol.Break
+	for _, x := range a.s.Breaks {
+		if x.Player == a.from.Number {
+			bs = append(bs, timecontrol.Break{Player: timecontrol.White, From: x.From, To: x.To, Announced: x.Announced, Granted: x.Granted})
+		}
+	}
+	bs = append(bs, timecontrol.Break{Player: timecontrol.White, From: b.From, To: b.To, Announced: a.obs.Postmark})
+	v := timecontrol.ValidateBreaks(bs)[len(bs)-1]
+	lang := a.lang()
+	var notes []string
+	for _, n := range v.Notes {
+		notes = append(notes, n.Format(timecontrolLang(lang)))
+		a.problem("break-"+breakNoteKind(n.Kind), n.Clause, n.Format(timecontrolLang(lang)))
+	}
+	late := !a.obs.Postmark.Before(b.From)
+	if late {
+		msg := tr(lang, fmt.Sprintf("перерыв объявлен %s, после его начала %s: он засчитывается со дня объявления", a.obs.Postmark.Russian(), b.From.Russian()),
+			fmt.Sprintf("the break was announced on %s, after its first day %s: it counts from the announcement", a.obs.Postmark.Russian(), b.From.Russian()))
+		a.problem("break-late", "6.4.2", msg)
+		notes = append(notes, msg)
+	}
+	if !v.Counts() {
+		a.event("break-refused", "6.4.1", fmt.Sprintf("player %d: %s..%s", pb.Player, b.From, b.To))
+		a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, a.g, "notice", a.obs.MessageID, "перерыв не засчитан", "break not counted",
+			"Перерыв с "+b.From.Russian()+" по "+b.To.Russian()+" не засчитан: "+strings.Join(notes, "; "),
+			"The break from "+b.From.Russian()+" to "+b.To.Russian()+" does not count: "+strings.Join(notes, "; ")))
+		return
+	}
+	if v.To != b.To {
+		pb.To = v.To // only its first 30 days count (6.4.1)
+	}
+	a.s.Breaks = append(a.s.Breaks, pb)
+	a.event("break", "6.4.2", fmt.Sprintf("player %d: %s..%s announced %s", pb.Player, pb.From, pb.To, pb.Announced))
+	extra := ""
+	if len(notes) > 0 {
+		extra = "\n" + strings.Join(notes, "\n")
+	}
+	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, a.g, "notice", a.obs.MessageID, "перерыв принят", "break accepted",
+		"Перерыв с "+pb.From.Russian()+" по "+pb.To.Russian()+" принят и сообщён всем партнёрам и секретарю (п. 6.4.2)."+extra,
+		"The break from "+pb.From.Russian()+" to "+pb.To.Russian()+" is accepted and announced to all your opponents and the secretary (clause 6.4.2)."+extra))
+	for i := range a.s.Games {
+		g := &a.s.Games[i]
+		side, ok := g.SideOf(a.from.Number)
+		if !ok || g.Status == Finished {
+			continue
+		}
+		opp := g.Number(side.Opponent())
+		n := letter.BreakNotice{Envelope: a.s.envelope(opp, g), Player: a.from.Name, From: pb.From, To: pb.To}
+		if late {
+			n.Effective = a.obs.Postmark
+		}
+		a.out.Out = append(a.out.Out, a.s.rendered(opp, g, "break", n.Render()))
+	}
+	a.out.Out = append(a.out.Out, a.s.rendered(0, nil, "break", letter.BreakNotice{Envelope: a.s.envelope(0, nil),
+		Player: a.from.Name, From: pb.From, To: pb.To, Secretary: true}.Render()))
+}
+
+// breakNoteKind names a break verdict's note for the problem list.
+func breakNoteKind(k timecontrol.NoteKind) string {
+	switch k {
+	case timecontrol.NoteBreakTooLong:
+		return "too-long"
+	case timecontrol.NoteBreakSecondInYear:
+		return "second-in-year"
+	case timecontrol.NoteBreakDatesDiffer:
+		return "dates-differ"
+	case timecontrol.NoteBreakLate:
+		return "late"
+	}
+	return "note"
+}
+
+// timecontrolLang is the ledger's language for a letter language.
+func timecontrolLang(l letter.Lang) timecontrol.Lang {
+	if l == letter.English {
+		return timecontrol.English
+	}
+	return timecontrol.Russian
+}
