@@ -1,7 +1,6 @@
 package corr
 
 import (
-	"fmt"
 	"slices"
 
 	"zaochnik/corr/draughts"
@@ -72,14 +71,12 @@ type applier struct {
 func (a *applier) apply() {
 	p, ok := a.s.Tournament.PlayerByEmail(a.obs.From)
 	if !ok {
-		a.refuse("not-a-player", "6.2.3",
-			fmt.Sprintf("адрес %s не принадлежит ни одному участнику турнира %s; пишите с адреса, указанного в стартовом листе", a.obs.From, a.s.Tournament.Cipher),
-			fmt.Sprintf("the address %s belongs to no player of tournament %s; write from the address in the start list", a.obs.From, a.s.Tournament.Cipher))
+		a.refuse(letter.NotAPlayer(a.obs.From, a.s.Tournament.Cipher))
 		return
 	}
 	a.from = p
 	if a.s.Started.IsZero() {
-		a.refuse("not-started", "6.3.2", "турнир ещё не начат: стартовый лист не разослан", "the tournament has not started: the start list has not been sent")
+		a.refuse(letter.NotStarted())
 		return
 	}
 	g, why := a.findGame()
@@ -92,16 +89,14 @@ func (a *applier) apply() {
 	}
 	if g == nil {
 		a.refusal = &letter.Refusal{Reason: letter.RefuseUnknownGame, Games: a.senderGames()}
-		a.refuse("no-game", "6.2.3", why[0], why[1])
+		a.refuse(why)
 		return
 	}
 	a.g = g
 	a.out.Game = g.Code
 	side, ok := g.SideOf(p.Number)
 	if !ok {
-		a.refuse("not-your-game", "6.2.3",
-			fmt.Sprintf("вы не играете в партии %s; укажите шифр турнира и номера своей партии", g.Code),
-			fmt.Sprintf("you do not play in game %s; give the tournament cipher and your own game's numbers", g.Code))
+		a.refuse(letter.NotYourGame(a.s.Tournament.Cipher, g.White, g.Black))
 		return
 	}
 	a.side = side
@@ -149,8 +144,7 @@ func (a *applier) apply() {
 	if len(a.l.Moves) == 0 {
 		if a.l.Draw == "" {
 			a.refusal = &letter.Refusal{Reason: letter.RefuseNoMove}
-			a.refuse("no-move", "6.2.3", "в письме нет хода; пришлите свой ход полной нотацией, например c3-d4",
-				"the letter has no move; send your move in full notation, e.g. c3-d4")
+			a.refuse(letter.NoMoveWritten(true))
 		}
 		return
 	}

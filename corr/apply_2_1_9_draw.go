@@ -51,7 +51,7 @@ func (a *applier) claimDrawByRule() {
 func (a *applier) acceptDraw() {
 	g := a.g
 	if g.Status == Suspended {
-		a.refuse("suspended", "6.3.6", "партия приостановлена до решения судьи", "the game is suspended until the judge rules")
+		a.refuse(letter.GameSuspended(false))
 		return
 	}
 	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)

@@ -4,13 +4,14 @@ import (
 	"fmt"
 
 	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
 )
 
 // resign ends the game by the sender's resignation.
 func (a *applier) resign() {
 	g := a.g
 	if g.Status == Finished {
-		a.refuse("game-over", "6.5.1", fmt.Sprintf("партия %s уже окончена (%s)", g.Code, g.Result), fmt.Sprintf("game %s is already over (%s)", g.Code, g.Result))
+		a.refuse(letter.GameIsOver(a.s.Tournament.Cipher, g.White, g.Black, g.Result, true))
 		return
 	}
 	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)

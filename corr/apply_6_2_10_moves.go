@@ -1,8 +1,6 @@
 package corr
 
 import (
-	"fmt"
-
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 )
@@ -29,7 +27,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 	}
 	for i, m := range append(accepted, a.l.Moves...) {
 		if len(pos.LegalMoves(nil)) == 0 {
-			a.problem("moves-after-end", "2.8.1", tr(a.lang(), "ходы после окончания партии не учтены", "moves after the end of the game are ignored"))
+			a.note(letter.MovesAfterEnd())
 			break
 		}
 		if n := len(plies); n > 0 && plies[n-1].Variant {
@@ -47,9 +45,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			// The acceptance repeats a move of the opponent's variant
 			// that is not the variant's (6.2.9, 6.2.13).
 			a.refusal = &letter.Refusal{Reason: letter.RefuseRepetition, Written: accepted, Expected: line}
-			a.stop("repetition", "6.2.9",
-				fmt.Sprintf("в принятом варианте ход партнёра %s записан неверно: в его варианте этого хода нет; повторите принятый вариант, как партнёр его предложил", m.Text),
-				fmt.Sprintf("in the accepted variant your opponent's move %s is written wrongly: their variant has no such move; repeat the accepted variant as your opponent proposed it", m.Text))
+			a.stop(letter.AcceptedVariantWrong(m.Text.String()))
 			return nil, false
 		}
 		if mover != side {
@@ -60,9 +56,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 				pos = pos.Play(mv)
 				continue
 			}
-			a.stop("not-forced", "6.2.4",
-				fmt.Sprintf("ход %s — ход партнёра, и он не вынужденный; записывайте за партнёра только вынужденные ходы", m.Text),
-				fmt.Sprintf("%s is your opponent's move and it is not forced; write your opponent's moves only when forced", m.Text))
+			a.stop(letter.NotForced(m.Text.String()))
 			return nil, false
 		}
 		corrected := false
@@ -70,20 +64,13 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			if from, ok := originOf(v, m.Text); ok {
 				if ms := pos.MovesFrom(from); len(ms) == 1 {
 					mv, corrected = ms[0], true
-					a.problem("impossible-move-corrected", "6.2.10", tr(a.lang(),
-						fmt.Sprintf("ход %s невозможен; у шашки на поле %s единственный ход %s, он и сделан", m.Text, v.SquareText(from), pos.Written(mv)),
-						fmt.Sprintf("%s is impossible; the piece on %s has the single move %s, which is played", m.Text, v.SquareText(from), pos.Written(mv))))
+					a.note(letter.ImpossibleCorrected(m.Text.String(), v.SquareText(from), pos.Written(mv)))
 					a.event("impossible-move-corrected", "6.2.10", m.Text.String()+" -> "+pos.Notation(mv))
 				}
 			}
 			if !corrected {
-				whyRu, whyEn := whyImpossible(err)
-				a.refusal = &letter.Refusal{Reason: letter.RefuseImpossible, Written: []letter.Move{m}, Problems: []letter.Problem{{
-					Kind: "impossible-move", Clause: "6.2.10", Text: m.Text.String(),
-					Ru: "ход " + m.Text.String() + ": " + whyRu, En: "move " + m.Text.String() + ": " + whyEn}}}
-				a.stop("impossible-move", "6.2.10",
-					fmt.Sprintf("ход %s невозможен (%s); замените его своим ходом", m.Text, whyRu),
-					fmt.Sprintf("the move %s is impossible (%s); send a move in its place", m.Text, whyEn))
+				a.refusal = &letter.Refusal{Reason: letter.RefuseImpossible, Written: []letter.Move{m}, Problems: []letter.Problem{letter.ImpossibleMoveDetail(m.Text.String(), err)}}
+				a.stop(letter.ImpossibleMove(m.Text.String(), err))
 				return nil, false
 			}
 		}
@@ -101,7 +88,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 	}
 	if len(plies) == 0 {
 		a.refusal = &letter.Refusal{Reason: letter.RefuseNoMove}
-		a.refuse("no-move", "6.2.3", "в письме нет хода", "the letter has no move")
+		a.refuse(letter.NoMoveWritten(false))
 		return nil, false
 	}
 	return plies, true
@@ -155,7 +142,5 @@ func (a *applier) checkNumber(m letter.Move, ply int) {
 			return
 		}
 	}
-	a.problem("move-number", "6.2.14", tr(a.lang(),
-		fmt.Sprintf("ход %s записан под номером %d, а это ход %d; в следующем письме повторите ходы с верной нумерацией", m.Text, m.Number, ply/2+1),
-		fmt.Sprintf("the move %s is numbered %d but it is move %d; repeat the moves correctly numbered in your next letter", m.Text, m.Number, ply/2+1)))
+	a.note(letter.MoveNumberWrong(m.Text.String(), m.Number, ply/2+1))
 }

@@ -64,13 +64,7 @@ func (a *applier) acceptedMoves(pos draughts.Position) (moves, line []letter.Mov
 	moves = acc.Moves
 	if len(moves) == 0 {
 		if !found {
-			name := strings.TrimSpace(acc.Label)
-			if name != "" {
-				name = " " + name
-			}
-			a.refuse("variant-unknown", "6.2.13",
-				fmt.Sprintf("вариант%s, который вы принимаете, партнёр не предлагал (или он уже не действует); ничего не сыграно. Пришлите письмо заново: ходы принятого варианта, затем свой ход", name),
-				fmt.Sprintf("your opponent has no standing variant%s for you to accept; nothing is played. Please send the letter again: the accepted variant's moves, then your move", name))
+			a.refuse(letter.VariantUnknown(strings.TrimSpace(acc.Label)))
 			return nil, nil, false
 		}
 		moves = line
@@ -135,7 +129,7 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 		return
 	}
 	if pos.SideToMove() == a.side {
-		a.problem("variant-ignored", "6.2.7", tr(a.lang(), "варианты не учтены: после принятого варианта снова ваш ход", "variants ignored: after the accepted variant it is your move again"))
+		a.note(letter.VariantsIgnored())
 		return
 	}
 	var props []ProposedVariant
@@ -151,18 +145,14 @@ func (a *applier) proposeVariants(pos draughts.Position) {
 		for _, m := range vr.Moves {
 			mv, err := p.Resolve(m.Text)
 			if err != nil {
-				a.problem("variant-cut", "6.2.12", tr(a.lang(),
-					fmt.Sprintf("в варианте %s ход %s невозможен; вариант предложен до этого хода", label, m.Text),
-					fmt.Sprintf("in variant %s the move %s is impossible; the variant stands up to it", label, m.Text)))
+				a.note(letter.VariantCut(label, m.Text.String()))
 				break
 			}
 			pv.Line = append(pv.Line, mv)
 			p = p.Play(mv)
 		}
 		if len(pv.Line) < 2 && len(vr.Moves) > 0 {
-			a.problem("variant-dropped", "6.2.12", tr(a.lang(),
-				fmt.Sprintf("в варианте %s не осталось вашего ответного хода; он не передан партнёру", label),
-				fmt.Sprintf("variant %s is left without your answer; it is not passed on", label)))
+			a.note(letter.VariantDropped(label))
 		}
 		props = append(props, pv)
 	}
@@ -204,7 +194,7 @@ func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []
 			n = c
 		}
 	}
-	var ru, en []string
+	var clashes []letter.Clash
 	out := make([]ProposedVariant, 0, len(props))
 	told, kept := map[*node]bool{}, map[*node]bool{}
 	for i, p := range props {
@@ -235,8 +225,7 @@ func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []
 						answers = append(answers, numbered(len(a.g.Plies)+d, at.Written(m)))
 					}
 				}
-				ru = append(ru, fmt.Sprintf("варианты %s на ход %s дают разные ответы (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
-				en = append(en, fmt.Sprintf("variants %s answer %s differently (%s)", strings.Join(labels, ", "), c, strings.Join(answers, ", ")))
+				clashes = append(clashes, letter.Clash{Labels: labels, Move: c, Answers: answers})
 			}
 			break
 		}
@@ -246,10 +235,8 @@ func (a *applier) unambiguous(pos draughts.Position, props []ProposedVariant) []
 			out = append(out, p)
 		}
 	}
-	if len(ru) > 0 {
-		a.problem("variant-ambiguous", "6.2.7", tr(a.lang(),
-			strings.Join(ru, "; ")+"; неясно, какой ответ играть, и эти варианты действуют только до этого хода (п. 6.2.12)",
-			strings.Join(en, "; ")+"; which answer to play is unclear, so these variants stand only up to that move (clause 6.2.12)"))
+	if len(clashes) > 0 {
+		a.note(letter.VariantsAmbiguous(clashes))
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package corr
 
 import (
-	"fmt"
 	"strings"
 
 	"zaochnik/corr/letter"
@@ -21,32 +20,28 @@ func (a *applier) senderGames() []string {
 
 // findGame finds the game a letter is about: the game code or the cipher
 // with start numbers, the thread it answers, the opponent's surname, or else
-// the sender's only game in which it is their move. It returns the reason in Russian and English when
-// there is none.
-func (a *applier) findGame() (*Game, [2]string) {
+// the sender's only game in which it is their move. It returns the reason
+// when there is none.
+func (a *applier) findGame() (*Game, letter.Problem) {
 	ref := a.l.Game
 	if code, ok := letter.ParseGameCode(a.obs.Subject); ok && ref.White == 0 {
 		ref = code
 	}
 	t := a.s.Tournament
 	if ref.Cipher != "" && !strings.EqualFold(ref.Cipher, t.Cipher) {
-		return nil, [2]string{
-			fmt.Sprintf("шифр %s не совпадает с шифром турнира %s", ref.Cipher, t.Cipher),
-			fmt.Sprintf("cipher %s is not the tournament's cipher %s", ref.Cipher, t.Cipher)}
+		return nil, letter.WrongCipher(ref.Cipher, t.Cipher)
 	}
 	if ref.White != 0 && ref.Black != 0 {
 		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.White, Black: ref.Black})); g != nil {
-			return g, [2]string{}
+			return g, letter.Problem{}
 		}
 		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.Black, Black: ref.White})); g != nil {
-			return g, [2]string{}
+			return g, letter.Problem{}
 		}
-		return nil, [2]string{
-			fmt.Sprintf("в турнире нет партии %d-%d", ref.White, ref.Black),
-			fmt.Sprintf("the tournament has no game %d-%d", ref.White, ref.Black)}
+		return nil, letter.NoSuchGame(t.Cipher, ref.White, ref.Black)
 	}
 	if g := a.s.game(a.obs.Thread); g != nil {
-		return g, [2]string{}
+		return g, letter.Problem{}
 	}
 	mine := func(keep func(g *Game) bool) []*Game {
 		var gs []*Game
@@ -70,7 +65,7 @@ func (a *applier) findGame() (*Game, [2]string) {
 			return false
 		})
 		if len(gs) == 1 {
-			return gs[0], [2]string{}
+			return gs[0], letter.Problem{}
 		}
 	}
 	onMove := mine(func(g *Game) bool {
@@ -78,11 +73,9 @@ func (a *applier) findGame() (*Game, [2]string) {
 		return (g.Status == Playing && g.ToMove() == side) || g.Status == Suspended
 	})
 	if len(onMove) == 1 {
-		return onMove[0], [2]string{}
+		return onMove[0], letter.Problem{}
 	}
-	return nil, [2]string{
-		"не удалось определить партию; укажите шифр турнира и номера партии (например, " + letter.FormatGameCode(t.Cipher, 1, 2) + ") или фамилию партнёра",
-		"the game could not be found; give the tournament cipher and the game's start numbers (e.g. " + letter.FormatGameCode(t.Cipher, 1, 2) + ") or your opponent's surname"}
+	return nil, letter.GameNotFound(t.Cipher)
 }
 
 // breakAlone reports a letter that announces a break and does nothing

@@ -13,12 +13,10 @@ func (a *applier) acceptable() bool {
 	g, side := a.g, a.side
 	switch g.Status {
 	case Finished:
-		a.refuse("game-over", "6.5.1", fmt.Sprintf("партия %s окончена (%s)", g.Code, g.Result),
-			fmt.Sprintf("game %s is over (%s)", g.Code, g.Result))
+		a.refuse(letter.GameIsOver(a.s.Tournament.Cipher, g.White, g.Black, g.Result, false))
 		return false
 	case Unfinished:
-		a.refuse("end-of-play", "6.3.2", "срок игры истёк; ход не принимается. До присуждения можно только принять ничью или сдаться; запись партии с анализом пришлите судье в течение 10 дней (п. 6.5.2)",
-			"the time for play is over; no more moves. Until adjudication you may only accept a draw or resign; send the record with your analysis to the judge within 10 days (clause 6.5.2)")
+		a.refuse(letter.PlayEnded())
 		return false
 	case Suspended:
 		if c := g.pendingClaim(); c != nil && c.Against != side && g.Held == nil && (len(a.l.Moves) > 0 || a.l.OverstepClaim) {
@@ -27,8 +25,7 @@ func (a *applier) acceptable() bool {
 			}
 			return false
 		}
-		a.refuse("suspended", "6.3.6", "партия приостановлена до решения судьи по заявлению о просрочке",
-			"the game is suspended until the judge rules on the overstep claim")
+		a.refuse(letter.GameSuspended(true))
 		return false
 	}
 	if len(a.l.Moves) > 0 && g.ToMove() != side {
@@ -36,8 +33,7 @@ func (a *applier) acceptable() bool {
 			return false
 		}
 		a.refusal = &letter.Refusal{Reason: letter.RefuseNotYourTurn}
-		a.refuse("not-your-move", "6.2.8", "сейчас ход партнёра; отосланный ход изменить нельзя",
-			"it is your opponent's move; a move once sent cannot be changed")
+		a.refuse(letter.NotYourMove())
 		return false
 	}
 	return true
@@ -99,9 +95,7 @@ func (a *applier) keepSentMoves() {
 		}
 	}
 	was, now := letterSequence(a.l.Moves), letterSequence(g.Sent)
-	a.problem("sent-move-kept", "6.2.8", tr(a.lang(),
-		fmt.Sprintf("в исправлении написано %s, но вы уже отослали %s, а отосланный ход изменить нельзя; сыгран %s", was, now, now),
-		fmt.Sprintf("the correction writes %s, but you had sent %s, and a move once sent cannot be changed; %s is played", was, now, now)))
+	a.note(letter.SentMoveKept(was, now))
 	a.event("sent-move-kept", "6.2.8", now+" played, not "+was)
 	a.l.Moves = g.Sent
 }

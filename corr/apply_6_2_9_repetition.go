@@ -38,19 +38,14 @@ func (a *applier) checkRepetition() bool {
 	a.refusal = &letter.Refusal{Reason: letter.RefuseRepetition, Written: written, Expected: a.lettered(len(g.Plies)-len(required), len(g.Plies))}
 	if len(written) < len(required) {
 		if len(written) == 0 {
-			a.stop("repetition", "6.2.9",
-				fmt.Sprintf("нет повторения новых ходов партнёра; повторите их: %s", wantText()),
-				fmt.Sprintf("your opponent's new moves are not repeated; repeat them: %s", wantText()))
+			a.stop(letter.RepetitionMissing(wantText()))
 		} else {
-			a.stop("repetition", "6.2.9",
-				fmt.Sprintf("повторены не все новые ходы партнёра: нужно %s", wantText()),
-				fmt.Sprintf("not all of your opponent's new moves are repeated: they are %s", wantText()))
+			a.stop(letter.RepetitionIncomplete(wantText()))
 		}
 		return false
 	}
 	if len(written) > len(want) {
-		a.problem("repetition-extra", "6.2.9", tr(a.lang(), "повторено больше ходов, чем сделал партнёр; лишние не учтены",
-			"more moves are repeated than your opponent made; the extra ones are ignored"))
+		a.note(letter.RepetitionExtra())
 		written = written[len(written)-len(want):]
 	}
 	rec := g.Record(v)
@@ -61,9 +56,7 @@ func (a *applier) checkRepetition() bool {
 		pos, _ := rec.Position(start + i)
 		m, err := pos.Resolve(w.Text)
 		if err != nil || m != ply.Move {
-			a.stop("repetition", "6.2.9",
-				fmt.Sprintf("ход партнёра повторён неверно: написано %s, а сделан %s; повторите: %s", w.Text, ply.Text, wantText()),
-				fmt.Sprintf("your opponent's move is repeated wrongly: you wrote %s, the move was %s; repeat: %s", w.Text, ply.Text, wantText()))
+			a.stop(letter.RepetitionWrong(w.Text.String(), ply.Text, wantText()))
 			return false
 		}
 	}
@@ -86,23 +79,20 @@ func (a *applier) ownRun(plies []Ply) int {
 
 // stop refuses a letter that stops the game for a correction (6.2.9,
 // 6.2.10): 6 penalty days to the sender, once per letter (6.2.11).
-func (a *applier) stop(kind, clause, ru, en string) {
+func (a *applier) stop(why letter.Problem) {
 	g := a.g
 	side := a.side
 	g.Stopped = &side
 	g.Sent = nil // a stop for an impossible move asks for another move (6.2.10)
 	g.Charged[side] = append(g.Charged[side], a.obs.MessageID)
 	// The ledger says what for (6.2.11), without what the sender is asked
-	// to resend: the text up to the first "; ".
-	whyRu, _, _ := strings.Cut(ru, "; ")
-	whyEn, _, _ := strings.Cut(en, "; ")
-	reason := tr(a.lang(), whyRu, whyEn)
+	// to resend.
+	whyRu, whyEn := why.PenaltyReason()
+	reason := letter.Problem{Ru: whyRu, En: whyEn}.Message(a.lang())
 	g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.2.11", Reason: whyRu, ReasonEn: whyEn})
 	a.event("penalty", "6.2.11", fmt.Sprintf("%d days to %s: %s", PenaltyDays, side, reason))
 	if a.refusal != nil {
 		a.refusal.PenaltyDays = PenaltyDays
 	}
-	a.refuse(kind, clause,
-		ru+fmt.Sprintf("; игра остановлена до исправления, вам начислено %d штрафных дней (п. 6.2.11)", PenaltyDays),
-		en+fmt.Sprintf("; the game stops until you correct it, and you are charged %d penalty days (clause 6.2.11)", PenaltyDays))
+	a.refuse(letter.Stopped(why, PenaltyDays))
 }

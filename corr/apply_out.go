@@ -32,37 +32,29 @@ func (a *applier) event(kind, clause, detail string) {
 	a.out.Events = append(a.out.Events, Event{Game: code, Date: a.obs.Postmark, Kind: kind, Clause: clause, Detail: detail})
 }
 
+// note records a finding of the referee, in the sender's language.
+func (a *applier) note(p letter.Problem) { a.problem(string(p.Kind), p.Clause, p.Message(a.lang())) }
+
 // refuse refuses the letter back to its sender with the reason and what to
 // resend; the letter itself is kept by the store.
-func (a *applier) refuse(kind, clause, ru, en string) {
+func (a *applier) refuse(why letter.Problem) {
+	kind, clause := string(why.Kind), why.Clause
 	a.out.Accepted = false
-	a.out.Reason = tr(a.lang(), ru, en)
-	var others []Problem
+	a.out.Reason = why.Message(a.lang())
+	var others []letter.Problem
 	for _, p := range a.out.Problems {
 		if p.Kind != kind {
-			others = append(others, p)
+			others = append(others, letter.Problem{Kind: letter.Kind(p.Kind), Clause: p.Clause, Ru: p.Text, En: p.Text})
 		}
 	}
 	a.problem(kind, clause, a.out.Reason)
 	a.event("refused", clause, a.out.Reason)
-	body := func(l letter.Lang) string {
-		return tr(l, "Ваше письмо не принято: ", "Your letter was not accepted: ") + tr(l, ru, en) +
-			tr(l, " (п. "+clause+").", " (clause "+clause+").") + problemLines(l, others)
-	}
 	if a.from.Number == 0 {
-		// A stranger's language is unknown (often a player writing from
-		// another address): both languages, the letter's own first.
-		first, second := letter.Russian, letter.English
-		if a.lang() == letter.English {
-			first, second = second, first
-		}
-		part := func(l letter.Lang) string { return tr(l, "Здравствуйте!\n\n", "Hello,\n\n") + body(l) }
-		a.out.Out = append(a.out.Out, Outgoing{To: a.obs.From, Kind: "refusal", InReplyTo: a.obs.MessageID,
-			Subject: tr(first, "Письмо не принято / Letter not accepted", "Letter not accepted / Письмо не принято") + ": " + a.obs.Subject,
-			Body:    part(first) + "\n\n* * *\n\n" + part(second) + a.s.sign(first)})
+		m := letter.StrangerRejection{Cipher: a.s.Tournament.Cipher, Lang: a.lang(), Subject: a.obs.Subject, Reason: why, Others: others}.Render()
+		a.out.Out = append(a.out.Out, Outgoing{To: a.obs.From, Kind: "refusal", InReplyTo: a.obs.MessageID, Subject: m.Subject, Body: m.Body})
 		return
 	}
-	l := a.lang()
+	var m letter.Message
 	if r := a.refusal; r != nil {
 		r.Envelope = a.s.envelope(a.from.Number, a.g)
 		r.Problems = append([]letter.Problem(nil), r.Problems...)
@@ -71,12 +63,11 @@ func (a *applier) refuse(kind, clause, ru, en string) {
 				r.Problems = append(r.Problems, p)
 			}
 		}
-		o := a.s.rendered(a.from.Number, a.g, "refusal", r.Render())
-		o.InReplyTo = a.obs.MessageID
-		a.out.Out = append(a.out.Out, o)
-		return
+		m = r.Render()
+	} else {
+		m = letter.Rejection{Envelope: a.s.envelope(a.from.Number, a.g), Reason: why, Others: others}.Render()
 	}
-	o := a.s.notice(a.from.Number, a.g, "refusal", a.obs.MessageID, "письмо не принято", "letter not accepted", "", "")
-	o.Body = a.s.greet(a.from.Number) + body(l) + a.s.sign(l)
+	o := a.s.rendered(a.from.Number, a.g, "refusal", m)
+	o.InReplyTo = a.obs.MessageID
 	a.out.Out = append(a.out.Out, o)
 }

@@ -118,8 +118,7 @@ func (s *State) ledgerText(g *Game, today timecontrol.Date) string {
 func (a *applier) holdReply() {
 	g := a.g
 	if g.ToMove() != a.side {
-		a.refuse("suspended", "6.3.6", "партия приостановлена до решения судьи; ход сейчас не за вами",
-			"the game is suspended until the judge rules, and it is not your move")
+		a.refuse(letter.SuspendedNotYourMove())
 		return
 	}
 	plies, ok := a.readMoves()

@@ -10,6 +10,47 @@ type Forward struct {
 	From string
 	// Letter is the content to forward, as read and corrected by the referee.
 	Letter Letter
+	// Notes are the server's own notes to the opponent, under the letter.
+	Notes []ServerNote
+}
+
+// ServerNoteKind is what a server's note under a forwarded letter says.
+type ServerNoteKind string
+
+// The server's notes on a forwarded move.
+const (
+	NoteVariantPlayed ServerNoteKind = "variant-played" // the reader's variant answered Move (6.2.13)
+	NoteCorrected     ServerNoteKind = "corrected"      // the mover's impossible move became Move (6.2.10)
+	NotePenalty       ServerNoteKind = "penalty"        // the mover was charged Days, for Reason (6.2.11)
+	NoteMoveAgain     ServerNoteKind = "move-again"     // the mover is on move again: wait
+)
+
+// ServerNote is one note of the server under a forwarded letter.
+type ServerNote struct {
+	Kind   ServerNoteKind
+	Move   string // the move concerned
+	Days   int    // penalty days
+	Clause string // the penalty's clause
+	// ReasonRu and ReasonEn say what the penalty is for, as the ledger records it.
+	ReasonRu, ReasonEn string
+}
+
+func (n ServerNote) text(w *writer) string {
+	switch n.Kind {
+	case NoteVariantPlayed:
+		return w.f("по вашему варианту сделан ход %s (п. 6.2.13)", "your variant played %s (clause 6.2.13)", n.Move)
+	case NoteCorrected:
+		return w.f("невозможный ход партнёра заменён единственным ходом шашки %s (п. 6.2.10)",
+			"your opponent's impossible move was replaced by the piece's single move %s (clause 6.2.10)", n.Move)
+	case NotePenalty:
+		reason := n.ReasonRu
+		if w.lang == English && n.ReasonEn != "" {
+			reason = n.ReasonEn
+		}
+		return w.f("партнёру начислено %d %s (п. %s): %s", "your opponent is charged %d penalty days (clause %s): %s",
+			append(w.pick([]any{n.Days, penaltyDaysRu(n.Days)}, []any{n.Days}), n.Clause, reason)...)
+	}
+	return w.t("ход снова за партнёром; ждите его ответа", "it is your opponent's move again; wait for their reply")
 }
 
 // Render writes the forwarded letter with every item of 6.2.3: greeting,
@@ -75,6 +116,13 @@ func (f Forward) Render() Message {
 		"Forwarded by the tournament's referee service (zaochnik); comments are not forwarded (6.2.6)."))
 	if f.ReturnAddress != "" {
 		w.line(w.t("Адрес для ответа: ", "Reply to: ") + f.ReturnAddress)
+	}
+	if len(f.Notes) > 0 {
+		w.line("")
+		w.line(w.t("Примечания сервера:", "Server's notes:"))
+		for _, n := range f.Notes {
+			w.line("- " + n.text(w))
+		}
 	}
 	return Message{Subject: subjectOf(f.Envelope, w.t("Ход партнёра", "Your opponent's move")), Body: w.b.String()}
 }
