@@ -1,8 +1,6 @@
 package corr
 
 import (
-	"fmt"
-
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 )
@@ -15,9 +13,7 @@ func (a *applier) offerDraw() {
 	}
 	g := a.g
 	if g.LastOffer != nil && *g.LastOffer == a.side {
-		a.problem("draw-offer-repeated", "2.1.9.3", tr(a.lang(),
-			"повторно предлагать ничью можно только после того, как партнёр воспользуется своим правом; предложение не передано",
-			"you may offer a draw again only after your opponent has used their right to offer; the offer was not passed on"))
+		a.note(letter.DrawOfferRepeated())
 		return
 	}
 	side := a.side
@@ -39,9 +35,9 @@ func (a *applier) claimDrawByRule() {
 			continue
 		}
 		a.event("draw-claimed", c.Rule, c.Describe(true))
-		a.problem("draw-by-rule", c.Rule, tr(a.lang(), "заявлена "+c.Describe(false)+"; решение за судьёй", "claimed: "+c.Describe(true)+"; the judge rules"))
-		a.out.Out = append(a.out.Out, a.s.official(a.s.Tournament.Judge, g, "draw-claim", "заявление о ничьей по правилам",
-			fmt.Sprintf("Игрок №%d заявляет %s.\nЗапись партии: %s\nПредложение ничьей остаётся в силе до ответа партнёра.", a.from.Number, c.Describe(false), g.SemiShort(rec.Variant()))))
+		a.note(letter.DrawByRuleClaimed(c))
+		a.out.Out = append(a.out.Out, a.s.official(a.s.Tournament.Judge, g, "draw-claim", letter.DrawClaim{
+			Envelope: a.s.officialEnvelope(a.s.Tournament.Judge, g), Player: a.from.Number, Claim: c, Record: g.SemiShort(rec.Variant())}.Render()))
 		return
 	}
 }
@@ -55,7 +51,7 @@ func (a *applier) acceptDraw() {
 		return
 	}
 	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)
-	a.finish("1/2-1/2", "2.1.9.1.1", "draw agreed", [2]string{"ничья по соглашению", "draw by agreement"})
+	a.finish("1/2-1/2", "2.1.9.1.1", "draw agreed", letter.Ending{Kind: letter.EndDrawAgreed})
 }
 
 // drawWithoutMove passes on a draw offer or a refusal sent without a move.
@@ -69,35 +65,18 @@ func (a *applier) drawWithoutMove() {
 		if len(a.out.Problems) > before {
 			return // a repeated offer is not passed on (2.1.9.3)
 		}
-		ru, en := a.onMove()
-		a.out.Out = append(a.out.Out, a.s.notice(opp, g, "notice", "", "предложение ничьей", "draw offer",
-			"Партнёр предлагает ничью в партии "+g.Code+". Чтобы принять, напишите «согласен на ничью»; ваш ход без согласия означает отказ.",
-			"Your opponent offers a draw in game "+g.Code+". To accept, write \"I accept the draw\"; a move without accepting declines it."),
-			a.s.notice(a.from.Number, g, "confirmation", a.obs.MessageID, "предложение ничьей передано", "draw offer passed on",
-				"Ваше предложение ничьей в партии "+g.Code+" передано партнёру (п. 2.1.9.3). "+ru,
-				"Your draw offer in game "+g.Code+" has been passed on to your opponent (clause 2.1.9.3). "+en))
+		a.out.Out = append(a.out.Out, a.s.rendered(opp, g, "notice", letter.DrawOffered{Envelope: a.s.envelope(opp, g)}.Render()))
+		a.answer("confirmation", letter.DrawOfferPassed{Envelope: a.s.envelope(a.from.Number, g), YourMove: g.ToMove() == side}.Render())
 	case letter.DrawAccept:
 		// A standing offer was accepted before; here none stands (2.1.9.3).
 		a.event("draw-accept-without-offer", "2.1.9.3", side.String())
-		ru, en := a.onMove()
-		a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "notice", a.obs.MessageID, "предложения ничьей нет", "no draw offer stands",
-			"В партии "+g.Code+" сейчас нет предложения ничьей партнёра (предложение действует до следующего письма партнёра, п. 2.1.9.3); ваше согласие не учтено, партия продолжается. "+ru,
-			"In game "+g.Code+" your opponent has no draw offer standing (an offer stands until the opponent's next letter, clause 2.1.9.3); your acceptance is not taken, and the game goes on. "+en))
+		a.answer("notice", letter.NoDrawOffer{Envelope: a.s.envelope(a.from.Number, g), YourMove: g.ToMove() == side}.Render())
 	case letter.DrawDecline:
 		if g.Draw == nil || g.Draw.By == side {
 			return
 		}
 		g.Draw = nil
 		a.event("draw-declined", "2.1.9", side.String())
-		a.out.Out = append(a.out.Out, a.s.notice(opp, g, "notice", "", "ничья отклонена", "draw declined",
-			"Партнёр отклонил предложение ничьей в партии "+g.Code+".", "Your opponent declined the draw offer in game "+g.Code+"."))
+		a.out.Out = append(a.out.Out, a.s.rendered(opp, g, "notice", letter.DrawDeclined{Envelope: a.s.envelope(opp, g)}.Render()))
 	}
-}
-
-// onMove says whose move it is in the sender's game, in Russian and English.
-func (a *applier) onMove() (ru, en string) {
-	if a.g.ToMove() == a.side {
-		return "Ход за вами.", "It is your move."
-	}
-	return "Ход за партнёром.", "It is your opponent's move."
 }

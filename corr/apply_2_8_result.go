@@ -1,8 +1,6 @@
 package corr
 
 import (
-	"fmt"
-
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 )
@@ -15,8 +13,7 @@ func (a *applier) resign() {
 		return
 	}
 	g.Letters[a.side] = append(g.Letters[a.side], a.obs.MessageID)
-	who := a.s.sideNames(g, a.side)
-	a.finish(resultFor(a.side.Opponent()), "2.1.8", a.side.String()+" resigned", [2]string{who[0] + " сдались", who[1] + " resigned"})
+	a.finish(resultFor(a.side.Opponent()), "2.1.8", a.side.String()+" resigned", a.s.ending(g, a.side, letter.EndResigned))
 }
 
 // endByRules finishes the game when the side to move has no piece or no
@@ -26,9 +23,7 @@ func (a *applier) endByRules(pos draughts.Position) bool {
 		return false
 	}
 	winner := pos.Variant().Winner(pos.SideToMove())
-	loser := a.s.sideNames(a.g, pos.SideToMove())
-	a.finish(resultFor(winner), "2.8.1", "no legal move for "+pos.SideToMove().String(),
-		[2]string{loser[0] + " не имеют хода", loser[1] + " has no move left"})
+	a.finish(resultFor(winner), "2.8.1", "no legal move for "+pos.SideToMove().String(), a.s.ending(a.g, pos.SideToMove(), letter.EndNoMove))
 	return true
 }
 
@@ -41,8 +36,8 @@ func resultFor(c draughts.Color) string {
 }
 
 // finish ends the game with result and tells both players and the
-// secretary how it ended (how: Russian and English); why is the event's.
-func (a *applier) finish(result, clause, why string, how [2]string) {
+// secretary how it ended; why is the event's.
+func (a *applier) finish(result, clause, why string, how letter.Ending) {
 	g := a.g
 	if err := g.transition(Finished); err != nil {
 		a.problem("game-state", clause, err.Error())
@@ -60,29 +55,19 @@ func (a *applier) finish(result, clause, why string, how [2]string) {
 
 // resultLetters tell both players and the secretary the result and how
 // the game ended.
-func (s State) resultLetters(g *Game, clause string, how [2]string) []Outgoing {
+func (s State) resultLetters(g *Game, clause string, how letter.Ending) []Outgoing {
 	var out []Outgoing
-	record := g.SemiShort(s.Tournament.DraughtsVariant())
-	recordRu, recordEn := record, record
-	if record == "" {
-		recordRu, recordEn = "(ходов не сделано)", "(no moves were made)"
-	}
+	over := letter.GameOver{Ending: how, Result: g.Result, Clause: clause, Record: g.SemiShort(s.Tournament.DraughtsVariant())}
 	for _, n := range []int{g.White, g.Black} {
-		out = append(out, s.notice(n, g, "result", "", "партия окончена", "game over",
-			fmt.Sprintf("Партия %s окончена: %s, результат %s (п. %s).\nЗапись: %s\nПо п. 6.5.1 пришлите запись партии секретарю.", g.Code, how[0], g.Result, clause, recordRu),
-			fmt.Sprintf("Game %s is over: %s, result %s (clause %s).\nRecord: %s\nUnder clause 6.5.1 please send the game record to the secretary.", g.Code, how[1], g.Result, clause, recordEn)))
+		over.Envelope = s.envelope(n, g)
+		out = append(out, s.rendered(n, g, "result", over.Render()))
 	}
-	out = append(out, s.official(s.Tournament.Secretary, g, "result", "результат партии",
-		fmt.Sprintf("Партия %s окончена: %s, результат %s (п. %s).\nЗапись: %s", g.Code, how[0], g.Result, clause, recordRu)))
-	return out
+	over.Envelope, over.Official = s.envelope(0, g), true
+	return append(out, s.rendered(0, g, "result", over.Render()))
 }
 
-// sideNames names side c of game g with its player, in Russian and
-// English: "белые (Иванов Иван)", "White (Иванов Иван)".
-func (s State) sideNames(g *Game, c draughts.Color) [2]string {
+// ending is how game g ended by kind, an act of side c.
+func (s State) ending(g *Game, c draughts.Color, kind letter.EndingKind) letter.Ending {
 	p, _ := s.Tournament.Player(g.Number(c))
-	if c == draughts.White {
-		return [2]string{"белые (" + p.Name + ")", "White (" + p.Name + ")"}
-	}
-	return [2]string{"чёрные (" + p.Name + ")", "Black (" + p.Name + ")"}
+	return letter.Ending{Kind: kind, White: c == draughts.White, Name: p.Name}
 }

@@ -1,10 +1,6 @@
 package corr
 
 import (
-	"cmp"
-	"fmt"
-	"strings"
-
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
@@ -42,15 +38,13 @@ func (a *applier) forward(first, known int, claimed bool) {
 	case a.declined:
 		fwd.Draw = letter.DrawDecline
 	}
-	var extraRu, extraEn []string
+	var notes []letter.ServerNote
 	for _, p := range g.Plies[first:] {
 		if p.Variant {
-			extraRu = append(extraRu, "по вашему варианту сделан ход "+p.Text+" (п. 6.2.13)")
-			extraEn = append(extraEn, "your variant played "+p.Text+" (clause 6.2.13)")
+			notes = append(notes, letter.ServerNote{Kind: letter.NoteVariantPlayed, Move: p.Text})
 		}
 		if p.Corrected {
-			extraRu = append(extraRu, "невозможный ход партнёра заменён единственным ходом шашки "+p.Text+" (п. 6.2.10)")
-			extraEn = append(extraEn, "your opponent's impossible move was replaced by the piece's single move "+p.Text+" (clause 6.2.10)")
+			notes = append(notes, letter.ServerNote{Kind: letter.NoteCorrected, Move: p.Text})
 		}
 	}
 	if a.reply < len(g.Replies) {
@@ -62,9 +56,7 @@ func (a *applier) forward(first, known int, claimed bool) {
 			if p.Player != colour(side) || p.Date.Before(since) {
 				continue
 			}
-			en := cmp.Or(p.ReasonEn, p.Reason)
-			extraRu = append(extraRu, fmt.Sprintf("партнёру начислено %d %s (п. %s): %s", p.Days, timecontrol.RussianPlural(p.Days, "штрафной день", "штрафных дня", "штрафных дней"), p.Clause, p.Reason))
-			extraEn = append(extraEn, fmt.Sprintf("your opponent is charged %d penalty days (clause %s): %s", p.Days, p.Clause, en))
+			notes = append(notes, letter.ServerNote{Kind: letter.NotePenalty, Days: p.Days, Clause: p.Clause, ReasonRu: p.Reason, ReasonEn: p.ReasonEn})
 		}
 	}
 	// own ends before the replies the opponent's variant gave to the last
@@ -74,21 +66,13 @@ func (a *applier) forward(first, known int, claimed bool) {
 		own--
 	}
 	if own < len(g.Plies) {
-		extraRu = append(extraRu, "ход снова за партнёром; ждите его ответа")
-		extraEn = append(extraEn, "it is your opponent's move again; wait for their reply")
+		notes = append(notes, letter.ServerNote{Kind: letter.NoteMoveAgain})
 	}
 	forwarded := g.Status != Suspended || claimed
 	if forwarded {
-		l := a.s.lang(opp)
 		mover, _ := a.s.Tournament.Player(g.Number(side))
-		to, _ := a.s.Tournament.Player(opp)
-		msg := letter.Forward{Envelope: letter.Envelope{Lang: l, Cipher: a.s.Tournament.Cipher, White: g.White, Black: g.Black, To: to.Name},
-			From: mover.Name, Letter: fwd}.Render()
-		body := msg.Body
-		if len(extraRu) > 0 {
-			body += "\n" + tr(l, "Примечания сервера:\n", "Server's notes:\n") + "- " + strings.Join(pick(l, extraRu, extraEn), "\n- ") + "\n"
-		}
-		a.out.Out = append(a.out.Out, Outgoing{To: to.Email, Kind: "forward", Game: g.Code, Subject: msg.Subject, Body: body})
+		msg := letter.Forward{Envelope: a.s.envelope(opp, g), From: mover.Name, Letter: fwd, Notes: notes}.Render()
+		a.out.Out = append(a.out.Out, a.s.rendered(opp, g, "forward", msg))
 	}
 	if a.from.Number == 0 {
 		return // a move forwarded by the judge's ruling: nobody to confirm to
@@ -116,21 +100,9 @@ func (a *applier) receiptProblems() []letter.Problem {
 		if read[p.Kind] {
 			continue
 		}
-		text := p.Text
-		if p.Clause != "" && !strings.Contains(text, p.Clause) {
-			text += tr(a.lang(), " (п. "+p.Clause+")", " ("+p.Clause+")")
-		}
-		ps = append(ps, letter.Problem{Kind: letter.Kind(p.Kind), Clause: p.Clause, Ru: text, En: text})
+		ps = append(ps, letter.RefereeNote(letter.Kind(p.Kind), p.Clause, p.Text))
 	}
 	return ps
-}
-
-// pick returns the list in language l.
-func pick(l letter.Lang, ru, en []string) []string {
-	if l == letter.English {
-		return en
-	}
-	return ru
 }
 
 // lettered writes plies [from, to) of the game as a letter's moves.
@@ -165,18 +137,11 @@ func letterMoves(pos draughts.Position, ply int, line []draughts.Move) []letter.
 // sendLedger answers a request for the time ledger with the table of
 // 6.3.6 in the sender's language, as it stands after this letter.
 func (a *applier) sendLedger() {
-	lang, tl := timecontrol.Russian, letter.Russian
-	if a.lang() == letter.English {
-		lang, tl = timecontrol.English, letter.English
-	}
-	table := ""
+	lc := letter.LedgerCopy{Envelope: a.s.envelope(a.from.Number, a.g), Secretary: a.s.Tournament.Secretary.Email}
 	if led, err := a.s.Ledger(*a.g); err != nil {
-		sec := a.s.Tournament.Secretary.Email
-		table = tr(tl, "График не удалось вычислить ("+err.Error()+"); пожалуйста, напишите секретарю турнира ("+sec+").",
-			"The ledger could not be computed ("+err.Error()+"); please write to the tournament secretary ("+sec+").")
+		lc.Error = err.Error()
 	} else {
-		table = led.Render(lang, a.obs.Postmark)
+		lc.Table = led.Render(timecontrolLang(a.lang()), a.obs.Postmark)
 	}
-	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, a.g, "ledger", a.obs.MessageID, "график времени", "time ledger",
-		"Партия "+a.g.Code+".\n\n"+table, "Game "+a.g.Code+".\n\n"+table))
+	a.answer("ledger", lc.Render())
 }

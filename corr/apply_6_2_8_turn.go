@@ -1,10 +1,10 @@
 package corr
 
 import (
-	"fmt"
 	"strings"
 
 	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
 )
 
 // acceptable checks that a letter with moves may be applied now: the game is
@@ -63,15 +63,13 @@ func (a *applier) resent() bool {
 			return false
 		}
 	}
-	onRu, onEn := "", ""
+	var on timecontrol.Date
 	if r := len(g.Replies); r > 0 && g.Replies[r-1].Sent.IsZero() {
-		onRu, onEn = " "+g.Replies[r-1].Received.Russian(), " on "+g.Replies[r-1].Received.Russian()
+		on = g.Replies[r-1].Received
 	}
 	moves := moveList(g, start)
 	a.event("resent", "6.2.8", moves)
-	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "notice", a.obs.MessageID, "ход уже получен", "move already received",
-		fmt.Sprintf("Ваш ход %s уже получен и переслан партнёру%s; ждём его ответа. Отосланный ход изменить нельзя (п. 6.2.8).", moves, onRu),
-		fmt.Sprintf("Your move %s has already been received and forwarded to your opponent%s; we are waiting for the reply. A move once sent cannot be changed (clause 6.2.8).", moves, onEn)))
+	a.answer("notice", letter.MoveAlreadyReceived{Envelope: a.s.envelope(a.from.Number, g), Moves: moves, Forwarded: on}.Render())
 	return true
 }
 

@@ -69,10 +69,7 @@ func (a *applier) paperReceipt(forwarded, posted timecontrol.Date) timecontrol.D
 	case !wrote.Before(forwarded) && !wrote.After(posted):
 		return wrote
 	}
-	lang := a.lang()
-	a.problem("date-differs", "6.3.3", tr(lang,
-		fmt.Sprintf("дата получения хода указана %s, но ход отправлен вам %s, а ответ отправлен %s; в графике дата получения взята по среднему пробегу писем", wrote.Russian(), forwarded.Russian(), posted.Russian()),
-		fmt.Sprintf("the date you received the move is written %s, but the move was sent to you on %s and your reply posted on %s; the ledger takes the average transit of letters instead", wrote.Russian(), forwarded.Russian(), posted.Russian())))
+	a.note(letter.PaperReceiptImpossible(wrote, forwarded, posted))
 	a.event("date-differs", "6.3.3", "received: wrote "+wrote.String()+", forwarded "+forwarded.String()+", posted "+posted.String())
 	return timecontrol.Date{}
 }
@@ -98,28 +95,26 @@ func (a *applier) receivedDate() timecontrol.Date {
 // the differences are reported. A second letter without the dates or the
 // time costs 6 penalty days (6.3.3).
 func (a *applier) checkTime() {
-	g, side, lang := a.g, a.side, a.lang()
+	g, side := a.g, a.side
 	mine := a.senderReply()
 	if mine == nil {
 		return
 	}
 	d := a.l.Dates
-	differs := func(what string, wrote, was timecontrol.Date, ruWhat, enWhat string) {
+	differs := func(field letter.DateField, what string, wrote, was timecontrol.Date) {
 		if wrote.IsZero() || wrote == was {
 			return
 		}
-		a.problem("date-differs", "6.3.1", tr(lang,
-			fmt.Sprintf("%s указана %s, по данным сервера %s; в графике стоит %s", ruWhat, wrote.Russian(), was.Russian(), was.Russian()),
-			fmt.Sprintf("the %s is written %s, the server's record is %s; the ledger uses %s", enWhat, wrote.Russian(), was.Russian(), was.Russian())))
+		a.note(letter.DateDiffers(field, wrote, was))
 		a.event("date-differs", "6.3.1", what+": wrote "+wrote.String()+", server "+was.String())
 	}
 	if prev := a.opponentSent(); !prev.IsZero() {
-		differs("opponent_sent", d.OpponentSent, prev, "дата отправления хода партнёром", "date your opponent sent the move")
+		differs(letter.DateOpponentSent, "opponent_sent", d.OpponentSent, prev)
 	}
 	if !a.obs.paper() { // a paper letter's receipt date is the sender's to write (recordReplies)
-		differs("received", d.Received, mine.Received, "дата получения хода", "date you received the move")
+		differs(letter.DateReceived, "received", d.Received, mine.Received)
 	}
-	differs("sent", d.Sent, mine.Sent, "дата отправления ответа", "date you sent your reply")
+	differs(letter.DateSent, "sent", d.Sent, mine.Sent)
 
 	slipped := false
 	for _, p := range a.l.Problems {
@@ -130,10 +125,9 @@ func (a *applier) checkTime() {
 	if slipped {
 		g.Slips[side]++
 		if g.Slips[side] > 1 {
-			ru, en := "повторно не указаны три даты или суммарное время", "the three dates or the time are missing again"
-			reason := tr(lang, ru, en)
+			ru, en := letter.DatesMissingAgainReason()
 			g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(side), Days: PenaltyDays, Date: a.obs.Postmark, Clause: "6.3.3", Reason: ru, ReasonEn: en})
-			a.problem("penalty", "6.3.3", tr(lang, fmt.Sprintf("%s: начислено %d штрафных дней", reason, PenaltyDays), fmt.Sprintf("%s: %d penalty days are charged", reason, PenaltyDays)))
+			a.note(letter.DatesMissingAgain(PenaltyDays))
 			a.event("penalty", "6.3.3", fmt.Sprintf("%d days to %s", PenaltyDays, side))
 		}
 	}
@@ -144,9 +138,7 @@ func (a *applier) checkTime() {
 		}
 		w, b := led.Totals[timecontrol.White].Total, led.Totals[timecontrol.Black].Total
 		if a.l.Time.White != w || a.l.Time.Black != b {
-			a.problem("time-differs", "6.3.1", tr(lang,
-				fmt.Sprintf("суммарное время указано %d/%d, по графику %d/%d", a.l.Time.White, a.l.Time.Black, w, b),
-				fmt.Sprintf("the time is written %d/%d, the ledger says %d/%d", a.l.Time.White, a.l.Time.Black, w, b)))
+			a.note(letter.TimeDiffers(*a.l.Time, letter.TimeFraction{White: w, Black: b}))
 		}
 	}
 }

@@ -2,7 +2,6 @@ package corr
 
 import (
 	"fmt"
-	"strings"
 
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
@@ -22,24 +21,20 @@ func (a *applier) announceBreak() {
 	}
 	bs = append(bs, timecontrol.Break{Player: timecontrol.White, From: b.From, To: b.To, Announced: a.obs.Postmark})
 	v := timecontrol.ValidateBreaks(bs)[len(bs)-1]
-	lang := a.lang()
 	var notes []string
 	for _, n := range v.Notes {
-		notes = append(notes, n.Format(timecontrolLang(lang)))
-		a.problem("break-"+breakNoteKind(n.Kind), n.Clause, n.Format(timecontrolLang(lang)))
+		notes = append(notes, n.Format(timecontrolLang(a.lang())))
+		a.problem("break-"+breakNoteKind(n.Kind), n.Clause, n.Format(timecontrolLang(a.lang())))
 	}
 	late := !a.obs.Postmark.Before(b.From)
 	if late {
-		msg := tr(lang, fmt.Sprintf("перерыв объявлен %s, после его начала %s: он засчитывается со дня объявления", a.obs.Postmark.Russian(), b.From.Russian()),
-			fmt.Sprintf("the break was announced on %s, after its first day %s: it counts from the announcement", a.obs.Postmark.Russian(), b.From.Russian()))
-		a.problem("break-late", "6.4.2", msg)
-		notes = append(notes, msg)
+		p := letter.BreakAnnouncedLate(a.obs.Postmark, b.From)
+		a.note(p)
+		notes = append(notes, p.Message(a.lang()))
 	}
 	if !v.Counts() {
 		a.event("break-refused", "6.4.1", fmt.Sprintf("player %d: %s..%s", pb.Player, b.From, b.To))
-		a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, a.g, "notice", a.obs.MessageID, "перерыв не засчитан", "break not counted",
-			"Перерыв с "+b.From.Russian()+" по "+b.To.Russian()+" не засчитан: "+strings.Join(notes, "; "),
-			"The break from "+b.From.Russian()+" to "+b.To.Russian()+" does not count: "+strings.Join(notes, "; ")))
+		a.answer("notice", letter.BreakNotCounted{Envelope: a.s.envelope(a.from.Number, a.g), From: b.From, To: b.To, Notes: notes}.Render())
 		return
 	}
 	if v.To != b.To {
@@ -47,13 +42,7 @@ func (a *applier) announceBreak() {
 	}
 	a.s.Breaks = append(a.s.Breaks, pb)
 	a.event("break", "6.4.2", fmt.Sprintf("player %d: %s..%s announced %s", pb.Player, pb.From, pb.To, pb.Announced))
-	extra := ""
-	if len(notes) > 0 {
-		extra = "\n" + strings.Join(notes, "\n")
-	}
-	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, a.g, "notice", a.obs.MessageID, "перерыв принят", "break accepted",
-		"Перерыв с "+pb.From.Russian()+" по "+pb.To.Russian()+" принят и сообщён всем партнёрам и секретарю (п. 6.4.2)."+extra,
-		"The break from "+pb.From.Russian()+" to "+pb.To.Russian()+" is accepted and announced to all your opponents and the secretary (clause 6.4.2)."+extra))
+	a.answer("notice", letter.BreakAccepted{Envelope: a.s.envelope(a.from.Number, a.g), From: pb.From, To: pb.To, Notes: notes}.Render())
 	for i := range a.s.Games {
 		g := &a.s.Games[i]
 		side, ok := g.SideOf(a.from.Number)

@@ -26,18 +26,9 @@ func (s *State) fileClaim(g *Game, against draughts.Color, byHand, silent bool, 
 	out.Events = append(out.Events, Event{Game: g.Code, Date: date, Kind: "claim-filed", Clause: "6.3.6",
 		Detail: fmt.Sprintf("against %s: total %d, limit %d for move %d", against, total, limit, move)})
 	out.Out = append(out.Out, s.claimNotices(g, c)...)
-	dossier := s.official(s.Tournament.Judge, g, "dossier", fmt.Sprintf("материалы по просрочке, заявление %d", c.Seq), s.dossier(g, c))
+	dossier := s.official(s.Tournament.Judge, g, "dossier", s.dossier(g, c).Render())
 	dossier.Attach = c.Letters
 	out.Out = append(out.Out, dossier)
-}
-
-// figures are the ledger's figures of claim c and what they show, as a
-// player or official reads them.
-func (c Claim) figures(l letter.Lang) string {
-	if c.Total > c.Limit {
-		return fmt.Sprintf(tr(l, "%d дн. при норме %d для %d-го хода — просрочка по графику есть", "%d days against the %d allowed for move %d: an overstep by the ledger"), c.Total, c.Limit, c.Move)
-	}
-	return fmt.Sprintf(tr(l, "%d дн. при норме %d для %d-го хода — просрочки по графику нет", "%d days against the %d allowed for move %d: no overstep by the ledger"), c.Total, c.Limit, c.Move)
 }
 
 // claimNotices tell the offender, the claimant and the secretary of claim c
@@ -45,63 +36,40 @@ func (c Claim) figures(l letter.Lang) string {
 // judge with the server's figures, and the claimant is warned of the
 // penalty for a wrong claim (6.3.7).
 func (s *State) claimNotices(g *Game, c Claim) []Outgoing {
-	offender, claimant := g.Number(c.Against), g.Number(c.Against.Opponent())
-	ru, en := c.figures(letter.Russian), c.figures(letter.English)
-	protestRu := fmt.Sprintf("Если вы не согласны, в течение 10 дней направьте судье (%s) обоснованный протест (п. 6.3.8).", s.Tournament.Judge.Email)
-	protestEn := fmt.Sprintf("If you disagree, send the judge (%s) a reasoned protest within 10 days (clause 6.3.8).", s.Tournament.Judge.Email)
-	heldRu := "Если сейчас ваш ход, пришлите его как обычно: он будет передан судье и отправлен партнёру, только если судья не подтвердит просрочку."
-	heldEn := "If it is your move, send it as usual: it goes to the judge and is forwarded to your opponent only if the judge does not confirm the overstep."
-	if c.ByHand {
-		return []Outgoing{
-			s.notice(offender, g, "claim", "", "партнёр заявил о просрочке", "your opponent claims an overstep",
-				fmt.Sprintf("В партии %s партнёр заявил о просрочке вашего времени (п. 6.3.6). Заявление передано судье; до его решения игра приостановлена. По графику сервера: %s. %s", g.Code, ru, protestRu),
-				fmt.Sprintf("In game %s your opponent claims that you have overstepped the time (clause 6.3.6). The claim has gone to the judge; the game is suspended until the judge rules. By the server's ledger: %s. %s", g.Code, en, protestEn)),
-			s.notice(claimant, g, "claim", "", "заявление о просрочке передано судье", "overstep claim sent to the judge",
-				fmt.Sprintf("Ваше заявление о просрочке партнёра в партии %s передано судье (п. 6.3.6); до его решения игра приостановлена. По графику сервера: %s. Если судья не подтвердит просрочку, вам будет начислено %d штрафных дней (п. 6.3.7). %s", g.Code, ru, PenaltyDays, heldRu),
-				fmt.Sprintf("Your claim that your opponent overstepped the time in game %s has gone to the judge (clause 6.3.6); the game is suspended until the judge rules. By the server's ledger: %s. If the judge does not confirm the overstep, you will be charged %d penalty days (clause 6.3.7). %s", g.Code, en, PenaltyDays, heldEn)),
-			s.official(s.Tournament.Secretary, g, "claim", "заявление о просрочке",
-				fmt.Sprintf("В партии %s игрок №%d заявил письмом о просрочке игрока №%d. По графику сервера: %s. Игра приостановлена до решения судьи (п. 6.3.6).", g.Code, claimant, offender, ru)),
+	n := letter.ClaimNotice{ByHand: c.ByHand, Silent: c.Silent, Figures: letter.ClaimFigures{Total: c.Total, Limit: c.Limit, Move: c.Move},
+		Offender: g.Number(c.Against), Claimant: g.Number(c.Against.Opponent()), Judge: s.Tournament.Judge.Email, PenaltyDays: PenaltyDays}
+	var out []Outgoing
+	for _, to := range []letter.ClaimParty{letter.ToOffender, letter.ToClaimant, letter.ToSecretary} {
+		n.To = to
+		switch to {
+		case letter.ToOffender:
+			n.Envelope = s.envelope(n.Offender, g)
+			out = append(out, s.rendered(n.Offender, g, "claim", n.Render()))
+		case letter.ToClaimant:
+			n.Envelope = s.envelope(n.Claimant, g)
+			out = append(out, s.rendered(n.Claimant, g, "claim", n.Render()))
+		default:
+			n.Envelope = s.envelope(0, g)
+			out = append(out, s.rendered(0, g, "claim", n.Render()))
 		}
 	}
-	whatRu := fmt.Sprintf("ваше суммарное время %d дн. больше нормы %d дн. для %d-го хода", c.Total, c.Limit, c.Move)
-	whatEn := fmt.Sprintf("your total of %d days exceeds the %d days allowed for move %d", c.Total, c.Limit, c.Move)
-	if c.Silent {
-		whatRu = fmt.Sprintf("ответ не получен, и ваше время на обдумывание (%d дн.) превысило норму %d дн. для %d-го хода", c.Total, c.Limit, c.Move)
-		whatEn = fmt.Sprintf("no reply has come and your thinking time (%d days) has passed the %d days allowed for move %d", c.Total, c.Limit, c.Move)
-	}
-	return []Outgoing{
-		s.notice(offender, g, "claim", "", "заявлена просрочка времени", "overstep claimed",
-			fmt.Sprintf("В партии %s по графику сервера заявлена просрочка времени (п. 6.3.5): %s. Игра приостановлена до решения судьи (п. 6.3.6). %s", g.Code, whatRu, protestRu),
-			fmt.Sprintf("By the server's ledger an overstep is claimed in game %s (clause 6.3.5): %s. The game is suspended until the judge rules (clause 6.3.6). %s", g.Code, whatEn, protestEn)),
-		s.notice(claimant, g, "claim", "", "просрочка партнёра", "your opponent overstepped",
-			fmt.Sprintf("В партии %s партнёр просрочил время по графику сервера (п. 6.3.5): %s. Игра приостановлена до решения судьи (п. 6.3.6). %s", g.Code, ru, heldRu),
-			fmt.Sprintf("In game %s your opponent has overstepped the time by the server's ledger (clause 6.3.5): %s. The game is suspended until the judge rules (clause 6.3.6). %s", g.Code, en, heldEn)),
-		s.official(s.Tournament.Secretary, g, "claim", "заявление о просрочке",
-			fmt.Sprintf("В партии %s сервер заявил просрочку игрока №%d по графику: %s. Игра приостановлена (п. 6.3.6).", g.Code, offender, ru)),
-	}
+	return out
 }
 
-// dossier is the judge's text: the claim, the record (with the held reply
-// when there is one) and the ledger.
-func (s *State) dossier(g *Game, c Claim) string {
-	var b strings.Builder
-	who := "сервер по графику времени"
-	if c.ByHand {
-		who = fmt.Sprintf("игрок №%d письмом", g.Number(c.Against.Opponent()))
-	}
-	fmt.Fprintf(&b, "Заявление %d о просрочке в партии %s против игрока №%d (%s), подано %s (%s).\n", c.Seq, g.Code, g.Number(c.Against), c.Against, c.Filed.Russian(), who)
-	fmt.Fprintf(&b, "По графику: %s.\n\nЗапись партии: %s\n", c.figures(letter.Russian), moveList(g, 0))
+// dossier is the judge's letter: the claim, the record (with the held
+// reply when there is one) and the ledger.
+func (s *State) dossier(g *Game, c Claim) letter.ClaimDossier {
+	d := letter.ClaimDossier{Envelope: s.officialEnvelope(s.Tournament.Judge, g), Seq: c.Seq, Offender: g.Number(c.Against), Claimant: g.Number(c.Against.Opponent()),
+		Side: c.Against, ByHand: c.ByHand, Filed: c.Filed, Figures: letter.ClaimFigures{Total: c.Total, Limit: c.Limit, Move: c.Move},
+		Record: moveList(g, 0), Ledger: s.ledgerText(g, c.Filed), Letters: len(c.Letters), GameID: g.Code}
 	if g.Held != nil {
 		var ts []string
 		for _, p := range g.Held.Plies {
 			ts = append(ts, p.Text)
 		}
-		fmt.Fprintf(&b, "Задержанный ответ заявителя (отправлен %s): %s\n", g.Held.Sent.Russian(), strings.Join(ts, " "))
+		d.Held, d.HeldSent = strings.Join(ts, " "), g.Held.Sent
 	}
-	b.WriteString("\nГрафик времени:\n")
-	b.WriteString(s.ledgerText(g, c.Filed))
-	fmt.Fprintf(&b, "\nПисьма игрока №%d приложены без изменений (%d).\nРешение: zaochnik judge rule %s#%d confirm|reject\n", g.Number(c.Against), len(c.Letters), g.Code, c.Seq)
-	return b.String()
+	return d
 }
 
 // ledgerText writes a game's ledger as the table of 6.3.6, in Russian
@@ -109,7 +77,7 @@ func (s *State) dossier(g *Game, c Claim) string {
 func (s *State) ledgerText(g *Game, today timecontrol.Date) string {
 	led, err := s.Ledger(*g)
 	if err != nil {
-		return "(график не вычислен: " + err.Error() + ")\n"
+		return letter.LedgerMissing(letter.Russian, err.Error())
 	}
 	return led.Render(timecontrol.Russian, today)
 }
@@ -137,14 +105,12 @@ func (a *applier) holdReply() {
 		for _, p := range plies {
 			ts = append(ts, p.Text)
 		}
-		a.out.Out = append(a.out.Out, a.s.official(a.s.Tournament.Judge, g, "dossier", fmt.Sprintf("ответ заявителя, заявление %d", c.Seq),
-			fmt.Sprintf("К заявлению %d о просрочке в партии %s: ответный ход заявителя (игрок №%d), отправлен %s и задержан до вашего решения (п. 6.3.6): %s\nПисьмо приложено.",
-				c.Seq, g.Code, a.from.Number, a.obs.Postmark.Russian(), strings.Join(ts, " "))))
+		judge := a.s.Tournament.Judge
+		a.out.Out = append(a.out.Out, a.s.official(judge, g, "dossier", letter.HeldReplyToJudge{Envelope: a.s.officialEnvelope(judge, g),
+			Seq: c.Seq, Claimant: a.from.Number, Sent: a.obs.Postmark, Moves: strings.Join(ts, " ")}.Render()))
 		a.out.Out[len(a.out.Out)-1].Attach = []string{a.obs.MessageID}
 	}
-	a.out.Out = append(a.out.Out, a.s.notice(a.from.Number, g, "confirmation", a.obs.MessageID, "ответ задержан до решения судьи", "reply held for the judge",
-		"Ваш ответ получен и задержан до решения судьи по просрочке (п. 6.3.6); он будет отправлен партнёру, если судья не подтвердит просрочку.",
-		"Your reply is received and held until the judge rules on the overstep (clause 6.3.6); it will be forwarded to your opponent if the judge does not confirm the overstep."))
+	a.answer("confirmation", letter.ReplyHeld{Envelope: a.s.envelope(a.from.Number, g)}.Render())
 }
 
 // claimByLetter files a player's own overstep claim against the opponent;
@@ -162,28 +128,22 @@ func (a *applier) claimByLetter() {
 // resumes says to the player of side who is on move once play resumes
 // after a rejected claim (6.3.7), and which move is to be answered; held is
 // the side's own reply the ruling forwarded, if any.
-func resumes(g *Game, side draughts.Color, held *HeldReply) (ru, en string) {
+func resumes(g *Game, side draughts.Color, held *HeldReply) *letter.Resumption {
 	if g.Status != Playing {
-		return "", ""
+		return nil
 	}
-	switch {
-	case g.ToMove() != side:
-		ru, en = "ход за партнёром.", "it is your opponent's move."
-	case len(g.Plies) == 0:
-		ru, en = "ход за вами: первый ход партии.", "it is your move: the first move of the game."
-	default:
-		last := moveList(g, len(g.Plies)-1)
-		ru, en = "ход за вами, ответ на "+last+".", "it is your move, answering "+last+"."
+	r := &letter.Resumption{YourMove: g.ToMove() == side, FirstMove: len(g.Plies) == 0}
+	if r.YourMove && !r.FirstMove {
+		r.Last = moveList(g, len(g.Plies)-1)
 	}
-	if held == nil {
-		return "Игра возобновлена: " + ru, "Play resumes: " + en
+	if held != nil {
+		var ts []string
+		for _, p := range held.Plies {
+			ts = append(ts, p.Text)
+		}
+		r.Held = strings.Join(ts, " ")
 	}
-	var ts []string
-	for _, p := range held.Plies {
-		ts = append(ts, p.Text)
-	}
-	return "Ваш задержанный ответ " + strings.Join(ts, " ") + " отправлен партнёру; " + ru,
-		"Your held reply " + strings.Join(ts, " ") + " has been forwarded to your opponent; " + en
+	return r
 }
 
 // claimedFigures are the ledger's figures of the opponent the sender claims
@@ -229,10 +189,8 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 	offender, claimant := g.Number(c.Against), g.Number(c.Against.Opponent())
 	// ruling writes the judge's decision to player n; only a player the
 	// judge ruled against may protest (6.1.12, 6.3.8).
-	ruling := func(n int, against bool, decisionRu, decisionEn, result string) Outgoing {
-		l := s.lang(n)
-		r := letter.Ruling{Envelope: s.envelope(n, g), Matter: tr(l, "просрочка времени", "time overstep"),
-			Clause: "6.3.7", Decision: tr(l, decisionRu, decisionEn), Result: result, Note: note}
+	ruling := func(n int, against bool, r letter.OverstepRuling) Outgoing {
+		r.Envelope, r.Note = s.envelope(n, g), note
 		if against {
 			r.ProtestUntil = date.AddDays(10)
 		}
@@ -242,11 +200,8 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		c.Status = ClaimConfirmed
 		g.Held = nil
 		a.event("claim-confirmed", "6.3.7", note)
-		who := s.sideNames(g, c.Against)
-		a.finish(resultFor(c.Against.Opponent()), "6.3.7", "overstep confirmed",
-			[2]string{"судья подтвердил просрочку времени, поражение: " + who[0], "the judge confirmed the overstep, a loss for " + who[1]})
-		a.out.Out = append(a.out.Out, ruling(offender, true, "просрочка подтверждена, партия засчитана вам как поражение",
-			"the overstep is confirmed, and the game is scored as your loss", g.Result))
+		a.finish(resultFor(c.Against.Opponent()), "6.3.7", "overstep confirmed", s.ending(g, c.Against, letter.EndOverstepConfirmed))
+		a.out.Out = append(a.out.Out, ruling(offender, true, letter.OverstepRuling{Confirmed: true, Result: g.Result}))
 		return s, a.out, nil
 	}
 	c.Status = ClaimRejected
@@ -255,8 +210,9 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 	}
 	a.event("claim-rejected", "6.3.7", note)
 	if c.ByHand {
+		wrongRu, wrongEn := letter.WrongClaimReason()
 		g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: colour(c.Against.Opponent()), Days: PenaltyDays, Date: date, Clause: "6.3.7",
-			Reason: "неверно заявленная просрочка", ReasonEn: "an overstep claimed wrongly"})
+			Reason: wrongRu, ReasonEn: wrongEn})
 		a.event("penalty", "6.3.7", fmt.Sprintf("%d days to %s", PenaltyDays, c.Against.Opponent()))
 	}
 	at := len(a.out.Out) // the offender's ruling goes before the forward of the held reply
@@ -275,16 +231,12 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 			a.forward(first, known, false)
 		}
 	}
-	offRu, offEn := resumes(g, c.Against, nil)
-	a.out.Out = slices.Insert(a.out.Out, at, ruling(offender, false, "просрочки нет, игра продолжается. "+offRu, "there is no overstep, and play goes on. "+offEn, ""))
-	decisionRu, decisionEn := "просрочки партнёра нет, игра продолжается", "your opponent did not overstep, and play goes on"
+	a.out.Out = slices.Insert(a.out.Out, at, ruling(offender, false, letter.OverstepRuling{Resume: resumes(g, c.Against, nil)}))
+	cl := letter.OverstepRuling{Claimant: true, Resume: resumes(g, c.Against.Opponent(), held)}
 	if c.ByHand {
-		decisionRu += fmt.Sprintf("; за неверно заявленную просрочку вам начислено %d штрафных дней", PenaltyDays)
-		decisionEn += fmt.Sprintf("; for the wrong claim you are charged %d penalty days", PenaltyDays)
+		cl.PenaltyDays = PenaltyDays
 	}
-	clRu, clEn := resumes(g, c.Against.Opponent(), held)
-	decisionRu, decisionEn = decisionRu+". "+clRu, decisionEn+". "+clEn
-	a.out.Out = append(a.out.Out, ruling(claimant, true, decisionRu, decisionEn, ""),
-		s.official(s.Tournament.Secretary, g, "ruling", "решение судьи", fmt.Sprintf("Судья не подтвердил просрочку по заявлению %d в партии %s. %s", seq, g.Code, note)))
+	a.out.Out = append(a.out.Out, ruling(claimant, true, cl),
+		s.rendered(0, g, "ruling", letter.ClaimRejectedCopy{Envelope: s.envelope(0, g), Seq: seq, Note: note}.Render()))
 	return s, a.out, nil
 }

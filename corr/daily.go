@@ -98,10 +98,8 @@ func (s *State) inquiry(g *Game, day timecontrol.Date, out *Outcome) {
 	out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "inquiry", Clause: "6.3.4", Detail: "no first move"})
 	out.Out = append(out.Out,
 		s.rendered(g.White, g, "inquiry", letter.Reminder{Envelope: s.envelope(g.White, g), FirstMove: true}.Render()),
-		s.notice(g.Black, g, "inquiry", "", "запрос о первом ходе", "inquiry about the first move",
-			fmt.Sprintf("Первый ход партнёра в партии %s за 30 дней не получен; сервер направил ему запрос (п. 6.3.4).", g.Code),
-			fmt.Sprintf("Your opponent's first move in game %s has not arrived in 30 days; the server has sent them an inquiry (clause 6.3.4).", g.Code)),
-		s.official(s.Tournament.Secretary, g, "inquiry", "нет первого хода", fmt.Sprintf("В партии %s за 30 дней нет первого хода белых; направлен запрос (п. 6.3.4).", g.Code)))
+		s.rendered(g.Black, g, "inquiry", letter.InquiryCopy{Envelope: s.envelope(g.Black, g)}.Render()),
+		s.rendered(0, g, "inquiry", letter.InquiryCopy{Envelope: s.envelope(0, g), Official: true}.Render()))
 }
 
 // endOfPlay marks a game unfinished at the end of play and asks both
@@ -115,13 +113,13 @@ func (s *State) endOfPlay(g *Game, day timecontrol.Date, out *Outcome) {
 	out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "unfinished", Clause: "6.5.2", Detail: "end of play"})
 	due := day.AddDays(10)
 	_, end := g.Dates(s.Tournament)
+	e := letter.EndOfPlay{End: end, Due: due, Judge: s.Tournament.Judge.Email, Record: moveList(g, 0)}
 	for _, n := range []int{g.White, g.Black} {
-		out.Out = append(out.Out, s.notice(n, g, "end-of-play", "", "окончание срока игры", "end of play",
-			fmt.Sprintf("Срок игры истёк %s; партия %s не окончена и будет присуждена судьёй. До %s направьте судье (%s) запись партии, диаграмму заключительного положения, оценку и анализ (п. 6.5.2). Запись: %s", end.Russian(), g.Code, due.Russian(), s.Tournament.Judge.Email, moveList(g, 0)),
-			fmt.Sprintf("Play ended on %s; game %s is unfinished and will be adjudicated by the judge. By %s send the judge (%s) the record, a diagram of the final position, your evaluation and analysis (clause 6.5.2). Record: %s", end.Russian(), g.Code, due.Russian(), s.Tournament.Judge.Email, moveList(g, 0))))
+		e.Envelope = s.envelope(n, g)
+		out.Out = append(out.Out, s.rendered(n, g, "end-of-play", e.Render()))
 	}
-	out.Out = append(out.Out, s.official(s.Tournament.Judge, g, "end-of-play", "неоконченная партия",
-		fmt.Sprintf("Партия %s не окончена к %s; анализы игроков ожидаются до %s (п. 6.5.2). Запись: %s", g.Code, end.Russian(), due.Russian(), moveList(g, 0))))
+	e.Envelope, e.Official = s.officialEnvelope(s.Tournament.Judge, g), true
+	out.Out = append(out.Out, s.official(s.Tournament.Judge, g, "end-of-play", e.Render()))
 }
 
 // Start sends the start lists (6.3.2): every player gets their games,
@@ -179,7 +177,7 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 		out.Out = append(out.Out, s.rendered(p.Number, nil, "start-list", sl.Render()))
 	}
 	sl.Envelope, sl.Games, sl.Official, sl.Bye = s.envelope(0, nil), games(0), true, false
-	sl.Variant = t.Variant.Name(letter.Russian)
+	sl.Variant = t.Variant.Name(sl.Envelope.Lang)
 	out.Out = append(out.Out, s.rendered(0, nil, "start-list", sl.Render()))
 	out.Events = append(out.Events, Event{Date: day, Kind: "started", Clause: "6.3.2", Detail: fmt.Sprintf("%d games", len(s.Games))})
 	return s, out, nil

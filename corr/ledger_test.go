@@ -25,9 +25,9 @@ func TestLedger_6_3_6_RequestAnsweredInEveryState(t *testing.T) {
 		want  []string
 	}{
 		{"with a claim", s, white, "ЧР-2026-ЗФ 1-2\nЗаявляю просрочку.\nПрошу прислать график времени.", true,
-			[]string{"Партия ЧР-2026-ЗФ 1-2.", "График времени на обдумывание (п. 6.3.6)", "Белые", "Получено", "На ходу на 13.03.2026"}},
+			[]string{"Партия [ЧР-2026-ЗФ #1-2].", "График времени на обдумывание (п. 6.3.6)", "Белые", "Получено", "На ходу на 13.03.2026"}},
 		{"alone while suspended", suspended, black, "ЧР-2026-ЗФ 1-2\nPlease send the time ledger.", false,
-			[]string{"Game ЧР-2026-ЗФ 1-2.", "Time ledger (clause 6.3.6)", "White", "Received"}},
+			[]string{"Game [ЧР-2026-ЗФ #1-2].", "Time ledger (clause 6.3.6)", "White", "Received"}},
 		{"alone in play, in English", s, black, "ЧР-2026-ЗФ 1-2\nPlease send the time ledger.", false,
 			[]string{"Time ledger (clause 6.3.6)", "White", "Received"}},
 	}

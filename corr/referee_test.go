@@ -209,7 +209,7 @@ func TestDraw_2_1_9_OfferAndRefusalWithoutAMove(t *testing.T) {
 	require.NotNil(t, s.Games[0].Draw)
 	require.Len(t, out.Out, 2, "the offer to White, its confirmation to Black")
 	assert.Equal(t, white, out.Out[0].To)
-	assert.Contains(t, out.Out[1].Body, "Your draw offer in game ЧР-2026-ЗФ 1-2 has been passed on to your opponent (clause 2.1.9.3). It is your move.")
+	assert.Contains(t, out.Out[1].Body, "Your draw offer in game [ЧР-2026-ЗФ #1-2] has been passed on to your opponent (clause 2.1.9.3). It is your move.")
 	s, out = send(s, white, "2026-03-03", "ЧР-2026-ЗФ 1-2\nОт ничьей отказываюсь.")
 	require.True(t, out.Accepted, out.Reason)
 	assert.Nil(t, s.Games[0].Draw)

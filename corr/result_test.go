@@ -24,8 +24,8 @@ func TestResult_2_1_8_LettersSayHowTheGameEnded(t *testing.T) {
 		outcome string
 	}{
 		{"resignation", func() Outcome { _, o := send(s, black, "2026-03-03", "ЧР-2026-ЗФ 1-2\nI resign."); return o },
-			"Партия ЧР-2026-ЗФ 1-2 окончена: чёрные (Петров Пётр) сдались, результат 1-0 (п. 2.1.8).",
-			"Game ЧР-2026-ЗФ 1-2 is over: Black (Петров Пётр) resigned, result 1-0 (clause 2.1.8).", "1-0"},
+			"Партия [ЧР-2026-ЗФ #1-2] окончена: чёрные (Петров Пётр) сдались, результат 1-0 (п. 2.1.8).",
+			"Game [ЧР-2026-ЗФ #1-2] is over: Black (Петров Пётр) resigned, result 1-0 (clause 2.1.8).", "1-0"},
 		{"draw agreed", func() Outcome {
 			_, o := send(s, black, "2026-03-03", "ЧР-2026-ЗФ 1-2\nI accept the draw.")
 			return o

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -42,8 +43,9 @@ func Reverse(s State, code string, seq int, note string, date timecontrol.Date) 
 		}
 		a.event("ruling-reversed", "6.1.12", fmt.Sprintf("claim %d: no overstep; %s", seq, note))
 		if c.ByHand {
+			wrongRu, wrongEn := letter.WrongClaimReason()
 			g.Penalties = append(g.Penalties, timecontrol.Penalty{Player: claimant, Days: PenaltyDays, Date: date, Clause: "6.3.7",
-				Reason: "неверно заявленная просрочка", ReasonEn: "an overstep claimed wrongly"})
+				Reason: wrongRu, ReasonEn: wrongEn})
 			a.event("penalty", "6.3.7", fmt.Sprintf("%d days to %s", PenaltyDays, c.Against.Opponent()))
 		}
 	case ClaimRejected:
@@ -55,9 +57,7 @@ func Reverse(s State, code string, seq int, note string, date timecontrol.Date) 
 			return p.Clause == "6.3.7" && p.Player == claimant && p.Date == c.Ruled
 		})
 		a.event("ruling-reversed", "6.1.12", fmt.Sprintf("claim %d: overstep confirmed; %s", seq, note))
-		who := s.sideNames(g, c.Against)
-		a.finish(resultFor(c.Against.Opponent()), "6.1.12", "overstep confirmed on protest",
-			[2]string{"по протесту просрочка подтверждена, поражение: " + who[0], "on protest the overstep is confirmed, a loss for " + who[1]})
+		a.finish(resultFor(c.Against.Opponent()), "6.1.12", "overstep confirmed on protest", s.ending(g, c.Against, letter.EndOverstepOnProtest))
 	default:
 		return s, Outcome{}, fmt.Errorf("corr: claim %d of game %s is not ruled yet; the judge rules first (6.3.7)", seq, code)
 	}

@@ -170,7 +170,7 @@ func (s *State) startGames(r swiss.Round, day timecontrol.Date) (Outcome, error)
 		out.Out = append(out.Out, s.rendered(p.Number, nil, "start-list", sl.Render()))
 	}
 	sl.Envelope, sl.Games, sl.Bye = s.envelope(0, nil), games(0), false
-	sl.Variant = t.Variant.Name(letter.Russian)
+	sl.Variant = t.Variant.Name(sl.Envelope.Lang)
 	out.Out = append(out.Out, s.rendered(0, nil, "start-list", sl.Render()))
 	detail := fmt.Sprintf("round %d: %d games", r.Number, len(s.Games)-first)
 	if r.Bye != 0 {

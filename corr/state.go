@@ -66,13 +66,7 @@ func (t Tournament) DraughtsVariant() draughts.Variant {
 
 // Name is the variant as a player reads it, in lang.
 func (v Variant) Name(lang letter.Lang) string {
-	names := map[Variant][2]string{
-		Russian:       {"русские шашки", "Russian draughts"},
-		International: {"международные шашки", "international draughts"},
-		Giveaway:      {"обратные шашки (поддавки)", "giveaway draughts"},
-		EightySquare:  {"восьмидесятиклеточные шашки (10×8)", "80-square draughts (10x8)"},
-	}[v]
-	return tr(lang, names[0], names[1])
+	return letter.VariantName(Tournament{Variant: v}.DraughtsVariant(), lang)
 }
 
 // game returns a pointer to the game with code, or nil.

@@ -34,6 +34,9 @@ const (
 type Person struct {
 	Name  string
 	Email string
+	// Language is "ru" (the default, also when empty) or "en": the language
+	// of the server's letters and reports to them.
+	Language string
 }
 
 // Player is one entrant, known by start number.
@@ -162,8 +165,9 @@ type tournamentFile struct {
 }
 
 type personFile struct {
-	Name  string `toml:"name"`
-	Email string `toml:"email"`
+	Name     string `toml:"name"`
+	Email    string `toml:"email"`
+	Language string `toml:"language"`
 }
 
 type playerFile struct {
@@ -253,6 +257,9 @@ func ParseTournament(data []byte) (Tournament, error) {
 		}
 		if !validEmail(o.p.Email) {
 			bad(o.key+".email", -1, "%q is not an email address", o.p.Email)
+		}
+		if o.p.Language != "" && o.p.Language != "ru" && o.p.Language != "en" {
+			bad(o.key+".language", -1, "%q is not a language zaochnik writes; write ru or en", o.p.Language)
 		}
 	}
 

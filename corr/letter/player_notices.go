@@ -90,3 +90,10 @@ func RefereeNote(kind Kind, clause, text string) Problem {
 	}
 	return Problem{Kind: kind, Clause: clause, Ru: ru, En: en}
 }
+
+// LedgerMissing stands in a letter for a ledger that could not be
+// computed, saying why.
+func LedgerMissing(l Lang, why string) string {
+	w := &writer{lang: l.orDefault()}
+	return w.f("(график не вычислен: %s)\n", "(the ledger could not be computed: %s)\n", why)
+}

@@ -136,6 +136,15 @@ func DateDiffers(f DateField, written, actual timecontrol.Date) Problem {
 		fmt.Sprintf("the %s is written %s, the server's record is %s; the ledger uses %s", en, written.Russian(), actual.Russian(), actual.Russian()))
 }
 
+// PaperReceiptImpossible notes a paper letter's receipt date that cannot
+// be: before the move was sent or after the reply was posted; the ledger
+// takes the average transit (6.3.3).
+func PaperReceiptImpossible(wrote, forwarded, posted timecontrol.Date) Problem {
+	return both(KindDateDiffers, "6.3.3",
+		fmt.Sprintf("дата получения хода указана %s, но ход отправлен вам %s, а ответ отправлен %s; в графике дата получения взята по среднему пробегу писем", wrote.Russian(), forwarded.Russian(), posted.Russian()),
+		fmt.Sprintf("the date you received the move is written %s, but the move was sent to you on %s and your reply posted on %s; the ledger takes the average transit of letters instead", wrote.Russian(), forwarded.Russian(), posted.Russian()))
+}
+
 // TimeDiffers notes a time fraction other than the ledger's (6.3.1).
 func TimeDiffers(written, ledger TimeFraction) Problem {
 	return both(KindTimeDiffers, "6.3.1",
