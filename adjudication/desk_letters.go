@@ -1,7 +1,6 @@
 package adjudication
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -41,24 +40,43 @@ func sign(s corr.State, en bool) string {
 	return "\n\n" + letter.Signature(l, s.Tournament.Cipher) + "\n"
 }
 
-// toPlayer is a letter to player n about game g, in the player's language.
+// toPlayer is a letter to player n about game g, in the player's language;
+// corr/letter greets and signs it.
 func toPlayer(s corr.State, n int, g corr.Game, kind, subjRu, subjEn, ru, en string) corr.Outgoing {
 	p, _ := s.Tournament.Player(n)
 	e := english(s, n)
-	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: subject(s, g, tr(e, subjRu, subjEn)),
-		Body: tr(e, "Здравствуйте, "+p.Name+"!\n\n", "Dear "+p.Name+",\n\n") + tr(e, ru, en) + sign(s, e)}
+	m := letter.Wrap(envelope(s, corr.Person{Name: p.Name, Language: pick(e, "en", "ru")}, g), tr(e, subjRu, subjEn), tr(e, ru, en))
+	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
 }
 
 // toOfficial is a letter to the judge or the secretary (in Russian) about game g.
 func toOfficial(s corr.State, p corr.Person, g corr.Game, kind, subj, body string) corr.Outgoing {
-	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: subject(s, g, subj),
-		Body: "Здравствуйте, " + p.Name + "!\n\n" + body + sign(s, false)}
+	p.Language = "ru"
+	m := letter.Wrap(envelope(s, p, g), subj, body)
+	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
+}
+
+// official is a letter corr/letter rendered for the official p about game g.
+func official(p corr.Person, g corr.Game, kind string, m letter.Message) corr.Outgoing {
+	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
+}
+
+// envelope addresses p about game g, in the language p asked for.
+func envelope(s corr.State, p corr.Person, g corr.Game) letter.Envelope {
+	l := letter.Russian
+	if p.Language == "en" {
+		l = letter.English
+	}
+	return letter.Envelope{Lang: l, Cipher: s.Tournament.Cipher, White: g.White, Black: g.Black, To: p.Name}
 }
 
 // name returns "№1 Иванов Иван".
-func name(s corr.State, n int) string {
+func name(s corr.State, n int) string { return player(s, n).String() }
+
+// player is player n as an official's letter names him.
+func player(s corr.State, n int) letter.PlayerRef {
 	p, _ := s.Tournament.Player(n)
-	return fmt.Sprintf("№%d %s", n, p.Name)
+	return letter.PlayerRef{Number: n, Name: p.Name}
 }
 
 // record returns g's record replayed on the tournament's board.
@@ -75,34 +93,13 @@ func semiShort(r draughts.Record) string {
 	return r.SemiShort()
 }
 
-// pdnFile is the game's PDN (GameType 25 or 20; giveaway named in the
-// Variant tag, 6.5.1), with the held reply as a comment when there is one.
-func pdnFile(s corr.State, g corr.Game, result string) (corr.File, error) {
-	t := s.Tournament
-	w, _ := t.Player(g.White)
-	b, _ := t.Player(g.Black)
-	pg, err := record(s, g).PDN([]draughts.PDNTag{
-		{Name: "Event", Value: t.Cipher + " " + t.Name}, {Name: "Site", Value: "заочно / by correspondence"},
-		{Name: "Date", Value: strings.ReplaceAll(t.Start.String(), "-", ".")},
-		{Name: "White", Value: w.Name}, {Name: "Black", Value: b.Name},
-	}, result)
-	if err != nil {
-		return corr.File{}, fmt.Errorf("game %s: the record does not convert to PDN: %w", g.Code, err)
-	}
-	var buf bytes.Buffer
-	if err := draughts.WritePDN(&buf, pg); err != nil {
-		return corr.File{}, fmt.Errorf("game %s: %w", g.Code, err)
-	}
-	return corr.File{Name: fileName(g) + ".pdn", ContentType: "application/x-pdn; charset=utf-8", Data: buf.Bytes()}, nil
-}
-
 // withPDN attaches g's PDN to o; a record that does not convert (a bug,
 // not the players' doing) costs the attachment, never the letter: the body
 // says why it is missing.
 func withPDN(o *corr.Outgoing, s corr.State, g corr.Game, result string) {
 	f, err := pdnFile(s, g, result)
 	if err != nil {
-		o.Body = strings.Replace(o.Body, sign(s, false), "\n(Запись в PDN не приложена: "+err.Error()+".)"+sign(s, false), 1)
+		o.Body = letter.PDNMissing(o.Body, letter.Russian, s.Tournament.Cipher, err.Error())
 		return
 	}
 	o.Files = append(o.Files, f)
@@ -116,51 +113,30 @@ func diagramFile(g corr.Game, p draughts.Position) corr.File {
 // fileName is a file name for g without the cipher's non-ASCII letters: "1-2".
 func fileName(g corr.Game) string { return fmt.Sprintf("game-%d-%d", g.White, g.Black) }
 
-// ledgerTable writes a game's ledger as a table in the layout of the
+// ledgerTable is a game's ledger for the judge, in the layout of the
 // sample of 6.3.6: each reply's move, received and sent dates, days and
 // running total, with the limit and the ledger's notes.
-func ledgerTable(s corr.State, g corr.Game) string {
+func ledgerTable(s corr.State, g corr.Game) letter.LedgerTable {
 	led, err := s.Ledger(g)
 	if err != nil {
-		return "(график не вычислен: " + err.Error() + ")\n"
+		return letter.LedgerTable{Error: err.Error()}
 	}
 	texts := record(s, g).Texts(false)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-3s %-6s %-9s %-11s %-11s %6s %8s %5s  %s\n", "№", "игрок", "ход", "получено", "отправлено", "на ход", "суммарно", "норма", "отметки")
+	var t letter.LedgerTable
 	for _, ln := range led.Lines {
-		who := pick(ln.Player == timecontrol.White, "белые", "чёрные")
-		move := ""
-		if ply := 2*(ln.Move-1) + pick(ln.Player == timecontrol.White, 0, 1); ln.Move > 0 && ply < len(texts) {
-			move = texts[ply]
+		r := letter.LedgerRow{Move: ln.Move, White: ln.Player == timecontrol.White, Received: ln.Received, Sent: ln.Sent, Pending: ln.Pending,
+			Days: ln.Days, Total: ln.Total, Limit: ln.Limit}
+		if ply := 2*(ln.Move-1) + pick(r.White, 0, 1); ln.Move > 0 && ply < len(texts) {
+			r.Text = texts[ply]
 		}
-		sent := ln.Sent.Russian()
-		if ln.Pending {
-			sent = "(думает)"
-		}
-		num := ""
-		if ln.Move > 0 {
-			num = fmt.Sprint(ln.Move)
-		}
-		fmt.Fprintf(&b, "%-3s %-6s %-9s %-11s %-11s %6d %8d %5d", num, who, move, dateText(ln.Received), sent, ln.Days, ln.Total, ln.Limit)
-		var notes []string
 		for _, n := range ln.Notes {
-			notes = append(notes, n.String())
+			r.Notes = append(r.Notes, n.String())
 		}
-		if len(notes) > 0 {
-			b.WriteString("  " + strings.Join(notes, "; "))
-		}
-		b.WriteString("\n")
+		t.Rows = append(t.Rows, r)
 	}
-	w, bl := led.Totals[timecontrol.White], led.Totals[timecontrol.Black]
-	fmt.Fprintf(&b, "Итого: белые %d дн. (штраф %d), чёрные %d дн. (штраф %d)\n", w.Total, w.PenaltyDays, bl.Total, bl.PenaltyDays)
-	return b.String()
-}
-
-func dateText(d timecontrol.Date) string {
-	if d.IsZero() {
-		return "—"
-	}
-	return d.Russian()
+	w, b := led.Totals[timecontrol.White], led.Totals[timecontrol.Black]
+	t.White, t.Black = letter.LedgerSide{Total: w.Total, Penalty: w.PenaltyDays}, letter.LedgerSide{Total: b.Total, Penalty: b.PenaltyDays}
+	return t
 }
 
 // dossier is the judge's one letter on claim c of game g (6.3.6): the
@@ -169,27 +145,24 @@ func dateText(d timecontrol.Date) string {
 // a table, how to answer; the offender's letters are attached as .eml and
 // the PDN beside them.
 func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) corr.Outgoing {
-	var b strings.Builder
-	who := "сервер по графику времени: ответ отправлен сверх нормы"
-	switch {
-	case c.Silent && !c.ByHand:
-		who = "сервер по графику времени: ответа нет, а норма исчерпана"
-	case c.ByHand:
-		who = "игрок " + name(s, g.Number(c.Against.Opponent())) + " письмом"
+	judge := s.Tournament.Judge
+	d := letter.DeskDossier{Envelope: envelope(s, judge, g), Seq: c.Seq, Offender: player(s, g.Number(c.Against)), OffenderWhite: c.Against == draughts.White,
+		Claimant: player(s, g.Number(c.Against.Opponent())), Filed: c.Filed, Figures: letter.ClaimFigures{Total: c.Total, Limit: c.Limit, Move: c.Move},
+		Protested: w.Protested, Due: w.Due, Protest: w.Protest, Admitted: w.Admitted, Ledger: ledgerTable(s, g), Letters: len(c.Letters)}
+	pdn, pdnErr := pdnFile(s, g, "*")
+	if pdnErr != nil {
+		d.PDNMissing = pdnErr.Error()
 	}
-	fmt.Fprintf(&b, "Заявление %d о просрочке времени в партии %s против игрока %s (%s).\nПодано %s: %s.\n",
-		c.Seq, g.Code, name(s, g.Number(c.Against)), pick(c.Against == draughts.White, "белые", "чёрные"), c.Filed.Russian(), who)
-	fmt.Fprintf(&b, "По графику: итог %d дн. при норме %d дн. для %d-го хода (п. 6.3.5).\n", c.Total, c.Limit, c.Move)
 	switch {
-	case !w.Protested.IsZero():
-		fmt.Fprintf(&b, "Протест игрока получен %s (в срок, до %s):\n%s\n", w.Protested.Russian(), w.Due.Russian(), indent(w.Protest))
-	case w.Admitted:
-		fmt.Fprintf(&b, "Протеста в срок до %s не поступило: отсутствие протеста можно оценить как признание просрочки (п. 6.3.8).\n", w.Due.Russian())
-	default:
-		fmt.Fprintf(&b, "Игрок может протестовать до %s включительно (п. 6.3.8).\n", w.Due.Russian())
+	case c.ByHand:
+		d.Source = letter.ByPlayer
+	case c.Silent:
+		d.Source = letter.BySilence
 	}
 	r := record(s, g)
-	fmt.Fprintf(&b, "\nЗапись партии (п. 6.5.1): %s\n", pick(r.Plies() == 0, "ходов не было", semiShort(r)))
+	if r.Plies() > 0 {
+		d.Record = semiShort(r)
+	}
 	final := r.Final()
 	if h := g.Held; h != nil {
 		held := r
@@ -208,19 +181,15 @@ func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) corr.Outgoi
 			}
 			ts = append(ts, t)
 		}
-		fmt.Fprintf(&b, "Задержанный ответ заявителя (отправлен %s, партнёру не передан): %s\n", h.Sent.Russian(), strings.Join(ts, " "))
+		d.Held, d.HeldSent = strings.Join(ts, " "), h.Sent
 	}
-	fmt.Fprintf(&b, "\nПоложение после последнего переданного хода (диаграмма приложена):\n%s\nГрафик времени (п. 6.3.6):\n%s", diagram.Text(final, "ru"), ledgerTable(s, g))
-	fmt.Fprintf(&b, "\nПисьма игрока %s приложены без изменений (%d, .eml); запись в PDN приложена.\n", name(s, g.Number(c.Against)), len(c.Letters))
-	b.WriteString("\nЧтобы вынести решение (п. 6.3.7), ответьте на это письмо одной строкой:\n  просрочка подтверждена\nили\n  просрочки нет\n(English: overstep confirmed / no overstep). Остальные строки ответа будут переданы игрокам как примечание судьи.\n")
-	if !w.Protested.IsZero() {
-		b.WriteString("Решение по протесту: «протест отклонён» (просрочка подтверждается) или «протест удовлетворён» (просрочки нет); оно уйдёт обоим игрокам и секретарю (п. 6.3.8).\n")
-	}
-	fmt.Fprintf(&b, "Из командной строки: zaochnik judge claims, затем zaochnik judge rule ID confirm|reject.\n")
-	o := toOfficial(s, s.Tournament.Judge, g, "dossier", fmt.Sprintf("материалы по просрочке, заявление %d", c.Seq), b.String())
+	d.Diagram = diagram.Text(final, string(d.Lang))
+	o := official(judge, g, "dossier", d.Render())
 	o.Attach = append([]string(nil), c.Letters...)
 	o.Files = []corr.File{diagramFile(g, final)}
-	withPDN(&o, s, g, "*")
+	if pdnErr == nil {
+		o.Files = append(o.Files, pdn)
+	}
 	return o
 }
 
@@ -228,63 +197,61 @@ func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) corr.Outgoi
 // (6.5.2-6.5.5): the final position drawn, both evaluations and analyses
 // side by side, the engine's view, the dates and how to answer.
 func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) corr.Outgoing {
-	var b strings.Builder
+	judge := s.Tournament.Judge
 	r := record(s, g)
 	final := r.Final()
-	fmt.Fprintf(&b, "Неоконченная партия %s к присуждению (п. 6.5.2-6.5.5). Срок игры истёк %s.\n", g.Code, a.EndOfPlay.Russian())
-	fmt.Fprintf(&b, "Белые: %s. Чёрные: %s.\n\nЗапись партии: %s\n\nЗаключительное положение (диаграмма приложена):\n%s\n",
-		name(s, g.White), name(s, g.Black), pick(r.Plies() == 0, "ходов не было", semiShort(r)), diagram.Text(final, "ru"))
-	b.WriteString("Оценки и анализы игроков (срок " + a.AnalysisDue().Russian() + "):\n")
+	q := letter.AdjudicationRequest{Envelope: envelope(s, judge, g), EndOfPlay: a.EndOfPlay, AnalysisDue: a.AnalysisDue(), RulingDue: a.RulingDue(),
+		EngineNodes: EngineNodes, GameID: g.Code}
+	pdn, pdnErr := pdnFile(s, g, "*")
+	if pdnErr != nil {
+		q.PDNMissing = pdnErr.Error()
+	}
+	if r.Plies() > 0 {
+		q.Record = semiShort(r)
+	}
 	for i, side := range []Side{White, Black} {
 		sub := a.side(side)
-		fmt.Fprintf(&b, "\n%s — %s\n", pick(side == White, "БЕЛЫЕ", "ЧЁРНЫЕ"), name(s, pick(side == White, g.White, g.Black)))
-		if sub.Received.IsZero() {
-			b.WriteString("  оценки и анализа нет\n")
-			continue
-		}
-		fmt.Fprintf(&b, "  получено %s%s; оценка: %s\n", sub.Received.Russian(), pick(onTime(sub.Received, a.AnalysisDue()), "", " (после срока)"), evaluationName(sub.Evaluation))
-		if a.Analysis[i] != "" {
-			b.WriteString("  анализ:\n" + indent(a.Analysis[i]) + "\n")
+		sa := letter.SideAnalysis{Player: player(s, pick(side == White, g.White, g.Black)), Received: sub.Received,
+			Late: !sub.Received.IsZero() && !onTime(sub.Received, a.AnalysisDue()), Evaluation: evaluation(sub.Evaluation), Analysis: a.Analysis[i]}
+		if side == White {
+			q.White = sa
 		} else {
-			b.WriteString("  анализа нет (такой игрок не вправе опротестовать присуждение, п. 6.5.6)\n")
+			q.Black = sa
 		}
 	}
 	if res, ok := a.Agreed(); ok {
-		fmt.Fprintf(&b, "\nОценки совпадают: %s. Этот результат фиксируется, если он резко не противоречит объективной оценке позиции (п. 6.5.4).\n", res)
+		q.Agreed = res.String()
 	}
+	q.Diagram = diagram.Text(final, string(q.Lang))
 	an := engine.NewAnalyser(16).AnalyseRecord(r, engine.Limits{Nodes: EngineNodes})
-	fmt.Fprintf(&b, "\nМнение программы (бюджет %d позиций; это подспорье, не решение):\n%s\n", EngineNodes, indent(strings.TrimSpace(an.Describe(false))))
-	fmt.Fprintf(&b, "\nПрисуждение должно быть закончено до %s (п. 6.5.5). Ответьте на это письмо строкой\n  присуждаю: 1-0   (или 1/2-1/2, 0-1; «выигрыш белых», «ничья», «выигрыш чёрных»)\nОстальные строки будут переданы игрокам как обоснование. Из командной строки: zaochnik judge adjudicate \"%s\" 1-0|1/2-1/2|0-1 [--note ТЕКСТ].\n", a.RulingDue().Russian(), g.Code)
-	o := toOfficial(s, s.Tournament.Judge, g, "adjudication", "присуждение неоконченной партии", b.String())
+	q.EngineView = an.Describe(q.Lang == letter.English)
+	o := official(judge, g, "adjudication", q.Render())
 	o.Files = []corr.File{diagramFile(g, final)}
-	withPDN(&o, s, g, "*")
+	if pdnErr == nil {
+		o.Files = append(o.Files, pdn)
+	}
 	return o
 }
 
-// evaluationName writes an evaluation for the judge.
-func evaluationName(e Evaluation) string {
+// evaluation is e as corr/letter writes it.
+func evaluation(e Evaluation) letter.Evaluation {
 	switch e {
 	case WinForWhite:
-		return "выигрыш белых (1-0)"
+		return "1-0"
 	case DrawnPosition:
-		return "ничья (1/2-1/2)"
+		return "1/2-1/2"
 	case WinForBlack:
-		return "выигрыш чёрных (0-1)"
+		return "0-1"
 	}
-	return "нет"
+	return ""
 }
+
+// evaluationName writes an evaluation for the judge.
+func evaluationName(e Evaluation) string { return letter.EvaluationText(evaluation(e), letter.Russian) }
 
 // resultWords writes a result for a player.
 func resultWords(r Result, en bool) string {
-	switch r {
-	case WhiteWins:
-		return tr(en, "выигрыш белых (1-0)", "a win for White (1-0)")
-	case BlackWins:
-		return tr(en, "выигрыш чёрных (0-1)", "a win for Black (0-1)")
-	case Draw:
-		return tr(en, "ничья (1/2-1/2)", "a draw (1/2-1/2)")
-	}
-	return r.String()
+	return letter.ResultWords(r.String(), pick(en, letter.English, letter.Russian))
 }
 
 // indent indents every line of s by two spaces.
