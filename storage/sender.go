@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 )
 
 // Mail is a queued letter handed to the mail shell's composer.
@@ -121,7 +122,7 @@ func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) 
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
 		}
-		var to, subject, secretary string
+		var to, subject string
 		var tid sql.NullInt64
 		var source []byte
 		if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.tournament_id, coalesce(t.source, '') FROM outbox o
@@ -131,18 +132,23 @@ func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) 
 		if !tid.Valid {
 			return nil
 		}
-		secretary = db.secretaryOf(source)
-		if secretary == "" || secretary == to {
+		secretary, cipher := db.secretaryOf(source)
+		if secretary.Email == "" || secretary.Email == to {
 			return nil
 		}
+		lang := letter.Russian
+		if secretary.Language == "en" {
+			lang = letter.English
+		}
+		m := letter.DeadLetter{Envelope: letter.Envelope{Lang: lang, Cipher: cipher, To: secretary.Name},
+			Letter: letter.Undelivered{To: to, Subject: subject, Reason: reason}}.Render()
 		var next int64
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, to_addr, kind, subject, body, queued, next_attempt)
 			VALUES (?, ?, ?, ?, 'undeliverable', ?, ?, ?, ?)`, next, fmt.Sprintf("z%d.t%d.undeliverable@zaochnik.invalid", next, tid.Int64),
-			tid.Int64, secretary, "Письмо не доставлено: "+subject,
-			fmt.Sprintf("Письмо для %s («%s») не доставлено: %s. Свяжитесь с адресатом другим способом.\n", to, subject, reason), stampOf(now), stampOf(now))
+			tid.Int64, secretary.Email, m.Subject, m.Body, stampOf(now), stampOf(now))
 		return err
 	})
 }

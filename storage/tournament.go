@@ -343,13 +343,13 @@ func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 	return lines
 }
 
-// secretaryOf returns the secretary's address of a stored tournament file.
-func (db *DB) secretaryOf(source []byte) string {
+// secretaryOf returns the secretary and the cipher of a stored tournament file.
+func (db *DB) secretaryOf(source []byte) (corr.Person, string) {
 	t, err := db.parsedTournament(source)
 	if err != nil {
-		return ""
+		return corr.Person{}, ""
 	}
-	return t.Secretary.Email
+	return t.Secretary, t.Cipher
 }
 
 // parsedTournament reads a stored tournament file, once per distinct file:

@@ -6,13 +6,13 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/robfig/cron/v3"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
@@ -126,41 +126,35 @@ func (j *jobs) digest(ctx context.Context) error {
 	}
 	return j.eachTournament(ctx, func(s corr.State) error {
 		t := s.Tournament
-		var b strings.Builder
-		applied := 0
-		var notApplied []string
+		lang := letter.Russian
+		if t.Secretary.Language == "en" {
+			lang = letter.English
+		}
+		d := letter.Digest{Envelope: letter.Envelope{Lang: lang, Cipher: t.Cipher, To: t.Secretary.Name}, Until: timecontrol.DateOf(now.In(t.Location()))}
 		for _, l := range letters {
 			if l.Postmark.Before(since) || !plays(t, l.From) {
 				continue
 			}
 			if l.Disposition == storage.Processed {
-				applied++
+				d.Applied++
 			} else {
-				notApplied = append(notApplied, fmt.Sprintf("  %s  %s  %s: %s", l.Postmark.In(t.Location()).Format("02.01.2006"), l.From, l.Disposition, l.Reason))
+				d.NotApplied = append(d.NotApplied, letter.DigestLetter{Day: timecontrol.DateOf(l.Postmark.In(t.Location())), From: l.From,
+					Disposition: string(l.Disposition), Reason: l.Reason})
 			}
 		}
-		fmt.Fprintf(&b, "Сводка турнира %s за неделю по %s.\n\nПринято писем: %d. Не принято: %d.\n",
-			t.Cipher, timecontrol.DateOf(now.In(t.Location())).Russian(), applied, len(notApplied))
-		for _, l := range notApplied {
-			b.WriteString(l + "\n")
-		}
-		n := 0
 		for _, c := range claims {
 			if c.Cipher == t.Cipher {
-				if n == 0 {
-					b.WriteString("\nЗаявления о просрочке ждут решения судьи (6.3.6-6.3.7):\n")
-				}
-				n++
-				fmt.Fprintf(&b, "  №%d  партия %s, подано %s, против участника %d\n", c.ID, c.Game, c.Filed, c.Against)
+				_, p, _ := corr.ParseGameCode(c.Game)
+				d.Claims = append(d.Claims, letter.DigestClaim{ID: c.ID, White: p.White, Black: p.Black, Filed: c.Filed, Against: c.Against})
 			}
 		}
 		for _, o := range out {
 			if o.Dead && gameOf(o, t) {
-				fmt.Fprintf(&b, "\nНе доставлено: %s, «%s»: %s\n", o.To, o.Subject, o.LastError)
+				d.Dead = append(d.Dead, letter.Undelivered{To: o.To, Subject: o.Subject, Reason: o.LastError})
 			}
 		}
-		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String(),
-			reportID("digest", j.from), now)
+		m := d.Render()
+		j.outbox.queueReport(t.Secretary.Email, m.Subject, m.Body, reportID("digest", j.from), now)
 		return nil
 	})
 }
@@ -183,12 +177,14 @@ func (j *jobs) standings(ctx context.Context) error {
 			return err
 		}
 		t := s.Tournament
-		to := []corr.Player{{Email: t.Secretary.Email, Language: "ru"}}
+		to := []corr.Player{{Name: t.Secretary.Name, Email: t.Secretary.Email, Language: t.Secretary.Language}}
 		for _, p := range append(to, t.Players...) {
-			lang := map[bool]string{true: "en", false: "ru"}[p.Language == "en"]
-			j.outbox.queueReport(p.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
-				fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text(lang)),
-				reportID("standings", j.from), now)
+			lang := letter.Russian
+			if p.Language == "en" {
+				lang = letter.English
+			}
+			m := letter.Standings{Envelope: letter.Envelope{Lang: lang, Cipher: t.Cipher, To: p.Name}, Name: t.Name, Table: ct.Text(string(lang))}.Render()
+			j.outbox.queueReport(p.Email, m.Subject, m.Body, reportID("standings", j.from), now)
 		}
 		return nil
 	})

@@ -1,0 +1,90 @@
+package letter
+
+import "zaochnik/timecontrol"
+
+// Digest is the secretary's weekly report on a tournament: the letters
+// applied, those refused or ignored and why, the claims waiting for the
+// judge, the letters that could not be delivered.
+type Digest struct {
+	Envelope
+	Until      timecontrol.Date // the week's last day
+	Applied    int
+	NotApplied []DigestLetter
+	Claims     []DigestClaim
+	Dead       []Undelivered
+}
+
+// DigestLetter is a letter the week did not apply.
+type DigestLetter struct {
+	Day                 timecontrol.Date
+	From                string
+	Disposition, Reason string
+}
+
+// DigestClaim is an overstep claim waiting for the judge.
+type DigestClaim struct {
+	ID           int64
+	White, Black int    // the game's start numbers
+	Filed        string // the day it was filed, as the store keeps it
+	Against      int    // the start number of the player charged
+}
+
+// Undelivered is a letter the mail server refused for good.
+type Undelivered struct {
+	To, Subject, Reason string
+}
+
+// Render writes the digest.
+func (d Digest) Render() Message {
+	w := newWriter(d.Envelope)
+	w.line(w.f("Сводка турнира %s за неделю по %s.\n\nПринято писем: %d. Не принято: %d.", "The week's digest of %s up to %s.\n\nLetters applied: %d. Not applied: %d.",
+		d.Cipher, date(d.Until), d.Applied, len(d.NotApplied)))
+	for _, l := range d.NotApplied {
+		w.line("  " + date(l.Day) + "  " + l.From + "  " + l.Disposition + ": " + l.Reason)
+	}
+	for i, c := range d.Claims {
+		if i == 0 {
+			w.line("")
+			w.line(w.t("Заявления о просрочке ждут решения судьи (6.3.6-6.3.7):", "Overstep claims waiting for the judge (6.3.6-6.3.7):"))
+		}
+		w.line(w.f("  №%d  партия %s, подано %s, против участника %d", "  No. %d  game %s, filed %s, against player %d",
+			c.ID, FormatGameCode(d.Cipher, c.White, c.Black), c.Filed, c.Against))
+	}
+	for _, u := range d.Dead {
+		w.line("")
+		w.line(w.f("Не доставлено: %s, «%s»: %s", "Not delivered: %s, “%s”: %s", u.To, u.Subject, u.Reason))
+	}
+	return w.close(d.Envelope, w.t("Сводка за неделю", "Weekly digest"))
+}
+
+// DeadLetter tells the secretary that a letter could not be delivered, so
+// that the addressee is reached another way.
+type DeadLetter struct {
+	Envelope
+	Letter Undelivered
+}
+
+// Render writes the notice.
+func (d DeadLetter) Render() Message {
+	w := newWriter(d.Envelope)
+	w.line(w.f("Письмо для %s («%s») не доставлено: %s. Свяжитесь с адресатом другим способом.",
+		"The letter to %s (“%s”) was not delivered: %s. Please reach the addressee another way.", d.Letter.To, d.Letter.Subject, d.Letter.Reason))
+	return w.close(d.Envelope, w.t("Письмо не доставлено: ", "Letter not delivered: ")+d.Letter.Subject)
+}
+
+// Standings sends a player or the secretary the crosstable (the text
+// adjudication renders in the addressee's language).
+type Standings struct {
+	Envelope
+	Name  string // the tournament's name
+	Table string
+}
+
+// Render writes the standings letter.
+func (s Standings) Render() Message {
+	w := newWriter(s.Envelope)
+	w.line(s.Cipher + " — " + s.Name)
+	w.line("")
+	w.b.WriteString(s.Table)
+	return w.close(s.Envelope, w.t("Турнирная таблица", "Standings"))
+}
