@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/corr/swiss"
 	"zaochnik/timecontrol"
 )
@@ -44,16 +45,10 @@ func undrawable(s corr.State, r int, day timecontrol.Date, why error) (corr.Stat
 	s.Undrawable = r
 	t := s.Tournament
 	j := t.Judge
-	body := fmt.Sprintf("Здравствуйте, %s!\n\n"+
-		"Тур %d турнира «%s» не удаётся составить по правилам жеребьёвки (п. 1.15.2): %v.\n\n"+
-		"Решите, как провести тур (п. 1.15.9: иной порядок жеребьёвки по Положению или Регламенту), "+
-		"или измените результаты, от которых зависит жеребьёвка (решения по партиям, выбывшие участники): "+
-		"сервер пробует составить тур каждый день и начнёт его, как только это станет возможно. "+
-		"Это письмо приходит один раз.", j.Name, r, t.Name, why)
+	m := letter.RoundUndrawable{Envelope: envelope(s, j, corr.Game{}), Round: r, Name: t.Name, Why: why.Error()}.Render()
 	out := corr.Outcome{Accepted: true,
 		Events: []corr.Event{{Date: day, Kind: "round-undrawable", Clause: "1.15.9", Detail: fmt.Sprintf("round %d: %v", r, why)}},
-		Out: []corr.Outgoing{{To: j.Email, Kind: "round-undrawable", Subject: fmt.Sprintf("[%s] тур %d не составлен (п. 1.15.9)", t.Cipher, r),
-			Body: body + sign(s, false)}}}
+		Out:    []corr.Outgoing{{To: j.Email, Kind: "round-undrawable", Subject: m.Subject, Body: m.Body}}}
 	return s, out, nil
 }
 

@@ -88,3 +88,27 @@ func (s Standings) Render() Message {
 	w.b.WriteString(s.Table)
 	return w.close(s.Envelope, w.t("Турнирная таблица", "Standings"))
 }
+
+// RoundUndrawable tells the judge, once, that a Swiss round cannot be
+// drawn by the pairing rules (1.15.2) and that the round waits for his
+// decision (1.15.9).
+type RoundUndrawable struct {
+	Envelope
+	Round int
+	Name  string // the tournament's name
+	Why   string // what the pairing found
+}
+
+// Render writes the letter.
+func (r RoundUndrawable) Render() Message {
+	w := newWriter(r.Envelope)
+	w.line(w.f("Тур %d турнира «%s» не удаётся составить по правилам жеребьёвки (п. 1.15.2): %s.", "Round %d of “%s” cannot be drawn by the pairing rules (1.15.2): %s.", r.Round, r.Name, r.Why))
+	w.line("")
+	w.line(w.t("Решите, как провести тур (п. 1.15.9: иной порядок жеребьёвки по Положению или Регламенту), "+
+		"или измените результаты, от которых зависит жеребьёвка (решения по партиям, выбывшие участники): "+
+		"сервер пробует составить тур каждый день и начнёт его, как только это станет возможно. Это письмо приходит один раз.",
+		"Decide how to hold the round (1.15.9: another pairing order under the tournament's rules), "+
+			"or change the results the pairing depends on (rulings on games, withdrawn players): "+
+			"the server tries to draw the round every day and starts it as soon as it can. This letter comes once."))
+	return w.close(r.Envelope, w.f("Тур %d не составлен (п. 1.15.9)", "Round %d not drawn (1.15.9)", r.Round))
+}

@@ -1,0 +1,184 @@
+package letter
+
+import (
+	"go/ast"
+	goparser "go/parser"
+	gotoken "go/token"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
+)
+
+// samples returns one value of every letter the server writes, addressed in
+// lang, every field filled. Names and the cipher are Latin, so that any
+// Cyrillic in an English letter is text left untranslated.
+func samples(lang Lang) []renderer {
+	d := timecontrol.MustDate
+	e := Envelope{Lang: lang, Cipher: "CH-2026", White: 1, Black: 2, To: "Petrov Petr", ReturnAddress: "zf@example.org"}
+	noGame := Envelope{Lang: lang, Cipher: "CH-2026", To: "Sidorova Anna"}
+	reason := NotYourMove()
+	others := []Problem{MoveNumberWrong("c3-d4", 5, 6)}
+	figs := ClaimFigures{Total: 53, Limit: 50, Move: 10}
+	claim := repetition()
+	ledger := LedgerTable{Rows: []LedgerRow{{Move: 1, White: true, Text: "c3-d4", Received: d("2026-03-01"), Sent: d("2026-03-02"), Days: 1, Total: 1, Limit: 50, Notes: []string{"[1]"}},
+		{Move: 1, Text: "f6-g5", Received: d("2026-03-04"), Pending: true, Days: 2, Total: 2, Limit: 50}}, White: LedgerSide{Total: 1}, Black: LedgerSide{Total: 2, Penalty: 6}}
+	ruling := &ProtestedRuling{Seq: 1, Ruled: d("2026-05-01"), Confirmed: true, Due: d("2026-05-11"), Late: true}
+	side := SideAnalysis{Player: PlayerRef{Number: 1, Name: "Ivanov Ivan"}, Received: d("2026-04-05"), Late: true, Evaluation: "1-0", Analysis: "1.c3-d4 wins"}
+	return []renderer{
+		Forward{Envelope: e, From: "Ivanov Ivan", Letter: read("Мой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\nВремя 12/15"),
+			Notes: []ServerNote{{Kind: NoteVariantPlayed, Move: "g3-h4"}, {Kind: NoteCorrected, Move: "c3-b4"}, {Kind: NotePenalty, Days: 6, Clause: "6.2.11", ReasonRu: "остановка", ReasonEn: "a stop"}, {Kind: NoteMoveAgain}}},
+		Receipt{Envelope: e, Forwarded: true, Moves: []Move{mv(6, false, "c3-d4")}, On: d("2026-03-15"), Time: &TimeFraction{12, 15}, Problems: others},
+		Refusal{Envelope: e, Reason: RefuseRepetition, Written: []Move{mv(5, true, "f6-g5")}, Expected: []Move{mv(5, true, "f6-e5")}, PenaltyDays: 6},
+		Rejection{Envelope: e, Reason: reason, Others: others},
+		StrangerRejection{Cipher: "CH-2026", Lang: lang, Subject: "my move", Reason: NotAPlayer("x@example.org", "CH-2026"), Others: others},
+		Penalty{Envelope: e, Player: "Ivanov Ivan", Days: 6, Reason: PenaltyRepetition, Total: 30},
+		AutoCorrected{Envelope: e, Player: "Ivanov Ivan", Written: mv(6, false, "c3-b5"), Played: mv(6, false, "c3-b4"), PenaltyDays: 6},
+		DateCorrection{Envelope: e, Field: DateReceived, Written: d("2026-03-14"), Actual: d("2026-03-13"), Time: &TimeFraction{13, 15}},
+		BreakNotice{Envelope: e, Player: "Ivanov Ivan", From: d("2026-10-10"), To: d("2026-10-25"), Effective: d("2026-10-12")},
+		BreakAccepted{Envelope: e, From: d("2026-10-10"), To: d("2026-10-25"), Notes: []string{BreakAnnouncedLate(d("2026-10-12"), d("2026-10-10")).Message(lang)}},
+		BreakNotCounted{Envelope: e, From: d("2026-10-10"), To: d("2026-12-25"), Notes: []string{"too long"}},
+		Reminder{Envelope: e, Used: 42, Limit: 50, Deadline: d("2026-04-20")},
+		OverstepNotice{Envelope: e, Offender: "Ivanov Ivan", Used: 53, Moves: 10, Limit: 50, On: d("2026-04-21"), ByClaim: true},
+		OverstepClaim{Envelope: e, Claimant: "Petrov Petr", Offender: "Ivanov Ivan", Used: 53, Moves: 10, Limit: 50, On: d("2026-04-21"), Dossier: []string{"letter-17.eml"}},
+		Ruling{Envelope: e, Matter: "overstep", Clause: "6.3.7", Decision: "confirmed", Result: "0-1", ProtestUntil: d("2026-05-10"), Note: "late"},
+		StartList{Envelope: noGame, Name: "Cup", Variant: VariantName(draughts.International, lang), Start: d("2026-03-01"), End: d("2027-03-01"),
+			Players: []StartPlayer{{1, "Ivanov Ivan"}, {2, "Petrov Petr"}}, Games: []StartGame{{1, 2, "Ivanov Ivan", "Petrov Petr"}}, Round: 2, Bye: true},
+		RoundCancelled{Envelope: e, Round: 2, Reason: "player 6 withdrew"},
+		ConfirmRequest{Envelope: e, Arrived: d("2026-03-02"), Subject: "my move", Text: "c3-d4", Deadline: d("2026-03-09")},
+		HoldDropped{Envelope: noGame, From: "x@example.org", Arrived: d("2026-03-02"), Subject: "my move", Outcome: HoldExpired, HoldDays: 7},
+		Oversized{Envelope: noGame, From: "x@example.org", Subject: "my move", Size: 30 << 20, Limit: 10 << 20, ToSender: true, ArrivedOnDate: d("2026-03-02")},
+		DrawOffered{Envelope: e},
+		DrawOfferPassed{Envelope: e, YourMove: true},
+		NoDrawOffer{Envelope: e},
+		DrawDeclined{Envelope: e},
+		DrawClaim{Envelope: e, Player: 2, Claim: claim, Record: "1.c3-d4 f6-g5"},
+		GameOver{Envelope: e, Ending: Ending{Kind: EndResigned, Name: "Petrov Petr"}, Result: "1-0", Clause: "2.1.8", Record: "1.c3-d4"},
+		EndOfPlay{Envelope: e, End: d("2027-03-01"), Due: d("2027-03-11"), Judge: "judge@example.org", Record: "1.c3-d4"},
+		InquiryCopy{Envelope: e},
+		ProtestToJudge{Envelope: e, Player: 2, Name: "Petrov Petr", Clause: "6.1.12", Received: d("2026-05-20"), Ruling: ruling, Text: "I protest", Record: "1.c3-d4", Ledger: "table\n"},
+		ProtestReceived{Envelope: e, Judge: "judge@example.org", Clause: "6.1.12", Ruling: ruling},
+		LedgerCopy{Envelope: e, Error: "no start", Secretary: "secretary@example.org"},
+		MoveAlreadyReceived{Envelope: e, Moves: "6.c3-d4", Forwarded: d("2026-03-15")},
+		ClaimNotice{Envelope: e, To: ToClaimant, ByHand: true, Figures: figs, Offender: 1, Claimant: 2, Judge: "judge@example.org", PenaltyDays: 6},
+		ClaimDossier{Envelope: e, Seq: 1, Offender: 1, Claimant: 2, Side: draughts.White, ByHand: true, Filed: d("2026-04-21"), Figures: figs, Record: "1.c3-d4",
+			Held: "1...f6-g5", HeldSent: d("2026-04-22"), Ledger: "table\n", Letters: 2, GameID: "CH-2026 1-2"},
+		HeldReplyToJudge{Envelope: e, Seq: 1, Claimant: 2, Sent: d("2026-04-22"), Moves: "1...f6-g5"},
+		ReplyHeld{Envelope: e},
+		OverstepRuling{Envelope: e, Claimant: true, PenaltyDays: 6, Resume: &Resumption{YourMove: true, Last: "1.c3-d4", Held: "1...f6-g5"}, ProtestUntil: d("2026-05-10"), Note: "see the ledger"},
+		ClaimRejectedCopy{Envelope: e, Seq: 1, Note: "see the ledger"},
+		DeskDossier{Envelope: e, Seq: 1, Offender: PlayerRef{1, "Ivanov Ivan"}, OffenderWhite: true, Claimant: PlayerRef{2, "Petrov Petr"}, Source: ByPlayer,
+			Filed: d("2026-04-21"), Figures: figs, Protested: d("2026-04-25"), Due: d("2026-05-01"), Protest: "I protest", Record: "1.c3-d4",
+			Held: "1...f6-g5", HeldSent: d("2026-04-22"), Diagram: "board", Ledger: ledger, Letters: 2, PDNMissing: "a bug"},
+		AdjudicationRequest{Envelope: e, EndOfPlay: d("2027-03-01"), White: side, Black: SideAnalysis{Player: PlayerRef{2, "Petrov Petr"}}, Record: "1.c3-d4",
+			Diagram: "board", AnalysisDue: d("2027-03-11"), RulingDue: d("2027-04-01"), Agreed: "1-0", EngineNodes: 1000, EngineView: "even", GameID: "CH-2026 1-2", PDNMissing: "a bug"},
+		Digest{Envelope: noGame, Until: d("2026-05-01"), Applied: 3, NotApplied: []DigestLetter{{d("2026-04-28"), "x@example.org", "refused", "not a player"}},
+			Claims: []DigestClaim{{ID: 4, White: 1, Black: 2, Filed: "2026-04-21", Against: 1}}, Dead: []Undelivered{{"y@example.org", "move", "550 no such user"}}},
+		DeadLetter{Envelope: noGame, Letter: Undelivered{"y@example.org", "move", "550 no such user"}},
+		Standings{Envelope: noGame, Name: "Cup", Table: "1. Ivanov 1\n"},
+		RoundUndrawable{Envelope: noGame, Round: 3, Name: "Cup", Why: "no pairing"},
+	}
+}
+
+// bilingual letters say a thing in both languages on purpose: a stranger's
+// language is unknown; the judge may answer the dossier in either.
+var bilingual = []string{"StrangerRejection", "DeskDossier"}
+
+// Every letter corr/letter writes is in the samples, and renders in both
+// languages with its subject, greeting and the one signature, no
+// formatting error or empty field, the English one without Russian left in.
+func TestNotices_EveryLetterRendersInBothLanguages(t *testing.T) {
+	var have []string
+	for _, r := range samples(Russian) {
+		have = append(have, reflect.TypeOf(r).Name())
+	}
+	for _, name := range renderers(t) {
+		assert.Contains(t, have, name, "a sample of %s", name)
+	}
+	for _, lang := range []Lang{Russian, English} {
+		for _, r := range samples(lang) {
+			name := reflect.TypeOf(r).Name()
+			t.Run(string(lang)+"/"+name, func(t *testing.T) {
+				m := r.Render()
+				require.NotEmpty(t, m.Subject)
+				if name != "StrangerRejection" { // it quotes the stranger's own subject
+					assert.Contains(t, m.Subject, "CH-2026", "the subject carries the game code or the cipher")
+				}
+				for _, bad := range []string{"%!", "<nil>", "()", "«»", "“”", "[ #", "#0-0", " .\n", " . ", " ,", "\n- \n", ": \n", ": ."} {
+					assert.NotContains(t, m.Subject+"\n"+m.Body, bad, "an empty field or a formatting error")
+				}
+				if name != "Forward" { // signed by the mover and marked as forwarded
+					assert.Contains(t, m.Body, Signature(lang, "CH-2026"), "the one signature")
+				}
+				hasCyrillic := strings.ContainsFunc(m.Subject+m.Body, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) })
+				switch {
+				case lang == Russian:
+					assert.True(t, hasCyrillic, "a Russian letter")
+				case !slices.Contains(bilingual, name):
+					assert.False(t, hasCyrillic, "Russian left in an English letter:\n%s\n%s", m.Subject, m.Body)
+				}
+			})
+		}
+	}
+}
+
+// renderers lists the types of the package's own files that render a letter.
+func renderers(t *testing.T) []string {
+	files, err := os.ReadDir(".")
+	require.NoError(t, err)
+	var names []string
+	for _, fi := range files {
+		if !strings.HasSuffix(fi.Name(), ".go") || strings.HasSuffix(fi.Name(), "_test.go") {
+			continue
+		}
+		f, err := goparser.ParseFile(gotoken.NewFileSet(), fi.Name(), nil, 0)
+		require.NoError(t, err)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || fd.Name.Name != "Render" || fd.Type.Results == nil {
+				continue
+			}
+			if id, ok := fd.Type.Results.List[0].Type.(*ast.Ident); !ok || id.Name != "Message" {
+				continue
+			}
+			if id, ok := fd.Recv.List[0].Type.(*ast.Ident); ok {
+				names = append(names, id.Name)
+			}
+		}
+	}
+	require.NotEmpty(t, names)
+	return names
+}
+
+// repetition is the draw by rule a record of kings going to and fro offers (2.1.9.1.9).
+func repetition() draughts.DrawClaim {
+	pos, err := draughts.ParseFEN(draughts.Russian, "W:WKc1:BKh8")
+	if err != nil {
+		panic(err)
+	}
+	rec := draughts.NewRecord(pos)
+	for range 3 {
+		for _, text := range []string{"c1-d2", "h8-g7", "d2-c1", "g7-h8"} {
+			mt, err := draughts.ParseMoveText(text)
+			if err != nil {
+				panic(err)
+			}
+			m, err := rec.Final().Resolve(mt)
+			if err != nil {
+				panic(err)
+			}
+			if err := rec.Play(m); err != nil {
+				panic(err)
+			}
+		}
+	}
+	return draughts.DrawClaims(rec)[0]
+}
