@@ -55,7 +55,9 @@ func TestJobs_DigestAndStandingsToTheSecretary(t *testing.T) {
 	assert.Contains(t, digest.Text, string(storage.Ignored)+": automatic letter")
 
 	require.NoError(t, m.jobs.standings(context.Background()))
-	table := w.waitFor(t, "secretary@example.org", func(in *mailbox.Incoming) bool { return strings.Contains(in.Subject, "Турнирная таблица") })
+	table := w.waitFor(t, "secretary@example.org", func(in *mailbox.Incoming) bool {
+		return strings.Contains(in.Subject, "Турнирная таблица")
+	})
 	assert.Contains(t, table.Text, "ТЕСТ-2026")
 	assert.Contains(t, table.Text, "Иванов")
 }
