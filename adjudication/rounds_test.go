@@ -190,7 +190,7 @@ func TestNextRound_1_15_9_TheJudgeIsToldOnceWhenARoundCannotBeDrawn(t *testing.T
 	o := out.Out[0]
 	assert.Equal(t, s.Tournament.Judge.Email, o.To)
 	assert.Equal(t, "round-undrawable", o.Kind)
-	assert.Contains(t, o.Subject, "тур 2 не составлен (п. 1.15.9)")
+	assert.Contains(t, o.Subject, "Тур 2 не составлен (п. 1.15.9)")
 	assert.Contains(t, o.Body, "Тур 2 турнира")
 	assert.Contains(t, o.Body, "a round needs two", "the reason the draw gave")
 	require.Len(t, out.Events, 1)
