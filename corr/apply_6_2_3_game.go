@@ -12,7 +12,7 @@ func (a *applier) senderGames() []string {
 	var codes []string
 	for _, g := range a.s.Games {
 		if _, ok := g.SideOf(a.from.Number); ok {
-			codes = append(codes, g.Code)
+			codes = append(codes, letter.FormatGameCode(a.s.Tournament.Cipher, g.White, g.Black))
 		}
 	}
 	return codes

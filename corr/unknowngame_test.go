@@ -14,8 +14,8 @@ func TestApply_6_2_3_UnknownGameListsTheSendersGames(t *testing.T) {
 	cases := []struct {
 		name, from, text, want string
 	}{
-		{"no such game", white, "ЧР-2026-ЗФ 3-4\nМой ход: 1.c3-d4", "Ваши партии: ЧР-2026-ЗФ 1-2."},
-		{"another cipher, in English", black, "ДЕМО-2026 1-2\nMy move: 1...f6-g5", "Your games: ЧР-2026-ЗФ 1-2."},
+		{"no such game", white, "ЧР-2026-ЗФ 3-4\nМой ход: 1.c3-d4", "Ваши партии: [ЧР-2026-ЗФ #1-2]."},
+		{"another cipher, in English", black, "ДЕМО-2026 1-2\nMy move: 1...f6-g5", "Your games: [ЧР-2026-ЗФ #1-2]."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -154,8 +154,8 @@ type Refusal struct {
 	Written, Expected []Move
 	// PenaltyDays are the penalty days charged (6.2.11), 0 when none.
 	PenaltyDays int
-	// Games are the sender's games, as their codes are written ("ЧР-2026-ЗФ
-	// 1-2"), listed when the letter names no game of theirs.
+	// Games are the sender's games, as their codes are written
+	// ("[ЧР-2026-ЗФ #1-2]"), listed when the letter names no game of theirs.
 	Games []string
 	// Problems are further findings to report with the refusal.
 	Problems []Problem
