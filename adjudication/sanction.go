@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -22,10 +23,10 @@ const (
 	Organiser
 )
 
-var authorityNames = [...]struct{ id, ru, en string }{
-	Secretary: {"secretary", "секретаря", "the secretary"},
-	Judge:     {"judge", "судьи", "the judge"},
-	Organiser: {"organiser", "организации, проводящей соревнование,", "the organiser"}, // the comma closes the participle mid-sentence
+var authorityNames = [...]struct{ id string }{
+	Secretary: {"secretary"},
+	Judge:     {"judge"},
+	Organiser: {"organiser"},
 }
 
 // String returns the authority as configuration and JSON write it.
@@ -82,18 +83,17 @@ const (
 )
 
 // sanctionKinds describes each kind: its name, the clause that provides it,
-// who may impose it, and its names in letters.
+// and who may impose it; corr/letter names it in letters.
 var sanctionKinds = [...]struct {
 	id, clause string
 	by         []Authority
-	ru, en     string
 }{
-	Remark:                   {"remark", "6.1.9", []Authority{Secretary, Judge}, "замечание", "a remark"},
-	Reprimand:                {"reprimand", "6.1.9", []Authority{Secretary, Judge}, "выговор", "a reprimand"},
-	LossOfCurrentInformation: {"loss-of-current-information", "6.1.9", []Authority{Secretary, Judge}, "лишение текущей информации", "loss of the current information"},
-	LossOfFinalInformation:   {"loss-of-final-information", "6.5.9", []Authority{Judge}, "лишение итоговой информации", "loss of the final information"},
-	LossOfGame:               {"loss-of-game", "6.1.9", []Authority{Judge}, "поражение в партии", "loss of the game"},
-	Exclusion:                {"exclusion", "6.1.9", []Authority{Organiser}, "исключение из турнира", "exclusion from the tournament"},
+	Remark:                   {"remark", "6.1.9", []Authority{Secretary, Judge}},
+	Reprimand:                {"reprimand", "6.1.9", []Authority{Secretary, Judge}},
+	LossOfCurrentInformation: {"loss-of-current-information", "6.1.9", []Authority{Secretary, Judge}},
+	LossOfFinalInformation:   {"loss-of-final-information", "6.5.9", []Authority{Judge}},
+	LossOfGame:               {"loss-of-game", "6.1.9", []Authority{Judge}},
+	Exclusion:                {"exclusion", "6.1.9", []Authority{Organiser}},
 }
 
 func (k SanctionKind) valid() bool { return k >= Remark && k <= Exclusion }
@@ -281,38 +281,15 @@ func gameIndex(games []Game, p Pair) int {
 // name is the player's name. The letter cites the clauses broken (6.1.10)
 // and says to whom and how long the player may appeal (6.1.12).
 func (s Sanction) Notice(lang, name string) string {
-	en := lang == "en"
-	k, by := sanctionKinds[0], authorityNames[0]
-	if s.Kind.valid() {
-		k = sanctionKinds[s.Kind]
-	}
-	if s.By >= Secretary && s.By <= Organiser {
-		by = authorityNames[s.By]
-	}
-	clauses := strings.Join(s.Clauses, ", ")
-	var b strings.Builder
-	if en {
-		fmt.Fprintf(&b, "Dear %s,\n\nby the decision of %s of %s you are given %s for breaking clause(s) %s of the rules: %s.\n", name, by.en, s.Date, k.en, clauses, s.Reason)
-		if s.Kind == LossOfGame {
-			fmt.Fprintf(&b, "The game %d-%d is scored as lost by you.\n", s.Game.White, s.Game.Black)
-		}
-		if to, ok := s.By.AppealTo(); ok {
-			fmt.Fprintf(&b, "You may appeal to %s within 10 days of receiving this letter (6.1.12).\n", authorityNames[to].en)
-		} else {
-			b.WriteString("This decision is final (6.1.12).\n")
-		}
-		return b.String()
-	}
-	fmt.Fprintf(&b, "Здравствуйте, %s!\n\nРешением %s от %s Вам объявлено: %s — за нарушение п. %s правил: %s.\n", name, by.ru, s.Date.Russian(), k.ru, clauses, s.Reason)
+	n := letter.SanctionNotice{Envelope: letter.Envelope{Lang: letter.Lang(lang), To: name}, Kind: letter.SanctionKind(s.Kind.String()),
+		By: letter.Authority(s.By.String()), Date: s.Date, Clauses: s.Clauses, Reason: s.Reason}
 	if s.Kind == LossOfGame {
-		fmt.Fprintf(&b, "Партия %d-%d засчитана Вам как проигранная.\n", s.Game.White, s.Game.Black)
+		n.Lost = fmt.Sprintf("%d-%d", s.Game.White, s.Game.Black)
 	}
 	if to, ok := s.By.AppealTo(); ok {
-		fmt.Fprintf(&b, "Решение можно обжаловать у %s не позднее 10 дней со дня получения этого письма (п. 6.1.12).\n", authorityNames[to].ru)
-	} else {
-		b.WriteString("Решение окончательное (п. 6.1.12).\n")
+		n.AppealTo = letter.Authority(to.String())
 	}
-	return b.String()
+	return n.Text()
 }
 
 // MarshalText implements encoding.TextMarshaler with String.

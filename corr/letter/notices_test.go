@@ -85,6 +85,7 @@ func samples(lang Lang) []renderer {
 		DeadLetter{Envelope: noGame, Letter: Undelivered{"y@example.org", "move", "550 no such user"}},
 		Standings{Envelope: noGame, Name: "Cup", Table: "1. Ivanov 1\n"},
 		RoundUndrawable{Envelope: noGame, Round: 3, Name: "Cup", Why: "no pairing"},
+		SanctionNotice{Envelope: noGame, Kind: "loss-of-game", By: ByJudge, Date: d("2026-05-01"), Clauses: []string{"6.1.10"}, Reason: "rude letters", Lost: "1-2", AppealTo: ByOrganiser},
 	}
 }
 

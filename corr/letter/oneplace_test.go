@@ -60,7 +60,6 @@ var notLetters = map[string]string{
 	"adjudication/desk_adjourn.go": "the desk's letters on adjudication, not yet typed",
 	"adjudication/desk_follow.go":  "the desk's letters on claims, not yet typed",
 	"adjudication/desk_judge.go":   "the desk's letters on the judge's answers, not yet typed",
-	"adjudication/sanction.go":     "the desk's sanction notices, not yet typed",
 }
 
 // Every letter the server writes is written here: no Go string outside
