@@ -1,34 +1,34 @@
 package corr
 
 import (
-	"slices"
-
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 )
 
 // The applier is a pipeline: Apply runs a letter through these stages, in
-// this order, each in the file named by the clause it holds (the letters
-// it writes are rendered by corr/letter):
+// this order (apply), each in the file named by the clause it holds; the
+// letters it writes are rendered by corr/letter.
 //
-//  1. read the letter: the reader's problems become the outcome's (Apply; apply_out.go)
-//  2. identify the sender and the game, or a break alone (apply_6_2_3_game.go)
-//  3. may the letter be played now: game over, end of play, a claim, the
-//     turn, a resent or changed move (apply_6_2_8_turn.go)
-//  4. protests (apply_6_3_8_protest.go), resignation and an accepted draw
-//     (apply_2_8_result.go, apply_2_1_9_draw.go), an overstep claim by
-//     letter (claim.go)
-//  5. for a move letter (playLetter): the proposer's own variant and the
-//     repetition (apply_6_2_13_variants.go, apply_6_2_9_repetition.go),
-//     the moves with forced replies, impossible moves and move numbers
-//     (apply_6_2_10_moves.go), the ledger's replies (apply_6_3_1_dates.go),
-//     the variants offered (apply_6_2_13_variants.go), a draw offer
-//     (apply_2_1_9_draw.go), the end by the rules (apply_2_8_result.go)
-//  6. dates and time against the postmarks (apply_6_3_1_dates.go), then the
-//     overstep (apply_6_3_5_overstep.go)
-//  7. letters out: the forward and the receipt (apply_6_2_6_forward.go), a
-//     refusal (apply_out.go); breaks (apply_6_4_breaks.go) and the ledger
-//     on request (apply_6_2_6_forward.go) whatever the rest decides.
+//  1. read: the reader's problems become the outcome's (Apply, apply_out.go)
+//  2. identify the sender, the game and the side, or a break alone
+//     (identify, apply_6_2_3_game.go)
+//  3. requests needing no turn: a break (apply_6_4_breaks.go), a protest
+//     (apply_6_3_8_protest.go); the ledger on request is answered last
+//     whatever happens (sendLedger, apply_6_2_6_forward.go)
+//  4. ending: a resignation (apply_2_8_result.go), an accepted draw
+//     (apply_2_1_9_draw.go)
+//  5. playable now: the game's state, a pending claim, the turn, a move
+//     sent again (playable, apply_6_2_8_turn.go)
+//  6. move: an overstep claim by letter (claim.go), a draw offer without a
+//     move (apply_2_1_9_draw.go), or playLetter: the accepted variant and the
+//     repetition (apply_6_2_13_variants.go, apply_6_2_9_repetition.go), the
+//     moves, forced, impossible, numbered (apply_6_2_10_moves.go), the
+//     ledger's replies (apply_6_3_1_dates.go), variants offered, a draw
+//     offer, the end by the rules (apply_2_8_result.go)
+//  7. time: the dates and the time against the postmarks
+//     (apply_6_3_1_dates.go), the overstep (apply_6_3_5_overstep.go)
+//  8. letters out: the forward and the receipt (apply_6_2_6_forward.go), or
+//     the refusal (apply_out.go)
 
 // Apply applies a letter, as read by corr/letter, to the tournament: it finds
 // the game, checks the sender, the repetition (6.2.9), the moves (6.2.4,
@@ -68,72 +68,56 @@ type applier struct {
 	declined bool
 }
 
+// apply runs a letter through the stages in order; a stage returns false
+// when the letter's way ends with it.
 func (a *applier) apply() {
-	p, ok := a.s.Tournament.PlayerByEmail(a.obs.From)
-	if !ok {
-		a.refuse(letter.NotAPlayer(a.obs.From, a.s.Tournament.Cipher))
+	if !a.identify() { // 6.2.3, apply_6_2_3_game.go
 		return
 	}
-	a.from = p
-	if a.s.Started.IsZero() {
-		a.refuse(letter.NotStarted())
-		return
-	}
-	g, why := a.findGame()
-	if g == nil && a.breakAlone() {
-		// A break is taken in all the player's games at once (6.4.1) and
-		// told to every partner (6.4.2): it needs no game.
-		a.out.Accepted = true
-		a.announceBreak()
-		return
-	}
-	if g == nil {
-		a.refusal = &letter.Refusal{Reason: letter.RefuseUnknownGame, Games: a.senderGames()}
-		a.refuse(why)
-		return
-	}
-	a.g = g
-	a.out.Game = g.Code
-	side, ok := g.SideOf(p.Number)
-	if !ok {
-		a.refuse(letter.NotYourGame(a.s.Tournament.Cipher, g.White, g.Black))
-		return
-	}
-	a.side = side
-	a.out.Accepted = true
 	if a.l.LedgerRequest {
 		// Answered whatever else the letter does or the game's state: a
 		// player needs the ledger most when a claim stops the game (6.3.6).
 		defer a.sendLedger()
 	}
+	if !a.requests() || !a.ending() || !a.playable() {
+		return
+	}
+	a.move()
+}
+
+// requests carries out what needs no turn: a break (6.4) and a protest
+// (6.3.8, 6.1.12); it reports whether the letter asks for more.
+func (a *applier) requests() bool {
 	if a.l.Break != nil {
 		a.announceBreak()
 	}
 	if a.l.Protest != "" {
 		a.protest()
 		if len(a.l.Moves) == 0 && !a.l.Resign && a.l.Draw == "" && !a.l.OverstepClaim {
-			return
+			return false
 		}
 	}
+	return true
+}
+
+// ending ends the game by a resignation (2.1.8) or an accepted draw
+// (2.1.9.1.1); it reports whether the game goes on.
+func (a *applier) ending() bool {
 	switch {
 	case a.l.Resign:
 		a.resign()
-		return
-	case a.l.Draw == letter.DrawAccept && g.Draw != nil && g.Draw.By != side:
+		return false
+	case a.l.Draw == letter.DrawAccept && a.g.Draw != nil && a.g.Draw.By != a.side:
 		a.acceptDraw()
-		return
+		return false
 	}
-	if len(a.l.Moves) == 0 && len(a.l.Repeated) > 0 && len(g.Sent) > 0 && g.Stopped != nil && *g.Stopped == side {
-		// A correction of the repetition alone: the sent moves stand (6.2.8).
-		a.l.Moves = g.Sent
-		a.out.Problems = slices.DeleteFunc(a.out.Problems, func(p Problem) bool { return p.Kind == string(letter.KindNoMove) })
-	}
-	if len(a.l.Moves) == 0 && !a.l.OverstepClaim && a.l.Draw == "" && (a.l.LedgerRequest || a.l.Break != nil) {
-		return // a request or a break needs neither the turn nor a game in play
-	}
-	if !a.acceptable() {
-		return
-	}
+	return true
+}
+
+// move applies what the letter does on the sender's turn: an overstep
+// claim (6.3.6), a draw offered or declined without a move (2.1.9.3), or
+// the moves (playLetter).
+func (a *applier) move() {
 	if a.l.OverstepClaim {
 		a.claimByLetter()
 		return

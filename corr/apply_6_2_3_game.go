@@ -78,6 +78,45 @@ func (a *applier) findGame() (*Game, letter.Problem) {
 	return nil, letter.GameNotFound(t.Cipher)
 }
 
+// identify finds the sender among the players, the tournament started,
+// the game and the sender's side in it (6.2.3); a break alone needs no game
+// (6.4.1). It reports whether the letter goes on.
+func (a *applier) identify() bool {
+	p, ok := a.s.Tournament.PlayerByEmail(a.obs.From)
+	if !ok {
+		a.refuse(letter.NotAPlayer(a.obs.From, a.s.Tournament.Cipher))
+		return false
+	}
+	a.from = p
+	if a.s.Started.IsZero() {
+		a.refuse(letter.NotStarted())
+		return false
+	}
+	g, why := a.findGame()
+	if g == nil && a.breakAlone() {
+		// A break is taken in all the player's games at once (6.4.1) and
+		// told to every partner (6.4.2): it needs no game.
+		a.out.Accepted = true
+		a.announceBreak()
+		return false
+	}
+	if g == nil {
+		a.refusal = &letter.Refusal{Reason: letter.RefuseUnknownGame, Games: a.senderGames()}
+		a.refuse(why)
+		return false
+	}
+	a.g = g
+	a.out.Game = g.Code
+	side, ok := g.SideOf(p.Number)
+	if !ok {
+		a.refuse(letter.NotYourGame(a.s.Tournament.Cipher, g.White, g.Black))
+		return false
+	}
+	a.side = side
+	a.out.Accepted = true
+	return true
+}
+
 // breakAlone reports a letter that announces a break and does nothing
 // else, in this tournament (its cipher, when written, is this one's).
 func (a *applier) breakAlone() bool {

@@ -1,11 +1,28 @@
 package corr
 
 import (
+	"slices"
 	"strings"
 
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
+
+// playable takes a correction of the repetition alone as the sent moves
+// (6.2.8), lets a request or a break without moves rest there, and checks
+// that what remains may be played now (acceptable).
+func (a *applier) playable() bool {
+	g, side := a.g, a.side
+	if len(a.l.Moves) == 0 && len(a.l.Repeated) > 0 && len(g.Sent) > 0 && g.Stopped != nil && *g.Stopped == side {
+		// A correction of the repetition alone: the sent moves stand (6.2.8).
+		a.l.Moves = g.Sent
+		a.out.Problems = slices.DeleteFunc(a.out.Problems, func(p Problem) bool { return p.Kind == string(letter.KindNoMove) })
+	}
+	if len(a.l.Moves) == 0 && !a.l.OverstepClaim && a.l.Draw == "" && (a.l.LedgerRequest || a.l.Break != nil) {
+		return false // a request or a break needs neither the turn nor a game in play
+	}
+	return a.acceptable()
+}
 
 // acceptable checks that a letter with moves may be applied now: the game is
 // on, it is the sender's move, and no claim holds the game.
