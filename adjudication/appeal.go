@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -99,42 +100,26 @@ func (d *Desk) appealFiled(s corr.State, g corr.Game, a *Appeal, from int, e cor
 	} else {
 		a.Text += "\n\n" + e.Detail // a further protest before the decision joins the first
 	}
-	timing := fmt.Sprintf("в срок (последний день %s)", a.Due.Russian())
-	if a.Late {
-		timing = fmt.Sprintf("ПОСЛЕ СРОКА: последний день был %s", a.Due.Russian())
-	}
 	c := g.Claims[a.Claim-1]
-	matter := fmt.Sprintf("Протест игрока %s на решение судьи от %s по заявлению %d о просрочке в партии %s (%s), получен %s, %s (п. 6.1.12).",
-		name(s, from), a.Ruled.Russian(), a.Claim, g.Code, c.Status.Russian(), e.Date.Russian(), timing)
-	how := "Ответьте на это письмо строкой «протест удовлетворён» или «протест отклонён» (protest upheld / protest rejected); остальные строки — обоснование, оно будет сообщено игрокам. Решение организации окончательное (п. 6.1.12)."
-	pass := "Протест рассматривает организация, проводящая соревнование (п. 6.1.12); он направлен ей (" + d.Organiser.Email + ")."
-	if d.Organiser.Email == "" {
-		pass = "Протест рассматривает организация, проводящая соревнование (п. 6.1.12); её адрес не записан (zaochnik judge organiser ИМЯ АДРЕС): передайте протест ей; её решение секретарь записывает на странице «Протесты» или командой zaochnik judge appeal \"" + g.Code + "\" (см. zaochnik judge appeal --help)."
-	}
+	m := letter.AppealMatter{Player: player(s, from), Seq: a.Claim, Ruled: a.Ruled, Confirmed: c.Status == corr.ClaimConfirmed, Received: e.Date, Due: a.Due, Late: a.Late}
 	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "appeal", Clause: "6.1.12",
 		Detail: fmt.Sprintf("claim %d, player %d, due %s, late %v", a.Claim, from, a.Due, a.Late)})
 	for i, o := range out.Out {
 		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-			o.Body = strings.Replace(o.Body, "!\n\n", "!\n\n"+pass+"\n\n", 1)
+			o.Body = strings.Replace(o.Body, "!\n\n", "!\n\n"+letter.AppealRouted(letter.Russian, d.Organiser.Email, g.Code)+"\n\n", 1)
 			out.Out[i] = o
 		}
 	}
 	if d.Organiser.Email != "" {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%s\n\nПротест:\n%s\n\nРешение судьи: %s.", matter, indent(e.Detail), c.Status.Russian())
-		if c.Note != "" {
-			b.WriteString(" Обоснование судьи: " + c.Note)
+		r := record(s, g)
+		o := letter.AppealToOrganiser{Envelope: envelope(s, d.Organiser, g), Matter: m, Protest: e.Detail, Note: c.Note}
+		if r.Plies() > 0 {
+			o.Record = semiShort(r)
 		}
-		fmt.Fprintf(&b, "\n\nЗапись партии: %s\n\n%s", semiShortOr(s, g), how)
-		out.Out = append(out.Out, toOfficial(s, d.Organiser, g, "protest", fmt.Sprintf("протест на решение судьи по заявлению %d", a.Claim), b.String()))
+		out.Out = append(out.Out, outgoing(d.Organiser.Email, g, "protest", o.Render()))
 	}
-	out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "protest", "протест на решение судьи", matter+"\n"+pass))
-}
-
-// semiShortOr is g's record in semi-short notation, or a note that no move was made.
-func semiShortOr(s corr.State, g corr.Game) string {
-	r := record(s, g)
-	return pick(r.Plies() == 0, "ходов не было", semiShort(r))
+	sec := s.Tournament.Secretary
+	out.Out = append(out.Out, outgoing(sec.Email, g, "protest", letter.AppealCopy{Envelope: envelope(s, sec, g), Matter: m, Organiser: d.Organiser.Email, GameID: g.Code}.Render()))
 }
 
 // AppealDecision records the organiser's decision on the open protest
@@ -166,40 +151,22 @@ func (d Desk) AppealDecision(s corr.State, code string, upheld bool, note string
 		g, _ = ns.Game(code)
 	}
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: pick(upheld, "appeal-upheld", "appeal-rejected"), Clause: "6.1.12", Detail: note})
-	n := pick(note == "", "", "\n"+note)
-	whatRu, whatEn := appealWords(g, *a, upheld)
-	ru := fmt.Sprintf("Организация, проводящая соревнование, %s протест игрока %s на решение судьи от %s по заявлению %d о просрочке в партии %s: %s Решение окончательное (п. 6.1.12).%s",
-		pick(upheld, "удовлетворила", "отклонила"), name(s, a.From), a.Ruled.Russian(), a.Claim, code, whatRu, n)
-	en := fmt.Sprintf("The organiser has %s the protest of player %s against the judge's ruling of %s on overstep claim %d in game %s: %s The decision is final (clause 6.1.12).%s",
-		pick(upheld, "upheld", "rejected"), name(s, a.From), a.Ruled.Russian(), a.Claim, code, whatEn, n)
-	for _, p := range []int{g.White, g.Black} {
-		out.Out = append(out.Out, toPlayer(s, p, g, "ruling", "решение по протесту", "decision on the protest", ru, en))
+	dec := letter.AppealDecided{Matter: letter.AppealMatter{Player: player(s, a.From), Seq: a.Claim, Ruled: a.Ruled, Confirmed: a.RulingStatus() == corr.ClaimConfirmed,
+		Received: a.Filed, Due: a.Due, Late: a.Late}, Upheld: upheld, Result: g.Result, WhiteToMove: sideOf(g.ToMove()) == White, Note: note}
+	if n := len(g.Plies); n > 0 {
+		dec.Last = g.Plies[n-1].Text
 	}
+	for _, p := range []int{g.White, g.Black} {
+		pl, _ := s.Tournament.Player(p)
+		dec.Envelope = envelope(s, corr.Person{Name: pl.Name, Language: pl.Language}, g)
+		out.Out = append(out.Out, outgoing(pl.Email, g, "ruling", dec.Render()))
+	}
+	dec.Official = true
 	for _, p := range []corr.Person{s.Tournament.Judge, s.Tournament.Secretary} {
-		out.Out = append(out.Out, toOfficial(s, p, g, "ruling", "решение организации по протесту", ru))
+		dec.Envelope = envelope(s, p, g)
+		out.Out = append(out.Out, outgoing(p.Email, g, "ruling", dec.Render()))
 	}
 	return d, ns, out, nil
-}
-
-// appealWords says what the decision on appeal a left of the ruling, with
-// the game g as it now stands.
-func appealWords(g corr.Game, a Appeal, upheld bool) (ru, en string) {
-	switch {
-	case !upheld:
-		return fmt.Sprintf("решение судьи (%s) остаётся в силе, результат %s.", a.RulingStatus().Russian(), g.Result),
-			fmt.Sprintf("the judge's ruling (%s) stands, result %s.", a.Ruling, g.Result)
-	case a.RulingStatus() == corr.ClaimConfirmed:
-		white := sideOf(g.ToMove()) == White
-		ru := "просрочки нет, поражение отменено, игра продолжается: ход за " + pick(white, "белыми", "чёрными")
-		en := "there is no overstep; the loss is withdrawn and play resumes: it is " + pick(white, "White", "Black") + "'s move"
-		if n := len(g.Plies); n > 0 {
-			ru, en = ru+", ответ на "+g.Plies[n-1].Text, en+", answering "+g.Plies[n-1].Text
-		}
-		return ru + "; если ваш ответ был задержан до решения судьи, пришлите его снова.",
-			en + "; if your reply was held until the judge's ruling, please send it again."
-	}
-	return fmt.Sprintf("просрочка подтверждена, штрафные дни за заявление сняты, результат %s.", g.Result),
-		fmt.Sprintf("the overstep is confirmed, the penalty days for the claim are withdrawn, result %s.", g.Result)
 }
 
 // RulingStatus returns the judge's decision as the claim's status.
@@ -219,21 +186,24 @@ func (a Appeal) RulingStatus() corr.ClaimStatus {
 // (6.1.12). An answer the desk cannot act on is not an error: the
 // organiser is told what to write.
 func (d Desk) OrganiserAnswer(s corr.State, code, text string, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
-	refuse := func(why string) (Desk, corr.State, corr.Outcome, error) {
+	refuse := func(why letter.Problem) (Desk, corr.State, corr.Outcome, error) {
 		g, _ := s.Game(code)
-		o := toOfficial(s, d.Organiser, g, "refusal", "ответ не принят", "Ваше письмо не принято: "+why+"\nОтветьте на письмо с протестом строкой «протест удовлетворён» или «протест отклонён».")
-		if g.Code == "" {
-			o.Subject = s.Tournament.Cipher + ": ответ не принят"
-		}
-		return d, s, corr.Outcome{Accepted: false, Reason: why, Game: g.Code, Out: []corr.Outgoing{o},
-			Problems: []corr.Problem{{Kind: "organiser-answer", Clause: "6.1.12", Text: why}}}, nil
+		m := letter.OrganiserAnswerRefused{Envelope: envelope(s, d.Organiser, g), Why: why}.Render()
+		o := outgoing(d.Organiser.Email, g, "refusal", m)
+		text := why.Message(letter.Russian)
+		return d, s, corr.Outcome{Accepted: false, Reason: text, Game: g.Code, Out: []corr.Outgoing{o},
+			Problems: []corr.Problem{{Kind: "organiser-answer", Clause: "6.1.12", Text: text}}}, nil
+	}
+	asIs := func(err error) letter.Problem {
+		msg := strings.TrimPrefix(err.Error(), "adjudication: ")
+		return letter.Problem{Kind: "organiser-answer", Clause: "6.1.12", Ru: msg, En: msg}
 	}
 	r, err := ParseJudgeReply(text)
 	switch {
 	case err != nil:
-		return refuse(strings.TrimPrefix(err.Error(), "adjudication: "))
+		return refuse(asIs(err))
 	case r.Verdict != ProtestUpheld && r.Verdict != ProtestRejected:
-		return refuse("организация решает протест на решение судьи: «протест удовлетворён» или «протест отклонён» (п. 6.1.12)")
+		return refuse(letter.AppealVerdictExpected())
 	}
 	if code == "" {
 		for _, a := range d.Appeals {
@@ -244,10 +214,10 @@ func (d Desk) OrganiserAnswer(s corr.State, code, text string, day timecontrol.D
 	}
 	next, ns, out, err := d.AppealDecision(s, code, r.Verdict == ProtestUpheld, r.Note, day)
 	if err != nil {
-		return refuse(strings.TrimPrefix(err.Error(), "adjudication: "))
+		return refuse(asIs(err))
 	}
 	g, _ := s.Game(code)
-	out.Out = append(out.Out, toOfficial(s, d.Organiser, g, "confirmation", "решение принято",
-		fmt.Sprintf("Ваше решение по протесту в партии %s принято %s: %s. Письма игрокам, судье и секретарю отправлены.", code, day.Russian(), pick(r.Verdict == ProtestUpheld, "протест удовлетворён", "протест отклонён"))))
+	out.Out = append(out.Out, outgoing(d.Organiser.Email, g, "confirmation",
+		letter.OrganiserDecisionTaken{Envelope: envelope(s, d.Organiser, g), On: day, Upheld: r.Verdict == ProtestUpheld}.Render()))
 	return next, ns, out, nil
 }

@@ -56,9 +56,9 @@ func toOfficial(s corr.State, p corr.Person, g corr.Game, kind, subj, body strin
 	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
 }
 
-// official is a letter corr/letter rendered for the official p about game g.
-func official(p corr.Person, g corr.Game, kind string, m letter.Message) corr.Outgoing {
-	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
+// outgoing is a letter corr/letter rendered, to address to, about game g.
+func outgoing(to string, g corr.Game, kind string, m letter.Message) corr.Outgoing {
+	return corr.Outgoing{To: to, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
 }
 
 // envelope addresses p about game g, in the language p asked for.
@@ -184,7 +184,7 @@ func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) corr.Outgoi
 		d.Held, d.HeldSent = strings.Join(ts, " "), h.Sent
 	}
 	d.Diagram = diagram.Text(final, string(d.Lang))
-	o := official(judge, g, "dossier", d.Render())
+	o := outgoing(judge.Email, g, "dossier", d.Render())
 	o.Attach = append([]string(nil), c.Letters...)
 	o.Files = []corr.File{diagramFile(g, final)}
 	if pdnErr == nil {
@@ -225,7 +225,7 @@ func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) corr.Outgoing {
 	q.Diagram = diagram.Text(final, string(q.Lang))
 	an := engine.NewAnalyser(16).AnalyseRecord(r, engine.Limits{Nodes: EngineNodes})
 	q.EngineView = an.Describe(q.Lang == letter.English)
-	o := official(judge, g, "adjudication", q.Render())
+	o := outgoing(judge.Email, g, "adjudication", q.Render())
 	o.Files = []corr.File{diagramFile(g, final)}
 	if pdnErr == nil {
 		o.Files = append(o.Files, pdn)

@@ -215,7 +215,7 @@ var deskCases = []deskCase{
 			assert.Equal(t, adjudication.ProtestRejected, a.Decision)
 			assert.Contains(t, outgoing(t, db, "org@example.org", "protest").Body, "ПОСЛЕ СРОКА: последний день был 11.05.2026")
 			assert.Contains(t, outgoing(t, db, "petrov@example.org", "notice").Body, "the last day was 11.05.2026")
-			assert.Contains(t, outgoing(t, db, "petrov@example.org", "ruling").Body, "the judge's ruling (confirmed) stands")
+			assert.Contains(t, outgoing(t, db, "petrov@example.org", "ruling").Body, "the judge's ruling (overstep confirmed) stands")
 			assert.Contains(t, outgoing(t, db, "ivanov@example.org", "ruling").Body, "решение судьи (просрочка подтверждена) остаётся в силе")
 		},
 	},

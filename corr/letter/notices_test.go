@@ -32,6 +32,7 @@ func samples(lang Lang) []renderer {
 	ledger := LedgerTable{Rows: []LedgerRow{{Move: 1, White: true, Text: "c3-d4", Received: d("2026-03-01"), Sent: d("2026-03-02"), Days: 1, Total: 1, Limit: 50, Notes: []string{"[1]"}},
 		{Move: 1, Text: "f6-g5", Received: d("2026-03-04"), Pending: true, Days: 2, Total: 2, Limit: 50}}, White: LedgerSide{Total: 1}, Black: LedgerSide{Total: 2, Penalty: 6}}
 	ruling := &ProtestedRuling{Seq: 1, Ruled: d("2026-05-01"), Confirmed: true, Due: d("2026-05-11"), Late: true}
+	matter := AppealMatter{Player: PlayerRef{2, "Petrov Petr"}, Seq: 1, Ruled: d("2026-05-01"), Confirmed: true, Received: d("2026-05-15"), Due: d("2026-05-11"), Late: true}
 	side := SideAnalysis{Player: PlayerRef{Number: 1, Name: "Ivanov Ivan"}, Received: d("2026-04-05"), Late: true, Evaluation: "1-0", Analysis: "1.c3-d4 wins"}
 	return []renderer{
 		Forward{Envelope: e, From: "Ivanov Ivan", Letter: read("Мой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\nВремя 12/15"),
@@ -85,13 +86,18 @@ func samples(lang Lang) []renderer {
 		DeadLetter{Envelope: noGame, Letter: Undelivered{"y@example.org", "move", "550 no such user"}},
 		Standings{Envelope: noGame, Name: "Cup", Table: "1. Ivanov 1\n"},
 		RoundUndrawable{Envelope: noGame, Round: 3, Name: "Cup", Why: "no pairing"},
+		AppealToOrganiser{Envelope: e, Matter: matter, Protest: "I protest", Note: "see the ledger", Record: "1.c3-d4"},
+		AppealCopy{Envelope: e, Matter: matter, Organiser: "org@example.org", GameID: "CH-2026 1-2"},
+		AppealDecided{Envelope: e, Matter: matter, Upheld: true, Official: true, WhiteToMove: true, Last: "1...f6-g5", Note: "the ledger was wrong"},
+		OrganiserAnswerRefused{Envelope: e, Why: AppealVerdictExpected()},
+		OrganiserDecisionTaken{Envelope: e, On: d("2026-05-20"), Upheld: true},
 		SanctionNotice{Envelope: noGame, Kind: "loss-of-game", By: ByJudge, Date: d("2026-05-01"), Clauses: []string{"6.1.10"}, Reason: "rude letters", Lost: "1-2", AppealTo: ByOrganiser},
 	}
 }
 
 // bilingual letters say a thing in both languages on purpose: a stranger's
-// language is unknown; the judge may answer the dossier in either.
-var bilingual = []string{"StrangerRejection", "DeskDossier"}
+// language is unknown; the judge and the organiser may answer in either.
+var bilingual = []string{"StrangerRejection", "DeskDossier", "AppealToOrganiser"}
 
 // Every letter corr/letter writes is in the samples, and renders in both
 // languages with its subject, greeting and the one signature, no

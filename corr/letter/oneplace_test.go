@@ -56,7 +56,6 @@ var notLetters = map[string]string{
 	// Letters not yet typed: the judge's desk, which the claim aggregate
 	// rewrites (issue 13); they are greeted and signed by Wrap.
 	"corr/game.go":                 "ClaimStatus.Russian, for the desk's letters",
-	"adjudication/appeal.go":       "the desk's letters on protests to the organiser, not yet typed",
 	"adjudication/desk_adjourn.go": "the desk's letters on adjudication, not yet typed",
 	"adjudication/desk_follow.go":  "the desk's letters on claims, not yet typed",
 	"adjudication/desk_judge.go":   "the desk's letters on the judge's answers, not yet typed",
