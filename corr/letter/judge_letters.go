@@ -300,8 +300,8 @@ func ResultWords(result string, lang Lang) string {
 }
 
 // Wrap greets the addressee of e, and signs, a letter whose text the
-// judge's desk writes itself (adjudication's rulings, protests and
-// sanctions, whose notices are not typed yet).
+// judge's desk still writes itself (its letters on claims, on adjudication
+// and on the judge's answers, not typed yet: see TestNotices_LettersAreWrittenInOnePlace).
 func Wrap(e Envelope, subject, body string) Message {
 	w := newWriter(e)
 	w.line(body)
