@@ -64,9 +64,9 @@ func (c ClaimNotice) Render() Message {
 			"In game %s your opponent claims that you have overstepped the time (clause 6.3.6). The claim has gone to the judge; the game is suspended until the judge rules. By the server's ledger: %s. %s", code, fig, protest))
 		subject = w.t("Партнёр заявил о просрочке", "Your opponent claims an overstep")
 	case c.To == ToClaimant && c.ByHand:
-		w.line(w.f("Ваше заявление о просрочке партнёра в партии %s передано судье (п. 6.3.6); до его решения игра приостановлена. По графику сервера: %s. Если судья не подтвердит просрочку, вам будет начислено %d %s (п. 6.3.7). %s",
-			"Your claim that your opponent overstepped the time in game %s has gone to the judge (clause 6.3.6); the game is suspended until the judge rules. By the server's ledger: %s. If the judge does not confirm the overstep, you will be charged %d penalty days%s (clause 6.3.7). %s",
-			code, fig, c.PenaltyDays, w.t(penaltyDaysRu(c.PenaltyDays), ""), held))
+		w.line(w.f("Ваше заявление о просрочке партнёра в партии %s передано судье (п. 6.3.6); до его решения игра приостановлена. По графику сервера: %s. Если судья не подтвердит просрочку, вам будет начислено %s (п. 6.3.7). %s",
+			"Your claim that your opponent overstepped the time in game %s has gone to the judge (clause 6.3.6); the game is suspended until the judge rules. By the server's ledger: %s. If the judge does not confirm the overstep, you will be charged %s (clause 6.3.7). %s",
+			code, fig, w.penaltyDays(c.PenaltyDays), held))
 		subject = w.t("Заявление о просрочке передано судье", "Overstep claim sent to the judge")
 	case c.To == ToOffender:
 		what := w.f("ваше суммарное время %d дн. больше нормы %d дн. для %d-го хода", "your total of %d days exceeds the %d days allowed for move %d", c.Figures.Total, c.Figures.Limit, c.Figures.Move)
@@ -209,7 +209,7 @@ func (o OverstepRuling) Render() Message {
 	case o.Claimant:
 		decision = w.t("просрочки партнёра нет, игра продолжается", "your opponent did not overstep, and play goes on")
 		if o.PenaltyDays > 0 {
-			decision += w.f("; за неверно заявленную просрочку вам начислено %d %s", "; for the wrong claim you are charged %d penalty days%s", o.PenaltyDays, w.t(penaltyDaysRu(o.PenaltyDays), ""))
+			decision += w.f("; за неверно заявленную просрочку вам начислено %s", "; for the wrong claim you are charged %s", w.penaltyDays(o.PenaltyDays))
 		}
 		decision += ". "
 	default:

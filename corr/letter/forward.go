@@ -47,8 +47,7 @@ func (n ServerNote) text(w *writer) string {
 		if w.lang == English && n.ReasonEn != "" {
 			reason = n.ReasonEn
 		}
-		return w.f("партнёру начислено %d %s (п. %s): %s", "your opponent is charged %d penalty days (clause %s): %s",
-			append(w.pick([]any{n.Days, penaltyDaysRu(n.Days)}, []any{n.Days}), n.Clause, reason)...)
+		return w.f("партнёру начислено %s (п. %s): %s", "your opponent is charged %s (clause %s): %s", w.penaltyDays(n.Days), n.Clause, reason)
 	}
 	return w.t("ход снова за партнёром; ждите его ответа", "it is your opponent's move again; wait for their reply")
 }

@@ -162,7 +162,7 @@ func VariantsAmbiguous(cs []Clash) Problem {
 // charged for it (6.2.11).
 func Stopped(why Problem, days int) Problem {
 	why.Ru += fmt.Sprintf("; игра остановлена до исправления, вам начислено %d %s (п. 6.2.11)", days, penaltyDaysRu(days))
-	why.En += fmt.Sprintf("; the game stops until you correct it, and you are charged %d penalty days (clause 6.2.11)", days)
+	why.En += fmt.Sprintf("; the game stops until you correct it, and you are charged %d %s (clause 6.2.11)", days, penaltyDaysEn(days))
 	return why
 }
 

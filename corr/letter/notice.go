@@ -61,8 +61,8 @@ type Penalty struct {
 func (p Penalty) Render() Message {
 	w := newWriter(p.Envelope)
 	w.cipherLine(p.Envelope)
-	w.line(w.f("Игроку %s начислено %d штрафных дней (п. %s): %s.", "%s is charged %d penalty days (%s): %s.",
-		p.Player, p.Days, p.Reason.Clause(), p.Reason.text(w)))
+	w.line(w.f("Игроку %s начислено %s (п. %s): %s.", "%s is charged %s (%s): %s.",
+		p.Player, w.penaltyDays(p.Days), p.Reason.Clause(), p.Reason.text(w)))
 	if p.Total > 0 {
 		w.line(w.f("Суммарное время с учётом штрафа: %d дн.", "Total time including the penalty: %d days.", p.Total))
 	}

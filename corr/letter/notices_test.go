@@ -189,3 +189,27 @@ func repetition() draughts.DrawClaim {
 	}
 	return draughts.DrawClaims(rec)[0]
 }
+
+// Penalty days are counted in proper plural forms in both languages (6.2.11).
+func TestNotices_6_2_11_PenaltyDaysInPlural(t *testing.T) {
+	tests := []struct {
+		lang Lang
+		days int
+		want string
+	}{
+		{Russian, 1, "начислено 1 штрафной день"},
+		{Russian, 2, "начислено 2 штрафных дня"},
+		{Russian, 6, "начислено 6 штрафных дней"},
+		{Russian, 21, "начислено 21 штрафной день"},
+		{English, 1, "charged 1 penalty day "},
+		{English, 6, "charged 6 penalty days "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			m := Penalty{Envelope: Envelope{Lang: tt.lang}, Player: "Ivanov", Days: tt.days, Reason: PenaltyDates}.Render()
+			assert.Contains(t, m.Body, tt.want)
+			n := ServerNote{Kind: NotePenalty, Days: tt.days, Clause: "6.2.11", ReasonRu: "остановка", ReasonEn: "a stop"}.text(&writer{lang: tt.lang})
+			assert.Contains(t, n, strings.TrimSpace(strings.TrimPrefix(tt.want, "начислено ")))
+		})
+	}
+}

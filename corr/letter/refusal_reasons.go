@@ -157,7 +157,7 @@ func TimeDiffers(written, ledger TimeFraction) Problem {
 func DatesMissingAgain(days int) Problem {
 	return both(KindPenalty, "6.3.3",
 		fmt.Sprintf("повторно не указаны три даты или суммарное время: начислено %d %s", days, penaltyDaysRu(days)),
-		fmt.Sprintf("the three dates or the time are missing again: %d penalty days are charged", days))
+		fmt.Sprintf("the three dates or the time are missing again: %d %s charged", days, penaltyDaysEn(days)))
 }
 
 // DatesMissingAgainReason is the ledger's reason for that penalty, in
@@ -185,4 +185,17 @@ func DrawOfferRepeated() Problem {
 // penaltyDaysRu is "штрафной день" in the plural n asks for.
 func penaltyDaysRu(n int) string {
 	return timecontrol.RussianPlural(n, "штрафной день", "штрафных дня", "штрафных дней")
+}
+
+// penaltyDaysEn is "penalty day" in the plural n asks for.
+func penaltyDaysEn(n int) string {
+	if n == 1 {
+		return "penalty day"
+	}
+	return "penalty days"
+}
+
+// penaltyDays writes n penalty days in the writer's language: "6 штрафных дней".
+func (w *writer) penaltyDays(n int) string {
+	return itoa(n) + " " + w.t(penaltyDaysRu(n), penaltyDaysEn(n))
 }

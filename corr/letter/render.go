@@ -55,14 +55,6 @@ func (w *writer) t(ru, en string) string {
 	return ru
 }
 
-// pick picks the arguments for the writer's language.
-func (w *writer) pick(ru, en []any) []any {
-	if w.lang == English {
-		return en
-	}
-	return ru
-}
-
 // f formats ru or en with the same arguments.
 func (w *writer) f(ru, en string, args ...any) string {
 	return fmt.Sprintf(w.t(ru, en), args...)
