@@ -30,21 +30,32 @@ func tablesOf(t testing.TB, v draughts.Variant) *Set {
 }
 
 // positionAt is the position of entry i of t, and false for an invalid one.
-func (s *Set) positionAt(t *table, i int) (draughts.Position, bool) {
+func (s *Set) positionAt(t *slice, i int) (draughts.Position, bool) {
 	if t.val[i] == invalid {
 		return draughts.Position{}, false
 	}
-	r := i >> 1
-	ws, bs := t.cw[r/len(t.cb)], t.cb[r%len(t.cb)]
-	var w, b draughts.Bitboard
-	for _, x := range ws[:t.m.White] {
-		w |= 1 << s.b.squares[x]
+	r, side := t.ranks(i)
+	var bb [4]draughts.Bitboard
+	for g := range 4 {
+		for _, x := range s.b.squaresOf(&t.layout, g, r[g], nil) {
+			bb[g] |= 1 << s.b.squares[x]
+		}
 	}
-	for _, x := range bs[:t.m.Black] {
-		b |= 1 << s.b.squares[x]
-	}
-	return draughts.NewPosition(s.b.v, w, b, w|b, draughts.Color(i&1)), true
+	return draughts.NewPosition(s.b.v, bb[whiteMen]|bb[whiteKings], bb[blackMen]|bb[blackKings], bb[whiteKings]|bb[blackKings], draughts.Color(side)), true
 }
+
+// table is m's solved table in s (built or loaded).
+func table(t testing.TB, s *Set, m Material) *slice {
+	t.Helper()
+	tb, err := s.slice(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// kings is the material of w White kings against b Black kings.
+func kings(w, b int) Material { return Material{WhiteKings: w, BlackKings: b} }
 
 func mustFEN(t testing.TB, v draughts.Variant, fen string) draughts.Position {
 	t.Helper()

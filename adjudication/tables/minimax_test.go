@@ -71,9 +71,9 @@ func within(v Value, horizon int) Value {
 func samples(s *Set, n, horizon int, seed uint64) []draughts.Position {
 	r := rand.New(rand.NewPCG(seed, 2))
 	out := randomSample(s, n/2, seed)
-	ms := materials(s.pieces)
+	ms := Materials(s.pieces)
 	for tries := 0; len(out) < n && tries < 1_000_000; tries++ {
-		tb := s.tables[ms[r.IntN(len(ms))]]
+		tb, _ := s.slice(ms[r.IntN(len(ms))])
 		i := r.IntN(len(tb.val))
 		if d := tb.val[i]; d < invalid && int(d) <= horizon && d > 0 {
 			p, _ := s.positionAt(tb, i)
