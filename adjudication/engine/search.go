@@ -26,9 +26,11 @@ const (
 type searcher struct {
 	tt     *table
 	proofs *table
-	// tables, if set, draws at once every position of kings only that the
-	// endgame tables draw (the draw rules only add draws).
+	// tables, if set, answers every position in the endgame tables: a draw
+	// of theirs at once (the draw rules only add draws), a win or a loss
+	// once searched again under the rules' counts (tableValue).
 	tables  *endgame.Set
+	solved  map[uint64]solvedValue
 	limits  Limits
 	nodes   uint64
 	stopped bool
@@ -107,7 +109,16 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 	if len(moves) == 0 {
 		return lost(p.Variant(), ply)
 	}
-	if _, drawn := rs.Drawn(); drawn || s.tableDraw(p) {
+	if _, drawn := rs.Drawn(); drawn {
+		return 0
+	}
+	if v, ok := s.tableValue(p, rs); ok {
+		switch v.Outcome {
+		case endgame.Win:
+			return win - ply - v.Plies
+		case endgame.Loss:
+			return -(win - ply - v.Plies)
+		}
 		return 0
 	}
 	quiet := rs.KingMoves()
@@ -248,12 +259,36 @@ func (s *searcher) pick(ply, n int) int {
 	return best
 }
 
-// tableDraw reports whether p is a position of kings only that the endgame
-// tables give as drawn.
-func (s *searcher) tableDraw(p draughts.Position) bool {
-	if s.tables == nil || p.Men(draughts.White)|p.Men(draughts.Black) != 0 {
-		return false
+// tableSolveBudget bounds the search of the draw rules' counts (Set.Solve)
+// at one node of the search: past it the node is searched as usual.
+const tableSolveBudget = 20_000
+
+// tableValue is p's value from the endgame tables under the draw rules
+// with the counts at rs: a draw of the tables at once, a win or a loss
+// searched again under the counts (remembered for the analysis); false
+// when p is not in the tables or that search gave up.
+func (s *searcher) tableValue(p draughts.Position, rs draughts.DrawCounter) (endgame.Value, bool) {
+	if s.tables == nil {
+		return endgame.Value{}, false
 	}
 	v, ok := s.tables.Probe(p)
-	return ok && v.Outcome == endgame.Draw
+	if !ok || v.Outcome == endgame.Draw {
+		return v, ok
+	}
+	key := p.Key() ^ rulesHash(rs) ^ quietHash(rs.KingMoves())
+	if got, ok := s.solved[key]; ok {
+		return got.v, got.ok
+	}
+	verdict, ok := s.tables.SolveWithin(p, rs, tableSolveBudget)
+	if s.solved == nil {
+		s.solved = map[uint64]solvedValue{}
+	}
+	s.solved[key] = solvedValue{verdict.Value, ok}
+	return verdict.Value, ok
+}
+
+// solvedValue is a remembered answer of tableValue.
+type solvedValue struct {
+	v  endgame.Value
+	ok bool
 }

@@ -13,8 +13,8 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english] [--tables FILE]
-       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables FILE]
+const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english] [--tables DIR]
+       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables DIR]
 
 Searches the position (the engine aid for adjudicating unfinished games,
 6.5) and prints, for the judge (in Russian unless --english), the
@@ -25,8 +25,10 @@ drawn-ending rules. With --fen those rules count their moves from the
 position; with --pdn the final position of the game is analysed and the
 game's moves count too (the variant comes from the file). The search stops
 at --time or --depth, whichever comes first (--time 0: no time limit).
-With --tables FILE (from zaochnik tables build), a kings-only position in
-the tables is answered from them at once: proven, with the exact distance.`
+With --tables DIR (the --out folder of zaochnik tables build), a position
+in the tables is answered from them at once: proven, with the exact
+distance and the draw rules honoured; inside the search the tables draw
+what they draw and prove wins and losses.`
 
 // analyseOutput is the --json object.
 type analyseOutput struct {
@@ -67,7 +69,7 @@ func runAnalyse(e *env, args []string) int {
 	depth := fs.Int("depth", 0, "stop after this depth in plies (0: the engine's maximum)")
 	asJSON := fs.Bool("json", false, "print one JSON object: evaluation, pv, depth, nodes, nps, result")
 	english := fs.Bool("english", false, "write the analysis in English (Russian by default)")
-	tablesFile := fs.String("tables", "", "endgame tables written by zaochnik tables build: positions in them are answered from them")
+	tablesDir := fs.String("tables", "", "the folder of zaochnik tables build --out: positions in the tables are answered from them")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -129,14 +131,10 @@ func runAnalyse(e *env, args []string) int {
 		lim, done = withProgressBar(e, lim, start, *limit)
 	}
 	an := engine.NewAnalyser(engineTableBits)
-	if *tablesFile != "" {
-		set, err := readTables(*tablesFile)
+	if *tablesDir != "" {
+		set, err := openTables(*tablesDir, v)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "zaochnik analyse: --tables: %v\n", err)
-			return 1
-		}
-		if set.Variant() != v {
-			fmt.Fprintf(e.stderr, "zaochnik analyse: --tables %s holds %s tables, the position is %s: give the %s file\n", *tablesFile, set.Variant(), v, v)
 			return 2
 		}
 		an.UseTables(set)
