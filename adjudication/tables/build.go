@@ -284,18 +284,23 @@ func pick(win, loss uint8, draw bool) uint8 {
 	return loss
 }
 
-// retro resolves the positions distance by distance.
+// retro resolves the positions distance by distance. The positions of a
+// distance are told to their predecessors in two halves at once: those
+// with White to move change only entries with Black to move, and the
+// reverse.
 func (st *solving) retro() error {
-	t, b := st.t, st.s.b
-	var occ [64]bool
-	var sets [4][maxSide]int8
-	var sq [maxSide]int8
+	t := st.t
+	var due [2][]int32
 	for d := 0; d < len(st.buckets); d++ {
+		if len(st.buckets[d]) == 0 {
+			continue
+		}
 		if d > maxDistance {
 			return fmt.Errorf("tables: %v has a distance over %d plies", t.m, maxDistance)
 		}
-		for k := 0; k < len(st.buckets[d]); k++ {
-			i := int(st.buckets[d][k])
+		due[0], due[1] = due[0][:0], due[1][:0]
+		for _, x := range st.buckets[d] {
+			i := int(x)
 			if st.conv[i] == done {
 				continue
 			}
@@ -303,51 +308,77 @@ func (st *solving) retro() error {
 				t.val[i], st.left[i] = uint8(d), 0
 			}
 			st.conv[i] = done
-			r, side := t.ranks(i)
-			for g := range 4 {
-				copy(sets[g][:], b.squaresOf(&t.layout, g, r[g], sq[:0]))
-				for _, x := range sets[g][:t.k[g]] {
-					occ[x] = true
-				}
-			}
-			mover := side ^ 1
-			for _, g := range [2]int{whiteKings + mover, whiteMen + mover} {
-				k := t.k[g]
-				for j := range k {
-					to := sets[g][j]
-					if g < whiteKings {
-						for _, from := range b.back[mover][to] {
-							if !occ[from] {
-								st.unmove(r, g, sets[g][:k], j, from, mover, d)
-							}
-						}
-						continue
-					}
-					for _, ray := range b.rays[to] {
-						for _, from := range ray {
-							if occ[from] {
-								break
-							}
-							st.unmove(r, g, sets[g][:k], j, from, mover, d)
-						}
-					}
-				}
-			}
-			for g := range 4 {
-				for _, x := range sets[g][:t.k[g]] {
-					occ[x] = false
+			due[i&1] = append(due[i&1], x)
+		}
+		st.buckets[d] = nil
+		var out [2][][]int32
+		var wg sync.WaitGroup
+		for side := range 2 {
+			wg.Go(func() { st.tell(due[side], d, &out[side]) })
+		}
+		wg.Wait()
+		for _, o := range out {
+			for e, b := range o {
+				if len(b) > 0 {
+					st.grow(e)
+					st.buckets[e] = append(st.buckets[e], b...)
 				}
 			}
 		}
-		st.buckets[d] = nil
 	}
 	return nil
 }
 
+// tell passes the value (distance d) of each entry of due, all with one
+// side to move, to its predecessors, pushing those it resolves onto out.
+func (st *solving) tell(due []int32, d int, out *[][]int32) {
+	t, b := st.t, st.s.b
+	var occ [64]bool
+	var sets [4][maxSide]int8
+	var sq [maxSide]int8
+	for _, x := range due {
+		r, side := t.ranks(int(x))
+		for g := range 4 {
+			copy(sets[g][:], b.squaresOf(&t.layout, g, r[g], sq[:0]))
+			for _, x := range sets[g][:t.k[g]] {
+				occ[x] = true
+			}
+		}
+		mover := side ^ 1
+		for _, g := range [2]int{whiteKings + mover, whiteMen + mover} {
+			k := t.k[g]
+			for j := range k {
+				to := sets[g][j]
+				if g < whiteKings {
+					for _, from := range b.back[mover][to] {
+						if !occ[from] {
+							st.unmove(r, g, sets[g][:k], j, from, mover, d, out)
+						}
+					}
+					continue
+				}
+				for _, ray := range b.rays[to] {
+					for _, from := range ray {
+						if occ[from] {
+							break
+						}
+						st.unmove(r, g, sets[g][:k], j, from, mover, d, out)
+					}
+				}
+			}
+		}
+		for g := range 4 {
+			for _, x := range sets[g][:t.k[g]] {
+				occ[x] = false
+			}
+		}
+	}
+}
+
 // unmove tells the predecessor where piece j of group g (set, board
 // indices) stood on from, mover to move, that its child at distance d is
-// resolved.
-func (st *solving) unmove(r [4]int, g int, set []int8, j int, from int8, mover, d int) {
+// resolved, pushing it onto out if that resolves it.
+func (st *solving) unmove(r [4]int, g int, set []int8, j int, from int8, mover, d int, out *[][]int32) {
 	t, b := st.t, st.s.b
 	var moved [maxSide]int8
 	for x, sq := range set {
@@ -368,11 +399,11 @@ func (st *solving) unmove(r [4]int, g int, set []int8, j int, from int8, mover, 
 	if d%2 == 0 {
 		st.left[q] = 0
 		t.val[q] = uint8(d + 1)
-		push(&st.buckets, q, uint8(d+1))
+		push(out, q, uint8(d+1))
 		return
 	}
 	if st.left[q]--; st.left[q] == 0 && st.conv[q] != noLoss {
 		t.val[q] = max(uint8(d+1), st.conv[q])
-		push(&st.buckets, q, t.val[q])
+		push(out, q, t.val[q])
 	}
 }
