@@ -83,6 +83,21 @@ func samples(s *Set, n, horizon int, seed uint64) []draughts.Position {
 	return out
 }
 
+// samplesOf draws n positions of one table the same way.
+func samplesOf(s *Set, tb *slice, n, horizon int, seed uint64) []draughts.Position {
+	r := rand.New(rand.NewPCG(seed, 3))
+	var out []draughts.Position
+	for tries := 0; len(out) < n && tries < 1_000_000; tries++ {
+		i := r.IntN(len(tb.val))
+		d := tb.val[i]
+		if len(out) < n/2 && d != invalid || d < invalid && int(d) <= horizon && d > 0 {
+			p, _ := s.positionAt(tb, i)
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // The tables with men against plain minimax: Russian to 4 pieces, 10x8
 // and international to 3, half the positions at random, half among those
 // the tables end within the horizon; most have men, so the captures
