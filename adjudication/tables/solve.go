@@ -121,6 +121,14 @@ func (r *ruled) win(p draughts.Position, c draughts.DrawCounter, k int) (draught
 		r.deeper = true
 		return draughts.Move{}, false
 	}
+	if v.Plies < c.SoonestDraw() {
+		// No count can complete before the table's win ends the game.
+		for _, m := range moves {
+			if r.s.raw(p.Play(m)) == uint8(v.Plies-1) {
+				return m, true
+			}
+		}
+	}
 	key := state{p, c, false}
 	b := r.memo[key]
 	if (b.ok == 0 || int(b.ok) > k) && (int(b.fail) >= k || b.fail > 0 && !b.cut) {
@@ -169,6 +177,9 @@ func (r *ruled) lose(p draughts.Position, c draughts.DrawCounter, k int) bool {
 	if v.Plies > k {
 		r.deeper = true
 		return false
+	}
+	if v.Plies < c.SoonestDraw() {
+		return true // every line ends, lost, before a count can complete
 	}
 	if r.nodes > r.budget {
 		return false
