@@ -120,6 +120,8 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 			return -(win - ply - v.Plies)
 		}
 		return 0
+	} else if sc, ok := s.tableGuess(p, depth); ok {
+		return sc
 	}
 	quiet := rs.KingMoves()
 	pk := p.Key()
@@ -259,6 +261,32 @@ func (s *searcher) pick(ply, n int) int {
 	return best
 }
 
+// tableEdge is the evaluation of a win of the tables whose draw rules'
+// counts were not settled, less its plies: above any material count,
+// below the proven scores.
+const tableEdge = 5000
+
+// tableGuess is, at the horizon (depth 0), the evaluation of a win or a
+// loss of the tables that tableValue could not settle under the counts:
+// strong, but not a proof.
+func (s *searcher) tableGuess(p draughts.Position, depth int) (int, bool) {
+	if s.tables == nil || depth > 0 {
+		return 0, false
+	}
+	v, ok := s.tables.Probe(p)
+	switch {
+	case !ok || v.Outcome == endgame.Draw:
+		return 0, false
+	case v.Outcome == endgame.Win:
+		return tableEdge - v.Plies, true
+	}
+	return -(tableEdge - v.Plies), true
+}
+
+// tableSolvePlies is the longest win of the tables the search settles
+// under the counts at a node; a longer one is searched as usual.
+const tableSolvePlies = 25
+
 // tableSolveBudget bounds the search of the draw rules' counts (Set.Solve)
 // at one node of the search: past it the node is searched as usual.
 const tableSolveBudget = 20_000
@@ -275,11 +303,14 @@ func (s *searcher) tableValue(p draughts.Position, rs draughts.DrawCounter) (end
 	if !ok || v.Outcome == endgame.Draw {
 		return v, ok
 	}
+	if v.Plies > tableSolvePlies {
+		return v, false // a long win costs the whole budget to settle: search on
+	}
 	key := p.Key() ^ rulesHash(rs) ^ quietHash(rs.KingMoves())
 	if got, ok := s.solved[key]; ok {
 		return got.v, got.ok
 	}
-	verdict, ok := s.tables.SolveWithin(p, rs, tableSolveBudget)
+	verdict, ok := s.tables.SolveWithin(p, rs, tableSolveBudget, nil)
 	if s.solved == nil {
 		s.solved = map[uint64]solvedValue{}
 	}

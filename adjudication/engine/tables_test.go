@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"sync"
 	"testing"
 
@@ -96,3 +97,32 @@ var russianTables = func() func(testing.TB) *endgame.Set {
 		return set
 	}
 }()
+
+// When the counts cannot be settled in the time given (here none), the
+// analysis is the search's, unproven, and carries the tables' value by the
+// rules of the game alone, which the judge's text states as such.
+func TestAnalyse_TablesGameWhenTheCountsAreNotSettled(t *testing.T) {
+	set := russianTables(t)
+	a := NewAnalyser(10)
+	a.UseTables(set)
+	p, err := draughts.ParseFEN(draughts.Russian, "W:WKf8,Kd2,Kb4:BKa7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := a.Analyse(p, Limits{Stop: func() bool { return true }})
+	if got.FromTables || got.Result != Unproven || got.TablesGame == nil || *got.TablesGame != (endgame.Value{Outcome: endgame.Win, Plies: 25}) {
+		t.Fatalf("from tables %v, %v, tables' game value %v; want unproven with a win in 25 by the game's rules", got.FromTables, got.Result, got.TablesGame)
+	}
+	if got.TablesResult() != WhiteWins {
+		t.Errorf("TablesResult = %v", got.TablesResult())
+	}
+	for _, en := range []bool{false, true} {
+		want := "выигрыш белых за 25 полуходов"
+		if en {
+			want = "white wins in 25 plies"
+		}
+		if d := got.Describe(en); !strings.Contains(d, want) {
+			t.Errorf("Describe(%v) = %q, want it to say %q", en, d, want)
+		}
+	}
+}

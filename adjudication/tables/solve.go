@@ -26,12 +26,13 @@ const solveBudget = 4_000_000
 // cannot win in the plies left. Repetition is not counted: a quickest win
 // never repeats a position.
 func (s *Set) Solve(p draughts.Position, c draughts.DrawCounter) (Verdict, bool) {
-	return s.SolveWithin(p, c, solveBudget)
+	return s.SolveWithin(p, c, solveBudget, nil)
 }
 
-// SolveWithin is Solve giving up past budget positions: a search probing
-// the tables at its nodes spends little on each.
-func (s *Set) SolveWithin(p draughts.Position, c draughts.DrawCounter, budget int) (Verdict, bool) {
+// SolveWithin is Solve giving up past budget positions, or once stop (if
+// not nil) says so: a search probing the tables at its nodes spends little
+// on each, an analysis no more than its time.
+func (s *Set) SolveWithin(p draughts.Position, c draughts.DrawCounter, budget int, stop func() bool) (Verdict, bool) {
 	v, ok := s.Probe(p)
 	if !ok {
 		return Verdict{}, false
@@ -48,7 +49,10 @@ func (s *Set) SolveWithin(p draughts.Position, c draughts.DrawCounter, budget in
 	if _, done := c.Drawn(); done {
 		return Verdict{Move: moves[0]}, true
 	}
-	r := ruled{s: s, memo: map[state]bounds{}, budget: budget}
+	if stop != nil && stop() {
+		return Verdict{}, false
+	}
+	r := ruled{s: s, memo: map[state]bounds{}, budget: budget, stop: stop}
 	// Every line ends by a count within the king-only rule's plies of
 	// its last capture or man move, and a game of these pieces has fewer
 	// captures than pieces and fewer man moves than men times rows.
@@ -98,6 +102,7 @@ type ruled struct {
 	memo   map[state]bounds
 	nodes  int
 	budget int
+	stop   func() bool
 	deeper bool // some line was cut by the plies, not by the rules
 }
 
@@ -182,6 +187,10 @@ func (r *ruled) lose(p draughts.Position, c draughts.DrawCounter, k int) bool {
 		return true // every line ends, lost, before a count can complete
 	}
 	if r.nodes > r.budget {
+		return false
+	}
+	if r.stop != nil && r.nodes&4095 == 0 && r.stop() {
+		r.budget = 0 // give up: every caller sees nodes past the budget
 		return false
 	}
 	key := state{p, c, true}

@@ -54,6 +54,11 @@ type analyseOutput struct {
 	// Tables is set when the result comes from the endgame tables
 	// (--tables): PliesToEnd is then the exact distance, the draw rules honoured.
 	Tables bool `json:"tables,omitempty"`
+	// TablesGame, when the position is in the tables but the draw rules'
+	// counts were not settled in time, is the tables' result by the rules
+	// of the game alone ("white wins") and TablesPlies its distance.
+	TablesGame  string `json:"tables_game,omitempty"`
+	TablesPlies int    `json:"tables_plies,omitempty"`
 }
 
 // runAnalyse is "zaochnik analyse": the engine's view of a position.
@@ -151,6 +156,9 @@ func runAnalyse(e *env, args []string) int {
 		Evaluation: a.Score, SideEvaluation: a.SideScore, SideToMove: p.SideToMove().String(),
 		PV: a.Notation, Depth: a.Depth, Nodes: a.Nodes, NPS: uint64(float64(a.Nodes) / max(secs, 1e-9)),
 		Seconds: secs, Result: a.Result.String(), PliesToEnd: a.Plies, Tables: a.FromTables,
+	}
+	if g := a.TablesGame; g != nil {
+		out.TablesGame, out.TablesPlies = a.TablesResult().String(), g.Plies
 	}
 	if *asJSON {
 		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
