@@ -37,6 +37,7 @@ func Daily(s State, day timecontrol.Date, held ...string) (State, Outcome) {
 	s.Checked = day
 	for i := range s.Games {
 		g := &s.Games[i]
+		claimDays(g, day, &out)
 		if g.Status != Playing {
 			continue
 		}

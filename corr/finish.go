@@ -320,6 +320,7 @@ func (a *applier) protest() {
 		}
 	}
 	a.event("protest", clause, a.l.Protest)
+	a.claimProtest()
 	a.out.Out = append(a.out.Out,
 		a.s.official(a.s.Tournament.Judge, g, "protest", fmt.Sprintf("протест игрока №%d", a.from.Number),
 			fmt.Sprintf("Протест игрока №%d (%s)%s по партии %s, получен %s (п. %s).%s\n\n%s\n\nЗапись партии: %s\n\nГрафик времени:\n%s",
