@@ -147,7 +147,9 @@ func readClaims(ctx context.Context, q querier, tid int64) (map[string][]corr.Cl
 		if against == white {
 			c.Against = draughts.White
 		}
-		c.Letters = strings.Fields(letters)
+		if letters != "" {
+			c.Letters = strings.Fields(letters) // nil when none, as the referee keeps it
+		}
 		out[code] = append(out[code], c)
 	}
 	return out, rows.Err()
