@@ -152,8 +152,8 @@ func TestDeskRows_OldJSONDeskIsUpgraded(t *testing.T) {
 		Adjournment: adjudication.Adjournment{EndOfPlay: timecontrol.MustDate("2026-04-01"),
 			White: adjudication.Submission{Evaluation: adjudication.DrawnPosition, Analysis: true, Received: timecontrol.MustDate("2026-04-05")}},
 		Analysis: [2]string{"ничья: материал равный", ""}, Sent: timecontrol.MustDate("2026-04-12"),
-		Ruling: adjudication.Ruling{Result: adjudication.Draw, Tell: []adjudication.Side{adjudication.Black}, MayProtest: []adjudication.Side{adjudication.White}},
-		Ruled:  timecontrol.MustDate("2026-04-20"),
+		Ruling:   adjudication.Ruling{Result: adjudication.Draw, Tell: []adjudication.Side{adjudication.Black}, MayProtest: []adjudication.Side{adjudication.White}},
+		Ruled:    timecontrol.MustDate("2026-04-20"),
 		Protests: []adjudication.AdjudicationProtest{{Side: adjudication.White, Filed: timecontrol.MustDate("2026-04-25"), Text: "Против."}}}
 	adjournments, err := json.Marshal([]adjudication.Adjourned{adjourned})
 	require.NoError(t, err)
