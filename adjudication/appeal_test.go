@@ -125,7 +125,7 @@ func TestAppeal_6_1_12_OrganiserDecidesTheProtestAgainstARuling(t *testing.T) {
 			assert.Equal(t, tt.status, g.Status)
 			assert.Equal(t, tt.result, g.Result)
 			var kinds []string
-			for _, dl := range d.Deadlines(s) {
+			for _, dl := range s.Games[0].Claims[0].Deadlines(code) {
 				kinds = append(kinds, dl.Kind+" "+dl.Clause+" "+dl.Due.String())
 			}
 			assert.Contains(t, kinds, "ruling-protest 6.1.12 2026-03-30")

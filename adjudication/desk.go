@@ -70,21 +70,6 @@ func (a Adjourned) Result() Result {
 	return Unfinished
 }
 
-// Deadlines lists every deadline of the desk: each claim's (6.3.8,
-// 6.1.12) game by game, then each unfinished game's.
-func (d Desk) Deadlines(s corr.State) []corr.Deadline {
-	var out []corr.Deadline
-	for _, g := range s.Games {
-		for _, c := range g.Claims {
-			out = append(out, c.Deadlines(g.Code)...)
-		}
-	}
-	for _, a := range d.Adjournments {
-		out = append(out, a.Deadlines()...)
-	}
-	return out
-}
-
 // Deadlines are the unfinished game's: the analyses (6.5.2), the ruling
 // (6.5.5) and, once ruled, each protest a side may make (6.5.6).
 func (a Adjourned) Deadlines() []corr.Deadline {

@@ -303,6 +303,37 @@ func cloneClaims(claims []Claim) []Claim {
 	return c
 }
 
+// checkOverstep files the server's overstep claim when the sender's reply
+// took their total over the limit (6.3.5, 6.3.6). It reports whether it did.
+func (a *applier) checkOverstep() bool {
+	led, err := a.s.Ledger(*a.g)
+	if err != nil {
+		a.event("ledger-error", "6.3.6", err.Error())
+		return false
+	}
+	ov := led.Overstep
+	if ov == nil || ov.Player != colour(a.side) || (ov.Date != a.obs.sent() && ov.Date != a.obs.Postmark) || a.g.claimedAt(a.side, ov.Move) {
+		return false
+	}
+	a.s.fileClaim(a.g, a.side, false, false, ov.Total, ov.Limit, ov.Move, a.obs.Postmark, &a.out)
+	return true
+}
+
+// claimSilence files the server's claim against side, still thinking on
+// day past the limit of the move being thought about (6.3.5, 6.3.6), once
+// per overstep; not while a letter of side's waits for its sender's
+// confirmation (waiting): it may be the answer, decided when it is
+// confirmed or dropped.
+func (s *State) claimSilence(g *Game, side draughts.Color, led timecontrol.Ledger, day timecontrol.Date, waiting bool, out *Outcome) {
+	om := led.OnMove
+	if waiting || g.claimedAt(side, om.Move) {
+		return
+	}
+	// The ledger's running total: break days of both players count for
+	// nobody (6.4.2).
+	s.fileClaim(g, side, false, true, led.RunningTotal(day), om.Limit, om.Move, day, out)
+}
+
 // fileClaim files an overstep claim against side (6.3.6): the game is
 // suspended, both players and the secretary are told, and the judge gets
 // the dossier: the offender's letters (attached raw), the record and the
