@@ -204,7 +204,7 @@ func saveDeadlines(ctx context.Context, tx *sql.Tx, gid int64, kinds []string, d
 // desk (rulings, adjudications), the organiser's too (decisions on
 // protests against rulings, 6.1.12), a player's evaluation of a game awaiting
 // adjudication too (6.5.2); everything else to the referee, whose outcome
-// the desk then follows (dossiers, records, protest windows).
+// the desk then follows (dossiers, records, the letters of protests).
 func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, text string, obs corr.Observation) (corr.State, corr.Outcome, error) {
 	d, err := loadDesk(ctx, tx, tid)
 	if err != nil {
