@@ -134,8 +134,8 @@ func readAdjournments(ctx context.Context, q querier, tid int64) ([]adjudication
 		out = append(out, a)
 		at[gid] = len(out) - 1
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	if err := rows.Err(); err != nil || len(out) == 0 {
+		return out, err
 	}
 	ps, err := q.QueryContext(ctx, `SELECT p.game_id, p.side, p.filed, p.text FROM adjudication_protests p
 		JOIN games g ON g.id = p.game_id WHERE g.tournament_id = ? ORDER BY p.game_id, p.seq`, tid)
