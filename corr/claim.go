@@ -146,10 +146,13 @@ func (a Appeal) Open() bool { return !a.Filed.IsZero() && a.Decided.IsZero() }
 // Ruling returns where the claim stood at the judge's ruling: the status
 // the organiser's upheld decision turned, else the status.
 func (c Claim) Ruling() ClaimStatus {
-	if c.Appeal.Upheld {
-		return map[ClaimStatus]ClaimStatus{ClaimConfirmed: ClaimRejected, ClaimRejected: ClaimConfirmed}[c.Status]
+	switch {
+	case !c.Appeal.Upheld:
+		return c.Status
+	case c.Status == ClaimConfirmed:
+		return ClaimRejected
 	}
-	return c.Status
+	return ClaimConfirmed
 }
 
 // ProtestDecided reports whether the judge decided a protest against the

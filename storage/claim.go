@@ -97,7 +97,11 @@ func (db *DB) saveClaims(ctx context.Context, tx *sql.Tx, gid int64, g corr.Game
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 1 {
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 1 {
 			continue
 		}
 		if _, err := db.exec(ctx, tx, `INSERT INTO claims (game_id, seq, dossier, `+claimColumns+`) VALUES (?, ?, ''`+strings.Repeat(", ?", len(vals))+`)`,

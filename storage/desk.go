@@ -97,13 +97,13 @@ func saveAdjourned(ctx context.Context, tx *sql.Tx, tid int64, a adjudication.Ad
 	return saveDeadlines(ctx, tx, gid, adjournedKinds, a.Deadlines())
 }
 
-// readAdjournments reads the unfinished games of tournament tid, in the
-// order they came before the judge.
+// readAdjournments reads the unfinished games of tournament tid before the
+// judge, in the games' order.
 func readAdjournments(ctx context.Context, q querier, tid int64) ([]adjudication.Adjourned, error) {
 	rows, err := q.QueryContext(ctx, `SELECT a.game_id, g.code, g.white, g.black, a.end_of_play,
 		a.white_eval, a.white_analysed, a.white_received, a.white_analysis, a.black_eval, a.black_analysed, a.black_received, a.black_analysis,
 		a.sent, a.reminded, a.result, a.agreed, a.overridden, a.reason, a.tell, a.may_protest, a.ruled, a.final, a.final_note, a.decided
-		FROM adjournments a JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ? ORDER BY a.rowid`, tid)
+		FROM adjournments a JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ? ORDER BY a.game_id`, tid)
 	if err != nil {
 		return nil, err
 	}
