@@ -20,10 +20,11 @@ var ReminderDays = [...]int{10, 3}
 const InquiryDays = 30
 
 // Daily runs the checks of one day of play, on the day given (the injected
-// clock): the end of play (6.3.2, 6.5.2), the silent overstep claim
-// (claimSilence), reminders before it (6.3.4) and the 30-day inquiry for a missing
-// first move (6.3.4). Running it twice for a day does nothing more; days
-// skipped (the server was down) are made up once, not day by day.
+// clock): the claims' ten-day windows (claimDays), the end of play (6.3.2,
+// 6.5.2), the silent overstep claim (claimSilence), reminders before it
+// (6.3.4) and the 30-day inquiry for a missing first move (6.3.4). Running
+// it twice for a day does nothing more; days skipped (the server was down)
+// are made up once, not day by day.
 //
 // held lists the addresses with a letter waiting for its sender's
 // confirmation: no silent overstep is claimed against them meanwhile,
