@@ -6,7 +6,8 @@
 -- adjudication_protests. desks.state keeps the judge's rulings only
 -- (withdrawals, sanctions, forfeits, the organiser), written when the
 -- judge changes them. The rows of a store made before this version are
--- filled from its JSON when it is opened (storage/desk_upgrade.go).
+-- filled from its JSON when it is opened (storage/desk_upgrade.go), which
+-- reads claims.dossier, the claim's old JSON copy, once and leaves it empty.
 
 ALTER TABLE claims ADD COLUMN by_hand INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE claims ADD COLUMN silent INTEGER NOT NULL DEFAULT 0;
