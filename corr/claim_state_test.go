@@ -1,6 +1,7 @@
 package corr
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -211,4 +212,56 @@ func TestClaim_6_1_12_UpheldKeepsTheJudgesRuling(t *testing.T) {
 	require.NoError(t, c.decideAppeal(true, "", timecontrol.MustDate("2026-03-30")))
 	c.Status = ClaimRejected // what Reverse does to the game's claim
 	assert.Equal(t, ClaimConfirmed, c.Ruling())
+}
+
+// A player's protest letter reaches the game's latest claim: the
+// offender's against the pending claim, in its ten days or late (6.3.8);
+// the claimant's is a letter to the judge, no more; once the claim is
+// ruled, either player's is against the ruling (6.1.12).
+func TestClaim_6_3_8_ProtestLetterReachesTheClaim(t *testing.T) {
+	s := started(t)
+	s, out := send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	require.True(t, out.Accepted, out.Reason)
+	s, out = send(s, white, "2026-03-10", "ЧР-2026-ЗФ 1-2\nЗаявляю просрочку.")
+	require.Len(t, out.Claims, 1)
+	ruledState, _, err := Rule(s, s.Games[0].Code, 1, true, "", timecontrol.MustDate("2026-03-14"))
+	require.NoError(t, err)
+	cases := []struct {
+		name  string
+		state State
+		from  string
+		day   string
+		event string
+		check func(t *testing.T, c Claim)
+	}{
+		{"the offender in time", s, black, "2026-03-20", "protest-in-time", func(t *testing.T, c Claim) {
+			assert.Equal(t, "2026-03-20", c.Protest.Protested.String())
+		}},
+		{"the offender late", s, black, "2026-03-21", "protest-late", func(t *testing.T, c Claim) {
+			assert.Equal(t, "2026-03-21", c.Protest.Late.String())
+			assert.True(t, c.Protest.Protested.IsZero())
+		}},
+		{"the claimant", s, white, "2026-03-12", "", func(t *testing.T, c Claim) {
+			assert.Equal(t, ProtestWindow{Due: timecontrol.MustDate("2026-03-20")}, c.Protest)
+		}},
+		{"after the ruling: against it", ruledState, black, "2026-03-16", "appeal", func(t *testing.T, c Claim) {
+			assert.Equal(t, 2, c.Appeal.From)
+			assert.Equal(t, "2026-03-16", c.Appeal.Filed.String())
+			assert.True(t, c.Appeal.Open())
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s2, out := send(c.state, c.from, c.day, "ЧР-2026-ЗФ 1-2\nПротест: не согласен.")
+			var kinds []string
+			for _, e := range out.Events {
+				kinds = append(kinds, e.Kind)
+			}
+			assert.Contains(t, kinds, "protest")
+			for _, k := range []string{"protest-in-time", "protest-late", "appeal"} {
+				assert.Equal(t, k == c.event, slices.Contains(kinds, k), k)
+			}
+			c.check(t, s2.Games[0].Claims[0])
+		})
+	}
 }
