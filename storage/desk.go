@@ -17,20 +17,24 @@ import (
 
 // loadDesk reads tournament tid's desk (empty before its first use): the
 // judge's rulings from desks.state, the unfinished games from their rows.
-func loadDesk(ctx context.Context, q querier, tid int64) (adjudication.Desk, error) {
+func (db *DB) loadDesk(ctx context.Context, q querier, tid int64) (adjudication.Desk, error) {
 	var raw string
+	var adjourned bool
 	var d adjudication.Desk
-	err := q.QueryRowContext(ctx, `SELECT state FROM desks WHERE tournament_id = ?`, tid).Scan(&raw)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-	case err != nil:
+	// One query for a letter in a tournament with nothing before the judge.
+	err := db.queryRow(ctx, q, `SELECT coalesce((SELECT state FROM desks WHERE tournament_id = ?1), ''),
+		EXISTS (SELECT 1 FROM adjournments a CROSS JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ?1)`, tid).Scan(&raw, &adjourned)
+	if err != nil {
 		return d, err
-	default:
+	}
+	if raw != "" {
 		if err := json.Unmarshal([]byte(raw), &d); err != nil {
 			return d, fmt.Errorf("storage: the judge's desk of tournament %d does not read: %w", tid, err)
 		}
 	}
-	d.Adjournments, err = readAdjournments(ctx, q, tid)
+	if adjourned {
+		d.Adjournments, err = readAdjournments(ctx, q, tid)
+	}
 	return d, err
 }
 
@@ -103,7 +107,7 @@ func readAdjournments(ctx context.Context, q querier, tid int64) ([]adjudication
 	rows, err := q.QueryContext(ctx, `SELECT a.game_id, g.code, g.white, g.black, a.end_of_play,
 		a.white_eval, a.white_analysed, a.white_received, a.white_analysis, a.black_eval, a.black_analysed, a.black_received, a.black_analysis,
 		a.sent, a.reminded, a.result, a.agreed, a.overridden, a.reason, a.tell, a.may_protest, a.ruled, a.final, a.final_note, a.decided
-		FROM adjournments a JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ? ORDER BY a.game_id`, tid)
+		FROM adjournments a CROSS JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ? ORDER BY a.game_id`, tid)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +210,7 @@ func saveDeadlines(ctx context.Context, tx *sql.Tx, gid int64, kinds []string, d
 // adjudication too (6.5.2); everything else to the referee, whose outcome
 // the desk then follows (dossiers, records, the letters of protests).
 func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, text string, obs corr.Observation) (corr.State, corr.Outcome, error) {
-	d, err := loadDesk(ctx, tx, tid)
+	d, err := db.loadDesk(ctx, tx, tid)
 	if err != nil {
 		return s, corr.Outcome{}, err
 	}
@@ -258,8 +262,8 @@ func evaluationLetter(l letter.Letter, text string) bool {
 
 // followDesk lets the desk follow a decision no letter caused (a day, a
 // ruling from the command line), then runs the desk's own deadlines for day.
-func followDesk(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, out corr.Outcome, day timecontrol.Date) (corr.Outcome, error) {
-	was, err := loadDesk(ctx, tx, tid)
+func (db *DB) followDesk(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, out corr.Outcome, day timecontrol.Date) (corr.Outcome, error) {
+	was, err := db.loadDesk(ctx, tx, tid)
 	if err != nil {
 		return out, err
 	}
@@ -311,7 +315,7 @@ func (db *DB) Desk(ctx context.Context, cipher string) (adjudication.Desk, error
 	if err != nil {
 		return adjudication.Desk{}, err
 	}
-	return loadDesk(ctx, db.db, l.id)
+	return db.loadDesk(ctx, db.db, l.id)
 }
 
 // DeskChange applies one of the desk's decisions (an adjudication, the
@@ -341,7 +345,7 @@ func (db *DB) deskChange(ctx context.Context, cipher string, day timecontrol.Dat
 		if err != nil {
 			return err
 		}
-		was, err := loadDesk(ctx, tx, l.id)
+		was, err := db.loadDesk(ctx, tx, l.id)
 		if err != nil {
 			return err
 		}
