@@ -177,6 +177,13 @@ func upgradeDeskDocuments(ctx context.Context, tx *sql.Tx) (int, error) {
 			}
 		}
 		for _, a := range d.Adjournments {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ? AND code = ? AND status != 'cancelled'`, tid, a.Game).Scan(&n); err != nil {
+				return 0, err
+			}
+			if n == 0 {
+				continue // a game cancelled since (1.15.8) is no game of the tournament, and has no desk
+			}
 			if err := saveAdjourned(ctx, tx, tid, a); err != nil {
 				return 0, err
 			}
