@@ -155,16 +155,22 @@ func TestDeskRows_OldJSONDeskIsUpgraded(t *testing.T) {
 		Ruling:   adjudication.Ruling{Result: adjudication.Draw, Tell: []adjudication.Side{adjudication.Black}, MayProtest: []adjudication.Side{adjudication.White}},
 		Ruled:    timecontrol.MustDate("2026-04-20"),
 		Protests: []adjudication.AdjudicationProtest{{Side: adjudication.White, Filed: timecontrol.MustDate("2026-04-25"), Text: "Против."}}}
-	adjournments, err := json.Marshal([]adjudication.Adjourned{adjourned})
+	rulings := adjudication.Desk{
+		Withdrawals: []adjudication.WithdrawalRuling{{Player: 2, Ruling: adjudication.WithdrawnAdjudicate}},
+		Sanctions: []adjudication.Sanction{{Player: 2, Kind: adjudication.LossOfGame, Clauses: []string{"6.1.9", "6.2.6"}, Reason: "комментарии",
+			Date: timecontrol.MustDate("2026-03-30"), By: adjudication.Judge, Game: adjudication.Pair{White: 1, Black: 2}}},
+		Forfeits:  []adjudication.Game{{White: 1, Black: 2, Result: adjudication.WhiteWinsWithoutPlay}},
+		Organiser: corr.Person{Name: "Федерация", Email: "org@example.org"}}
+	withRulings := rulings
+	withRulings.Adjournments = []adjudication.Adjourned{adjourned}
+	desk, err := json.Marshal(withRulings) // adjudication.Desk's JSON is the old document's
 	require.NoError(t, err)
-	// The desk's document as the older version wrote it (its ClaimWindow
-	// and Appeal, a Verdict as a number: 3 protest rejected, 4 upheld).
+	// The rest of the old document: its ClaimWindow and Appeal, a Verdict
+	// as a number (3 protest rejected, 4 upheld).
 	doc := `{"claims":[{"game":"ТЕСТ-2026 1-2","seq":1,"against":2,"notified":"2026-03-10","due":"2026-03-20","protested":"2026-03-12",
 		"protest":"I am well within my 50 days.","decision":3,"decided":"2026-03-14"}],
-		"adjournments":` + string(adjournments) + `,
-		"organiser":{"Name":"Федерация","Email":"org@example.org"},
 		"appeals":[{"game":"ТЕСТ-2026 1-2","claim":1,"ruling":"confirmed","ruled":"2026-03-14","due":"2026-03-24","from":2,"filed":"2026-03-20",
-		"text":"Не согласен.","decision":4,"note":"Квитанция.","decided":"2026-03-28"}]}`
+		"text":"Не согласен.","decision":4,"note":"Квитанция.","decided":"2026-03-28"}],` + string(desk[1:])
 	for _, x := range []struct{ q, arg string }{
 		{`UPDATE games SET state = ? WHERE code = 'ТЕСТ-2026 1-2'`, string(state)},
 		{`UPDATE claims SET dossier = ?, protest_due = '', appeal_due = '', by_hand = 0, total = 0, letters = ''`, string(dossier)},
@@ -191,7 +197,10 @@ func TestDeskRows_OldJSONDeskIsUpgraded(t *testing.T) {
 		Decided: timecontrol.MustDate("2026-03-28"), Upheld: true, Note: "Квитанция."}, c.Appeal)
 	d, err := up.Desk(ctx, cipher)
 	require.NoError(t, err)
-	assert.Equal(t, "org@example.org", d.Organiser.Email, "the rulings stay in the desk's document")
+	assert.Equal(t, rulings.Organiser, d.Organiser)
+	assert.Equal(t, rulings.Withdrawals, d.Withdrawals)
+	assert.Equal(t, rulings.Sanctions, d.Sanctions)
+	assert.Equal(t, rulings.Forfeits, d.Forfeits)
 	require.Len(t, d.Adjournments, 1)
 	a := d.Adjournments[0]
 	assert.Equal(t, adjudication.DrawnPosition, a.White.Evaluation)
@@ -202,8 +211,7 @@ func TestDeskRows_OldJSONDeskIsUpgraded(t *testing.T) {
 	assert.Equal(t, "Против.", a.Protests[0].Text)
 	var left string
 	require.NoError(t, up.db.QueryRow(`SELECT state FROM desks`).Scan(&left))
-	assert.NotContains(t, left, "claims")
-	assert.NotContains(t, left, "adjournments")
+	assert.Equal(t, "{}", left, "the document is all rows now")
 	dl, err := up.Deadlines(ctx, true)
 	require.NoError(t, err)
 	var kinds []string

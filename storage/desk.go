@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -15,21 +14,23 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// loadDesk reads tournament tid's desk (empty before its first use): the
-// judge's rulings from desks.state, the unfinished games from their rows.
+// loadDesk reads tournament tid's desk (empty before its first use) from
+// its rows: the organiser, the judge's rulings, the unfinished games.
 func (db *DB) loadDesk(ctx context.Context, q querier, tid int64) (adjudication.Desk, error) {
-	var raw string
-	var adjourned bool
 	var d adjudication.Desk
+	var adjourned, rulings bool
 	// One query for a letter in a tournament with nothing before the judge.
-	err := db.queryRow(ctx, q, `SELECT coalesce((SELECT state FROM desks WHERE tournament_id = ?1), ''),
-		EXISTS (SELECT 1 FROM adjournments a CROSS JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ?1)`, tid).Scan(&raw, &adjourned)
+	err := db.queryRow(ctx, q, `SELECT coalesce((SELECT organiser_name FROM desks WHERE tournament_id = ?1), ''),
+		coalesce((SELECT organiser_email FROM desks WHERE tournament_id = ?1), ''),
+		EXISTS (SELECT 1 FROM adjournments a CROSS JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ?1),
+		EXISTS (SELECT 1 FROM withdrawals WHERE tournament_id = ?1) OR EXISTS (SELECT 1 FROM sanctions WHERE tournament_id = ?1)
+			OR EXISTS (SELECT 1 FROM forfeits WHERE tournament_id = ?1)`, tid).Scan(&d.Organiser.Name, &d.Organiser.Email, &adjourned, &rulings)
 	if err != nil {
 		return d, err
 	}
-	if raw != "" {
-		if err := json.Unmarshal([]byte(raw), &d); err != nil {
-			return d, fmt.Errorf("storage: the judge's desk of tournament %d does not read: %w", tid, err)
+	if rulings {
+		if err := readRulings(ctx, q, tid, &d); err != nil {
+			return d, err
 		}
 	}
 	if adjourned {
@@ -38,22 +39,12 @@ func (db *DB) loadDesk(ctx context.Context, q querier, tid int64) (adjudication.
 	return d, err
 }
 
-// saveDesk writes what changed from the desk was to d: the judge's
-// rulings when they changed, each unfinished game whose record changed
-// with its protests and deadlines. A letter that changes neither writes
-// nothing.
+// saveDesk writes what changed from the desk was to d: the judge's rulings
+// that changed, each unfinished game whose record changed with its
+// protests and deadlines. A letter that changes neither writes nothing.
 func saveDesk(ctx context.Context, tx *sql.Tx, tid int64, was, d adjudication.Desk) error {
-	rulings, wasRulings := d, was
-	rulings.Adjournments, wasRulings.Adjournments = nil, nil
-	if !reflect.DeepEqual(rulings, wasRulings) {
-		raw, err := json.Marshal(rulings)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO desks (tournament_id, state) VALUES (?, ?)
-			ON CONFLICT (tournament_id) DO UPDATE SET state = excluded.state`, tid, string(raw)); err != nil {
-			return err
-		}
+	if err := saveRulings(ctx, tx, tid, was, d); err != nil {
+		return err
 	}
 	before := map[string]adjudication.Adjourned{}
 	for _, a := range was.Adjournments {

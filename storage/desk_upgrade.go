@@ -14,7 +14,8 @@ import (
 
 // legacyDesk is the judge's desk as a store before migration 0005 kept it,
 // one JSON document: the claims' protest windows and appeals beside the
-// unfinished games and the rulings.
+// unfinished games, the rulings and the organiser (adjudication.Desk's
+// JSON, which has not changed).
 type legacyDesk struct {
 	adjudication.Desk
 	Claims []struct {
@@ -44,8 +45,8 @@ type legacyDesk struct {
 // upgradeDesks fills the rows migration 0005 added from the JSON of a store
 // made before it, once: each claim's figures from its stored copy, its
 // protest window and appeal from the desk's document, the unfinished games
-// as rows; the desk's document then keeps the rulings only. A store
-// already upgraded has nothing to do here.
+// and the judge's rulings as rows; the desk's document is then left '{}'.
+// A store already upgraded has nothing to do here.
 func (db *DB) upgradeDesks(ctx context.Context) error {
 	return db.tx(ctx, func(tx *sql.Tx) error {
 		n, err := upgradeClaims(ctx, tx)
@@ -135,12 +136,11 @@ func upgradeClaims(ctx context.Context, tx *sql.Tx) (int, error) {
 	return len(olds), nil
 }
 
-// upgradeDeskDocuments moves the claims' windows and appeals and the
-// unfinished games out of the desks' JSON documents into their rows, and
-// returns how many documents it changed.
+// upgradeDeskDocuments moves the desks' JSON documents into rows (the
+// claims' windows and appeals, the unfinished games, the judge's rulings
+// and the organiser) and returns how many documents it moved.
 func upgradeDeskDocuments(ctx context.Context, tx *sql.Tx) (int, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT tournament_id, state FROM desks
-		WHERE json_type(state, '$.claims') IS NOT NULL OR json_type(state, '$.appeals') IS NOT NULL OR json_type(state, '$.adjournments') IS NOT NULL`)
+	rows, err := tx.QueryContext(ctx, `SELECT tournament_id, state FROM desks WHERE state NOT IN ('', '{}')`)
 	if err != nil {
 		return 0, err
 	}
@@ -188,13 +188,10 @@ func upgradeDeskDocuments(ctx context.Context, tx *sql.Tx) (int, error) {
 				return 0, err
 			}
 		}
-		rulings := d.Desk
-		rulings.Adjournments = nil
-		raw, err := json.Marshal(rulings)
-		if err != nil {
+		if err := saveRulings(ctx, tx, tid, adjudication.Desk{}, d.Desk); err != nil {
 			return 0, err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE desks SET state = ? WHERE tournament_id = ?`, string(raw), tid); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE desks SET state = '{}' WHERE tournament_id = ?`, tid); err != nil {
 			return 0, err
 		}
 	}

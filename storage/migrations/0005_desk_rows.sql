@@ -3,9 +3,10 @@
 -- (6.3.8) and its appeal (6.1.12): no copy in games.state, none in
 -- desks.state. The unfinished games before the judge (6.5.2-6.5.7) are rows
 -- of adjournments, the protests against their adjudication (6.5.6) rows of
--- adjudication_protests. desks.state keeps the judge's rulings only
--- (withdrawals, sanctions, forfeits, the organiser), written when the
--- judge changes them. The rows of a store made before this version are
+-- adjudication_protests. The judge's rulings are rows too: withdrawals
+-- (6.5.3), sanctions (6.1.9-6.1.10), forfeits (6.5.3) and the organiser's
+-- address on the desks row, written when the judge changes them; desks.state
+-- is left '{}'. The rows of a store made before this version are
 -- filled from its JSON when it is opened (storage/desk_upgrade.go), which
 -- reads claims.dossier, the claim's old JSON copy, once and leaves it empty.
 
@@ -65,3 +66,37 @@ CREATE TABLE adjudication_protests (
 );
 
 CREATE INDEX deadlines_game ON deadlines(game_id, kind);
+
+ALTER TABLE desks ADD COLUMN organiser_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE desks ADD COLUMN organiser_email TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE withdrawals (
+	tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+	seq      INTEGER NOT NULL,
+	player   INTEGER NOT NULL,
+	ruling   TEXT NOT NULL,                     -- adjudication.Withdrawal
+	PRIMARY KEY (tournament_id, seq)
+);
+
+CREATE TABLE sanctions (
+	tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+	seq      INTEGER NOT NULL,
+	player   INTEGER NOT NULL,
+	kind     TEXT NOT NULL,
+	clauses  TEXT NOT NULL,                     -- space-separated
+	reason   TEXT NOT NULL,
+	date     TEXT NOT NULL,
+	by_whom  TEXT NOT NULL,                     -- adjudication.Authority
+	game_white INTEGER NOT NULL DEFAULT 0,      -- the game lost, for a loss of the game
+	game_black INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (tournament_id, seq)
+);
+
+CREATE TABLE forfeits (
+	tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+	seq      INTEGER NOT NULL,
+	white    INTEGER NOT NULL,
+	black    INTEGER NOT NULL,
+	result   TEXT NOT NULL,                     -- +/-, -/+, -/-
+	PRIMARY KEY (tournament_id, seq)
+);
