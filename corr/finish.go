@@ -314,7 +314,7 @@ func (a *applier) protest() {
 	}
 	if c != nil && c.Status != ClaimPending {
 		matterRu = fmt.Sprintf(" на решение судьи от %s по заявлению %d о просрочке (%s)", c.Ruled.Russian(), c.Seq, c.Status.Russian())
-		if due := c.Ruled.AddDays(10); a.obs.Postmark.After(due) {
+		if due := c.Appeal.Due; a.obs.Postmark.After(due) {
 			lateRu = fmt.Sprintf(" Протест подан после срока: решение судьи получено %s, протестовать можно было до %s включительно (п. 6.1.12).", c.Ruled.Russian(), due.Russian())
 			lateEn = fmt.Sprintf(" The protest comes after the time allowed: the ruling was received on %s, and the last day was %s (clause 6.1.12).", c.Ruled.Russian(), due.Russian())
 		}
