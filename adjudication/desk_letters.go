@@ -144,11 +144,12 @@ func ledgerTable(s corr.State, g corr.Game) letter.LedgerTable {
 // held reply, the final position as a text board (and a PNG), the ledger as
 // a table, how to answer; the offender's letters are attached as .eml and
 // the PDN beside them.
-func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) corr.Outgoing {
+func dossier(s corr.State, g corr.Game, c corr.Claim) corr.Outgoing {
+	w := c.Protest
 	judge := s.Tournament.Judge
 	d := letter.DeskDossier{Envelope: envelope(s, judge, g), Seq: c.Seq, Offender: player(s, g.Number(c.Against)), OffenderWhite: c.Against == draughts.White,
 		Claimant: player(s, g.Number(c.Against.Opponent())), Filed: c.Filed, Figures: letter.ClaimFigures{Total: c.Total, Limit: c.Limit, Move: c.Move},
-		Protested: w.Protested, Due: w.Due, Protest: w.Protest, Admitted: w.Admitted, Ledger: ledgerTable(s, g), Letters: len(c.Letters)}
+		Protested: w.Protested, Due: w.Due, Protest: w.Text, Admitted: w.Admitted, Ledger: ledgerTable(s, g), Letters: len(c.Letters)}
 	pdn, pdnErr := pdnFile(s, g, "*")
 	if pdnErr != nil {
 		d.PDNMissing = pdnErr.Error()

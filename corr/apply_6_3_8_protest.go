@@ -19,10 +19,11 @@ func (a *applier) protest() {
 		clause = "6.3.8"
 	}
 	if c != nil && c.Status != ClaimPending {
-		due := c.Ruled.AddDays(10)
+		due := c.Appeal.Due
 		ruling = &letter.ProtestedRuling{Seq: c.Seq, Ruled: c.Ruled, Confirmed: c.Status == ClaimConfirmed, Due: due, Late: a.obs.Postmark.After(due)}
 	}
 	a.event("protest", clause, a.l.Protest)
+	a.claimProtest()
 	judge := a.s.Tournament.Judge
 	a.out.Out = append(a.out.Out, a.s.official(judge, g, "protest", letter.ProtestToJudge{Envelope: a.s.officialEnvelope(judge, g),
 		Player: a.from.Number, Name: a.from.Name, Clause: clause, Received: a.obs.Postmark, Ruling: ruling,

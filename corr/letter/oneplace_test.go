@@ -55,7 +55,7 @@ var notLetters = map[string]string{
 	"web/tournament.go": "page",
 	// Letters not yet typed: the judge's desk, which the claim aggregate
 	// rewrites (issue 13); they are greeted and signed by Wrap.
-	"corr/game.go":                 "ClaimStatus.Russian, for the desk's letters",
+	"corr/claim.go":                "ClaimStatus.Russian, for the desk's letters",
 	"adjudication/desk_adjourn.go": "the desk's letters on adjudication, not yet typed",
 	"adjudication/desk_follow.go":  "the desk's letters on claims, not yet typed",
 	"adjudication/desk_judge.go":   "the desk's letters on the judge's answers, not yet typed",
