@@ -75,7 +75,7 @@ func (d Desk) appealFiled(s corr.State, g corr.Game, from int, e corr.Event, out
 	m := letter.AppealMatter{Player: player(s, from), Seq: c.Seq, Ruled: c.Ruled, Confirmed: c.Status == corr.ClaimConfirmed, Received: e.Date, Due: a.Due, Late: a.Late}
 	for i, o := range out.Out {
 		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-			o.Body = strings.Replace(o.Body, "!\n\n", "!\n\n"+letter.AppealRouted(letter.Russian, d.Organiser.Email, g.Code)+"\n\n", 1)
+			o.Body = letter.AfterGreeting(o.Body, letter.AppealRouted(envelope(s, s.Tournament.Judge, g).Lang, d.Organiser.Email, g.Code))
 			out.Out[i] = o
 		}
 	}

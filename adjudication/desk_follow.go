@@ -1,12 +1,12 @@
 package adjudication
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"zaochnik/corr"
 	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
 )
 
 // Follow writes the desk's part of what the referee decided in out (on
@@ -37,9 +37,8 @@ func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outco
 	})
 	for _, code := range unforwarded {
 		if g, ok := s.Game(code); ok && from != 0 {
-			out.Out = append(out.Out, toPlayer(s, from, g, "notice", "ход не переслан: партнёр выбыл", "move not forwarded: your opponent has withdrawn",
-				"Ваш ход записан в партию, но не переслан партнёру: судья записал его выход из турнира (п. 1.10). Результат этой партии определит судья (пп. 1.10.2-1.10.5, 6.5.3); о его решении вам сообщат.",
-				"Your move is recorded in the game but not forwarded: the judge has recorded your opponent's withdrawal from the tournament (1.10). The judge will decide this game's result (1.10.2-1.10.5, 6.5.3); you will be told of the ruling."))
+			p, _ := s.Tournament.Player(from)
+			out.Out = append(out.Out, outgoing(p.Email, g, "notice", letter.MoveNotForwarded{Envelope: playerEnvelope(s, from, g)}.Render()))
 		}
 	}
 	events := out.Events
@@ -102,7 +101,7 @@ func replace(out *corr.Outcome, kind, addr string, o corr.Outgoing) {
 // the judge (6.3.6).
 func claimFiled(s corr.State, g corr.Game, out *corr.Outcome) {
 	if c := lastClaim(g); c != nil {
-		replace(out, "dossier", s.Tournament.Judge.Email, dossier(s, g, *c))
+		replace(out, "dossier", s.Tournament.Judge.Email, dossier(s, g, *c, letter.DossierFiled))
 	}
 }
 
@@ -113,8 +112,7 @@ func replyHeld(s corr.State, g corr.Game, out *corr.Outcome) {
 	if c == nil || c.Status != corr.ClaimPending {
 		return
 	}
-	o := dossier(s, g, *c)
-	o.Subject = subject(s, g, fmt.Sprintf("ответ заявителя, заявление %d", c.Seq))
+	o := dossier(s, g, *c, letter.DossierHeldReply)
 	// The referee's own note of the held reply is the last dossier letter
 	// of the game: the full dossier takes its place, with its attachment.
 	for i := len(out.Out) - 1; i >= 0; i-- {
@@ -139,35 +137,35 @@ func claimConfirmed(s corr.State, g corr.Game, out *corr.Outcome) {
 	if c == nil {
 		return
 	}
-	note := ""
-	if c.Note != "" {
-		note = "\n" + c.Note
-	}
-	claimant, offender := g.Number(c.Against.Opponent()), g.Number(c.Against)
-	out.Out = append(out.Out,
-		toPlayer(s, claimant, g, "ruling", "решение судьи", "the judge's ruling",
-			fmt.Sprintf("Судья подтвердил просрочку партнёра в партии %s: партия засчитана вам как выигрыш (%s, п. 6.3.7).%s", g.Code, g.Result, note),
-			fmt.Sprintf("The judge confirmed your opponent's overstep in game %s: the game is scored as your win (%s, clause 6.3.7).%s", g.Code, g.Result, note)),
-		toOfficial(s, s.Tournament.Secretary, g, "ruling", "решение судьи",
-			fmt.Sprintf("Судья подтвердил просрочку игрока %s по заявлению %d в партии %s: ему засчитано поражение, результат %s (п. 6.3.7).%s", name(s, offender), c.Seq, g.Code, g.Result, note)))
+	claimant, sec := g.Number(c.Against.Opponent()), s.Tournament.Secretary
+	p, _ := s.Tournament.Player(claimant)
+	r := letter.OverstepConfirmed{Envelope: playerEnvelope(s, claimant, g), Offender: player(s, g.Number(c.Against)), Seq: c.Seq, Result: g.Result, Note: c.Note}
+	out.Out = append(out.Out, outgoing(p.Email, g, "ruling", r.Render()))
+	r.Envelope, r.Official = envelope(s, sec, g), true
+	out.Out = append(out.Out, outgoing(sec.Email, g, "ruling", r.Render()))
 }
 
 // recordToSecretary adds to the secretary's result letter the record in
 // semi-short notation and the PDN (6.5.1).
 func recordToSecretary(s corr.State, g corr.Game, out *corr.Outcome) {
-	r := record(s, g)
-	text := fmt.Sprintf("\n\nЗапись партии %s (п. 6.5.1), %s — %s, результат %s:\n%s %s\nЗапись в PDN приложена.",
-		g.Code, name(s, g.White), name(s, g.Black), g.Result, pick(r.Plies() == 0, "ходов не было", semiShort(r)), g.Result)
+	sec := s.Tournament.Secretary
+	rec := letter.GameRecord{Envelope: envelope(s, sec, g), White: player(s, g.White), Black: player(s, g.Black), Result: g.Result}
+	if r := record(s, g); r.Plies() > 0 {
+		rec.Record = semiShort(r)
+	}
 	for i, o := range out.Out {
-		if o.Kind == "result" && strings.EqualFold(o.To, s.Tournament.Secretary.Email) && o.Game == g.Code {
-			o.Body = strings.Replace(o.Body, sign(s, false), text+sign(s, false), 1)
+		if o.Kind != "result" || !strings.EqualFold(o.To, sec.Email) || o.Game != g.Code {
+			continue
+		}
+		if body, ok := rec.AppendTo(o.Body); ok {
+			o.Body = body
 			o.Files = append([]corr.File(nil), o.Files...)
 			withPDN(&o, s, g, g.Result)
 			out.Out[i] = o
 			return
 		}
 	}
-	o := toOfficial(s, s.Tournament.Secretary, g, "record", "запись партии", strings.TrimSpace(text))
+	o := outgoing(sec.Email, g, "record", rec.Render())
 	withPDN(&o, s, g, g.Result)
 	out.Out = append(out.Out, o)
 }
@@ -183,13 +181,10 @@ func (d *Desk) unfinished(s corr.State, g corr.Game, out *corr.Outcome) {
 	final := record(s, g).Final()
 	for _, n := range []int{g.White, g.Black} {
 		p, _ := s.Tournament.Player(n)
-		en := english(s, n)
-		add := tr(en,
-			fmt.Sprintf("\n\nПроще всего ответить на это письмо до %s включительно: строка «оценка: выигрыш белых», «оценка: ничья» или «оценка: выигрыш чёрных», затем строка «анализ:» и ваш анализ достижения желаемого результата. Сервер передаст их судье. Опротестовать присуждение сможет только игрок, приславший анализ в срок (п. 6.5.6). Диаграмма заключительного положения приложена.", a.AnalysisDue().Russian()),
-			fmt.Sprintf("\n\nThe simplest is to answer this letter by %s inclusive: a line \"evaluation: win for white\", \"evaluation: draw\" or \"evaluation: win for black\", then a line \"analysis:\" and your analysis of how to reach that result. The server passes them to the judge. Only a player who sent an analysis in time may protest the adjudication (clause 6.5.6). A diagram of the final position is attached.", a.AnalysisDue().Russian()))
+		lang := playerEnvelope(s, n, g).Lang
 		for i, o := range out.Out {
 			if o.Kind == "end-of-play" && strings.EqualFold(o.To, p.Email) && o.Game == g.Code {
-				o.Body = strings.Replace(o.Body, sign(s, en), add+sign(s, en), 1)
+				o.Body, _ = letter.AnalysisInvited(o.Body, lang, s.Tournament.Cipher, a.AnalysisDue())
 				o.Files = append(append([]corr.File(nil), o.Files...), diagramFile(g, final))
 				out.Out[i] = o
 			}
@@ -207,14 +202,12 @@ func protestLate(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Ou
 	due := c.Protest.Due
 	for i, o := range out.Out {
 		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-			o.Body = strings.Replace(o.Body, "!\n\n", fmt.Sprintf("!\n\nПРОТЕСТ ПОДАН ПОСЛЕ СРОКА: последний день был %s (п. 6.3.8).\n\n", due.Russian()), 1)
+			o.Body = letter.AfterGreeting(o.Body, letter.ProtestLateMark(envelope(s, s.Tournament.Judge, g).Lang, due))
 			out.Out[i] = o
 		}
 	}
-	o := toPlayer(s, from, g, "notice", "протест после срока", "protest out of time",
-		fmt.Sprintf("Ваш протест получен %s, после срока: протестовать можно было до %s включительно (п. 6.3.8). Судья получил его с этой отметкой.", e.Date.Russian(), due.Russian()),
-		fmt.Sprintf("Your protest arrived on %s, after the time allowed: the last day was %s (clause 6.3.8). The judge has it with that remark.", e.Date.Russian(), due.Russian()))
 	p, _ := s.Tournament.Player(from)
+	o := outgoing(p.Email, g, "notice", letter.ProtestOutOfTime{Envelope: playerEnvelope(s, from, g), Received: e.Date, Due: due}.Render())
 	for _, x := range out.Out {
 		if x.Kind == "notice" && strings.EqualFold(x.To, p.Email) && x.Game == g.Code {
 			o.InReplyTo = x.InReplyTo // the referee's "passed to the judge" gives way to this
@@ -230,9 +223,8 @@ func protestInTime(s corr.State, g corr.Game, from int, out *corr.Outcome) {
 	if c == nil {
 		return
 	}
-	o := dossier(s, g, *c)
+	o := dossier(s, g, *c, letter.DossierProtest)
 	o.Kind = "protest"
-	o.Subject = subject(s, g, fmt.Sprintf("протест игрока №%d по заявлению %d о просрочке", from, c.Seq))
 	replace(out, "protest", s.Tournament.Judge.Email, o)
 }
 
@@ -240,8 +232,7 @@ func protestInTime(s corr.State, g corr.Game, from int, out *corr.Outcome) {
 // days passed without a protest (6.3.8); a claim ruled before needs none.
 func admission(s corr.State, g corr.Game, out *corr.Outcome) {
 	if c := lastClaim(g); c != nil && c.Status == corr.ClaimPending && c.Protest.Admitted {
-		o := dossier(s, g, *c)
-		o.Subject += " (протеста нет, п. 6.3.8)"
+		o := dossier(s, g, *c, letter.DossierAdmission)
 		out.Out = append(out.Out, o)
 	}
 }

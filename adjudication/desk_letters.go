@@ -26,11 +26,6 @@ func english(s corr.State, n int) bool {
 // tr picks the text of the reader's language.
 func tr(en bool, ru, eng string) string { return pick(en, eng, ru) }
 
-// subject is the server's subject for game g: "[CIPHER #1-2] what".
-func subject(s corr.State, g corr.Game, what string) string {
-	return letter.FormatGameCode(s.Tournament.Cipher, g.White, g.Black) + " " + what
-}
-
 // sign closes the desk's letters as the referee closes its own.
 func sign(s corr.State, en bool) string {
 	l := letter.Russian
@@ -47,6 +42,12 @@ func toPlayer(s corr.State, n int, g corr.Game, kind, subjRu, subjEn, ru, en str
 	e := english(s, n)
 	m := letter.Wrap(envelope(s, corr.Person{Name: p.Name, Language: pick(e, "en", "ru")}, g), tr(e, subjRu, subjEn), tr(e, ru, en))
 	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
+}
+
+// playerEnvelope addresses player n about game g, in his language.
+func playerEnvelope(s corr.State, n int, g corr.Game) letter.Envelope {
+	p, _ := s.Tournament.Player(n)
+	return envelope(s, corr.Person{Name: p.Name, Language: p.Language}, g)
 }
 
 // toOfficial is a letter to the judge or the secretary (in Russian) about game g.
@@ -143,13 +144,13 @@ func ledgerTable(s corr.State, g corr.Game) letter.LedgerTable {
 // claim, the protest window, the record in semi-short notation with the
 // held reply, the final position as a text board (and a PNG), the ledger as
 // a table, how to answer; the offender's letters are attached as .eml and
-// the PDN beside them.
-func dossier(s corr.State, g corr.Game, c corr.Claim) corr.Outgoing {
+// the PDN beside them. why names the occasion in the subject.
+func dossier(s corr.State, g corr.Game, c corr.Claim, why letter.DossierOccasion) corr.Outgoing {
 	w := c.Protest
 	judge := s.Tournament.Judge
 	d := letter.DeskDossier{Envelope: envelope(s, judge, g), Seq: c.Seq, Offender: player(s, g.Number(c.Against)), OffenderWhite: c.Against == draughts.White,
 		Claimant: player(s, g.Number(c.Against.Opponent())), Filed: c.Filed, Figures: letter.ClaimFigures{Total: c.Total, Limit: c.Limit, Move: c.Move},
-		Protested: w.Protested, Due: w.Due, Protest: w.Text, Admitted: w.Admitted, Ledger: ledgerTable(s, g), Letters: len(c.Letters)}
+		Protested: w.Protested, Due: w.Due, Protest: w.Text, Admitted: w.Admitted, Ledger: ledgerTable(s, g), Letters: len(c.Letters), Occasion: why}
 	pdn, pdnErr := pdnFile(s, g, "*")
 	if pdnErr != nil {
 		d.PDNMissing = pdnErr.Error()

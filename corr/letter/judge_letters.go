@@ -105,6 +105,8 @@ type DeskDossier struct {
 	Ledger         LedgerTable
 	Letters        int    // the offender's letters attached
 	PDNMissing     string // why the PDN is not attached; empty when it is
+	// Occasion is why the judge gets the dossier (now): it names the subject.
+	Occasion DossierOccasion
 }
 
 // Render writes the dossier.
@@ -158,7 +160,7 @@ func (d DeskDossier) Render() Message {
 	w.line(w.t("Из командной строки: zaochnik judge claims, затем zaochnik judge rule ID confirm|reject.", "From the command line: zaochnik judge claims, then zaochnik judge rule ID confirm|reject."))
 	pdnMissing(w, d.PDNMissing)
 	w.line("")
-	return w.close(d.Envelope, w.f("Материалы по просрочке, заявление %d", "Overstep file, claim %d", d.Seq))
+	return w.close(d.Envelope, d.subject(w))
 }
 
 // Evaluation is a player's evaluation of an unfinished game's final
@@ -300,8 +302,8 @@ func ResultWords(result string, lang Lang) string {
 }
 
 // Wrap greets the addressee of e, and signs, a letter whose text the
-// judge's desk still writes itself (its letters on claims, on adjudication
-// and on the judge's answers, not typed yet: see TestNotices_LettersAreWrittenInOnePlace).
+// judge's desk still writes itself (its letters on adjudication and on the
+// judge's answers, not typed yet: see TestNotices_LettersAreWrittenInOnePlace).
 func Wrap(e Envelope, subject, body string) Message {
 	w := newWriter(e)
 	w.line(body)

@@ -1,0 +1,72 @@
+package letter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"zaochnik/timecontrol"
+)
+
+// The judge's dossier says in its subject why it comes (6.3.6, 6.3.8).
+func TestDeskDossier_6_3_8_SubjectNamesTheOccasion(t *testing.T) {
+	tests := []struct {
+		occasion DossierOccasion
+		lang     Lang
+		want     string
+	}{
+		{DossierFiled, Russian, "[CH #1-2] Материалы по просрочке, заявление 3"},
+		{DossierHeldReply, Russian, "[CH #1-2] Ответ заявителя, заявление 3"},
+		{DossierProtest, Russian, "[CH #1-2] Протест игрока №1 по заявлению 3 о просрочке"},
+		{DossierAdmission, Russian, "[CH #1-2] Материалы по просрочке, заявление 3 (протеста нет, п. 6.3.8)"},
+		{DossierProtest, English, "[CH #1-2] Protest of player No. 1 on overstep claim 3"},
+		{DossierAdmission, English, "[CH #1-2] Overstep file, claim 3 (no protest, 6.3.8)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			d := DeskDossier{Envelope: Envelope{Lang: tt.lang, Cipher: "CH", White: 1, Black: 2}, Seq: 3, Offender: PlayerRef{1, "Ivanov"}, Occasion: tt.occasion}
+			assert.Equal(t, tt.want, d.Render().Subject)
+		})
+	}
+}
+
+// What the desk adds to a letter the referee wrote goes before the
+// signature of the letter's own language, or after its greeting; a body
+// in another language is left as it is and said so (6.5.1, 6.5.2, 6.3.8).
+func TestDeskAdditions_6_5_1_InTheLettersLanguage(t *testing.T) {
+	due := timecontrol.MustDate("2027-03-11")
+	ru := "Здравствуйте!\n\nТекст.\n\n" + Signature(Russian, "CH") + "\n"
+	en := "Hello,\n\nText.\n\n" + Signature(English, "CH") + "\n"
+	rec := func(l Lang) GameRecord {
+		return GameRecord{Envelope: Envelope{Lang: l, Cipher: "CH", White: 1, Black: 2}, White: PlayerRef{1, "A"}, Black: PlayerRef{2, "B"}, Result: "1-0"}
+	}
+	tests := []struct {
+		name   string
+		add    func() (string, bool)
+		ok     bool
+		before string // the text added comes right before this
+		has    string
+	}{
+		{"record ru", func() (string, bool) { return rec(Russian).AppendTo(ru) }, true, "\n\n" + Signature(Russian, "CH"), "ходов не было 1-0\nЗапись в PDN приложена."},
+		{"record en", func() (string, bool) { return rec(English).AppendTo(en) }, true, "\n\n" + Signature(English, "CH"), "no moves were made 1-0\nThe PDN record is attached."},
+		{"record en into ru", func() (string, bool) { return rec(English).AppendTo(ru) }, false, "", ""},
+		{"analysis ru", func() (string, bool) { return AnalysisInvited(ru, Russian, "CH", due) }, true, "\n\n" + Signature(Russian, "CH"), "до 11.03.2027 включительно: строка «оценка: выигрыш белых», «оценка: ничья» или «оценка: выигрыш чёрных», затем строка «анализ:» и ваш анализ достижения желаемого результата. Сервер передаст их судье. Опротестовать присуждение сможет только игрок, приславший анализ в срок (п. 6.5.6). Диаграмма заключительного положения приложена."},
+		{"analysis en", func() (string, bool) { return AnalysisInvited(en, English, "CH", due) }, true, "\n\n" + Signature(English, "CH"), "of how to reach that result. The server passes them to the judge. Only a player who sent an analysis in time may protest the adjudication (clause 6.5.6). A diagram of the final position is attached."},
+		{"late mark", func() (string, bool) { return AfterGreeting(ru, ProtestLateMark(Russian, due)), true }, true, "\n\nТекст.", "Здравствуйте!\n\nПРОТЕСТ ПОДАН ПОСЛЕ СРОКА: последний день был 11.03.2027 (п. 6.3.8)."},
+		{"late mark en", func() (string, bool) { return AfterGreeting(en, ProtestLateMark(English, due)), true }, true, "\n\nText.", "Hello,\n\nPROTEST FILED LATE: the last day was 11.03.2027 (6.3.8)."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body, ok := tt.add()
+			assert.Equal(t, tt.ok, ok)
+			if !tt.ok {
+				assert.True(t, body == ru || body == en, "the body is left as it was")
+				return
+			}
+			i := strings.Index(body, tt.has)
+			assert.GreaterOrEqual(t, i, 0, "%q in\n%s", tt.has, body)
+			assert.True(t, strings.HasPrefix(body[i+len(tt.has):], tt.before), "added right before %q:\n%s", tt.before, body)
+		})
+	}
+}
