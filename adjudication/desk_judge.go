@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -18,25 +19,24 @@ import (
 // error: the judge is told what to write.
 func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
 	judge := s.Tournament.Judge
-	refuse := func(why string) (Desk, corr.State, corr.Outcome, error) {
+	refuse := func(err error) (Desk, corr.State, corr.Outcome, error) {
+		why := answerProblem(err)
 		g, _ := s.Game(code)
-		o := toOfficial(s, judge, g, "judge-refusal", "ответ судьи не принят", "Ваше письмо не принято: "+why+"\nОтветьте на письмо с материалами партии; нужная строка указана в нём.")
-		if g.Code == "" {
-			o.Subject = s.Tournament.Cipher + ": ответ судьи не принят"
-		}
-		return d, s, corr.Outcome{Accepted: false, Reason: why, Game: g.Code, Out: []corr.Outgoing{o},
-			Problems: []corr.Problem{{Kind: "judge-answer", Clause: "6.3.7", Text: why}}}, nil
+		o := outgoing(judge.Email, g, "judge-refusal", letter.JudgeAnswerRefused{Envelope: envelope(s, judge, g), Why: why}.Render())
+		text := why.Message(letter.Russian)
+		return d, s, corr.Outcome{Accepted: false, Reason: text, Game: g.Code, Out: []corr.Outgoing{o},
+			Problems: []corr.Problem{{Kind: "judge-answer", Clause: why.Clause, Text: text}}}, nil
 	}
 	reply, err := ParseJudgeReply(text)
 	if err != nil {
-		return refuse(strings.TrimPrefix(err.Error(), "adjudication: "))
+		return refuse(err)
 	}
 	if code == "" {
 		code = d.onlyWaiting(s, reply.Verdict)
 	}
 	g, ok := s.Game(code)
 	if !ok {
-		return refuse("не удалось определить партию: ответьте на письмо о ней (тема письма с номером партии, например «" + s.Tournament.Cipher + " #1-2»)")
+		return refuse(answerError{letter.JudgeGameUnknown(s.Tournament.Cipher)})
 	}
 	var next Desk
 	var ns corr.State
@@ -49,29 +49,43 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 		next, ns, out, err = d.overstepRuling(s, g, reply, day)
 	}
 	if err != nil {
-		return refuse(strings.TrimPrefix(err.Error(), "adjudication: "))
+		return refuse(err)
 	}
 	out.Accepted, out.Game = true, code
-	confirm := toOfficial(s, judge, g, "confirmation", "решение принято", fmt.Sprintf("Ваше решение по партии %s принято %s: %s. Письма игрокам и секретарю отправлены.", code, day.Russian(), verdictWords(reply)))
-	out.Out = append(out.Out, confirm)
+	confirm := letter.JudgeDecisionTaken{Envelope: envelope(s, judge, g), On: day, Decision: decision(reply.Verdict), Result: reply.Result.String()}
+	out.Out = append(out.Out, outgoing(judge.Email, g, "confirmation", confirm.Render()))
 	return next, ns, out, nil
 }
 
-// verdictWords writes what the judge decided.
-func verdictWords(r JudgeReply) string {
-	switch r.Verdict {
-	case OverstepConfirmed:
-		return "просрочка подтверждена"
-	case NoOverstep:
-		return "просрочки нет"
-	case ProtestRejected:
-		return "протест отклонён, просрочка подтверждена"
-	case ProtestUpheld:
-		return "протест удовлетворён, просрочки нет"
-	case Adjudged:
-		return "присуждено: " + resultWords(r.Result, false)
+// answerError is a judge's answer the desk cannot act on, said in both
+// languages for the judge's letter.
+type answerError struct{ p letter.Problem }
+
+func (e answerError) Error() string { return "adjudication: " + e.p.En }
+
+// answerProblem is err as the judge reads it: the desk's own reasons in
+// the judge's language, any other error as it is.
+func answerProblem(err error) letter.Problem {
+	if ae, ok := errors.AsType[answerError](err); ok {
+		return ae.p
 	}
-	return r.Verdict.String()
+	msg := strings.TrimPrefix(err.Error(), "adjudication: ")
+	return letter.Problem{Kind: "judge-answer", Clause: "6.3.7", Ru: msg, En: msg}
+}
+
+// decision is verdict v as the judge's confirmation names it.
+func decision(v Verdict) letter.JudgeDecision {
+	switch v {
+	case OverstepConfirmed:
+		return letter.DecidedOverstep
+	case NoOverstep:
+		return letter.DecidedNoOverstep
+	case ProtestRejected:
+		return letter.DecidedProtestNo
+	case ProtestUpheld:
+		return letter.DecidedProtestYes
+	}
+	return letter.DecidedAdjudged
 }
 
 // onlyWaiting returns the code of the only game waiting for a verdict of
@@ -102,11 +116,11 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 	d = d.clone()
 	c := lastClaim(g)
 	if c == nil {
-		return d, s, corr.Outcome{}, fmt.Errorf("в партии %s нет заявления о просрочке", g.Code)
+		return d, s, corr.Outcome{}, answerError{letter.NoClaimInGame(gameCode(s, g))}
 	}
 	confirm := r.Verdict == OverstepConfirmed || r.Verdict == ProtestRejected
 	if c.Status != corr.ClaimPending {
-		return d, s, corr.Outcome{}, fmt.Errorf("заявление %d по партии %s уже рассмотрено %s (%s); протест на решение судьи рассматривает организация, проводящая соревнование, её решение окончательное (п. 6.1.12)", c.Seq, g.Code, c.Ruled.Russian(), c.Status.Russian())
+		return d, s, corr.Outcome{}, answerError{letter.ClaimAlreadyRuled(c.Seq, gameCode(s, g), c.Ruled, c.Status == corr.ClaimConfirmed)}
 	}
 	ns, out, err := corr.Rule(s, g.Code, c.Seq, confirm, r.Note, day)
 	if err != nil {
@@ -136,9 +150,9 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 		}
 		if a.Reminded.IsZero() && day.After(a.RulingDue()) {
 			a.Reminded = day
-			body := fmt.Sprintf("Срок присуждения партии %s истёк %s (месяц после получения анализов, п. 6.5.5); результата пока нет.", a.Game, a.RulingDue().Russian())
-			out.Out = append(out.Out, toOfficial(s, s.Tournament.Judge, g, "reminder", "срок присуждения истёк", body),
-				toOfficial(s, s.Tournament.Secretary, g, "reminder", "срок присуждения истёк", body))
+			for _, p := range []corr.Person{s.Tournament.Judge, s.Tournament.Secretary} {
+				out.Out = append(out.Out, outgoing(p.Email, g, "reminder", letter.AdjudicationOverdue{Envelope: envelope(s, p, g), Due: a.RulingDue()}.Render()))
+			}
 			out.Events = append(out.Events, corr.Event{Game: a.Game, Date: day, Kind: "ruling-overdue", Clause: "6.5.5", Detail: a.RulingDue().String()})
 		}
 	}
@@ -162,16 +176,10 @@ func (d Desk) Withdraw(s corr.State, n int, w Withdrawal, day timecontrol.Date) 
 		}
 	}
 	d.Withdrawals = append(kept, WithdrawalRuling{Player: n, Ruling: w})
-	what := map[Withdrawal]string{
-		WithdrawnPending:           "выбыл; решение о его партиях ещё не принято",
-		WithdrawnForfeitUnfinished: "выбыл; результаты законченных партий засчитаны, неоконченные признаны проигранными",
-		WithdrawnAdjudicate:        "выбыл; результаты законченных партий засчитаны, неоконченные подлежат присуждению",
-		WithdrawnAnnulled:          "выбыл; его результаты аннулированы",
-		WithdrawnByRule:            "выбыл; таблица по пп. 1.10.2–1.10.5: сыграно меньше половины партий — его результаты не засчитываются, половина и более — засчитываются, несыгранные партии проиграны без игры",
-	}[w]
 	out := corr.Outcome{Accepted: true, Events: []corr.Event{{Date: day, Kind: "withdrawal", Clause: "6.5.3", Detail: fmt.Sprintf("player %d: %s", n, w)}}}
-	out.Out = append(out.Out, corr.Outgoing{To: s.Tournament.Secretary.Email, Kind: "ruling", Subject: s.Tournament.Cipher + ": решение судьи о выбывшем участнике",
-		Body: fmt.Sprintf("Здравствуйте, %s!\n\nРешение судьи от %s (п. 6.5.3): участник %s %s.%s", s.Tournament.Secretary.Name, day.Russian(), name(s, n), what, sign(s, false))})
+	sec := s.Tournament.Secretary
+	m := letter.WithdrawalNotice{Envelope: envelope(s, sec, corr.Game{}), Player: player(s, n), On: day, Ruling: letter.WithdrawalKind(w.String())}.Render()
+	out.Out = append(out.Out, outgoing(sec.Email, corr.Game{}, "ruling", m))
 	return d, out, nil
 }
 
@@ -192,11 +200,14 @@ func (d Desk) Sanction(s corr.State, x Sanction) (Desk, corr.Outcome, error) {
 		}
 	}
 	d.Sanctions = append(d.Sanctions, x)
-	lang := pick(p.Language == "en", "en", "ru")
 	out := corr.Outcome{Accepted: true, Events: []corr.Event{{Date: x.Date, Kind: "sanction", Clause: x.Kind.Clause(), Detail: fmt.Sprintf("player %d: %s (%s)", x.Player, x.Kind, strings.Join(x.Clauses, ", "))}}}
-	out.Out = append(out.Out,
-		corr.Outgoing{To: p.Email, Kind: "sanction", Subject: s.Tournament.Cipher + tr(lang == "en", ": взыскание", ": sanction"), Body: x.Notice(lang, p.Name) + sign(s, lang == "en")},
-		corr.Outgoing{To: s.Tournament.Secretary.Email, Kind: "sanction", Subject: s.Tournament.Cipher + ": взыскание участнику №" + fmt.Sprint(x.Player),
-			Body: "Копия уведомления участнику:\n\n" + x.Notice("ru", p.Name) + sign(s, false)})
+	var g corr.Game // the game scored as lost; none for another sanction
+	if x.Kind == LossOfGame {
+		g.White, g.Black = x.Game.White, x.Game.Black
+	}
+	n := x.Notice(envelope(s, corr.Person{Name: p.Name, Language: p.Language}, g))
+	sec := s.Tournament.Secretary
+	c := letter.SanctionCopy{Envelope: envelope(s, sec, g), Player: player(s, x.Player), Notice: x.Notice(envelope(s, corr.Person{Name: p.Name, Language: sec.Language}, g))}
+	out.Out = append(out.Out, outgoing(p.Email, g, "sanction", n.Render()), outgoing(sec.Email, g, "sanction", c.Render()))
 	return d, out, nil
 }

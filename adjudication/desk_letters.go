@@ -26,15 +26,6 @@ func english(s corr.State, n int) bool {
 // tr picks the text of the reader's language.
 func tr(en bool, ru, eng string) string { return pick(en, eng, ru) }
 
-// sign closes the desk's letters as the referee closes its own.
-func sign(s corr.State, en bool) string {
-	l := letter.Russian
-	if en {
-		l = letter.English
-	}
-	return "\n\n" + letter.Signature(l, s.Tournament.Cipher) + "\n"
-}
-
 // toPlayer is a letter to player n about game g, in the player's language;
 // corr/letter greets and signs it.
 func toPlayer(s corr.State, n int, g corr.Game, kind, subjRu, subjEn, ru, en string) corr.Outgoing {
@@ -42,6 +33,11 @@ func toPlayer(s corr.State, n int, g corr.Game, kind, subjRu, subjEn, ru, en str
 	e := english(s, n)
 	m := letter.Wrap(envelope(s, corr.Person{Name: p.Name, Language: pick(e, "en", "ru")}, g), tr(e, subjRu, subjEn), tr(e, ru, en))
 	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
+}
+
+// gameCode is g's code as letters write it: "[CIPHER #1-2]".
+func gameCode(s corr.State, g corr.Game) string {
+	return letter.FormatGameCode(s.Tournament.Cipher, g.White, g.Black)
 }
 
 // playerEnvelope addresses player n about game g, in his language.

@@ -276,12 +276,11 @@ func gameIndex(games []Game, p Pair) int {
 	return -1
 }
 
-// Notice is the letter telling the player of the sanction, in lang ("en"
-// for English, Russian otherwise); the same text goes to the secretary.
-// name is the player's name. The letter cites the clauses broken (6.1.10)
-// and says to whom and how long the player may appeal (6.1.12).
-func (s Sanction) Notice(lang, name string) string {
-	n := letter.SanctionNotice{Envelope: letter.Envelope{Lang: letter.Lang(lang), To: name}, Kind: letter.SanctionKind(s.Kind.String()),
+// Notice is the letter telling the player of the sanction, addressed by
+// e; the secretary's copy quotes it. The letter cites the clauses broken
+// (6.1.10) and says to whom and how long the player may appeal (6.1.12).
+func (s Sanction) Notice(e letter.Envelope) letter.SanctionNotice {
+	n := letter.SanctionNotice{Envelope: e, Kind: letter.SanctionKind(s.Kind.String()),
 		By: letter.Authority(s.By.String()), Date: s.Date, Clauses: s.Clauses, Reason: s.Reason}
 	if s.Kind == LossOfGame {
 		n.Lost = fmt.Sprintf("%d-%d", s.Game.White, s.Game.Black)
@@ -289,7 +288,7 @@ func (s Sanction) Notice(lang, name string) string {
 	if to, ok := s.By.AppealTo(); ok {
 		n.AppealTo = letter.Authority(to.String())
 	}
-	return n.Text()
+	return n
 }
 
 // MarshalText implements encoding.TextMarshaler with String.

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -123,15 +124,15 @@ func TestApplySanctions_6_1_9_LossOfGameAndExclusion(t *testing.T) {
 func TestSanction_Notice(t *testing.T) {
 	s := sanction(LossOfGame, Judge)
 	s.Game = Pair{3, 5}
-	ru := s.Notice("ru", "Воронин")
+	ru := s.Notice(letter.Envelope{Lang: letter.Russian, To: "Воронин"}).Text()
 	assert.Contains(t, ru, "Здравствуйте, Воронин!")
 	assert.Contains(t, ru, "Решением судьи от 04.05.2026 Вам объявлено: поражение в партии — за нарушение п. 6.2.6 правил: оценка позиции в письме с ходом.")
 	assert.Contains(t, ru, "Партия 3-5 засчитана Вам как проигранная.")
 	assert.Contains(t, ru, "обжаловать у организации, проводящей соревнование, не позднее 10 дней")
-	en := sanction(Remark, Secretary).Notice("en", "Voronin")
+	en := sanction(Remark, Secretary).Notice(letter.Envelope{Lang: letter.English, To: "Voronin"}).Text()
 	assert.Contains(t, en, "by the decision of the secretary of 2026-05-04 you are given a remark for breaking clause(s) 6.2.6")
 	assert.Contains(t, en, "appeal to the judge within 10 days")
-	assert.Contains(t, sanction(Exclusion, Organiser).Notice("ru", "В"), "Решение окончательное (п. 6.1.12).")
+	assert.Contains(t, sanction(Exclusion, Organiser).Notice(letter.Envelope{Lang: letter.Russian, To: "В"}).Text(), "Решение окончательное (п. 6.1.12).")
 }
 
 func TestSanction_JSON(t *testing.T) {

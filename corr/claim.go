@@ -35,19 +35,6 @@ const (
 	ClaimRejected
 )
 
-// Russian names the status as a Russian letter writes it.
-func (s ClaimStatus) Russian() string {
-	switch s {
-	case ClaimPending:
-		return "на рассмотрении"
-	case ClaimConfirmed:
-		return "просрочка подтверждена"
-	case ClaimRejected:
-		return "просрочки нет"
-	}
-	return s.String()
-}
-
 // String returns "pending", "confirmed" or "rejected".
 func (s ClaimStatus) String() string {
 	switch s {

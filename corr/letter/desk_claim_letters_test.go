@@ -70,3 +70,38 @@ func TestDeskAdditions_6_5_1_InTheLettersLanguage(t *testing.T) {
 		})
 	}
 }
+
+// The judge's confirmation names what was decided, in the judge's
+// language (6.3.7, 6.3.8, 6.5.5).
+func TestJudgeDecisionTaken_6_3_7_NamesTheDecision(t *testing.T) {
+	tests := []struct {
+		decision JudgeDecision
+		lang     Lang
+		want     string
+	}{
+		{DecidedOverstep, Russian, ": просрочка подтверждена."},
+		{DecidedNoOverstep, Russian, ": просрочки нет."},
+		{DecidedProtestNo, Russian, ": протест отклонён, просрочка подтверждена."},
+		{DecidedProtestYes, English, ": protest upheld, no overstep."},
+		{DecidedAdjudged, Russian, ": присуждено: ничья (1/2-1/2)."},
+		{DecidedAdjudged, English, ": adjudicated: a draw (1/2-1/2)."},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.decision)+"/"+string(tt.lang), func(t *testing.T) {
+			m := JudgeDecisionTaken{Envelope: Envelope{Lang: tt.lang, Cipher: "CH", White: 1, Black: 2}, On: timecontrol.MustDate("2026-05-01"), Decision: tt.decision, Result: "1/2-1/2"}.Render()
+			assert.Contains(t, m.Body, " [CH #1-2] ")
+			assert.Contains(t, m.Body, tt.want)
+		})
+	}
+}
+
+// Each withdrawal ruling of 6.5.3 and 1.10 is said in words, none left as
+// its configuration key.
+func TestWithdrawalNotice_6_5_3_SaysTheRuling(t *testing.T) {
+	for _, k := range []WithdrawalKind{"withdrawn", "withdrawn-forfeit-unfinished", "withdrawn-adjudicate", "withdrawn-annulled", "withdrawn-1.10"} {
+		for _, l := range []Lang{Russian, English} {
+			body := WithdrawalNotice{Envelope: Envelope{Lang: l, Cipher: "CH"}, Player: PlayerRef{3, "X"}, Ruling: k}.Render().Body
+			assert.NotContains(t, body, "X "+string(k)+".", "%s in %s", k, l)
+		}
+	}
+}

@@ -302,8 +302,8 @@ func ResultWords(result string, lang Lang) string {
 }
 
 // Wrap greets the addressee of e, and signs, a letter whose text the
-// judge's desk still writes itself (its letters on adjudication and on the
-// judge's answers, not typed yet: see TestNotices_LettersAreWrittenInOnePlace).
+// judge's desk still writes itself (its letters on adjudication, not typed
+// yet: see TestNotices_LettersAreWrittenInOnePlace).
 func Wrap(e Envelope, subject, body string) Message {
 	w := newWriter(e)
 	w.line(body)
