@@ -3,10 +3,12 @@ package adjudication
 import (
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 
 	"zaochnik/adjudication/diagram"
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -51,9 +53,7 @@ func (d Desk) Submit(s corr.State, code string, n int, text string, day timecont
 	if err != nil {
 		out.Accepted, out.Reason = false, err.Error()
 		out.Problems = append(out.Problems, corr.Problem{Kind: "no-evaluation", Clause: "6.5.2", Text: err.Error()})
-		out.Out = append(out.Out, toPlayer(s, n, g, "refusal", "нет оценки позиции", "no evaluation",
-			"Ваше письмо о неоконченной партии не принято: в нём нет оценки позиции. Напишите строку «оценка: выигрыш белых», «оценка: ничья» или «оценка: выигрыш чёрных», затем строку «анализ:» и анализ (п. 6.5.2).",
-			"Your letter about the unfinished game was not accepted: it gives no evaluation. Write a line \"evaluation: win for white\", \"evaluation: draw\" or \"evaluation: win for black\", then a line \"analysis:\" and the analysis (clause 6.5.2)."))
+		out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "refusal", letter.NoEvaluation{Envelope: playerEnvelope(s, n, g)}.Render()))
 		return d, out, nil
 	}
 	sub.Analysis = withoutName(sub.Analysis, n, s)
@@ -68,17 +68,8 @@ func (d Desk) Submit(s corr.State, code string, n int, text string, day timecont
 	late := day.After(a.AnalysisDue())
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "evaluation", Clause: "6.5.2",
 		Detail: fmt.Sprintf("player %d: %s, analysis %t, late %t", n, entry.Evaluation.Result(), entry.Analysis, late)})
-	ruNote, enNote := "", ""
-	if !entry.Analysis {
-		ruNote, enNote = " Анализа в письме нет: без него опротестовать присуждение нельзя (п. 6.5.6).", " The letter holds no analysis: without one the adjudication cannot be protested (clause 6.5.6)."
-	}
-	if late {
-		ruNote += fmt.Sprintf(" Письмо пришло после срока %s: судья учтёт его по своему усмотрению, права протеста оно не даёт (п. 6.5.6).", a.AnalysisDue().Russian())
-		enNote += fmt.Sprintf(" The letter came after the last day %s: the judge may still consider it, but it gives no right to protest (clause 6.5.6).", a.AnalysisDue().Russian())
-	}
-	out.Out = append(out.Out, toPlayer(s, n, g, "confirmation", "оценка передана судье", "evaluation passed to the judge",
-		fmt.Sprintf("Ваша оценка позиции в партии %s («%s») получена %s и будет передана судье.%s", code, resultWords(entry.Evaluation.Result(), false), day.Russian(), ruNote),
-		fmt.Sprintf("Your evaluation of game %s (%s) arrived on %s and goes to the judge.%s", code, resultWords(entry.Evaluation.Result(), true), day.Russian(), enNote)))
+	got := letter.EvaluationReceived{Envelope: playerEnvelope(s, n, g), Evaluation: evaluation(entry.Evaluation), On: day, NoAnalysis: !entry.Analysis, Late: late, Due: a.AnalysisDue()}
+	out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "confirmation", got.Render()))
 	if !a.White.Received.IsZero() && !a.Black.Received.IsZero() && a.Sent.IsZero() {
 		a.Sent = day
 		out.Out = append(out.Out, adjudicationLetter(s, g, *a))
@@ -121,36 +112,23 @@ func (d Desk) Adjudicate(s corr.State, code string, result Result, note string, 
 		a.Sent = day
 	}
 	out := corr.Outcome{Accepted: true, Game: code}
-	how := "по оценке судьи"
+	basis, how := letter.ByJudgesEvaluation, "the judge's evaluation"
 	switch {
 	case r.Agreed:
-		how = "по совпавшим оценкам игроков (п. 6.5.4)"
+		basis, how = letter.ByAgreedEvaluations, "the players' agreed evaluations (6.5.4)"
 	case r.Overridden:
-		how = "вопреки совпавшим оценкам игроков, резко противоречащим позиции (п. 6.5.4)"
+		basis, how = letter.AgainstAgreed, "against the players' agreed evaluations (6.5.4)"
 	}
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "adjudicated", Clause: "6.5.5", Detail: result.String() + ": " + how})
-	noteText := ""
-	if r.Reason != "" {
-		noteText = "\n" + r.Reason
-	}
-	due := tenDaysFrom(day)
+	told := letter.Adjudicated{On: day, Result: result.String(), Basis: basis, Due: tenDaysFrom(day), Note: r.Reason}
 	for _, side := range r.Tell {
 		n := pick(side == White, g.White, g.Black)
-		may := false
-		for _, m := range r.MayProtest {
-			may = may || m == side
-		}
-		ruP, enP := " Вы не присылали анализа в срок, поэтому права протеста нет (п. 6.5.6).", " You sent no analysis in time, so you have no right to protest (clause 6.5.6)."
-		if may {
-			ruP = fmt.Sprintf(" Протест можно направить ответом на это письмо («протест: ...») не позднее 10 дней со дня получения, до %s; его рассмотрит организация, проводящая соревнование (п. 6.5.6-6.5.7).", due.Russian())
-			enP = fmt.Sprintf(" You may protest by answering this letter (\"protest: ...\") within 10 days of receiving it, by %s; the organiser hears it (clauses 6.5.6-6.5.7).", due.Russian())
-		}
-		out.Out = append(out.Out, toPlayer(s, n, g, "adjudication", "результат присуждения", "adjudication result",
-			fmt.Sprintf("Судья присудил партию %s: %s. Ваша оценка позиции с этим результатом не совпадает (п. 6.5.5).%s%s", code, resultWords(result, false), ruP, noteText),
-			fmt.Sprintf("The judge adjudicated game %s: %s. Your evaluation differs from this result (clause 6.5.5).%s%s", code, resultWords(result, true), enP, noteText)))
+		told.Envelope, told.MayProtest = playerEnvelope(s, n, g), slices.Contains(r.MayProtest, side)
+		out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "adjudication", told.Render()))
 	}
-	out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "adjudication", "результат присуждения",
-		fmt.Sprintf("Партия %s присуждена %s: %s.%s", code, day.Russian(), resultWords(result, false)+", "+how, noteText)))
+	sec := s.Tournament.Secretary
+	told.Envelope, told.Official = envelope(s, sec, g), true
+	out.Out = append(out.Out, outgoing(sec.Email, g, "adjudication", told.Render()))
 	return d, out, nil
 }
 
@@ -171,35 +149,29 @@ func (d *Desk) adjudicationProtest(s corr.State, g corr.Game, a *Adjourned, side
 	}
 	for i, o := range out.Out {
 		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-			remark := "Протест против присуждения (п. 6.5.6) принят; его рассматривает организация, проводящая соревнование, её решение окончательное (п. 6.5.7). Запишите его: zaochnik judge organiser-decision \"" + g.Code + "\" 1-0|1/2-1/2|0-1 [--note ТЕКСТ]."
+			refused := ""
 			if err != nil {
-				remark = "Протест против присуждения не принят: " + err.Error() + "."
+				refused = strings.TrimPrefix(err.Error(), "adjudication: ")
 			}
-			o.Body = strings.Replace(o.Body, "!\n\n", "!\n\n"+remark+"\n\n", 1)
+			o.Body = letter.AfterGreeting(o.Body, letter.AdjudicationProtestRemark(envelope(s, s.Tournament.Judge, g).Lang, g.Code, refused))
 			out.Out[i] = o
 		}
 	}
 	if err != nil {
 		out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-refused", Clause: "6.5.6", Detail: err.Error()})
-		out.Out = append(out.Out, toPlayer(s, n, g, "notice", "протест не принят", "protest not accepted",
-			fmt.Sprintf("Ваш протест против присуждения партии %s не принят: право протеста есть только у игрока, приславшего анализ в срок, и только в течение 10 дней со дня получения результата (п. 6.5.6).", g.Code),
-			fmt.Sprintf("Your protest against the adjudication of game %s is not accepted: only a player who sent an analysis in time may protest, within 10 days of receiving the result (clause 6.5.6).", g.Code)))
+		out.Out = append(out.Out, outgoing(p.Email, g, "notice", letter.AdjudicationProtestAnswer{Envelope: playerEnvelope(s, n, g)}.Render()))
 		return
 	}
 	a.Protests = append(a.Protests, AdjudicationProtest{Side: side, Filed: e.Date, Text: e.Detail})
 	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-to-organiser", Clause: "6.5.7", Detail: fmt.Sprintf("player %d", n)})
-	pass := "передайте его организации и запишите её решение"
 	if d.Organiser.Email != "" {
-		pass = "он направлен организации (" + d.Organiser.Email + "); запишите её решение"
 		out.Out = append(out.Out, toOrganiser(s, d.Organiser, g, *a, n, e))
 	}
-	out.Out = append(out.Out,
-		toOfficial(s, s.Tournament.Secretary, g, "protest", "протест против присуждения",
-			fmt.Sprintf("Игрок %s опротестовал присуждение партии %s (%s) %s:\n%s\nПротест рассматривает организация, проводящая соревнование (п. 6.5.7): %s командой zaochnik judge organiser-decision \"%s\" РЕЗУЛЬТАТ [--note ТЕКСТ].",
-				name(s, n), g.Code, a.Ruling.Result, e.Date.Russian(), indent(e.Detail), pass, g.Code)),
-		toPlayer(s, n, g, "notice", "протест передан организации", "protest passed to the organiser",
-			fmt.Sprintf("Ваш протест против присуждения партии %s принят и передан организации, проводящей соревнование; её решение окончательное и будет сообщено обоим игрокам (п. 6.5.7).", g.Code),
-			fmt.Sprintf("Your protest against the adjudication of game %s is accepted and passed to the organiser, whose decision is final and goes to both players (clause 6.5.7).", g.Code)))
+	sec := s.Tournament.Secretary
+	c := letter.AdjudicationProtestCopy{Envelope: envelope(s, sec, g), Player: player(s, n), Result: a.Ruling.Result.String(), Filed: e.Date, Protest: e.Detail,
+		Organiser: d.Organiser.Email, GameID: g.Code}
+	out.Out = append(out.Out, outgoing(sec.Email, g, "protest", c.Render()),
+		outgoing(p.Email, g, "notice", letter.AdjudicationProtestAnswer{Envelope: playerEnvelope(s, n, g), Passed: true}.Render()))
 }
 
 // toOrganiser is the protest against an adjudication as the organiser
@@ -207,23 +179,16 @@ func (d *Desk) adjudicationProtest(s corr.State, g corr.Game, a *Adjourned, side
 // evaluations, the record and the final position (PNG and PDN attached).
 func toOrganiser(s corr.State, org corr.Person, g corr.Game, a Adjourned, n int, e corr.Event) corr.Outgoing {
 	r := record(s, g)
-	var b strings.Builder
-	fmt.Fprintf(&b, "Игрок %s опротестовал %s присуждение партии %s (п. 6.5.6). Решение по протесту принимает организация, проводящая соревнование, и оно окончательное (п. 6.5.7).\n\nПротест:\n%s\n\n", name(s, n), e.Date.Russian(), g.Code, indent(e.Detail))
-	fmt.Fprintf(&b, "Присуждение судьи от %s: %s.", a.Ruled.Russian(), resultWords(a.Ruling.Result, false))
-	if a.Ruling.Reason != "" {
-		b.WriteString(" Обоснование: " + a.Ruling.Reason)
+	m := letter.AdjudicationProtestToOrganiser{Envelope: envelope(s, org, g), Player: player(s, n), Filed: e.Date, Protest: e.Detail, Ruled: a.Ruled,
+		Result: a.Ruling.Result.String(), Reason: a.Ruling.Reason, White: evaluation(a.White.Evaluation), Black: evaluation(a.Black.Evaluation),
+		Analyses: a.Analysis, Judge: s.Tournament.Judge.Email, Secretary: s.Tournament.Secretary.Email}
+	if r.Plies() > 0 {
+		m.Record = semiShort(r)
 	}
-	fmt.Fprintf(&b, "\nОценки игроков: белые — %s, чёрные — %s.\n", evaluationName(a.White.Evaluation), evaluationName(a.Black.Evaluation))
-	for i, an := range a.Analysis {
-		if an != "" {
-			fmt.Fprintf(&b, "Анализ %s:\n%s\n", pick(i == 0, "белых", "чёрных"), indent(an))
-		}
-	}
-	fmt.Fprintf(&b, "\nЗапись партии: %s\n\nЗаключительное положение (диаграмма приложена):\n%s\nСообщите решение судье (%s) или секретарю (%s).\n",
-		pick(r.Plies() == 0, "ходов не было", semiShort(r)), diagram.Text(r.Final(), "ru"), s.Tournament.Judge.Email, s.Tournament.Secretary.Email)
-	o := toOfficial(s, org, g, "protest", "протест против присуждения", b.String())
+	m.Diagram = diagram.Text(r.Final(), string(m.Lang))
+	o := outgoing(org.Email, g, "protest", m.Render())
 	o.Files = []corr.File{diagramFile(g, r.Final())}
-	withPDN(&o, s, g, "*")
+	withPDN(&o, m.Lang, s, g, "*")
 	return o
 }
 
@@ -234,10 +199,8 @@ func (d Desk) SetOrganiser(s corr.State, org corr.Person) (Desk, corr.Outcome, e
 	if err != nil || a.Address != org.Email {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: the organiser's address %q is not an e-mail address; write name@example.org", org.Email)
 	}
+	// Without a name the organiser's letters greet without one.
 	d.Organiser = corr.Person{Name: strings.TrimSpace(org.Name), Email: a.Address}
-	if d.Organiser.Name == "" {
-		d.Organiser.Name = "организатор"
-	}
 	return d, corr.Outcome{Accepted: true, Events: []corr.Event{{Kind: "organiser", Clause: "6.5.7", Detail: d.Organiser.Email}}}, nil
 }
 
@@ -261,18 +224,15 @@ func (d Desk) OrganiserDecision(s corr.State, code string, result Result, note s
 	a.Final, a.FinalNote, a.Decided = result, strings.TrimSpace(note), day
 	out := corr.Outcome{Accepted: true, Game: code}
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "organiser-decision", Clause: "6.5.7", Detail: result.String()})
-	n := ""
-	if a.FinalNote != "" {
-		n = "\n" + a.FinalNote
-	}
+	dec := letter.AdjudicationProtestDecided{Was: a.Ruling.Result.String(), Result: result.String(), Note: a.FinalNote}
 	for _, p := range []int{g.White, g.Black} {
-		out.Out = append(out.Out, toPlayer(s, p, g, "ruling", "решение по протесту", "decision on the protest",
-			fmt.Sprintf("Организация, проводящая соревнование, рассмотрела протест против присуждения партии %s: результат %s. Решение окончательное (п. 6.5.7).%s", code, resultWords(result, false), n),
-			fmt.Sprintf("The organiser has decided the protest against the adjudication of game %s: the result is %s. The decision is final (clause 6.5.7).%s", code, resultWords(result, true), n)))
+		dec.Envelope = playerEnvelope(s, p, g)
+		out.Out = append(out.Out, outgoing(playerEmail(s, p), g, "ruling", dec.Render()))
 	}
+	dec.Official = true
 	for _, p := range []corr.Person{s.Tournament.Judge, s.Tournament.Secretary} {
-		out.Out = append(out.Out, toOfficial(s, p, g, "ruling", "решение организации по протесту",
-			fmt.Sprintf("Решение организации по протесту против присуждения партии %s (было %s): %s, окончательно (п. 6.5.7).%s", code, a.Ruling.Result, resultWords(result, false), n)))
+		dec.Envelope = envelope(s, p, g)
+		out.Out = append(out.Out, outgoing(p.Email, g, "ruling", dec.Render()))
 	}
 	return d, out, nil
 }
@@ -341,12 +301,13 @@ func (d Desk) Forfeit(s corr.State, code string, result Result, day timecontrol.
 	}
 	d.Forfeits = append(kept, Game{White: g.White, Black: g.Black, Result: result})
 	out := corr.Outcome{Accepted: true, Game: code, Events: []corr.Event{{Game: code, Date: day, Kind: "forfeit", Clause: "6.5.3", Detail: result.String()}}}
+	f := letter.Forfeited{On: day, Result: result.String()}
 	for _, n := range []int{g.White, g.Black} {
-		out.Out = append(out.Out, toPlayer(s, n, g, "ruling", "решение судьи", "the judge's ruling",
-			fmt.Sprintf("Решением судьи (п. 6.5.3) неоконченная партия %s выбывшего участника засчитана без игры: %s.", code, result),
-			fmt.Sprintf("By the judge's ruling (clause 6.5.3) the unfinished game %s of a withdrawn player is scored without play: %s.", code, result)))
+		f.Envelope = playerEnvelope(s, n, g)
+		out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "ruling", f.Render()))
 	}
-	out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "ruling", "решение судьи о партии выбывшего",
-		fmt.Sprintf("Решение судьи от %s (п. 6.5.3): партия %s засчитана без игры, %s.", day.Russian(), code, result)))
+	sec := s.Tournament.Secretary
+	f.Envelope, f.Official = envelope(s, sec, g), true
+	out.Out = append(out.Out, outgoing(sec.Email, g, "ruling", f.Render()))
 	return d, out, nil
 }

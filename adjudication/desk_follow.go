@@ -160,13 +160,13 @@ func recordToSecretary(s corr.State, g corr.Game, out *corr.Outcome) {
 		if body, ok := rec.AppendTo(o.Body); ok {
 			o.Body = body
 			o.Files = append([]corr.File(nil), o.Files...)
-			withPDN(&o, s, g, g.Result)
+			withPDN(&o, rec.Lang, s, g, g.Result)
 			out.Out[i] = o
 			return
 		}
 	}
 	o := outgoing(sec.Email, g, "record", rec.Render())
-	withPDN(&o, s, g, g.Result)
+	withPDN(&o, rec.Lang, s, g, g.Result)
 	out.Out = append(out.Out, o)
 }
 

@@ -17,40 +17,21 @@ import (
 // the same on every machine and in every replay.
 const EngineNodes = 200_000
 
-// english reports whether player n reads English.
-func english(s corr.State, n int) bool {
-	p, _ := s.Tournament.Player(n)
-	return p.Language == "en"
-}
-
-// tr picks the text of the reader's language.
-func tr(en bool, ru, eng string) string { return pick(en, eng, ru) }
-
-// toPlayer is a letter to player n about game g, in the player's language;
-// corr/letter greets and signs it.
-func toPlayer(s corr.State, n int, g corr.Game, kind, subjRu, subjEn, ru, en string) corr.Outgoing {
-	p, _ := s.Tournament.Player(n)
-	e := english(s, n)
-	m := letter.Wrap(envelope(s, corr.Person{Name: p.Name, Language: pick(e, "en", "ru")}, g), tr(e, subjRu, subjEn), tr(e, ru, en))
-	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
-}
-
 // gameCode is g's code as letters write it: "[CIPHER #1-2]".
 func gameCode(s corr.State, g corr.Game) string {
 	return letter.FormatGameCode(s.Tournament.Cipher, g.White, g.Black)
+}
+
+// playerEmail is player n's address.
+func playerEmail(s corr.State, n int) string {
+	p, _ := s.Tournament.Player(n)
+	return p.Email
 }
 
 // playerEnvelope addresses player n about game g, in his language.
 func playerEnvelope(s corr.State, n int, g corr.Game) letter.Envelope {
 	p, _ := s.Tournament.Player(n)
 	return envelope(s, corr.Person{Name: p.Name, Language: p.Language}, g)
-}
-
-// toOfficial is a letter to the judge or the secretary (in Russian) about game g.
-func toOfficial(s corr.State, p corr.Person, g corr.Game, kind, subj, body string) corr.Outgoing {
-	p.Language = "ru"
-	m := letter.Wrap(envelope(s, p, g), subj, body)
-	return corr.Outgoing{To: p.Email, Kind: kind, Game: g.Code, Subject: m.Subject, Body: m.Body}
 }
 
 // outgoing is a letter corr/letter rendered, to address to, about game g.
@@ -66,9 +47,6 @@ func envelope(s corr.State, p corr.Person, g corr.Game) letter.Envelope {
 	}
 	return letter.Envelope{Lang: l, Cipher: s.Tournament.Cipher, White: g.White, Black: g.Black, To: p.Name}
 }
-
-// name returns "№1 Иванов Иван".
-func name(s corr.State, n int) string { return player(s, n).String() }
 
 // player is player n as an official's letter names him.
 func player(s corr.State, n int) letter.PlayerRef {
@@ -90,13 +68,13 @@ func semiShort(r draughts.Record) string {
 	return r.SemiShort()
 }
 
-// withPDN attaches g's PDN to o; a record that does not convert (a bug,
-// not the players' doing) costs the attachment, never the letter: the body
-// says why it is missing.
-func withPDN(o *corr.Outgoing, s corr.State, g corr.Game, result string) {
+// withPDN attaches g's PDN to o, a letter in lang; a record that does
+// not convert (a bug, not the players' doing) costs the attachment, never
+// the letter: the body says why it is missing.
+func withPDN(o *corr.Outgoing, lang letter.Lang, s corr.State, g corr.Game, result string) {
 	f, err := pdnFile(s, g, result)
 	if err != nil {
-		o.Body = letter.PDNMissing(o.Body, letter.Russian, s.Tournament.Cipher, err.Error())
+		o.Body = letter.PDNMissing(o.Body, lang, s.Tournament.Cipher, err.Error())
 		return
 	}
 	o.Files = append(o.Files, f)
@@ -242,17 +220,4 @@ func evaluation(e Evaluation) letter.Evaluation {
 		return "0-1"
 	}
 	return ""
-}
-
-// evaluationName writes an evaluation for the judge.
-func evaluationName(e Evaluation) string { return letter.EvaluationText(evaluation(e), letter.Russian) }
-
-// resultWords writes a result for a player.
-func resultWords(r Result, en bool) string {
-	return letter.ResultWords(r.String(), pick(en, letter.English, letter.Russian))
-}
-
-// indent indents every line of s by two spaces.
-func indent(s string) string {
-	return "  " + strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n  ")
 }

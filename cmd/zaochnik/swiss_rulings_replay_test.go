@@ -150,7 +150,7 @@ func TestReplay_1_15_SwissByMailWithForfeitWithdrawalAndBrokenPair(t *testing.T)
 	}
 	assert.Equal(t, []string{"start-list", "forward", "result", "start-list", "confirmation", "result", "start-list", "forward", "ruling"}, to4)
 	assert.Equal(t, 5, lists, "3 plays every round")
-	assert.Equal(t, []string{"[ШВ-2026] Решение судьи о выбывшем участнике", "[ШВ-2026 #3-4] решение судьи о партии выбывшего"}, toSecretary)
+	assert.Equal(t, []string{"[ШВ-2026] Решение судьи о выбывшем участнике", "[ШВ-2026 #3-4] Решение судьи о партии выбывшего"}, toSecretary)
 	code, standings, errs := runCmd(t, "standings", "ШВ-2026", "--db", path)
 	require.Equal(t, 0, code, errs)
 	assert.Contains(t, standings, "Игрок 4 (выбыл, засчитано: п. 1.10.5)")

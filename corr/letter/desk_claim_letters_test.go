@@ -105,3 +105,29 @@ func TestWithdrawalNotice_6_5_3_SaysTheRuling(t *testing.T) {
 		}
 	}
 }
+
+// A player told of an adjudication learns whether he may protest and by
+// when (6.5.6); the secretary learns what it rests on (6.5.4).
+func TestAdjudicated_6_5_6_SaysWhoMayProtest(t *testing.T) {
+	e := Envelope{Cipher: "CH", White: 1, Black: 2}
+	a := Adjudicated{Envelope: e, On: timecontrol.MustDate("2027-04-01"), Result: "1-0", Due: timecontrol.MustDate("2027-04-11")}
+	tests := []struct {
+		name        string
+		may, offic  bool
+		basis       AdjudicationBasis
+		want, wrong string
+	}{
+		{"may protest", true, false, ByJudgesEvaluation, "до 11.04.2027", "права протеста нет"},
+		{"no analysis", false, false, ByJudgesEvaluation, "права протеста нет", "11.04.2027"},
+		{"secretary, agreed", false, true, ByAgreedEvaluations, "выигрыш белых (1-0), по совпавшим оценкам игроков (п. 6.5.4).", "протест"},
+		{"secretary, overridden", false, true, AgainstAgreed, "вопреки совпавшим оценкам игроков", "протест"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a.MayProtest, a.Official, a.Basis = tt.may, tt.offic, tt.basis
+			body := a.Render().Body
+			assert.Contains(t, body, tt.want)
+			assert.NotContains(t, body, tt.wrong)
+		})
+	}
+}

@@ -283,9 +283,6 @@ func indent(s string) string {
 	return "  " + strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n  ")
 }
 
-// EvaluationText writes an evaluation in lang: "выигрыш белых (1-0)".
-func EvaluationText(e Evaluation, lang Lang) string { return e.text(&writer{lang: lang.orDefault()}) }
-
 // ResultWords writes a result token ("1-0", "1/2-1/2", "0-1") for a
 // player in lang; other tokens are written as they are.
 func ResultWords(result string, lang Lang) string {
@@ -299,13 +296,4 @@ func ResultWords(result string, lang Lang) string {
 		return w.t("ничья (1/2-1/2)", "a draw (1/2-1/2)")
 	}
 	return result
-}
-
-// Wrap greets the addressee of e, and signs, a letter whose text the
-// judge's desk still writes itself (its letters on adjudication, not typed
-// yet: see TestNotices_LettersAreWrittenInOnePlace).
-func Wrap(e Envelope, subject, body string) Message {
-	w := newWriter(e)
-	w.line(body)
-	return w.close(e, subject)
 }

@@ -53,9 +53,6 @@ var notLetters = map[string]string{
 	"web/claims.go": "page", "web/game.go": "page", "web/ledger.go": "page", "web/names.go": "page",
 	"web/pdn.go": "page", "web/queue.go": "page", "web/render.go": "page", "web/sessions.go": "page",
 	"web/tournament.go": "page",
-	// Letters not yet typed: the judge's desk on adjudication (issue 13);
-	// they are greeted and signed by Wrap.
-	"adjudication/desk_adjourn.go": "the desk's letters on adjudication, not yet typed",
 }
 
 // Every letter the server writes is written here: no Go string outside
