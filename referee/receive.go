@@ -18,11 +18,11 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"zaochnik/corr"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
-	"zaochnik/timecontrol"
 )
 
 // DefaultMaxLetterSize is the largest letter read when none is configured.
@@ -42,6 +42,9 @@ type Referee struct {
 	MaxLetterSize int64
 	// Log receives a line per letter not applied; nil is slog's default.
 	Log *slog.Logger
+	// Location is the server's zone, where the held letters' day (Daily)
+	// turns; nil is UTC.
+	Location *time.Location
 }
 
 // Letter is a letter as fetched: from an IMAP mailbox (Mailbox, UIDs) or
@@ -166,11 +169,6 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 		return Outcome{}, err
 	}
 	return Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, nil
-}
-
-// Daily runs the held letters' day (see storage.DB.Holds).
-func (r *Referee) Daily(ctx context.Context, day timecontrol.Date) (dropped, asked int, err error) {
-	return r.DB.Holds(ctx, day)
 }
 
 // Oversized keeps a letter larger than the limit, of which only the header

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -135,47 +136,20 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	if _, err := os.Stat(dbPath); !errors.Is(err, fs.ErrNotExist) {
 		return rep, fmt.Errorf("%s exists already; rebuild writes a new store: move the old file aside or give another --db", dbPath)
 	}
-	type tfile struct {
-		t   corr.Tournament
-		src []byte
-	}
-	var ts []tfile
-	for _, name := range tfiles {
-		src, err := os.ReadFile(name)
-		if err != nil {
+	srcs := make([][]byte, len(tfiles))
+	for i, name := range tfiles {
+		var err error
+		if srcs[i], err = os.ReadFile(name); err != nil {
 			return rep, err
 		}
-		t, err := corr.ParseTournament(src)
-		if err != nil {
+		if _, err := corr.ParseTournament(srcs[i]); err != nil { // before the folders are read
 			return rep, fmt.Errorf("%s:\n%w", name, err)
 		}
-		ts = append(ts, tfile{t, src})
-		rep.Tournaments = append(rep.Tournaments, t.Cipher)
 	}
-	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile, "imap.password")
+	letters, err := arrivals(ctx, cfg, folders)
 	if err != nil {
 		return rep, err
 	}
-	log := slog.New(slog.DiscardHandler)
-	kept, err := mailbox.ReadFolders(ctx, mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
-		Username: cfg.IMAP.User, Password: imapPass, Logger: log}, folders)
-	if err != nil {
-		return rep, fmt.Errorf("reading the IMAP folders: %w", err)
-	}
-	type arrival struct {
-		kept mailbox.KeptLetter
-		at   time.Time
-	}
-	var letters []arrival
-	for _, k := range kept {
-		at := k.InternalDate
-		if in, err := mailbox.Decode(k.Raw); err == nil && !in.Postmark.IsZero() {
-			at = in.Postmark
-		}
-		letters = append(letters, arrival{k, at})
-	}
-	sort.SliceStable(letters, func(i, j int) bool { return letters[i].at.Before(letters[j].at) })
-
 	partial := dbPath + ".rebuild-partial"
 	os.Remove(partial)
 	db, err := storage.Open(partial)
@@ -185,31 +159,30 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	defer os.Remove(partial)
 	defer db.Close()
 	var clock time.Time
-	db.Now, db.Decode, db.Log = func() time.Time { return clock }, decodeLetter, log
-	db.HoldDays = cfg.HoldDays
+	log := slog.New(slog.DiscardHandler)
+	db.Now, db.Log, db.HoldDays = func() time.Time { return clock }, log, cfg.HoldDays
 	ref, err := newReferee(ctx, db, cfg, log)
 	if err != nil {
 		return rep, err
 	}
-	for _, tf := range ts {
-		day := started
-		if day.IsZero() {
-			day = tf.t.Start
+	for i, src := range srcs {
+		t, err := ref.Create(ctx, src, false)
+		if err != nil {
+			return rep, fmt.Errorf("%s:\n%w", tfiles[i], err)
 		}
+		day := cmp.Or(started, t.Start)
 		clock = day.Time()
-		if err := db.CreateTournament(ctx, tf.t, tf.src); err != nil {
+		if _, err := ref.Start(ctx, t.Cipher, day, false); err != nil {
 			return rep, err
 		}
-		if _, err := db.Start(ctx, tf.t.Cipher, day); err != nil {
-			return rep, err
-		}
+		rep.Tournaments = append(rep.Tournaments, t.Cipher)
 	}
-	j := &jobs{db: db, ref: ref, loc: cfg.Timezone.location(), now: func() time.Time { return clock }, kick: func() {}, log: log, from: cfg.SMTP.From}
 	daily := func() error {
 		if cfg.Schedule.Daily == "" {
 			return nil
 		}
-		return j.daily(ctx)
+		_, err := ref.Daily(ctx, clock)
+		return err
 	}
 	for _, l := range letters {
 		clock = l.at
@@ -224,12 +197,52 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	if err := daily(); err != nil {
 		return rep, err
 	}
-	if rep.Sent, err = db.MarkSentUpTo(ctx, resendAfter, "rebuilt: sent by the lost store, not sent again"); err != nil {
+	if err := rebuiltReport(ctx, db, resendAfter, &rep); err != nil {
 		return rep, err
+	}
+	return rep, keepRebuilt(db, partial, dbPath)
+}
+
+// arrival is a kept letter and when it arrived.
+type arrival struct {
+	kept mailbox.KeptLetter
+	at   time.Time
+}
+
+// arrivals reads the letters of the IMAP folders in the order of their
+// arrival: the topmost Received date, else the server's INTERNALDATE.
+func arrivals(ctx context.Context, cfg Config, folders []string) ([]arrival, error) {
+	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile, "imap.password")
+	if err != nil {
+		return nil, err
+	}
+	kept, err := mailbox.ReadFolders(ctx, mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
+		Username: cfg.IMAP.User, Password: imapPass, Logger: slog.New(slog.DiscardHandler)}, folders)
+	if err != nil {
+		return nil, fmt.Errorf("reading the IMAP folders: %w", err)
+	}
+	var letters []arrival
+	for _, k := range kept {
+		at := k.InternalDate
+		if in, err := mailbox.Decode(k.Raw); err == nil && !in.Postmark.IsZero() {
+			at = in.Postmark
+		}
+		letters = append(letters, arrival{k, at})
+	}
+	sort.SliceStable(letters, func(i, j int) bool { return letters[i].at.Before(letters[j].at) })
+	return letters, nil
+}
+
+// rebuiltReport records the rebuilt outbox's history as sent up to
+// resendAfter and counts the letters into rep.
+func rebuiltReport(ctx context.Context, db *storage.DB, resendAfter time.Time, rep *rebuildReport) error {
+	var err error
+	if rep.Sent, err = db.MarkSentUpTo(ctx, resendAfter, "rebuilt: sent by the lost store, not sent again"); err != nil {
+		return err
 	}
 	out, err := db.Outbox(ctx)
 	if err != nil {
-		return rep, err
+		return err
 	}
 	for _, o := range out {
 		if o.Sent.IsZero() && !o.Dead {
@@ -238,20 +251,26 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	}
 	all, err := db.Letters(ctx)
 	if err != nil {
-		return rep, err
+		return err
 	}
 	for _, l := range all {
 		rep.Letters[string(l.Disposition)]++
 	}
+	return nil
+}
+
+// keepRebuilt closes the partial store, checks it as serve will
+// (quick_check and the schema), and moves it to dbPath.
+func keepRebuilt(db *storage.DB, partial, dbPath string) error {
 	if err := db.Close(); err != nil {
-		return rep, err
+		return err
 	}
-	check, err := storage.OpenChecked(partial) // quick_check and the schema, as serve will
+	check, err := storage.OpenChecked(partial)
 	if err != nil {
-		return rep, err
+		return err
 	}
 	if err := check.Close(); err != nil {
-		return rep, err
+		return err
 	}
-	return rep, os.Rename(partial, dbPath)
+	return os.Rename(partial, dbPath)
 }

@@ -24,7 +24,6 @@ import (
 type jobs struct {
 	db     *storage.DB
 	ref    *referee.Referee
-	loc    *time.Location // the config's zone: the held letters' day
 	outbox *storeOutbox
 	now    func() time.Time
 	kick   func()
@@ -55,52 +54,12 @@ func (j *jobs) schedule(s ScheduleConfig, loc *time.Location) (*cron.Cron, error
 	return c, nil
 }
 
-// daily runs the referee's daily checks of every started tournament for
-// each day from the day after the last one checked up to today in the
-// tournament's zone, so days the daemon was down are caught up in order.
+// daily runs the referee's day (referee.Daily: every started
+// tournament's checks caught up to today, the next Swiss rounds, the held
+// letters), then wakes the sender.
 func (j *jobs) daily(ctx context.Context) error {
-	ciphers, err := j.db.Ciphers(ctx)
-	if err != nil {
+	if _, err := j.ref.Daily(ctx, j.now()); err != nil {
 		return err
-	}
-	for _, c := range ciphers {
-		s, err := j.db.State(ctx, c)
-		if err != nil {
-			return err
-		}
-		if s.Started.IsZero() {
-			continue
-		}
-		today := timecontrol.DateOf(j.now().In(s.Tournament.Location()))
-		day := s.Started
-		if !s.Checked.IsZero() {
-			day = s.Checked.AddDays(1)
-		}
-		for ; !day.After(today); day = day.AddDays(1) {
-			out, err := j.db.Daily(ctx, c, day)
-			if err != nil {
-				return fmt.Errorf("daily checks of %s for %s: %w", c, day, err)
-			}
-			if len(out.Out) > 0 || len(out.Claims) > 0 {
-				j.log.Info("daily checks", "tournament", c, "day", day.String(), "letters", len(out.Out), "claims", len(out.Claims))
-			}
-			// A Swiss round over (its games decided, or its end reached that day) starts the next (1.15).
-			// A round that cannot be drawn waits for the judge (1.15.9); the other checks go on.
-			if out, err = j.db.NextRound(ctx, c, day); err != nil {
-				j.log.Error("next round", "tournament", c, "day", day.String(), "err", err)
-			} else if len(out.Events) > 0 {
-				j.log.Info("round drawn", "tournament", c, "day", day.String(), "letters", len(out.Out))
-			}
-		}
-	}
-	if j.ref != nil {
-		dropped, asked, err := j.ref.Daily(ctx, timecontrol.DateOf(j.now().In(j.loc)))
-		if err != nil {
-			return err
-		}
-		if dropped+asked > 0 {
-			j.log.Info("held letters", "dropped", dropped, "asked", asked)
-		}
 	}
 	j.kick()
 	return nil

@@ -151,7 +151,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.db, err = storage.OpenChecked(c.Database.Path); err != nil {
 		return fmt.Errorf("%w\nserve never creates a store (see docs/administrator.md, \"Restoring the store\")", err)
 	}
-	m.db.Now, m.db.Decode, m.db.Log = m.Now, decodeLetter, m.Logger
+	m.db.Now, m.db.Log = m.Now, m.Logger
 	m.started = time.Now()
 	m.store = &storeHealth{}
 	if n, err := m.db.SettleInFlight(ctx, m.Now()); err != nil {
@@ -182,7 +182,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m.jobs = &jobs{db: m.db, ref: ref, loc: c.Timezone.location(), outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
+	m.jobs = &jobs{db: m.db, ref: ref, outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
 	if m.cron, err = m.jobs.schedule(c.Schedule, c.Timezone.location()); err != nil {
 		return err
 	}
@@ -237,7 +237,7 @@ func newReferee(ctx context.Context, db *storage.DB, c Config, log *slog.Logger)
 	db.MessageIDKey = mid.Sum(nil)
 	return &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Mode: c.IMAP.ReplyKeys, Address: c.SMTP.From},
 		Auth: mailbox.AuthPolicy{AuthservID: c.AuthservID, TrustedHosts: c.TrustedHosts},
-		Own:  []string{c.SMTP.From, c.IMAP.User}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log}, nil
+		Own:  []string{c.SMTP.From, c.IMAP.User}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log, Location: c.Timezone.location()}, nil
 }
 
 // replySecret is the reply keys' secret: read from file (made with 32
