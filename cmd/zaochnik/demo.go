@@ -20,6 +20,7 @@ import (
 	"zaochnik/corr"
 	"zaochnik/mailbox"
 	"zaochnik/mailbox/localmail"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 	"zaochnik/web"
@@ -155,10 +156,25 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		d.log.Error("the forged letter of the demo", "err", err)
 	}
 
+	d.play(ctx, m.db, simulate, days)
+	fmt.Fprintln(d.out, "\nStopping…")
+	if err := m.jobs.daily(context.WithoutCancel(ctx)); err != nil { // up to the last virtual day
+		d.log.Error("daily checks", "err", err)
+	}
+	if err := m.Close(); err != nil {
+		return err
+	}
+	return d.summary(dbPath)
+}
+
+// play runs until ctx ends: with simulate, the simulated players play on
+// the virtual clock (for days virtual days, if not 0).
+func (d *demo) play(ctx context.Context, db *storage.DB, simulate bool, days int) {
 	var wg sync.WaitGroup
 	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	if simulate {
-		sim := newSimulation(d.t, m.db, d.mail, d.clock, d.speed, d.out)
+		sim := newSimulation(d.t, db, d.mail, d.clock, d.speed, d.out)
 		wg.Add(1)
 		go func() { defer wg.Done(); sim.run(runCtx) }()
 		if days > 0 {
@@ -174,14 +190,6 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	<-runCtx.Done()
 	cancel()
 	wg.Wait()
-	fmt.Fprintln(d.out, "\nStopping…")
-	if err := m.jobs.daily(context.WithoutCancel(ctx)); err != nil { // up to the last virtual day
-		d.log.Error("daily checks", "err", err)
-	}
-	if err := m.Close(); err != nil {
-		return err
-	}
-	return d.summary(dbPath)
 }
 
 // tournament reads the sample tournament with play starting today (on the
@@ -207,16 +215,16 @@ func (d *demo) store(dbPath string, src []byte) error {
 	}
 	defer db.Close()
 	db.Now = d.clock
-	if s, err := db.State(ctx, d.t.Cipher); err == nil {
-		d.t = s.Tournament
-		return nil
-	} else if !errors.Is(err, storage.ErrNotFound) {
+	ref := &referee.Referee{DB: db}
+	if _, err := ref.Create(ctx, src, true); err != nil {
 		return err
 	}
-	if err := db.CreateTournament(ctx, d.t, src); err != nil {
+	s, err := db.State(ctx, d.t.Cipher)
+	if err != nil {
 		return err
 	}
-	_, err = db.Start(ctx, d.t.Cipher, d.t.Start)
+	d.t = s.Tournament // an earlier run's, when the store held it
+	_, err = ref.Start(ctx, d.t.Cipher, d.t.Start, true)
 	return err
 }
 
