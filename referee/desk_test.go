@@ -30,7 +30,10 @@ func TestDeskDecision(t *testing.T) {
 		{"Organiser_6_5_7", referee.Decision{Kind: referee.Organiser, Organiser: corr.Person{Name: "Федерация", Email: "org@example.org"}}, nil,
 			func(t *testing.T, d adjudication.Desk) { assert.Equal(t, "org@example.org", d.Organiser.Email) }},
 		{"Withdraw_6_5_3", referee.Decision{Kind: referee.Withdraw, Player: 2, Withdrawal: withdrawn}, nil,
-			func(t *testing.T, d adjudication.Desk) { require.Len(t, d.Withdrawals, 1); assert.Equal(t, 2, d.Withdrawals[0].Player) }},
+			func(t *testing.T, d adjudication.Desk) {
+				require.Len(t, d.Withdrawals, 1)
+				assert.Equal(t, 2, d.Withdrawals[0].Player)
+			}},
 		{"Sanction_6_1_10_DatedToday", referee.Decision{Kind: referee.Sanction, Sanction: adjudication.Sanction{Player: 1, Kind: adjudication.Remark,
 			Clauses: []string{"6.2.6"}, Reason: "комментарии в письме", By: adjudication.Judge}}, nil,
 			func(t *testing.T, d adjudication.Desk) {
