@@ -1,16 +1,3 @@
-// Package referee holds zaochnik's use cases, once: receiving a letter
-// (with the trust policy, the automatic-letter rule and the size limit),
-// the held letters' day. The daemon, the demo and replay call it and
-// nothing below it to receive mail, so no path skips a check.
-//
-// Trust model: the From header proves nothing. A letter changes a game only
-// when a reply key of its sender (which only the sender's registered
-// address received), or the receiving server's trusted
-// Authentication-Results (DMARC, or DKIM or SPF aligned with the From
-// domain), vouch for it; see corr.Trusted for who needs what. A letter from
-// a person of the tournament that nothing vouches for is held and its
-// registered address asked to confirm it (at most once a day); a letter
-// from anyone else is kept and never answered.
 package referee
 
 import (
