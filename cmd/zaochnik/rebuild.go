@@ -117,17 +117,22 @@ func runRebuild(e *env, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(e.stdout, rep); err != nil {
-			return fail(err)
-		}
-		return 0
+	if err := printRebuild(e, rep, *asJSON); err != nil {
+		return fail(err)
+	}
+	return 0
+}
+
+// printRebuild prints what rebuild did.
+func printRebuild(e *env, rep rebuildReport, asJSON bool) error {
+	if asJSON {
+		return writeJSON(e.stdout, rep)
 	}
 	fmt.Fprintf(e.stdout, "store rebuilt at %s: %s; letters: %d processed, %d refused, %d ignored; %d letters of the outbox recorded as sent, %d left to send\n",
 		rep.DB, strings.Join(rep.Tournaments, ", "), rep.Letters[string(storage.Processed)], rep.Letters[string(storage.Refused)],
 		rep.Letters[string(storage.Ignored)], rep.Sent, rep.Due)
 	fmt.Fprintln(e.stdout, "not rebuilt (not in the folders): rulings and changes made on the desk or with zaochnik judge, paper letters; enter them again")
-	return 0
+	return nil
 }
 
 // rebuild writes the new store at dbPath; see rebuildUsage.
@@ -158,49 +163,76 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	}
 	defer os.Remove(partial)
 	defer db.Close()
-	var clock time.Time
+	rb := &rebuilder{daily: cfg.Schedule.Daily != ""}
 	log := slog.New(slog.DiscardHandler)
-	db.Now, db.Log, db.HoldDays = func() time.Time { return clock }, log, cfg.HoldDays
-	ref, err := newReferee(ctx, db, cfg, log)
-	if err != nil {
+	db.Now, db.Log, db.HoldDays = func() time.Time { return rb.clock }, log, cfg.HoldDays
+	if rb.ref, err = newReferee(ctx, db, cfg, log); err != nil {
 		return rep, err
 	}
-	for i, src := range srcs {
-		t, err := ref.Create(ctx, src, false)
-		if err != nil {
-			return rep, fmt.Errorf("%s:\n%w", tfiles[i], err)
-		}
-		day := cmp.Or(started, t.Start)
-		clock = day.Time()
-		if _, err := ref.Start(ctx, t.Cipher, day, false); err != nil {
-			return rep, err
-		}
-		rep.Tournaments = append(rep.Tournaments, t.Cipher)
+	if rep.Tournaments, err = rb.start(ctx, srcs, tfiles, started); err != nil {
+		return rep, err
 	}
-	daily := func() error {
-		if cfg.Schedule.Daily == "" {
-			return nil
-		}
-		_, err := ref.Daily(ctx, clock)
-		return err
+	if err := rb.receive(ctx, letters); err != nil {
+		return rep, err
 	}
-	for _, l := range letters {
-		clock = l.at
-		if err := daily(); err != nil {
-			return rep, err
-		}
-		if _, err := ref.Receive(ctx, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw}); err != nil {
-			return rep, fmt.Errorf("letter %d of %s: %w", l.kept.UID, l.kept.Folder, err)
-		}
-	}
-	clock = e.clock() // the days up to today, as serve catches them up at start
-	if err := daily(); err != nil {
+	rb.clock = e.clock() // the days up to today, as serve catches them up at start
+	if err := rb.day(ctx); err != nil {
 		return rep, err
 	}
 	if err := rebuiltReport(ctx, db, resendAfter, &rep); err != nil {
 		return rep, err
 	}
 	return rep, keepRebuilt(db, partial, dbPath)
+}
+
+// rebuilder applies the kept letters to a new store on the clock of
+// their arrival, through the same use cases as serve.
+type rebuilder struct {
+	ref   *referee.Referee
+	clock time.Time
+	daily bool // schedule.daily is on: the referee's day runs before each letter
+}
+
+// start creates and starts the tournaments of srcs (read from files), on
+// started or each one's start date, and returns their ciphers.
+func (rb *rebuilder) start(ctx context.Context, srcs [][]byte, files []string, started timecontrol.Date) ([]string, error) {
+	var ciphers []string
+	for i, src := range srcs {
+		t, err := rb.ref.Create(ctx, src, false)
+		if err != nil {
+			return nil, fmt.Errorf("%s:\n%w", files[i], err)
+		}
+		day := cmp.Or(started, t.Start)
+		rb.clock = day.Time()
+		if _, err := rb.ref.Start(ctx, t.Cipher, day, false); err != nil {
+			return nil, err
+		}
+		ciphers = append(ciphers, t.Cipher)
+	}
+	return ciphers, nil
+}
+
+// receive applies the letters in order, each on its arrival.
+func (rb *rebuilder) receive(ctx context.Context, letters []arrival) error {
+	for _, l := range letters {
+		rb.clock = l.at
+		if err := rb.day(ctx); err != nil {
+			return err
+		}
+		if _, err := rb.ref.Receive(ctx, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw}); err != nil {
+			return fmt.Errorf("letter %d of %s: %w", l.kept.UID, l.kept.Folder, err)
+		}
+	}
+	return nil
+}
+
+// day runs the referee's day up to the clock, as the daily job would.
+func (rb *rebuilder) day(ctx context.Context) error {
+	if !rb.daily {
+		return nil
+	}
+	_, err := rb.ref.Daily(ctx, rb.clock)
+	return err
 }
 
 // arrival is a kept letter and when it arrived.
