@@ -132,17 +132,9 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	if err := d.store(dbPath, src); err != nil {
 		return err
 	}
-	cfg := localConfig(d.mail, server, demoPassword, dbPath)
-	cfg.AuthservID = demoDomain // the embedded server's Authentication-Results
-	cfg.Web.Listen = listen
-	if cfg.Web.Accounts, err = demoAccounts(); err != nil {
+	cfg, err := d.config(dbPath, listen, simulate)
+	if err != nil {
 		return err
-	}
-	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"}
-	if simulate {
-		// The jobs read the virtual clock: running them every real second
-		// catches up every virtual day that passed.
-		cfg.Schedule = ScheduleConfig{Daily: "@every 1s"}
 	}
 	m := &Main{Config: cfg, Now: d.clock, Logger: d.log}
 	if err := m.Run(ctx); err != nil {
@@ -165,6 +157,25 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		return err
 	}
 	return d.summary(dbPath)
+}
+
+// config is the daemon's configuration over the embedded mail server:
+// the desk's demo accounts, and the jobs on the (virtual) clock.
+func (d *demo) config(dbPath, listen string, simulate bool) (Config, error) {
+	cfg := localConfig(d.mail, demoServer, demoPassword, dbPath)
+	cfg.AuthservID = demoDomain // the embedded server's Authentication-Results
+	cfg.Web.Listen = listen
+	var err error
+	if cfg.Web.Accounts, err = demoAccounts(); err != nil {
+		return cfg, err
+	}
+	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"}
+	if simulate {
+		// The jobs read the virtual clock: running them every real second
+		// catches up every virtual day that passed.
+		cfg.Schedule = ScheduleConfig{Daily: "@every 1s"}
+	}
+	return cfg, nil
 }
 
 // play runs until ctx ends: with simulate, the simulated players play on

@@ -83,13 +83,9 @@ func runRebuild(e *env, args []string) int {
 	if len(tfiles) == 0 || fs.NArg() > 0 {
 		return usage("give --config FILE and one --tournament FILE.toml per tournament")
 	}
-	var started timecontrol.Date
-	if *startedFlag != "" {
-		d, err := timecontrol.ParseDate(*startedFlag)
-		if err != nil {
-			return usage("--started: %v", err)
-		}
-		started = d
+	started, err := optionalDate(*startedFlag)
+	if err != nil {
+		return usage("--started: %v", err)
 	}
 	resendAfter := e.clock()
 	if *resendFlag != "" {
