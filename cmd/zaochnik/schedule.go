@@ -15,7 +15,6 @@ import (
 	"zaochnik/corr"
 	"zaochnik/referee"
 	"zaochnik/storage"
-	"zaochnik/timecontrol"
 )
 
 // jobs are the daemon's scheduled work. They read the time only through
@@ -65,63 +64,37 @@ func (j *jobs) daily(ctx context.Context) error {
 	return nil
 }
 
-// digest sends each secretary the week's letters: how many were applied,
-// which were refused or ignored and why, the claims waiting for the judge
-// and the letters that could not be delivered.
+// digest sends each secretary the week's letters (referee.Digest): how
+// many were applied, which were refused or ignored and why, the claims
+// waiting for the judge and the letters that could not be delivered.
 func (j *jobs) digest(ctx context.Context) error {
 	now := j.now()
-	since := now.Add(-7 * 24 * time.Hour)
-	letters, err := j.db.Letters(ctx)
+	facts, err := j.ref.Digest(ctx, now)
 	if err != nil {
 		return err
 	}
-	claims, err := j.db.Claims(ctx, true)
-	if err != nil {
-		return err
-	}
-	out, err := j.db.Outbox(ctx)
-	if err != nil {
-		return err
-	}
-	return j.eachTournament(ctx, func(s corr.State) error {
-		t := s.Tournament
+	for _, f := range facts {
+		t := f.Tournament
 		var b strings.Builder
-		applied := 0
-		var notApplied []string
-		for _, l := range letters {
-			if l.Postmark.Before(since) || !plays(t, l.From) {
-				continue
-			}
-			if l.Disposition == storage.Processed {
-				applied++
-			} else {
-				notApplied = append(notApplied, fmt.Sprintf("  %s  %s  %s: %s", l.Postmark.In(t.Location()).Format("02.01.2006"), l.From, l.Disposition, l.Reason))
-			}
-		}
 		fmt.Fprintf(&b, "Сводка турнира %s за неделю по %s.\n\nПринято писем: %d. Не принято: %d.\n",
-			t.Cipher, timecontrol.DateOf(now.In(t.Location())).Russian(), applied, len(notApplied))
-		for _, l := range notApplied {
-			b.WriteString(l + "\n")
+			t.Cipher, f.Day.Russian(), f.Applied, len(f.NotApplied))
+		for _, l := range f.NotApplied {
+			fmt.Fprintf(&b, "  %s  %s  %s: %s\n", l.Postmark.In(t.Location()).Format("02.01.2006"), l.From, l.Disposition, l.Reason)
 		}
-		n := 0
-		for _, c := range claims {
-			if c.Cipher == t.Cipher {
-				if n == 0 {
-					b.WriteString("\nЗаявления о просрочке ждут решения судьи (6.3.6-6.3.7):\n")
-				}
-				n++
-				fmt.Fprintf(&b, "  №%d  партия %s, подано %s, против участника %d\n", c.ID, c.Game, c.Filed, c.Against)
+		for n, c := range f.Claims {
+			if n == 0 {
+				b.WriteString("\nЗаявления о просрочке ждут решения судьи (6.3.6-6.3.7):\n")
 			}
+			fmt.Fprintf(&b, "  №%d  партия %s, подано %s, против участника %d\n", c.ID, c.Game, c.Filed, c.Against)
 		}
-		for _, o := range out {
-			if o.Dead && gameOf(o, t) {
-				fmt.Fprintf(&b, "\nНе доставлено: %s, «%s»: %s\n", o.To, o.Subject, o.LastError)
-			}
+		for _, o := range f.Dead {
+			fmt.Fprintf(&b, "\nНе доставлено: %s, «%s»: %s\n", o.To, o.Subject, o.LastError)
 		}
 		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String(),
 			reportID("digest", j.from), now)
-		return nil
-	})
+	}
+	j.kick()
+	return nil
 }
 
 // standings sends the secretary and every participant the crosstable,
@@ -174,18 +147,6 @@ func (j *jobs) eachTournament(ctx context.Context, fn func(corr.State) error) er
 	}
 	j.kick()
 	return nil
-}
-
-// plays reports whether addr is a player of t.
-func plays(t corr.Tournament, addr string) bool {
-	_, ok := t.PlayerByEmail(addr)
-	return ok
-}
-
-// gameOf reports whether a queued letter belongs to tournament t.
-func gameOf(o storage.Outgoing, t corr.Tournament) bool {
-	c, _, err := corr.ParseGameCode(o.GameCode)
-	return err == nil && c == t.Cipher
 }
 
 // cronLogger is robfig/cron's logger on slog.
