@@ -11,7 +11,6 @@ import (
 
 	"github.com/robfig/cron/v3"
 
-	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/referee"
 	"zaochnik/storage"
@@ -97,24 +96,16 @@ func (j *jobs) digest(ctx context.Context) error {
 	return nil
 }
 
-// standings sends the secretary and every participant the crosstable,
-// with the judge's rulings of the desk, each in their language.
+// standings sends the secretary and every participant the crosstable
+// (referee.Standings, with the judge's rulings of the desk), each in their
+// language.
 func (j *jobs) standings(ctx context.Context) error {
 	now := j.now()
 	return j.eachTournament(ctx, func(s corr.State) error {
-		desk, err := j.db.Desk(ctx, s.Tournament.Cipher)
+		t, ct, err := j.ref.Standings(ctx, s.Tournament.Cipher, referee.StandingsOptions{})
 		if err != nil {
 			return err
 		}
-		players, games, err := desk.Table(s)
-		if err != nil {
-			return err
-		}
-		ct, err := adjudication.Build(players, games, adjudication.TableOptions(s.Tournament))
-		if err != nil {
-			return err
-		}
-		t := s.Tournament
 		to := []corr.Player{{Email: t.Secretary.Email, Language: "ru"}}
 		for _, p := range append(to, t.Players...) {
 			lang := map[bool]string{true: "en", false: "ru"}[p.Language == "en"]
