@@ -115,20 +115,11 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	if err != nil {
 		return err
 	}
-	validity, err := nextUIDValidity(dbPath, demoServer)
-	if err != nil {
-		return err
-	}
-	if d.mail, err = localmail.Start(localmail.Options{Domain: demoDomain, Now: d.clock, Logger: d.log, UIDValidity: validity}); err != nil {
+	if err := d.startMail(dbPath); err != nil {
 		return err
 	}
 	defer d.mail.Close()
 	server := demoServer
-	for _, u := range append([]string{server, d.t.Secretary.Email, d.t.Judge.Email}, playerAddrs(d.t)...) {
-		if err := d.mail.AddUser(u, demoPassword); err != nil {
-			return err
-		}
-	}
 	if err := d.store(dbPath, src); err != nil {
 		return err
 	}
@@ -157,6 +148,25 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		return err
 	}
 	return d.summary(dbPath)
+}
+
+// startMail starts the embedded mail server with a mailbox for the server,
+// the secretary, the judge and every player.
+func (d *demo) startMail(dbPath string) error {
+	validity, err := nextUIDValidity(dbPath, demoServer)
+	if err != nil {
+		return err
+	}
+	if d.mail, err = localmail.Start(localmail.Options{Domain: demoDomain, Now: d.clock, Logger: d.log, UIDValidity: validity}); err != nil {
+		return err
+	}
+	for _, u := range append([]string{demoServer, d.t.Secretary.Email, d.t.Judge.Email}, playerAddrs(d.t)...) {
+		if err := d.mail.AddUser(u, demoPassword); err != nil {
+			d.mail.Close()
+			return err
+		}
+	}
+	return nil
 }
 
 // config is the daemon's configuration over the embedded mail server:

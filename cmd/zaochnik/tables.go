@@ -52,23 +52,10 @@ func runTables(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik tables build: --variant: %v\n", err)
 		return 2
 	}
-	var progress func(done, total int)
-	var bar *progressbar.ProgressBar
-	if e.terminal && !*asJSON {
-		progress = func(done, total int) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionSetDescription("positions"), progressbar.OptionClearOnFinish(),
-					progressbar.OptionThrottle(100*time.Millisecond))
-			}
-			_ = bar.Set(done)
-		}
-	}
+	progress, finish := tablesProgress(e, e.terminal && !*asJSON)
 	start := time.Now()
 	set, err := tables.Build(v, *pieces, progress)
-	if bar != nil {
-		_ = bar.Finish()
-	}
+	finish()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik tables build: %v\n", err)
 		return 2
@@ -86,6 +73,28 @@ func runTables(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "%s: %d positions, %d bytes compressed, built in %.1f s\n", path, set.Size(), size, secs)
 	return 0
+}
+
+// tablesProgress is the build's progress bar on a terminal when show (nil
+// otherwise); finish clears it.
+func tablesProgress(e *env, show bool) (progress func(done, total int), finish func()) {
+	var bar *progressbar.ProgressBar
+	finish = func() {
+		if bar != nil {
+			_ = bar.Finish()
+		}
+	}
+	if !show {
+		return nil, finish
+	}
+	return func(done, total int) {
+		if bar == nil {
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
+				progressbar.OptionSetDescription("positions"), progressbar.OptionClearOnFinish(),
+				progressbar.OptionThrottle(100*time.Millisecond))
+		}
+		_ = bar.Set(done)
+	}, finish
 }
 
 // writeTables writes set gzip-compressed to path (through a temporary file,
