@@ -15,7 +15,8 @@ import (
 // DefaultMaxLetterSize is the largest letter read when none is configured.
 const DefaultMaxLetterSize = 10 << 20
 
-// Referee receives the tournament mailbox's letters into the store.
+// Referee carries out the use cases over the store: the letters of the
+// tournament mailbox and every change the desk and the commands ask for.
 type Referee struct {
 	DB   *storage.DB
 	Keys Keys
