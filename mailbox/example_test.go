@@ -40,7 +40,11 @@ func (s *exampleStore) Oversized(_ context.Context, _ string, validity, uid uint
 	return nil // stored refused with its header, the secretary told, in a real store
 }
 
-func (s *exampleStore) Accept(_ context.Context, _ string, validity, uid uint32, raw []byte) (bool, error) {
+func (s *exampleStore) Accept(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched) ([]bool, error) {
+	return oneByOne(ctx, mbox, validity, letters, s.accept)
+}
+
+func (s *exampleStore) accept(_ context.Context, _ string, validity, uid uint32, raw []byte) (bool, error) {
 	in, err := mailbox.Decode(raw)
 	if err != nil {
 		return true, nil // stored and refused, in a real store

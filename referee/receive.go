@@ -15,6 +15,7 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -109,6 +110,39 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 		r.logger().Info("referee: letter held until its sender confirms it", "from", inc.From, "message_id", inc.MessageID, "auth", auth.Detail)
 	}
 	return Outcome{Result: res, Auth: authOf(auth)}, err
+}
+
+// ReceiveAll receives letters, in order, in one transaction of the store
+// (group commit), each under a savepoint of its own as Receive receives
+// one. It returns the outcomes of the letters stored, in order: all of
+// them, or, with an error, those before the first letter that failed; that
+// letter was undone to its savepoint and it and the letters after it are
+// not stored, to be offered again. When the commit fails nothing is
+// stored.
+func (r *Referee) ReceiveAll(ctx context.Context, ls []Letter) ([]Outcome, error) {
+	g, err := r.DB.Group(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer g.Rollback()
+	outs := make([]Outcome, 0, len(ls))
+	var lerr error
+	for _, l := range ls {
+		var o Outcome
+		lerr = g.Each(ctx, func(ctx context.Context) error {
+			var err error
+			o, err = r.Receive(ctx, l)
+			return err
+		})
+		if lerr != nil {
+			break
+		}
+		outs = append(outs, o)
+	}
+	if err := g.Commit(); err != nil {
+		return nil, errors.Join(lerr, err)
+	}
+	return outs, lerr
 }
 
 // authenticate finds what vouches for the sender of in: a reply key of

@@ -63,6 +63,9 @@ func (db *DB) keep(cipher string, c *committed) {
 // forget drops the copy of tournament cipher after a failed transaction.
 func (db *DB) forget(cipher string) { db.tournaments.Delete(cipher) }
 
+// forgetAll drops every copy after a failed group (group.go).
+func (db *DB) forgetAll() { db.tournaments.Clear() }
+
 // stmt returns query prepared once for the database, bound to q when q is
 // a transaction: the hot statements are not parsed again for every letter.
 func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, error) {

@@ -229,7 +229,12 @@ func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
 }
 
 // tx runs fn in a write transaction, committing when it returns nil.
+// Within a Group (ctx from Group.Each) it runs under a savepoint of the
+// group's transaction instead, committed with the group.
 func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if g := groupOf(ctx); g != nil && g.db == db {
+		return g.savepoint(ctx, fn)
+	}
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
