@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"net"
 	"net/url"
 	"os"
@@ -102,6 +103,13 @@ func benchConfig(tb testing.TB, imapAddr, smtpAddr, dbPath string) Config {
 // addBenchUsers gives every address of the benchmark's tournaments a
 // mailbox on the embedded server, which delivers only to local users.
 func addBenchUsers(tb testing.TB, db *storage.DB, mail *localmail.Server) {
+	for _, u := range benchUsers(tb, db) {
+		require.NoError(tb, mail.AddUser(u, "pw"))
+	}
+}
+
+// benchUsers lists every address of the benchmark's tournaments.
+func benchUsers(tb testing.TB, db *storage.DB) []string {
 	users := map[string]bool{"judge@bench.test": true}
 	ciphers, err := db.Ciphers(context.Background())
 	require.NoError(tb, err)
@@ -113,9 +121,7 @@ func addBenchUsers(tb testing.TB, db *storage.DB, mail *localmail.Server) {
 			users[p.Email] = true
 		}
 	}
-	for u := range users {
-		require.NoError(tb, mail.AddUser(u, "pw"))
-	}
+	return slices.Sorted(maps.Keys(users))
 }
 
 // firstMoves is White's first move in each game.
