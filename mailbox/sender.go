@@ -25,12 +25,13 @@ type Outbox interface {
 
 	// BeginAttempt records an attempt before it is made (attempts+1, the
 	// last attempt now, the next attempt retryAt), so that a crash during
-	// the send cannot cause a hot retry loop, and returns the envelope and
-	// the letter with the number of this attempt (1 for the first). Until
+	// the send cannot cause a hot retry loop, and returns the letter as
+	// plain values (the Sender composes it; its From and To are the
+	// envelope) with the number of this attempt (1 for the first). Until
 	// Sent, Retry or Dead records the attempt's outcome the letter is in
 	// flight: NextDue does not offer it again, so it reaches SMTP at most
 	// once even if the outcome cannot be recorded.
-	BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (from string, to []string, raw []byte, attempt int, err error)
+	BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (letter Outgoing, attempt int, err error)
 
 	// Sent records that the SMTP server accepted the letter.
 	Sent(ctx context.Context, id int64, now time.Time) error
@@ -253,9 +254,13 @@ func (s *Sender) connect() (*smtp.Client, error) {
 // even begin.
 func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts int, unrecorded *[]func(context.Context) error) (usable bool, err error) {
 	now := s.o.Now()
-	from, to, raw, attempt, err := s.o.Outbox.BeginAttempt(ctx, id, now, now.Add(backoff(attempts, s.o.RetryBase, s.o.RetryMax)))
+	o, attempt, err := s.o.Outbox.BeginAttempt(ctx, id, now, now.Add(backoff(attempts, s.o.RetryBase, s.o.RetryMax)))
 	if err != nil {
 		return true, &StoreError{fmt.Errorf("beginning an attempt at letter %d: %w", id, err)}
+	}
+	var to []string
+	for _, a := range append(o.To, o.Cc...) {
+		to = append(to, a.Addr)
 	}
 	log := s.log.With("letter", id, "attempt", attempt, "to", to)
 	keep := func(what string, outcome func(context.Context) error) {
@@ -264,7 +269,15 @@ func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts in
 			*unrecorded = append(*unrecorded, outcome)
 		}
 	}
-	err = c.SendMail(from, to, bytes.NewReader(raw))
+	raw, err := Compose(o)
+	if err != nil {
+		// The letter, not the server, is at fault: it never could go.
+		log.Error("smtp: the letter cannot be composed; dead letter", "err", err)
+		reason := err.Error()
+		keep("not composed", func(ctx context.Context) error { return s.o.Outbox.Dead(ctx, id, now, reason) })
+		return true, nil
+	}
+	err = c.SendMail(o.From.Addr, to, bytes.NewReader(raw))
 	now = s.o.Now()
 	if err == nil {
 		log.Info("smtp: sent")

@@ -27,6 +27,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"zaochnik/corr"
 )
 
 //go:embed migrations/*.sql
@@ -42,10 +44,6 @@ type DB struct {
 	// injected so that storage does not import it). Nil: letters are kept
 	// unread and refused.
 	Decode func(raw []byte) (Decoded, error)
-	// Compose renders a queued letter for BeginAttempt (the mail shell's
-	// composer), and From is the server's address it is sent from.
-	Compose func(m Mail) ([]byte, error)
-	From    string
 	// MessageIDKey, when set, makes the Message-IDs of outgoing letters an
 	// HMAC of their number under it instead of random (see messageID).
 	MessageIDKey []byte
@@ -56,9 +54,9 @@ type DB struct {
 	// is slog's default logger.
 	Log *slog.Logger
 
-	parsed      sync.Map // tournament files as read, by their bytes
-	tournaments sync.Map // cipher -> *committed (cache.go)
-	stmts       sync.Map // query -> *sql.Stmt, prepared once
+	parsed      *lru[corr.Tournament] // tournament files as read, by their bytes
+	tournaments *lru[*committed]      // by cipher (cache.go)
+	stmts       sync.Map              // query -> *sql.Stmt, prepared once
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -165,7 +163,7 @@ func open(path, mode string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	db := &DB{db: sqldb, Now: time.Now}
+	db := &DB{db: sqldb, Now: time.Now, parsed: newLRU[corr.Tournament](parsedFiles), tournaments: newLRU[*committed](cachedTournaments)}
 	if err := db.migrate(context.Background()); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)

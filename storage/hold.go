@@ -115,7 +115,7 @@ func (db *DB) Confirm(ctx context.Context, reply Incoming, heldID int64, decline
 	}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		res, kept = Result{}, nil
-		if err := advanceWatermark(ctx, tx, reply.Mailbox, reply.UIDValidity, reply.UID); err != nil {
+		if err := db.advanceWatermark(ctx, tx, reply.Mailbox, reply.UIDValidity, reply.UID); err != nil {
 			return err
 		}
 		if _, _, found, err := db.stored(ctx, tx, reply, sum); found || err != nil {
@@ -325,7 +325,7 @@ func (db *DB) Oversized(ctx context.Context, in Incoming, subject string, size, 
 	reason := fmt.Sprintf("letter of %d bytes, over the limit of %d: not read (only its header is kept)", size, limit)
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		res = Result{}
-		if err := advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
+		if err := db.advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
 			return err
 		}
 		var found bool

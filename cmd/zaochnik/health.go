@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"zaochnik/storage"
 )
 
 // health is the /healthz answer.
@@ -14,10 +16,10 @@ type health struct {
 	// Problems says what is wrong when Status is "degraded".
 	Problems []string `json:"problems,omitempty"`
 	// Store is the store's last failure while it fails (a full disk).
-	Store  string       `json:"store,omitempty"`
-	IMAP   imapHealth   `json:"imap"`
-	SMTP   smtpHealth   `json:"smtp"`
-	Outbox outboxCounts `json:"outbox"`
+	Store  string               `json:"store,omitempty"`
+	IMAP   imapHealth           `json:"imap"`
+	SMTP   smtpHealth           `json:"smtp"`
+	Outbox storage.OutboxCounts `json:"outbox"`
 }
 
 // smtpHealth tells whether letters leave. Dead letters are not counted

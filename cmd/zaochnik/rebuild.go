@@ -204,7 +204,7 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 			return rep, err
 		}
 	}
-	j := &jobs{db: db, ref: ref, loc: cfg.Timezone.location(), now: func() time.Time { return clock }, kick: func() {}, log: log, from: cfg.SMTP.From}
+	j := &jobs{db: db, ref: ref, loc: cfg.Timezone.location(), now: func() time.Time { return clock }, kick: func() {}, log: log}
 	daily := func() error {
 		if cfg.Schedule.Daily == "" {
 			return nil

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -29,7 +27,6 @@ type jobs struct {
 	now    func() time.Time
 	kick   func()
 	log    *slog.Logger
-	from   string // the server's address, for report Message-IDs
 }
 
 // schedule registers the configured jobs on a new cron in loc.
@@ -159,16 +156,13 @@ func (j *jobs) digest(ctx context.Context) error {
 				fmt.Fprintf(&b, "\nНе доставлено: %s, «%s»: %s\n", o.To, o.Subject, o.LastError)
 			}
 		}
-		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String(),
-			reportID("digest", j.from), now)
-		return nil
+		return j.outbox.queueReport(ctx, t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String())
 	})
 }
 
 // standings sends the secretary and every participant the crosstable,
 // with the judge's rulings of the desk, each in their language.
 func (j *jobs) standings(ctx context.Context) error {
-	now := j.now()
 	return j.eachTournament(ctx, func(s corr.State) error {
 		desk, err := j.db.Desk(ctx, s.Tournament.Cipher)
 		if err != nil {
@@ -186,9 +180,10 @@ func (j *jobs) standings(ctx context.Context) error {
 		to := []corr.Player{{Email: t.Secretary.Email, Language: "ru"}}
 		for _, p := range append(to, t.Players...) {
 			lang := map[bool]string{true: "en", false: "ru"}[p.Language == "en"]
-			j.outbox.queueReport(p.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
-				fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text(lang)),
-				reportID("standings", j.from), now)
+			if err := j.outbox.queueReport(ctx, p.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
+				fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text(lang))); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -235,12 +230,4 @@ type cronLogger struct{ log *slog.Logger }
 func (l cronLogger) Info(msg string, kv ...any) { l.log.Debug("cron: "+msg, kv...) }
 func (l cronLogger) Error(err error, msg string, kv ...any) {
 	l.log.Error("cron: "+msg, append(kv, "err", err)...)
-}
-
-// reportID is the Message-ID of a report: 128 random bits, like the
-// store's letters, so that nobody can guess it and thread a forged answer.
-func reportID(kind, from string) string {
-	var b [16]byte
-	rand.Read(b[:])
-	return kind + "." + hex.EncodeToString(b[:]) + "@" + mailDomain(from)
 }
