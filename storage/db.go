@@ -158,6 +158,9 @@ func open(path, mode string) (*DB, error) {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
+	// The savepoints of a group (group.go) keep their undo pages in
+	// memory, not in a temporary file written for every page they change.
+	q.Add("_pragma", "temp_store(MEMORY)")
 	q.Set("_txlock", "immediate")
 	sqldb, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
