@@ -56,13 +56,15 @@ func (db *DB) NextDue(ctx context.Context) (id int64, attempts int, due time.Tim
 // values with the number of this attempt; the mail shell composes it.
 func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (m Mail, attempt int, err error) {
 	var queued, attach string
+	var files int
 	err = db.tx(ctx, func(tx *sql.Tx) error {
 		err := db.queryRow(ctx, tx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, next_attempt = ?, sending = ?
 			WHERE id = ? AND sent = '' AND dead = 0 AND sending = ''
 			RETURNING message_id, kind, to_addr, subject, body, in_reply_to, attach, attempts, queued,
-				coalesce(tournament_id, 0), coalesce(game_id, 0), coalesce(confirms, 0)`,
+				coalesce(tournament_id, 0), coalesce(game_id, 0), coalesce(confirms, 0),
+				(SELECT count(*) FROM outbox_files f WHERE f.outbox_id = outbox.id)`,
 			stampOf(now), stampOf(retryAt), stampOf(now), id).
-			Scan(&m.MessageID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.InReplyTo, &attach, &attempt, &queued, &m.TournamentID, &m.GameID, &m.Confirms)
+			Scan(&m.MessageID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.InReplyTo, &attach, &attempt, &queued, &m.TournamentID, &m.GameID, &m.Confirms, &files)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent, dead or in flight)", id, ErrNotFound)
 		}
@@ -78,6 +80,9 @@ func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time
 			return Mail{}, 0, fmt.Errorf("storage: outgoing letter %d attaches %s: %w", id, mid, err)
 		}
 		m.Attachments = append(m.Attachments, l.Raw)
+	}
+	if files == 0 {
+		return m, attempt, nil
 	}
 	if m.Files, err = outboxFiles(ctx, db.db, id); err != nil {
 		return Mail{}, 0, fmt.Errorf("storage: outgoing letter %d: its files: %w", id, err)
