@@ -322,8 +322,8 @@ func (m *Main) close() error {
 func (m *Main) drain(deadline time.Time) {
 	m.sender.Kick()
 	for time.Now().Before(deadline) {
-		b, err := m.backlog(context.Background())
-		if err != nil || b.Due == 0 {
+		_, _, due, ok, err := m.db.NextDue(context.Background())
+		if err != nil || !ok || due.After(m.Now()) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
