@@ -33,6 +33,12 @@ func (db *DB) Outbox(ctx context.Context) ([]Outgoing, error) {
 	return findOutgoing(ctx, db.db, `ORDER BY o.id`)
 }
 
+// Waiting returns the letters neither sent, dead nor held, in order of
+// queueing: the outbox's few, read through its index, not its history.
+func (db *DB) Waiting(ctx context.Context) ([]Outgoing, error) {
+	return findOutgoing(ctx, db.db, `WHERE o.sent = '' AND o.dead = 0 AND o.hold = 0 ORDER BY o.id`)
+}
+
 func findOutgoing(ctx context.Context, q querier, where string, args ...any) ([]Outgoing, error) {
 	rows, err := q.QueryContext(ctx, `SELECT o.id, o.message_id, o.to_addr, o.kind, o.subject, o.body, o.in_reply_to, o.attach,
 		coalesce(g.code, ''), o.attempts, o.next_attempt, o.last_error, o.hold, o.dead, o.sent

@@ -122,15 +122,12 @@ func (m *Main) health(r *http.Request) health {
 // smtpHealth reads the outbox for letters that should have left.
 func (m *Main) smtpHealth(ctx context.Context) (smtpHealth, error) {
 	h := smtpHealth{Delivering: true}
-	all, err := m.db.Outbox(ctx)
+	waiting, err := m.db.Waiting(ctx)
 	if err != nil {
 		return h, err
 	}
 	late := m.Now().Add(-smtpOverdue) // the sender's clock stamps NextAttempt
-	for _, o := range all {
-		if o.Dead || o.Hold || !o.Sent.IsZero() {
-			continue
-		}
+	for _, o := range waiting {
 		if o.NextAttempt.Before(late) {
 			h.Overdue++
 		}

@@ -49,7 +49,8 @@ import (
 //
 // Run: go test -run '^$' -bench '^BenchmarkPipeline$' -benchtime 1x ./cmd/zaochnik
 // (ZAOCHNIK_BENCH_LETTERS sets the backlog, 5000 by default;
-// ZAOCHNIK_BENCH_CPUPROFILE=FILE profiles the daemon).
+// ZAOCHNIK_BENCH_GAMES=N stores N games; ZAOCHNIK_BENCH_CPUPROFILE=FILE
+// and ZAOCHNIK_BENCH_MEMPROFILE=FILE profile the daemon).
 func BenchmarkPipeline(b *testing.B) {
 	n := 5000
 	if v, err := strconv.Atoi(os.Getenv("ZAOCHNIK_BENCH_LETTERS")); err == nil && v > 0 {
@@ -131,7 +132,8 @@ func BenchmarkPipeline(b *testing.B) {
 
 // startDaemon runs the daemon with cfg as a child process (this binary as
 // `zaochnik serve`, TestServeChild) until the benchmark ends, and waits
-// until it follows the mailbox. ZAOCHNIK_BENCH_CPUPROFILE=FILE profiles it.
+// until it follows the mailbox. ZAOCHNIK_BENCH_CPUPROFILE=FILE and
+// ZAOCHNIK_BENCH_MEMPROFILE=FILE profile it.
 func startDaemon(b *testing.B, cfg Config) *exec.Cmd {
 	cfg.Log.Level = "error"
 	cfg.Web.Listen = freeAddr(b) // for /healthz only
@@ -143,6 +145,9 @@ func startDaemon(b *testing.B, cfg Config) *exec.Cmd {
 	args := []string{"-test.run=^TestServeChild$", "-test.bench=^$"}
 	if p := os.Getenv("ZAOCHNIK_BENCH_CPUPROFILE"); p != "" {
 		args = append(args, "-test.cpuprofile="+p)
+	}
+	if p := os.Getenv("ZAOCHNIK_BENCH_MEMPROFILE"); p != "" {
+		args = append(args, "-test.memprofile="+p)
 	}
 	child := exec.Command(os.Args[0], args...)
 	child.Env = append(os.Environ(), "ZAOCHNIK_SERVE_CHILD="+cfgPath)
