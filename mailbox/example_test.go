@@ -81,7 +81,10 @@ func (s *exampleStore) NextDue(context.Context) (int64, int, time.Time, bool, er
 	return 0, 0, time.Time{}, false, nil
 }
 
-func (s *exampleStore) BeginAttempt(_ context.Context, id int64, _, _ time.Time) (mailbox.Outgoing, int, error) {
+func (s *exampleStore) BeginAttempt(ctx context.Context, id int64, _, _ time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
+	if sent != nil {
+		s.Sent(ctx, sent.ID, sent.At) // in the same transaction, in a real store
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.out[id], 1, nil

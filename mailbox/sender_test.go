@@ -63,7 +63,12 @@ func (f *fakeOutbox) NextDue(context.Context) (int64, int, time.Time, bool, erro
 	return int64(best), f.rows[best].attempts, f.rows[best].due, true, nil
 }
 
-func (f *fakeOutbox) BeginAttempt(_ context.Context, id int64, _, retryAt time.Time) (mailbox.Outgoing, int, error) {
+func (f *fakeOutbox) BeginAttempt(ctx context.Context, id int64, _, retryAt time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
+	if sent != nil {
+		if err := f.Sent(ctx, sent.ID, sent.At); err != nil {
+			return mailbox.Outgoing{}, 0, err
+		}
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	r := f.rows[id]

@@ -110,3 +110,30 @@ func TestOutbox_InFlightAtStartIsNeverSentAgain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, n)
 }
+
+// The sender records a letter's success with the next attempt: both in one
+// transaction, so that when the attempt cannot begin the success is not
+// recorded either, and the sender records it alone.
+func TestOutbox_SentThenBeginIsOneTransaction(t *testing.T) {
+	db := mustOpen(t)
+	ctx := context.Background()
+	now := db.Now()
+	first, second := queue(t, db, "a@example.org"), queue(t, db, "b@example.org")
+	_, _, err := db.BeginAttempt(ctx, first, now, now)
+	require.NoError(t, err)
+	_, _, err = db.SentThenBegin(ctx, first, now, 999, now, now)
+	assert.ErrorIs(t, err, ErrNotFound, "no letter 999 to begin")
+	out, err := db.Outbox(ctx)
+	require.NoError(t, err)
+	assert.True(t, out[0].Sent.IsZero(), "nor is the first recorded sent")
+
+	m, attempt, err := db.SentThenBegin(ctx, first, now, second, now, now)
+	require.NoError(t, err)
+	assert.Equal(t, [2]any{"b@example.org", 1}, [2]any{m.To, attempt})
+	out, err = db.Outbox(ctx)
+	require.NoError(t, err)
+	assert.False(t, out[0].Sent.IsZero(), "the first is sent")
+	_, _, _, ok, err := db.NextDue(ctx)
+	require.NoError(t, err)
+	assert.False(t, ok, "the second is in flight")
+}

@@ -54,10 +54,28 @@ func (db *DB) NextDue(ctx context.Context) (id int64, attempts int, due time.Tim
 // BeginAttempt records an attempt at now (the next one at retryAt), puts
 // the letter in flight until Sent, Retry or Dead, and returns it as plain
 // values with the number of this attempt; the mail shell composes it.
-func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (m Mail, attempt int, err error) {
+func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (Mail, int, error) {
+	return db.beginAttempt(ctx, 0, time.Time{}, id, now, retryAt)
+}
+
+// SentThenBegin records that letter sentID was sent at sentAt (as Sent
+// does) and begins an attempt at letter id (as BeginAttempt does), in one
+// transaction.
+func (db *DB) SentThenBegin(ctx context.Context, sentID int64, sentAt time.Time, id int64, now, retryAt time.Time) (Mail, int, error) {
+	return db.beginAttempt(ctx, sentID, sentAt, id, now, retryAt)
+}
+
+// beginAttempt is BeginAttempt, recording first that letter sentID (0:
+// none) was sent at sentAt.
+func (db *DB) beginAttempt(ctx context.Context, sentID int64, sentAt time.Time, id int64, now, retryAt time.Time) (m Mail, attempt int, err error) {
 	var queued, attach string
 	var files int
 	err = db.tx(ctx, func(tx *sql.Tx) error {
+		if sentID != 0 {
+			if err := db.sent(ctx, tx, sentID, sentAt); err != nil {
+				return err
+			}
+		}
 		err := db.queryRow(ctx, tx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, next_attempt = ?, sending = ?
 			WHERE id = ? AND sent = '' AND dead = 0 AND sending = ''
 			RETURNING message_id, kind, to_addr, subject, body, in_reply_to, attach, attempts, queued,
@@ -92,7 +110,12 @@ func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time
 
 // Sent records that the SMTP server accepted letter id.
 func (db *DB) Sent(ctx context.Context, id int64, now time.Time) error {
-	return db.setOutgoing(ctx, id, `sent = ?, last_error = '', sending = ''`, stampOf(now))
+	return db.tx(ctx, func(tx *sql.Tx) error { return db.sent(ctx, tx, id, now) })
+}
+
+// sent records in tx that letter id was sent at now.
+func (db *DB) sent(ctx context.Context, tx *sql.Tx, id int64, now time.Time) error {
+	return db.updateOutgoing(ctx, tx, id, `sent = ?, last_error = '', sending = ''`, stampOf(now))
 }
 
 // Retry records a temporary failure; the next attempt is at retryAt.
@@ -181,16 +204,19 @@ func (db *DB) SettleInFlight(ctx context.Context, now time.Time) (int, error) {
 }
 
 func (db *DB) setOutgoing(ctx context.Context, id int64, set string, args ...any) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		res, err := db.exec(ctx, tx, `UPDATE outbox SET `+set+` WHERE id = ?`, append(args, id)...)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
-		}
-		return nil
-	})
+	return db.tx(ctx, func(tx *sql.Tx) error { return db.updateOutgoing(ctx, tx, id, set, args...) })
+}
+
+// updateOutgoing sets columns of outgoing letter id in tx.
+func (db *DB) updateOutgoing(ctx context.Context, tx *sql.Tx, id int64, set string, args ...any) error {
+	res, err := db.exec(ctx, tx, `UPDATE outbox SET `+set+` WHERE id = ?`, append(args, id)...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
+	}
+	return nil
 }
 
 func stampOf(t time.Time) string { return t.UTC().Truncate(time.Second).Format(time.RFC3339) }

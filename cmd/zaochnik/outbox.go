@@ -65,8 +65,15 @@ func (o *storeOutbox) NextDue(ctx context.Context) (id int64, attempts int, due 
 }
 
 // BeginAttempt implements mailbox.Outbox.
-func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (mailbox.Outgoing, int, error) {
-	m, attempt, err := o.db.BeginAttempt(ctx, id, now, retryAt)
+func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
+	var m storage.Mail
+	var attempt int
+	var err error
+	if sent != nil {
+		m, attempt, err = o.db.SentThenBegin(ctx, sent.ID, sent.At, id, now, retryAt)
+	} else {
+		m, attempt, err = o.db.BeginAttempt(ctx, id, now, retryAt)
+	}
 	if o.store.note(err) != nil {
 		return mailbox.Outgoing{}, 0, err
 	}

@@ -90,7 +90,7 @@ func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	}
 	require.NotZero(t, dossier.ID)
 	assert.Len(t, dossier.Attach, 2, "White's two letters")
-	o, _, err := outbox.BeginAttempt(ctx, dossier.ID, db.Now(), db.Now())
+	o, _, err := outbox.BeginAttempt(ctx, dossier.ID, db.Now(), db.Now(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []mailbox.Address{{Addr: "judge@example.org"}}, o.To)
 	raw, err := mailbox.Compose(o)
