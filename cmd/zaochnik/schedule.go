@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/robfig/cron/v3"
 
-	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/corr/letter"
 	"zaochnik/referee"
@@ -24,12 +21,10 @@ import (
 type jobs struct {
 	db     *storage.DB
 	ref    *referee.Referee
-	loc    *time.Location // the config's zone: the held letters' day
 	outbox *storeOutbox
 	now    func() time.Time
 	kick   func()
 	log    *slog.Logger
-	from   string // the server's address, for report Message-IDs
 }
 
 // schedule registers the configured jobs on a new cron in loc.
@@ -55,136 +50,65 @@ func (j *jobs) schedule(s ScheduleConfig, loc *time.Location) (*cron.Cron, error
 	return c, nil
 }
 
-// daily runs the referee's daily checks of every started tournament for
-// each day from the day after the last one checked up to today in the
-// tournament's zone, so days the daemon was down are caught up in order.
+// daily runs the referee's day (referee.Daily: every started
+// tournament's checks caught up to today, the next Swiss rounds, the held
+// letters), then wakes the sender.
 func (j *jobs) daily(ctx context.Context) error {
-	ciphers, err := j.db.Ciphers(ctx)
+	if _, err := j.ref.Daily(ctx, j.now()); err != nil {
+		return err
+	}
+	j.kick()
+	return nil
+}
+
+// digest sends each secretary the week's letters (referee.Digest): how
+// many were applied, which were refused or ignored and why, the claims
+// waiting for the judge and the letters that could not be delivered.
+func (j *jobs) digest(ctx context.Context) error {
+	now := j.now()
+	facts, err := j.ref.Digest(ctx, now)
 	if err != nil {
 		return err
 	}
-	for _, c := range ciphers {
-		s, err := j.db.State(ctx, c)
-		if err != nil {
+	for _, f := range facts {
+		t := f.Tournament
+		d := letter.Digest{Envelope: letter.Envelope{Lang: language(t.Secretary.Language), Cipher: t.Cipher, To: t.Secretary.Name}, Until: f.Day, Applied: f.Applied}
+		for _, l := range f.NotApplied {
+			d.NotApplied = append(d.NotApplied, letter.DigestLetter{Day: timecontrol.DateOf(l.Postmark.In(t.Location())), From: l.From,
+				Disposition: string(l.Disposition), Reason: l.Reason})
+		}
+		for _, c := range f.Claims {
+			_, p, _ := corr.ParseGameCode(c.Game)
+			d.Claims = append(d.Claims, letter.DigestClaim{ID: c.ID, White: p.White, Black: p.Black, Filed: c.Filed, Against: c.Against})
+		}
+		for _, o := range f.Dead {
+			d.Dead = append(d.Dead, letter.Undelivered{To: o.To, Subject: o.Subject, Reason: o.LastError})
+		}
+		m := d.Render()
+		if err := j.outbox.queueReport(ctx, t.Secretary.Email, m.Subject, m.Body); err != nil {
 			return err
-		}
-		if s.Started.IsZero() {
-			continue
-		}
-		today := timecontrol.DateOf(j.now().In(s.Tournament.Location()))
-		day := s.Started
-		if !s.Checked.IsZero() {
-			day = s.Checked.AddDays(1)
-		}
-		for ; !day.After(today); day = day.AddDays(1) {
-			out, err := j.db.Daily(ctx, c, day)
-			if err != nil {
-				return fmt.Errorf("daily checks of %s for %s: %w", c, day, err)
-			}
-			if len(out.Out) > 0 || len(out.Claims) > 0 {
-				j.log.Info("daily checks", "tournament", c, "day", day.String(), "letters", len(out.Out), "claims", len(out.Claims))
-			}
-			// A Swiss round over (its games decided, or its end reached that day) starts the next (1.15).
-			// A round that cannot be drawn waits for the judge (1.15.9); the other checks go on.
-			if out, err = j.db.NextRound(ctx, c, day); err != nil {
-				j.log.Error("next round", "tournament", c, "day", day.String(), "err", err)
-			} else if len(out.Events) > 0 {
-				j.log.Info("round drawn", "tournament", c, "day", day.String(), "letters", len(out.Out))
-			}
-		}
-	}
-	if j.ref != nil {
-		dropped, asked, err := j.ref.Daily(ctx, timecontrol.DateOf(j.now().In(j.loc)))
-		if err != nil {
-			return err
-		}
-		if dropped+asked > 0 {
-			j.log.Info("held letters", "dropped", dropped, "asked", asked)
 		}
 	}
 	j.kick()
 	return nil
 }
 
-// digest sends each secretary the week's letters: how many were applied,
-// which were refused or ignored and why, the claims waiting for the judge
-// and the letters that could not be delivered.
-func (j *jobs) digest(ctx context.Context) error {
-	now := j.now()
-	since := now.Add(-7 * 24 * time.Hour)
-	letters, err := j.db.Letters(ctx)
-	if err != nil {
-		return err
-	}
-	claims, err := j.db.Claims(ctx, true)
-	if err != nil {
-		return err
-	}
-	out, err := j.db.Outbox(ctx)
-	if err != nil {
-		return err
-	}
-	return j.eachTournament(ctx, func(s corr.State) error {
-		t := s.Tournament
-		lang := letter.Russian
-		if t.Secretary.Language == "en" {
-			lang = letter.English
-		}
-		d := letter.Digest{Envelope: letter.Envelope{Lang: lang, Cipher: t.Cipher, To: t.Secretary.Name}, Until: timecontrol.DateOf(now.In(t.Location()))}
-		for _, l := range letters {
-			if l.Postmark.Before(since) || !plays(t, l.From) {
-				continue
-			}
-			if l.Disposition == storage.Processed {
-				d.Applied++
-			} else {
-				d.NotApplied = append(d.NotApplied, letter.DigestLetter{Day: timecontrol.DateOf(l.Postmark.In(t.Location())), From: l.From,
-					Disposition: string(l.Disposition), Reason: l.Reason})
-			}
-		}
-		for _, c := range claims {
-			if c.Cipher == t.Cipher {
-				_, p, _ := corr.ParseGameCode(c.Game)
-				d.Claims = append(d.Claims, letter.DigestClaim{ID: c.ID, White: p.White, Black: p.Black, Filed: c.Filed, Against: c.Against})
-			}
-		}
-		for _, o := range out {
-			if o.Dead && gameOf(o, t) {
-				d.Dead = append(d.Dead, letter.Undelivered{To: o.To, Subject: o.Subject, Reason: o.LastError})
-			}
-		}
-		m := d.Render()
-		j.outbox.queueReport(t.Secretary.Email, m.Subject, m.Body, reportID("digest", j.from), now)
-		return nil
-	})
-}
-
-// standings sends the secretary and every participant the crosstable,
-// with the judge's rulings of the desk, each in their language.
+// standings sends the secretary and every participant the crosstable
+// (referee.Standings, with the judge's rulings of the desk), each in their
+// language.
 func (j *jobs) standings(ctx context.Context) error {
-	now := j.now()
 	return j.eachTournament(ctx, func(s corr.State) error {
-		desk, err := j.db.Desk(ctx, s.Tournament.Cipher)
+		t, ct, err := j.ref.Standings(ctx, s.Tournament.Cipher, referee.StandingsOptions{})
 		if err != nil {
 			return err
 		}
-		players, games, err := desk.Table(s)
-		if err != nil {
-			return err
-		}
-		ct, err := adjudication.Build(players, games, adjudication.TableOptions(s.Tournament))
-		if err != nil {
-			return err
-		}
-		t := s.Tournament
 		to := []corr.Player{{Name: t.Secretary.Name, Email: t.Secretary.Email, Language: t.Secretary.Language}}
 		for _, p := range append(to, t.Players...) {
-			lang := letter.Russian
-			if p.Language == "en" {
-				lang = letter.English
-			}
+			lang := language(p.Language)
 			m := letter.Standings{Envelope: letter.Envelope{Lang: lang, Cipher: t.Cipher, To: p.Name}, Name: t.Name, Table: ct.Text(string(lang))}.Render()
-			j.outbox.queueReport(p.Email, m.Subject, m.Body, reportID("standings", j.from), now)
+			if err := j.outbox.queueReport(ctx, p.Email, m.Subject, m.Body); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -213,18 +137,6 @@ func (j *jobs) eachTournament(ctx context.Context, fn func(corr.State) error) er
 	return nil
 }
 
-// plays reports whether addr is a player of t.
-func plays(t corr.Tournament, addr string) bool {
-	_, ok := t.PlayerByEmail(addr)
-	return ok
-}
-
-// gameOf reports whether a queued letter belongs to tournament t.
-func gameOf(o storage.Outgoing, t corr.Tournament) bool {
-	c, _, err := corr.ParseGameCode(o.GameCode)
-	return err == nil && c == t.Cipher
-}
-
 // cronLogger is robfig/cron's logger on slog.
 type cronLogger struct{ log *slog.Logger }
 
@@ -233,10 +145,11 @@ func (l cronLogger) Error(err error, msg string, kv ...any) {
 	l.log.Error("cron: "+msg, append(kv, "err", err)...)
 }
 
-// reportID is the Message-ID of a report: 128 random bits, like the
-// store's letters, so that nobody can guess it and thread a forged answer.
-func reportID(kind, from string) string {
-	var b [16]byte
-	rand.Read(b[:])
-	return kind + "." + hex.EncodeToString(b[:]) + "@" + mailDomain(from)
+// language is a person's language key as corr/letter reads it: English on
+// request, Russian otherwise.
+func language(key string) letter.Lang {
+	if key == "en" {
+		return letter.English
+	}
+	return letter.Russian
 }

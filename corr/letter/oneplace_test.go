@@ -29,7 +29,7 @@ var notLetters = map[string]string{
 	"adjudication/reply.go":       "the judge's answers the desk reads",
 	"corr/pairing.go":             "an example game code in an error for the command line",
 	"storage/desk.go":             "an example game code in an error for the command line",
-	"cmd/zaochnik/judge_desk.go":  "an example game code in an error for the command line",
+	"referee/find.go":             "an example game code in an error for the command line",
 	"cmd/zaochnik/letter.go":      "an example game code in the command's help",
 	"cmd/zaochnik/demo.go":        "the demo's own player letters",
 	"cmd/zaochnik/simulate.go":    "the simulated players' letters",
