@@ -87,8 +87,7 @@ func TestDeskDecision_6_1_12_AppealUpheld(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEmpty(t, done.Out, "both players, the judge and the secretary are told")
 	assert.Equal(t, "*", w.game("1-2").Result)
-	d, err := w.db.Desk(ctx, w.cipher)
-	require.NoError(t, err)
-	require.Len(t, d.Appeals, 1)
-	assert.Equal(t, adjudication.ProtestUpheld, d.Appeals[0].Decision)
+	appeals := adjudication.Appeals(w.state())
+	require.Len(t, appeals, 1)
+	assert.Equal(t, adjudication.ProtestUpheld, appeals[0].Decision)
 }

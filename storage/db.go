@@ -166,6 +166,10 @@ func open(path, mode string) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
+	if err := db.upgradeDesks(context.Background()); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
 	return db, nil
 }
 

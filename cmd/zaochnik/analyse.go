@@ -13,8 +13,8 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english] [--tables FILE]
-       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables FILE]
+const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english] [--tables DIR]
+       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables DIR]
 
 Searches the position (the engine aid for adjudicating unfinished games,
 6.5) and prints, for the judge (in Russian unless --english), the
@@ -25,8 +25,10 @@ drawn-ending rules. With --fen those rules count their moves from the
 position; with --pdn the final position of the game is analysed and the
 game's moves count too (the variant comes from the file). The search stops
 at --time or --depth, whichever comes first (--time 0: no time limit).
-With --tables FILE (from zaochnik tables build), a kings-only position in
-the tables is answered from them at once: proven, with the exact distance.`
+With --tables DIR (the --out folder of zaochnik tables build), a position
+in the tables is answered from them at once: proven, with the exact
+distance and the draw rules honoured; inside the search the tables draw
+what they draw and prove wins and losses.`
 
 // analyseOutput is the --json object.
 type analyseOutput struct {
@@ -52,6 +54,11 @@ type analyseOutput struct {
 	// Tables is set when the result comes from the endgame tables
 	// (--tables): PliesToEnd is then the exact distance, the draw rules honoured.
 	Tables bool `json:"tables,omitempty"`
+	// TablesGame, when the position is in the tables but the draw rules'
+	// counts were not settled in time, is the tables' result by the rules
+	// of the game alone ("white wins") and TablesPlies its distance.
+	TablesGame  string `json:"tables_game,omitempty"`
+	TablesPlies int    `json:"tables_plies,omitempty"`
 }
 
 // runAnalyse is "zaochnik analyse": the engine's view of a position.
@@ -67,7 +74,7 @@ func runAnalyse(e *env, args []string) int {
 	depth := fs.Int("depth", 0, "stop after this depth in plies (0: the engine's maximum)")
 	asJSON := fs.Bool("json", false, "print one JSON object: evaluation, pv, depth, nodes, nps, result")
 	english := fs.Bool("english", false, "write the analysis in English (Russian by default)")
-	tablesFile := fs.String("tables", "", "endgame tables written by zaochnik tables build: positions in them are answered from them")
+	tablesDir := fs.String("tables", "", "the folder of zaochnik tables build --out: positions in the tables are answered from them")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -89,7 +96,7 @@ func runAnalyse(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "zaochnik analyse: give a positive --time or --depth (or both): without either the search would not end")
 		return 2
 	}
-	an, code := analyser(e, *tablesFile, r.Variant())
+	an, code := analyser(e, *tablesDir, r.Variant())
 	if code != 0 {
 		return code
 	}
@@ -137,20 +144,16 @@ func analyseRecord(e *env, variant, fen, pdn string, n int, variantSet bool) (dr
 	return draughts.NewRecord(p), 0
 }
 
-// analyser is the engine, with the endgame tables of file ("": none) for
-// variant v; a non-zero status when the file is wrong.
-func analyser(e *env, file string, v draughts.Variant) (*engine.Analyser, int) {
+// analyser is the engine, with the endgame tables of folder dir ("":
+// none) for variant v; a non-zero status when they cannot be read.
+func analyser(e *env, dir string, v draughts.Variant) (*engine.Analyser, int) {
 	an := engine.NewAnalyser(engineTableBits)
-	if file == "" {
+	if dir == "" {
 		return an, 0
 	}
-	set, err := readTables(file)
+	set, err := openTables(dir, v)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik analyse: --tables: %v\n", err)
-		return nil, 1
-	}
-	if set.Variant() != v {
-		fmt.Fprintf(e.stderr, "zaochnik analyse: --tables %s holds %s tables, the position is %s: give the %s file\n", file, set.Variant(), v, v)
 		return nil, 2
 	}
 	an.UseTables(set)
@@ -178,12 +181,16 @@ func analyse(e *env, an *engine.Analyser, r draughts.Record, depth int, limit ti
 	if !v.Numeric() {
 		fenText = p.FENAlpha()
 	}
-	return analyseOutput{
+	out := analyseOutput{
 		Variant: v.String(), FEN: fenText, PliesPlayed: r.Plies(),
 		Evaluation: a.Score, SideEvaluation: a.SideScore, SideToMove: p.SideToMove().String(),
 		PV: a.Notation, Depth: a.Depth, Nodes: a.Nodes, NPS: uint64(float64(a.Nodes) / max(secs, 1e-9)),
 		Seconds: secs, Result: a.Result.String(), PliesToEnd: a.Plies, Tables: a.FromTables,
-	}, a
+	}
+	if g := a.TablesGame; g != nil {
+		out.TablesGame, out.TablesPlies = a.TablesResult().String(), g.Plies
+	}
+	return out, a
 }
 
 // printAnalysis writes the analysis for a person: the judge, in Russian,

@@ -266,25 +266,6 @@ func (s Store) Answer(ctx context.Context, id int64, subject, body string) (corr
 	return o, notFound(err)
 }
 
-// ProtestWindow returns the protest window of claim seq of game (6.3.8)
-// from the tournament's desk.
-func (s Store) ProtestWindow(ctx context.Context, game string, seq int) (adjudication.ClaimWindow, bool, error) {
-	cipher, err := s.DB.GameTournament(ctx, game)
-	if err != nil {
-		return adjudication.ClaimWindow{}, false, notFound(err)
-	}
-	d, err := s.DB.Desk(ctx, cipher)
-	if err != nil {
-		return adjudication.ClaimWindow{}, false, notFound(err)
-	}
-	for _, w := range d.Claims {
-		if w.Game == game && w.Seq == seq {
-			return w, true, nil
-		}
-	}
-	return adjudication.ClaimWindow{}, false, nil
-}
-
 // Adjournments returns the unfinished games on the tournament's desk
 // (6.5.2), ruled or not.
 func (s Store) Adjournments(ctx context.Context, cipher string) ([]web.Adjournment, error) {
