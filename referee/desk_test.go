@@ -87,7 +87,9 @@ func TestDeskDecision_6_1_12_AppealUpheld(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEmpty(t, done.Out, "both players, the judge and the secretary are told")
 	assert.Equal(t, "*", w.game("1-2").Result)
-	appeals := adjudication.Appeals(w.state())
+	s, err := w.db.State(ctx, w.cipher)
+	require.NoError(t, err)
+	appeals := adjudication.Appeals(s)
 	require.Len(t, appeals, 1)
 	assert.Equal(t, adjudication.ProtestUpheld, appeals[0].Decision)
 }

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -100,6 +101,63 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 		r.logger().Info("referee: letter held until its sender confirms it", "from", inc.From, "message_id", inc.MessageID, "auth", auth.Detail)
 	}
 	return Outcome{Result: res, Auth: authOf(auth)}, err
+}
+
+// GroupTime bounds how long one group transaction of ReceiveAll takes in
+// (it holds the store's write lock meanwhile): past it, the group is
+// committed and the next letters go into a new one.
+const GroupTime = 50 * time.Millisecond
+
+// ReceiveAll receives letters, in order, in transactions of the store
+// shared by several letters (group commit), each letter under a savepoint
+// of its own as Receive receives one; a group is committed after
+// GroupTime. It returns the outcomes of the letters stored, in order: all
+// of them, or, with an error, those before the first letter that failed;
+// that letter was undone to its savepoint and it and the letters after it
+// are not stored, to be offered again.
+func (r *Referee) ReceiveAll(ctx context.Context, ls []Letter) ([]Outcome, error) {
+	outs := make([]Outcome, 0, len(ls))
+	for len(outs) < len(ls) {
+		n, err := r.receiveGroup(ctx, ls[len(outs):], &outs)
+		if err != nil || n == 0 {
+			return outs, err
+		}
+	}
+	return outs, nil
+}
+
+// receiveGroup receives the first of ls in one group transaction, for
+// GroupTime at most, appending their outcomes to outs once it committed.
+// It returns how many it stored.
+func (r *Referee) receiveGroup(ctx context.Context, ls []Letter, outs *[]Outcome) (int, error) {
+	g, err := r.DB.Group(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer g.Rollback()
+	began := time.Now() // the lock's time, not the game's
+	var done []Outcome
+	var lerr error
+	for _, l := range ls {
+		if len(done) > 0 && time.Since(began) > GroupTime {
+			break
+		}
+		var o Outcome
+		lerr = g.Each(ctx, func(ctx context.Context) error {
+			var err error
+			o, err = r.Receive(ctx, l)
+			return err
+		})
+		if lerr != nil {
+			break
+		}
+		done = append(done, o)
+	}
+	if err := g.Commit(); err != nil {
+		return 0, errors.Join(lerr, err)
+	}
+	*outs = append(*outs, done...)
+	return len(done), lerr
 }
 
 // authenticate finds what vouches for the sender of in: a reply key of

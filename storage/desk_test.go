@@ -36,10 +36,8 @@ func TestDesk_6_5_2_EndOfPlayLetterCarriesTheDiagram(t *testing.T) {
 		}
 	}
 	require.NotZero(t, id, "the end-of-play letter to White")
-	var got Mail
-	db.From, db.Compose = "server@zaochnik.example", func(m Mail) ([]byte, error) { got = m; return composed(m) }
 	now := db.Now()
-	_, _, _, _, err = db.BeginAttempt(ctx, id, now, now)
+	got, _, err := db.BeginAttempt(ctx, id, now, now)
 	require.NoError(t, err)
 	require.Len(t, got.Files, 1)
 	assert.Equal(t, "image/png", got.Files[0].ContentType)

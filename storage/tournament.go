@@ -358,12 +358,12 @@ func (db *DB) secretaryOf(source []byte) string {
 // parsedTournament reads a stored tournament file, once per distinct file:
 // a stored file never changes, and every letter needs its tournament.
 func (db *DB) parsedTournament(source []byte) (corr.Tournament, error) {
-	if t, ok := db.parsed.Load(string(source)); ok {
-		return t.(corr.Tournament), nil
+	if t, ok := db.parsed.get(string(source)); ok {
+		return t, nil
 	}
 	t, err := corr.ParseTournament(source)
 	if err == nil {
-		db.parsed.Store(string(source), t)
+		db.parsed.put(string(source), t)
 	}
 	return t, err
 }

@@ -145,7 +145,7 @@ func analyseRecord(e *env, variant, fen, pdn string, n int, variantSet bool) (dr
 }
 
 // analyser is the engine, with the endgame tables of folder dir ("":
-// none) for variant v; a non-zero status when they cannot be read.
+// none) for variant v; a non-zero status when the folder is wrong.
 func analyser(e *env, dir string, v draughts.Variant) (*engine.Analyser, int) {
 	an := engine.NewAnalyser(engineTableBits)
 	if dir == "" {

@@ -378,7 +378,7 @@ func checkDossierFiles(t *testing.T, db *storage.DB, o storage.Outgoing) {
 		m.Attachments = append(m.Attachments, l.Raw)
 	}
 	require.NotEmpty(t, m.Attachments, "the offender's letters")
-	raw, err := composeStored(mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{}, m)
+	raw, err := mailbox.Compose(mailOf(mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{}, m))
 	require.NoError(t, err)
 	for _, want := range []string{"message/rfc822", "image/png", "game-1-2.pdn", "letter-1.eml"} {
 		assert.Contains(t, string(raw), want)

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -26,7 +24,6 @@ type jobs struct {
 	now    func() time.Time
 	kick   func()
 	log    *slog.Logger
-	from   string // the server's address, for report Message-IDs
 }
 
 // schedule registers the configured jobs on a new cron in loc.
@@ -89,8 +86,9 @@ func (j *jobs) digest(ctx context.Context) error {
 		for _, o := range f.Dead {
 			fmt.Fprintf(&b, "\nНе доставлено: %s, «%s»: %s\n", o.To, o.Subject, o.LastError)
 		}
-		j.outbox.queueReport(t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String(),
-			reportID("digest", j.from), now)
+		if err := j.outbox.queueReport(ctx, t.Secretary.Email, "["+t.Cipher+"] Сводка / Weekly digest", b.String()); err != nil {
+			return err
+		}
 	}
 	j.kick()
 	return nil
@@ -100,7 +98,6 @@ func (j *jobs) digest(ctx context.Context) error {
 // (referee.Standings, with the judge's rulings of the desk), each in their
 // language.
 func (j *jobs) standings(ctx context.Context) error {
-	now := j.now()
 	return j.eachTournament(ctx, func(s corr.State) error {
 		t, ct, err := j.ref.Standings(ctx, s.Tournament.Cipher, referee.StandingsOptions{})
 		if err != nil {
@@ -109,9 +106,10 @@ func (j *jobs) standings(ctx context.Context) error {
 		to := []corr.Player{{Email: t.Secretary.Email, Language: "ru"}}
 		for _, p := range append(to, t.Players...) {
 			lang := map[bool]string{true: "en", false: "ru"}[p.Language == "en"]
-			j.outbox.queueReport(p.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
-				fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text(lang)),
-				reportID("standings", j.from), now)
+			if err := j.outbox.queueReport(ctx, p.Email, "["+t.Cipher+"] Турнирная таблица / Standings",
+				fmt.Sprintf("%s — %s\n\n%s", t.Cipher, t.Name, ct.Text(lang))); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -146,12 +144,4 @@ type cronLogger struct{ log *slog.Logger }
 func (l cronLogger) Info(msg string, kv ...any) { l.log.Debug("cron: "+msg, kv...) }
 func (l cronLogger) Error(err error, msg string, kv ...any) {
 	l.log.Error("cron: "+msg, append(kv, "err", err)...)
-}
-
-// reportID is the Message-ID of a report: 128 random bits, like the
-// store's letters, so that nobody can guess it and thread a forged answer.
-func reportID(kind, from string) string {
-	var b [16]byte
-	rand.Read(b[:])
-	return kind + "." + hex.EncodeToString(b[:]) + "@" + mailDomain(from)
 }

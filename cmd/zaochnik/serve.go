@@ -174,7 +174,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m.jobs = &jobs{db: m.db, ref: ref, outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
+	m.jobs = &jobs{db: m.db, ref: ref, outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger}
 	if m.cron, err = m.jobs.schedule(c.Schedule, c.Timezone.location()); err != nil {
 		return err
 	}
@@ -344,8 +344,8 @@ func (m *Main) close() error {
 func (m *Main) drain(deadline time.Time) {
 	m.sender.Kick()
 	for time.Now().Before(deadline) {
-		b, err := m.backlog(context.Background())
-		if err != nil || b.Due == 0 {
+		_, _, due, ok, err := m.db.NextDue(context.Background())
+		if err != nil || !ok || due.After(m.Now()) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -353,39 +353,9 @@ func (m *Main) drain(deadline time.Time) {
 	m.Logger.Warn("letters still wait in the outbox; they go out after the restart")
 }
 
-// outboxCounts is the state of the outbox.
-type outboxCounts struct {
-	Waiting int `json:"waiting"` // neither sent nor dead (held ones included)
-	Due     int `json:"due"`     // of those, due now
-	Dead    int `json:"dead"`
-	Sent    int `json:"sent"`
-}
-
 // backlog counts the outbox's letters.
-func (m *Main) backlog(ctx context.Context) (outboxCounts, error) {
-	var n outboxCounts
-	all, err := m.db.Outbox(ctx)
-	if err != nil {
-		return n, err
-	}
-	now := m.Now()
-	for _, o := range all {
-		switch {
-		case o.Dead:
-			n.Dead++
-		case !o.Sent.IsZero():
-			n.Sent++
-		default:
-			n.Waiting++
-			if !o.Hold && !o.NextAttempt.After(now) {
-				n.Due++
-			}
-		}
-	}
-	r := m.outbox.pendingReports()
-	n.Waiting += r
-	n.Due += r
-	return n, nil
+func (m *Main) backlog(ctx context.Context) (storage.OutboxCounts, error) {
+	return m.db.Counts(ctx, m.Now())
 }
 
 // hostPort joins a host and a port.
