@@ -57,6 +57,12 @@ type DB struct {
 	parsed      *lru[corr.Tournament] // tournament files as read, by their bytes
 	tournaments *lru[*committed]      // by cipher (cache.go)
 	stmts       sync.Map              // query -> *sql.Stmt, prepared once
+	// writer is held by the process's write transaction (tx, Group):
+	// writers queue on it, first come first served when they contend,
+	// instead of polling SQLite's lock from its busy handler, which a
+	// writer that begins again at once (the reader's groups) would win
+	// every time. Other processes still meet the busy timeout.
+	writer sync.Mutex
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -265,6 +271,8 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if g := groupOf(ctx); g != nil && g.db == db {
 		return g.savepoint(ctx, fn)
 	}
+	db.writer.Lock()
+	defer db.writer.Unlock()
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
