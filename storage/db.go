@@ -177,36 +177,11 @@ func open(path, mode string) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
-	if err := db.index(context.Background()); err != nil {
+	if err := db.upgradeDesks(context.Background()); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
 	return db, nil
-}
-
-// indexes are what a letter's lookups need so that their cost does not
-// grow with the store: a tournament's games, a sender's tournaments.
-var indexes = map[string]string{
-	"games_tournament": `CREATE INDEX games_tournament ON games(tournament_id)`,
-	"players_email":    `CREATE INDEX players_email ON players(lower(email))`,
-}
-
-// index creates the indexes that are missing. They are derived data, so a
-// store of any schema version gains them when opened, without a migration.
-func (db *DB) index(ctx context.Context) error {
-	for name, create := range indexes {
-		var n int
-		if err := db.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?`, name).Scan(&n); err != nil {
-			return err
-		}
-		if n > 0 {
-			continue
-		}
-		if _, err := db.db.ExecContext(ctx, create); err != nil {
-			return fmt.Errorf("creating index %s: %w", name, err)
-		}
-	}
-	return nil
 }
 
 // Close closes the database.

@@ -143,7 +143,7 @@ func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Res
 		// The organiser the desk names answers protests against the
 		// judge's rulings (6.1.12): only a reply key, DMARC or DKIM vouch
 		// for it; nothing else is held or asked, it is kept unanswered.
-		d, err := loadDesk(ctx, tx, tid)
+		d, err := db.loadDesk(ctx, tx, tid)
 		if err != nil {
 			return res, nil, err
 		}
@@ -324,7 +324,7 @@ func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, f
 		if err != nil {
 			return err
 		}
-		if o, err = followDesk(ctx, tx, l.id, next, o, day); err != nil {
+		if o, err = db.followDesk(ctx, tx, l.id, next, o, day); err != nil {
 			return err
 		}
 		out = o

@@ -65,6 +65,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	s.setHistory(r, ps)
 	_, drawn := rs.Drawn()
 	out := Analysis{GamePlies: r.Plies()}
+	var tablesGame *endgame.Value
 	switch {
 	case len(p.LegalMoves(nil)) == 0:
 		out.Score = lost(p.Variant(), 0)
@@ -74,9 +75,13 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 		return a.finish(p, out)
 	}
 	if a.tables != nil && a.tables.Has(p) {
-		if v, ok := a.tables.Solve(p, rs); ok {
+		if v, ok := a.tables.SolveWithin(p, rs, rootSolveBudget, lim.Stop); ok {
 			return a.finish(p, fromTables(p, v, out))
 		}
+		// The counts were not settled: the table's value by the rules of
+		// the game alone goes with the search's answer.
+		v, _ := a.tables.Probe(p)
+		tablesGame = &v
 	}
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > MaxDepth {
@@ -126,6 +131,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 			break
 		}
 	}
+	out.TablesGame = tablesGame
 	return a.finish(p, out)
 }
 
@@ -165,6 +171,10 @@ func provenScore(p draughts.Position, res Result, plies int) int {
 	}
 	return -(win - plies)
 }
+
+// rootSolveBudget bounds the search of the draw rules' counts at the root
+// (Set.SolveWithin), leaving the rest of the time to the ordinary search.
+const rootSolveBudget = 1_000_000
 
 // fromTables is the analysis the endgame tables give: the result under the
 // draw rules with the counts as they stand, the distance, and the move

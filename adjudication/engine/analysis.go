@@ -1,6 +1,9 @@
 package engine
 
-import "zaochnik/corr/draughts"
+import (
+	endgame "zaochnik/adjudication/tables"
+	"zaochnik/corr/draughts"
+)
 
 // Limits bound one analysis. The zero value searches to MaxDepth, which in
 // a middlegame takes far too long: set Depth, Nodes or Stop.
@@ -78,4 +81,9 @@ type Analysis struct {
 	// (Analyser.UseTables): Plies is then the exact distance to the win
 	// with the draw rules honoured, and PV the first move of it.
 	FromTables bool
+	// TablesGame, when the position is in the endgame tables but the
+	// search of the draw rules' counts gave up, is the tables' value by the
+	// rules of the game alone (the counts may still turn a win into a
+	// draw, never the reverse).
+	TablesGame *endgame.Value
 }

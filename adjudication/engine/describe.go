@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	endgame "zaochnik/adjudication/tables"
 	"zaochnik/corr/draughts"
 )
 
@@ -49,6 +50,9 @@ func (a Analysis) Describe(english bool) string {
 		if a.FromTables {
 			b.WriteString("From the endgame tables: every line, the draw rules' counts honoured; the distance is exact.\n")
 		}
+		if g := a.TablesGame; g != nil {
+			fmt.Fprintf(&b, "Endgame tables, by the rules of the game alone: %s in %d plies; whether the draw rules' counts take it away was not settled.\n", a.TablesResult(), g.Plies)
+		}
 		fmt.Fprintf(&b, "Best line: %s\nSearch: depth %d plies, %d positions.", a.Line(), a.Depth, a.Nodes)
 		return b.String()
 	}
@@ -75,6 +79,14 @@ func (a Analysis) Describe(english bool) string {
 	if a.FromTables {
 		b.WriteString("По таблицам эндшпиля: все варианты, с учётом счёта ходов по правилам о ничьей; число полуходов точное.\n")
 	}
+	if g := a.TablesGame; g != nil {
+		who := "белых"
+		if a.TablesResult() == BlackWins {
+			who = "чёрных"
+		}
+		fmt.Fprintf(&b, "По таблицам эндшпиля, без счёта ходов по правилам о ничьей: выигрыш %s за %d %s; не проверено, не отнимают ли его эти правила.\n",
+			who, g.Plies, plural(g.Plies, "полуход", "полухода", "полуходов"))
+	}
 	fmt.Fprintf(&b, "Лучший вариант: %s\nПоиск: глубина %d %s, %d %s.", a.Line(),
 		a.Depth, plural(a.Depth, "полуход", "полухода", "полуходов"), a.Nodes, plural(int(a.Nodes%100), "позиция", "позиции", "позиций"))
 	return b.String()
@@ -89,4 +101,12 @@ func plural(n int, one, few, many string) string {
 		return few
 	}
 	return many
+}
+
+// TablesResult is the side TablesGame gives the win; TablesGame must be set.
+func (a Analysis) TablesResult() Result {
+	if (a.TablesGame.Outcome == endgame.Win) == (a.Position.SideToMove() == draughts.White) {
+		return WhiteWins
+	}
+	return BlackWins
 }

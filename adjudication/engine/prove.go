@@ -1,6 +1,9 @@
 package engine
 
-import "zaochnik/corr/draughts"
+import (
+	endgame "zaochnik/adjudication/tables"
+	"zaochnik/corr/draughts"
+)
 
 // The bound searches that prove a result. Their values, from the side to
 // move's point of view, are -2 (lost), 0 (drawn by a rule), +2 (won), and
@@ -32,7 +35,16 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 		}
 		return -proofWin
 	}
-	if _, drawn := rs.Drawn(); drawn || s.tableDraw(p) {
+	if _, drawn := rs.Drawn(); drawn {
+		return 0
+	}
+	if v, ok := s.tableValue(p, rs); ok {
+		switch v.Outcome {
+		case endgame.Win:
+			return proofWin
+		case endgame.Loss:
+			return -proofWin
+		}
 		return 0
 	}
 	if ply >= maxPly-1 || (depth <= 0 && !moves[0].IsCapture()) {

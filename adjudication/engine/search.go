@@ -26,9 +26,11 @@ const (
 type searcher struct {
 	tt     *table
 	proofs *table
-	// tables, if set, draws at once every position of kings only that the
-	// endgame tables draw (the draw rules only add draws).
+	// tables, if set, answers every position in the endgame tables: a draw
+	// of theirs at once (the draw rules only add draws), a win or a loss
+	// once searched again under the rules' counts (tableValue).
 	tables  *endgame.Set
+	solved  map[uint64]solvedValue
 	limits  Limits
 	nodes   uint64
 	stopped bool
@@ -107,8 +109,19 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 	if len(moves) == 0 {
 		return lost(p.Variant(), ply)
 	}
-	if _, drawn := rs.Drawn(); drawn || s.tableDraw(p) {
+	if _, drawn := rs.Drawn(); drawn {
 		return 0
+	}
+	if v, ok := s.tableValue(p, rs); ok {
+		switch v.Outcome {
+		case endgame.Win:
+			return win - ply - v.Plies
+		case endgame.Loss:
+			return -(win - ply - v.Plies)
+		}
+		return 0
+	} else if sc, ok := s.tableGuess(p, depth); ok {
+		return sc
 	}
 	quiet := rs.KingMoves()
 	pk := p.Key()
@@ -248,12 +261,65 @@ func (s *searcher) pick(ply, n int) int {
 	return best
 }
 
-// tableDraw reports whether p is a position of kings only that the endgame
-// tables give as drawn.
-func (s *searcher) tableDraw(p draughts.Position) bool {
-	if s.tables == nil || p.Men(draughts.White)|p.Men(draughts.Black) != 0 {
-		return false
+// tableEdge is the evaluation of a win of the tables whose draw rules'
+// counts were not settled, less its plies: above any material count,
+// below the proven scores.
+const tableEdge = 5000
+
+// tableGuess is, at the horizon (depth 0), the evaluation of a win or a
+// loss of the tables that tableValue could not settle under the counts:
+// strong, but not a proof.
+func (s *searcher) tableGuess(p draughts.Position, depth int) (int, bool) {
+	if s.tables == nil || depth > 0 {
+		return 0, false
 	}
 	v, ok := s.tables.Probe(p)
-	return ok && v.Outcome == endgame.Draw
+	switch {
+	case !ok || v.Outcome == endgame.Draw:
+		return 0, false
+	case v.Outcome == endgame.Win:
+		return tableEdge - v.Plies, true
+	}
+	return -(tableEdge - v.Plies), true
+}
+
+// tableSolvePlies is the longest win of the tables the search settles
+// under the counts at a node; a longer one is searched as usual.
+const tableSolvePlies = 25
+
+// tableSolveBudget bounds the search of the draw rules' counts (Set.Solve)
+// at one node of the search: past it the node is searched as usual.
+const tableSolveBudget = 20_000
+
+// tableValue is p's value from the endgame tables under the draw rules
+// with the counts at rs: a draw of the tables at once, a win or a loss
+// searched again under the counts (remembered for the analysis); false
+// when p is not in the tables or that search gave up.
+func (s *searcher) tableValue(p draughts.Position, rs draughts.DrawCounter) (endgame.Value, bool) {
+	if s.tables == nil {
+		return endgame.Value{}, false
+	}
+	v, ok := s.tables.Probe(p)
+	if !ok || v.Outcome == endgame.Draw {
+		return v, ok
+	}
+	if v.Plies > tableSolvePlies {
+		return v, false // a long win costs the whole budget to settle: search on
+	}
+	key := p.Key() ^ rulesHash(rs) ^ quietHash(rs.KingMoves())
+	if got, ok := s.solved[key]; ok {
+		return got.v, got.ok
+	}
+	verdict, ok := s.tables.SolveWithin(p, rs, tableSolveBudget, nil)
+	if s.solved == nil {
+		s.solved = map[uint64]solvedValue{}
+	}
+	s.solved[key] = solvedValue{verdict.Value, ok}
+	return verdict.Value, ok
+}
+
+// solvedValue is a remembered answer of tableValue.
+type solvedValue struct {
+	v  endgame.Value
+	ok bool
 }

@@ -2,103 +2,79 @@ package tables
 
 import (
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"zaochnik/corr/draughts"
 )
-
-// Material is a table's balance of forces: the kings of each side.
-type Material struct{ White, Black int }
 
 // Entry values: the distance in plies to the end of the game with best
 // play, odd when the side to move wins, even when it loses; or one of these.
 const (
 	drawn   uint8 = 255
 	invalid uint8 = 254 // two pieces on one square: no position
+	// maxDistance is the longest distance an entry holds.
+	maxDistance = 252
 )
 
-// table is the solved positions of one material: entry (rank of White's
-// squares × C(n, Black) + rank of Black's) × 2 + side to move.
-type table struct {
-	m      Material
-	cw, cb [][maxSide]int8
-	val    []uint8
-}
-
-func newTable(b *board, m Material) *table {
-	t := &table{m: m, cw: combos(b.n, m.White), cb: combos(b.n, m.Black)}
-	t.val = make([]uint8, 2*len(t.cw)*len(t.cb))
-	return t
-}
-
-func (t *table) index(w, b []int8, side draughts.Color) int {
-	return (rank(w)*len(t.cb)+rank(b))*2 + int(side)
-}
-
-// Set is the tables of one variant for every kings-only material up to
-// Pieces pieces, each side having at least one king.
-type Set struct {
-	b      *board
-	pieces int
-	tables map[Material]*table
-}
-
-// Variant is the variant the tables were built for.
-func (s *Set) Variant() draughts.Variant { return s.b.v }
-
-// Pieces is the most pieces a position of the tables has.
-func (s *Set) Pieces() int { return s.pieces }
-
-// Size is the number of entries (positions) of all the tables, one byte each.
-func (s *Set) Size() int {
-	n := 0
-	for _, t := range s.tables {
-		n += len(t.val)
-	}
-	return n
-}
-
 // MaxPieces is the largest size Build accepts.
-const MaxPieces = 5
+const MaxPieces = 6
 
-// materials lists the materials of up to pieces pieces, smaller first: a
-// capture leads only into a table listed before.
-func materials(pieces int) []Material {
+// Materials lists the materials of v's tables of up to pieces pieces in
+// the order they are built: fewer pieces first, then fewer men. A capture
+// leads to fewer pieces and a promotion to fewer men, so every position a
+// conversion reaches is in a table listed before.
+func Materials(pieces int) []Material {
 	var ms []Material
 	for n := 2; n <= pieces; n++ {
-		for w := n - 1; w >= 1; w-- {
-			if w <= maxSide && n-w <= maxSide {
-				ms = append(ms, Material{w, n - w})
+		for men := 0; men <= n; men++ {
+			for wm := men; wm >= 0; wm-- {
+				bm := men - wm
+				for wk := n - men; wk >= 0; wk-- {
+					bk := n - men - wk
+					m := Material{wm, wk, bm, bk}
+					if wm+wk == 0 || bm+bk == 0 || wm+wk > maxSide || bm+bk > maxSide {
+						continue
+					}
+					ms = append(ms, m)
+				}
 			}
 		}
 	}
 	return ms
 }
 
-// Build solves every kings-only position of v with 2 to pieces pieces by
-// retrograde analysis. progress, if not nil, is called now and then with
-// the positions done and the total.
+// needs reports whether a position of m can convert into one of d: d
+// has fewer pieces, no more men of a colour and no more pieces of a side;
+// or d is m with one man of a side crowned.
+func (m Material) needs(d Material) bool {
+	if d.Pieces() < m.Pieces() {
+		return d.WhiteMen <= m.WhiteMen && d.BlackMen <= m.BlackMen &&
+			d.WhiteMen+d.WhiteKings <= m.WhiteMen+m.WhiteKings && d.BlackMen+d.BlackKings <= m.BlackMen+m.BlackKings
+	}
+	return d == Material{m.WhiteMen - 1, m.WhiteKings + 1, m.BlackMen, m.BlackKings} ||
+		d == Material{m.WhiteMen, m.WhiteKings, m.BlackMen - 1, m.BlackKings + 1}
+}
+
+// Build solves every position of v with 2 to pieces pieces, men and kings,
+// in memory (see Set.BuildSlice for a build table by table). progress, if
+// not nil, is called now and then with the positions done and the total.
 func Build(v draughts.Variant, pieces int, progress func(done, total int)) (*Set, error) {
-	if v != draughts.Russian && v != draughts.International {
-		return nil, fmt.Errorf("tables: variant %v: only russian and international have tables", v)
+	s, err := NewSet(v, pieces, nil)
+	if err != nil {
+		return nil, err
 	}
-	if pieces < 2 || pieces > MaxPieces {
-		return nil, fmt.Errorf("tables: %d pieces: give 2 to %d", pieces, MaxPieces)
-	}
-	s := &Set{b: newBoard(v), pieces: pieces, tables: map[Material]*table{}}
-	ms := materials(pieces)
-	total, done := 0, 0
-	for _, m := range ms {
-		total += 2 * binom[s.b.n][m.White] * binom[s.b.n][m.Black]
-	}
-	for _, m := range ms {
-		t := newTable(s.b, m)
-		s.solve(t, func(n int) {
+	total, done := s.Positions(), 0
+	for _, m := range Materials(pieces) {
+		n, err := s.BuildSlice(m, 0, func(d, _ int) {
 			if progress != nil {
-				progress(done+n, total)
+				progress(done+d, total)
 			}
 		})
-		done += len(t.val)
-		s.tables[m] = t
+		if err != nil {
+			return nil, err
+		}
+		done += n
 	}
 	if progress != nil {
 		progress(total, total)
@@ -106,132 +82,199 @@ func Build(v draughts.Variant, pieces int, progress func(done, total int)) (*Set
 	return s, nil
 }
 
-// solve fills t: positions with a capture (compulsory, 2.1.5.3) and
-// positions without a move are valued at once from the smaller tables;
-// then, distance by distance, each resolved position resolves its
-// predecessors: a loss makes every predecessor a win, a win makes a
-// predecessor a loss once all its moves are known to be wins.
-func (s *Set) solve(t *table, progress func(int)) {
-	b, v := s.b, s.b.v
-	left := make([]uint8, len(t.val)) // moves not yet known to win, 0 once resolved
-	var buckets [][]int32
-	push := func(i int, d uint8) {
-		for len(buckets) <= int(d) {
-			buckets = append(buckets, nil)
+// Entries is the number of entries (positions, one byte each) of m's table.
+func (s *Set) Entries(m Material) int {
+	l := s.b.layout(m)
+	return l.entries()
+}
+
+// BuildSlice solves the positions of material m, using workers goroutines
+// (0: GOMAXPROCS) for the first pass, and keeps the table in the set. The
+// tables m converts into must be in the set or loadable. It returns the
+// number of entries; progress gets the entries of the first pass done.
+func (s *Set) BuildSlice(m Material, workers int, progress func(done, total int)) (int, error) {
+	for _, d := range Materials(m.Pieces()) {
+		if m.needs(d) {
+			if t, err := s.slice(d); t == nil {
+				return 0, fmt.Errorf("tables: %v needs %v first: %v", m, d, err)
+			}
 		}
-		buckets[d] = append(buckets[d], int32(i))
 	}
+	t := &slice{layout: s.b.layout(m)}
+	t.val = make([]uint8, t.entries())
+	if err := s.solve(t, workers, progress); err != nil {
+		return 0, err
+	}
+	s.put(t)
+	return len(t.val), nil
+}
+
+// solving is the state of one table's retrograde analysis.
+type solving struct {
+	s *Set
+	t *slice
+	// left counts the moves within the table not yet known to win for the
+	// opponent; 0 once the position is resolved (or has none).
+	left []uint8
+	// conv sums up the conversions (captures aside, which are resolved at
+	// once): noLoss when one wins or draws, else the longest loss they
+	// give; done once the position's predecessors have been told.
+	conv    []uint8
+	buckets [][]int32
+}
+
+const (
+	noLoss uint8 = 255
+	done   uint8 = 254
+)
+
+// solve fills t. A first pass, split among workers, values positions with
+// a capture (compulsory) or without a move, and the conversions
+// (promotions) of the others, from the tables before; then, distance by
+// distance, each resolved position resolves its predecessors within the
+// table (un-moves of a king or a man of the side that moved last): a loss
+// makes them wins, a win makes one a loss once all its moves are known to
+// win.
+func (s *Set) solve(t *slice, workers int, progress func(done, total int)) error {
+	st := &solving{s: s, t: t, left: make([]uint8, len(t.val)), conv: make([]uint8, len(t.val))}
+	if workers <= 0 {
+		workers = defaultWorkers()
+	}
+	n := len(t.val)
+	chunk := max(2, (n/(workers*16))&^1)
+	var next, finished atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			var local [][]int32
+			for {
+				lo := int(next.Add(int64(chunk))) - chunk
+				if lo >= n {
+					break
+				}
+				hi := min(lo+chunk, n)
+				st.first(lo, hi, &local)
+				if d := finished.Add(int64(hi - lo)); progress != nil {
+					mu.Lock()
+					progress(int(d), n)
+					mu.Unlock()
+				}
+			}
+			mu.Lock()
+			for d, b := range local {
+				st.grow(d)
+				st.buckets[d] = append(st.buckets[d], b...)
+			}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return st.retro()
+}
+
+func (st *solving) grow(d int) {
+	for len(st.buckets) <= d {
+		st.buckets = append(st.buckets, nil)
+	}
+}
+
+func push(b *[][]int32, i int, d uint8) {
+	for len(*b) <= int(d) {
+		*b = append(*b, nil)
+	}
+	(*b)[d] = append((*b)[d], int32(i))
+}
+
+// first is the first pass over the entries lo to hi (even).
+func (st *solving) first(lo, hi int, b *[][]int32) {
+	s, t := st.s, st.t
 	var buf [128]draughts.Move
-	for rw, ws := range t.cw {
-		var wbb draughts.Bitboard
-		for _, x := range ws[:t.m.White] {
-			wbb |= 1 << b.squares[x]
+	var sq [4 * maxSide]int8
+	for i := lo; i < hi; i += 2 {
+		r, _ := t.ranks(i)
+		var bb [4]draughts.Bitboard
+		var all draughts.Bitboard
+		clash := false
+		for g := range 4 {
+			for _, x := range s.b.squaresOf(&t.layout, g, r[g], sq[:0]) {
+				bit := draughts.Bitboard(1) << s.b.squares[x]
+				clash = clash || all&bit != 0
+				all |= bit
+				bb[g] |= bit
+			}
 		}
-		for rb, bs := range t.cb {
-			i := (rw*len(t.cb) + rb) * 2
-			var bbb draughts.Bitboard
-			for _, x := range bs[:t.m.Black] {
-				bbb |= 1 << b.squares[x]
-			}
-			if wbb&bbb != 0 {
-				t.val[i], t.val[i+1] = invalid, invalid
-				continue
-			}
-			for side := range 2 {
-				p := draughts.NewPosition(v, wbb, bbb, wbb|bbb, draughts.Color(side))
-				moves := p.LegalMoves(buf[:0])
+		if clash {
+			t.val[i], t.val[i+1] = invalid, invalid
+			continue
+		}
+		white, black := bb[whiteMen]|bb[whiteKings], bb[blackMen]|bb[blackKings]
+		kings := bb[whiteKings] | bb[blackKings]
+		for side := range 2 {
+			j := i + side
+			p := draughts.NewPosition(s.b.v, white, black, kings, draughts.Color(side))
+			moves := p.LegalMoves(buf[:0])
+			switch {
+			case len(moves) == 0:
+				t.val[j] = 0
+				push(b, j, 0)
+			case moves[0].IsCapture():
+				win, loss, draw := uint8(255), uint8(0), false
+				for _, m := range moves {
+					tally(s.raw(p.Play(m)), &win, &loss, &draw)
+				}
+				d := pick(win, loss, draw)
+				t.val[j] = d
+				if d != drawn {
+					push(b, j, d)
+				}
+			default:
+				win, loss, draw := uint8(255), uint8(0), false
+				within := 0
+				men, promo := p.Men(draughts.Color(side)), s.b.promo[side]
+				for _, m := range moves {
+					if men.Has(m.From) && promo.Has(m.To) {
+						tally(s.raw(p.Play(m)), &win, &loss, &draw)
+					} else {
+						within++
+					}
+				}
+				t.val[j] = drawn
+				st.left[j] = uint8(within)
 				switch {
-				case len(moves) == 0:
-					t.val[i+side] = 0
-					push(i+side, 0)
-				case moves[0].IsCapture():
-					var kids [128]uint8
-					for j, m := range moves {
-						kids[j] = s.raw(p.Play(m))
-					}
-					d := best(kids[:len(moves)])
-					t.val[i+side] = d
-					if d != drawn {
-						push(i+side, d)
-					}
+				case win != 255:
+					st.conv[j] = noLoss
+					push(b, j, win) // due at win unless a quicker one comes first
+				case draw:
+					st.conv[j] = noLoss
 				default:
-					t.val[i+side] = drawn
-					left[i+side] = uint8(len(moves))
-				}
-			}
-			if rb&1023 == 0 {
-				progress(i)
-			}
-		}
-	}
-	var occ [64]bool
-	for d := 0; d < len(buckets); d++ {
-		for k := 0; k < len(buckets[d]); k++ {
-			i := int(buckets[d][k])
-			side := draughts.Color(i & 1)
-			r := i >> 1
-			ws, bs := t.cw[r/len(t.cb)], t.cb[r%len(t.cb)]
-			sets := [2][]int8{ws[:t.m.White], bs[:t.m.Black]}
-			for _, x := range sets[0] {
-				occ[x] = true
-			}
-			for _, x := range sets[1] {
-				occ[x] = true
-			}
-			mover := side ^ 1
-			own := sets[mover]
-			var moved [maxSide]int8
-			for j, to := range own {
-				for _, ray := range b.rays[to] {
-					for _, from := range ray {
-						if occ[from] {
-							break
-						}
-						copy(moved[:], own)
-						moved[j] = from
-						sortSet(moved[:len(own)])
-						q := sets
-						q[mover] = moved[:len(own)]
-						qi := t.index(q[0], q[1], mover)
-						if left[qi] == 0 {
-							continue
-						}
-						if d%2 == 0 {
-							left[qi] = 0
-							t.val[qi] = uint8(d + 1)
-							push(qi, uint8(d+1))
-						} else if left[qi]--; left[qi] == 0 {
-							t.val[qi] = uint8(d + 1)
-							push(qi, uint8(d+1))
-						}
+					st.conv[j] = loss
+					if within == 0 {
+						t.val[j] = loss
+						push(b, j, loss)
 					}
 				}
-			}
-			for _, x := range sets[0] {
-				occ[x] = false
-			}
-			for _, x := range sets[1] {
-				occ[x] = false
 			}
 		}
 	}
 }
 
-// best values a position from the values of the positions its moves lead
-// to (each from its own side to move's view): the quickest win, else a
-// draw, else the longest loss.
-func best(children []uint8) uint8 {
-	win, loss, draw := uint8(255), uint8(0), false
-	for _, c := range children {
-		switch {
-		case c == drawn:
-			draw = true
-		case c%2 == 0:
-			win = min(win, c+1)
-		default:
-			loss = max(loss, c+1)
-		}
+// tally adds a child's entry (from its side to move's view) to the best
+// win, the longest loss and whether a draw is at hand.
+func tally(c uint8, win, loss *uint8, draw *bool) {
+	switch {
+	case c == drawn:
+		*draw = true
+	case c%2 == 0:
+		*win = min(*win, c+1)
+	default:
+		*loss = max(*loss, c+1)
 	}
+}
+
+// pick is the value those give: the quickest win, else a draw, else the
+// longest loss.
+func pick(win, loss uint8, draw bool) uint8 {
 	switch {
 	case win != 255:
 		return win
@@ -239,4 +282,128 @@ func best(children []uint8) uint8 {
 		return drawn
 	}
 	return loss
+}
+
+// retro resolves the positions distance by distance. The positions of a
+// distance are told to their predecessors in two halves at once: those
+// with White to move change only entries with Black to move, and the
+// reverse.
+func (st *solving) retro() error {
+	t := st.t
+	var due [2][]int32
+	for d := 0; d < len(st.buckets); d++ {
+		if len(st.buckets[d]) == 0 {
+			continue
+		}
+		if d > maxDistance {
+			return fmt.Errorf("tables: %v has a distance over %d plies", t.m, maxDistance)
+		}
+		due[0], due[1] = due[0][:0], due[1][:0]
+		for _, x := range st.buckets[d] {
+			i := int(x)
+			if st.conv[i] == done {
+				continue
+			}
+			if t.val[i] == drawn { // a conversion's win comes due
+				t.val[i], st.left[i] = uint8(d), 0
+			}
+			st.conv[i] = done
+			due[i&1] = append(due[i&1], x)
+		}
+		st.buckets[d] = nil
+		var out [2][][]int32
+		var wg sync.WaitGroup
+		for side := range 2 {
+			wg.Go(func() { st.tell(due[side], d, &out[side]) })
+		}
+		wg.Wait()
+		for _, o := range out {
+			for e, b := range o {
+				if len(b) > 0 {
+					st.grow(e)
+					st.buckets[e] = append(st.buckets[e], b...)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// tell passes the value (distance d) of each entry of due, all with one
+// side to move, to its predecessors, pushing those it resolves onto out.
+func (st *solving) tell(due []int32, d int, out *[][]int32) {
+	t, b := st.t, st.s.b
+	var occ [64]bool
+	var sets [4][maxSide]int8
+	var sq [maxSide]int8
+	for _, x := range due {
+		r, side := t.ranks(int(x))
+		for g := range 4 {
+			copy(sets[g][:], b.squaresOf(&t.layout, g, r[g], sq[:0]))
+			for _, x := range sets[g][:t.k[g]] {
+				occ[x] = true
+			}
+		}
+		mover := side ^ 1
+		for _, g := range [2]int{whiteKings + mover, whiteMen + mover} {
+			k := t.k[g]
+			for j := range k {
+				to := sets[g][j]
+				if g < whiteKings {
+					for _, from := range b.back[mover][to] {
+						if !occ[from] {
+							st.unmove(r, g, sets[g][:k], j, from, mover, d, out)
+						}
+					}
+					continue
+				}
+				for _, ray := range b.rays[to] {
+					for _, from := range ray {
+						if occ[from] {
+							break
+						}
+						st.unmove(r, g, sets[g][:k], j, from, mover, d, out)
+					}
+				}
+			}
+		}
+		for g := range 4 {
+			for _, x := range sets[g][:t.k[g]] {
+				occ[x] = false
+			}
+		}
+	}
+}
+
+// unmove tells the predecessor where piece j of group g (set, board
+// indices) stood on from, mover to move, that its child at distance d is
+// resolved, pushing it onto out if that resolves it.
+func (st *solving) unmove(r [4]int, g int, set []int8, j int, from int8, mover, d int, out *[][]int32) {
+	t, b := st.t, st.s.b
+	var moved [maxSide]int8
+	for x, sq := range set {
+		if x == j {
+			sq = from
+		}
+		if g < whiteKings {
+			sq = b.manIdx[g][sq]
+		}
+		moved[x] = sq
+	}
+	sortSet(moved[:len(set)])
+	r[g] = rank(moved[:len(set)])
+	q := t.index(r, mover)
+	if st.left[q] == 0 {
+		return
+	}
+	if d%2 == 0 {
+		st.left[q] = 0
+		t.val[q] = uint8(d + 1)
+		push(out, q, uint8(d+1))
+		return
+	}
+	if st.left[q]--; st.left[q] == 0 && st.conv[q] != noLoss {
+		t.val[q] = max(uint8(d+1), st.conv[q])
+		push(out, q, t.val[q])
+	}
 }

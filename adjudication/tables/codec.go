@@ -3,50 +3,55 @@ package tables
 import (
 	"errors"
 	"fmt"
-
-	"zaochnik/corr/draughts"
 )
 
-// magic opens the bytes of a Set.
-const magic = "ZKT1"
+// magic opens the bytes of one table.
+const magic = "ZKT2"
 
-// Marshal returns the tables as bytes: the magic, the variant, the pieces,
-// then each table's entries in the order Build makes them.
-func (s *Set) Marshal() []byte {
-	out := append([]byte(magic), byte(s.b.v), byte(s.pieces))
-	for _, m := range materials(s.pieces) {
-		out = append(out, s.tables[m].val...)
+// MarshalSlice returns m's table as bytes: the magic, the variant, the
+// four counts of the material, then the entries; false when it is not
+// solved.
+func (s *Set) MarshalSlice(m Material) ([]byte, bool) {
+	c := s.cell(m)
+	if c == nil || c.Load() == nil {
+		return nil, false
 	}
-	return out
+	t := c.Load()
+	out := append([]byte(magic), byte(s.b.v), byte(m.WhiteMen), byte(m.WhiteKings), byte(m.BlackMen), byte(m.BlackKings))
+	return append(out, t.val...), true
 }
 
-// Unmarshal reads tables made by Marshal. It checks the header and the
-// length; the entries are trusted (the command keeps them under a checksum).
-func Unmarshal(data []byte) (*Set, error) {
-	if len(data) < len(magic)+2 || string(data[:len(magic)]) != magic {
+// unmarshalSlice reads m's table made by MarshalSlice. It checks the
+// header and the length; the entries are trusted (the files are written
+// whole or not at all).
+func (s *Set) unmarshalSlice(m Material, data []byte) (*slice, error) {
+	const head = len(magic) + 5
+	if len(data) < head || string(data[:len(magic)]) != magic {
 		return nil, errors.New("tables: not a table file (bad header): build it again with zaochnik tables build")
 	}
-	v, pieces := draughts.Variant(data[len(magic)]), int(data[len(magic)+1])
-	if v != draughts.Russian && v != draughts.International {
-		return nil, fmt.Errorf("tables: unknown variant %d in the header", v)
+	h := data[len(magic):head]
+	got := Material{int(h[1]), int(h[2]), int(h[3]), int(h[4])}
+	if int(h[0]) != int(s.b.v) || got != m {
+		return nil, fmt.Errorf("tables: the file holds %d %v, not %v %v: build it again", h[0], got, s.b.v, m)
 	}
-	if pieces < 2 || pieces > MaxPieces {
-		return nil, fmt.Errorf("tables: %d pieces in the header: 2 to %d expected", pieces, MaxPieces)
+	t := &slice{layout: s.b.layout(m)}
+	if n := t.entries(); len(data)-head != n {
+		return nil, fmt.Errorf("tables: %v has %d entries, want %d: build it again", m, len(data)-head, n)
 	}
-	s := &Set{b: newBoard(v), pieces: pieces, tables: map[Material]*table{}}
-	rest := data[len(magic)+2:]
-	for _, m := range materials(pieces) {
-		n := 2 * binom[s.b.n][m.White] * binom[s.b.n][m.Black]
-		if len(rest) < n {
-			return nil, fmt.Errorf("tables: file cut short in the table %dv%d: build it again", m.White, m.Black)
-		}
-		t := newTable(s.b, m)
-		copy(t.val, rest[:n])
-		rest = rest[n:]
-		s.tables[m] = t
+	t.val = data[head:]
+	return t, nil
+}
+
+// LoadSlice reads m's table from bytes made by MarshalSlice into the set.
+func (s *Set) LoadSlice(m Material, data []byte) error {
+	c := s.cell(m)
+	if c == nil {
+		return fmt.Errorf("tables: %v is not a material of the %d-piece tables", m, s.pieces)
 	}
-	if len(rest) != 0 {
-		return nil, fmt.Errorf("tables: %d bytes after the last table", len(rest))
+	t, err := s.unmarshalSlice(m, data)
+	if err != nil {
+		return err
 	}
-	return s, nil
+	c.Store(t)
+	return nil
 }

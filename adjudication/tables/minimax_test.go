@@ -71,9 +71,9 @@ func within(v Value, horizon int) Value {
 func samples(s *Set, n, horizon int, seed uint64) []draughts.Position {
 	r := rand.New(rand.NewPCG(seed, 2))
 	out := randomSample(s, n/2, seed)
-	ms := materials(s.pieces)
+	ms := solved(s)
 	for tries := 0; len(out) < n && tries < 1_000_000; tries++ {
-		tb := s.tables[ms[r.IntN(len(ms))]]
+		tb, _ := s.slice(ms[r.IntN(len(ms))])
 		i := r.IntN(len(tb.val))
 		if d := tb.val[i]; d < invalid && int(d) <= horizon && d > 0 {
 			p, _ := s.positionAt(tb, i)
@@ -83,24 +83,62 @@ func samples(s *Set, n, horizon int, seed uint64) []draughts.Position {
 	return out
 }
 
+// samplesOf draws n positions of one table the same way.
+func samplesOf(s *Set, tb *slice, n, horizon int, seed uint64) []draughts.Position {
+	r := rand.New(rand.NewPCG(seed, 3))
+	var out []draughts.Position
+	for tries := 0; len(out) < n && tries < 1_000_000; tries++ {
+		i := r.IntN(len(tb.val))
+		d := tb.val[i]
+		if len(out) < n/2 && d != invalid || d < invalid && int(d) <= horizon && d > 0 {
+			p, _ := s.positionAt(tb, i)
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// The tables with men against plain minimax: Russian to 4 pieces, 10x8
+// and international to 3, half the positions at random, half among those
+// the tables end within the horizon; most have men, so the captures
+// (2.1.5.3, the majority of 3.4.1), the promotions (during a capture
+// 2.1.5.15, only at its end 3.4.2) and the men's moves are all checked.
 func TestBuild_AgreesWithPlainMinimax(t *testing.T) {
 	const horizon = 7
 	ru := tablesOf(t, draughts.Russian)
-	in, err := Build(draughts.International, 3, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
+	var sets = []struct {
 		s *Set
 		n int
-	}{{ru, 160}, {in, 80}} {
+	}{{ru, 200}}
+	for _, v := range []draughts.Variant{draughts.EightySquare, draughts.International} {
+		s, err := Build(v, 3, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, struct {
+			s *Set
+			n int
+		}{s, 120})
+	}
+	for _, c := range sets {
+		withMen, decided := 0, 0
 		for _, p := range samples(c.s, c.n, horizon, 15) {
 			v, _ := c.s.Probe(p)
 			got := naiveValue(p, draughts.NewDrawCounter(p), horizon, false)
 			if got != within(v, horizon) {
 				t.Errorf("%v %s: table %v, minimax within %d plies %v", p.Variant(), p.FENAlpha(), v, horizon, got)
 			}
+			if p.Men(draughts.White)|p.Men(draughts.Black) != 0 {
+				withMen++
+				if got.Outcome != Draw {
+					decided++
+				}
+			}
 		}
+		if withMen < c.n/2 || decided < c.n/8 {
+			t.Errorf("%v: %d of %d positions with men, %d of them decided within %d plies: the sample does not test the men", c.s.Variant(), withMen, c.n, decided, horizon)
+		}
+		t.Logf("%v: %d positions, %d with men, %d of those decided within %d plies", c.s.Variant(), c.n, withMen, decided, horizon)
 	}
 }
 

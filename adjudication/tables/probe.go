@@ -33,8 +33,8 @@ type Value struct {
 	Plies   int
 }
 
-// Has reports whether p is a position of the tables: kings only, each
-// side at least one, at most Pieces pieces.
+// Has reports whether p is a position of the tables: each side at least
+// one piece, at most Pieces pieces.
 func (s *Set) Has(p draughts.Position) bool {
 	_, ok := s.lookup(p)
 	return ok && p.Pieces(p.SideToMove().Opponent()) != 0 && p.Pieces(p.SideToMove()) != 0
@@ -67,33 +67,45 @@ func (s *Set) raw(p draughts.Position) uint8 {
 	return d
 }
 
-// lookup finds p's entry: false when p has men, a side without a piece
-// that is not the side to move, or more pieces than the tables.
+// lookup finds p's entry: false when p is of another variant, a side
+// without a piece is not the side to move, it has more pieces than the
+// tables or a table cannot be read.
 func (s *Set) lookup(p draughts.Position) (uint8, bool) {
-	if p.Variant() != s.b.v || p.Men(draughts.White)|p.Men(draughts.Black) != 0 {
+	if p.Variant() != s.b.v {
 		return 0, false
 	}
 	side := p.SideToMove()
-	w, b := p.Pieces(draughts.White), p.Pieces(draughts.Black)
 	switch {
 	case p.Pieces(side) == 0:
 		return 0, true
 	case p.Pieces(side.Opponent()) == 0:
 		return 0, false
 	}
-	t := s.tables[Material{w.Count(), b.Count()}]
+	bb := [4]draughts.Bitboard{p.Men(draughts.White), p.Men(draughts.Black), p.Kings(draughts.White), p.Kings(draughts.Black)}
+	m := Material{bb[whiteMen].Count(), bb[whiteKings].Count(), bb[blackMen].Count(), bb[blackKings].Count()}
+	if s.cell(m) == nil {
+		return 0, false
+	}
+	t, _ := s.slice(m)
 	if t == nil {
 		return 0, false
 	}
-	var ws, bs [maxSide]int8
+	var r [4]int
 	var sq [maxSide]draughts.Square
-	for i, x := range w.Squares(sq[:0]) {
-		ws[i] = s.b.index[x]
+	var set [maxSide]int8
+	for g := range 4 {
+		for j, x := range bb[g].Squares(sq[:0]) {
+			i := s.b.index[x]
+			if g < whiteKings {
+				i = s.b.manIdx[g][i]
+				if i < 0 {
+					return 0, false // a man on its promotion row: not a position of the game
+				}
+			}
+			set[j] = i
+		}
+		sortSet(set[:t.k[g]])
+		r[g] = rank(set[:t.k[g]])
 	}
-	for i, x := range b.Squares(sq[:0]) {
-		bs[i] = s.b.index[x]
-	}
-	sortSet(ws[:t.m.White])
-	sortSet(bs[:t.m.Black])
-	return t.val[t.index(ws[:t.m.White], bs[:t.m.Black], side)], true
+	return t.val[t.index(r, int(side))], true
 }

@@ -26,6 +26,13 @@ const solveBudget = 4_000_000
 // cannot win in the plies left. Repetition is not counted: a quickest win
 // never repeats a position.
 func (s *Set) Solve(p draughts.Position, c draughts.DrawCounter) (Verdict, bool) {
+	return s.SolveWithin(p, c, solveBudget, nil)
+}
+
+// SolveWithin is Solve giving up past budget positions, or once stop (if
+// not nil) says so: a search probing the tables at its nodes spends little
+// on each, an analysis no more than its time.
+func (s *Set) SolveWithin(p draughts.Position, c draughts.DrawCounter, budget int, stop func() bool) (Verdict, bool) {
 	v, ok := s.Probe(p)
 	if !ok {
 		return Verdict{}, false
@@ -42,13 +49,18 @@ func (s *Set) Solve(p draughts.Position, c draughts.DrawCounter) (Verdict, bool)
 	if _, done := c.Drawn(); done {
 		return Verdict{Move: moves[0]}, true
 	}
-	r := ruled{s: s, memo: map[state]bounds{}}
+	if stop != nil && stop() {
+		return Verdict{}, false
+	}
+	r := ruled{s: s, memo: map[state]bounds{}, budget: budget, stop: stop}
 	// Every line ends by a count within the king-only rule's plies of
-	// its last capture, and a game of these pieces has fewer captures
-	// than pieces.
-	limit := p.Pieces(draughts.White).Count() + p.Pieces(draughts.Black).Count()
+	// its last capture or man move, and a game of these pieces has fewer
+	// captures than pieces and fewer man moves than men times rows.
+	wm, _ := p.Count(draughts.White)
+	bm, _ := p.Count(draughts.Black)
+	limit := p.Pieces(draughts.White).Count() + p.Pieces(draughts.Black).Count() + (wm+bm)*p.Variant().Height()
 	limit *= 51
-	for k := v.Plies; k <= limit && r.nodes < solveBudget; k += 2 {
+	for k := v.Plies; k <= limit && r.nodes < budget; k += 2 {
 		if v.Outcome == Win {
 			if m, ok := r.win(p, c, k); ok {
 				return Verdict{Value: Value{Win, k}, Move: m}, true
@@ -56,7 +68,7 @@ func (s *Set) Solve(p draughts.Position, c draughts.DrawCounter) (Verdict, bool)
 		} else if r.lose(p, c, k) {
 			return Verdict{Value: Value{Loss, k}, Move: moves[0]}, true
 		}
-		if r.nodes >= solveBudget {
+		if r.nodes >= budget {
 			break
 		}
 		if !r.deeper {
@@ -89,6 +101,8 @@ type ruled struct {
 	s      *Set
 	memo   map[state]bounds
 	nodes  int
+	budget int
+	stop   func() bool
 	deeper bool // some line was cut by the plies, not by the rules
 }
 
@@ -111,6 +125,14 @@ func (r *ruled) win(p draughts.Position, c draughts.DrawCounter, k int) (draught
 	if v.Plies > k {
 		r.deeper = true
 		return draughts.Move{}, false
+	}
+	if v.Plies < c.SoonestDraw() {
+		// No count can complete before the table's win ends the game.
+		for _, m := range moves {
+			if r.s.raw(p.Play(m)) == uint8(v.Plies-1) {
+				return m, true
+			}
+		}
 	}
 	key := state{p, c, false}
 	b := r.memo[key]
@@ -161,7 +183,14 @@ func (r *ruled) lose(p draughts.Position, c draughts.DrawCounter, k int) bool {
 		r.deeper = true
 		return false
 	}
-	if r.nodes > solveBudget {
+	if v.Plies < c.SoonestDraw() {
+		return true // every line ends, lost, before a count can complete
+	}
+	if r.nodes > r.budget {
+		return false
+	}
+	if r.stop != nil && r.nodes&4095 == 0 && r.stop() {
+		r.budget = 0 // give up: every caller sees nodes past the budget
 		return false
 	}
 	key := state{p, c, true}

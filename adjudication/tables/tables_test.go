@@ -13,7 +13,7 @@ import (
 // neither side has a capture, that pass the filter, and those of them the
 // table gives White as won, with the longest win.
 func quietTally(s *Set, m Material, filter func(p draughts.Position) bool) (n, won, longest int) {
-	tb := s.tables[m]
+	tb, _ := s.slice(m)
 	var buf [64]draughts.Move
 	for i := 0; i < len(tb.val); i += 2 {
 		p, ok := s.positionAt(tb, i)
@@ -63,7 +63,7 @@ func TestTables_2_1_9_1_3_LoneKingOnBigRoadHolds(t *testing.T) {
 		}
 	}
 	road := bigRoad(draughts.Russian)
-	n, won, _ := quietTally(s, Material{3, 1}, func(p draughts.Position) bool {
+	n, won, _ := quietTally(s, kings(3, 1), func(p draughts.Position) bool {
 		return p.Pieces(draughts.Black)&road != 0 && p.Pieces(draughts.White)&road == 0
 	})
 	if n == 0 || won*10 > n {
@@ -77,7 +77,7 @@ func TestTables_2_1_9_1_3_LoneKingOnBigRoadHolds(t *testing.T) {
 func TestTables_2_1_9_1_4_PetrovsTriangleWins(t *testing.T) {
 	s := tablesOf(t, draughts.Russian)
 	road := bigRoad(draughts.Russian)
-	n, won, longest := quietTally(s, Material{3, 1}, func(p draughts.Position) bool {
+	n, won, longest := quietTally(s, kings(3, 1), func(p draughts.Position) bool {
 		return p.Pieces(draughts.White)&road != 0 && p.Pieces(draughts.Black)&road == 0
 	})
 	if n == 0 || won != n || longest > 25 {
@@ -138,7 +138,7 @@ func find(t *testing.T, p draughts.Position, from, to string) draughts.Move {
 // position with a shot wins, within 7 plies.
 func TestTables_2_1_9_1_5_TwoKingsAgainstOneDrawn(t *testing.T) {
 	s := tablesOf(t, draughts.Russian)
-	n, won, longest := quietTally(s, Material{2, 1}, func(draughts.Position) bool { return true })
+	n, won, longest := quietTally(s, kings(2, 1), func(draughts.Position) bool { return true })
 	if n == 0 || won*10 > n || longest > 7 {
 		t.Errorf("2 kings v 1, quiet, White to move: %d of %d won, longest %d plies; want under a tenth, within 7", won, n, longest)
 	}
@@ -148,7 +148,7 @@ func TestTables_2_1_9_1_5_TwoKingsAgainstOneDrawn(t *testing.T) {
 // on the main diagonal holds (3.5 counts 16 moves).
 func TestTables_3_5_ThreeKingsAgainstOneMostlyDrawn(t *testing.T) {
 	s := tablesOf(t, draughts.International)
-	n, won, longest := quietTally(s, Material{3, 1}, func(draughts.Position) bool { return true })
+	n, won, longest := quietTally(s, kings(3, 1), func(draughts.Position) bool { return true })
 	if n == 0 || won*5 > n || longest > 31 {
 		t.Errorf("3 kings v 1, quiet, White to move: %d of %d won, longest %d plies; want under a fifth, within 31", won, n, longest)
 	}
@@ -158,33 +158,50 @@ func TestTables_3_5_ThreeKingsAgainstOneMostlyDrawn(t *testing.T) {
 	}
 }
 
-func TestMarshal_RoundTrip(t *testing.T) {
-	s, err := Build(draughts.International, 3, nil)
+func TestMarshalSlice_RoundTrip(t *testing.T) {
+	s, err := Build(draughts.Russian, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data := s.Marshal()
-	u, err := Unmarshal(data)
+	m := Material{WhiteMen: 1, WhiteKings: 1, BlackKings: 1}
+	data, ok := s.MarshalSlice(m)
+	if !ok {
+		t.Fatal("no table")
+	}
+	u, err := NewSet(draughts.Russian, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(u.Marshal(), data) || u.Variant() != s.Variant() || u.Pieces() != 3 {
-		t.Fatal("the tables read back differ")
+	if err := u.LoadSlice(m, data); err != nil {
+		t.Fatal(err)
 	}
-	for _, bad := range [][]byte{nil, []byte("ZKT1"), data[:len(data)-1], append(bytes.Clone(data), 0), append([]byte("XXXX"), data[4:]...)} {
-		if _, err := Unmarshal(bad); err == nil {
-			t.Errorf("Unmarshal of %d bad bytes: no error", len(bad))
+	if back, _ := u.MarshalSlice(m); !bytes.Equal(back, data) {
+		t.Fatal("the table read back differs")
+	}
+	other := Material{WhiteKings: 2, BlackKings: 1}
+	for _, bad := range [][]byte{nil, []byte("ZKT2"), data[:len(data)-1], append(bytes.Clone(data), 0), append([]byte("XXXX"), data[4:]...)} {
+		if err := u.LoadSlice(m, bad); err == nil {
+			t.Errorf("LoadSlice of %d bad bytes: no error", len(bad))
 		}
+	}
+	if err := u.LoadSlice(other, data); err == nil {
+		t.Error("LoadSlice of another material's bytes: no error")
 	}
 }
 
-func FuzzUnmarshal(f *testing.F) {
-	f.Add([]byte("ZKT1\x00\x02"))
-	f.Add([]byte("ZKT1\x01\x09"))
+func FuzzLoadSlice(f *testing.F) {
+	f.Add([]byte("ZKT2\x00\x01\x00\x00\x01"))
+	f.Add([]byte("ZKT2\x00\x00\x01\x00\x01"))
+	u, err := NewSet(draughts.Russian, 2, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if s, err := Unmarshal(data); err == nil {
-			if !bytes.Equal(s.Marshal(), data) {
-				t.Fatal("accepted bytes do not read back the same")
+		for _, m := range Materials(2) {
+			if err := u.LoadSlice(m, data); err == nil {
+				if back, _ := u.MarshalSlice(m); !bytes.Equal(back, data) {
+					t.Fatal("accepted bytes do not read back the same")
+				}
 			}
 		}
 	})
@@ -205,10 +222,10 @@ func TestBuild_RejectsBadInput(t *testing.T) {
 // side to move) with a fixed seed.
 func randomSample(s *Set, n int, seed uint64) []draughts.Position {
 	r := rand.New(rand.NewPCG(seed, 1))
-	ms := materials(s.pieces)
+	ms := solved(s)
 	var out []draughts.Position
 	for len(out) < n {
-		tb := s.tables[ms[r.IntN(len(ms))]]
+		tb, _ := s.slice(ms[r.IntN(len(ms))])
 		if p, ok := s.positionAt(tb, r.IntN(len(tb.val))); ok {
 			out = append(out, p)
 		}
@@ -222,11 +239,11 @@ func TestTables_3_5_FourKingsAgainstOneWon(t *testing.T) {
 	if os.Getenv("ZAOCHNIK_TABLES5") == "" {
 		t.Skip("set ZAOCHNIK_TABLES5=1 to build the 5-piece international tables (a minute, 650 MB)")
 	}
-	s, err := Build(draughts.International, 5, nil)
+	s, err := buildKings(draughts.International, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, won, longest := quietTally(s, Material{4, 1}, func(draughts.Position) bool { return true })
+	n, won, longest := quietTally(s, kings(4, 1), func(draughts.Position) bool { return true })
 	t.Logf("4 kings v 1, quiet, White to move: %d of %d won, longest %d plies", won, n, longest)
 	if n == 0 || won != n || longest > 31 {
 		t.Errorf("4 kings v 1, quiet, White to move: %d of %d won, longest %d plies; want all, within 31", won, n, longest)
@@ -235,4 +252,15 @@ func TestTables_3_5_FourKingsAgainstOneWon(t *testing.T) {
 	if v, ok := s.Solve(p, draughts.NewDrawCounter(p)); !ok || v.Outcome != Win {
 		t.Errorf("W:WK1,K2,K3,K4:BK28: %v %v, want a win", v.Value, ok)
 	}
+}
+
+// solved lists the materials of s whose tables are in memory.
+func solved(s *Set) []Material {
+	var ms []Material
+	for _, m := range Materials(s.pieces) {
+		if s.cell(m).Load() != nil {
+			ms = append(ms, m)
+		}
+	}
+	return ms
 }

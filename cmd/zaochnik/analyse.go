@@ -13,8 +13,8 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english] [--tables FILE]
-       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables FILE]
+const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english] [--tables DIR]
+       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables DIR]
 
 Searches the position (the engine aid for adjudicating unfinished games,
 6.5) and prints, for the judge (in Russian unless --english), the
@@ -25,8 +25,10 @@ drawn-ending rules. With --fen those rules count their moves from the
 position; with --pdn the final position of the game is analysed and the
 game's moves count too (the variant comes from the file). The search stops
 at --time or --depth, whichever comes first (--time 0: no time limit).
-With --tables FILE (from zaochnik tables build), a kings-only position in
-the tables is answered from them at once: proven, with the exact distance.`
+With --tables DIR (the --out folder of zaochnik tables build), a position
+in the tables is answered from them at once: proven, with the exact
+distance and the draw rules honoured; inside the search the tables draw
+what they draw and prove wins and losses.`
 
 // analyseOutput is the --json object.
 type analyseOutput struct {
@@ -52,6 +54,11 @@ type analyseOutput struct {
 	// Tables is set when the result comes from the endgame tables
 	// (--tables): PliesToEnd is then the exact distance, the draw rules honoured.
 	Tables bool `json:"tables,omitempty"`
+	// TablesGame, when the position is in the tables but the draw rules'
+	// counts were not settled in time, is the tables' result by the rules
+	// of the game alone ("white wins") and TablesPlies its distance.
+	TablesGame  string `json:"tables_game,omitempty"`
+	TablesPlies int    `json:"tables_plies,omitempty"`
 }
 
 // runAnalyse is "zaochnik analyse": the engine's view of a position.
@@ -67,7 +74,7 @@ func runAnalyse(e *env, args []string) int {
 	depth := fs.Int("depth", 0, "stop after this depth in plies (0: the engine's maximum)")
 	asJSON := fs.Bool("json", false, "print one JSON object: evaluation, pv, depth, nodes, nps, result")
 	english := fs.Bool("english", false, "write the analysis in English (Russian by default)")
-	tablesFile := fs.String("tables", "", "endgame tables written by zaochnik tables build: positions in them are answered from them")
+	tablesDir := fs.String("tables", "", "the folder of zaochnik tables build --out: positions in the tables are answered from them")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -129,14 +136,10 @@ func runAnalyse(e *env, args []string) int {
 		lim, done = withProgressBar(e, lim, start, *limit)
 	}
 	an := engine.NewAnalyser(engineTableBits)
-	if *tablesFile != "" {
-		set, err := readTables(*tablesFile)
+	if *tablesDir != "" {
+		set, err := openTables(*tablesDir, v)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "zaochnik analyse: --tables: %v\n", err)
-			return 1
-		}
-		if set.Variant() != v {
-			fmt.Fprintf(e.stderr, "zaochnik analyse: --tables %s holds %s tables, the position is %s: give the %s file\n", *tablesFile, set.Variant(), v, v)
 			return 2
 		}
 		an.UseTables(set)
@@ -153,6 +156,9 @@ func runAnalyse(e *env, args []string) int {
 		Evaluation: a.Score, SideEvaluation: a.SideScore, SideToMove: p.SideToMove().String(),
 		PV: a.Notation, Depth: a.Depth, Nodes: a.Nodes, NPS: uint64(float64(a.Nodes) / max(secs, 1e-9)),
 		Seconds: secs, Result: a.Result.String(), PliesToEnd: a.Plies, Tables: a.FromTables,
+	}
+	if g := a.TablesGame; g != nil {
+		out.TablesGame, out.TablesPlies = a.TablesResult().String(), g.Plies
 	}
 	if *asJSON {
 		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {

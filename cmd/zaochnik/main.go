@@ -56,7 +56,7 @@ func registerCommands() {
 	commands["passwd"] = command{"a bcrypt hash of a password (from standard input) for a web desk account", runPasswd}
 	commands["pdn"] = command{"game records in PDN: check that every game replays, list draws by rule", runPDN}
 	commands["perft"] = command{"count move sequences to a depth: the move generator's check and benchmark", runPerft}
-	commands["tables"] = command{"endgame tables of kings-only endings, built by retrograde analysis (tables build)", runTables}
+	commands["tables"] = command{"endgame tables of men and kings, built by retrograde analysis (tables build)", runTables}
 	commands["rebuild"] = command{"rebuild a lost store from the tournament files and the letters in the IMAP folders", runRebuild}
 	commands["replay"] = command{"replay a tournament from a folder of .eml letters on a virtual clock", runReplay}
 	commands["serve"] = command{"the server: IMAP in, SMTP out, scheduled checks, /healthz (serve --config FILE)", runServe}

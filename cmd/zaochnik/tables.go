@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -17,13 +19,19 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const tablesUsage = `Usage: zaochnik tables build --variant russian|international --pieces N [--out DIR] [--json]
+const tablesUsage = `Usage: zaochnik tables build --variant russian|10x8|international --pieces N [--out DIR] [--workers K] [--json]
 
-Builds the endgame tables of kings-only endings with 2 to N pieces (N at
-most 5; 4 takes seconds) by retrograde analysis and writes them,
-gzip-compressed, to DIR/VARIANT-N.tables.gz. Each entry is the distance to
-the win in plies by the rules of the game; zaochnik analyse --tables FILE
-then reports positions in them as proven, with the draw rules honoured.`
+Builds the endgame tables of every ending of men and kings with 2 to N
+pieces (N at most 6) by retrograde analysis, one table per material (the
+men and kings of each side), and writes each gzip-compressed to
+DIR/VARIANT/MATERIAL.zkt.gz as soon as it is solved. A table already on
+disk is kept: run the same command again to resume a build that was
+stopped. Each entry is the distance to the end in plies by the rules of
+the game; zaochnik analyse --tables DIR then reports positions in them as
+proven, with the draw rules honoured.`
+
+// tableExt ends the name of a table's file.
+const tableExt = ".zkt.gz"
 
 // runTables is "zaochnik tables".
 func runTables(e *env, args []string) int {
@@ -37,10 +45,11 @@ func runTables(e *env, args []string) int {
 	fs := flag.NewFlagSet("tables build", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, tablesUsage); fs.PrintDefaults() }
-	variant := fs.String("variant", "russian", "russian or international")
-	pieces := fs.Int("pieces", 4, "the most pieces of a table's positions, 2 to 5")
-	out := fs.String("out", ".", "the folder to write the table file into")
-	asJSON := fs.Bool("json", false, "print one JSON object: file, positions, bytes, seconds")
+	variant := fs.String("variant", "russian", "russian, 10x8 or international")
+	pieces := fs.Int("pieces", 4, "the most pieces of a table's positions, 2 to 6")
+	out := fs.String("out", "tables", "the folder to write the tables into (a subfolder per variant)")
+	workers := fs.Int("workers", 0, "goroutines for each table's first pass (0: one per core)")
+	asJSON := fs.Bool("json", false, "print one JSON object: folder, positions, bytes, seconds, tables built and kept")
 	if err := fs.Parse(args[1:]); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -52,81 +61,148 @@ func runTables(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik tables build: --variant: %v\n", err)
 		return 2
 	}
-	var progress func(done, total int)
-	var bar *progressbar.ProgressBar
-	if e.terminal && !*asJSON {
-		progress = func(done, total int) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionSetDescription("positions"), progressbar.OptionClearOnFinish(),
-					progressbar.OptionThrottle(100*time.Millisecond))
-			}
-			_ = bar.Set(done)
-		}
-	}
-	start := time.Now()
-	set, err := tables.Build(v, *pieces, progress)
-	if bar != nil {
-		_ = bar.Finish()
-	}
+	dir := filepath.Join(*out, v.String())
+	set, err := tables.NewSet(v, *pieces, tableLoader(dir))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik tables build: %v\n", err)
 		return 2
 	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik tables build: %v\n", err)
+		return 1
+	}
+	var todo []tables.Material
+	total := 0
+	for _, m := range tables.Materials(*pieces) {
+		if _, err := os.Stat(tablePath(dir, m)); err != nil {
+			todo = append(todo, m)
+			total += set.Entries(m)
+		}
+	}
+	var bar *progressbar.ProgressBar
+	if e.terminal && !*asJSON && total > 0 {
+		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
+			progressbar.OptionSetDescription("positions"), progressbar.OptionClearOnFinish(),
+			progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionShowCount())
+	}
+	start := time.Now()
+	done := 0
+	for _, m := range todo {
+		if bar != nil {
+			bar.Describe(m.String())
+		}
+		n, err := set.BuildSlice(m, *workers, func(d, _ int) {
+			if bar != nil {
+				_ = bar.Set(done + d)
+			}
+		})
+		if err == nil {
+			err = writeSlice(dir, set, m)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik tables build: %v (the tables written so far stay: run the command again to resume)\n", err)
+			return 1
+		}
+		done += n
+		if m.Pieces() == *pieces {
+			set.Drop(m) // read again if a promotion needs it: memory stays that of the smaller tables
+		}
+	}
+	if bar != nil {
+		_ = bar.Finish()
+	}
 	secs := time.Since(start).Seconds()
-	path := filepath.Join(*out, fmt.Sprintf("%s-%d.tables.gz", v, *pieces))
-	size, err := writeTables(path, set)
+	size, err := folderSize(dir, *pieces)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik tables build: %v\n", err)
 		return 1
 	}
+	n := len(tables.Materials(*pieces))
 	if *asJSON {
-		_ = json.NewEncoder(e.stdout).Encode(map[string]any{"file": path, "positions": set.Size(), "bytes": size, "seconds": secs})
+		_ = json.NewEncoder(e.stdout).Encode(map[string]any{"folder": dir, "positions": set.Positions(), "bytes": size,
+			"seconds": secs, "built": len(todo), "kept": n - len(todo)})
 		return 0
 	}
-	fmt.Fprintf(e.stdout, "%s: %d positions, %d bytes compressed, built in %.1f s\n", path, set.Size(), size, secs)
+	fmt.Fprintf(e.stdout, "%s: %d tables (%d built now, %d kept), %d positions, %d bytes compressed, %.1f s\n",
+		dir, n, len(todo), n-len(todo), set.Positions(), size, secs)
 	return 0
 }
 
-// writeTables writes set gzip-compressed to path (through a temporary file,
-// so a half-written file never takes its place) and returns its size.
-func writeTables(path string, set *tables.Set) (int64, error) {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if _, err := zw.Write(set.Marshal()); err != nil {
-		return 0, err
-	}
-	if err := zw.Close(); err != nil {
-		return 0, err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return 0, fmt.Errorf("writing %s: %w (does the --out folder exist?)", tmp, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return 0, err
-	}
-	return int64(buf.Len()), nil
+func tablePath(dir string, m tables.Material) string {
+	return filepath.Join(dir, m.String()+tableExt)
 }
 
-// readTables reads a file written by tables build.
-func readTables(path string) (*tables.Set, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// writeSlice writes m's table gzip-compressed through a temporary file
+// renamed into place, so a stopped build leaves no half-written table.
+func writeSlice(dir string, set *tables.Set, m tables.Material) error {
+	data, _ := set.MarshalSlice(m)
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if _, err := zw.Write(data); err != nil {
+		return err
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (not a file of zaochnik tables build)", path, err)
+	if err := zw.Close(); err != nil {
+		return err
 	}
-	data, err := io.ReadAll(io.LimitReader(zr, 1<<30))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (build it again)", path, err)
+	path := tablePath(dir, m)
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", tmp, err)
 	}
-	set, err := tables.Unmarshal(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	return os.Rename(tmp, path)
+}
+
+// folderSize is the bytes of the tables of up to pieces pieces in dir.
+func folderSize(dir string, pieces int) (int64, error) {
+	var n int64
+	for _, m := range tables.Materials(pieces) {
+		fi, err := os.Stat(tablePath(dir, m))
+		if err != nil {
+			return 0, err
+		}
+		n += fi.Size()
 	}
-	return set, nil
+	return n, nil
+}
+
+// tableLoader reads the tables of dir when the set first needs them.
+func tableLoader(dir string) func(tables.Material) ([]byte, error) {
+	return func(m tables.Material) ([]byte, error) {
+		path := tablePath(dir, m)
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w (not a file of zaochnik tables build: delete it and build again)", path, err)
+		}
+		data, err := io.ReadAll(io.LimitReader(zr, 4<<30))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w (delete it and build again)", path, err)
+		}
+		return data, nil
+	}
+}
+
+// openTables opens the tables of v written by tables build --out dir (or
+// the variant's own folder): the set reaches as many pieces as the
+// files present, and reads each table when first needed.
+func openTables(dir string, v draughts.Variant) (*tables.Set, error) {
+	if fi, err := os.Stat(filepath.Join(dir, v.String())); err == nil && fi.IsDir() {
+		dir = filepath.Join(dir, v.String())
+	}
+	pieces := 0
+	for _, m := range tables.Materials(tables.MaxPieces) {
+		if _, err := os.Stat(tablePath(dir, m)); err == nil {
+			pieces = max(pieces, m.Pieces())
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	if pieces < 2 {
+		return nil, fmt.Errorf("%s holds no %s tables: build them with zaochnik tables build --variant %s --out FOLDER", dir, v, v)
+	}
+	return tables.NewSet(v, pieces, tableLoader(dir))
 }

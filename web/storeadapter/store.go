@@ -366,25 +366,6 @@ func (s Store) tournamentOf(ctx context.Context, addr string) (corr.State, error
 	return corr.State{}, fmt.Errorf("%s plays in none of the %d tournaments here, and the store keeps a letter only within a tournament: answer from your own mail", addr, len(ciphers))
 }
 
-// ProtestWindow returns the protest window of claim seq of game (6.3.8)
-// from the tournament's desk.
-func (s Store) ProtestWindow(ctx context.Context, game string, seq int) (adjudication.ClaimWindow, bool, error) {
-	cipher, err := s.DB.GameTournament(ctx, game)
-	if err != nil {
-		return adjudication.ClaimWindow{}, false, notFound(err)
-	}
-	d, err := s.DB.Desk(ctx, cipher)
-	if err != nil {
-		return adjudication.ClaimWindow{}, false, notFound(err)
-	}
-	for _, w := range d.Claims {
-		if w.Game == game && w.Seq == seq {
-			return w, true, nil
-		}
-	}
-	return adjudication.ClaimWindow{}, false, nil
-}
-
 // Adjournments returns the unfinished games on the tournament's desk
 // (6.5.2), ruled or not.
 func (s Store) Adjournments(ctx context.Context, cipher string) ([]web.Adjournment, error) {
