@@ -1,16 +1,3 @@
-// Package referee holds zaochnik's use cases, once: receiving a letter
-// (with the trust policy, the automatic-letter rule and the size limit),
-// the held letters' day. The daemon, the demo and replay call it and
-// nothing below it to receive mail, so no path skips a check.
-//
-// Trust model: the From header proves nothing. A letter changes a game only
-// when a reply key of its sender (which only the sender's registered
-// address received), or the receiving server's trusted
-// Authentication-Results (DMARC, or DKIM or SPF aligned with the From
-// domain), vouch for it; see corr.Trusted for who needs what. A letter from
-// a person of the tournament that nothing vouches for is held and its
-// registered address asked to confirm it (at most once a day); a letter
-// from anyone else is kept and never answered.
 package referee
 
 import (
@@ -24,13 +11,13 @@ import (
 	"zaochnik/corr"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
-	"zaochnik/timecontrol"
 )
 
 // DefaultMaxLetterSize is the largest letter read when none is configured.
 const DefaultMaxLetterSize = 10 << 20
 
-// Referee receives the tournament mailbox's letters into the store.
+// Referee carries out the use cases over the store: the letters of the
+// tournament mailbox and every change the desk and the commands ask for.
 type Referee struct {
 	DB   *storage.DB
 	Keys Keys
@@ -44,6 +31,9 @@ type Referee struct {
 	MaxLetterSize int64
 	// Log receives a line per letter not applied; nil is slog's default.
 	Log *slog.Logger
+	// Location is the server's zone, where the held letters' day (Daily)
+	// turns; nil is UTC.
+	Location *time.Location
 }
 
 // Letter is a letter as fetched: from an IMAP mailbox (Mailbox, UIDs) or
@@ -225,11 +215,6 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 		return Outcome{}, err
 	}
 	return Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, nil
-}
-
-// Daily runs the held letters' day (see storage.DB.Holds).
-func (r *Referee) Daily(ctx context.Context, day timecontrol.Date) (dropped, asked int, err error) {
-	return r.DB.Holds(ctx, day)
 }
 
 // Oversized keeps a letter larger than the limit, of which only the header

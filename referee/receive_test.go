@@ -324,7 +324,7 @@ func TestConfirm_DeclinedOrExpired(t *testing.T) {
 
 	ctx := context.Background()
 	day := func(d int) {
-		_, _, err := w.ref.Daily(ctx, w.state().Tournament.Start.AddDays(d-1))
+		_, err := w.ref.Daily(ctx, w.state().Tournament.Start.AddDays(d-1).Time().Add(12*time.Hour))
 		require.NoError(t, err)
 	}
 	day(3)

@@ -40,10 +40,6 @@ type DB struct {
 	// Now returns the current instant; tests and replay set it. It stamps
 	// storage times (stored_at, outbox attempts), never dates of play.
 	Now func() time.Time
-	// Decode reads a stored raw letter for the desk (the mail shell's MIME reader,
-	// injected so that storage does not import it). Nil: letters are kept
-	// unread and refused.
-	Decode func(raw []byte) (Decoded, error)
 	// MessageIDKey, when set, makes the Message-IDs of outgoing letters an
 	// HMAC of their number under it instead of random (see messageID).
 	MessageIDKey []byte

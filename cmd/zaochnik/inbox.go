@@ -15,15 +15,10 @@ import (
 // offers them again after the restart.
 var errStopping = errors.New("the daemon is stopping; the letter waits in the mailbox")
 
-// errNoTournament keeps letters in the mailbox while the store holds no
-// tournament: refused now, a letter would be filed away where a store
-// restored later never sees it.
-var errNoTournament = errors.New("the store holds no tournament; the letter waits in the mailbox (create the tournament, or restore the store)")
-
 // shellInbox is the referee as the IMAP reader's Inbox: the referee
-// decides each letter (size, automatic letters, who wrote it); the shell
-// keeps letters in the mailbox while the store holds no tournament, wakes
-// the sender after each letter and records what /healthz shows.
+// decides each letter (size, automatic letters, who wrote it) and whether
+// letters may be received at all (referee.Ready); the shell wakes the
+// sender after each letter and records what /healthz shows.
 type shellInbox struct {
 	ref      *referee.Referee
 	kick     func()
@@ -91,17 +86,13 @@ func (in *shellInbox) Oversized(ctx context.Context, mbox string, uidValidity, u
 	return nil
 }
 
-// holdsTournament returns errNoTournament until the store holds one.
+// holdsTournament is referee.Ready, asked until it is so.
 func (in *shellInbox) holdsTournament(ctx context.Context) error {
 	if in.ready.Load() {
 		return nil
 	}
-	cs, err := in.ref.DB.Ciphers(ctx)
-	if err != nil {
+	if err := in.ref.Ready(ctx); err != nil {
 		return err
-	}
-	if len(cs) == 0 {
-		return errNoTournament
 	}
 	in.ready.Store(true)
 	return nil

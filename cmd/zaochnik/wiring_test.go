@@ -150,15 +150,13 @@ func TestWiring_ThreadFindsTheGame(t *testing.T) {
 	assert.Len(t, g.Plies, 2)
 }
 
-// startedStore is a store in a temporary file, reading MIME as the daemon
-// does, with the tournament of testdata/replay/FILE created and started.
+// startedStore is a store in a temporary file with the tournament of testdata/replay/FILE created and started.
 // now, if not nil, is the store's clock from the start.
 func startedStore(t *testing.T, file string, now func() time.Time) (*storage.DB, string) {
 	t.Helper()
 	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	db.Decode = decodeLetter
 	if now != nil {
 		db.Now = now
 	}
