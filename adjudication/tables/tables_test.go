@@ -3,9 +3,9 @@ package tables
 import (
 	"bytes"
 	"math"
-	"strings"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"zaochnik/corr/draughts"
