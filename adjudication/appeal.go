@@ -8,12 +8,12 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// Appeal is one ruling of the judge on an overstep claim, seen as a matter
-// a player may take further: "при несогласии с решением судьи — в
-// организацию, проводящую соревнование", within ten days of receiving the
-// decision (6.1.12). The organiser decides; its decision is final. The
-// ruling's letter goes out the day it is made, so the ten days run from
-// Ruled.
+// Appeal is one ruling of the judge on an overstep claim as the desk
+// lists it, a matter a player may take further: "при несогласии с
+// решением судьи — в организацию, проводящую соревнование", within ten
+// days of receiving the decision (6.1.12). The organiser decides; its
+// decision is final. It is read from the claim (corr.Claim.Appeal), which
+// alone keeps it.
 type Appeal struct {
 	Game  string `json:"game"`
 	Claim int    `json:"claim"` // the claim's number within the game
@@ -28,8 +28,7 @@ type Appeal struct {
 	Filed timecontrol.Date `json:"filed,omitzero"`
 	Late  bool             `json:"late,omitempty"`
 	Text  string           `json:"text,omitempty"`
-	// Final is set by the daily run the day after Due when no protest
-	// came: the judge's ruling stands.
+	// Final: no protest came in the ten days, the judge's ruling stands.
 	Final bool `json:"final,omitempty"`
 	// Decision is the organiser's: ProtestUpheld or ProtestRejected, with
 	// its note and day; NoVerdict before.
@@ -38,81 +37,51 @@ type Appeal struct {
 	Decided  timecontrol.Date `json:"decided,omitzero"`
 }
 
-// Open reports whether the protest waits for the organiser's decision.
-func (a Appeal) Open() bool { return !a.Filed.IsZero() && a.Decided.IsZero() }
-
-// appealDeadlines are the appeals' deadlines: the ten days to protest a
-// ruling (6.1.12), done when a protest came or the daily run closed them.
-func (d Desk) appealDeadlines() []Deadline {
-	var out []Deadline
-	for _, a := range d.Appeals {
-		out = append(out, Deadline{Game: a.Game, Kind: "ruling-protest", Clause: "6.1.12", Due: a.Due, Done: !a.Filed.IsZero() || a.Final})
+// Appeals lists the rulings on the overstep claims of s, game by game.
+func Appeals(s corr.State) []Appeal {
+	var out []Appeal
+	for _, g := range s.Games {
+		for _, c := range g.Claims {
+			if c.Status == corr.ClaimPending {
+				continue
+			}
+			a := c.Appeal
+			v := Appeal{Game: g.Code, Claim: c.Seq, Ruling: c.Ruling().String(), Ruled: c.Ruled, Due: a.Due,
+				From: a.From, Filed: a.Filed, Late: a.Late, Text: a.Text, Final: a.Final, Note: a.Note, Decided: a.Decided}
+			if !a.Decided.IsZero() {
+				v.Decision = pick(a.Upheld, ProtestUpheld, ProtestRejected)
+			}
+			out = append(out, v)
+		}
 	}
 	return out
 }
 
-// appeal returns the appeal of claim seq of game code, or nil.
-func (d *Desk) appeal(code string, seq int) *Appeal {
-	for i := range d.Appeals {
-		if d.Appeals[i].Game == code && d.Appeals[i].Claim == seq {
-			return &d.Appeals[i]
-		}
-	}
-	return nil
-}
+// Open reports whether the protest waits for the organiser's decision.
+func (a Appeal) Open() bool { return !a.Filed.IsZero() && a.Decided.IsZero() }
 
-// ruled opens the ten days to protest the ruling on g's latest claim,
-// made on day (6.1.12), and returns them.
-func (d *Desk) ruled(g corr.Game, day timecontrol.Date) *Appeal {
+// appealFiled sends player from's protest against the ruling on g's
+// latest claim, received on e.Date and recorded by the referee
+// (corr.Claim.Appeal): to the organiser with the game's record and the
+// ruling, and to the judge and the secretary; a protest after the ten days
+// goes too, marked late, for the organiser to decide (6.1.12).
+func (d Desk) appealFiled(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) {
 	c := lastClaim(g)
 	if c == nil {
-		return nil
+		return
 	}
-	if a := d.appeal(g.Code, c.Seq); a != nil {
-		return a
-	}
-	d.Appeals = append(d.Appeals, Appeal{Game: g.Code, Claim: c.Seq, Ruling: c.Status.String(), Ruled: day, Due: tenDaysFrom(day)})
-	return &d.Appeals[len(d.Appeals)-1]
-}
-
-// closeAppeals marks, on day, the rulings whose ten days passed without a
-// protest as final (6.1.12).
-func (d *Desk) closeAppeals(day timecontrol.Date, out *corr.Outcome) {
-	for i := range d.Appeals {
-		a := &d.Appeals[i]
-		if a.Final || !a.Filed.IsZero() || !day.After(a.Due) {
-			continue
-		}
-		a.Final = true
-		out.Events = append(out.Events, corr.Event{Game: a.Game, Date: day, Kind: "ruling-final", Clause: "6.1.12", Detail: fmt.Sprintf("claim %d: no protest by %s", a.Claim, a.Due)})
-	}
-}
-
-// appealFiled records a protest of player from against the ruling of
-// appeal a, received on e.Date: it goes to the organiser with the game's
-// record, the ledger and the ruling, and to the judge and the secretary;
-// a protest after the ten days goes too, marked late, for the organiser to
-// decide (6.1.12).
-func (d *Desk) appealFiled(s corr.State, g corr.Game, a *Appeal, from int, e corr.Event, out *corr.Outcome) {
-	if a.Filed.IsZero() {
-		a.From, a.Filed, a.Late, a.Text = from, e.Date, e.Date.After(a.Due), e.Detail
-	} else {
-		a.Text += "\n\n" + e.Detail // a further protest before the decision joins the first
-	}
+	a := c.Appeal
 	timing := fmt.Sprintf("в срок (последний день %s)", a.Due.Russian())
 	if a.Late {
 		timing = fmt.Sprintf("ПОСЛЕ СРОКА: последний день был %s", a.Due.Russian())
 	}
-	c := g.Claims[a.Claim-1]
 	matter := fmt.Sprintf("Протест игрока %s на решение судьи от %s по заявлению %d о просрочке в партии %s (%s), получен %s, %s (п. 6.1.12).",
-		name(s, from), a.Ruled.Russian(), a.Claim, g.Code, c.Status.Russian(), e.Date.Russian(), timing)
+		name(s, from), c.Ruled.Russian(), c.Seq, g.Code, c.Status.Russian(), e.Date.Russian(), timing)
 	how := "Ответьте на это письмо строкой «протест удовлетворён» или «протест отклонён» (protest upheld / protest rejected); остальные строки — обоснование, оно будет сообщено игрокам. Решение организации окончательное (п. 6.1.12)."
 	pass := "Протест рассматривает организация, проводящая соревнование (п. 6.1.12); он направлен ей (" + d.Organiser.Email + ")."
 	if d.Organiser.Email == "" {
 		pass = "Протест рассматривает организация, проводящая соревнование (п. 6.1.12); её адрес не записан (zaochnik judge organiser ИМЯ АДРЕС): передайте протест ей; её решение секретарь записывает на странице «Протесты» или командой zaochnik judge appeal \"" + g.Code + "\" (см. zaochnik judge appeal --help)."
 	}
-	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "appeal", Clause: "6.1.12",
-		Detail: fmt.Sprintf("claim %d, player %d, due %s, late %v", a.Claim, from, a.Due, a.Late)})
 	for i, o := range out.Out {
 		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
 			o.Body = strings.Replace(o.Body, "!\n\n", "!\n\n"+pass+"\n\n", 1)
@@ -121,12 +90,12 @@ func (d *Desk) appealFiled(s corr.State, g corr.Game, a *Appeal, from int, e cor
 	}
 	if d.Organiser.Email != "" {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s\n\nПротест:\n%s\n\nРешение судьи: %s.", matter, indent(e.Detail), c.Status.Russian())
+		fmt.Fprintf(&b, "%s\n\nПротест:\n%s\n\nРешение судьи: %s.", matter, indent(a.Text), c.Status.Russian())
 		if c.Note != "" {
 			b.WriteString(" Обоснование судьи: " + c.Note)
 		}
 		fmt.Fprintf(&b, "\n\nЗапись партии: %s\n\n%s", semiShortOr(s, g), how)
-		out.Out = append(out.Out, toOfficial(s, d.Organiser, g, "protest", fmt.Sprintf("протест на решение судьи по заявлению %d", a.Claim), b.String()))
+		out.Out = append(out.Out, toOfficial(s, d.Organiser, g, "protest", fmt.Sprintf("протест на решение судьи по заявлению %d", c.Seq), b.String()))
 	}
 	out.Out = append(out.Out, toOfficial(s, s.Tournament.Secretary, g, "protest", "протест на решение судьи", matter+"\n"+pass))
 }
@@ -139,32 +108,26 @@ func semiShortOr(s corr.State, g corr.Game) string {
 
 // AppealDecision records the organiser's decision on the open protest
 // against the judge's ruling in game code (6.1.12), made on day: upheld
-// turns the ruling and restores what it took (corr.Reverse), rejected
-// leaves it. Both players, the judge and the secretary are told; the
-// decision is final. It fails when no protest waits in that game.
+// turns the ruling and restores what it took, rejected leaves it
+// (corr.DecideAppeal). Both players, the judge and the secretary are
+// told; the decision is final. It fails when no protest waits in that game.
 func (d Desk) AppealDecision(s corr.State, code string, upheld bool, note string, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
-	d = d.clone()
+	note = strings.TrimSpace(note)
 	var a *Appeal
-	for i := range d.Appeals {
-		if d.Appeals[i].Game == code && d.Appeals[i].Open() {
-			a = &d.Appeals[i]
+	for _, x := range Appeals(s) {
+		if x.Game == code && x.Open() {
+			a = &x
 		}
 	}
-	g, ok := s.Game(code)
-	if a == nil || !ok {
+	if a == nil {
 		return d, s, corr.Outcome{}, fmt.Errorf("adjudication: no protest against a ruling waits in game %s (6.1.12); 'zaochnik judge appeals' lists them", code)
 	}
-	note = strings.TrimSpace(note)
-	a.Decision, a.Note, a.Decided = pick(upheld, ProtestUpheld, ProtestRejected), note, day
-	ns, out := s, corr.Outcome{Accepted: true, Game: code}
-	if upheld {
-		var err error
-		if ns, out, err = corr.Reverse(s, code, a.Claim, note, day); err != nil {
-			return d, s, corr.Outcome{}, err
-		}
-		d, out = d.Follow(ns, 0, out)
-		g, _ = ns.Game(code)
+	ns, out, err := corr.DecideAppeal(s, code, upheld, note, day)
+	if err != nil {
+		return d, s, corr.Outcome{}, err
 	}
+	d, out = d.Follow(ns, 0, out)
+	g, _ := ns.Game(code)
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: pick(upheld, "appeal-upheld", "appeal-rejected"), Clause: "6.1.12", Detail: note})
 	n := pick(note == "", "", "\n"+note)
 	whatRu, whatEn := appealWords(g, *a, upheld)
@@ -236,7 +199,7 @@ func (d Desk) OrganiserAnswer(s corr.State, code, text string, day timecontrol.D
 		return refuse("организация решает протест на решение судьи: «протест удовлетворён» или «протест отклонён» (п. 6.1.12)")
 	}
 	if code == "" {
-		for _, a := range d.Appeals {
+		for _, a := range Appeals(s) {
 			if a.Open() {
 				code = pick(code == "", a.Game, "?")
 			}

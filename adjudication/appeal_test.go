@@ -30,7 +30,7 @@ func ruledClaim(t *testing.T, verdict string) (Desk, corr.State, string) {
 	d, s, out, err := d.JudgeAnswer(s, code, verdict, on("2026-03-20"))
 	require.NoError(t, err)
 	require.True(t, out.Accepted, out.Reason)
-	require.Len(t, d.Appeals, 1, "the ruling opens its ten days (6.1.12)")
+	require.Len(t, Appeals(s), 1, "the ruling opens its ten days (6.1.12)")
 	return d, s, code
 }
 
@@ -81,14 +81,14 @@ func TestAppeal_6_1_12_OrganiserDecidesTheProtestAgainstARuling(t *testing.T) {
 				d, _, err = d.SetOrganiser(s, corr.Person{Name: "Федерация", Email: tt.organiser})
 				require.NoError(t, err)
 			}
-			d, _ = d.Daily(s, on(tt.protested).AddDays(-1))
-			assert.Equal(t, tt.late, d.Appeals[0].Final, "the daily run makes a ruling final after its ten days")
+			s, _ = corr.Daily(s, on(tt.protested).AddDays(-1))
+			assert.Equal(t, tt.late, Appeals(s)[0].Final, "the daily run makes a ruling final after its ten days")
 			p, _ := s.Tournament.PlayerByEmail(tt.from)
 			obs := corr.Observation{From: tt.from, Postmark: on(tt.protested), MessageID: "protest"}
 			next, out := corr.Apply(s, s.Read("ТЕСТ-2026 1-2\nПротест: не согласен с решением судьи.", obs), obs)
 			d, out = d.Follow(next, p.Number, out)
 			s = next
-			a := d.Appeals[0]
+			a := Appeals(s)[0]
 			assert.Equal(t, p.Number, a.From)
 			assert.Equal(t, on("2026-03-30"), a.Due, "ten days from receiving the ruling (6.1.12)")
 			assert.Equal(t, tt.late, a.Late)
@@ -117,15 +117,15 @@ func TestAppeal_6_1_12_OrganiserDecidesTheProtestAgainstARuling(t *testing.T) {
 						tos = append(tos, o.To+":"+o.Kind)
 					}
 					assert.Subset(t, tos, []string{"ivanov@example.org:ruling", "petrov@example.org:ruling", "judge@example.org:ruling", "secretary@example.org:ruling", "org@example.org:confirmation"})
-					assert.Equal(t, tt.decision, d.Appeals[0].Decision)
-					assert.False(t, d.Appeals[0].Open())
+					assert.Equal(t, tt.decision, Appeals(s)[0].Decision)
+					assert.False(t, Appeals(s)[0].Open())
 				}
 			}
 			g, _ := s.Game(code)
 			assert.Equal(t, tt.status, g.Status)
 			assert.Equal(t, tt.result, g.Result)
 			var kinds []string
-			for _, dl := range d.Deadlines() {
+			for _, dl := range s.Games[0].Claims[0].Deadlines(code) {
 				kinds = append(kinds, dl.Kind+" "+dl.Clause+" "+dl.Due.String())
 			}
 			assert.Contains(t, kinds, "ruling-protest 6.1.12 2026-03-30")

@@ -6,9 +6,9 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// protestDays is the ten-day window of every protest in section VI: against
-// a secretary's or judge's decision (6.1.12), an overstep notice (6.3.8) and
-// an adjudication (6.5.6), and the window for sending analyses (6.5.2).
+// protestDays is the ten-day window of a protest against an adjudication
+// (6.5.6) and for sending analyses (6.5.2); those about an overstep claim
+// (6.3.8, 6.1.12) are the claim's own (corr.ProtestDays).
 const protestDays = 10
 
 // tenDaysFrom returns the last day of a ten-day window that opens on d: the

@@ -199,23 +199,3 @@ func (a Adjournment) CheckProtest(s Side, received, filed timecontrol.Date) erro
 	}
 	return nil
 }
-
-// OverstepProtestDue returns the last day for protesting an overstep notice
-// received on received: ten days (6.3.8).
-func OverstepProtestDue(received timecontrol.Date) timecontrol.Date { return tenDaysFrom(received) }
-
-// CheckOverstepProtest tells whether a protest against an overstep notice
-// received on received, sent on filed, is in time (6.3.8).
-func CheckOverstepProtest(received, filed timecontrol.Date) error {
-	if due := OverstepProtestDue(received); !onTime(filed, due) {
-		return fmt.Errorf("adjudication: the protest against the overstep notice was sent on %s, after the last day %s (10 days from receiving the notice on %s, 6.3.8)", filed, due, received)
-	}
-	return nil
-}
-
-// OverstepSilence reports whether, on today, the player who received an
-// overstep notice on received and has not protested is past the ten days:
-// the judge may then take the silence as an admission (6.3.8).
-func OverstepSilence(received, today timecontrol.Date) bool {
-	return today.After(OverstepProtestDue(received))
-}

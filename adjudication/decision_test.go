@@ -122,26 +122,6 @@ func TestAdjudication_6_5_6_ProtestWithinTenDays(t *testing.T) {
 	assert.Equal(t, Organiser, ProtestTo)
 }
 
-// TestOverstep_6_3_8_ProtestWithinTenDays: silence after ten days may be taken as admission.
-func TestOverstep_6_3_8_ProtestWithinTenDays(t *testing.T) {
-	received := day("2026-06-20")
-	assert.Equal(t, day("2026-06-30"), OverstepProtestDue(received))
-	tests := []struct {
-		filed string
-		ok    bool
-	}{{"2026-06-20", true}, {"2026-06-30", true}, {"2026-07-01", false}}
-	for _, tt := range tests {
-		err := CheckOverstepProtest(received, day(tt.filed))
-		if tt.ok {
-			assert.NoError(t, err, tt.filed)
-		} else {
-			assert.ErrorContains(t, err, "after the last day 2026-06-30", tt.filed)
-		}
-	}
-	assert.False(t, OverstepSilence(received, day("2026-06-30")))
-	assert.True(t, OverstepSilence(received, day("2026-07-01")))
-}
-
 func TestParseEvaluation(t *testing.T) {
 	tests := []struct {
 		in   string

@@ -6,50 +6,24 @@ import (
 )
 
 // Desk is the judge's and the secretary's record of one tournament beyond
-// the referee's state: the protest windows of overstep claims (6.3.8), the
-// unfinished games before the judge (6.5.2-6.5.7) and the rulings the table
-// needs (6.5.3, results, sanctions). It is a plain value, stored as JSON by
-// the shell beside the referee's state; every function here returns a new
-// Desk and the letters to send, and changes nothing it was given.
+// the referee's state: the unfinished games before the judge (6.5.2-6.5.7)
+// and the rulings the table needs (6.5.3, results, sanctions). The
+// overstep claims, with their protest windows and appeals, are not here:
+// each is one corr.Claim of its game, which the desk reads and asks the
+// referee to change. It is a plain value, stored as rows by the shell;
+// every function here returns a new Desk and the letters to send, and
+// changes nothing it was given.
 type Desk struct {
-	Claims       []ClaimWindow `json:"claims,omitempty"`
-	Adjournments []Adjourned   `json:"adjournments,omitempty"`
+	Adjournments []Adjourned `json:"adjournments,omitempty"`
 	// Withdrawals, Sanctions: the judge's rulings, as in a rulings file.
 	Withdrawals []WithdrawalRuling `json:"withdrawals,omitempty"`
 	Sanctions   []Sanction         `json:"sanctions,omitempty"`
 	// Forfeits are single games of withdrawn players scored without play (6.5.3).
 	Forfeits []Game `json:"forfeits,omitempty"`
-	// Organiser is who hears protests against adjudications (6.5.7); the
-	// tournament file names none, so the judge or the secretary sets it.
+	// Organiser is who hears protests against adjudications (6.5.7) and
+	// against the judge's rulings (6.1.12); the tournament file names
+	// none, so the judge or the secretary sets it.
 	Organiser corr.Person `json:"organiser,omitzero"`
-	// Appeals are the judge's rulings on overstep claims and the protests
-	// against them, decided by the organiser (6.1.12).
-	Appeals []Appeal `json:"appeals,omitempty"`
-}
-
-// ClaimWindow is the ten days in which the player charged with an
-// overstep may protest (6.3.8), and what became of them.
-type ClaimWindow struct {
-	Game    string `json:"game"`
-	Seq     int    `json:"seq"`
-	Against int    `json:"against"` // start number of the player charged
-	// Notified is the day the player was told of the claim (the server's
-	// letter goes out the day the claim is filed); Due is the last day.
-	Notified timecontrol.Date `json:"notified"`
-	Due      timecontrol.Date `json:"due"`
-	// Protested is the postmark of the protest in time, zero when none;
-	// Late that of one after Due.
-	Protested timecontrol.Date `json:"protested,omitzero"`
-	Late      timecontrol.Date `json:"late,omitzero"`
-	Protest   string           `json:"protest,omitempty"`
-	// Admitted is set the day after Due when no protest came: the judge
-	// may take the silence as an admission (6.3.8).
-	Admitted bool `json:"admitted,omitempty"`
-	// Decision is the judge's decision on the protest, sent to both and
-	// the secretary (6.3.8): a Verdict and the judge's note.
-	Decision     Verdict          `json:"decision,omitempty"`
-	DecisionNote string           `json:"decision_note,omitempty"`
-	Decided      timecontrol.Date `json:"decided,omitzero"`
 }
 
 // Adjourned is an unfinished game before the judge (6.5.2-6.5.7).
@@ -96,49 +70,24 @@ func (a Adjourned) Result() Result {
 	return Unfinished
 }
 
-// Deadline is one deadline of the desk, as the store lists it.
-type Deadline struct {
-	Game   string           `json:"game"`
-	Kind   string           `json:"kind"` // overstep-protest, analysis, ruling, adjudication-protest-white|black, ruling-protest
-	Clause string           `json:"clause"`
-	Due    timecontrol.Date `json:"due"`
-	Done   bool             `json:"done"`
-}
-
-// Deadlines lists every deadline of the desk, in the order the desk keeps
-// its records; the daily scheduler acts on them through Daily.
-func (d Desk) Deadlines() []Deadline {
-	var out []Deadline
-	for _, w := range d.Claims {
-		out = append(out, Deadline{Game: w.Game, Kind: "overstep-protest", Clause: "6.3.8", Due: w.Due, Done: !w.Protested.IsZero() || w.Admitted})
+// Deadlines are the unfinished game's: the analyses (6.5.2), the ruling
+// (6.5.5) and, once ruled, each protest a side may make (6.5.6).
+func (a Adjourned) Deadlines() []corr.Deadline {
+	both := !a.White.Received.IsZero() && !a.Black.Received.IsZero()
+	out := []corr.Deadline{
+		{Game: a.Game, Kind: "analysis", Clause: "6.5.2", Due: a.AnalysisDue(), Done: both || !a.Sent.IsZero()},
+		{Game: a.Game, Kind: "ruling", Clause: "6.5.5", Due: a.RulingDue(), Done: !a.Ruled.IsZero()}}
+	if a.Ruled.IsZero() {
+		return out
 	}
-	for _, a := range d.Adjournments {
-		both := !a.White.Received.IsZero() && !a.Black.Received.IsZero()
-		out = append(out,
-			Deadline{Game: a.Game, Kind: "analysis", Clause: "6.5.2", Due: a.AnalysisDue(), Done: both || !a.Sent.IsZero()},
-			Deadline{Game: a.Game, Kind: "ruling", Clause: "6.5.5", Due: a.RulingDue(), Done: !a.Ruled.IsZero()})
-		if a.Ruled.IsZero() {
-			continue
+	for _, s := range a.Ruling.MayProtest {
+		done := a.Final != Unfinished
+		for _, p := range a.Protests {
+			done = done || p.Side == s
 		}
-		for _, s := range a.Ruling.MayProtest {
-			done := a.Final != Unfinished
-			for _, p := range a.Protests {
-				done = done || p.Side == s
-			}
-			out = append(out, Deadline{Game: a.Game, Kind: "adjudication-protest-" + s.String(), Clause: "6.5.6", Due: tenDaysFrom(a.Ruled), Done: done})
-		}
+		out = append(out, corr.Deadline{Game: a.Game, Kind: "adjudication-protest-" + s.String(), Clause: "6.5.6", Due: tenDaysFrom(a.Ruled), Done: done})
 	}
-	return append(out, d.appealDeadlines()...)
-}
-
-// claim returns the window of claim seq of game code, or nil.
-func (d *Desk) claim(code string, seq int) *ClaimWindow {
-	for i := range d.Claims {
-		if d.Claims[i].Game == code && d.Claims[i].Seq == seq {
-			return &d.Claims[i]
-		}
-	}
-	return nil
+	return out
 }
 
 // adjourned returns the record of the unfinished game code, or nil.
@@ -154,12 +103,10 @@ func (d *Desk) adjourned(code string) *Adjourned {
 // clone returns a copy of d that shares no slices with it.
 func (d Desk) clone() Desk {
 	c := d
-	c.Claims = append([]ClaimWindow(nil), d.Claims...)
 	c.Adjournments = append([]Adjourned(nil), d.Adjournments...)
 	c.Withdrawals = append([]WithdrawalRuling(nil), d.Withdrawals...)
 	c.Sanctions = append([]Sanction(nil), d.Sanctions...)
 	c.Forfeits = append([]Game(nil), d.Forfeits...)
-	c.Appeals = append([]Appeal(nil), d.Appeals...)
 	for i := range c.Adjournments {
 		a := &c.Adjournments[i]
 		a.Protests = append([]AdjudicationProtest(nil), a.Protests...)

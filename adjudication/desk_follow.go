@@ -7,23 +7,24 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/corr/draughts"
-	"zaochnik/timecontrol"
 )
 
-// Follow carries out on the desk what the referee decided in out (on the
-// referee's new state s): a filed claim opens its protest window (6.3.8)
-// and the judge's letter becomes the full dossier (6.3.6); a held reply
-// sends the judge the dossier again, with it; a confirmed claim is told to
-// the claimant and the secretary too (6.3.7), and every ruling opens the
-// ten days to protest it (6.1.12); a finished game's record goes
-// to the secretary in semi-short notation with the PDN (6.5.1); an
-// unfinished game is opened for adjudication and the players are asked to
-// answer with their evaluation and analysis (6.5.2); a protest is checked
-// against its window, or, once the claim is ruled, goes to the organiser
-// (6.1.12); a withdrawn player gets no more letters about his games
-// (silenced: he has left, 1.10, 6.5.3). from is
-// the start number of the letter's sender, 0 when no letter caused out. It
-// returns the new desk and out with the letters changed and added.
+// Follow writes the desk's part of what the referee decided in out (on
+// the referee's new state s); the claim's own changes are the referee's
+// (corr.Claim), so the desk keeps no copy of them. A filed claim's letter
+// to the judge becomes the full dossier (6.3.6), and so does the referee's
+// note of a held reply; a confirmed claim is told to the claimant and the
+// secretary too (6.3.7); a protest against a claim goes to the judge with
+// the dossier, or marked late (6.3.8); one against a ruling goes to the
+// organiser (6.1.12); a silent window sends the judge the dossier (6.3.8);
+// a finished game's record goes to the secretary in semi-short notation
+// with the PDN (6.5.1); an unfinished game is opened for adjudication and
+// the players are asked to answer with their evaluation and analysis
+// (6.5.2); a protest against an adjudication goes to the organiser
+// (6.5.6-6.5.7); a withdrawn player gets no more letters about his games
+// (silenced: he has left, 1.10, 6.5.3). from is the start number of the
+// letter's sender, 0 when no letter caused out. It returns the new desk
+// and out with the letters changed and added.
 func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outcome) {
 	d = d.clone()
 	var unforwarded []string // games whose move was not forwarded to a withdrawn player
@@ -49,25 +50,29 @@ func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outco
 		}
 		switch e.Kind {
 		case "claim-filed":
-			d.claimFiled(s, g, e.Date, &out)
+			claimFiled(s, g, &out)
 		case "reply-held":
-			d.replyHeld(s, g, &out)
+			replyHeld(s, g, &out)
 		case "claim-confirmed":
-			d.claimConfirmed(s, g, &out)
-			d.ruled(g, e.Date)
-		case "claim-rejected":
-			d.ruled(g, e.Date)
-			if c := lastClaim(g); c != nil {
-				if w := d.claim(g.Code, c.Seq); w != nil && w.Decided.IsZero() && !w.Protested.IsZero() {
-					w.Decision, w.Decided = ProtestUpheld, e.Date
-				}
-			}
+			claimConfirmed(s, g, &out)
 		case "finished":
 			recordToSecretary(s, g, &out)
 		case "unfinished":
 			d.unfinished(s, g, &out)
 		case "protest":
-			d.protest(s, g, from, e, &out)
+			if side, ok := g.SideOf(from); ok {
+				if a := d.adjourned(g.Code); a != nil && !a.Ruled.IsZero() {
+					d.adjudicationProtest(s, g, a, sideOf(side), e, &out)
+				}
+			}
+		case "protest-in-time":
+			protestInTime(s, g, from, &out)
+		case "protest-late":
+			protestLate(s, g, from, e, &out)
+		case "appeal":
+			d.appealFiled(s, g, from, e, &out)
+		case "admission":
+			admission(s, g, &out)
 		}
 	}
 	return d, out
@@ -93,26 +98,22 @@ func replace(out *corr.Outcome, kind, addr string, o corr.Outgoing) {
 	out.Out = append(out.Out, o)
 }
 
-func (d *Desk) claimFiled(s corr.State, g corr.Game, day timecontrol.Date, out *corr.Outcome) {
-	c := lastClaim(g)
-	if c == nil {
-		return
+// claimFiled puts the full dossier in place of the referee's letter to
+// the judge (6.3.6).
+func claimFiled(s corr.State, g corr.Game, out *corr.Outcome) {
+	if c := lastClaim(g); c != nil {
+		replace(out, "dossier", s.Tournament.Judge.Email, dossier(s, g, *c))
 	}
-	w := ClaimWindow{Game: g.Code, Seq: c.Seq, Against: g.Number(c.Against), Notified: day, Due: OverstepProtestDue(day)}
-	d.Claims = append(d.Claims, w)
-	replace(out, "dossier", s.Tournament.Judge.Email, dossier(s, g, *c, w))
 }
 
-func (d *Desk) replyHeld(s corr.State, g corr.Game, out *corr.Outcome) {
+// replyHeld sends the judge the dossier again, with the claimant's held
+// reply (6.3.6).
+func replyHeld(s corr.State, g corr.Game, out *corr.Outcome) {
 	c := lastClaim(g)
 	if c == nil || c.Status != corr.ClaimPending {
 		return
 	}
-	w := d.claim(g.Code, c.Seq)
-	if w == nil {
-		return
-	}
-	o := dossier(s, g, *c, *w)
+	o := dossier(s, g, *c)
 	o.Subject = subject(s, g, fmt.Sprintf("ответ заявителя, заявление %d", c.Seq))
 	// The referee's own note of the held reply is the last dossier letter
 	// of the game: the full dossier takes its place, with its attachment.
@@ -133,13 +134,10 @@ func (d *Desk) replyHeld(s corr.State, g corr.Game, out *corr.Outcome) {
 
 // claimConfirmed tells the claimant and the secretary of the ruling; the
 // referee tells the offender (6.3.7).
-func (d *Desk) claimConfirmed(s corr.State, g corr.Game, out *corr.Outcome) {
+func claimConfirmed(s corr.State, g corr.Game, out *corr.Outcome) {
 	c := lastClaim(g)
 	if c == nil {
 		return
-	}
-	if w := d.claim(g.Code, c.Seq); w != nil && w.Decided.IsZero() && !w.Protested.IsZero() {
-		w.Decision, w.Decided = ProtestRejected, c.Ruled
 	}
 	note := ""
 	if c.Note != "" {
@@ -199,62 +197,53 @@ func (d *Desk) unfinished(s corr.State, g corr.Game, out *corr.Outcome) {
 	}
 }
 
-// protest checks a protest the referee passed to the judge: against an
-// adjudication (6.5.6, heard by the organiser, 6.5.7), against the judge's
-// ruling on a claim (6.1.12, decided by the organiser) or against an
-// overstep claim (6.3.8: in time it reaches the judge with the dossier).
-func (d *Desk) protest(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) {
-	side, ok := g.SideOf(from)
-	if !ok {
+// protestLate marks the referee's letter to the judge of a protest that
+// came after the claim's ten days, and tells its sender so (6.3.8).
+func protestLate(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) {
+	c := lastClaim(g)
+	if c == nil {
 		return
 	}
-	if a := d.adjourned(g.Code); a != nil && !a.Ruled.IsZero() {
-		d.adjudicationProtest(s, g, a, sideOf(side), e, out)
-		return
-	}
-	if c := lastClaim(g); c != nil && c.Status != corr.ClaimPending {
-		// Against the judge's ruling (6.1.12); a ruling recorded before
-		// the desk kept appeals opens its ten days now, from its date.
-		d.appealFiled(s, g, d.ruled(g, c.Ruled), from, e, out)
-		return
-	}
-	var w *ClaimWindow
-	for i := range d.Claims {
-		if d.Claims[i].Game == g.Code && d.Claims[i].Against == from {
-			w = &d.Claims[i]
+	due := c.Protest.Due
+	for i, o := range out.Out {
+		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
+			o.Body = strings.Replace(o.Body, "!\n\n", fmt.Sprintf("!\n\nПРОТЕСТ ПОДАН ПОСЛЕ СРОКА: последний день был %s (п. 6.3.8).\n\n", due.Russian()), 1)
+			out.Out[i] = o
 		}
 	}
-	if w == nil {
-		return // no claim against the sender: the referee's letter to the judge stands
+	o := toPlayer(s, from, g, "notice", "протест после срока", "protest out of time",
+		fmt.Sprintf("Ваш протест получен %s, после срока: протестовать можно было до %s включительно (п. 6.3.8). Судья получил его с этой отметкой.", e.Date.Russian(), due.Russian()),
+		fmt.Sprintf("Your protest arrived on %s, after the time allowed: the last day was %s (clause 6.3.8). The judge has it with that remark.", e.Date.Russian(), due.Russian()))
+	p, _ := s.Tournament.Player(from)
+	for _, x := range out.Out {
+		if x.Kind == "notice" && strings.EqualFold(x.To, p.Email) && x.Game == g.Code {
+			o.InReplyTo = x.InReplyTo // the referee's "passed to the judge" gives way to this
+		}
 	}
-	if err := CheckOverstepProtest(w.Notified, e.Date); err != nil {
-		w.Late = e.Date
-		for i, o := range out.Out {
-			if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-				o.Body = strings.Replace(o.Body, "!\n\n", fmt.Sprintf("!\n\nПРОТЕСТ ПОДАН ПОСЛЕ СРОКА: последний день был %s (п. 6.3.8).\n\n", w.Due.Russian()), 1)
-				out.Out[i] = o
-			}
-		}
-		out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-late", Clause: "6.3.8", Detail: err.Error()})
-		o := toPlayer(s, from, g, "notice", "протест после срока", "protest out of time",
-			fmt.Sprintf("Ваш протест получен %s, после срока: протестовать можно было до %s включительно (п. 6.3.8). Судья получил его с этой отметкой.", e.Date.Russian(), w.Due.Russian()),
-			fmt.Sprintf("Your protest arrived on %s, after the time allowed: the last day was %s (clause 6.3.8). The judge has it with that remark.", e.Date.Russian(), w.Due.Russian()))
-		p, _ := s.Tournament.Player(from)
-		for _, x := range out.Out {
-			if x.Kind == "notice" && strings.EqualFold(x.To, p.Email) && x.Game == g.Code {
-				o.InReplyTo = x.InReplyTo // the referee's "passed to the judge" gives way to this
-			}
-		}
-		replace(out, "notice", p.Email, o)
+	replace(out, "notice", p.Email, o)
+}
+
+// protestInTime sends the judge the protest against the claim with the
+// dossier, in place of the referee's letter (6.3.8).
+func protestInTime(s corr.State, g corr.Game, from int, out *corr.Outcome) {
+	c := lastClaim(g)
+	if c == nil {
 		return
 	}
-	w.Protested, w.Protest = e.Date, e.Detail
-	c := g.Claims[w.Seq-1]
-	o := dossier(s, g, c, *w)
+	o := dossier(s, g, *c)
 	o.Kind = "protest"
-	o.Subject = subject(s, g, fmt.Sprintf("протест игрока №%d по заявлению %d о просрочке", from, w.Seq))
+	o.Subject = subject(s, g, fmt.Sprintf("протест игрока №%d по заявлению %d о просрочке", from, c.Seq))
 	replace(out, "protest", s.Tournament.Judge.Email, o)
-	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-in-time", Clause: "6.3.8", Detail: fmt.Sprintf("claim %d, due %s", w.Seq, w.Due)})
+}
+
+// admission sends the judge the dossier of the pending claim whose ten
+// days passed without a protest (6.3.8); a claim ruled before needs none.
+func admission(s corr.State, g corr.Game, out *corr.Outcome) {
+	if c := lastClaim(g); c != nil && c.Status == corr.ClaimPending && c.Protest.Admitted {
+		o := dossier(s, g, *c)
+		o.Subject += " (протеста нет, п. 6.3.8)"
+		out.Out = append(out.Out, o)
+	}
 }
 
 // sideOf converts a board side.

@@ -105,12 +105,8 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 		return d, s, corr.Outcome{}, fmt.Errorf("в партии %s нет заявления о просрочке", g.Code)
 	}
 	confirm := r.Verdict == OverstepConfirmed || r.Verdict == ProtestRejected
-	w := d.claim(g.Code, c.Seq)
 	if c.Status != corr.ClaimPending {
 		return d, s, corr.Outcome{}, fmt.Errorf("заявление %d по партии %s уже рассмотрено %s (%s); протест на решение судьи рассматривает организация, проводящая соревнование, её решение окончательное (п. 6.1.12)", c.Seq, g.Code, c.Ruled.Russian(), c.Status.Russian())
-	}
-	if w != nil && !w.Protested.IsZero() {
-		w.Decision, w.DecisionNote, w.Decided = pick(confirm, ProtestRejected, ProtestUpheld), r.Note, day
 	}
 	ns, out, err := corr.Rule(s, g.Code, c.Seq, confirm, r.Note, day)
 	if err != nil {
@@ -120,31 +116,13 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 	return next, ns, out, nil
 }
 
-// Daily runs the desk's deadlines for day: a ruling whose ten days passed
-// without a protest is final (6.1.12); a protest window passed in
-// silence is recorded as admission and the judge is told (6.3.8); an
-// unfinished game whose analyses are due goes to the judge with what came
-// (6.5.2); a ruling past its month is recalled to the judge and the
-// secretary (6.5.5).
+// Daily runs the desk's deadlines for day: an unfinished game whose
+// analyses are due goes to the judge with what came (6.5.2); a ruling past
+// its month is recalled to the judge and the secretary (6.5.5). The
+// claims' ten-day windows are the referee's (corr.Daily, 6.3.8, 6.1.12).
 func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 	d = d.clone()
 	out := corr.Outcome{Accepted: true}
-	d.closeAppeals(day, &out)
-	for i := range d.Claims {
-		w := &d.Claims[i]
-		if w.Admitted || !w.Protested.IsZero() || !OverstepSilence(w.Notified, day) {
-			continue
-		}
-		w.Admitted = true
-		out.Events = append(out.Events, corr.Event{Game: w.Game, Date: day, Kind: "admission", Clause: "6.3.8", Detail: fmt.Sprintf("claim %d: no protest by %s", w.Seq, w.Due)})
-		g, ok := s.Game(w.Game)
-		if !ok || w.Seq > len(g.Claims) || g.Claims[w.Seq-1].Status != corr.ClaimPending {
-			continue
-		}
-		o := dossier(s, g, g.Claims[w.Seq-1], *w)
-		o.Subject += " (протеста нет, п. 6.3.8)"
-		out.Out = append(out.Out, o)
-	}
 	for i := range d.Adjournments {
 		a := &d.Adjournments[i]
 		g, ok := s.Game(a.Game)

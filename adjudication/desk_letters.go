@@ -168,7 +168,8 @@ func dateText(d timecontrol.Date) string {
 // held reply, the final position as a text board (and a PNG), the ledger as
 // a table, how to answer; the offender's letters are attached as .eml and
 // the PDN beside them.
-func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) corr.Outgoing {
+func dossier(s corr.State, g corr.Game, c corr.Claim) corr.Outgoing {
+	w := c.Protest
 	var b strings.Builder
 	who := "сервер по графику времени: ответ отправлен сверх нормы"
 	switch {
@@ -182,7 +183,7 @@ func dossier(s corr.State, g corr.Game, c corr.Claim, w ClaimWindow) corr.Outgoi
 	fmt.Fprintf(&b, "По графику: итог %d дн. при норме %d дн. для %d-го хода (п. 6.3.5).\n", c.Total, c.Limit, c.Move)
 	switch {
 	case !w.Protested.IsZero():
-		fmt.Fprintf(&b, "Протест игрока получен %s (в срок, до %s):\n%s\n", w.Protested.Russian(), w.Due.Russian(), indent(w.Protest))
+		fmt.Fprintf(&b, "Протест игрока получен %s (в срок, до %s):\n%s\n", w.Protested.Russian(), w.Due.Russian(), indent(w.Text))
 	case w.Admitted:
 		fmt.Fprintf(&b, "Протеста в срок до %s не поступило: отсутствие протеста можно оценить как признание просрочки (п. 6.3.8).\n", w.Due.Russian())
 	default:

@@ -110,7 +110,7 @@ func TestDesk_6_5_2_AnalysesDueThenRulingOverdue(t *testing.T) {
 	_, out = d.Daily(s, on("2026-05-13"))
 	assert.Empty(t, out.Out, "reminded once")
 	var kinds []string
-	for _, dl := range d.Deadlines() {
+	for _, dl := range d.Adjournments[0].Deadlines() {
 		kinds = append(kinds, dl.Kind)
 	}
 	assert.Equal(t, []string{"analysis", "ruling"}, kinds)

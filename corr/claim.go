@@ -10,6 +10,333 @@ import (
 	"zaochnik/timecontrol"
 )
 
+// The overstep claim is one aggregate, owned here: the referee files it
+// (6.3.5-6.3.6) and the judge's desk (package adjudication) reads it and
+// asks for its transitions, so that a claim has one state, kept with its
+// game and stored as one row. It lives in corr because filing it suspends
+// the game and holds the claimant's reply, and ruling on it ends or resumes
+// the game: transitions of the game, which only the referee makes.
+//
+// Its life:
+//
+//	filed (pending, with its dossier; 6.3.5 by the ledger, 6.3.6 by letter)
+//	 ├ protested in its ten days (6.3.8) ── or late ── or admitted by silence
+//	 └ ruled (6.3.7): confirmed | rejected; a protest's decision with it
+//	     └ appealed to the organiser in ten days (6.1.12) ── or final
+//	         └ decided: upheld (the ruling turned, Reverse) | rejected
+
+// ClaimStatus is where an overstep claim stands.
+type ClaimStatus int
+
+// The statuses of a claim.
+const (
+	ClaimPending ClaimStatus = iota
+	ClaimConfirmed
+	ClaimRejected
+)
+
+// Russian names the status as a Russian letter writes it.
+func (s ClaimStatus) Russian() string {
+	switch s {
+	case ClaimPending:
+		return "на рассмотрении"
+	case ClaimConfirmed:
+		return "просрочка подтверждена"
+	case ClaimRejected:
+		return "просрочки нет"
+	}
+	return s.String()
+}
+
+// String returns "pending", "confirmed" or "rejected".
+func (s ClaimStatus) String() string {
+	switch s {
+	case ClaimPending:
+		return "pending"
+	case ClaimConfirmed:
+		return "confirmed"
+	case ClaimRejected:
+		return "rejected"
+	}
+	return fmt.Sprintf("ClaimStatus(%d)", int(s))
+}
+
+// ParseClaimStatus reads a status written by String.
+func ParseClaimStatus(s string) (ClaimStatus, error) {
+	for st := ClaimPending; st <= ClaimRejected; st++ {
+		if st.String() == s {
+			return st, nil
+		}
+	}
+	return 0, fmt.Errorf("corr: %q is not a claim status (pending, confirmed, rejected)", s)
+}
+
+// ProtestDays is the ten days of every protest about a claim: against the
+// claim (6.3.8) and against the ruling (6.1.12). The server's letters go
+// out the day they are written, so the days run from that day.
+const ProtestDays = 10
+
+// Claim is an overstep claim (6.3.6) and everything that became of it.
+type Claim struct {
+	Seq int // 1-based number within the game
+	// Against is the side said to have overstepped.
+	Against draughts.Color
+	// ByHand is true when the claimant wrote the claim in a letter; false
+	// when the server filed it from the ledger.
+	ByHand bool
+	Filed  timecontrol.Date
+	Status ClaimStatus
+	// Total, Limit and Move are the ledger's figures at filing: the
+	// offender's total, the limit and the counted move it was for.
+	Total, Limit, Move int
+	// Silent is true when the offender had not answered (daily check).
+	Silent bool
+	Note   string
+	Ruled  timecontrol.Date
+	// Letters are the Message-IDs of the offender's letters in this game,
+	// those refused with penalty days too (6.3.6):
+	// the raw letters of the dossier.
+	Letters []string
+	// Protest is the offender's ten days to protest the claim (6.3.8).
+	Protest ProtestWindow `json:",omitzero"`
+	// Appeal is the ten days to take the ruling to the organiser (6.1.12).
+	Appeal Appeal `json:",omitzero"`
+}
+
+// ProtestWindow is the ten days in which the player charged with an
+// overstep may protest (6.3.8), and what became of them. The player is
+// told the day the claim is filed; a protest's decision is the ruling.
+type ProtestWindow struct {
+	// Due is the last day.
+	Due timecontrol.Date
+	// Protested is the postmark of the protest in time, zero when none;
+	// Late that of one after Due; Text the protest.
+	Protested, Late timecontrol.Date `json:",omitzero"`
+	Text            string           `json:",omitempty"`
+	// Admitted is set the day after Due when no protest came: the judge
+	// may take the silence as an admission.
+	Admitted bool `json:",omitempty"`
+}
+
+// Appeal is the ten days to protest the judge's ruling to the organiser,
+// whose decision is final (6.1.12), and what became of them. Due is zero
+// until the ruling.
+type Appeal struct {
+	Due timecontrol.Date `json:",omitzero"`
+	// From is the start number of the player who protested, Filed the
+	// protest's postmark, Late whether it came after Due; further protests
+	// before the decision join Text.
+	From  int              `json:",omitempty"`
+	Filed timecontrol.Date `json:",omitzero"`
+	Late  bool             `json:",omitempty"`
+	Text  string           `json:",omitempty"`
+	// Final is set the day after Due when no protest came.
+	Final bool `json:",omitempty"`
+	// Decided is the day of the organiser's decision; Upheld turns the
+	// ruling; Note is the organiser's reasons.
+	Decided timecontrol.Date `json:",omitzero"`
+	Upheld  bool             `json:",omitempty"`
+	Note    string           `json:",omitempty"`
+}
+
+// Open reports whether a protest against the ruling waits for the
+// organiser's decision.
+func (a Appeal) Open() bool { return !a.Filed.IsZero() && a.Decided.IsZero() }
+
+// Ruling returns where the claim stood at the judge's ruling: the status
+// the organiser's upheld decision turned, else the status.
+func (c Claim) Ruling() ClaimStatus {
+	switch {
+	case !c.Appeal.Upheld:
+		return c.Status
+	case c.Status == ClaimConfirmed:
+		return ClaimRejected
+	}
+	return ClaimConfirmed
+}
+
+// ProtestDecided reports whether the judge decided a protest against the
+// claim: a protest in time, and the ruling after it (6.3.8). Upheld is
+// then whether the ruling found no overstep.
+func (c Claim) ProtestDecided() (decided, upheld bool) {
+	if c.Protest.Protested.IsZero() || c.Ruled.IsZero() {
+		return false, false
+	}
+	return true, c.Ruling() == ClaimRejected
+}
+
+// newClaim is claim seq, filed on date against side: pending, with its
+// ten days to protest (6.3.8).
+func newClaim(seq int, against draughts.Color, byHand, silent bool, total, limit, move int, date timecontrol.Date, letters []string) Claim {
+	return Claim{Seq: seq, Against: against, ByHand: byHand, Silent: silent, Filed: date, Status: ClaimPending,
+		Total: total, Limit: limit, Move: move, Letters: letters, Protest: ProtestWindow{Due: date.AddDays(ProtestDays)}}
+}
+
+// protest records the offender's protest against the pending claim,
+// received on day (6.3.8): in time, or late after the ten days. It
+// reports whether it came in time.
+func (c *Claim) protest(day timecontrol.Date, text string) (bool, error) {
+	if c.Status != ClaimPending {
+		return false, fmt.Errorf("corr: claim %d is ruled (%s); a protest now is against the ruling (6.1.12)", c.Seq, c.Status)
+	}
+	if day.After(c.Protest.Due) {
+		c.Protest.Late = day
+		return false, nil
+	}
+	c.Protest.Protested, c.Protest.Text = day, text
+	return true, nil
+}
+
+// admit records on day the silence of a window that passed without a
+// protest (6.3.8). It reports whether it did.
+func (c *Claim) admit(day timecontrol.Date) bool {
+	w := &c.Protest
+	if w.Admitted || !w.Protested.IsZero() || w.Due.IsZero() || !day.After(w.Due) {
+		return false
+	}
+	w.Admitted = true
+	return true
+}
+
+// rule records the judge's ruling on the pending claim, made on day
+// (6.3.7): it decides a protest too (6.3.8), and opens the ten days to
+// take the ruling to the organiser (6.1.12).
+func (c *Claim) rule(confirm bool, note string, day timecontrol.Date) error {
+	if c.Status != ClaimPending {
+		return fmt.Errorf("corr: claim %d was already ruled: %s", c.Seq, c.Status)
+	}
+	c.Status = ClaimRejected
+	if confirm {
+		c.Status = ClaimConfirmed
+	}
+	c.Note, c.Ruled, c.Appeal.Due = note, day, day.AddDays(ProtestDays)
+	return nil
+}
+
+// appeal records player from's protest against the ruling, received on day
+// (6.1.12): late after the ten days, still for the organiser to decide; a
+// further protest before the decision joins the first.
+func (c *Claim) appeal(from int, day timecontrol.Date, text string) error {
+	a := &c.Appeal
+	switch {
+	case c.Status == ClaimPending:
+		return fmt.Errorf("corr: claim %d is not ruled yet; a protest now is against the claim (6.3.8)", c.Seq)
+	case !a.Decided.IsZero():
+		return fmt.Errorf("corr: the organiser decided the protest against the ruling on claim %d on %s; the decision is final (6.1.12)", c.Seq, a.Decided)
+	case !a.Filed.IsZero():
+		a.Text += "\n\n" + text
+		return nil
+	}
+	a.From, a.Filed, a.Late, a.Text = from, day, day.After(a.Due), text
+	return nil
+}
+
+// closeAppeal makes the ruling final on day when its ten days passed
+// without a protest (6.1.12). It reports whether it did.
+func (c *Claim) closeAppeal(day timecontrol.Date) bool {
+	a := &c.Appeal
+	if c.Status == ClaimPending || a.Final || !a.Filed.IsZero() || !day.After(a.Due) {
+		return false
+	}
+	a.Final = true
+	return true
+}
+
+// decideAppeal records the organiser's final decision on the protest
+// against the ruling (6.1.12); what an upheld one turns is Reverse's.
+func (c *Claim) decideAppeal(upheld bool, note string, day timecontrol.Date) error {
+	if !c.Appeal.Open() {
+		return fmt.Errorf("corr: no protest against the ruling on claim %d waits for the organiser (6.1.12)", c.Seq)
+	}
+	c.Appeal.Decided, c.Appeal.Upheld, c.Appeal.Note = day, upheld, note
+	return nil
+}
+
+// Deadline is one deadline of the judge's desk.
+type Deadline struct {
+	Game   string           `json:"game"`
+	Kind   string           `json:"kind"` // overstep-protest, ruling-protest, analysis, ruling, adjudication-protest-white|black
+	Clause string           `json:"clause"`
+	Due    timecontrol.Date `json:"due"`
+	Done   bool             `json:"done"`
+}
+
+// Deadlines are claim c's of game code: the ten days to protest it
+// (6.3.8) and, once ruled, to protest the ruling (6.1.12).
+func (c Claim) Deadlines(code string) []Deadline {
+	out := []Deadline{{Game: code, Kind: "overstep-protest", Clause: "6.3.8", Due: c.Protest.Due,
+		Done: !c.Protest.Protested.IsZero() || c.Protest.Admitted}}
+	if c.Status != ClaimPending {
+		out = append(out, Deadline{Game: code, Kind: "ruling-protest", Clause: "6.1.12", Due: c.Appeal.Due, Done: !c.Appeal.Filed.IsZero() || c.Appeal.Final})
+	}
+	return out
+}
+
+// pendingClaim returns the claim awaiting the judge, or nil.
+func (g *Game) pendingClaim() *Claim {
+	for i := range g.Claims {
+		if g.Claims[i].Status == ClaimPending {
+			return &g.Claims[i]
+		}
+	}
+	return nil
+}
+
+// claimedAt reports whether a claim against side for counted move k was
+// already filed: an overstep is claimed once.
+func (g *Game) claimedAt(side draughts.Color, k int) bool {
+	for _, c := range g.Claims {
+		if c.Against == side && c.Move == k {
+			return true
+		}
+	}
+	return false
+}
+
+// cloneClaims copies claims so that the copy shares no slice with them.
+func cloneClaims(claims []Claim) []Claim {
+	if claims == nil {
+		return nil
+	}
+	c := make([]Claim, len(claims))
+	for i, cl := range claims {
+		cl.Letters = slices.Clone(cl.Letters)
+		c[i] = cl
+	}
+	return c
+}
+
+// checkOverstep files the server's overstep claim when the sender's reply
+// took their total over the limit (6.3.5, 6.3.6). It reports whether it did.
+func (a *applier) checkOverstep() bool {
+	led, err := a.s.Ledger(*a.g)
+	if err != nil {
+		a.event("ledger-error", "6.3.6", err.Error())
+		return false
+	}
+	ov := led.Overstep
+	if ov == nil || ov.Player != colour(a.side) || (ov.Date != a.obs.sent() && ov.Date != a.obs.Postmark) || a.g.claimedAt(a.side, ov.Move) {
+		return false
+	}
+	a.s.fileClaim(a.g, a.side, false, false, ov.Total, ov.Limit, ov.Move, a.obs.Postmark, &a.out)
+	return true
+}
+
+// claimSilence files the server's claim against side, still thinking on
+// day past the limit of the move being thought about (6.3.5, 6.3.6), once
+// per overstep; not while a letter of side's waits for its sender's
+// confirmation (waiting): it may be the answer, decided when it is
+// confirmed or dropped.
+func (s *State) claimSilence(g *Game, side draughts.Color, led timecontrol.Ledger, day timecontrol.Date, waiting bool, out *Outcome) {
+	om := led.OnMove
+	if waiting || g.claimedAt(side, om.Move) {
+		return
+	}
+	// The ledger's running total: break days of both players count for
+	// nobody (6.4.2).
+	s.fileClaim(g, side, false, true, led.RunningTotal(day), om.Limit, om.Move, day, out)
+}
+
 // fileClaim files an overstep claim against side (6.3.6): the game is
 // suspended, both players and the secretary are told, and the judge gets
 // the dossier: the offender's letters (attached raw), the record and the
@@ -19,8 +346,7 @@ func (s *State) fileClaim(g *Game, against draughts.Color, byHand, silent bool, 
 		out.Problems = append(out.Problems, Problem{Kind: "game-state", Clause: "6.3.6", Text: err.Error()})
 		return
 	}
-	c := Claim{Seq: len(g.Claims) + 1, Against: against, ByHand: byHand, Silent: silent, Filed: date,
-		Status: ClaimPending, Total: total, Limit: limit, Move: move, Letters: slices.Concat(g.Letters[against], g.Charged[against])}
+	c := newClaim(len(g.Claims)+1, against, byHand, silent, total, limit, move, date, slices.Concat(g.Letters[against], g.Charged[against]))
 	g.Claims = append(g.Claims, c)
 	out.Claims = append(out.Claims, ClaimRef{Game: g.Code, Seq: c.Seq})
 	out.Events = append(out.Events, Event{Game: g.Code, Date: date, Kind: "claim-filed", Clause: "6.3.6",
@@ -222,11 +548,10 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		return s, Outcome{}, fmt.Errorf("corr: game %s has no claim %d (it has %d)", code, seq, len(g.Claims))
 	}
 	c := &g.Claims[seq-1]
-	if c.Status != ClaimPending {
-		return s, Outcome{}, fmt.Errorf("corr: claim %d of game %s was already ruled: %s", seq, code, c.Status)
+	if err := c.rule(confirm, note, date); err != nil {
+		return s, Outcome{}, fmt.Errorf("%w (game %s)", err, code)
 	}
 	a := &applier{s: &s, g: g, obs: Observation{Postmark: date}, out: Outcome{Accepted: true, Game: code}}
-	c.Note, c.Ruled = note, date
 	offender, claimant := g.Number(c.Against), g.Number(c.Against.Opponent())
 	// ruling writes the judge's decision to player n; only a player the
 	// judge ruled against may protest (6.1.12, 6.3.8).
@@ -235,12 +560,11 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		r := letter.Ruling{Envelope: s.envelope(n, g), Matter: tr(l, "просрочка времени", "time overstep"),
 			Clause: "6.3.7", Decision: tr(l, decisionRu, decisionEn), Result: result, Note: note}
 		if against {
-			r.ProtestUntil = date.AddDays(10)
+			r.ProtestUntil = c.Appeal.Due
 		}
 		return s.rendered(n, g, "ruling", r.Render())
 	}
 	if confirm {
-		c.Status = ClaimConfirmed
 		g.Held = nil
 		a.event("claim-confirmed", "6.3.7", note)
 		who := s.sideNames(g, c.Against)
@@ -250,7 +574,6 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 			"the overstep is confirmed, and the game is scored as your loss", g.Result))
 		return s, a.out, nil
 	}
-	c.Status = ClaimRejected
 	if err := g.transition(Playing); err != nil {
 		return s, Outcome{}, err
 	}
@@ -288,4 +611,50 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 	a.out.Out = append(a.out.Out, ruling(claimant, true, decisionRu, decisionEn, ""),
 		s.official(s.Tournament.Secretary, g, "ruling", "решение судьи", fmt.Sprintf("Судья не подтвердил просрочку по заявлению %d в партии %s. %s", seq, g.Code, note)))
 	return s, a.out, nil
+}
+
+// claimProtest carries a player's protest over to the game's latest claim:
+// the offender's protest against a pending claim, in its ten days or late
+// (6.3.8); either player's protest against the ruling (6.1.12). A protest
+// in an unfinished game whose claim is ruled is about the adjudication
+// (6.5.6): the desk's.
+func (a *applier) claimProtest() {
+	g := a.g
+	c := lastOf(g.Claims)
+	if c == nil || (g.Status == Unfinished && c.Status != ClaimPending) {
+		return
+	}
+	day := a.obs.Postmark
+	if c.Status != ClaimPending {
+		if c.appeal(a.from.Number, day, a.l.Protest) == nil {
+			a.event("appeal", "6.1.12", fmt.Sprintf("claim %d, player %d, due %s, late %v", c.Seq, a.from.Number, c.Appeal.Due, c.Appeal.Late))
+		}
+		return
+	}
+	if a.side != c.Against {
+		return // the claimant's protest is a letter to the judge, no more
+	}
+	inTime, err := c.protest(day, a.l.Protest)
+	switch {
+	case err != nil:
+	case inTime:
+		a.event("protest-in-time", "6.3.8", fmt.Sprintf("claim %d, due %s", c.Seq, c.Protest.Due))
+	default:
+		a.event("protest-late", "6.3.8", fmt.Sprintf("claim %d: the protest of %s came after the last day %s", c.Seq, day, c.Protest.Due))
+	}
+}
+
+// claimDays runs the ten-day windows of g's claims on day: a claim not
+// protested in time is taken as admitted (6.3.8), a ruling not protested in
+// time is final (6.1.12).
+func claimDays(g *Game, day timecontrol.Date, out *Outcome) {
+	for i := range g.Claims {
+		c := &g.Claims[i]
+		if c.closeAppeal(day) {
+			out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "ruling-final", Clause: "6.1.12", Detail: fmt.Sprintf("claim %d: no protest by %s", c.Seq, c.Appeal.Due)})
+		}
+		if c.admit(day) {
+			out.Events = append(out.Events, Event{Game: g.Code, Date: day, Kind: "admission", Clause: "6.3.8", Detail: fmt.Sprintf("claim %d: no protest by %s", c.Seq, c.Protest.Due)})
+		}
+	}
 }

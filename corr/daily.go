@@ -20,10 +20,11 @@ var ReminderDays = [...]int{10, 3}
 const InquiryDays = 30
 
 // Daily runs the checks of one day of play, on the day given (the injected
-// clock): the end of play (6.3.2, 6.5.2), the silent overstep claim (6.3.5,
-// 6.3.6), reminders before it (6.3.4) and the 30-day inquiry for a missing
-// first move (6.3.4). Running it twice for a day does nothing more; days
-// skipped (the server was down) are made up once, not day by day.
+// clock): the claims' ten-day windows (claimDays), the end of play (6.3.2,
+// 6.5.2), the silent overstep claim (claimSilence), reminders before it
+// (6.3.4) and the 30-day inquiry for a missing first move (6.3.4). Running
+// it twice for a day does nothing more; days skipped (the server was down)
+// are made up once, not day by day.
 //
 // held lists the addresses with a letter waiting for its sender's
 // confirmation: no silent overstep is claimed against them meanwhile,
@@ -37,6 +38,7 @@ func Daily(s State, day timecontrol.Date, held ...string) (State, Outcome) {
 	s.Checked = day
 	for i := range s.Games {
 		g := &s.Games[i]
+		claimDays(g, day, &out)
 		if g.Status != Playing {
 			continue
 		}
@@ -66,14 +68,8 @@ func Daily(s State, day timecontrol.Date, held ...string) (State, Outcome) {
 			continue
 		}
 		if !day.Before(om.OverstepDate) {
-			if p, _ := s.Tournament.Player(g.Number(side)); slices.ContainsFunc(held, func(a string) bool { return strings.EqualFold(a, p.Email) }) {
-				continue // his letter may be the answer: decided when it is confirmed or dropped
-			}
-			if !g.claimedAt(side, om.Move) {
-				// The ledger's running total: break days of both players
-				// count for nobody (6.4.2).
-				s.fileClaim(g, side, false, true, led.RunningTotal(day), om.Limit, om.Move, day, &out)
-			}
+			p, _ := s.Tournament.Player(g.Number(side))
+			s.claimSilence(g, side, led, day, slices.ContainsFunc(held, func(a string) bool { return strings.EqualFold(a, p.Email) }), &out)
 			continue
 		}
 		for _, before := range ReminderDays {

@@ -314,12 +314,13 @@ func (a *applier) protest() {
 	}
 	if c != nil && c.Status != ClaimPending {
 		matterRu = fmt.Sprintf(" на решение судьи от %s по заявлению %d о просрочке (%s)", c.Ruled.Russian(), c.Seq, c.Status.Russian())
-		if due := c.Ruled.AddDays(10); a.obs.Postmark.After(due) {
+		if due := c.Appeal.Due; a.obs.Postmark.After(due) {
 			lateRu = fmt.Sprintf(" Протест подан после срока: решение судьи получено %s, протестовать можно было до %s включительно (п. 6.1.12).", c.Ruled.Russian(), due.Russian())
 			lateEn = fmt.Sprintf(" The protest comes after the time allowed: the ruling was received on %s, and the last day was %s (clause 6.1.12).", c.Ruled.Russian(), due.Russian())
 		}
 	}
 	a.event("protest", clause, a.l.Protest)
+	a.claimProtest()
 	a.out.Out = append(a.out.Out,
 		a.s.official(a.s.Tournament.Judge, g, "protest", fmt.Sprintf("протест игрока №%d", a.from.Number),
 			fmt.Sprintf("Протест игрока №%d (%s)%s по партии %s, получен %s (п. %s).%s\n\n%s\n\nЗапись партии: %s\n\nГрафик времени:\n%s",

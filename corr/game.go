@@ -89,7 +89,7 @@ type Ply struct {
 	// Forced marks a move that was the only legal one (6.2.4): counted.
 	Forced bool
 	// Variant marks a move played from the mover's accepted variant (6.2.13):
-	// not counted for the overstep (6.3.5) unless it is also Forced.
+	// not counted for the overstep unless it is also Forced (Claim).
 	Variant bool
 	// Corrected marks an impossible move replaced by the piece's single legal move (6.2.10).
 	Corrected bool
@@ -108,65 +108,6 @@ type DrawOffer struct {
 	By draughts.Color
 	// Ply is the number of plies played when it was made.
 	Ply int
-}
-
-// ClaimStatus is where an overstep claim stands.
-type ClaimStatus int
-
-// The statuses of a claim.
-const (
-	ClaimPending ClaimStatus = iota
-	ClaimConfirmed
-	ClaimRejected
-)
-
-// Russian names the status as a Russian letter writes it.
-func (s ClaimStatus) Russian() string {
-	switch s {
-	case ClaimPending:
-		return "на рассмотрении"
-	case ClaimConfirmed:
-		return "просрочка подтверждена"
-	case ClaimRejected:
-		return "просрочки нет"
-	}
-	return s.String()
-}
-
-// String returns "pending", "confirmed" or "rejected".
-func (s ClaimStatus) String() string {
-	switch s {
-	case ClaimPending:
-		return "pending"
-	case ClaimConfirmed:
-		return "confirmed"
-	case ClaimRejected:
-		return "rejected"
-	}
-	return fmt.Sprintf("ClaimStatus(%d)", int(s))
-}
-
-// Claim is an overstep claim (6.3.6).
-type Claim struct {
-	Seq int // 1-based number within the game
-	// Against is the side said to have overstepped.
-	Against draughts.Color
-	// ByHand is true when the claimant wrote the claim in a letter; false
-	// when the server filed it from the ledger.
-	ByHand bool
-	Filed  timecontrol.Date
-	Status ClaimStatus
-	// Total, Limit and Move are the ledger's figures at filing: the
-	// offender's total, the limit and the counted move it was for.
-	Total, Limit, Move int
-	// Silent is true when the offender had not answered (daily check).
-	Silent bool
-	Note   string
-	Ruled  timecontrol.Date
-	// Letters are the Message-IDs of the offender's letters in this game,
-	// those refused with penalty days too (6.3.6):
-	// the raw letters of the dossier.
-	Letters []string
 }
 
 // HeldReply is the claimant's reply kept back while a claim is pending (6.3.6).
@@ -197,8 +138,10 @@ type Game struct {
 	Draw     *DrawOffer
 	// LastOffer is the side that made the latest draw offer (2.1.9.3).
 	LastOffer *draughts.Color
-	Claims    []Claim
-	Held      *HeldReply
+	// Claims are the game's overstep claims, oldest first (Claim: the
+	// aggregate, with its protest window and appeal).
+	Claims []Claim
+	Held   *HeldReply
 	// Stopped is set while the game waits for a correction from that side
 	// (6.2.9, 6.2.10): its reply was refused.
 	Stopped *draughts.Color
@@ -261,26 +204,6 @@ func (g Game) Dates(t Tournament) (start, end timecontrol.Date) {
 	return start, end
 }
 
-// pendingClaim returns the claim awaiting the judge, or nil.
-func (g *Game) pendingClaim() *Claim {
-	for i := range g.Claims {
-		if g.Claims[i].Status == ClaimPending {
-			return &g.Claims[i]
-		}
-	}
-	return nil
-}
-
-// claimedAt reports whether a claim against side for counted move k was already filed.
-func (g *Game) claimedAt(side draughts.Color, k int) bool {
-	for _, c := range g.Claims {
-		if c.Against == side && c.Move == k {
-			return true
-		}
-	}
-	return false
-}
-
 // Number returns the start number of side c.
 func (g Game) Number(c draughts.Color) int {
 	if c == draughts.White {
@@ -336,14 +259,7 @@ func (g Game) clone() Game {
 	if g.Variants == nil {
 		c.Variants = nil
 	}
-	c.Claims = make([]Claim, len(g.Claims))
-	for i, cl := range g.Claims {
-		cl.Letters = append([]string(nil), cl.Letters...)
-		c.Claims[i] = cl
-	}
-	if g.Claims == nil {
-		c.Claims = nil
-	}
+	c.Claims = cloneClaims(g.Claims)
 	c.Draw = clonePtr(g.Draw)
 	c.LastOffer = clonePtr(g.LastOffer)
 	c.Stopped = clonePtr(g.Stopped)

@@ -61,6 +61,30 @@ func Reverse(s State, code string, seq int, note string, date timecontrol.Date) 
 	default:
 		return s, Outcome{}, fmt.Errorf("corr: claim %d of game %s is not ruled yet; the judge rules first (6.3.7)", seq, code)
 	}
-	c.Note = note
 	return s, a.out, nil
+}
+
+// DecideAppeal records the organiser's final decision on the protest
+// against the judge's ruling in game code (6.1.12), made on day: upheld
+// turns the ruling (Reverse), rejected leaves it. It fails when no protest
+// waits in that game.
+func DecideAppeal(s State, code string, upheld bool, note string, day timecontrol.Date) (State, Outcome, error) {
+	s = s.clone()
+	g := s.game(code)
+	if g == nil {
+		return s, Outcome{}, fmt.Errorf("corr: no game %q in tournament %s", code, s.Tournament.Cipher)
+	}
+	i := slices.IndexFunc(g.Claims, func(c Claim) bool { return c.Appeal.Open() })
+	if i < 0 {
+		return s, Outcome{}, fmt.Errorf("corr: no protest against a ruling waits in game %s (6.1.12)", code)
+	}
+	if upheld {
+		next, out, err := Reverse(s, code, g.Claims[i].Seq, note, day)
+		if err != nil {
+			return s, Outcome{}, err
+		}
+		s, g = next, next.game(code)
+		return s, out, g.Claims[i].decideAppeal(upheld, note, day)
+	}
+	return s, Outcome{Accepted: true, Game: code}, g.Claims[i].decideAppeal(upheld, note, day)
 }

@@ -67,7 +67,11 @@ func (c *countingInbox) Oversized(_ context.Context, _ string, _, uid uint32, _ 
 	return nil
 }
 
-func (c *countingInbox) Accept(_ context.Context, _ string, _, uid uint32, _ []byte) (bool, error) {
+func (c *countingInbox) Accept(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched) ([]bool, error) {
+	return oneByOne(ctx, mbox, validity, letters, c.accept)
+}
+
+func (c *countingInbox) accept(_ context.Context, _ string, _, uid uint32, _ []byte) (bool, error) {
 	c.n.Add(1)
 	c.last.Store(uid)
 	if c.at != nil {
@@ -212,7 +216,11 @@ func (s *sizeInbox) Watermark(context.Context, string) (uint32, uint32, error) {
 	return 0, s.last.Load(), nil
 }
 
-func (s *sizeInbox) Accept(_ context.Context, _ string, _, uid uint32, raw []byte) (bool, error) {
+func (s *sizeInbox) Accept(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched) ([]bool, error) {
+	return oneByOne(ctx, mbox, validity, letters, s.accept)
+}
+
+func (s *sizeInbox) accept(_ context.Context, _ string, _, uid uint32, raw []byte) (bool, error) {
 	s.whole.Add(int64(len(raw)))
 	s.seen(uid)
 	return false, nil

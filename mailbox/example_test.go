@@ -22,7 +22,7 @@ type exampleStore struct {
 	validity uint32
 	last     uint32
 	seen     map[string]bool
-	out      [][]byte // queued letters; sent[i] tells which went out
+	out      []mailbox.Outgoing // queued letters; sent[i] tells which went out
 	sent     []bool
 	sender   *mailbox.Sender
 }
@@ -40,7 +40,11 @@ func (s *exampleStore) Oversized(_ context.Context, _ string, validity, uid uint
 	return nil // stored refused with its header, the secretary told, in a real store
 }
 
-func (s *exampleStore) Accept(_ context.Context, _ string, validity, uid uint32, raw []byte) (bool, error) {
+func (s *exampleStore) Accept(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched) ([]bool, error) {
+	return oneByOne(ctx, mbox, validity, letters, s.accept)
+}
+
+func (s *exampleStore) accept(_ context.Context, _ string, validity, uid uint32, raw []byte) (bool, error) {
 	in, err := mailbox.Decode(raw)
 	if err != nil {
 		return true, nil // stored and refused, in a real store
@@ -55,14 +59,11 @@ func (s *exampleStore) Accept(_ context.Context, _ string, validity, uid uint32,
 	if auto, _ := in.IsAutomatic("tournament@zaochnik.test"); auto {
 		return false, nil
 	}
-	reply, err := mailbox.Compose(mailbox.Outgoing{
+	reply := mailbox.Outgoing{
 		From: mailbox.Address{Addr: "tournament@zaochnik.test"}, To: []mailbox.Address{in.From},
 		Subject: "Re: " + in.Subject, Text: "Получено: " + in.Text,
 		Date: time.Date(2026, 1, 6, 10, 0, 0, 0, time.UTC), MessageID: fmt.Sprintf("ack.%d@zaochnik.test", uid),
 		InReplyTo: []string{in.MessageID}, References: []string{in.MessageID},
-	})
-	if err != nil {
-		return false, err
 	}
 	s.out, s.sent = append(s.out, reply), append(s.sent, false)
 	s.sender.Kick() // after the commit, in a real store
@@ -80,10 +81,13 @@ func (s *exampleStore) NextDue(context.Context) (int64, int, time.Time, bool, er
 	return 0, 0, time.Time{}, false, nil
 }
 
-func (s *exampleStore) BeginAttempt(_ context.Context, id int64, _, _ time.Time) (string, []string, []byte, int, error) {
+func (s *exampleStore) BeginAttempt(ctx context.Context, id int64, _, _ time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
+	if sent != nil {
+		s.Sent(ctx, sent.ID, sent.At) // in the same transaction, in a real store
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return "tournament@zaochnik.test", []string{"ivanov@example.ru"}, s.out[id], 1, nil
+	return s.out[id], 1, nil
 }
 
 func (s *exampleStore) Sent(_ context.Context, id int64, _ time.Time) error {

@@ -144,7 +144,11 @@ func (f *fakeInbox) Oversized(_ context.Context, _ string, validity, uid uint32,
 	return nil
 }
 
-func (f *fakeInbox) Accept(_ context.Context, mbox string, validity, uid uint32, raw []byte) (bool, error) {
+func (f *fakeInbox) Accept(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched) ([]bool, error) {
+	return oneByOne(ctx, mbox, validity, letters, f.accept)
+}
+
+func (f *fakeInbox) accept(_ context.Context, mbox string, validity, uid uint32, raw []byte) (bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.offers++
@@ -365,4 +369,19 @@ func debugWriter(t testing.TB) io.Writer {
 		return nil
 	}
 	return tWriter{t}
+}
+
+// oneByOne answers a group of letters with accept, one letter at a time,
+// up to the first that fails.
+func oneByOne(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched,
+	accept func(ctx context.Context, mbox string, validity, uid uint32, raw []byte) (bool, error)) ([]bool, error) {
+	var refused []bool
+	for _, l := range letters {
+		r, err := accept(ctx, mbox, validity, l.UID, l.Raw)
+		if err != nil {
+			return refused, err
+		}
+		refused = append(refused, r)
+	}
+	return refused, nil
 }

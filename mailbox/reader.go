@@ -22,10 +22,12 @@ type Inbox interface {
 	// mailbox (ReaderOptions.Name), or zeros when nothing was accepted yet.
 	Watermark(ctx context.Context, mailbox string) (uidValidity, lastUID uint32, err error)
 
-	// Accept stores raw (letter uid of mailbox under uidValidity), applies
-	// it and advances the watermark to at least (uidValidity, uid), all in
-	// one transaction, and reports whether the letter was refused (it is
-	// then filed under the refused folder, else under the processed one).
+	// Accept stores letters (fetched from mailbox under uidValidity, in
+	// UID order), applies them and advances the watermark to at least each
+	// one's (uidValidity, uid), and reports of each whether it was refused
+	// (it is then filed under the refused folder, else under the processed
+	// one). Each letter is stored with its watermark, all or nothing; the
+	// letters of one call may share a transaction (group commit).
 	//
 	// Accept must be idempotent per Message-ID, and per (mailbox,
 	// uidValidity, uid) for letters without one: after a crash, a reconnect
@@ -33,17 +35,24 @@ type Inbox interface {
 	// and Accept must then return the first answer and do nothing else.
 	// It must never lower the watermark.
 	//
-	// An error means nothing was stored: the Reader drops the connection
-	// and offers the letter again after a backoff, and the letters after it
-	// wait. So an error is for trouble of the store itself; a letter it
-	// cannot understand is stored and refused.
-	Accept(ctx context.Context, mailbox string, uidValidity, uid uint32, raw []byte) (refused bool, err error)
+	// refused answers the first letters, in order: all of them when err is
+	// nil. An error means the letters from len(refused) on were not stored:
+	// the Reader files those answered, drops the connection and offers the
+	// rest again after a backoff. So an error is for trouble of the store
+	// itself; a letter it cannot understand is stored and refused.
+	Accept(ctx context.Context, mailbox string, uidValidity uint32, letters []Fetched) (refused []bool, err error)
 
 	// Oversized is told of a letter larger than ReaderOptions.MaxLetterSize
 	// (RFC822.SIZE) instead of Accept; only its header was fetched. It must
 	// store it, advance the watermark and be idempotent like Accept; the
 	// letter is then filed under the refused folder, unread.
 	Oversized(ctx context.Context, mailbox string, uidValidity, uid uint32, size int64, header []byte) error
+}
+
+// Fetched is a letter as fetched: its UID and its raw bytes.
+type Fetched struct {
+	UID uint32
+	Raw []byte
 }
 
 // Security is how a connection to a mail server is protected.
@@ -85,9 +94,17 @@ type ReaderOptions struct {
 	CommandTimeout time.Duration
 	// Reconnection backoff: doubles from MinBackoff (1 s) to MaxBackoff (5 min).
 	MinBackoff, MaxBackoff time.Duration
-	// BatchSize is how many letters one FETCH asks for and one MOVE files;
-	// letters are handed over one at a time as they arrive. 500.
+	// BatchSize is how many letters one FETCH asks for and one MOVE files
+	// (one FETCH also asks for at most FetchBytes by RFC822.SIZE). 500.
 	BatchSize int
+	// FetchBytes bounds the letters one FETCH asks for (by RFC822.SIZE,
+	// at least one letter), and so the letters fetched and not yet handed
+	// over. 16 MiB.
+	FetchBytes int64
+	// GroupSize is the most letters handed to one Accept: whatever letters
+	// have arrived, up to GroupSize, go together, so a lone letter is
+	// handed over at once and a backlog in groups. 64.
+	GroupSize int
 	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
 	// a larger one is never fetched but handed to Inbox.Oversized with its
 	// header. 10 MiB.
@@ -138,6 +155,8 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.MinBackoff, time.Second)
 	setDefault(&o.MaxBackoff, 5*time.Minute)
 	setDefault(&o.BatchSize, 500)
+	setDefault(&o.FetchBytes, 16<<20)
+	setDefault(&o.GroupSize, 64)
 	setDefault(&o.MaxLetterSize, 10<<20)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -363,6 +382,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	var fresh []imap.UID
 	var again imap.UIDSet
 	big := map[imap.UID]int64{}
+	size := map[imap.UID]int64{}
 	ts := trays(processed, refused)
 	for _, m := range list {
 		switch {
@@ -374,6 +394,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			big[m.UID] = m.RFC822Size
 		default:
 			fresh = append(fresh, m.UID)
+			size[m.UID] = m.RFC822Size
 			if uint32(m.UID) <= lastUID {
 				again.AddNum(m.UID)
 			}
@@ -392,7 +413,11 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	}
 	slices.Sort(fresh)
 	for len(fresh) > 0 {
-		n := min(len(fresh), r.o.BatchSize)
+		n, bytes := 1, size[fresh[0]]
+		for n < len(fresh) && n < r.o.BatchSize && bytes+size[fresh[n]] <= r.o.FetchBytes {
+			bytes += size[fresh[n]]
+			n++
+		}
 		if err := r.batch(ctx, c, uidValidity, fresh[:n], processed, refused); err != nil {
 			return err
 		}
@@ -401,10 +426,11 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	return nil
 }
 
-// batch fetches uids (BODY.PEEK[] only) and hands each letter to the Inbox
-// as it arrives, in UID order (the order of sequence numbers, which is the
-// order the server answers in), then files them. Streaming keeps one
-// letter in memory at a time, whatever the batch size.
+// batch fetches uids (BODY.PEEK[] only) and hands the letters to the
+// Inbox in UID order (the order of sequence numbers, which is the order the
+// server answers in), then files them. The letters arrive on a goroutine;
+// each Accept takes whatever letters have arrived (GroupSize at most), so
+// the store works on one group while the next arrives.
 func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity uint32, uids []imap.UID, processed, refused string) error {
 	guard := r.guard(c)
 	defer guard.Stop()
@@ -412,30 +438,58 @@ func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity ui
 	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
+	arrived := make(chan Fetched, r.o.GroupSize)
+	go func() {
+		defer close(arrived)
+		for m := cmd.Next(); m != nil; m = cmd.Next() {
+			buf, err := m.Collect()
+			if err != nil {
+				continue // Close below reports a broken fetch
+			}
+			raw := buf.FindBodySection(body)
+			if raw == nil || buf.UID == 0 {
+				continue // expunged meanwhile by another client
+			}
+			guard.Stop() // waiting for the store is not waiting for the server
+			arrived <- Fetched{UID: uint32(buf.UID), Raw: raw}
+			guard.Reset(r.o.CommandTimeout)
+		}
+	}()
 	ts := trays(processed, refused)
 	var aerr error
-	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		buf, err := m.Collect()
-		if err != nil || aerr != nil {
-			continue // Close below reports a broken fetch; after a failed Accept only drain
+	group := make([]Fetched, 0, r.o.GroupSize)
+	for f := range arrived {
+		if aerr != nil {
+			continue // after a failed Accept only drain
 		}
-		raw := buf.FindBodySection(body)
-		if raw == nil || buf.UID == 0 {
-			continue // expunged meanwhile by another client
+		group = append(group[:0], f)
+	more:
+		for len(group) < r.o.GroupSize {
+			select {
+			case f, ok := <-arrived:
+				if !ok {
+					break more
+				}
+				group = append(group, f)
+			default:
+				break more
+			}
 		}
-		guard.Stop() // the store's time is not the server's
-		isRefused, err := r.o.Inbox.Accept(ctx, r.o.Name, uidValidity, uint32(buf.UID), raw)
-		guard.Reset(r.o.CommandTimeout)
+		answers, err := r.o.Inbox.Accept(ctx, r.o.Name, uidValidity, group)
+		for i, isRefused := range answers[:min(len(answers), len(group))] {
+			t := ts[0]
+			if isRefused {
+				t = ts[1]
+			}
+			t.uids.AddNum(imap.UID(group[i].UID))
+		}
+		if err == nil && len(answers) != len(group) {
+			err = fmt.Errorf("the store answered %d of %d letters", len(answers), len(group))
+		}
 		if err != nil {
-			aerr = &StoreError{fmt.Errorf("handing over letter %d: %w", buf.UID, err)}
-			continue // file what was accepted, offer the rest again later
+			// File what was accepted, offer the rest again later.
+			aerr = &StoreError{fmt.Errorf("handing over letter %d: %w", group[min(len(answers), len(group)-1)].UID, err)}
 		}
-		t := ts[0]
-		if isRefused {
-			t = ts[1]
-		}
-		t.uids.AddNum(buf.UID)
-		r.log.Debug("imap: letter accepted", "uid", buf.UID, "folder", t.folder)
 	}
 	if err := cmd.Close(); err != nil {
 		aerr = errors.Join(aerr, fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err))

@@ -25,12 +25,19 @@ type Outbox interface {
 
 	// BeginAttempt records an attempt before it is made (attempts+1, the
 	// last attempt now, the next attempt retryAt), so that a crash during
-	// the send cannot cause a hot retry loop, and returns the envelope and
-	// the letter with the number of this attempt (1 for the first). Until
+	// the send cannot cause a hot retry loop, and returns the letter as
+	// plain values (the Sender composes it; its From and To are the
+	// envelope) with the number of this attempt (1 for the first). Until
 	// Sent, Retry or Dead records the attempt's outcome the letter is in
 	// flight: NextDue does not offer it again, so it reaches SMTP at most
 	// once even if the outcome cannot be recorded.
-	BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (from string, to []string, raw []byte, attempt int, err error)
+	//
+	// When sent is not nil, BeginAttempt also records, in the same
+	// transaction, that the SMTP server accepted letter sent.ID (as Sent
+	// does): the Sender records each letter's success with the next
+	// attempt, one commit a letter instead of two, and at most one letter
+	// is ever in flight or accepted but not recorded.
+	BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time, sent *Accepted) (letter Outgoing, attempt int, err error)
 
 	// Sent records that the SMTP server accepted the letter.
 	Sent(ctx context.Context, id int64, now time.Time) error
@@ -42,6 +49,13 @@ type Outbox interface {
 	// failures past the last attempt): the letter is not tried again, and
 	// the store tells the secretary.
 	Dead(ctx context.Context, id int64, now time.Time, reason string) error
+}
+
+// Accepted is a letter the SMTP server accepted at At, whose record waits
+// for the next attempt's transaction (Outbox.BeginAttempt).
+type Accepted struct {
+	ID int64
+	At time.Time
 }
 
 // SenderOptions configure a Sender. Addr and Outbox are required; every
@@ -135,8 +149,22 @@ func (s *Sender) Run(ctx context.Context) error {
 		}
 	}()
 	var unrecorded []func(context.Context) error // outcomes of attempts the store has not recorded yet
-	failures := 0                                // consecutive failures to connect
-	storeFailures := 0                           // consecutive failures of the store
+	var accepted *Accepted                       // the last letter sent, recorded with the next attempt
+	// settle moves the accepted letter's record to the unrecorded ones,
+	// written before anything else: no attempt follows it at once.
+	settle := func() {
+		if accepted != nil {
+			a := *accepted
+			unrecorded = append(unrecorded, func(ctx context.Context) error { return s.o.Outbox.Sent(ctx, a.ID, a.At) })
+			accepted = nil
+		}
+	}
+	defer func() {
+		settle()
+		_ = record(context.WithoutCancel(ctx), &unrecorded) // stopping: what the store takes now is not in flight at the next start
+	}()
+	failures := 0      // consecutive failures to connect
+	storeFailures := 0 // consecutive failures of the store
 	storeWait := func(err error) {
 		wait := backoff(storeFailures, time.Second, time.Minute)
 		storeFailures++
@@ -150,11 +178,16 @@ func (s *Sender) Run(ctx context.Context) error {
 		}
 		id, attempts, due, ok, err := s.o.Outbox.NextDue(ctx)
 		if err != nil {
+			settle()
 			storeWait(err)
 			continue
 		}
 		now := s.o.Now()
 		if !ok || due.After(now) {
+			if accepted != nil {
+				settle() // recorded at the top of the loop, before any wait
+				continue
+			}
 			storeFailures = 0
 			if c != nil {
 				_ = c.Quit()
@@ -169,17 +202,20 @@ func (s *Sender) Run(ctx context.Context) error {
 		}
 		if c == nil {
 			if c, err = s.connect(); err != nil {
+				settle()
 				// The server, not the letter, is at fault: retry it
 				// every few minutes at most, letters keep their schedule.
 				wait := backoff(failures, time.Second, min(s.o.RetryMax, 5*time.Minute))
 				failures++
 				s.log.Warn("smtp: cannot connect; letters wait", "err", err, "retry in", wait)
-				sleep(ctx.Done(), wait)
+				if record(ctx, &unrecorded) == nil {
+					sleep(ctx.Done(), wait)
+				}
 				continue
 			}
 		}
 		failures = 0
-		usable, err := s.send(ctx, c, id, attempts, &unrecorded)
+		usable, err := s.send(ctx, c, id, attempts, &accepted, &unrecorded)
 		if !usable {
 			c.Close()
 			c = nil
@@ -247,15 +283,27 @@ func (s *Sender) connect() (*smtp.Client, error) {
 	return c, nil
 }
 
-// send makes one attempt at letter id and records its outcome; an outcome
-// the store cannot record is kept in unrecorded. It reports whether the
+// send makes one attempt at letter id, recording with it the success of the
+// attempt before (accepted), and records its outcome: a success is left in
+// accepted for the next attempt; another outcome the store cannot record
+// is kept in unrecorded. It reports whether the
 // connection is still usable, and a store error when the attempt could not
 // even begin.
-func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts int, unrecorded *[]func(context.Context) error) (usable bool, err error) {
+func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts int, accepted **Accepted, unrecorded *[]func(context.Context) error) (usable bool, err error) {
 	now := s.o.Now()
-	from, to, raw, attempt, err := s.o.Outbox.BeginAttempt(ctx, id, now, now.Add(backoff(attempts, s.o.RetryBase, s.o.RetryMax)))
+	o, attempt, err := s.o.Outbox.BeginAttempt(ctx, id, now, now.Add(backoff(attempts, s.o.RetryBase, s.o.RetryMax)), *accepted)
+	if a := *accepted; a != nil {
+		*accepted = nil
+		if err != nil { // nothing of the transaction stands: record the success alone
+			*unrecorded = append(*unrecorded, func(ctx context.Context) error { return s.o.Outbox.Sent(ctx, a.ID, a.At) })
+		}
+	}
 	if err != nil {
 		return true, &StoreError{fmt.Errorf("beginning an attempt at letter %d: %w", id, err)}
+	}
+	var to []string
+	for _, a := range append(o.To, o.Cc...) {
+		to = append(to, a.Addr)
 	}
 	log := s.log.With("letter", id, "attempt", attempt, "to", to)
 	keep := func(what string, outcome func(context.Context) error) {
@@ -264,11 +312,19 @@ func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts in
 			*unrecorded = append(*unrecorded, outcome)
 		}
 	}
-	err = c.SendMail(from, to, bytes.NewReader(raw))
+	raw, err := Compose(o)
+	if err != nil {
+		// The letter, not the server, is at fault: it never could go.
+		log.Error("smtp: the letter cannot be composed; dead letter", "err", err)
+		reason := err.Error()
+		keep("not composed", func(ctx context.Context) error { return s.o.Outbox.Dead(ctx, id, now, reason) })
+		return true, nil
+	}
+	err = c.SendMail(o.From.Addr, to, bytes.NewReader(raw))
 	now = s.o.Now()
 	if err == nil {
 		log.Info("smtp: sent")
-		keep("sent", func(ctx context.Context) error { return s.o.Outbox.Sent(ctx, id, now) })
+		*accepted = &Accepted{ID: id, At: now} // recorded with the next attempt, or at once when none follows
 		return true, nil
 	}
 	var se *smtp.SMTPError

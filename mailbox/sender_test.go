@@ -19,9 +19,7 @@ const player = "ivanov@example.ru"
 
 // outRow is one letter of the fake outbox.
 type outRow struct {
-	from      string
-	to        []string
-	raw       []byte
+	letter    mailbox.Outgoing
 	messageID string
 	attempts  int
 	due       time.Time
@@ -45,11 +43,9 @@ func (f *fakeOutbox) queue(t *testing.T, id, rcpt string) {
 	o := outgoing()
 	o.MessageID = id
 	o.To = []mailbox.Address{{Addr: rcpt}}
-	raw, err := mailbox.Compose(o)
-	require.NoError(t, err)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.rows = append(f.rows, &outRow{from: tournament, to: []string{rcpt}, raw: raw, messageID: id, due: time.Now()})
+	f.rows = append(f.rows, &outRow{letter: o, messageID: id, due: time.Now()})
 }
 
 func (f *fakeOutbox) NextDue(context.Context) (int64, int, time.Time, bool, error) {
@@ -67,13 +63,18 @@ func (f *fakeOutbox) NextDue(context.Context) (int64, int, time.Time, bool, erro
 	return int64(best), f.rows[best].attempts, f.rows[best].due, true, nil
 }
 
-func (f *fakeOutbox) BeginAttempt(_ context.Context, id int64, _, retryAt time.Time) (string, []string, []byte, int, error) {
+func (f *fakeOutbox) BeginAttempt(ctx context.Context, id int64, _, retryAt time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
+	if sent != nil {
+		if err := f.Sent(ctx, sent.ID, sent.At); err != nil {
+			return mailbox.Outgoing{}, 0, err
+		}
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	r := f.rows[id]
 	r.attempts++
 	r.due = retryAt
-	return r.from, r.to, r.raw, r.attempts, nil
+	return r.letter, r.attempts, nil
 }
 
 func (f *fakeOutbox) Sent(_ context.Context, id int64, _ time.Time) error {

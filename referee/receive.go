@@ -1,34 +1,23 @@
-// Package referee holds zaochnik's use cases, once: receiving a letter
-// (with the trust policy, the automatic-letter rule and the size limit),
-// the held letters' day. The daemon, the demo and replay call it and
-// nothing below it to receive mail, so no path skips a check.
-//
-// Trust model: the From header proves nothing. A letter changes a game only
-// when a reply key of its sender (which only the sender's registered
-// address received), or the receiving server's trusted
-// Authentication-Results (DMARC, or DKIM or SPF aligned with the From
-// domain), vouch for it; see corr.Trusted for who needs what. A letter from
-// a person of the tournament that nothing vouches for is held and its
-// registered address asked to confirm it (at most once a day); a letter
-// from anyone else is kept and never answered.
 package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"zaochnik/corr"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
-	"zaochnik/timecontrol"
 )
 
 // DefaultMaxLetterSize is the largest letter read when none is configured.
 const DefaultMaxLetterSize = 10 << 20
 
-// Referee receives the tournament mailbox's letters into the store.
+// Referee carries out the use cases over the store: the letters of the
+// tournament mailbox and every change the desk and the commands ask for.
 type Referee struct {
 	DB   *storage.DB
 	Keys Keys
@@ -42,6 +31,9 @@ type Referee struct {
 	MaxLetterSize int64
 	// Log receives a line per letter not applied; nil is slog's default.
 	Log *slog.Logger
+	// Location is the server's zone, where the held letters' day (Daily)
+	// turns; nil is UTC.
+	Location *time.Location
 }
 
 // Letter is a letter as fetched: from an IMAP mailbox (Mailbox, UIDs) or
@@ -111,6 +103,63 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	return Outcome{Result: res, Auth: authOf(auth)}, err
 }
 
+// GroupTime bounds how long one group transaction of ReceiveAll takes in
+// (it holds the store's write lock meanwhile): past it, the group is
+// committed and the next letters go into a new one.
+const GroupTime = 50 * time.Millisecond
+
+// ReceiveAll receives letters, in order, in transactions of the store
+// shared by several letters (group commit), each letter under a savepoint
+// of its own as Receive receives one; a group is committed after
+// GroupTime. It returns the outcomes of the letters stored, in order: all
+// of them, or, with an error, those before the first letter that failed;
+// that letter was undone to its savepoint and it and the letters after it
+// are not stored, to be offered again.
+func (r *Referee) ReceiveAll(ctx context.Context, ls []Letter) ([]Outcome, error) {
+	outs := make([]Outcome, 0, len(ls))
+	for len(outs) < len(ls) {
+		n, err := r.receiveGroup(ctx, ls[len(outs):], &outs)
+		if err != nil || n == 0 {
+			return outs, err
+		}
+	}
+	return outs, nil
+}
+
+// receiveGroup receives the first of ls in one group transaction, for
+// GroupTime at most, appending their outcomes to outs once it committed.
+// It returns how many it stored.
+func (r *Referee) receiveGroup(ctx context.Context, ls []Letter, outs *[]Outcome) (int, error) {
+	g, err := r.DB.Group(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer g.Rollback()
+	began := time.Now() // the lock's time, not the game's
+	var done []Outcome
+	var lerr error
+	for _, l := range ls {
+		if len(done) > 0 && time.Since(began) > GroupTime {
+			break
+		}
+		var o Outcome
+		lerr = g.Each(ctx, func(ctx context.Context) error {
+			var err error
+			o, err = r.Receive(ctx, l)
+			return err
+		})
+		if lerr != nil {
+			break
+		}
+		done = append(done, o)
+	}
+	if err := g.Commit(); err != nil {
+		return 0, errors.Join(lerr, err)
+	}
+	*outs = append(*outs, done...)
+	return len(done), lerr
+}
+
 // authenticate finds what vouches for the sender of in: a reply key of
 // his (the first valid one), else the trusted Authentication-Results. A
 // valid confirmation key returns the held letter it confirms instead.
@@ -166,11 +215,6 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 		return Outcome{}, err
 	}
 	return Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, nil
-}
-
-// Daily runs the held letters' day (see storage.DB.Holds).
-func (r *Referee) Daily(ctx context.Context, day timecontrol.Date) (dropped, asked int, err error) {
-	return r.DB.Holds(ctx, day)
 }
 
 // Oversized keeps a letter larger than the limit, of which only the header

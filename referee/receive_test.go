@@ -54,13 +54,6 @@ func newWorld(t *testing.T, file string) *world {
 	require.NoError(t, err)
 	ref := &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Address: server},
 		Auth: mailbox.AuthPolicy{AuthservID: authserv}, Own: []string{server}}
-	db.From = server
-	db.Compose = func(m storage.Mail) ([]byte, error) {
-		o := mailbox.Outgoing{From: mailbox.Address{Addr: server}, To: []mailbox.Address{{Addr: m.To}}, Subject: m.Subject,
-			Text: m.Body, Date: m.Date, MessageID: strings.Trim(m.MessageID, "<>")}
-		ref.Keys.Decorate(&o, m)
-		return mailbox.Compose(o)
-	}
 	return &world{t: t, db: db, ref: ref, cipher: tr.Cipher}
 }
 
@@ -135,7 +128,12 @@ func (w *world) outbox(addr, kind string) []storage.Outgoing {
 // its Reply-To address and subject.
 func (w *world) replyTo(o storage.Outgoing) (string, string) {
 	w.t.Helper()
-	_, _, raw, _, err := w.db.BeginAttempt(context.Background(), o.ID, w.db.Now(), w.db.Now())
+	m, _, err := w.db.BeginAttempt(context.Background(), o.ID, w.db.Now(), w.db.Now())
+	require.NoError(w.t, err)
+	out := mailbox.Outgoing{From: mailbox.Address{Addr: server}, To: []mailbox.Address{{Addr: m.To}}, Subject: m.Subject,
+		Text: m.Body, Date: m.Date, MessageID: strings.Trim(m.MessageID, "<>")}
+	w.ref.Keys.Decorate(&out, m)
+	raw, err := mailbox.Compose(out)
 	require.NoError(w.t, err)
 	in, err := mailbox.Decode(raw)
 	require.NoError(w.t, err)
@@ -326,7 +324,7 @@ func TestConfirm_DeclinedOrExpired(t *testing.T) {
 
 	ctx := context.Background()
 	day := func(d int) {
-		_, _, err := w.ref.Daily(ctx, w.state().Tournament.Start.AddDays(d-1))
+		_, err := w.ref.Daily(ctx, w.state().Tournament.Start.AddDays(d-1).Time().Add(12*time.Hour))
 		require.NoError(t, err)
 	}
 	day(3)

@@ -24,11 +24,11 @@ func (db *DB) Appeals(ctx context.Context, all bool) ([]AppealRow, error) {
 	}
 	var open, rest []AppealRow
 	for _, c := range cs {
-		d, err := db.Desk(ctx, c)
+		s, err := db.State(ctx, c)
 		if err != nil {
 			return nil, err
 		}
-		for _, a := range d.Appeals {
+		for _, a := range adjudication.Appeals(s) {
 			switch {
 			case a.Open():
 				open = append(open, AppealRow{Cipher: c, Appeal: a})

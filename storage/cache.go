@@ -1,8 +1,10 @@
 package storage
 
 import (
+	"container/list"
 	"context"
 	"database/sql"
+	"sync"
 	"time"
 
 	"zaochnik/corr"
@@ -15,6 +17,13 @@ import (
 // that every write bumps, and a copy whose row differs (another process
 // wrote, or a write of this one is not yet recorded) is read again. A copy
 // is recorded only after its transaction commits and dropped when one fails.
+
+// The copies are bounded (cachedTournaments, parsedFiles), so that memory
+// does not grow with the store: a big store's tournaments come and go.
+const (
+	cachedTournaments = 16 // committed copies kept
+	parsedFiles       = 64 // tournament files kept parsed
+)
 
 // committed is a tournament as last committed.
 type committed struct {
@@ -44,11 +53,10 @@ type ledgerRow struct {
 // cached returns the committed copy of tournament cipher if it is still
 // the one stored as row.
 func (db *DB) cached(cipher string, id int64, row string) (*committed, bool) {
-	v, ok := db.tournaments.Load(cipher)
+	c, ok := db.tournaments.get(cipher)
 	if !ok {
 		return nil, false
 	}
-	c := v.(*committed)
 	return c, c.id == id && c.row == row
 }
 
@@ -56,12 +64,76 @@ func (db *DB) cached(cipher string, id int64, row string) (*committed, bool) {
 // after the transaction that wrote c committed.
 func (db *DB) keep(cipher string, c *committed) {
 	if c != nil {
-		db.tournaments.Store(cipher, c)
+		db.tournaments.put(cipher, c)
 	}
 }
 
 // forget drops the copy of tournament cipher after a failed transaction.
-func (db *DB) forget(cipher string) { db.tournaments.Delete(cipher) }
+func (db *DB) forget(cipher string) { db.tournaments.drop(cipher) }
+
+// forgetAll drops every copy after a failed group (group.go).
+func (db *DB) forgetAll() { db.tournaments.clear() }
+
+// lru keeps at most max values by key, dropping the least recently used.
+type lru[V any] struct {
+	mu    sync.Mutex
+	max   int
+	items map[string]*list.Element // of lruItem[V]
+	order list.List                // the most recently used first
+}
+
+type lruItem[V any] struct {
+	key string
+	v   V
+}
+
+func newLRU[V any](max int) *lru[V] {
+	return &lru[V]{max: max, items: map[string]*list.Element{}}
+}
+
+func (c *lru[V]) get(key string) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.items[key]
+	if !ok {
+		var zero V
+		return zero, false
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(lruItem[V]).v, true
+}
+
+func (c *lru[V]) put(key string, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.items[key]; ok {
+		e.Value = lruItem[V]{key, v}
+		c.order.MoveToFront(e)
+		return
+	}
+	c.items[key] = c.order.PushFront(lruItem[V]{key, v})
+	if c.order.Len() > c.max {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.items, last.Value.(lruItem[V]).key)
+	}
+}
+
+func (c *lru[V]) drop(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.items[key]; ok {
+		c.order.Remove(e)
+		delete(c.items, key)
+	}
+}
+
+func (c *lru[V]) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.items)
+	c.order.Init()
+}
 
 // stmt returns query prepared once for the database, bound to q when q is
 // a transaction: the hot statements are not parsed again for every letter.

@@ -173,3 +173,24 @@ func TestCache_SameGameSeesEveryChange(t *testing.T) {
 		})
 	}
 }
+
+// The copies in memory are bounded: past max, the least recently used
+// goes, so memory does not grow with the number of tournaments.
+func TestCache_BoundedLeastRecentlyUsedGoes(t *testing.T) {
+	c := newLRU[int](2)
+	c.put("a", 1)
+	c.put("b", 2)
+	_, _ = c.get("a") // a is now the most recent
+	c.put("c", 3)
+	_, okA := c.get("a")
+	_, okB := c.get("b")
+	v, okC := c.get("c")
+	assert.Equal(t, []bool{true, false, true}, []bool{okA, okB, okC})
+	assert.Equal(t, 3, v)
+	c.drop("a")
+	_, okA = c.get("a")
+	assert.False(t, okA)
+	c.clear()
+	_, okC = c.get("c")
+	assert.False(t, okC)
+}

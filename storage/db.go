@@ -27,6 +27,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"zaochnik/corr"
 )
 
 //go:embed migrations/*.sql
@@ -38,14 +40,6 @@ type DB struct {
 	// Now returns the current instant; tests and replay set it. It stamps
 	// storage times (stored_at, outbox attempts), never dates of play.
 	Now func() time.Time
-	// Decode reads a stored raw letter for the desk (the mail shell's MIME reader,
-	// injected so that storage does not import it). Nil: letters are kept
-	// unread and refused.
-	Decode func(raw []byte) (Decoded, error)
-	// Compose renders a queued letter for BeginAttempt (the mail shell's
-	// composer), and From is the server's address it is sent from.
-	Compose func(m Mail) ([]byte, error)
-	From    string
 	// MessageIDKey, when set, makes the Message-IDs of outgoing letters an
 	// HMAC of their number under it instead of random (see messageID).
 	MessageIDKey []byte
@@ -56,9 +50,9 @@ type DB struct {
 	// is slog's default logger.
 	Log *slog.Logger
 
-	parsed      sync.Map // tournament files as read, by their bytes
-	tournaments sync.Map // cipher -> *committed (cache.go)
-	stmts       sync.Map // query -> *sql.Stmt, prepared once
+	parsed      *lru[corr.Tournament] // tournament files as read, by their bytes
+	tournaments *lru[*committed]      // by cipher (cache.go)
+	stmts       sync.Map              // query -> *sql.Stmt, prepared once
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -160,17 +154,53 @@ func open(path, mode string) (*DB, error) {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
+	// The savepoints of a group (group.go) keep their undo pages in
+	// memory, not in a temporary file written for every page they change.
+	q.Add("_pragma", "temp_store(MEMORY)")
 	q.Set("_txlock", "immediate")
 	sqldb, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	db := &DB{db: sqldb, Now: time.Now}
+	db := &DB{db: sqldb, Now: time.Now, parsed: newLRU[corr.Tournament](parsedFiles), tournaments: newLRU[*committed](cachedTournaments)}
 	if err := db.migrate(context.Background()); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
+	if err := db.upgradeDesks(context.Background()); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
+	if err := db.index(context.Background()); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
 	return db, nil
+}
+
+// indexes are what a letter's lookups need so that their cost does not
+// grow with the store: a tournament's games, a sender's tournaments.
+var indexes = map[string]string{
+	"games_tournament": `CREATE INDEX games_tournament ON games(tournament_id)`,
+	"players_email":    `CREATE INDEX players_email ON players(lower(email))`,
+}
+
+// index creates the indexes that are missing. They are derived data, so a
+// store of any schema version gains them when opened, without a migration.
+func (db *DB) index(ctx context.Context) error {
+	for name, create := range indexes {
+		var n int
+		if err := db.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?`, name).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			continue
+		}
+		if _, err := db.db.ExecContext(ctx, create); err != nil {
+			return fmt.Errorf("creating index %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // Close closes the database.
@@ -229,7 +259,12 @@ func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
 }
 
 // tx runs fn in a write transaction, committing when it returns nil.
+// Within a Group (ctx from Group.Each) it runs under a savepoint of the
+// group's transaction instead, committed with the group.
 func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if g := groupOf(ctx); g != nil && g.db == db {
+		return g.savepoint(ctx, fn)
+	}
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err

@@ -3,9 +3,9 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"zaochnik/adjudication"
@@ -14,40 +14,181 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// loadDesk reads tournament tid's desk (empty before its first use).
-func loadDesk(ctx context.Context, q querier, tid int64) (adjudication.Desk, error) {
-	var raw string
-	err := q.QueryRowContext(ctx, `SELECT state FROM desks WHERE tournament_id = ?`, tid).Scan(&raw)
-	if errors.Is(err, sql.ErrNoRows) {
-		return adjudication.Desk{}, nil
-	}
-	if err != nil {
-		return adjudication.Desk{}, err
-	}
+// loadDesk reads tournament tid's desk (empty before its first use) from
+// its rows: the organiser, the judge's rulings, the unfinished games.
+func (db *DB) loadDesk(ctx context.Context, q querier, tid int64) (adjudication.Desk, error) {
 	var d adjudication.Desk
-	if err := json.Unmarshal([]byte(raw), &d); err != nil {
-		return adjudication.Desk{}, fmt.Errorf("storage: the judge's desk of tournament %d does not read: %w", tid, err)
+	var adjourned, rulings bool
+	// One query for a letter in a tournament with nothing before the judge.
+	err := db.queryRow(ctx, q, `SELECT coalesce((SELECT organiser_name FROM desks WHERE tournament_id = ?1), ''),
+		coalesce((SELECT organiser_email FROM desks WHERE tournament_id = ?1), ''),
+		EXISTS (SELECT 1 FROM adjournments a CROSS JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ?1),
+		EXISTS (SELECT 1 FROM withdrawals WHERE tournament_id = ?1) OR EXISTS (SELECT 1 FROM sanctions WHERE tournament_id = ?1)
+			OR EXISTS (SELECT 1 FROM forfeits WHERE tournament_id = ?1)`, tid).Scan(&d.Organiser.Name, &d.Organiser.Email, &adjourned, &rulings)
+	if err != nil {
+		return d, err
 	}
-	return d, nil
+	if rulings {
+		if err := readRulings(ctx, q, tid, &d); err != nil {
+			return d, err
+		}
+	}
+	if adjourned {
+		d.Adjournments, err = readAdjournments(ctx, q, tid)
+	}
+	return d, err
 }
 
-// saveDesk writes the desk and makes the deadlines table its projection:
-// one row per deadline, for the desk and the scheduler to list.
-func saveDesk(ctx context.Context, tx *sql.Tx, tid int64, d adjudication.Desk) error {
-	raw, err := json.Marshal(d)
+// saveDesk writes what changed from the desk was to d: the judge's rulings
+// that changed, each unfinished game whose record changed with its
+// protests and deadlines. A letter that changes neither writes nothing.
+func saveDesk(ctx context.Context, tx *sql.Tx, tid int64, was, d adjudication.Desk) error {
+	if err := saveRulings(ctx, tx, tid, was, d); err != nil {
+		return err
+	}
+	before := map[string]adjudication.Adjourned{}
+	for _, a := range was.Adjournments {
+		before[a.Game] = a
+	}
+	for _, a := range d.Adjournments {
+		if b, ok := before[a.Game]; ok && reflect.DeepEqual(a, b) {
+			continue
+		}
+		if err := saveAdjourned(ctx, tx, tid, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// adjournedKinds are the kinds of deadline of an unfinished game (adjudication.Adjourned.Deadlines).
+var adjournedKinds = []string{"analysis", "ruling", "adjudication-protest-white", "adjudication-protest-black"}
+
+// saveAdjourned writes the row of unfinished game a, its protests and its deadlines.
+func saveAdjourned(ctx context.Context, tx *sql.Tx, tid int64, a adjudication.Adjourned) error {
+	var gid int64
+	if err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE tournament_id = ? AND code = ? AND status != 'cancelled'`, tid, a.Game).Scan(&gid); err != nil {
+		return fmt.Errorf("storage: unfinished game %s: %w", a.Game, err)
+	}
+	w, b, r := a.White, a.Black, a.Ruling
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO adjournments (game_id, end_of_play,
+		white_eval, white_analysed, white_received, white_analysis, black_eval, black_analysed, black_received, black_analysis,
+		sent, reminded, result, agreed, overridden, reason, tell, may_protest, ruled, final, final_note, decided)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, gid, a.EndOfPlay.String(),
+		int(w.Evaluation), w.Analysis, w.Received.String(), a.Analysis[0], int(b.Evaluation), b.Analysis, b.Received.String(), a.Analysis[1],
+		a.Sent.String(), a.Reminded.String(), r.Result.String(), r.Agreed, r.Overridden, r.Reason, sides(r.Tell), sides(r.MayProtest),
+		a.Ruled.String(), a.Final.String(), a.FinalNote, a.Decided.String()); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM adjudication_protests WHERE game_id = ?`, gid); err != nil {
+		return err
+	}
+	for i, p := range a.Protests {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO adjudication_protests (game_id, seq, side, filed, text) VALUES (?, ?, ?, ?, ?)`,
+			gid, i+1, p.Side.String(), p.Filed.String(), p.Text); err != nil {
+			return err
+		}
+	}
+	return saveDeadlines(ctx, tx, gid, adjournedKinds, a.Deadlines())
+}
+
+// readAdjournments reads the unfinished games of tournament tid before the
+// judge, in the games' order.
+func readAdjournments(ctx context.Context, q querier, tid int64) ([]adjudication.Adjourned, error) {
+	rows, err := q.QueryContext(ctx, `SELECT a.game_id, g.code, g.white, g.black, a.end_of_play,
+		a.white_eval, a.white_analysed, a.white_received, a.white_analysis, a.black_eval, a.black_analysed, a.black_received, a.black_analysis,
+		a.sent, a.reminded, a.result, a.agreed, a.overridden, a.reason, a.tell, a.may_protest, a.ruled, a.final, a.final_note, a.decided
+		FROM adjournments a CROSS JOIN games g ON g.id = a.game_id WHERE g.tournament_id = ? ORDER BY a.game_id`, tid)
 	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []adjudication.Adjourned
+	at := map[int64]int{}
+	for rows.Next() {
+		var a adjudication.Adjourned
+		var gid int64
+		var d [7]string
+		var result, final, tell, may string
+		w, b, r := &a.White, &a.Black, &a.Ruling
+		if err := rows.Scan(&gid, &a.Game, &a.WhitePlayer, &a.BlackPlayer, &d[0],
+			&w.Evaluation, &w.Analysis, &d[1], &a.Analysis[0], &b.Evaluation, &b.Analysis, &d[2], &a.Analysis[1],
+			&d[3], &d[4], &result, &r.Agreed, &r.Overridden, &r.Reason, &tell, &may, &d[5], &final, &a.FinalNote, &d[6]); err != nil {
+			return nil, err
+		}
+		if err := readDates(d[:], &a.EndOfPlay, &w.Received, &b.Received, &a.Sent, &a.Reminded, &a.Ruled, &a.Decided); err != nil {
+			return nil, fmt.Errorf("storage: unfinished game %s: %w", a.Game, err)
+		}
+		if err := r.Result.UnmarshalText([]byte(result)); err != nil {
+			return nil, fmt.Errorf("storage: unfinished game %s: %w", a.Game, err)
+		}
+		if err := a.Final.UnmarshalText([]byte(final)); err != nil {
+			return nil, fmt.Errorf("storage: unfinished game %s: %w", a.Game, err)
+		}
+		r.Tell, r.MayProtest = readSides(tell), readSides(may)
+		out = append(out, a)
+		at[gid] = len(out) - 1
+	}
+	if err := rows.Err(); err != nil || len(out) == 0 {
+		return out, err
+	}
+	ps, err := q.QueryContext(ctx, `SELECT p.game_id, p.side, p.filed, p.text FROM adjudication_protests p
+		JOIN games g ON g.id = p.game_id WHERE g.tournament_id = ? ORDER BY p.game_id, p.seq`, tid)
+	if err != nil {
+		return nil, err
+	}
+	defer ps.Close()
+	for ps.Next() {
+		var gid int64
+		var side, filed string
+		var p adjudication.AdjudicationProtest
+		if err := ps.Scan(&gid, &side, &filed, &p.Text); err != nil {
+			return nil, err
+		}
+		if err := p.Filed.UnmarshalText([]byte(filed)); err != nil {
+			return nil, err
+		}
+		if ss := readSides(side); len(ss) == 1 {
+			p.Side = ss[0]
+		}
+		if i, ok := at[gid]; ok {
+			out[i].Protests = append(out[i].Protests, p)
+		}
+	}
+	return out, ps.Err()
+}
+
+// readSides reads sides written by sides.
+func readSides(s string) []adjudication.Side {
+	var out []adjudication.Side
+	for _, f := range strings.Fields(s) {
+		out = append(out, map[string]adjudication.Side{"white": adjudication.White, "black": adjudication.Black}[f])
+	}
+	return out
+}
+
+// sides writes a list of sides as stored: space-separated names.
+func sides(ss []adjudication.Side) string {
+	names := make([]string, len(ss))
+	for i, s := range ss {
+		names[i] = s.String()
+	}
+	return strings.Join(names, " ")
+}
+
+// saveDeadlines makes game gid's deadlines of the given kinds dls: only
+// the writer of those kinds (a claim, an unfinished game) changes them.
+func saveDeadlines(ctx context.Context, tx *sql.Tx, gid int64, kinds []string, dls []corr.Deadline) error {
+	args := []any{gid}
+	for _, k := range kinds {
+		args = append(args, k)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM deadlines WHERE game_id = ? AND kind IN (?`+strings.Repeat(", ?", len(kinds)-1)+`)`, args...); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO desks (tournament_id, state) VALUES (?, ?)
-		ON CONFLICT (tournament_id) DO UPDATE SET state = excluded.state`, tid, string(raw)); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM deadlines WHERE game_id IN (SELECT id FROM games WHERE tournament_id = ?)`, tid); err != nil {
-		return err
-	}
-	for _, dl := range d.Deadlines() {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO deadlines (game_id, kind, due, done, clause)
-			SELECT id, ?, ?, ?, ? FROM games WHERE code = ? AND status != 'cancelled'`, dl.Kind, dl.Due.String(), dl.Done, dl.Clause, dl.Game); err != nil {
+	for _, dl := range dls {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO deadlines (game_id, kind, due, done, clause) VALUES (?, ?, ?, ?, ?)`,
+			gid, dl.Kind, dl.Due.String(), dl.Done, dl.Clause); err != nil {
 			return err
 		}
 	}
@@ -58,12 +199,13 @@ func saveDesk(ctx context.Context, tx *sql.Tx, tid int64, d adjudication.Desk) e
 // desk (rulings, adjudications), the organiser's too (decisions on
 // protests against rulings, 6.1.12), a player's evaluation of a game awaiting
 // adjudication too (6.5.2); everything else to the referee, whose outcome
-// the desk then follows (dossiers, records, protest windows).
+// the desk then follows (dossiers, records, the letters of protests).
 func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, text string, obs corr.Observation) (corr.State, corr.Outcome, error) {
-	d, err := loadDesk(ctx, tx, tid)
+	d, err := db.loadDesk(ctx, tx, tid)
 	if err != nil {
 		return s, corr.Outcome{}, err
 	}
+	was := d
 	code := obs.Thread
 	if ref, ok := letter.ParseGameCode(obs.Subject); ok && code == "" && ref.White != 0 {
 		code = corr.GameCode(s.Tournament.Cipher, corr.Pairing{White: ref.White, Black: ref.Black})
@@ -89,7 +231,7 @@ func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.S
 	if err != nil {
 		return s, corr.Outcome{}, err
 	}
-	return next, out, saveDesk(ctx, tx, tid, d)
+	return next, out, saveDesk(ctx, tx, tid, was, d)
 }
 
 // organiser reports whether addr is the organiser the desk names, who
@@ -111,16 +253,16 @@ func evaluationLetter(l letter.Letter, text string) bool {
 
 // followDesk lets the desk follow a decision no letter caused (a day, a
 // ruling from the command line), then runs the desk's own deadlines for day.
-func followDesk(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, out corr.Outcome, day timecontrol.Date) (corr.Outcome, error) {
-	d, err := loadDesk(ctx, tx, tid)
+func (db *DB) followDesk(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, out corr.Outcome, day timecontrol.Date) (corr.Outcome, error) {
+	was, err := db.loadDesk(ctx, tx, tid)
 	if err != nil {
 		return out, err
 	}
-	d, out = d.Follow(s, 0, out)
+	d, out := was.Follow(s, 0, out)
 	d, more := d.Daily(s, day)
 	out.Events = append(out.Events, more.Events...)
 	out.Out = append(out.Out, more.Out...)
-	return out, saveDesk(ctx, tx, tid, d)
+	return out, saveDesk(ctx, tx, tid, was, d)
 }
 
 // insertFiles stores the documents of outgoing letter id.
@@ -164,7 +306,7 @@ func (db *DB) Desk(ctx context.Context, cipher string) (adjudication.Desk, error
 	if err != nil {
 		return adjudication.Desk{}, err
 	}
-	return loadDesk(ctx, db.db, l.id)
+	return db.loadDesk(ctx, db.db, l.id)
 }
 
 // DeskChange applies one of the desk's decisions (an adjudication, the
@@ -194,16 +336,16 @@ func (db *DB) deskChange(ctx context.Context, cipher string, day timecontrol.Dat
 		if err != nil {
 			return err
 		}
-		d, err := loadDesk(ctx, tx, l.id)
+		was, err := db.loadDesk(ctx, tx, l.id)
 		if err != nil {
 			return err
 		}
-		var next corr.State
-		d, next, out, err = fn(d, l.State)
+		d, next, o, err := fn(was, l.State)
 		if err != nil {
 			return err
 		}
-		if err := saveDesk(ctx, tx, l.id, d); err != nil {
+		out = o
+		if err := saveDesk(ctx, tx, l.id, was, d); err != nil {
 			return err
 		}
 		s, settled := d.Settle(next)

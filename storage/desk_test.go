@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/timecontrol"
 )
@@ -35,10 +36,8 @@ func TestDesk_6_5_2_EndOfPlayLetterCarriesTheDiagram(t *testing.T) {
 		}
 	}
 	require.NotZero(t, id, "the end-of-play letter to White")
-	var got Mail
-	db.From, db.Compose = "server@zaochnik.example", func(m Mail) ([]byte, error) { got = m; return composed(m) }
 	now := db.Now()
-	_, _, _, _, err = db.BeginAttempt(ctx, id, now, now)
+	got, _, err := db.BeginAttempt(ctx, id, now, now)
 	require.NoError(t, err)
 	require.Len(t, got.Files, 1)
 	assert.Equal(t, "image/png", got.Files[0].ContentType)
@@ -66,4 +65,33 @@ func TestDesk_6_5_2_EndOfPlayLetterCarriesTheDiagram(t *testing.T) {
 	var files int
 	require.NoError(t, db.db.QueryRowContext(ctx, `SELECT count(*) FROM outbox_files f JOIN outbox o ON o.id = f.outbox_id WHERE o.kind = 'adjudication'`).Scan(&files))
 	assert.Equal(t, 2, files, "diagram and PDN")
+}
+
+// An unfinished game before the judge is a row with its protests (6.5.2-
+// 6.5.7): every field reads back as written.
+func TestDeskRows_AdjournedRoundTrip(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	d := timecontrol.MustDate
+	a := adjudication.Adjourned{Game: "ТЕСТ-2026 1-2", WhitePlayer: 1, BlackPlayer: 2,
+		Adjournment: adjudication.Adjournment{EndOfPlay: d("2026-04-01"),
+			White: adjudication.Submission{Evaluation: adjudication.WinForWhite, Analysis: true, Received: d("2026-04-05")},
+			Black: adjudication.Submission{Evaluation: adjudication.DrawnPosition, Received: d("2026-04-09")}},
+		Analysis: [2]string{"1.c3-d4 и белые выигрывают", "ничья"}, Sent: d("2026-04-09"), Reminded: d("2026-05-12"),
+		Ruling: adjudication.Ruling{Result: adjudication.WhiteWins, Overridden: true, Reason: "позиция выиграна",
+			Tell: []adjudication.Side{adjudication.Black}, MayProtest: []adjudication.Side{adjudication.White, adjudication.Black}},
+		Ruled:    d("2026-04-20"),
+		Protests: []adjudication.AdjudicationProtest{{Side: adjudication.Black, Filed: d("2026-04-25"), Text: "Против."}, {Side: adjudication.White, Filed: d("2026-04-26"), Text: "И я."}},
+		Final:    adjudication.Draw, FinalNote: "решение организации", Decided: d("2026-05-20")}
+	_, err := db.DeskChange(ctx, cipher, d("2026-05-20"), func(desk adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
+		desk.Adjournments = []adjudication.Adjourned{a}
+		return desk, corr.Outcome{Accepted: true}, nil
+	})
+	require.NoError(t, err)
+	got, err := db.Desk(ctx, cipher)
+	require.NoError(t, err)
+	assert.Equal(t, []adjudication.Adjourned{a}, got.Adjournments)
+	rows, err := db.Deadlines(ctx, true)
+	require.NoError(t, err)
+	assert.Len(t, rows, 4, "analysis, ruling, a protest for each side")
 }

@@ -91,7 +91,7 @@ type HeldLetter struct {
 // HeldLetter returns held letter id (ErrNotFound when id was never held).
 func (db *DB) HeldLetter(ctx context.Context, id int64) (HeldLetter, error) {
 	h := HeldLetter{LetterID: id}
-	err := db.queryRow(ctx, db.db, `SELECT l.message_id, h.person, h.status FROM holds h JOIN letters l ON l.id = h.letter_id WHERE h.letter_id = ?`, id).
+	err := db.queryRow(ctx, db.reader(ctx), `SELECT l.message_id, h.person, h.status FROM holds h JOIN letters l ON l.id = h.letter_id WHERE h.letter_id = ?`, id).
 		Scan(&h.MessageID, &h.Person, &h.Status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return h, fmt.Errorf("storage: held letter %d: %w", id, ErrNotFound)
@@ -115,7 +115,7 @@ func (db *DB) Confirm(ctx context.Context, reply Incoming, heldID int64, decline
 	}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		res, kept = Result{}, nil
-		if err := advanceWatermark(ctx, tx, reply.Mailbox, reply.UIDValidity, reply.UID); err != nil {
+		if err := db.advanceWatermark(ctx, tx, reply.Mailbox, reply.UIDValidity, reply.UID); err != nil {
 			return err
 		}
 		if _, _, found, err := db.stored(ctx, tx, reply, sum); found || err != nil {
@@ -304,7 +304,7 @@ func (db *DB) Secret(ctx context.Context, name string) ([]byte, error) {
 // (0: none), the scope a reply key was made for; ErrNotFound when either
 // does not exist.
 func (db *DB) KeyScope(ctx context.Context, tid, gid int64) (cipher, game string, err error) {
-	err = db.queryRow(ctx, db.db, `SELECT t.cipher, coalesce((SELECT code FROM games WHERE id = ? AND tournament_id = t.id), '')
+	err = db.queryRow(ctx, db.reader(ctx), `SELECT t.cipher, coalesce((SELECT code FROM games WHERE id = ? AND tournament_id = t.id), '')
 		FROM tournaments t WHERE t.id = ?`, gid, tid).Scan(&cipher, &game)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && gid != 0 && game == "") {
 		return "", "", fmt.Errorf("storage: key scope %d/%d: %w", tid, gid, ErrNotFound)
@@ -325,7 +325,7 @@ func (db *DB) Oversized(ctx context.Context, in Incoming, subject string, size, 
 	reason := fmt.Sprintf("letter of %d bytes, over the limit of %d: not read (only its header is kept)", size, limit)
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		res = Result{}
-		if err := advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
+		if err := db.advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
 			return err
 		}
 		var found bool

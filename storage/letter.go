@@ -69,14 +69,14 @@ func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposi
 		in.MessageID = "sha256-" + hash + "@zaochnik.invalid"
 	}
 	err = db.tx(ctx, func(tx *sql.Tx) error {
-		if err := advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
+		if err := db.advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
 			return err
 		}
 		var found bool
 		if id, d, found, err = db.stored(ctx, tx, in, hash); found || err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO letters
+		res, err := db.exec(ctx, tx, `INSERT INTO letters
 			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, stored_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, hash,
@@ -107,11 +107,11 @@ func sha256Hex(b []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func advanceWatermark(ctx context.Context, tx *sql.Tx, mailbox string, validity, uid uint32) error {
+func (db *DB) advanceWatermark(ctx context.Context, tx *sql.Tx, mailbox string, validity, uid uint32) error {
 	if mailbox == "" {
 		return nil // entered by hand (paper letters, replay): no IMAP mailbox
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO watermarks (mailbox, uidvalidity, last_uid) VALUES (?, ?, ?)
+	_, err := db.exec(ctx, tx, `INSERT INTO watermarks (mailbox, uidvalidity, last_uid) VALUES (?, ?, ?)
 		ON CONFLICT (mailbox) DO UPDATE SET
 			last_uid = CASE WHEN uidvalidity = excluded.uidvalidity THEN max(last_uid, excluded.last_uid) ELSE excluded.last_uid END,
 			uidvalidity = excluded.uidvalidity`, mailbox, validity, uid)
@@ -157,7 +157,7 @@ func findLetter(ctx context.Context, q querier, id int64) (StoredLetter, error) 
 // (ignored auto-replies, letters for no tournament).
 func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
 	return db.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
+		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
 		return err
 	})
 }

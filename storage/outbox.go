@@ -33,6 +33,12 @@ func (db *DB) Outbox(ctx context.Context) ([]Outgoing, error) {
 	return findOutgoing(ctx, db.db, `ORDER BY o.id`)
 }
 
+// Waiting returns the letters neither sent, dead nor held, in order of
+// queueing: the outbox's few, read through its index, not its history.
+func (db *DB) Waiting(ctx context.Context) ([]Outgoing, error) {
+	return findOutgoing(ctx, db.db, `WHERE o.sent = '' AND o.dead = 0 AND o.hold = 0 ORDER BY o.id`)
+}
+
 func findOutgoing(ctx context.Context, q querier, where string, args ...any) ([]Outgoing, error) {
 	rows, err := q.QueryContext(ctx, `SELECT o.id, o.message_id, o.to_addr, o.kind, o.subject, o.body, o.in_reply_to, o.attach,
 		coalesce(g.code, ''), o.attempts, o.next_attempt, o.last_error, o.hold, o.dead, o.sent
@@ -67,4 +73,54 @@ func (db *DB) DeliverAll(ctx context.Context, now time.Time) error {
 		_, err := db.exec(ctx, tx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, sent = ? WHERE sent = '' AND hold = 0 AND dead = 0`, stamp, stamp)
 		return err
 	})
+}
+
+// outRow is a letter to queue; the any fields are ids or nil.
+type outRow struct {
+	tid, gid, lid, confirms                    any
+	to, kind, subject, body, inReplyTo, attach string
+}
+
+// enqueue adds r to the outbox, due at once, with the Message-ID made from
+// the id SQLite gave the row (see messageID), and returns the id.
+func (db *DB) enqueue(ctx context.Context, tx *sql.Tx, r outRow, now string) (int64, error) {
+	var id int64
+	if err := db.queryRow(ctx, tx, `INSERT INTO outbox (message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
+		VALUES ('', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, now, now).Scan(&id); err != nil {
+		return 0, err
+	}
+	_, err := db.exec(ctx, tx, `UPDATE outbox SET message_id = ? WHERE id = ?`, db.messageID(id), id)
+	return id, err
+}
+
+// KindReport is the kind of a report of the daemon's own (QueueReport).
+const KindReport = "report"
+
+// QueueReport queues a letter of the daemon's own (a digest, the
+// standings) to one address, due at once.
+func (db *DB) QueueReport(ctx context.Context, to, subject, body string) error {
+	return db.tx(ctx, func(tx *sql.Tx) error {
+		_, err := db.enqueue(ctx, tx, outRow{to: to, kind: KindReport, subject: subject, body: body}, db.stamp())
+		return err
+	})
+}
+
+// OutboxCounts is the state of the outbox.
+type OutboxCounts struct {
+	Waiting int `json:"waiting"` // neither sent nor dead (held ones included)
+	Due     int `json:"due"`     // of those, due at now and not held
+	Dead    int `json:"dead"`
+	Sent    int `json:"sent"`
+}
+
+// Counts counts the outbox's letters, the due ones as of now.
+func (db *DB) Counts(ctx context.Context, now time.Time) (OutboxCounts, error) {
+	var n OutboxCounts
+	err := db.queryRow(ctx, db.db, `SELECT
+		coalesce(sum(dead = 0 AND sent = ''), 0),
+		coalesce(sum(dead = 0 AND sent = '' AND hold = 0 AND next_attempt <= ?), 0),
+		coalesce(sum(dead = 1), 0),
+		coalesce(sum(dead = 0 AND sent <> ''), 0) FROM outbox`, stampOf(now)).Scan(&n.Waiting, &n.Due, &n.Dead, &n.Sent)
+	return n, err
 }

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"testing"
 	"time"
 
@@ -27,19 +26,10 @@ func queue(t *testing.T, db *DB, to string) int64 {
 	return id
 }
 
-// composed is a composer that writes the letter's fields one a line.
-func composed(m Mail) ([]byte, error) {
-	return []byte(strings.Join([]string{m.MessageID, m.To, m.Subject, m.Body, m.Date.Format(time.RFC3339)}, "\n")), nil
-}
-
 func TestOutbox_AttemptIsRecordedBeforeSending(t *testing.T) {
 	db := mustOpen(t)
 	ctx := context.Background()
 	now := db.Now()
-	_, _, _, _, err := db.BeginAttempt(ctx, 1, now, now)
-	require.Error(t, err, "no composer")
-	db.Compose, db.From = composed, "server@zaochnik.example"
-
 	_, _, _, ok, err := db.NextDue(ctx)
 	require.NoError(t, err)
 	assert.False(t, ok, "nothing waits")
@@ -51,32 +41,31 @@ func TestOutbox_AttemptIsRecordedBeforeSending(t *testing.T) {
 	assert.Equal(t, now, due)
 
 	retry := now.Add(time.Minute)
-	from, to, raw, attempt, err := db.BeginAttempt(ctx, id, now, retry)
+	m, attempt, err := db.BeginAttempt(ctx, id, now, retry)
 	require.NoError(t, err)
-	assert.Equal(t, "server@zaochnik.example", from)
-	assert.Equal(t, []string{"a@example.org"}, to)
 	assert.Equal(t, 1, attempt)
-	assert.Equal(t, "a@example.org.id\na@example.org\nsubject\nbody\n2026-03-01T09:00:00Z", string(raw), "the Message-ID and date fixed when queued")
+	assert.Equal(t, Mail{MessageID: "a@example.org.id", Kind: "notice", To: "a@example.org", Subject: "subject", Body: "body",
+		Date: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}, m, "the Message-ID and date fixed when queued")
 	// In flight: not offered again until its outcome is recorded, so it
 	// reaches SMTP at most once.
 	_, _, _, ok, err = db.NextDue(ctx)
 	require.NoError(t, err)
 	assert.False(t, ok, "a letter in flight is not offered again")
-	_, _, _, _, err = db.BeginAttempt(ctx, id, now, retry)
+	_, _, err = db.BeginAttempt(ctx, id, now, retry)
 	assert.ErrorIs(t, err, ErrNotFound, "nor begun again")
 
 	require.NoError(t, db.Retry(ctx, id, now.Add(time.Hour), "451 later"))
 	_, _, due, _, err = db.NextDue(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, now.Add(time.Hour), due)
-	_, _, _, attempt, err = db.BeginAttempt(ctx, id, now.Add(time.Hour), now.Add(2*time.Hour))
+	_, attempt, err = db.BeginAttempt(ctx, id, now.Add(time.Hour), now.Add(2*time.Hour))
 	require.NoError(t, err)
 	assert.Equal(t, 2, attempt)
 	require.NoError(t, db.Sent(ctx, id, now.Add(time.Hour)))
 	_, _, _, ok, err = db.NextDue(ctx)
 	require.NoError(t, err)
 	assert.False(t, ok, "a sent letter never waits")
-	_, _, _, _, err = db.BeginAttempt(ctx, id, now, now)
+	_, _, err = db.BeginAttempt(ctx, id, now, now)
 	assert.ErrorIs(t, err, ErrNotFound, "a sent letter is not sent again")
 }
 
@@ -101,11 +90,10 @@ func TestOutbox_DeadLetterIsNotTriedAgain(t *testing.T) {
 // dead as uncertain and never sent again (at most one copy).
 func TestOutbox_InFlightAtStartIsNeverSentAgain(t *testing.T) {
 	db := mustOpen(t)
-	db.Compose, db.From = composed, "server@zaochnik.example"
 	ctx := context.Background()
 	now := db.Now()
 	flying, waiting := queue(t, db, "a@example.org"), queue(t, db, "b@example.org")
-	_, _, _, _, err := db.BeginAttempt(ctx, flying, now, now)
+	_, _, err := db.BeginAttempt(ctx, flying, now, now)
 	require.NoError(t, err)
 	n, err := db.SettleInFlight(ctx, now.Add(time.Minute))
 	require.NoError(t, err)
@@ -121,4 +109,31 @@ func TestOutbox_InFlightAtStartIsNeverSentAgain(t *testing.T) {
 	n, err = db.SettleInFlight(ctx, now.Add(time.Minute))
 	require.NoError(t, err)
 	assert.Zero(t, n)
+}
+
+// The sender records a letter's success with the next attempt: both in one
+// transaction, so that when the attempt cannot begin the success is not
+// recorded either, and the sender records it alone.
+func TestOutbox_SentThenBeginIsOneTransaction(t *testing.T) {
+	db := mustOpen(t)
+	ctx := context.Background()
+	now := db.Now()
+	first, second := queue(t, db, "a@example.org"), queue(t, db, "b@example.org")
+	_, _, err := db.BeginAttempt(ctx, first, now, now)
+	require.NoError(t, err)
+	_, _, err = db.SentThenBegin(ctx, first, now, 999, now, now)
+	assert.ErrorIs(t, err, ErrNotFound, "no letter 999 to begin")
+	out, err := db.Outbox(ctx)
+	require.NoError(t, err)
+	assert.True(t, out[0].Sent.IsZero(), "nor is the first recorded sent")
+
+	m, attempt, err := db.SentThenBegin(ctx, first, now, second, now, now)
+	require.NoError(t, err)
+	assert.Equal(t, [2]any{"b@example.org", 1}, [2]any{m.To, attempt})
+	out, err = db.Outbox(ctx)
+	require.NoError(t, err)
+	assert.False(t, out[0].Sent.IsZero(), "the first is sent")
+	_, _, _, ok, err := db.NextDue(ctx)
+	require.NoError(t, err)
+	assert.False(t, ok, "the second is in flight")
 }

@@ -70,7 +70,7 @@ func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
 	var kept *committed
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		res, kept = Result{}, nil
-		if err := advanceWatermark(ctx, tx, r.Mailbox, r.UIDValidity, r.UID); err != nil {
+		if err := db.advanceWatermark(ctx, tx, r.Mailbox, r.UIDValidity, r.UID); err != nil {
 			return err
 		}
 		var found bool
@@ -143,7 +143,7 @@ func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Res
 		// The organiser the desk names answers protests against the
 		// judge's rulings (6.1.12): only a reply key, DMARC or DKIM vouch
 		// for it; nothing else is held or asked, it is kept unanswered.
-		d, err := loadDesk(ctx, tx, tid)
+		d, err := db.loadDesk(ctx, tx, tid)
 		if err != nil {
 			return res, nil, err
 		}
@@ -172,7 +172,7 @@ func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Res
 	}
 	// The referee's desk is saved as it decides: a letter its sender's
 	// authentication does not vouch for is undone to this point and held.
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT referee`); err != nil {
+	if _, err := db.exec(ctx, tx, `SAVEPOINT referee`); err != nil {
 		return res, nil, err
 	}
 	next, out, err := db.refereeLetter(ctx, tx, tid, s, r.Text, obs)
@@ -180,16 +180,16 @@ func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Res
 		return res, nil, err
 	}
 	if ok, why := corr.Trusted(s.Tournament, r.From, r.Auth, out); !ok {
-		if _, err := tx.ExecContext(ctx, `ROLLBACK TO referee`); err != nil {
+		if _, err := db.exec(ctx, tx, `ROLLBACK TO referee`); err != nil {
 			return res, nil, err
 		}
-		if _, err := tx.ExecContext(ctx, `RELEASE referee`); err != nil {
+		if _, err := db.exec(ctx, tx, `RELEASE referee`); err != nil {
 			return res, nil, err
 		}
 		res.Disposition = Held
 		return res, nil, db.hold(ctx, tx, tid, s, id, r, day, why)
 	}
-	if _, err := tx.ExecContext(ctx, `RELEASE referee`); err != nil {
+	if _, err := db.exec(ctx, tx, `RELEASE referee`); err != nil {
 		return res, nil, err
 	}
 	res.Outcome = out
@@ -324,7 +324,7 @@ func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, f
 		if err != nil {
 			return err
 		}
-		if o, err = followDesk(ctx, tx, l.id, next, o, day); err != nil {
+		if o, err = db.followDesk(ctx, tx, l.id, next, o, day); err != nil {
 			return err
 		}
 		out = o
@@ -349,17 +349,12 @@ func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, f
 // confirms names the held letter a confirmation request is about (nil for
 // other letters).
 func (db *DB) queue(ctx context.Context, tx *sql.Tx, tid int64, gid, lid, confirms any, o corr.Outgoing) error {
-	var next int64
-	if err := db.queryRow(ctx, tx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
+	id, err := db.enqueue(ctx, tx, outRow{tid: tid, gid: gid, lid: lid, confirms: confirms, to: o.To, kind: o.Kind, subject: o.Subject,
+		body: o.Body, inReplyTo: o.InReplyTo, attach: strings.Join(o.Attach, " ")}, db.stamp())
+	if err != nil {
 		return err
 	}
-	now := db.stamp()
-	if _, err := db.exec(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		next, db.messageID(next), tid, gid, lid, o.To, o.Kind, o.Subject, o.Body, o.InReplyTo, strings.Join(o.Attach, " "), confirms, now, now); err != nil {
-		return err
-	}
-	return insertFiles(ctx, tx, next, o.Files)
+	return insertFiles(ctx, tx, id, o.Files)
 }
 
 // messageID makes the Message-ID of outgoing letter id: 128 bits nobody can

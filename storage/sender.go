@@ -5,14 +5,16 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"zaochnik/corr"
 )
 
-// Mail is a queued letter handed to the mail shell's composer.
+// Mail is a queued letter as plain values, for the mail shell to compose.
 type Mail struct {
 	MessageID string // without angle brackets, fixed when queued
+	Kind      string // as Outgoing.Kind
 	To        string
 	Subject   string
 	Body      string
@@ -37,7 +39,7 @@ type Mail struct {
 // flight) with the earliest next attempt.
 func (db *DB) NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error) {
 	var next string
-	err = db.db.QueryRowContext(ctx, `SELECT id, attempts, next_attempt FROM outbox
+	err = db.queryRow(ctx, db.db, `SELECT id, attempts, next_attempt FROM outbox
 		WHERE sent = '' AND dead = 0 AND hold = 0 AND sending = '' ORDER BY next_attempt, id LIMIT 1`).Scan(&id, &attempts, &next)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, 0, time.Time{}, false, nil
@@ -50,59 +52,70 @@ func (db *DB) NextDue(ctx context.Context) (id int64, attempts int, due time.Tim
 }
 
 // BeginAttempt records an attempt at now (the next one at retryAt), puts
-// the letter in flight until Sent, Retry or Dead, and returns the envelope
-// and the composed letter. It needs db.Compose and
-// db.From, which the mail shell sets.
-func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (from string, to []string, raw []byte, attempt int, err error) {
-	if db.Compose == nil || db.From == "" {
-		return "", nil, nil, 0, errors.New("storage: the outbox has no composer or no From address; set DB.Compose and DB.From")
-	}
-	var m Mail
-	var queued string
-	var attach []string
+// the letter in flight until Sent, Retry or Dead, and returns it as plain
+// values with the number of this attempt; the mail shell composes it.
+func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (Mail, int, error) {
+	return db.beginAttempt(ctx, 0, time.Time{}, id, now, retryAt)
+}
+
+// SentThenBegin records that letter sentID was sent at sentAt (as Sent
+// does) and begins an attempt at letter id (as BeginAttempt does), in one
+// transaction.
+func (db *DB) SentThenBegin(ctx context.Context, sentID int64, sentAt time.Time, id int64, now, retryAt time.Time) (Mail, int, error) {
+	return db.beginAttempt(ctx, sentID, sentAt, id, now, retryAt)
+}
+
+// beginAttempt is BeginAttempt, recording first that letter sentID (0:
+// none) was sent at sentAt.
+func (db *DB) beginAttempt(ctx context.Context, sentID int64, sentAt time.Time, id int64, now, retryAt time.Time) (m Mail, attempt int, err error) {
+	var queued, attach string
+	var files int
 	err = db.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, next_attempt = ?, sending = ?
-			WHERE id = ? AND sent = '' AND dead = 0 AND sending = ''`, stampOf(now), stampOf(retryAt), stampOf(now), id)
-		if err != nil {
-			return err
+		if sentID != 0 {
+			if err := db.sent(ctx, tx, sentID, sentAt); err != nil {
+				return err
+			}
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		err := db.queryRow(ctx, tx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, next_attempt = ?, sending = ?
+			WHERE id = ? AND sent = '' AND dead = 0 AND sending = ''
+			RETURNING message_id, kind, to_addr, subject, body, in_reply_to, attach, attempts, queued,
+				coalesce(tournament_id, 0), coalesce(game_id, 0), coalesce(confirms, 0),
+				(SELECT count(*) FROM outbox_files f WHERE f.outbox_id = outbox.id)`,
+			stampOf(now), stampOf(retryAt), stampOf(now), id).
+			Scan(&m.MessageID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.InReplyTo, &attach, &attempt, &queued, &m.TournamentID, &m.GameID, &m.Confirms, &files)
+		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent, dead or in flight)", id, ErrNotFound)
 		}
-		os, err := findOutgoing(ctx, tx, `WHERE o.id = ?`, id)
-		if err != nil || len(os) == 0 {
-			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
-		}
-		o := os[0]
-		attempt, attach = o.Attempts, o.Attach
-		m = Mail{MessageID: o.MessageID, To: o.To, Subject: o.Subject, Body: o.Body, InReplyTo: o.InReplyTo}
-		return tx.QueryRowContext(ctx, `SELECT queued, coalesce(tournament_id, 0), coalesce(game_id, 0), coalesce(confirms, 0) FROM outbox WHERE id = ?`, id).
-			Scan(&queued, &m.TournamentID, &m.GameID, &m.Confirms)
+		return err
 	})
 	if err != nil {
-		return "", nil, nil, 0, err
+		return Mail{}, 0, err
 	}
 	m.Date, _ = time.Parse(time.RFC3339, queued)
-	for _, mid := range attach {
+	for _, mid := range strings.Fields(attach) {
 		l, err := db.LetterByMessageID(ctx, mid)
 		if err != nil {
-			return "", nil, nil, 0, fmt.Errorf("storage: outgoing letter %d attaches %s: %w", id, mid, err)
+			return Mail{}, 0, fmt.Errorf("storage: outgoing letter %d attaches %s: %w", id, mid, err)
 		}
 		m.Attachments = append(m.Attachments, l.Raw)
 	}
+	if files == 0 {
+		return m, attempt, nil
+	}
 	if m.Files, err = outboxFiles(ctx, db.db, id); err != nil {
-		return "", nil, nil, 0, fmt.Errorf("storage: outgoing letter %d: its files: %w", id, err)
+		return Mail{}, 0, fmt.Errorf("storage: outgoing letter %d: its files: %w", id, err)
 	}
-	raw, err = db.Compose(m)
-	if err != nil {
-		return "", nil, nil, 0, fmt.Errorf("storage: composing outgoing letter %d: %w", id, err)
-	}
-	return db.From, []string{m.To}, raw, attempt, nil
+	return m, attempt, nil
 }
 
 // Sent records that the SMTP server accepted letter id.
 func (db *DB) Sent(ctx context.Context, id int64, now time.Time) error {
-	return db.setOutgoing(ctx, id, `sent = ?, last_error = '', sending = ''`, stampOf(now))
+	return db.tx(ctx, func(tx *sql.Tx) error { return db.sent(ctx, tx, id, now) })
+}
+
+// sent records in tx that letter id was sent at now.
+func (db *DB) sent(ctx context.Context, tx *sql.Tx, id int64, now time.Time) error {
+	return db.updateOutgoing(ctx, tx, id, `sent = ?, last_error = '', sending = ''`, stampOf(now))
 }
 
 // Retry records a temporary failure; the next attempt is at retryAt.
@@ -135,14 +148,8 @@ func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) 
 		if secretary == "" || secretary == to {
 			return nil
 		}
-		var next int64
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO outbox (id, message_id, tournament_id, to_addr, kind, subject, body, queued, next_attempt)
-			VALUES (?, ?, ?, ?, 'undeliverable', ?, ?, ?, ?)`, next, fmt.Sprintf("z%d.t%d.undeliverable@zaochnik.invalid", next, tid.Int64),
-			tid.Int64, secretary, "Письмо не доставлено: "+subject,
-			fmt.Sprintf("Письмо для %s («%s») не доставлено: %s. Свяжитесь с адресатом другим способом.\n", to, subject, reason), stampOf(now), stampOf(now))
+		_, err = db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: secretary, kind: "undeliverable", subject: "Письмо не доставлено: " + subject,
+			body: fmt.Sprintf("Письмо для %s («%s») не доставлено: %s. Свяжитесь с адресатом другим способом.\n", to, subject, reason)}, stampOf(now))
 		return err
 	})
 }
@@ -197,16 +204,19 @@ func (db *DB) SettleInFlight(ctx context.Context, now time.Time) (int, error) {
 }
 
 func (db *DB) setOutgoing(ctx context.Context, id int64, set string, args ...any) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE outbox SET `+set+` WHERE id = ?`, append(args, id)...)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
-		}
-		return nil
-	})
+	return db.tx(ctx, func(tx *sql.Tx) error { return db.updateOutgoing(ctx, tx, id, set, args...) })
+}
+
+// updateOutgoing sets columns of outgoing letter id in tx.
+func (db *DB) updateOutgoing(ctx context.Context, tx *sql.Tx, id int64, set string, args ...any) error {
+	res, err := db.exec(ctx, tx, `UPDATE outbox SET `+set+` WHERE id = ?`, append(args, id)...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
+	}
+	return nil
 }
 
 func stampOf(t time.Time) string { return t.UTC().Truncate(time.Second).Format(time.RFC3339) }

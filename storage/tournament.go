@@ -159,7 +159,17 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 		c.state.Games = append(c.state.Games, g)
 		c.games[g.Code] = gameRow{id: gid}
 	}
-	return c, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	claims, err := readClaims(ctx, q, tid)
+	if err != nil {
+		return nil, fmt.Errorf("storage: tournament %s: %w", cipher, err)
+	}
+	for i := range c.state.Games {
+		c.state.Games[i].Claims = claims[c.state.Games[i].Code]
+	}
+	return c, nil
 }
 
 // saveState writes the tournament-wide state with a new revision and, of
@@ -200,8 +210,12 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 					return nil, err
 				}
 			}
-			if old == nil || !reflect.DeepEqual(old.Claims, g.Claims) {
-				if err := db.saveClaims(ctx, tx, row.id, g); err != nil {
+			var was []corr.Claim
+			if old != nil {
+				was = old.Claims
+			}
+			if !reflect.DeepEqual(was, g.Claims) {
+				if err := db.saveClaims(ctx, tx, row.id, g, was); err != nil {
 					return nil, err
 				}
 			}
@@ -231,9 +245,16 @@ func sameGame(a, b corr.Game) bool {
 	return reflect.DeepEqual(a, b)
 }
 
+// gameJSON is the game's state as games.state keeps it: without its
+// claims, which are rows of their own (claim.go).
+func gameJSON(g corr.Game) ([]byte, error) {
+	g.Claims = nil
+	return json.Marshal(g)
+}
+
 // saveGame inserts or updates a game row from the referee's state.
 func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) error {
-	state, err := json.Marshal(g)
+	state, err := gameJSON(g)
 	if err != nil {
 		return err
 	}
@@ -256,7 +277,7 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 	from := *l.from
 	from.games = maps.Clone(from.games)
 	for _, g := range gs {
-		state, err := json.Marshal(g)
+		state, err := gameJSON(g)
 		if err != nil {
 			return l, err
 		}
@@ -273,24 +294,6 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 	}
 	l.from = &from
 	return l, nil
-}
-
-func (db *DB) saveClaims(ctx context.Context, tx *sql.Tx, gid int64, g corr.Game) error {
-	for _, c := range g.Claims {
-		dossier, err := json.Marshal(c)
-		if err != nil {
-			return err
-		}
-		claimant := g.Number(c.Against.Opponent())
-		_, err = db.exec(ctx, tx, `INSERT INTO claims (game_id, seq, claimant, against, filed, status, dossier, note, ruled)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (game_id, seq) DO UPDATE SET status = excluded.status, dossier = excluded.dossier, note = excluded.note, ruled = excluded.ruled`,
-			gid, c.Seq, claimant, g.Number(c.Against), c.Filed.String(), c.Status.String(), string(dossier), c.Note, c.Ruled.String())
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // saveLedger brings game g's ledger lines up to date: the lines from the
@@ -355,12 +358,12 @@ func (db *DB) secretaryOf(source []byte) string {
 // parsedTournament reads a stored tournament file, once per distinct file:
 // a stored file never changes, and every letter needs its tournament.
 func (db *DB) parsedTournament(source []byte) (corr.Tournament, error) {
-	if t, ok := db.parsed.Load(string(source)); ok {
-		return t.(corr.Tournament), nil
+	if t, ok := db.parsed.get(string(source)); ok {
+		return t, nil
 	}
 	t, err := corr.ParseTournament(source)
 	if err == nil {
-		db.parsed.Store(string(source), t)
+		db.parsed.put(string(source), t)
 	}
 	return t, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,8 +23,14 @@ func appealDesk(t *testing.T) (*fakeStore, func() (*http.Response, string, *visi
 	ruled := timecontrol.MustDate("2026-05-14")
 	_, err := f.Rule(context.Background(), "ТЕСТ-2026 1-2", 1, true, "", ruled)
 	require.NoError(t, err)
-	f.appeals = []Appeal{{Cipher: "ТЕСТ-2026", Appeal: adjudication.Appeal{Game: "ТЕСТ-2026 1-2", Claim: 1, Ruling: "confirmed", Ruled: ruled,
-		Due: ruled.AddDays(10), From: 2, Filed: timecontrol.MustDate("2026-05-18"), Text: "My letter was posted in time; <b>receipt</b> enclosed."}}}
+	st := f.states["ТЕСТ-2026"]
+	st.Games = slices.Clone(st.Games)
+	i := slices.IndexFunc(st.Games, func(g corr.Game) bool { return g.Code == "ТЕСТ-2026 1-2" })
+	st.Games[i].Claims = slices.Clone(st.Games[i].Claims)
+	a := &st.Games[i].Claims[0].Appeal
+	require.Equal(t, ruled.AddDays(10), a.Due, "the ruling opened its ten days")
+	a.From, a.Filed, a.Text = 2, timecontrol.MustDate("2026-05-18"), "My letter was posted in time; <b>receipt</b> enclosed."
+	f.states["ТЕСТ-2026"] = st
 	judge, secretary := newVisitor(t, ts).login("oleg"), newVisitor(t, ts).login("anna")
 	decide := func() (*http.Response, string, *visitor) {
 		resp, body := secretary.submit("/appeals", gamePath("1-2")+"/appeal", url.Values{"decision": {"upheld"}, "note": {"квитанция представлена"}})
@@ -53,8 +60,10 @@ func TestAppeals_6_1_12_SecretaryRecordsTheOrganisersDecision(t *testing.T) {
 		to = append(to, o.To+":"+o.Kind)
 	}
 	assert.Subset(t, to, []string{"ivanov@example.org:ruling", "petrov@example.org:ruling", "judge@example.org:ruling", "secretary@example.org:ruling"})
-	assert.Equal(t, adjudication.ProtestUpheld, f.appeals[0].Decision)
-	assert.Equal(t, "2026-05-20", f.appeals[0].Decided.String(), "dated by the injected clock")
+	as, err := f.Appeals(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, adjudication.ProtestUpheld, as[0].Decision)
+	assert.Equal(t, "2026-05-20", as[0].Decided.String(), "dated by the injected clock")
 	_, page = secretary.get("/appeals")
 	assert.Contains(t, text(page), "протест удовлетворен (20.05.2026): квитанция представлена")
 	resp, _, _ = decide()

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"zaochnik/adjudication"
 	"zaochnik/corr"
 )
 
@@ -56,11 +55,10 @@ type claimView struct {
 	Claimant         string
 	Dossier          []Letter // the offender's letters named by the claim
 	Pending, MayRule bool
-	// Window is the protest window of 6.3.8: the store's, or else ten
-	// days from the server's notice of the claim, which goes out the day
-	// it is filed.
-	Window           adjudication.ClaimWindow
-	Action, HeldText string
+	// ProtestDecided and Upheld: the ruling decided a protest against the
+	// claim (6.3.8), and upheld it.
+	ProtestDecided, Upheld bool
+	Action, HeldText       string
 }
 
 // loadClaim reads the game and the claim named by the path.
@@ -101,15 +99,7 @@ func (srv *Server) claimPage(w http.ResponseWriter, r *http.Request, s session) 
 			Status: statusName(g.Status), Result: g.Result, Board: newBoardView(rec, len(rec.Moves), url, g.Plies), SemiShort: rec.SemiShort()},
 	}
 	v.Action = v.URL
-	win, ok, err := srv.opt.Judge.ProtestWindow(r.Context(), g.Code, c.Seq)
-	if err != nil {
-		srv.storeError(w, r, s, fmt.Sprintf("протест по заявлению №%d партии %s", c.Seq, g.Code), err)
-		return
-	}
-	if !ok {
-		win = adjudication.ClaimWindow{Notified: c.Filed, Due: adjudication.OverstepProtestDue(c.Filed)}
-	}
-	v.Window = win
+	v.ProtestDecided, v.Upheld = c.ProtestDecided()
 	for _, l := range letters {
 		if slices.Contains(c.Letters, l.MessageID) {
 			v.Dossier = append(v.Dossier, l)

@@ -26,8 +26,6 @@ type fakeStore struct {
 	rulings      map[string]adjudication.Rulings
 	letters      []Letter
 	adjournments map[string][]Adjournment
-	windows      []adjudication.ClaimWindow
-	appeals      []Appeal
 	sent         []corr.Outgoing
 	// down makes every read fail, as a store that is not answering.
 	down     error
@@ -228,21 +226,19 @@ func (f *fakeStore) Rule(ctx context.Context, game string, seq int, confirm bool
 	return out, nil
 }
 
-func (f *fakeStore) ProtestWindow(ctx context.Context, game string, seq int) (adjudication.ClaimWindow, bool, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, w := range f.windows {
-		if w.Game == game && w.Seq == seq {
-			return w, true, f.down
-		}
-	}
-	return adjudication.ClaimWindow{}, false, f.down
-}
-
+// Appeals lists the protested rulings of the claims in the states, as the store does.
 func (f *fakeStore) Appeals(ctx context.Context) ([]Appeal, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return slices.Clone(f.appeals), f.down
+	var out []Appeal
+	for _, c := range f.order {
+		for _, a := range adjudication.Appeals(f.states[c]) {
+			if !a.Filed.IsZero() {
+				out = append(out, Appeal{Cipher: c, Appeal: a})
+			}
+		}
+	}
+	return out, f.down
 }
 
 // Appeal decides through the real desk (adjudication.Desk.AppealDecision).
@@ -253,16 +249,9 @@ func (f *fakeStore) Appeal(ctx context.Context, game string, upheld bool, note s
 	if err != nil {
 		return corr.Outcome{}, err
 	}
-	var d adjudication.Desk
-	for _, a := range f.appeals {
-		d.Appeals = append(d.Appeals, a.Appeal)
-	}
-	d, st, out, err := d.AppealDecision(st, game, upheld, note, day)
+	_, st, out, err := adjudication.Desk{}.AppealDecision(st, game, upheld, note, day)
 	if err != nil {
 		return corr.Outcome{}, err
-	}
-	for i := range f.appeals {
-		f.appeals[i].Appeal = d.Appeals[i]
 	}
 	f.record(cipher, st, out, day)
 	return out, nil
@@ -410,7 +399,8 @@ func newFixture(t testing.TB) *fakeStore {
 	// Black proposes: if 5.c3-b4, then 5...a5:g3 (6.2.7).
 	g12.Variants = []corr.ProposedVariant{{By: draughts.Black, Label: "А", Line: movesFrom(t, g12.Position(draughts.Russian), "c3-b4", "a5:g3")}}
 	g12.Penalties = []timecontrol.Penalty{{Player: timecontrol.Black, Days: 6, Date: d("2026-04-02"), Clause: "6.2.11", Reason: "неверно повторен ход партнера"}}
-	g12.Claims = []corr.Claim{{Seq: 1, Against: draughts.Black, Filed: d("2026-05-14"), Status: corr.ClaimPending, Total: 60, Limit: 50, Move: 4, Letters: g12.Letters[1]}}
+	g12.Claims = []corr.Claim{{Seq: 1, Against: draughts.Black, Filed: d("2026-05-14"), Status: corr.ClaimPending, Total: 60, Limit: 50, Move: 4, Letters: g12.Letters[1],
+		Protest: corr.ProtestWindow{Due: d("2026-05-24")}}}
 	st.Breaks = []corr.PlayerBreak{{Player: 2, From: d("2026-03-20"), To: d("2026-03-24"), Announced: d("2026-03-15")}}
 
 	g31 := corr.NewGame(tour, corr.Pairing{White: 3, Black: 1})

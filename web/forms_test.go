@@ -3,13 +3,13 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/timecontrol"
 )
@@ -246,27 +246,32 @@ func TestPaper_6_3_1_PostmarksAreChecked(t *testing.T) {
 func TestClaimPage_6_3_8_ProtestWindow(t *testing.T) {
 	d := timecontrol.MustDate
 	cases := []struct {
-		name   string
-		window *adjudication.ClaimWindow
-		want   []string
+		name string
+		// claim changes the test desk's pending claim, filed on 14 May.
+		claim func(c *corr.Claim)
+		want  []string
 	}{
-		{"none kept: ten days from the notice", nil, []string{"может опротестовать не позднее 24.05.2026", "сообщения о просрочке 14.05.2026"}},
-		{"protest waiting", &adjudication.ClaimWindow{Notified: d("2026-05-14"), Due: d("2026-05-24"), Protested: d("2026-05-20"), Protest: "<b>не согласен</b>"},
+		{"open: ten days from the notice", func(*corr.Claim) {}, []string{"может опротестовать не позднее 24.05.2026", "сообщения о просрочке 14.05.2026"}},
+		{"protest waiting", func(c *corr.Claim) {
+			c.Protest.Protested, c.Protest.Text = d("2026-05-20"), "<b>не согласен</b>"
+		},
 			[]string{"опротестовал(а) 20.05.2026; решение по протесту ждет судьи", "&lt;b&gt;не согласен&lt;/b&gt;"}},
-		{"protest decided", &adjudication.ClaimWindow{Notified: d("2026-05-14"), Due: d("2026-05-24"), Protested: d("2026-05-20"),
-			Decision: adjudication.ProtestUpheld, DecisionNote: "ответ был отправлен вовремя", Decided: d("2026-05-22")},
-			[]string{"решение судьи от 22.05.2026: протест удовлетворен — ответ был отправлен вовремя"}},
-		{"silence", &adjudication.ClaimWindow{Notified: d("2026-05-14"), Due: d("2026-05-24"), Admitted: true}, []string{"протеста не было до 24.05.2026"}},
-		{"late", &adjudication.ClaimWindow{Notified: d("2026-05-14"), Due: d("2026-05-24"), Admitted: true, Late: d("2026-05-27")}, []string{"протест от 27.05.2026 пришел после срока"}},
+		{"protest decided by the ruling", func(c *corr.Claim) {
+			c.Protest.Protested = d("2026-05-20")
+			c.Status, c.Ruled, c.Note = corr.ClaimRejected, d("2026-05-22"), "ответ был отправлен вовремя"
+		}, []string{"решение судьи от 22.05.2026: протест удовлетворен — ответ был отправлен вовремя"}},
+		{"silence", func(c *corr.Claim) { c.Protest.Admitted = true }, []string{"протеста не было до 24.05.2026"}},
+		{"late", func(c *corr.Claim) { c.Protest.Admitted, c.Protest.Late = true, d("2026-05-27") }, []string{"протест от 27.05.2026 пришел после срока"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			ts, f := newTestDesk(t)
-			if c.window != nil {
-				w := *c.window
-				w.Game, w.Seq, w.Against = "ТЕСТ-2026 1-2", 1, 2
-				f.windows = []adjudication.ClaimWindow{w}
-			}
+			st := f.states["ТЕСТ-2026"]
+			st.Games = slices.Clone(st.Games)
+			i := slices.IndexFunc(st.Games, func(g corr.Game) bool { return g.Code == "ТЕСТ-2026 1-2" })
+			st.Games[i].Claims = slices.Clone(st.Games[i].Claims)
+			c.claim(&st.Games[i].Claims[0])
+			f.states["ТЕСТ-2026"] = st
 			resp, body := newVisitor(t, ts).login("oleg").get(gamePath("1-2") + "/claim/1")
 			require.Equal(t, http.StatusOK, resp.StatusCode)
 			for _, w := range c.want {

@@ -57,10 +57,6 @@ type Secretary interface {
 type Judge interface {
 	// Rule applies the ruling on claim seq of game (6.3.7) on day.
 	Rule(ctx context.Context, game string, seq int, confirm bool, note string, day timecontrol.Date) (corr.Outcome, error)
-	// ProtestWindow returns the ten days in which the player charged by
-	// claim seq of game may protest (6.3.8) and what became of them;
-	// false when the store keeps none for the claim.
-	ProtestWindow(ctx context.Context, game string, seq int) (adjudication.ClaimWindow, bool, error)
 	// Adjournments returns the unfinished games of a tournament before the
 	// judge (6.5.2), ruled or not.
 	Adjournments(ctx context.Context, cipher string) ([]Adjournment, error)

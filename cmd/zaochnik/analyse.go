@@ -88,65 +88,95 @@ func runAnalyse(e *env, args []string) int {
 	}
 	variantSet := false
 	fs.Visit(func(f *flag.Flag) { variantSet = variantSet || f.Name == "variant" })
-	var r draughts.Record
-	switch {
-	case (*fen == "") == (*pdn == ""):
-		fmt.Fprintln(e.stderr, "zaochnik analyse: give the position with --fen (e.g. --fen W:W21-32:B1-12) or a game with --pdn FILE, not both")
-		return 2
-	case *pdn != "" && variantSet:
-		fmt.Fprintln(e.stderr, "zaochnik analyse: with --pdn the variant comes from the file (its GameType or Variant tag); leave out --variant")
-		return 2
-	case *pdn != "":
-		var code int
-		if r, code = analysePDN(e, *pdn, *game); code != 0 {
-			return code
-		}
-	default:
-		v, err := draughts.ParseVariant(*variant)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik analyse: --variant: %v\n", err)
-			return 2
-		}
-		p, err := draughts.ParseFEN(v, *fen)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik analyse: --fen: %v\n", err)
-			return 2
-		}
-		if p.Pieces(draughts.White) == 0 && p.Pieces(draughts.Black) == 0 {
-			// An empty board is a slip in the FEN, not a position to
-			// adjudicate (it used to be "proven" a win with no line).
-			fmt.Fprintf(e.stderr, "zaochnik analyse: --fen %q has no pieces at all; give the squares of both sides, e.g. W:W21-32:B1-12\n", *fen)
-			return 2
-		}
-		r = draughts.NewRecord(p)
+	r, code := analyseRecord(e, *variant, *fen, *pdn, *game, variantSet)
+	if code != 0 {
+		return code
 	}
-	p, v := r.Final(), r.Variant()
 	if *depth < 0 || *limit < 0 || (*limit == 0 && *depth == 0) {
 		fmt.Fprintln(e.stderr, "zaochnik analyse: give a positive --time or --depth (or both): without either the search would not end")
 		return 2
 	}
-	lim := engine.Limits{Depth: *depth}
+	an, code := analyser(e, *tablesDir, r.Variant())
+	if code != 0 {
+		return code
+	}
+	out, a := analyse(e, an, r, *depth, *limit, e.terminal && !*asJSON && *limit > 0)
+	if *asJSON {
+		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
+			fmt.Fprintf(e.stderr, "zaochnik analyse: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	printAnalysis(e, out, a, *english)
+	return 0
+}
+
+// analyseRecord reads the position to analyse: game n of a PDN file, or a
+// FEN of the variant; a non-zero status when it does not read.
+func analyseRecord(e *env, variant, fen, pdn string, n int, variantSet bool) (draughts.Record, int) {
+	switch {
+	case (fen == "") == (pdn == ""):
+		fmt.Fprintln(e.stderr, "zaochnik analyse: give the position with --fen (e.g. --fen W:W21-32:B1-12) or a game with --pdn FILE, not both")
+		return draughts.Record{}, 2
+	case pdn != "" && variantSet:
+		fmt.Fprintln(e.stderr, "zaochnik analyse: with --pdn the variant comes from the file (its GameType or Variant tag); leave out --variant")
+		return draughts.Record{}, 2
+	case pdn != "":
+		return analysePDN(e, pdn, n)
+	}
+	v, err := draughts.ParseVariant(variant)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: --variant: %v\n", err)
+		return draughts.Record{}, 2
+	}
+	p, err := draughts.ParseFEN(v, fen)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: --fen: %v\n", err)
+		return draughts.Record{}, 2
+	}
+	if p.Pieces(draughts.White) == 0 && p.Pieces(draughts.Black) == 0 {
+		// An empty board is a slip in the FEN, not a position to
+		// adjudicate (it used to be "proven" a win with no line).
+		fmt.Fprintf(e.stderr, "zaochnik analyse: --fen %q has no pieces at all; give the squares of both sides, e.g. W:W21-32:B1-12\n", fen)
+		return draughts.Record{}, 2
+	}
+	return draughts.NewRecord(p), 0
+}
+
+// analyser is the engine, with the endgame tables of folder dir ("":
+// none) for variant v; a non-zero status when the folder is wrong.
+func analyser(e *env, dir string, v draughts.Variant) (*engine.Analyser, int) {
+	an := engine.NewAnalyser(engineTableBits)
+	if dir == "" {
+		return an, 0
+	}
+	set, err := openTables(dir, v)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: --tables: %v\n", err)
+		return nil, 2
+	}
+	an.UseTables(set)
+	return an, 0
+}
+
+// analyse searches r's final position within depth and limit (a progress
+// bar on a terminal when bar) and returns what the search found.
+func analyse(e *env, an *engine.Analyser, r draughts.Record, depth int, limit time.Duration, bar bool) (analyseOutput, engine.Analysis) {
+	lim := engine.Limits{Depth: depth}
 	start := time.Now()
-	if *limit > 0 {
-		deadline := start.Add(*limit)
+	if limit > 0 {
+		deadline := start.Add(limit)
 		lim.Stop = func() bool { return time.Now().After(deadline) }
 	}
 	done := func() {}
-	if e.terminal && !*asJSON && *limit > 0 {
-		lim, done = withProgressBar(e, lim, start, *limit)
-	}
-	an := engine.NewAnalyser(engineTableBits)
-	if *tablesDir != "" {
-		set, err := openTables(*tablesDir, v)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik analyse: --tables: %v\n", err)
-			return 2
-		}
-		an.UseTables(set)
+	if bar {
+		lim, done = withProgressBar(e, lim, start, limit)
 	}
 	a := an.AnalyseRecord(r, lim)
 	done()
 	secs := time.Since(start).Seconds()
+	p, v := r.Final(), r.Variant()
 	fenText := p.FEN()
 	if !v.Numeric() {
 		fenText = p.FENAlpha()
@@ -160,15 +190,7 @@ func runAnalyse(e *env, args []string) int {
 	if g := a.TablesGame; g != nil {
 		out.TablesGame, out.TablesPlies = a.TablesResult().String(), g.Plies
 	}
-	if *asJSON {
-		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik analyse: %v\n", err)
-			return 1
-		}
-		return 0
-	}
-	printAnalysis(e, out, a, *english)
-	return 0
+	return out, a
 }
 
 // printAnalysis writes the analysis for a person: the judge, in Russian,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"net"
 	"net/url"
 	"os"
@@ -102,6 +103,13 @@ func benchConfig(tb testing.TB, imapAddr, smtpAddr, dbPath string) Config {
 // addBenchUsers gives every address of the benchmark's tournaments a
 // mailbox on the embedded server, which delivers only to local users.
 func addBenchUsers(tb testing.TB, db *storage.DB, mail *localmail.Server) {
+	for _, u := range benchUsers(tb, db) {
+		require.NoError(tb, mail.AddUser(u, "pw"))
+	}
+}
+
+// benchUsers lists every address of the benchmark's tournaments.
+func benchUsers(tb testing.TB, db *storage.DB) []string {
 	users := map[string]bool{"judge@bench.test": true}
 	ciphers, err := db.Ciphers(context.Background())
 	require.NoError(tb, err)
@@ -113,9 +121,7 @@ func addBenchUsers(tb testing.TB, db *storage.DB, mail *localmail.Server) {
 			users[p.Email] = true
 		}
 	}
-	for u := range users {
-		require.NoError(tb, mail.AddUser(u, "pw"))
-	}
+	return slices.Sorted(maps.Keys(users))
 }
 
 // firstMoves is White's first move in each game.
@@ -129,13 +135,20 @@ func firstMoves(games []benchGame) [][]byte {
 }
 
 // appendAll puts letters into the mailbox over one IMAP connection.
-func appendAll(tb testing.TB, addr string, letters [][]byte) {
+func appendAll(tb testing.TB, addr string, letters [][]byte) { appendTo(tb, addr, "INBOX", letters) }
+
+// appendTo puts letters into folder (created if missing) over one IMAP
+// connection.
+func appendTo(tb testing.TB, addr, folder string, letters [][]byte) {
 	c, err := imapclient.DialInsecure(addr, nil)
 	require.NoError(tb, err)
 	defer c.Close()
 	require.NoError(tb, c.Login("turnir@bench.test", "pw").Wait())
+	if folder != "INBOX" {
+		require.NoError(tb, c.Create(folder, nil).Wait())
+	}
 	for _, raw := range letters {
-		cmd := c.Append("INBOX", int64(len(raw)), nil)
+		cmd := c.Append(folder, int64(len(raw)), nil)
 		_, err := cmd.Write(raw)
 		require.NoError(tb, err)
 		require.NoError(tb, cmd.Close())
@@ -147,12 +160,15 @@ func appendAll(tb testing.TB, addr string, letters [][]byte) {
 
 // bareFetch fetches every letter of the mailbox (BODY.PEEK[], 100 a FETCH)
 // and returns how many.
-func bareFetch(tb testing.TB, addr string) int {
+func bareFetch(tb testing.TB, addr string) int { return bareFetchFrom(tb, addr, "INBOX") }
+
+// bareFetchFrom is bareFetch of folder.
+func bareFetchFrom(tb testing.TB, addr, folder string) int {
 	c, err := imapclient.DialInsecure(addr, nil)
 	require.NoError(tb, err)
 	defer c.Close()
 	require.NoError(tb, c.Login("turnir@bench.test", "pw").Wait())
-	_, err = c.Select("INBOX", nil).Wait()
+	_, err = c.Select(folder, nil).Wait()
 	require.NoError(tb, err)
 	list, err := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true}).Collect()
 	require.NoError(tb, err)

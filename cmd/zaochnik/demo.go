@@ -20,6 +20,7 @@ import (
 	"zaochnik/corr"
 	"zaochnik/mailbox"
 	"zaochnik/mailbox/localmail"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 	"zaochnik/web"
@@ -114,34 +115,17 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	if err != nil {
 		return err
 	}
-	validity, err := nextUIDValidity(dbPath, demoServer)
-	if err != nil {
-		return err
-	}
-	if d.mail, err = localmail.Start(localmail.Options{Domain: demoDomain, Now: d.clock, Logger: d.log, UIDValidity: validity}); err != nil {
+	if err := d.startMail(dbPath); err != nil {
 		return err
 	}
 	defer d.mail.Close()
 	server := demoServer
-	for _, u := range append([]string{server, d.t.Secretary.Email, d.t.Judge.Email}, playerAddrs(d.t)...) {
-		if err := d.mail.AddUser(u, demoPassword); err != nil {
-			return err
-		}
-	}
 	if err := d.store(dbPath, src); err != nil {
 		return err
 	}
-	cfg := localConfig(d.mail, server, demoPassword, dbPath)
-	cfg.AuthservID = demoDomain // the embedded server's Authentication-Results
-	cfg.Web.Listen = listen
-	if cfg.Web.Accounts, err = demoAccounts(); err != nil {
+	cfg, err := d.config(dbPath, listen, simulate)
+	if err != nil {
 		return err
-	}
-	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"}
-	if simulate {
-		// The jobs read the virtual clock: running them every real second
-		// catches up every virtual day that passed.
-		cfg.Schedule = ScheduleConfig{Daily: "@every 1s"}
 	}
 	m := &Main{Config: cfg, Now: d.clock, Logger: d.log}
 	if err := m.Run(ctx); err != nil {
@@ -155,10 +139,63 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		d.log.Error("the forged letter of the demo", "err", err)
 	}
 
+	d.play(ctx, m.db, simulate, days)
+	fmt.Fprintln(d.out, "\nStopping…")
+	if err := m.jobs.daily(context.WithoutCancel(ctx)); err != nil { // up to the last virtual day
+		d.log.Error("daily checks", "err", err)
+	}
+	if err := m.Close(); err != nil {
+		return err
+	}
+	return d.summary(dbPath)
+}
+
+// startMail starts the embedded mail server with a mailbox for the server,
+// the secretary, the judge and every player.
+func (d *demo) startMail(dbPath string) error {
+	validity, err := nextUIDValidity(dbPath, demoServer)
+	if err != nil {
+		return err
+	}
+	if d.mail, err = localmail.Start(localmail.Options{Domain: demoDomain, Now: d.clock, Logger: d.log, UIDValidity: validity}); err != nil {
+		return err
+	}
+	for _, u := range append([]string{demoServer, d.t.Secretary.Email, d.t.Judge.Email}, playerAddrs(d.t)...) {
+		if err := d.mail.AddUser(u, demoPassword); err != nil {
+			d.mail.Close()
+			return err
+		}
+	}
+	return nil
+}
+
+// config is the daemon's configuration over the embedded mail server:
+// the desk's demo accounts, and the jobs on the (virtual) clock.
+func (d *demo) config(dbPath, listen string, simulate bool) (Config, error) {
+	cfg := localConfig(d.mail, demoServer, demoPassword, dbPath)
+	cfg.AuthservID = demoDomain // the embedded server's Authentication-Results
+	cfg.Web.Listen = listen
+	var err error
+	if cfg.Web.Accounts, err = demoAccounts(); err != nil {
+		return cfg, err
+	}
+	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"}
+	if simulate {
+		// The jobs read the virtual clock: running them every real second
+		// catches up every virtual day that passed.
+		cfg.Schedule = ScheduleConfig{Daily: "@every 1s"}
+	}
+	return cfg, nil
+}
+
+// play runs until ctx ends: with simulate, the simulated players play on
+// the virtual clock (for days virtual days, if not 0).
+func (d *demo) play(ctx context.Context, db *storage.DB, simulate bool, days int) {
 	var wg sync.WaitGroup
 	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	if simulate {
-		sim := newSimulation(d.t, m.db, d.mail, d.clock, d.speed, d.out)
+		sim := newSimulation(d.t, db, d.mail, d.clock, d.speed, d.out)
 		wg.Add(1)
 		go func() { defer wg.Done(); sim.run(runCtx) }()
 		if days > 0 {
@@ -174,14 +211,6 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	<-runCtx.Done()
 	cancel()
 	wg.Wait()
-	fmt.Fprintln(d.out, "\nStopping…")
-	if err := m.jobs.daily(context.WithoutCancel(ctx)); err != nil { // up to the last virtual day
-		d.log.Error("daily checks", "err", err)
-	}
-	if err := m.Close(); err != nil {
-		return err
-	}
-	return d.summary(dbPath)
 }
 
 // tournament reads the sample tournament with play starting today (on the
@@ -207,16 +236,16 @@ func (d *demo) store(dbPath string, src []byte) error {
 	}
 	defer db.Close()
 	db.Now = d.clock
-	if s, err := db.State(ctx, d.t.Cipher); err == nil {
-		d.t = s.Tournament
-		return nil
-	} else if !errors.Is(err, storage.ErrNotFound) {
+	ref := &referee.Referee{DB: db}
+	if _, err := ref.Create(ctx, src, true); err != nil {
 		return err
 	}
-	if err := db.CreateTournament(ctx, d.t, src); err != nil {
+	s, err := db.State(ctx, d.t.Cipher)
+	if err != nil {
 		return err
 	}
-	_, err = db.Start(ctx, d.t.Cipher, d.t.Start)
+	d.t = s.Tournament // an earlier run's, when the store held it
+	_, err = ref.Start(ctx, d.t.Cipher, d.t.Start, true)
 	return err
 }
 

@@ -24,7 +24,7 @@ func (m *Main) desk() (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := storeadapter.Store{DB: m.db, RulingsFiles: c.Rulings, Location: m.Config.Timezone.location()}
+	st := storeadapter.Store{DB: m.db, Referee: m.jobs.ref, RulingsFiles: c.Rulings, Location: m.Config.Timezone.location()}
 	d, err := web.New(web.Options{Tournaments: st, Letters: st, Secretary: st, Judge: st, Sessions: st, Accounts: c.Accounts, Key: key,
 		Now: m.Now, SecureCookies: c.SecureCookies, PublicCrosstable: c.PublicCrosstable, Log: m.Logger})
 	if err != nil {

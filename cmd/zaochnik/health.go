@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"zaochnik/storage"
 )
 
 // health is the /healthz answer.
@@ -14,10 +16,10 @@ type health struct {
 	// Problems says what is wrong when Status is "degraded".
 	Problems []string `json:"problems,omitempty"`
 	// Store is the store's last failure while it fails (a full disk).
-	Store  string       `json:"store,omitempty"`
-	IMAP   imapHealth   `json:"imap"`
-	SMTP   smtpHealth   `json:"smtp"`
-	Outbox outboxCounts `json:"outbox"`
+	Store  string               `json:"store,omitempty"`
+	IMAP   imapHealth           `json:"imap"`
+	SMTP   smtpHealth           `json:"smtp"`
+	Outbox storage.OutboxCounts `json:"outbox"`
 }
 
 // smtpHealth tells whether letters leave. Dead letters are not counted
@@ -120,15 +122,12 @@ func (m *Main) health(r *http.Request) health {
 // smtpHealth reads the outbox for letters that should have left.
 func (m *Main) smtpHealth(ctx context.Context) (smtpHealth, error) {
 	h := smtpHealth{Delivering: true}
-	all, err := m.db.Outbox(ctx)
+	waiting, err := m.db.Waiting(ctx)
 	if err != nil {
 		return h, err
 	}
 	late := m.Now().Add(-smtpOverdue) // the sender's clock stamps NextAttempt
-	for _, o := range all {
-		if o.Dead || o.Hold || !o.Sent.IsZero() {
-			continue
-		}
+	for _, o := range waiting {
 		if o.NextAttempt.Before(late) {
 			h.Overdue++
 		}

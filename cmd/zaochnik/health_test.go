@@ -46,7 +46,7 @@ func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
 		}, http.StatusServiceUnavailable, 0, -1, 0, 1},
 		{"the SMTP server keeps refusing", func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time {
 			for range smtpFailures {
-				_, _, _, _, err := db.BeginAttempt(context.Background(), ids[0], now, now)
+				_, _, err := db.BeginAttempt(context.Background(), ids[0], now, now)
 				require.NoError(t, err)
 				require.NoError(t, db.Retry(context.Background(), ids[0], now.Add(time.Minute), "451 try later"))
 			}

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"zaochnik/mailbox"
 	"zaochnik/referee"
 )
 
@@ -14,15 +15,10 @@ import (
 // offers them again after the restart.
 var errStopping = errors.New("the daemon is stopping; the letter waits in the mailbox")
 
-// errNoTournament keeps letters in the mailbox while the store holds no
-// tournament: refused now, a letter would be filed away where a store
-// restored later never sees it.
-var errNoTournament = errors.New("the store holds no tournament; the letter waits in the mailbox (create the tournament, or restore the store)")
-
 // shellInbox is the referee as the IMAP reader's Inbox: the referee
-// decides each letter (size, automatic letters, who wrote it); the shell
-// keeps letters in the mailbox while the store holds no tournament, wakes
-// the sender after each letter and records what /healthz shows.
+// decides each letter (size, automatic letters, who wrote it) and whether
+// letters may be received at all (referee.Ready); the shell wakes the
+// sender after each letter and records what /healthz shows.
 type shellInbox struct {
 	ref      *referee.Referee
 	kick     func()
@@ -49,23 +45,29 @@ func (in *shellInbox) Watermark(ctx context.Context, mailbox string) (uint32, ui
 	return v, u, err
 }
 
-// Accept implements mailbox.Inbox. The letter's transaction runs to its end
-// even when the daemon is told to stop meanwhile (the one in flight is
+// Accept implements mailbox.Inbox: the letters go to the referee in one
+// group (referee.ReceiveAll). The group's transaction runs to its end even
+// when the daemon is told to stop meanwhile (the one in flight is
 // finished); letters offered after that are declined.
-func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity, uid uint32, raw []byte) (bool, error) {
+func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity uint32, letters []mailbox.Fetched) ([]bool, error) {
 	if in.stopping.Load() {
-		return false, errStopping
+		return nil, errStopping
 	}
 	ctx = context.WithoutCancel(ctx)
 	if err := in.store.noteRead(in.holdsTournament(ctx)); err != nil {
-		return false, err
+		return nil, err
 	}
-	out, err := in.ref.Receive(ctx, referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: raw})
-	if in.store.note(err) != nil {
-		return false, err
+	ls := make([]referee.Letter, len(letters))
+	for i, f := range letters {
+		ls[i] = referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: f.UID, Raw: f.Raw}
 	}
-	in.handed(out.Refused())
-	return out.Refused(), nil
+	outs, err := in.ref.ReceiveAll(ctx, ls)
+	refused := make([]bool, len(outs))
+	for i, o := range outs {
+		refused[i] = o.Refused()
+	}
+	in.handed(refused...)
+	return refused, in.store.note(err)
 }
 
 // Oversized implements mailbox.Inbox.
@@ -84,30 +86,31 @@ func (in *shellInbox) Oversized(ctx context.Context, mbox string, uidValidity, u
 	return nil
 }
 
-// holdsTournament returns errNoTournament until the store holds one.
+// holdsTournament is referee.Ready, asked until it is so.
 func (in *shellInbox) holdsTournament(ctx context.Context) error {
 	if in.ready.Load() {
 		return nil
 	}
-	cs, err := in.ref.DB.Ciphers(ctx)
-	if err != nil {
+	if err := in.ref.Ready(ctx); err != nil {
 		return err
-	}
-	if len(cs) == 0 {
-		return errNoTournament
 	}
 	in.ready.Store(true)
 	return nil
 }
 
-// handed records a letter handed over and wakes the sender.
-func (in *shellInbox) handed(refused bool) {
+// handed records letters handed over (refused or not) and wakes the sender.
+func (in *shellInbox) handed(refused ...bool) {
+	if len(refused) == 0 {
+		return
+	}
 	in.mu.Lock()
 	in.lastFetch = time.Now()
-	if refused {
-		in.refused++
-	} else {
-		in.accepted++
+	for _, r := range refused {
+		if r {
+			in.refused++
+		} else {
+			in.accepted++
+		}
 	}
 	in.mu.Unlock()
 	in.kick()

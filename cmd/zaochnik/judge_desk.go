@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"strconv"
@@ -10,7 +9,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
-	"zaochnik/corr/letter"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
@@ -62,187 +61,149 @@ secretary by mail". Exit status: 0 done, 1 refused or a store error, 2 bad usage
 // judgeDeskVerbs are the judge's actions on the desk, beside claims and rule.
 var judgeDeskVerbs = map[string]bool{"adjudicate": true, "organiser-decision": true, "forfeit": true, "withdraw": true, "sanction": true, "organiser": true, "deadlines": true, "appeals": true, "appeal": true}
 
-// runJudgeDesk is "zaochnik judge VERB" for the verbs of judgeDeskVerbs.
-func runJudgeDesk(e *env, verb string, args []string) int {
+// deskArgs are the words and flags of "zaochnik judge VERB".
+type deskArgs struct {
+	verb, db, note, cipher, clauses, reason, by, game string
+	pos                                               []string
+	day                                               timecontrol.Date // zero: today
+	all, json                                         bool
+}
+
+// deskArity is how many words each verb takes before its flags.
+var deskArity = map[string]int{"adjudicate": 2, "organiser-decision": 2, "forfeit": 2, "withdraw": 2, "sanction": 2, "organiser": 2, "deadlines": 0, "appeals": 0, "appeal": 2}
+
+// parseDesk reads the words and flags of verb: ok false with the exit
+// status when they are wrong (or --help was asked).
+func parseDesk(e *env, verb string, args []string) (a deskArgs, status int, ok bool) {
 	fs := flag.NewFlagSet("judge "+verb, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() { fmt.Fprintln(e.stderr, judgeDeskUsage); fs.PrintDefaults() }
-	dbPath := fs.String("db", "zaochnik.db", "the database `FILE`")
-	note := fs.String("note", "", "adjudicate, organiser-decision: the reasons, sent with the decision")
+	a.verb = verb
+	fs.StringVar(&a.db, "db", "zaochnik.db", "the database `FILE`")
+	fs.StringVar(&a.note, "note", "", "adjudicate, organiser-decision: the reasons, sent with the decision")
 	dateFlag := fs.String("date", "", "the `date` of the decision (default: today)")
-	cipher := fs.String("tournament", "", "the tournament's `cipher` (default: the only one)")
-	clauses := fs.String("clauses", "", "sanction: the `clauses` broken, comma-separated (6.1.10)")
-	reason := fs.String("reason", "", "sanction: what the player did, in words the player reads")
-	by := fs.String("by", "judge", "sanction: who imposes it: secretary, judge or organiser")
-	game := fs.String("game", "", "sanction loss-of-game: the game `W-B`")
-	all := fs.Bool("all", false, "deadlines, appeals: list the met and decided ones too")
-	asJSON := fs.Bool("json", false, "deadlines, appeals: print JSON")
-	want := map[string]int{"adjudicate": 2, "organiser-decision": 2, "forfeit": 2, "withdraw": 2, "sanction": 2, "organiser": 2, "deadlines": 0, "appeals": 0, "appeal": 2}[verb]
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+	fs.StringVar(&a.cipher, "tournament", "", "the tournament's `cipher` (default: the only one)")
+	fs.StringVar(&a.clauses, "clauses", "", "sanction: the `clauses` broken, comma-separated (6.1.10)")
+	fs.StringVar(&a.reason, "reason", "", "sanction: what the player did, in words the player reads")
+	fs.StringVar(&a.by, "by", "judge", "sanction: who imposes it: secretary, judge or organiser")
+	fs.StringVar(&a.game, "game", "", "sanction loss-of-game: the game `W-B`")
+	fs.BoolVar(&a.all, "all", false, "deadlines, appeals: list the met and decided ones too")
+	fs.BoolVar(&a.json, "json", false, "deadlines, appeals: print JSON")
+	want := deskArity[verb]
+	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
-		return 0
+		return a, 0, false
 	}
 	if len(args) < want {
 		fmt.Fprintf(e.stderr, "zaochnik judge %s: give %d arguments; see zaochnik judge %s --help\n", verb, want, verb)
-		return 2
+		return a, 2, false
 	}
-	pos := args[:want]
-	if err := fs.Parse(args[want:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	a.pos = args[:want]
+	if status, ok := parsed(fs, args[want:]); !ok {
+		return a, status, false
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(e.stderr, "zaochnik judge %s: unexpected %q; see zaochnik judge %s --help\n", verb, fs.Arg(0), verb)
-		return 2
+		return a, 2, false
 	}
-	var day timecontrol.Date // today in the tournament's zone once it is known, unless --date
-	if *dateFlag != "" {
-		d, err := timecontrol.ParseDate(*dateFlag)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik judge %s: --date: %v\n", verb, err)
-			return 2
-		}
-		day = d
+	var err error
+	if a.day, err = optionalDate(*dateFlag); err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik judge %s: --date: %v\n", verb, err)
+		return a, 2, false
 	}
-	db, err := openExisting(*dbPath)
+	return a, 0, true
+}
+
+// runJudgeDesk is "zaochnik judge VERB" for the verbs of judgeDeskVerbs:
+// the lists are read from the store, the decisions are the referee's
+// (referee.DeskDecision).
+func runJudgeDesk(e *env, verb string, args []string) int {
+	a, status, ok := parseDesk(e, verb, args)
+	if !ok {
+		return status
+	}
+	db, err := openExisting(a.db)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik judge %s: %v\n", verb, err)
 		return 1
 	}
 	defer db.Close()
 	ctx := context.Background()
-	fail := func(err error) int {
+	switch verb {
+	case "deadlines":
+		return listDeadlines(e, ctx, db, a.all, a.json)
+	case "appeals":
+		return listAppeals(e, ctx, db, a.all, a.json)
+	}
+	ref := e.referee(db)
+	x, err := a.decision(ctx, ref)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik judge %s: %v\n", verb, err)
+		return 2
+	}
+	done, err := ref.DeskDecision(ctx, x)
+	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik judge %s: %v\n", verb, err)
 		return 1
 	}
-	if verb == "deadlines" {
-		rows, err := db.Deadlines(ctx, *all)
-		if err != nil {
-			return fail(err)
-		}
-		if *asJSON {
-			if rows == nil {
-				rows = []storage.DeadlineRow{}
-			}
-			writeJSON(e.stdout, rows)
-			return 0
-		}
-		if len(rows) == 0 {
-			fmt.Fprintln(e.stdout, "no open deadlines")
-		}
-		for _, r := range rows {
-			fmt.Fprintf(e.stdout, "%s  %-28s %-6s %s%s\n", r.Due, r.Kind, r.Clause, r.Game, map[bool]string{true: "  (met)"}[r.Done])
-		}
-		return 0
+	what := verb
+	if verb == "appeal" {
+		what += " " + a.pos[1]
 	}
-	switch verb {
-	case "appeals":
-		return listAppeals(e, ctx, db, *all, *asJSON)
-	case "appeal":
-		code, c, err := gameCode(ctx, db, pos[0], *cipher)
-		upheld, known := map[string]bool{"upheld": true, "rejected": false}[pos[1]]
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik judge appeal: %v\n", err)
-			return 2
-		}
-		if !known {
-			fmt.Fprintf(e.stderr, "zaochnik judge appeal: %q: write upheld or rejected (6.1.12)\n", pos[1])
-			return 2
-		}
-		if day.IsZero() {
-			if day, err = e.today(ctx, db, c); err != nil {
-				return fail(err)
-			}
-		}
-		out, err := db.Appeal(ctx, code, upheld, *note, day)
-		if err != nil {
-			return fail(err)
-		}
-		fmt.Fprintf(e.stdout, "appeal %s recorded on %s: %d letters queued\n", pos[1], day, len(out.Out))
-		return 0
-	}
-	var change func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)
-	var target string
-	switch verb {
-	case "adjudicate", "organiser-decision", "forfeit":
-		code, c, err := gameCode(ctx, db, pos[0], *cipher)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik judge %s: %v\n", verb, err)
-			return 2
-		}
-		res, err := adjudication.ParseResult(pos[1])
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik judge %s: %v\n", verb, err)
-			return 2
-		}
-		target = c
-		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
-			switch verb {
-			case "adjudicate":
-				return d.Adjudicate(s, code, res, *note, day)
-			case "forfeit":
-				return d.Forfeit(s, code, res, day)
-			}
-			return d.OrganiserDecision(s, code, res, *note, day)
-		}
-	case "organiser":
-		var err error
-		if target, err = onlyCipher(ctx, db, *cipher); err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik judge organiser: %v\n", err)
-			return 2
-		}
-		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
-			return d.SetOrganiser(s, corr.Person{Name: pos[0], Email: pos[1]})
-		}
-	case "withdraw", "sanction":
-		n, err := strconv.Atoi(pos[0])
-		if err != nil || n <= 0 {
-			fmt.Fprintf(e.stderr, "zaochnik judge %s: %q is not a start number\n", verb, pos[0])
-			return 2
-		}
-		if target, err = onlyCipher(ctx, db, *cipher); err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik judge %s: %v\n", verb, err)
-			return 2
-		}
-		if verb == "withdraw" {
-			w, err := adjudication.ParseWithdrawal(map[string]string{"pending": "withdrawn", "forfeit-unfinished": "withdrawn-forfeit-unfinished",
-				"adjudicate": "withdrawn-adjudicate", "annul": "withdrawn-annulled", "by-rule": "withdrawn-1.10"}[pos[1]])
-			if err != nil {
-				fmt.Fprintf(e.stderr, "zaochnik judge withdraw: %q: write pending, forfeit-unfinished, adjudicate, annul (6.5.3) or by-rule (1.10.2-1.10.5)\n", pos[1])
-				return 2
-			}
-			change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
-				return d.Withdraw(s, n, w, day)
-			}
-			break
-		}
-		if *dateFlag == "" {
-			if day, err = e.today(ctx, db, target); err != nil {
-				return fail(err)
-			}
-		}
-		x, err := sanctionOf(n, pos[1], *clauses, *reason, *by, *game, day)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik judge sanction: %v\n", err)
-			return 2
-		}
-		change = func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
-			return d.Sanction(s, x)
-		}
-	}
-	if day.IsZero() {
-		if day, err = e.today(ctx, db, target); err != nil {
-			return fail(err)
-		}
-	}
-	out, err := db.DeskChange(ctx, target, day, change)
-	if err != nil {
-		return fail(err)
-	}
-	fmt.Fprintf(e.stdout, "%s recorded on %s: %d letters queued\n", verb, day, len(out.Out))
+	fmt.Fprintf(e.stdout, "%s recorded on %s: %d letters queued\n", what, done.Day, len(done.Out))
 	return 0
+}
+
+// withdrawals maps the command's words to the rulings of 6.5.3 and 1.10.
+var withdrawals = map[string]string{"pending": "withdrawn", "forfeit-unfinished": "withdrawn-forfeit-unfinished",
+	"adjudicate": "withdrawn-adjudicate", "annul": "withdrawn-annulled", "by-rule": "withdrawn-1.10"}
+
+// decision reads the desk decision the words name; an error is a usage
+// error (a game, tournament or word that does not read).
+func (a deskArgs) decision(ctx context.Context, ref *referee.Referee) (referee.Decision, error) {
+	x := referee.Decision{Kind: referee.DecisionKind(a.verb), Note: a.note, Day: a.day}
+	var err error
+	switch x.Kind {
+	case referee.Adjudicate, referee.OrganiserDecision, referee.Forfeit, referee.Appeal:
+		if x.Game, _, err = ref.FindGame(ctx, a.pos[0], a.cipher); err != nil {
+			return x, err
+		}
+		if x.Kind == referee.Appeal {
+			upheld, known := map[string]bool{"upheld": true, "rejected": false}[a.pos[1]]
+			if !known {
+				return x, fmt.Errorf("%q: write upheld or rejected (6.1.12)", a.pos[1])
+			}
+			x.Upheld = upheld
+			return x, nil
+		}
+		x.Result, err = adjudication.ParseResult(a.pos[1])
+		return x, err
+	}
+	if x.Cipher, err = ref.OnlyTournament(ctx, a.cipher); err != nil {
+		return x, err
+	}
+	if x.Kind == referee.Organiser {
+		x.Organiser = corr.Person{Name: a.pos[0], Email: a.pos[1]}
+		return x, nil
+	}
+	n, err := strconv.Atoi(a.pos[0])
+	if err != nil || n <= 0 {
+		return x, fmt.Errorf("%q is not a start number", a.pos[0])
+	}
+	if x.Kind == referee.Withdraw {
+		x.Player = n
+		if x.Withdrawal, err = adjudication.ParseWithdrawal(withdrawals[a.pos[1]]); err != nil {
+			return x, fmt.Errorf("%q: write pending, forfeit-unfinished, adjudicate, annul (6.5.3) or by-rule (1.10.2-1.10.5)", a.pos[1])
+		}
+		return x, nil
+	}
+	if x.Day.IsZero() { // the register's entry is dated
+		if x.Day, err = ref.Today(ctx, x.Cipher); err != nil {
+			return x, err
+		}
+	}
+	x.Sanction, err = sanctionOf(n, a.pos[1], a.clauses, a.reason, a.by, a.game, x.Day)
+	return x, err
 }
 
 // sanctionOf builds a register entry from the command's words.
@@ -271,42 +232,27 @@ func sanctionOf(n int, kind, clauses, reason, by, game string, day timecontrol.D
 	return x, x.Validate()
 }
 
-// gameCode reads GAME: "[CIPHER #1-2]", "CIPHER 1-2", or "1-2" in the
-// tournament cipher (default: the only one). It returns the store's code
-// and the cipher.
-func gameCode(ctx context.Context, db *storage.DB, arg, cipher string) (string, string, error) {
-	if ref, ok := letter.ParseGameCode(arg); ok {
-		arg = ref.Cipher + " " + strconv.Itoa(ref.White) + "-" + strconv.Itoa(ref.Black)
+// listDeadlines prints the open deadlines (all: every one).
+func listDeadlines(e *env, ctx context.Context, db *storage.DB, all, asJSON bool) int {
+	rows, err := db.Deadlines(ctx, all)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik judge deadlines: %v\n", err)
+		return 1
 	}
-	if !strings.Contains(strings.TrimSpace(arg), " ") {
-		c, err := onlyCipher(ctx, db, cipher)
-		if err != nil {
-			return "", "", err
+	if asJSON {
+		if rows == nil {
+			rows = []storage.DeadlineRow{}
 		}
-		arg = c + " " + strings.TrimSpace(arg)
+		writeJSON(e.stdout, rows)
+		return 0
 	}
-	c, p, err := corr.ParseGameCode(arg)
-	if err != nil {
-		return "", "", fmt.Errorf("game %q: %v; write it as in the letters' subjects, e.g. \"[ТЕСТ-2026 #1-2]\"", arg, err)
+	if len(rows) == 0 {
+		fmt.Fprintln(e.stdout, "no open deadlines")
 	}
-	code := corr.GameCode(c, p)
-	got, err := db.GameTournament(ctx, code)
-	return code, got, err
-}
-
-// onlyCipher returns cipher, or the store's only tournament when it is "".
-func onlyCipher(ctx context.Context, db *storage.DB, cipher string) (string, error) {
-	if cipher != "" {
-		return cipher, nil
+	for _, r := range rows {
+		fmt.Fprintf(e.stdout, "%s  %-28s %-6s %s%s\n", r.Due, r.Kind, r.Clause, r.Game, map[bool]string{true: "  (met)"}[r.Done])
 	}
-	cs, err := db.Ciphers(ctx)
-	if err != nil {
-		return "", err
-	}
-	if len(cs) != 1 {
-		return "", fmt.Errorf("the store holds %d tournaments (%s); name one with --tournament", len(cs), strings.Join(cs, ", "))
-	}
-	return cs[0], nil
+	return 0
 }
 
 // listAppeals prints the protests against the judge's rulings (6.1.12).

@@ -60,13 +60,17 @@ func TestJudgeDesk_StandingsLetterToEveryParticipant(t *testing.T) {
 	require.NoError(t, err)
 	defer db.Close()
 	o := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{})
-	j := &jobs{db: db, outbox: o, now: func() time.Time { return time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC) }, kick: func() {}, log: quietLog(), from: "server@zaochnik.example"}
+	j := &jobs{db: db, ref: &referee.Referee{DB: db}, outbox: o, now: func() time.Time { return time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC) }, kick: func() {}, log: quietLog()}
 	require.NoError(t, j.standings(context.Background()))
-	require.Equal(t, 3, o.pendingReports(), "the secretary and both players")
+	out, err := db.Outbox(context.Background())
+	require.NoError(t, err)
 	to := map[string]string{}
-	for _, r := range o.reports {
-		to[r.to] = r.body
+	for _, r := range out {
+		if r.Kind == storage.KindReport {
+			to[r.To] = r.Body
+		}
 	}
+	require.Len(t, to, 3, "the secretary and both players")
 	assert.Contains(t, to, "secretary@example.org")
 	assert.Contains(t, to["ivanov@example.org"], "½", "the adjudicated draw counts")
 	assert.NotEqual(t, to["ivanov@example.org"], to["petrov@example.org"], "Petrov reads English")

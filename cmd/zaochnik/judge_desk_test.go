@@ -15,6 +15,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/adjudication/diagram"
+	"zaochnik/corr"
 	"zaochnik/corr/draughts"
 	"zaochnik/mailbox"
 	"zaochnik/referee"
@@ -86,10 +87,11 @@ var deskCases = []deskCase{
 		status: "finished", result: "0-1",
 		sent: []string{"judge:protest", "ivanov:notice", "ivanov:ruling", "petrov:ruling", "secretary:ruling", "judge:confirmation"},
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
-			d := desk(t, db)
-			require.Len(t, d.Claims, 1)
-			assert.Equal(t, "2026-04-25", d.Claims[0].Protested.String())
-			assert.Equal(t, adjudication.ProtestRejected, d.Claims[0].Decision)
+			cs := claims(t, db)
+			require.Len(t, cs, 1)
+			assert.Equal(t, "2026-04-25", cs[0].Protest.Protested.String())
+			decided, upheld := cs[0].ProtestDecided()
+			assert.True(t, decided && !upheld, "the ruling confirming the overstep rejects the protest")
 			p := outgoing(t, db, "judge@example.org", "protest")
 			assert.Contains(t, p.Body, "почта задержала его")
 			assert.Contains(t, p.Body, "протест отклонён")
@@ -103,11 +105,11 @@ var deskCases = []deskCase{
 		status: "suspended", result: "*",
 		sent: []string{"judge:dossier", "judge:dossier", "judge:protest", "ivanov:notice"},
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
-			d := desk(t, db)
-			require.Len(t, d.Claims, 1)
-			assert.True(t, d.Claims[0].Admitted)
-			assert.Equal(t, "2026-05-06", d.Claims[0].Late.String())
-			assert.True(t, d.Claims[0].Protested.IsZero())
+			cs := claims(t, db)
+			require.Len(t, cs, 1)
+			assert.True(t, cs[0].Protest.Admitted)
+			assert.Equal(t, "2026-05-06", cs[0].Protest.Late.String())
+			assert.True(t, cs[0].Protest.Protested.IsZero())
 			assert.Contains(t, outgoing(t, db, "judge@example.org", "protest").Body, "ПРОТЕСТ ПОДАН ПОСЛЕ СРОКА")
 			assert.Contains(t, outgoing(t, db, "ivanov@example.org", "notice").Body, "после срока")
 		},
@@ -148,9 +150,9 @@ var deskCases = []deskCase{
 		sent: []string{"ivanov:ruling", "ivanov:notice", "org:protest", "secretary:protest",
 			"ivanov:ruling", "petrov:ruling", "judge:ruling", "secretary:ruling", "org:confirmation"},
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
-			d := desk(t, db)
-			require.Len(t, d.Appeals, 1)
-			a := d.Appeals[0]
+			as := appeals(t, db)
+			require.Len(t, as, 1)
+			a := as[0]
 			assert.Equal(t, 1, a.From)
 			assert.Equal(t, "2026-05-01", a.Ruled.String())
 			assert.Equal(t, "2026-05-11", a.Due.String(), "ten days from receiving the ruling")
@@ -188,7 +190,7 @@ var deskCases = []deskCase{
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
 			last := rep.Letters[len(rep.Letters)-1]
 			assert.Equal(t, "ignored", last.Outcome)
-			assert.True(t, desk(t, db).Appeals[0].Open(), "the protest still waits for the organiser")
+			assert.True(t, appeals(t, db)[0].Open(), "the protest still waits for the organiser")
 			out, err := db.Outbox(context.Background())
 			require.NoError(t, err)
 			for _, o := range out {
@@ -209,7 +211,7 @@ var deskCases = []deskCase{
 		status:    "finished", result: "0-1",
 		sent: []string{"petrov:notice", "org:protest", "secretary:protest", "ivanov:ruling", "petrov:ruling", "judge:ruling", "secretary:ruling", "org:confirmation"},
 		check: func(t *testing.T, db *storage.DB, rep replayReport, path string) {
-			a := desk(t, db).Appeals[0]
+			a := appeals(t, db)[0]
 			assert.True(t, a.Final, "no protest by 11 May: the daily run made the ruling final")
 			assert.True(t, a.Late)
 			assert.Equal(t, adjudication.ProtestRejected, a.Decision)
@@ -310,6 +312,22 @@ func outgoing(t *testing.T, db *storage.DB, addr, kind string) storage.Outgoing 
 	return storage.Outgoing{}
 }
 
+// claims returns the claims of the test tournament's first game.
+func claims(t *testing.T, db *storage.DB) []corr.Claim {
+	t.Helper()
+	s, err := db.State(context.Background(), "ТЕСТ-2026")
+	require.NoError(t, err)
+	return s.Games[0].Claims
+}
+
+// appeals returns the rulings of the test tournament's claims (6.1.12).
+func appeals(t *testing.T, db *storage.DB) []adjudication.Appeal {
+	t.Helper()
+	s, err := db.State(context.Background(), "ТЕСТ-2026")
+	require.NoError(t, err)
+	return adjudication.Appeals(s)
+}
+
 func desk(t *testing.T, db *storage.DB) adjudication.Desk {
 	t.Helper()
 	d, err := db.Desk(context.Background(), "ТЕСТ-2026")
@@ -360,7 +378,7 @@ func checkDossierFiles(t *testing.T, db *storage.DB, o storage.Outgoing) {
 		m.Attachments = append(m.Attachments, l.Raw)
 	}
 	require.NotEmpty(t, m.Attachments, "the offender's letters")
-	raw, err := composeStored(mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{}, m)
+	raw, err := mailbox.Compose(mailOf(mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{}, m))
 	require.NoError(t, err)
 	for _, want := range []string{"message/rfc822", "image/png", "game-1-2.pdn", "letter-1.eml"} {
 		assert.Contains(t, string(raw), want)

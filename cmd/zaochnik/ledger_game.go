@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"zaochnik/corr"
-	"zaochnik/timecontrol"
 )
 
 const ledgerGameUsage = `Usage: zaochnik ledger GAME [--db FILE] [--today YYYY-MM-DD] [--json] [--lang ru|en]
@@ -47,12 +46,10 @@ func runLedgerGame(e *env, args []string) int {
 	if !ok {
 		return 2
 	}
-	var today timecontrol.Date
-	if *todayFlag != "" {
-		if today, err = timecontrol.ParseDate(*todayFlag); err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik ledger: --today: %v\n", err)
-			return 2
-		}
+	today, err := optionalDate(*todayFlag)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik ledger: --today: %v\n", err)
+		return 2
 	}
 	db, err := openExisting(*dbPath)
 	if err != nil {

@@ -43,27 +43,10 @@ func runLetter(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "zaochnik letter parse: give one FILE, or - for standard input")
 		return 2
 	}
-	opts := letter.Options{Subject: *subject, Language: letter.Lang(*lang)}
-	if *cipher != "" {
-		opts.Ciphers = []string{*cipher}
-	}
-	if *lang != "" && opts.Language != letter.Russian && opts.Language != letter.English {
-		fmt.Fprintf(e.stderr, "zaochnik letter parse: --lang %q: want ru or en\n", *lang)
-		return 2
-	}
-	v, err := draughts.ParseVariant(*variant)
+	opts, err := letterOptions(*variant, *lang, *cipher, *subject, *postmark)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "zaochnik letter parse: --variant: %v\n", err)
+		fmt.Fprintf(e.stderr, "zaochnik letter parse: %v\n", err)
 		return 2
-	}
-	opts.Board = letter.Board{Width: v.Width(), Height: v.Height()}
-	if *postmark != "" {
-		d, err := timecontrol.ParseDate(*postmark)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik letter parse: --postmark: %v\n", err)
-			return 2
-		}
-		opts.Postmark = d
 	}
 	text, err := readInput(e, files[0])
 	if err != nil {
@@ -80,6 +63,28 @@ func runLetter(e *env, args []string) int {
 	}
 	fmt.Fprint(e.stdout, letter.Describe(l))
 	return 0
+}
+
+// letterOptions reads the flags that say how to read the letter.
+func letterOptions(variant, lang, cipher, subject, postmark string) (letter.Options, error) {
+	opts := letter.Options{Subject: subject, Language: letter.Lang(lang)}
+	if cipher != "" {
+		opts.Ciphers = []string{cipher}
+	}
+	if lang != "" && opts.Language != letter.Russian && opts.Language != letter.English {
+		return opts, fmt.Errorf("--lang %q: want ru or en", lang)
+	}
+	v, err := draughts.ParseVariant(variant)
+	if err != nil {
+		return opts, fmt.Errorf("--variant: %v", err)
+	}
+	opts.Board = letter.Board{Width: v.Width(), Height: v.Height()}
+	if postmark != "" {
+		if opts.Postmark, err = timecontrol.ParseDate(postmark); err != nil {
+			return opts, fmt.Errorf("--postmark: %v", err)
+		}
+	}
+	return opts, nil
 }
 
 const letterUsage = `Usage: zaochnik letter parse FILE|- [--variant russian|international|giveaway|10x8] [--json]

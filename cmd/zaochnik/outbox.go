@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"zaochnik/mailbox"
@@ -12,44 +11,33 @@ import (
 	"zaochnik/storage"
 )
 
-// storeOutbox is what the SMTP sender drains: the store's outbox (which
+// storeOutbox is what the SMTP sender drains: the store's outbox, which
 // records every attempt in its own transaction and tells the secretary of
-// dead letters), plus the daemon's own reports (digest, standings) held in
-// memory under negative ids. A report lost in a crash is superseded by the
-// next one, so it needs no row.
+// dead letters; the daemon's own reports (digest, standings) are rows of
+// it too. It turns the store's plain values into the mail shell's.
 type storeOutbox struct {
 	db    *storage.DB
 	from  mailbox.Address
+	keys  referee.Keys
 	store *storeHealth // notes the store's answers for /healthz; nil in tools
-
-	mu      sync.Mutex
-	reports map[int64]*report
-	nextID  int64
 }
 
-// report is a letter of the daemon's own, not stored.
-type report struct {
-	to, subject, body, messageID string
-	queued, due                  time.Time
-	attempts                     int
-}
-
-// newStoreOutbox wires db's composer to the mail shell's; keys give every
-// letter its addressee's reply key.
+// newStoreOutbox is db's outbox sent from from; keys give every letter its
+// addressee's reply key.
 func newStoreOutbox(db *storage.DB, from mailbox.Address, keys referee.Keys) *storeOutbox {
-	db.From = from.Addr
-	db.Compose = func(m storage.Mail) ([]byte, error) { return composeStored(from, keys, m) }
-	return &storeOutbox{db: db, from: from, reports: map[int64]*report{}}
+	return &storeOutbox{db: db, from: from, keys: keys}
 }
 
-// composeStored is the one composer of the store's letters (storage.DB.Compose,
-// wired by newStoreOutbox for serve and demo): a queued letter, threaded to the
-// letter it answers, attached letters embedded whole (a judge's dossier),
-// with the addressee's reply key (referee.Keys.Decorate).
-func composeStored(from mailbox.Address, keys referee.Keys, m storage.Mail) ([]byte, error) {
+// mailOf is a queued letter as the mail shell composes it: threaded to
+// the letter it answers, attached letters embedded whole (a judge's
+// dossier), with the addressee's reply key (referee.Keys.Decorate) unless
+// it is a report of the daemon's own.
+func mailOf(from mailbox.Address, keys referee.Keys, m storage.Mail) mailbox.Outgoing {
 	o := mailbox.Outgoing{From: from, To: []mailbox.Address{{Addr: m.To}}, Subject: m.Subject, Text: m.Body,
 		Date: m.Date, MessageID: bare(m.MessageID)}
-	keys.Decorate(&o, m)
+	if m.Kind != storage.KindReport {
+		keys.Decorate(&o, m)
+	}
 	if m.InReplyTo != "" {
 		o.InReplyTo = []string{bare(m.InReplyTo)}
 		o.References = o.InReplyTo
@@ -59,94 +47,52 @@ func composeStored(from mailbox.Address, keys referee.Keys, m storage.Mail) ([]b
 			ContentType: "message/rfc822", Data: a})
 	}
 	o.Attachments = append(o.Attachments, storedFiles(m)...)
-	return mailbox.Compose(o)
+	return o
 }
 
 // bare strips the angle brackets of a Message-ID.
 func bare(id string) string { return strings.TrimSuffix(strings.TrimPrefix(id, "<"), ">") }
 
-// queueReport adds a report; it is due at once.
-func (o *storeOutbox) queueReport(to, subject, body, messageID string, now time.Time) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.nextID--
-	o.reports[o.nextID] = &report{to: to, subject: subject, body: body, messageID: messageID, queued: now, due: now}
+// queueReport adds a report to the outbox; it is due at once.
+func (o *storeOutbox) queueReport(ctx context.Context, to, subject, body string) error {
+	return o.store.note(o.db.QueueReport(ctx, to, subject, body))
 }
 
-// pendingReports counts the reports not yet sent.
-func (o *storeOutbox) pendingReports() int {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return len(o.reports)
-}
-
-// NextDue implements mailbox.Outbox: the earliest of the store's letters
-// and the reports.
+// NextDue implements mailbox.Outbox.
 func (o *storeOutbox) NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error) {
 	id, attempts, due, ok, err = o.db.NextDue(ctx)
-	if o.store.noteRead(err) != nil {
-		return 0, 0, time.Time{}, false, err
-	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	for rid, r := range o.reports {
-		if !ok || r.due.Before(due) {
-			id, attempts, due, ok = rid, r.attempts, r.due, true
-		}
-	}
-	return id, attempts, due, ok, nil
+	return id, attempts, due, ok, o.store.noteRead(err)
 }
 
 // BeginAttempt implements mailbox.Outbox.
-func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (string, []string, []byte, int, error) {
-	if id >= 0 {
-		from, to, raw, attempt, err := o.db.BeginAttempt(ctx, id, now, retryAt)
-		return from, to, raw, attempt, o.store.note(err)
+func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
+	var m storage.Mail
+	var attempt int
+	var err error
+	if sent != nil {
+		m, attempt, err = o.db.SentThenBegin(ctx, sent.ID, sent.At, id, now, retryAt)
+	} else {
+		m, attempt, err = o.db.BeginAttempt(ctx, id, now, retryAt)
 	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	r, ok := o.reports[id]
-	if !ok {
-		return "", nil, nil, 0, fmt.Errorf("report %d is gone", id)
+	if o.store.note(err) != nil {
+		return mailbox.Outgoing{}, 0, err
 	}
-	r.attempts++
-	r.due = retryAt
-	raw, err := mailbox.Compose(mailbox.Outgoing{From: o.from, To: []mailbox.Address{{Addr: r.to}}, Subject: r.subject,
-		Text: r.body, Date: r.queued, MessageID: r.messageID})
-	return o.from.Addr, []string{r.to}, raw, r.attempts, err
+	return mailOf(o.from, o.keys, m), attempt, nil
 }
 
 // Sent implements mailbox.Outbox.
 func (o *storeOutbox) Sent(ctx context.Context, id int64, now time.Time) error {
-	if id >= 0 {
-		return o.store.note(o.db.Sent(ctx, id, now))
-	}
-	o.drop(id)
-	return nil
+	return o.store.note(o.db.Sent(ctx, id, now))
 }
 
-// Retry implements mailbox.Outbox. A report's next attempt was set when the
-// attempt began.
+// Retry implements mailbox.Outbox.
 func (o *storeOutbox) Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error {
-	if id >= 0 {
-		return o.store.note(o.db.Retry(ctx, id, retryAt, reason))
-	}
-	return nil
+	return o.store.note(o.db.Retry(ctx, id, retryAt, reason))
 }
 
 // Dead implements mailbox.Outbox; the store tells the secretary.
 func (o *storeOutbox) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
-	if id >= 0 {
-		return o.store.note(o.db.Dead(ctx, id, now, reason))
-	}
-	o.drop(id)
-	return nil
-}
-
-func (o *storeOutbox) drop(id int64) {
-	o.mu.Lock()
-	delete(o.reports, id)
-	o.mu.Unlock()
+	return o.store.note(o.db.Dead(ctx, id, now, reason))
 }
 
 // mailDomain is the part of addr after '@'.

@@ -119,21 +119,7 @@ func runPerft(e *env, args []string) int {
 		}
 	}
 	if *asJSON {
-		start := time.Now()
-		nodes := draughts.Perft(p, *depth, *paths)
-		out := struct {
-			Variant string  `json:"variant"`
-			FEN     string  `json:"fen"`
-			Depth   int     `json:"depth"`
-			Paths   bool    `json:"paths"`
-			Nodes   uint64  `json:"nodes"`
-			Seconds float64 `json:"seconds"`
-		}{v.String(), p.FEN(), *depth, *paths, nodes, time.Since(start).Seconds()}
-		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik perft: %v\n", err)
-			return 1
-		}
-		return 0
+		return perftJSON(e, v, p, *depth, *paths)
 	}
 	fmt.Fprintf(e.stdout, "%s %s\n%5s %15s %10s %10s\n", v, p.FEN(), "depth", "nodes", "seconds", "Mnodes/s")
 	for d := 1; d <= *depth; d++ {
@@ -141,6 +127,25 @@ func runPerft(e *env, args []string) int {
 		nodes := perftDepth(e, p, d, *paths)
 		s := time.Since(start).Seconds()
 		fmt.Fprintf(e.stdout, "%5d %15d %10.3f %10.1f\n", d, nodes, s, float64(nodes)/max(s, 1e-9)/1e6)
+	}
+	return 0
+}
+
+// perftJSON counts p to depth and prints one JSON object.
+func perftJSON(e *env, v draughts.Variant, p draughts.Position, depth int, paths bool) int {
+	start := time.Now()
+	nodes := draughts.Perft(p, depth, paths)
+	out := struct {
+		Variant string  `json:"variant"`
+		FEN     string  `json:"fen"`
+		Depth   int     `json:"depth"`
+		Paths   bool    `json:"paths"`
+		Nodes   uint64  `json:"nodes"`
+		Seconds float64 `json:"seconds"`
+	}{v.String(), p.FEN(), depth, paths, nodes, time.Since(start).Seconds()}
+	if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik perft: %v\n", err)
+		return 1
 	}
 	return 0
 }

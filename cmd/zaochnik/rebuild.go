@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -82,13 +83,9 @@ func runRebuild(e *env, args []string) int {
 	if len(tfiles) == 0 || fs.NArg() > 0 {
 		return usage("give --config FILE and one --tournament FILE.toml per tournament")
 	}
-	var started timecontrol.Date
-	if *startedFlag != "" {
-		d, err := timecontrol.ParseDate(*startedFlag)
-		if err != nil {
-			return usage("--started: %v", err)
-		}
-		started = d
+	started, err := optionalDate(*startedFlag)
+	if err != nil {
+		return usage("--started: %v", err)
 	}
 	resendAfter := e.clock()
 	if *resendFlag != "" {
@@ -116,17 +113,22 @@ func runRebuild(e *env, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(e.stdout, rep); err != nil {
-			return fail(err)
-		}
-		return 0
+	if err := printRebuild(e, rep, *asJSON); err != nil {
+		return fail(err)
+	}
+	return 0
+}
+
+// printRebuild prints what rebuild did.
+func printRebuild(e *env, rep rebuildReport, asJSON bool) error {
+	if asJSON {
+		return writeJSON(e.stdout, rep)
 	}
 	fmt.Fprintf(e.stdout, "store rebuilt at %s: %s; letters: %d processed, %d refused, %d ignored; %d letters of the outbox recorded as sent, %d left to send\n",
 		rep.DB, strings.Join(rep.Tournaments, ", "), rep.Letters[string(storage.Processed)], rep.Letters[string(storage.Refused)],
 		rep.Letters[string(storage.Ignored)], rep.Sent, rep.Due)
 	fmt.Fprintln(e.stdout, "not rebuilt (not in the folders): rulings and changes made on the desk or with zaochnik judge, paper letters; enter them again")
-	return 0
+	return nil
 }
 
 // rebuild writes the new store at dbPath; see rebuildUsage.
@@ -135,36 +137,117 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	if _, err := os.Stat(dbPath); !errors.Is(err, fs.ErrNotExist) {
 		return rep, fmt.Errorf("%s exists already; rebuild writes a new store: move the old file aside or give another --db", dbPath)
 	}
-	type tfile struct {
-		t   corr.Tournament
-		src []byte
-	}
-	var ts []tfile
-	for _, name := range tfiles {
-		src, err := os.ReadFile(name)
-		if err != nil {
+	srcs := make([][]byte, len(tfiles))
+	for i, name := range tfiles {
+		var err error
+		if srcs[i], err = os.ReadFile(name); err != nil {
 			return rep, err
 		}
-		t, err := corr.ParseTournament(src)
-		if err != nil {
+		if _, err := corr.ParseTournament(srcs[i]); err != nil { // before the folders are read
 			return rep, fmt.Errorf("%s:\n%w", name, err)
 		}
-		ts = append(ts, tfile{t, src})
-		rep.Tournaments = append(rep.Tournaments, t.Cipher)
 	}
-	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile, "imap.password")
+	letters, err := arrivals(ctx, cfg, folders)
 	if err != nil {
 		return rep, err
 	}
-	log := slog.New(slog.DiscardHandler)
-	kept, err := mailbox.ReadFolders(ctx, mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
-		Username: cfg.IMAP.User, Password: imapPass, Logger: log}, folders)
+	partial := dbPath + ".rebuild-partial"
+	os.Remove(partial)
+	db, err := storage.Open(partial)
 	if err != nil {
-		return rep, fmt.Errorf("reading the IMAP folders: %w", err)
+		return rep, err
 	}
-	type arrival struct {
-		kept mailbox.KeptLetter
-		at   time.Time
+	defer os.Remove(partial)
+	defer db.Close()
+	rb := &rebuilder{daily: cfg.Schedule.Daily != ""}
+	log := slog.New(slog.DiscardHandler)
+	db.Now, db.Log, db.HoldDays = func() time.Time { return rb.clock }, log, cfg.HoldDays
+	if rb.ref, err = newReferee(ctx, db, cfg, log); err != nil {
+		return rep, err
+	}
+	if rep.Tournaments, err = rb.start(ctx, srcs, tfiles, started); err != nil {
+		return rep, err
+	}
+	if err := rb.receive(ctx, letters); err != nil {
+		return rep, err
+	}
+	rb.clock = e.clock() // the days up to today, as serve catches them up at start
+	if err := rb.day(ctx); err != nil {
+		return rep, err
+	}
+	if err := rebuiltReport(ctx, db, resendAfter, &rep); err != nil {
+		return rep, err
+	}
+	return rep, keepRebuilt(db, partial, dbPath)
+}
+
+// rebuilder applies the kept letters to a new store on the clock of
+// their arrival, through the same use cases as serve.
+type rebuilder struct {
+	ref   *referee.Referee
+	clock time.Time
+	daily bool // schedule.daily is on: the referee's day runs before each letter
+}
+
+// start creates and starts the tournaments of srcs (read from files), on
+// started or each one's start date, and returns their ciphers.
+func (rb *rebuilder) start(ctx context.Context, srcs [][]byte, files []string, started timecontrol.Date) ([]string, error) {
+	var ciphers []string
+	for i, src := range srcs {
+		t, err := rb.ref.Create(ctx, src, false)
+		if err != nil {
+			return nil, fmt.Errorf("%s:\n%w", files[i], err)
+		}
+		day := cmp.Or(started, t.Start)
+		rb.clock = day.Time()
+		if _, err := rb.ref.Start(ctx, t.Cipher, day, false); err != nil {
+			return nil, err
+		}
+		ciphers = append(ciphers, t.Cipher)
+	}
+	return ciphers, nil
+}
+
+// receive applies the letters in order, each on its arrival.
+func (rb *rebuilder) receive(ctx context.Context, letters []arrival) error {
+	for _, l := range letters {
+		rb.clock = l.at
+		if err := rb.day(ctx); err != nil {
+			return err
+		}
+		if _, err := rb.ref.Receive(ctx, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw}); err != nil {
+			return fmt.Errorf("letter %d of %s: %w", l.kept.UID, l.kept.Folder, err)
+		}
+	}
+	return nil
+}
+
+// day runs the referee's day up to the clock, as the daily job would.
+func (rb *rebuilder) day(ctx context.Context) error {
+	if !rb.daily {
+		return nil
+	}
+	_, err := rb.ref.Daily(ctx, rb.clock)
+	return err
+}
+
+// arrival is a kept letter and when it arrived.
+type arrival struct {
+	kept mailbox.KeptLetter
+	at   time.Time
+}
+
+// arrivals reads the letters of the IMAP folders in the order of their
+// arrival: the topmost Received date, else the server's INTERNALDATE.
+func arrivals(ctx context.Context, cfg Config, folders []string) ([]arrival, error) {
+	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile, "imap.password")
+	if err != nil {
+		return nil, err
+	}
+	kept, err := mailbox.ReadFolders(ctx, mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
+		Username: cfg.IMAP.User, Password: imapPass, Logger: slog.New(slog.DiscardHandler)}, folders)
+	if err != nil {
+		return nil, fmt.Errorf("reading the IMAP folders: %w", err)
 	}
 	var letters []arrival
 	for _, k := range kept {
@@ -175,61 +258,19 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 		letters = append(letters, arrival{k, at})
 	}
 	sort.SliceStable(letters, func(i, j int) bool { return letters[i].at.Before(letters[j].at) })
+	return letters, nil
+}
 
-	partial := dbPath + ".rebuild-partial"
-	os.Remove(partial)
-	db, err := storage.Open(partial)
-	if err != nil {
-		return rep, err
-	}
-	defer os.Remove(partial)
-	defer db.Close()
-	var clock time.Time
-	db.Now, db.Decode, db.Log = func() time.Time { return clock }, decodeLetter, log
-	db.HoldDays = cfg.HoldDays
-	ref, err := newReferee(ctx, db, cfg, log)
-	if err != nil {
-		return rep, err
-	}
-	for _, tf := range ts {
-		day := started
-		if day.IsZero() {
-			day = tf.t.Start
-		}
-		clock = day.Time()
-		if err := db.CreateTournament(ctx, tf.t, tf.src); err != nil {
-			return rep, err
-		}
-		if _, err := db.Start(ctx, tf.t.Cipher, day); err != nil {
-			return rep, err
-		}
-	}
-	j := &jobs{db: db, ref: ref, loc: cfg.Timezone.location(), now: func() time.Time { return clock }, kick: func() {}, log: log, from: cfg.SMTP.From}
-	daily := func() error {
-		if cfg.Schedule.Daily == "" {
-			return nil
-		}
-		return j.daily(ctx)
-	}
-	for _, l := range letters {
-		clock = l.at
-		if err := daily(); err != nil {
-			return rep, err
-		}
-		if _, err := ref.Receive(ctx, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw}); err != nil {
-			return rep, fmt.Errorf("letter %d of %s: %w", l.kept.UID, l.kept.Folder, err)
-		}
-	}
-	clock = e.clock() // the days up to today, as serve catches them up at start
-	if err := daily(); err != nil {
-		return rep, err
-	}
+// rebuiltReport records the rebuilt outbox's history as sent up to
+// resendAfter and counts the letters into rep.
+func rebuiltReport(ctx context.Context, db *storage.DB, resendAfter time.Time, rep *rebuildReport) error {
+	var err error
 	if rep.Sent, err = db.MarkSentUpTo(ctx, resendAfter, "rebuilt: sent by the lost store, not sent again"); err != nil {
-		return rep, err
+		return err
 	}
 	out, err := db.Outbox(ctx)
 	if err != nil {
-		return rep, err
+		return err
 	}
 	for _, o := range out {
 		if o.Sent.IsZero() && !o.Dead {
@@ -238,20 +279,26 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	}
 	all, err := db.Letters(ctx)
 	if err != nil {
-		return rep, err
+		return err
 	}
 	for _, l := range all {
 		rep.Letters[string(l.Disposition)]++
 	}
+	return nil
+}
+
+// keepRebuilt closes the partial store, checks it as serve will
+// (quick_check and the schema), and moves it to dbPath.
+func keepRebuilt(db *storage.DB, partial, dbPath string) error {
 	if err := db.Close(); err != nil {
-		return rep, err
+		return err
 	}
-	check, err := storage.OpenChecked(partial) // quick_check and the schema, as serve will
+	check, err := storage.OpenChecked(partial)
 	if err != nil {
-		return rep, err
+		return err
 	}
 	if err := check.Close(); err != nil {
-		return rep, err
+		return err
 	}
-	return rep, os.Rename(partial, dbPath)
+	return os.Rename(partial, dbPath)
 }

@@ -163,122 +163,158 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, trust rep
 	if err != nil {
 		return replayReport{}, err
 	}
-	if n := len(mails); n > 0 && !until.IsZero() && until.Before(mails[n-1].day) {
-		return replayReport{}, usageError{fmt.Errorf("--until %s is before the day of the last letter (%s, %s); give a later date or leave --until out", until, mails[n-1].name, mails[n-1].day)}
-	}
-	if dbPath == "" {
-		tmp, err := os.MkdirTemp("", "zaochnik-replay-")
-		if err != nil {
-			return replayReport{}, err
-		}
-		defer os.RemoveAll(tmp)
-		dbPath = filepath.Join(tmp, "replay.db")
-	}
-	db, err := storage.Open(dbPath)
+	first, until, err := replaySpan(t, mails, until)
 	if err != nil {
 		return replayReport{}, err
 	}
-	defer db.Close()
-	var clock timecontrol.Date
-	db.Now = func() time.Time { return clock.Time() }
-	secret, err := db.Secret(ctx, "reply-keys")
+	db, closeDB, err := replayStore(dbPath)
 	if err != nil {
 		return replayReport{}, err
 	}
-	ref := &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Address: trust.address},
-		Auth: mailbox.AuthPolicy{AuthservID: trust.authservID}, Own: []string{trust.address}, Log: slog.New(slog.DiscardHandler)}
-
-	if _, err := db.State(ctx, t.Cipher); errors.Is(err, storage.ErrNotFound) {
-		if err := db.CreateTournament(ctx, t, src); err != nil {
-			return replayReport{}, err
-		}
-	} else if err != nil {
+	defer closeDB()
+	r, err := newReplayer(ctx, db, t.Location(), trust)
+	if err != nil {
 		return replayReport{}, err
 	}
-	first := t.Start
-	if len(mails) > 0 && mails[0].day.Before(first) {
-		first = mails[0].day
-	}
-	if until.IsZero() {
-		until = first
-		if len(mails) > 0 {
-			until = mails[len(mails)-1].day
-		}
-	}
-	var bar *progressbar.ProgressBar
 	if progress {
-		bar = progressbar.NewOptions(len(mails), progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("replay"))
+		r.bar = progressbar.NewOptions(len(mails), progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("replay"))
 	}
-	s, err := db.State(ctx, t.Cipher)
-	if err != nil {
+	if err := r.begin(ctx, src, first, bad); err != nil {
 		return replayReport{}, err
 	}
-	clock = first
-	if s.Started.IsZero() {
-		if _, err := db.Start(ctx, t.Cipher, first); err != nil {
-			return replayReport{}, err
-		}
-	}
-	// deliver carries what a step queued; once first, for a run resumed
-	// after a crash between a step and its delivery.
-	deliver := func(queued int) error {
-		if queued == 0 {
-			return nil
-		}
-		return db.DeliverAll(ctx, clock.Time())
-	}
-	if err := deliver(1); err != nil {
+	if err := r.run(ctx, mails, first, until); err != nil {
 		return replayReport{}, err
 	}
-	for _, b := range bad {
-		id, _, fresh, err := db.StoreLetter(ctx, storage.Incoming{MessageID: b.messageID, Raw: b.raw, Postmark: first.Time()})
-		if err == nil && fresh {
-			err = db.SetDisposition(ctx, id, storage.Refused, b.reason)
-		}
-		if err != nil {
-			return replayReport{}, fmt.Errorf("%s: %w", b.name, err)
-		}
-	}
-	i := 0
-	for day := first; !day.After(until) || i < len(mails); day = day.AddDays(1) {
-		clock = day
-		for ; i < len(mails) && !mails[i].day.After(day); i++ {
-			m := mails[i]
-			_, err := ref.Receive(ctx, referee.Letter{Raw: m.raw, Name: m.in.MessageID})
-			if err != nil {
-				return replayReport{}, fmt.Errorf("%s: %w", m.name, err)
-			}
-			if err := deliver(1); err != nil {
-				return replayReport{}, err
-			}
-			if bar != nil {
-				bar.Add(1)
-			}
-		}
-		if !day.After(until) {
-			out, err := db.Daily(ctx, t.Cipher, day)
-			if err != nil {
-				return replayReport{}, err
-			}
-			// A Swiss round over starts the next, as the daily job does (1.15).
-			next, err := db.NextRound(ctx, t.Cipher, day)
-			if err != nil {
-				return replayReport{}, fmt.Errorf("next round on %s: %w", day, err)
-			}
-			dropped, asked, err := ref.Daily(ctx, day)
-			if err != nil {
-				return replayReport{}, err
-			}
-			if err := deliver(len(out.Out) + len(next.Out) + dropped + asked); err != nil {
-				return replayReport{}, err
-			}
-		}
-	}
-	if bar != nil {
-		bar.Finish()
+	if r.bar != nil {
+		r.bar.Finish()
 		fmt.Fprintln(e.stderr)
 	}
 	return replayReportOf(ctx, db, t.Cipher, mails, bad)
+}
+
+// replaySpan returns the first day of the replay (the start, or an earlier
+// letter's day) and its last (until, or the last letter's day).
+func replaySpan(t corr.Tournament, mails []mailFile, until timecontrol.Date) (first, last timecontrol.Date, err error) {
+	n := len(mails)
+	if n > 0 && !until.IsZero() && until.Before(mails[n-1].day) {
+		return first, last, usageError{fmt.Errorf("--until %s is before the day of the last letter (%s, %s); give a later date or leave --until out", until, mails[n-1].name, mails[n-1].day)}
+	}
+	first = t.Start
+	if n > 0 && mails[0].day.Before(first) {
+		first = mails[0].day
+	}
+	switch {
+	case !until.IsZero():
+		last = until
+	case n > 0:
+		last = mails[n-1].day
+	default:
+		last = first
+	}
+	return first, last, nil
+}
+
+// replayStore opens the store at dbPath, or in a temporary folder when it
+// is ""; done closes it (and removes the folder).
+func replayStore(dbPath string) (db *storage.DB, done func(), err error) {
+	tmp := ""
+	if dbPath == "" {
+		if tmp, err = os.MkdirTemp("", "zaochnik-replay-"); err != nil {
+			return nil, nil, err
+		}
+		dbPath = filepath.Join(tmp, "replay.db")
+	}
+	if db, err = storage.Open(dbPath); err != nil {
+		os.RemoveAll(tmp)
+		return nil, nil, err
+	}
+	return db, func() { db.Close(); os.RemoveAll(tmp) }, nil
+}
+
+// replayer runs the referee on a virtual clock: the store's time is the
+// day being replayed, and the server's letters are delivered at once.
+type replayer struct {
+	db    *storage.DB
+	ref   *referee.Referee
+	loc   *time.Location // the tournament's zone
+	clock timecontrol.Date
+	bar   *progressbar.ProgressBar
+}
+
+// newReplayer wires the referee over db as the daemon's config would.
+func newReplayer(ctx context.Context, db *storage.DB, loc *time.Location, trust replayTrust) (*replayer, error) {
+	r := &replayer{db: db, loc: loc}
+	db.Now = func() time.Time { return r.clock.Time() }
+	secret, err := db.Secret(ctx, "reply-keys")
+	if err != nil {
+		return nil, err
+	}
+	r.ref = &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Address: trust.address},
+		Auth: mailbox.AuthPolicy{AuthservID: trust.authservID}, Own: []string{trust.address}, Log: slog.New(slog.DiscardHandler), Location: loc}
+	return r, nil
+}
+
+// begin creates and starts the tournament on first (a resumed replay keeps
+// the stored one), delivers what a crashed run left queued, and keeps the
+// unreadable files refused.
+func (r *replayer) begin(ctx context.Context, src []byte, first timecontrol.Date, bad []badFile) error {
+	r.clock = first
+	t, err := r.ref.Create(ctx, src, true)
+	if err != nil {
+		return err
+	}
+	if _, err := r.ref.Start(ctx, t.Cipher, first, true); err != nil {
+		return err
+	}
+	if err := r.deliver(ctx, 1); err != nil {
+		return err
+	}
+	for _, b := range bad {
+		if _, err := r.ref.Refuse(ctx, referee.Letter{Raw: b.raw, Name: b.messageID}, b.reason); err != nil {
+			return fmt.Errorf("%s: %w", b.name, err)
+		}
+	}
+	return nil
+}
+
+// run receives each letter on its day and runs the referee's day for every
+// day up to until.
+func (r *replayer) run(ctx context.Context, mails []mailFile, first, until timecontrol.Date) error {
+	i := 0
+	for day := first; !day.After(until) || i < len(mails); day = day.AddDays(1) {
+		r.clock = day
+		for ; i < len(mails) && !mails[i].day.After(day); i++ {
+			m := mails[i]
+			if _, err := r.ref.Receive(ctx, referee.Letter{Raw: m.raw, Name: m.in.MessageID}); err != nil {
+				return fmt.Errorf("%s: %w", m.name, err)
+			}
+			if err := r.deliver(ctx, 1); err != nil {
+				return err
+			}
+			if r.bar != nil {
+				r.bar.Add(1)
+			}
+		}
+		if day.After(until) {
+			continue
+		}
+		rep, err := r.ref.Daily(ctx, time.Date(day.Year(), day.Month(), day.Day(), 12, 0, 0, 0, r.loc))
+		if err != nil {
+			return err
+		}
+		if err := r.deliver(ctx, rep.Letters+rep.Dropped+rep.Asked); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deliver carries what a step queued (queued letters, if any).
+func (r *replayer) deliver(ctx context.Context, queued int) error {
+	if queued == 0 {
+		return nil
+	}
+	return r.db.DeliverAll(ctx, r.clock.Time())
 }
 
 // replayReportOf reads the report from the store.

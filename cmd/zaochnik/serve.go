@@ -148,16 +148,8 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.db, err = storage.OpenChecked(c.Database.Path); err != nil {
-		return fmt.Errorf("%w\nserve never creates a store (see docs/administrator.md, \"Restoring the store\")", err)
-	}
-	m.db.Now, m.db.Decode, m.db.Log = m.Now, decodeLetter, m.Logger
-	m.started = time.Now()
-	m.store = &storeHealth{}
-	if n, err := m.db.SettleInFlight(ctx, m.Now()); err != nil {
-		return fmt.Errorf("settling the letters left in flight: %w", err)
-	} else if n > 0 {
-		m.Logger.Warn("letters left in flight by the last run are not sent again (at most one copy); the secretary is told", "letters", n)
+	if err := m.openStore(ctx); err != nil {
+		return err
 	}
 
 	m.db.HoldDays = c.HoldDays
@@ -178,11 +170,11 @@ func (m *Main) Run(ctx context.Context) error {
 	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
 		Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
 		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
-		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), MaxLetterSize: c.IMAP.MaxLetterSize, Logger: m.Logger})
+		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), MaxLetterSize: ref.MaxSize(), Logger: m.Logger})
 	if err != nil {
 		return err
 	}
-	m.jobs = &jobs{db: m.db, ref: ref, loc: c.Timezone.location(), outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger, from: c.SMTP.From}
+	m.jobs = &jobs{db: m.db, ref: ref, outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger}
 	if m.cron, err = m.jobs.schedule(c.Schedule, c.Timezone.location()); err != nil {
 		return err
 	}
@@ -191,25 +183,8 @@ func (m *Main) Run(ctx context.Context) error {
 			return fmt.Errorf("catching up the daily checks: %w", err)
 		}
 	}
-	if c.Web.Listen != "" {
-		if m.Desk == nil {
-			if m.Desk, err = m.desk(); err != nil {
-				return err
-			}
-		}
-		ln, err := net.Listen("tcp", c.Web.Listen)
-		if err != nil {
-			return fmt.Errorf("web.listen: %w", err)
-		}
-		m.HTTPAddr = ln.Addr().String()
-		ln = limitListener(ln, c.Web.MaxConnections)
-		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Duration(c.Web.ReadTimeout),
-			WriteTimeout: time.Duration(c.Web.WriteTimeout), IdleTimeout: time.Duration(c.Web.IdleTimeout), MaxHeaderBytes: 64 << 10}
-		go func() {
-			if err := m.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				m.Logger.Error("web listener failed", "err", err)
-			}
-		}()
+	if err := m.serveWeb(); err != nil {
+		return err
 	}
 
 	var rctx, sctx context.Context
@@ -221,6 +196,53 @@ func (m *Main) Run(ctx context.Context) error {
 	m.cron.Start()
 	m.Logger.Info("serving", "imap", hostPort(c.IMAP.Host, c.IMAP.Port), "mailbox", c.IMAP.Mailbox, "idle", c.IMAP.Idle,
 		"smtp", hostPort(c.SMTP.Host, c.SMTP.Port), "db", c.Database.Path, "web", m.HTTPAddr)
+	return nil
+}
+
+// openStore opens the configured store (never creating one) and settles
+// the letters a crashed run left in flight.
+func (m *Main) openStore(ctx context.Context) error {
+	var err error
+	if m.db, err = storage.OpenChecked(m.Config.Database.Path); err != nil {
+		return fmt.Errorf("%w\nserve never creates a store (see docs/administrator.md, \"Restoring the store\")", err)
+	}
+	m.db.Now, m.db.Log = m.Now, m.Logger
+	m.started = time.Now()
+	m.store = &storeHealth{}
+	if n, err := m.db.SettleInFlight(ctx, m.Now()); err != nil {
+		return fmt.Errorf("settling the letters left in flight: %w", err)
+	} else if n > 0 {
+		m.Logger.Warn("letters left in flight by the last run are not sent again (at most one copy); the secretary is told", "letters", n)
+	}
+	return nil
+}
+
+// serveWeb starts the web listener (the desk and /healthz) when
+// web.listen is set.
+func (m *Main) serveWeb() error {
+	c := m.Config.Web
+	if c.Listen == "" {
+		return nil
+	}
+	if m.Desk == nil {
+		var err error
+		if m.Desk, err = m.desk(); err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", c.Listen)
+	if err != nil {
+		return fmt.Errorf("web.listen: %w", err)
+	}
+	m.HTTPAddr = ln.Addr().String()
+	ln = limitListener(ln, c.MaxConnections)
+	m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Duration(c.ReadTimeout),
+		WriteTimeout: time.Duration(c.WriteTimeout), IdleTimeout: time.Duration(c.IdleTimeout), MaxHeaderBytes: 64 << 10}
+	go func() {
+		if err := m.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			m.Logger.Error("web listener failed", "err", err)
+		}
+	}()
 	return nil
 }
 
@@ -237,7 +259,7 @@ func newReferee(ctx context.Context, db *storage.DB, c Config, log *slog.Logger)
 	db.MessageIDKey = mid.Sum(nil)
 	return &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Mode: c.IMAP.ReplyKeys, Address: c.SMTP.From},
 		Auth: mailbox.AuthPolicy{AuthservID: c.AuthservID, TrustedHosts: c.TrustedHosts},
-		Own:  []string{c.SMTP.From, c.IMAP.User}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log}, nil
+		Own:  []string{c.SMTP.From, c.IMAP.User}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log, Location: c.Timezone.location()}, nil
 }
 
 // replySecret is the reply keys' secret: read from file (made with 32
@@ -322,8 +344,8 @@ func (m *Main) close() error {
 func (m *Main) drain(deadline time.Time) {
 	m.sender.Kick()
 	for time.Now().Before(deadline) {
-		b, err := m.backlog(context.Background())
-		if err != nil || b.Due == 0 {
+		_, _, due, ok, err := m.db.NextDue(context.Background())
+		if err != nil || !ok || due.After(m.Now()) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -331,39 +353,9 @@ func (m *Main) drain(deadline time.Time) {
 	m.Logger.Warn("letters still wait in the outbox; they go out after the restart")
 }
 
-// outboxCounts is the state of the outbox.
-type outboxCounts struct {
-	Waiting int `json:"waiting"` // neither sent nor dead (held ones included)
-	Due     int `json:"due"`     // of those, due now
-	Dead    int `json:"dead"`
-	Sent    int `json:"sent"`
-}
-
 // backlog counts the outbox's letters.
-func (m *Main) backlog(ctx context.Context) (outboxCounts, error) {
-	var n outboxCounts
-	all, err := m.db.Outbox(ctx)
-	if err != nil {
-		return n, err
-	}
-	now := m.Now()
-	for _, o := range all {
-		switch {
-		case o.Dead:
-			n.Dead++
-		case !o.Sent.IsZero():
-			n.Sent++
-		default:
-			n.Waiting++
-			if !o.Hold && !o.NextAttempt.After(now) {
-				n.Due++
-			}
-		}
-	}
-	r := m.outbox.pendingReports()
-	n.Waiting += r
-	n.Due += r
-	return n, nil
+func (m *Main) backlog(ctx context.Context) (storage.OutboxCounts, error) {
+	return m.db.Counts(ctx, m.Now())
 }
 
 // hostPort joins a host and a port.

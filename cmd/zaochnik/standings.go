@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"zaochnik/adjudication"
+	"zaochnik/referee"
 )
 
 const standingsUsage = `Usage: zaochnik standings CIPHER [--json] [--lang ru|en] [--points 1/0.5/0] [--tie-breaks LIST] [--rulings FILE] [--db FILE]
@@ -33,7 +33,8 @@ type standingsOutput struct {
 	adjudication.Crosstable
 }
 
-// runStandings is "zaochnik standings": the crosstable of a tournament.
+// runStandings is "zaochnik standings": the crosstable of a tournament
+// (referee.Standings).
 func runStandings(e *env, args []string) int {
 	fs := flag.NewFlagSet("standings", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -44,7 +45,7 @@ func runStandings(e *env, args []string) int {
 	pointsFlag := fs.String("points", "1/0.5/0", "the points for a `win/draw/loss` (rule 1.12.1)")
 	tbFlag := fs.String("tie-breaks", "", "the tie-breaks in order, comma-separated (default: the round-robin order)")
 	rulingsPath := fs.String("rulings", "", "the judge's rulings `FILE` (TOML): withdrawals, results, sanctions")
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
 		return 0
 	}
@@ -53,92 +54,85 @@ func runStandings(e *env, args []string) int {
 		return 2
 	}
 	cipher := args[0]
-	if err := fs.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
+	if status, ok := parsed(fs, args[1:]); !ok {
+		return status
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "zaochnik standings: "+format+"\n", a...)
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "zaochnik standings: unexpected %q; see zaochnik standings --help\n", fs.Arg(0))
-		return 2
+		return usage("unexpected %q; see zaochnik standings --help", fs.Arg(0))
 	}
 	if *lang != "ru" && *lang != "en" {
-		fmt.Fprintf(e.stderr, "zaochnik standings: --lang %q: write ru or en\n", *lang)
-		return 2
+		return usage("--lang %q: write ru or en", *lang)
 	}
-	var opt adjudication.Options
+	var opt referee.StandingsOptions
 	var err error
 	if opt.Points, err = parsePoints(*pointsFlag); err != nil {
-		fmt.Fprintf(e.stderr, "zaochnik standings: --points: %v\n", err)
-		return 2
+		return usage("--points: %v", err)
 	}
-	if *tbFlag != "" {
-		for _, name := range strings.Split(*tbFlag, ",") {
-			t, err := adjudication.ParseTieBreak(strings.TrimSpace(name))
-			if err != nil {
-				fmt.Fprintf(e.stderr, "zaochnik standings: --tie-breaks: %v\n", err)
-				return 2
-			}
-			opt.TieBreaks = append(opt.TieBreaks, t)
-		}
+	if opt.TieBreaks, err = parseTieBreaks(*tbFlag); err != nil {
+		return usage("--tie-breaks: %v", err)
 	}
-
-	var rulings adjudication.Rulings
-	if *rulingsPath != "" {
-		data, err := os.ReadFile(*rulingsPath)
-		if err == nil {
-			rulings, err = adjudication.ParseRulings(data)
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik standings: %s:\n%v\n", *rulingsPath, err)
-			return 1
-		}
-	}
-
-	db, err := openExisting(*dbPath)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "zaochnik standings: %v\n", err)
+	if opt.Rulings, err = readRulings(*rulingsPath); err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik standings: %s:\n%v\n", *rulingsPath, err)
 		return 1
 	}
-	defer db.Close()
-	state, err := db.State(context.Background(), cipher)
-	if err != nil {
+	if err := printStandings(e, *dbPath, cipher, opt, *lang, *asJSON); err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik standings: %v\n", err)
-		return 1
-	}
-	players, games, err := adjudication.FromState(state)
-	if err == nil { // the desk's rulings (by mail or zaochnik judge), then the file's
-		var desk adjudication.Desk
-		if desk, err = db.Desk(context.Background(), cipher); err == nil {
-			players, games, err = desk.Rulings().Apply(players, games)
-		}
-	}
-	if err == nil {
-		players, games, err = rulings.Apply(players, games)
-	}
-	if err == nil {
-		// The file's score_by and Swiss system, then the flags.
-		fileOpt := adjudication.TableOptions(state.Tournament)
-		fileOpt.Points = opt.Points
-		if len(opt.TieBreaks) > 0 {
-			fileOpt.TieBreaks = opt.TieBreaks
-		}
-		var ct adjudication.Crosstable
-		ct, err = adjudication.Build(players, games, fileOpt)
-		if err == nil {
-			if *asJSON {
-				err = writeJSON(e.stdout, standingsOutput{Cipher: cipher, Name: state.Tournament.Name, Crosstable: ct})
-			} else {
-				fmt.Fprintf(e.stdout, "%s — %s\n\n%s", cipher, state.Tournament.Name, ct.Text(*lang))
-			}
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "zaochnik standings: tournament %s: %v\n", cipher, err)
 		return 1
 	}
 	return 0
+}
+
+// printStandings prints the crosstable of cipher in the store at dbPath.
+func printStandings(e *env, dbPath, cipher string, opt referee.StandingsOptions, lang string, asJSON bool) error {
+	db, err := openExisting(dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	t, ct, err := e.referee(db).Standings(context.Background(), cipher, opt)
+	if err != nil {
+		if t.Cipher == "" {
+			return err
+		}
+		return fmt.Errorf("tournament %s: %w", cipher, err)
+	}
+	if asJSON {
+		return writeJSON(e.stdout, standingsOutput{Cipher: cipher, Name: t.Name, Crosstable: ct})
+	}
+	fmt.Fprintf(e.stdout, "%s — %s\n\n%s", cipher, t.Name, ct.Text(lang))
+	return nil
+}
+
+// parseTieBreaks reads a comma-separated list of tie-breaks ("": none).
+func parseTieBreaks(list string) ([]adjudication.TieBreak, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var out []adjudication.TieBreak
+	for _, name := range strings.Split(list, ",") {
+		t, err := adjudication.ParseTieBreak(strings.TrimSpace(name))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// readRulings reads a rulings file ("": none).
+func readRulings(path string) (adjudication.Rulings, error) {
+	if path == "" {
+		return adjudication.Rulings{}, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return adjudication.Rulings{}, err
+	}
+	return adjudication.ParseRulings(data)
 }
 
 // parsePoints reads "1/0.5/0" or "2/1/0" (a half may be written ½).

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 
-	"zaochnik/corr"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
@@ -44,12 +44,15 @@ func runTournament(e *env, args []string) int {
 		}
 		return 2
 	}
-	ctx := context.Background()
-	fail := func(err error) int { fmt.Fprintf(e.stderr, "zaochnik tournament %s: %v\n", verb, err); return 1 }
 	switch verb {
 	case "create", "start", "show":
 	default:
 		fmt.Fprintf(e.stderr, "zaochnik tournament: unknown action %q; use create, start or show\n", verb)
+		return 2
+	}
+	day, err := optionalDate(*dateFlag)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik tournament %s: --date: %v\n", verb, err)
 		return 2
 	}
 	open := openExisting
@@ -57,57 +60,53 @@ func runTournament(e *env, args []string) int {
 		open = storage.Open
 	}
 	db, err := open(*dbPath)
-	if err != nil {
-		return fail(err)
+	if err == nil {
+		defer db.Close()
+		err = tournamentVerb(e, e.referee(db), verb, arg, *dbPath, day, *asJSON)
 	}
-	defer db.Close()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik tournament %s: %v\n", verb, err)
+		return 1
+	}
+	return 0
+}
+
+// tournamentVerb carries out create (referee.Create), start
+// (referee.Start) or show, and prints what was done.
+func tournamentVerb(e *env, ref *referee.Referee, verb, arg, dbPath string, day timecontrol.Date, asJSON bool) error {
+	ctx := context.Background()
 	switch verb {
 	case "create":
 		src, err := os.ReadFile(arg)
 		if err != nil {
-			return fail(err)
+			return err
 		}
-		t, err := corr.ParseTournament(src)
+		t, err := ref.Create(ctx, src, false)
 		if err != nil {
-			return fail(fmt.Errorf("%s:\n%w", arg, err))
+			return fmt.Errorf("%s:\n%w", arg, err)
 		}
-		if err := db.CreateTournament(ctx, t, src); err != nil {
-			return fail(err)
-		}
-		fmt.Fprintf(e.stdout, "tournament %s created: %d players, %d games; start it with: zaochnik tournament start %s --db %s\n", t.Cipher, len(t.Players), len(t.Games), t.Cipher, *dbPath)
+		fmt.Fprintf(e.stdout, "tournament %s created: %d players, %d games; start it with: zaochnik tournament start %s --db %s\n", t.Cipher, len(t.Players), len(t.Games), t.Cipher, dbPath)
 	case "start":
-		var day timecontrol.Date
-		if *dateFlag != "" {
-			if day, err = timecontrol.ParseDate(*dateFlag); err != nil {
-				fmt.Fprintf(e.stderr, "zaochnik tournament start: --date: %v\n", err)
-				return 2
-			}
-		} else if day, err = e.today(ctx, db, arg); err != nil {
-			return fail(err)
-		}
-		out, err := db.Start(ctx, arg, day)
+		done, err := ref.Start(ctx, arg, day, false)
 		if err != nil {
-			return fail(err)
+			return err
 		}
-		fmt.Fprintf(e.stdout, "tournament %s started on %s: %d letters queued\n", arg, day, len(out.Out))
+		fmt.Fprintf(e.stdout, "tournament %s started on %s: %d letters queued\n", arg, done.Day, len(done.Out))
 	case "show":
-		s, err := db.State(ctx, arg)
+		s, err := ref.DB.State(ctx, arg)
 		if err != nil {
-			return fail(err)
+			return err
 		}
 		r := gamesReport(s)
-		if *asJSON {
-			if err := writeJSON(e.stdout, map[string]any{"cipher": s.Tournament.Cipher, "name": s.Tournament.Name, "started": s.Started, "games": r}); err != nil {
-				return fail(err)
-			}
-			return 0
+		if asJSON {
+			return writeJSON(e.stdout, map[string]any{"cipher": s.Tournament.Cipher, "name": s.Tournament.Name, "started": s.Started, "games": r})
 		}
 		fmt.Fprintf(e.stdout, "%s — %s (%s), %s..%s, started %s\n", s.Tournament.Cipher, s.Tournament.Name, s.Tournament.Variant, s.Tournament.Start, s.Tournament.End, orDash(s.Started.String()))
 		for _, g := range r {
 			fmt.Fprintf(e.stdout, "%d-%d  %-10s %-7s  time %d/%d  %s\n", g.White, g.Black, g.Status, g.Result, g.Ledger.White.Total, g.Ledger.Black.Total, g.Moves)
 		}
 	}
-	return 0
+	return nil
 }
 
 func orDash(s string) string {

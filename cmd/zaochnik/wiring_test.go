@@ -21,7 +21,7 @@ import (
 // The referee (through the shell) is the mail shell's inbox, the store its outbox.
 var (
 	_ mailbox.Inbox  = (*shellInbox)(nil)
-	_ mailbox.Outbox = (*storage.DB)(nil)
+	_ mailbox.Outbox = (*storeOutbox)(nil)
 )
 
 // testReferee receives letters into db as the daemon does, believing the
@@ -70,7 +70,7 @@ func TestWiring_AcceptIsIdempotent(t *testing.T) {
 func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	db, _ := startedStore(t, "two.toml", nil)
 	ref := testReferee(t, db)
-	newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, ref.Keys)
+	outbox := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, ref.Keys)
 	ctx := context.Background()
 	for uid, name := range []string{"01.eml", "02.eml", "03.eml"} {
 		raw, err := os.ReadFile(filepath.Join(replayDir("overstep-letter"), name))
@@ -90,9 +90,11 @@ func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	}
 	require.NotZero(t, dossier.ID)
 	assert.Len(t, dossier.Attach, 2, "White's two letters")
-	_, to, raw, _, err := db.BeginAttempt(ctx, dossier.ID, db.Now(), db.Now())
+	o, _, err := outbox.BeginAttempt(ctx, dossier.ID, db.Now(), db.Now(), nil)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"judge@example.org"}, to)
+	assert.Equal(t, []mailbox.Address{{Addr: "judge@example.org"}}, o.To)
+	raw, err := mailbox.Compose(o)
+	require.NoError(t, err)
 	in, err := mailbox.Decode(raw)
 	require.NoError(t, err)
 	assert.Equal(t, dossier.MessageID, in.MessageID)
@@ -148,15 +150,13 @@ func TestWiring_ThreadFindsTheGame(t *testing.T) {
 	assert.Len(t, g.Plies, 2)
 }
 
-// startedStore is a store in a temporary file, reading MIME as the daemon
-// does, with the tournament of testdata/replay/FILE created and started.
+// startedStore is a store in a temporary file with the tournament of testdata/replay/FILE created and started.
 // now, if not nil, is the store's clock from the start.
 func startedStore(t *testing.T, file string, now func() time.Time) (*storage.DB, string) {
 	t.Helper()
 	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	db.Decode = decodeLetter
 	if now != nil {
 		db.Now = now
 	}

@@ -1,23 +1,21 @@
-// Package storeadapter makes the SQLite store (storage.DB) the web desk's
-// store: it satisfies web.Tournaments, web.Letters, web.Secretary and
-// web.Judge: the referee's state, the letters, the judge's desk and the
-// outbox, each change in one transaction of the store.
+// Package storeadapter makes the SQLite store (storage.DB) and the use
+// cases (package referee) the web desk's store: it satisfies
+// web.Tournaments, web.Letters, web.Secretary and web.Judge. What the desk
+// reads comes from the store; every change the desk asks for is a use case
+// of the referee, which commits it in one transaction of the store.
 package storeadapter
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
-	"zaochnik/corr/letter"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 	"zaochnik/web"
@@ -26,6 +24,9 @@ import (
 // Store is a storage.DB seen by the desk.
 type Store struct {
 	DB *storage.DB
+	// Referee carries out the desk's changes; nil is a referee over DB
+	// with the defaults.
+	Referee *referee.Referee
 	// RulingsFiles maps a tournament's cipher to its rulings file (the
 	// TOML that "zaochnik standings --rulings" reads); a tournament not
 	// listed has no rulings.
@@ -43,12 +44,24 @@ func (s Store) local(t time.Time) time.Time {
 	return t.In(s.Location)
 }
 
-// notFound makes the store's "not found" the desk's.
+// notFound makes the store's "not found" the desk's, and the referee's
+// conflicts the desk's.
 func notFound(err error) error {
-	if errors.Is(err, storage.ErrNotFound) {
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
 		return fmt.Errorf("%w: %v", web.ErrNotFound, err)
+	case errors.Is(err, referee.ErrConflict):
+		return fmt.Errorf("%w: %v", web.ErrConflict, err)
 	}
 	return err
+}
+
+// ref is the referee that carries out the desk's changes.
+func (s Store) ref() *referee.Referee {
+	if s.Referee != nil {
+		return s.Referee
+	}
+	return &referee.Referee{DB: s.DB}
 }
 
 // Ciphers lists the stored tournaments.
@@ -104,20 +117,12 @@ func (s Store) game(ctx context.Context, code string) (corr.State, corr.Game, er
 	return st, g, nil
 }
 
-// received converts a stored letter: its subject and text as the store's
-// MIME reader (DB.Decode, the mail shell's, injected: web does not import
-// mailbox) reads them, so that a base64 or windows-1251 letter reads; the
-// raw bytes when there is no reader or the letter is no MIME (paper
-// letters are kept as typed).
+// received converts a stored letter, its subject and text as a person
+// reads them (referee.Text).
 func (s Store) received(l storage.StoredLetter, game string) web.Letter {
 	w := web.Letter{ID: l.ID, MessageID: l.MessageID, From: l.From, Date: s.local(l.Postmark), Game: game,
-		Disposition: string(l.Disposition), Reason: l.Reason, Text: string(l.Raw)}
-	if s.DB.Decode == nil || strings.HasPrefix(l.MessageID, "<paper-") {
-		return w
-	}
-	if d, err := s.DB.Decode(l.Raw); err == nil {
-		w.Subject, w.Text = d.Subject, d.Text
-	}
+		Disposition: string(l.Disposition), Reason: l.Reason}
+	w.Subject, w.Text = referee.Text(l)
 	return w
 }
 
@@ -236,153 +241,29 @@ func (s Store) Letter(ctx context.Context, id int64) (web.Letter, error) {
 
 // Rule applies the judge's ruling on claim seq of game (6.3.7).
 func (s Store) Rule(ctx context.Context, game string, seq int, confirm bool, note string, day timecontrol.Date) (corr.Outcome, error) {
-	claims, err := s.DB.Claims(ctx, false)
-	if err != nil {
-		return corr.Outcome{}, err
-	}
-	for _, c := range claims {
-		if c.Game == game && c.Seq == seq {
-			out, err := s.DB.Rule(ctx, c.ID, confirm, note, day)
-			return out, notFound(err)
-		}
-	}
-	return corr.Outcome{}, fmt.Errorf("%w: claim %d of game %s", web.ErrNotFound, seq, game)
+	done, err := s.ref().Rule(ctx, referee.Ruling{Game: game, Seq: seq, Confirm: confirm, Note: note, Day: day})
+	return done.Outcome, notFound(err)
 }
 
-// EnterPaper stores a paper letter as received on its arrival postmark and
-// applies it. Its Message-ID is derived from its contents, so entering the
-// same letter twice applies it once.
+// EnterPaper applies the secretary's paper letter (referee.EnterPaperLetter).
 func (s Store) EnterPaper(ctx context.Context, p web.PaperLetter) (corr.Outcome, error) {
-	st, _, err := s.game(ctx, p.Game)
-	if err != nil {
-		return corr.Outcome{}, err
-	}
-	pl, ok := st.Tournament.Player(p.Player)
-	if !ok {
-		return corr.Outcome{}, fmt.Errorf("%w: player %d in %s", web.ErrNotFound, p.Player, st.Tournament.Cipher)
-	}
-	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%s\x00%s\x00%s", p.Game, p.Player, p.Posted, p.Received, p.Text))
-	noon := time.Date(p.Received.Year(), p.Received.Month(), p.Received.Day(), 12, 0, 0, 0, st.Tournament.Location())
-	res, err := s.DB.Receive(ctx, storage.Received{
-		Incoming: storage.Incoming{MessageID: "<paper-" + hex.EncodeToString(sum[:12]) + "@zaochnik.invalid>", Raw: []byte(p.Text), Postmark: noon, From: pl.Email},
-		Subject:  p.Game, Text: p.Text, Posted: p.Posted,
-		// The secretary holds the paper letter and its postmarks: she vouches for it.
-		Auth: corr.Auth{Method: corr.AuthDesk, Detail: "paper letter entered at the desk"},
-	})
-	if err != nil {
-		return corr.Outcome{}, err
-	}
-	if !res.Fresh {
-		return corr.Outcome{}, fmt.Errorf("this paper letter was entered before (letter %d); it is not applied twice", res.LetterID)
-	}
-	return res.Outcome, nil
+	out, err := s.ref().EnterPaperLetter(ctx, referee.PaperLetter{Game: p.Game, Player: p.Player, Posted: p.Posted, Received: p.Received, Text: p.Text})
+	return out, notFound(err)
 }
 
-// Assign applies a stored letter again as if its subject named game: a
-// copy under a derived Message-ID goes through the referee with the game's
-// code in its subject and the letter's own postmark (the day of the
-// secretary's action does not change the receipt date), and the original
-// is set aside with a note saying where it went. A letter whose text names
-// another game by cipher and numbers is still read as naming that game.
-// Assigning the same letter to the same game twice applies it once.
-func (s Store) Assign(ctx context.Context, id int64, game string, day timecontrol.Date) (corr.Outcome, error) {
-	if s.DB.Decode == nil {
-		return corr.Outcome{}, fmt.Errorf("assigning letter %d needs the store's MIME reader (storage.DB.Decode): %w", id, errors.ErrUnsupported)
-	}
-	cipher, p, err := corr.ParseGameCode(game)
-	if err != nil {
-		return corr.Outcome{}, fmt.Errorf("%w: game %q: %v", web.ErrNotFound, game, err)
-	}
-	l, err := s.DB.Letter(ctx, id)
-	if err != nil {
-		return corr.Outcome{}, notFound(err)
-	}
-	if l.Disposition == storage.Held {
-		return corr.Outcome{}, fmt.Errorf("letter %d waits for its sender's confirmation (nothing authenticated it); it is applied when he confirms it: %w", id, web.ErrConflict)
-	}
-	d, err := s.DB.Decode(l.Raw)
-	if err != nil {
-		return corr.Outcome{}, fmt.Errorf("letter %d does not read as mail: %w", id, err)
-	}
-	sum := sha256.Sum256([]byte(game))
-	res, err := s.DB.Receive(ctx, storage.Received{
-		Incoming: storage.Incoming{MessageID: fmt.Sprintf("<assigned-%d-%s@zaochnik.invalid>", id, hex.EncodeToString(sum[:6])), Raw: l.Raw, Postmark: l.Postmark, From: l.From},
-		Subject:  letter.FormatGameCode(cipher, p.White, p.Black) + " " + d.Subject, Text: d.Text,
-		Auth: corr.Auth{Method: corr.AuthDesk, Detail: fmt.Sprintf("letter %d assigned to %s by the secretary", id, game)},
-	})
-	if err != nil {
-		return corr.Outcome{}, err
-	}
-	if err := s.DB.SetDisposition(ctx, id, storage.Assigned, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID)); err != nil {
-		return corr.Outcome{}, err
-	}
-	if !res.Fresh {
-		return corr.Outcome{}, fmt.Errorf("letter %d was assigned to game %s before (letter %d); it is not applied twice", id, game, res.LetterID)
-	}
-	return res.Outcome, nil
+// Assign applies a stored letter again as if its subject named game
+// (referee.Reassign); its receipt date stays the letter's own, whatever day
+// the secretary acts.
+func (s Store) Assign(ctx context.Context, id int64, game string, _ timecontrol.Date) (corr.Outcome, error) {
+	out, err := s.ref().Reassign(ctx, id, game)
+	return out, notFound(err)
 }
 
-// Answer queues the secretary's letter to the sender of letter id, with an
-// event for the record, in the tournament the sender plays in (or the only
-// tournament there is): the store keeps letters within a tournament.
+// Answer queues the secretary's letter to the sender of letter id
+// (referee.Answer).
 func (s Store) Answer(ctx context.Context, id int64, subject, body string) (corr.Outgoing, error) {
-	l, err := s.DB.Letter(ctx, id)
-	if err != nil {
-		return corr.Outgoing{}, notFound(err)
-	}
-	st, err := s.tournamentOf(ctx, l.From)
-	if err != nil {
-		return corr.Outgoing{}, err
-	}
-	day := timecontrol.DateOf(s.DB.Now().In(st.Tournament.Location()))
-	o := corr.Outgoing{To: l.From, Kind: "secretary", Subject: subject, Body: body, InReplyTo: l.MessageID}
-	_, err = s.DB.DeskChange(ctx, st.Tournament.Cipher, day, func(d adjudication.Desk, _ corr.State) (adjudication.Desk, corr.Outcome, error) {
-		return d, corr.Outcome{Accepted: true, Events: []corr.Event{{Date: day, Kind: "secretary-answer", Detail: fmt.Sprintf("letter %d, to %s", id, l.From)}},
-			Out: []corr.Outgoing{o}}, nil
-	})
-	return o, err
-}
-
-// tournamentOf returns the tournament addr plays in, or the only one.
-func (s Store) tournamentOf(ctx context.Context, addr string) (corr.State, error) {
-	ciphers, err := s.DB.Ciphers(ctx)
-	if err != nil {
-		return corr.State{}, err
-	}
-	var only corr.State
-	for _, c := range ciphers {
-		st, err := s.DB.State(ctx, c)
-		if err != nil {
-			return corr.State{}, err
-		}
-		if _, ok := st.Tournament.PlayerByEmail(addr); ok {
-			return st, nil
-		}
-		only = st
-	}
-	if len(ciphers) == 1 {
-		return only, nil
-	}
-	return corr.State{}, fmt.Errorf("%s plays in none of the %d tournaments here, and the store keeps a letter only within a tournament: answer from your own mail", addr, len(ciphers))
-}
-
-// ProtestWindow returns the protest window of claim seq of game (6.3.8)
-// from the tournament's desk.
-func (s Store) ProtestWindow(ctx context.Context, game string, seq int) (adjudication.ClaimWindow, bool, error) {
-	cipher, err := s.DB.GameTournament(ctx, game)
-	if err != nil {
-		return adjudication.ClaimWindow{}, false, notFound(err)
-	}
-	d, err := s.DB.Desk(ctx, cipher)
-	if err != nil {
-		return adjudication.ClaimWindow{}, false, notFound(err)
-	}
-	for _, w := range d.Claims {
-		if w.Game == game && w.Seq == seq {
-			return w, true, nil
-		}
-	}
-	return adjudication.ClaimWindow{}, false, nil
+	o, err := s.ref().Answer(ctx, id, subject, body)
+	return o, notFound(err)
 }
 
 // Adjournments returns the unfinished games on the tournament's desk
@@ -407,24 +288,19 @@ func (s Store) Adjournments(ctx context.Context, cipher string) ([]web.Adjournme
 // Adjudicate records the judge's adjudication on the desk (6.5.4-6.5.5)
 // with its letters, in one transaction.
 func (s Store) Adjudicate(ctx context.Context, game string, r adjudication.Ruling, day timecontrol.Date) (corr.Outcome, error) {
-	cipher, err := s.DB.GameTournament(ctx, game)
-	if err != nil {
-		return corr.Outcome{}, notFound(err)
-	}
-	return s.DB.DeskChange(ctx, cipher, day, func(d adjudication.Desk, st corr.State) (adjudication.Desk, corr.Outcome, error) {
-		return d.Adjudicate(st, game, r.Result, r.Reason, day)
-	})
+	done, err := s.ref().DeskDecision(ctx, referee.Decision{Kind: referee.Adjudicate, Game: game, Result: r.Result, Note: r.Reason, Day: day})
+	return done.Outcome, notFound(err)
 }
 
 // Redraw draws the last round of a Swiss tournament again (1.15.8),
 // with its letters, in one transaction. What the rules do not allow (no
 // game without a move, no draw possible) is a conflict with the reason.
 func (s Store) Redraw(ctx context.Context, cipher, reason string, day timecontrol.Date) (corr.Outcome, error) {
-	out, err := s.DB.Redraw(ctx, cipher, reason, day)
+	done, err := s.ref().DeskDecision(ctx, referee.Decision{Kind: referee.Redraw, Cipher: cipher, Note: reason, Day: day})
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return out, fmt.Errorf("%w: %v", web.ErrConflict, err)
+		return done.Outcome, fmt.Errorf("%w: %v", web.ErrConflict, err)
 	}
-	return out, notFound(err)
+	return done.Outcome, notFound(err)
 }
 
 // Appeals returns the protests against the judge's rulings (6.1.12).
@@ -443,8 +319,8 @@ func (s Store) Appeals(ctx context.Context) ([]web.Appeal, error) {
 // Appeal records the organiser's decision on the protest against the
 // judge's ruling in game (6.1.12), in one transaction with its letters.
 func (s Store) Appeal(ctx context.Context, game string, upheld bool, note string, day timecontrol.Date) (corr.Outcome, error) {
-	out, err := s.DB.Appeal(ctx, game, upheld, note, day)
-	return out, notFound(err)
+	done, err := s.ref().DeskDecision(ctx, referee.Decision{Kind: referee.Appeal, Game: game, Upheld: upheld, Note: note, Day: day})
+	return done.Outcome, notFound(err)
 }
 
 // The adapter satisfies every interface of the desk.

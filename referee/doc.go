@@ -1,0 +1,24 @@
+// Package referee is zaochnik's application layer: its use cases, each
+// once, in a file of its own. Receive takes a letter from the reader (the
+// size limit, the automatic-letter rule of RFC 3834, the trust policy, the
+// confirmations of held letters); EnterPaperLetter, Reassign and Answer
+// are the secretary's; Rule and DeskDecision the judge's and the
+// organiser's; Daily the clock's; Create and Start the organiser's;
+// Standings the crosstable everyone reads. The daemon, the demo, replay,
+// rebuild, the commands and the web desk call it for every change and
+// nothing below it, so no path skips a check; the rules themselves are
+// decided by the pure packages below (corr, adjudication), and the store
+// (storage) keeps what they decided, one transaction per change. Letters
+// are decoded here, at the edge (mailbox.Decode): the store never reads
+// MIME.
+//
+// Trust model: the From header proves nothing. A letter changes a game only
+// when a reply key of its sender (which only the sender's registered
+// address received), or the receiving server's trusted
+// Authentication-Results (DMARC, or DKIM or SPF aligned with the From
+// domain), vouch for it; see corr.Trusted for who needs what. A letter from
+// a person of the tournament that nothing vouches for is held and its
+// registered address asked to confirm it (at most once a day); a letter
+// from anyone else is kept and never answered. What the secretary enters or
+// re-assigns at the desk is vouched for by the desk (corr.AuthDesk).
+package referee

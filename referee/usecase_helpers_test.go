@@ -1,0 +1,50 @@
+package referee_test
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox"
+	"zaochnik/referee"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+// replaysAuthserv is the receiving server of the replays' letters.
+const replaysAuthserv = "zaochnik.example"
+
+// feed hands the letters of testdata/replay/GLOB ("DIR/*.eml") to the
+// referee in order, each authenticated by the replays' server, with the
+// referee's day run up to the day before each letter's.
+func (w *world) feed(glob string) {
+	w.t.Helper()
+	ctx := context.Background()
+	w.ref.Auth = mailbox.AuthPolicy{AuthservID: replaysAuthserv}
+	w.ref.Log = slog.New(slog.DiscardHandler)
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "replay", glob))
+	require.NoError(w.t, err)
+	require.NotEmpty(w.t, files)
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		require.NoError(w.t, err)
+		in, err := mailbox.Decode(raw)
+		require.NoError(w.t, err)
+		_, err = w.ref.Daily(ctx, in.Postmark.AddDate(0, 0, -1))
+		require.NoError(w.t, err)
+		out, err := w.ref.Receive(ctx, referee.Letter{Raw: raw})
+		require.NoError(w.t, err)
+		require.Equal(w.t, storage.Processed, out.Disposition, "%s: %s", f, out.Outcome.Reason)
+	}
+}
+
+// at sets the store's clock to noon of day in the tournament's zone.
+func (w *world) at(day string) {
+	d := timecontrol.MustDate(day)
+	loc := w.state().Tournament.Location()
+	w.db.Now = func() time.Time { return time.Date(d.Year(), d.Month(), d.Day(), 12, 0, 0, 0, loc) }
+}

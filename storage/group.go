@@ -1,0 +1,106 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+// Group commit: the letters the reader fetched together are stored in one
+// write transaction, each under a SAVEPOINT of its own. A letter that fails
+// is rolled back to its savepoint and nothing else of it stays; the letters
+// before it commit together with their watermarks. One commit, one WAL
+// write, serves the whole group.
+
+// Group is a write transaction shared by several letters. Every method of
+// the DB called with a context from Group.Each runs inside it, so a
+// letter's steps (store, decide, confirm) see the group's earlier letters.
+// A Group is used by one goroutine.
+type Group struct {
+	db   *DB
+	tx   *sql.Tx
+	done bool
+}
+
+type groupKey struct{}
+
+// Group begins a group transaction (BEGIN IMMEDIATE: it holds the write
+// lock until Commit or Rollback, so keep groups short).
+func (db *DB) Group(ctx context.Context) (*Group, error) {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Group{db: db, tx: tx}, nil
+}
+
+// Each runs fn, with a context that routes the DB's calls into the group,
+// under a savepoint: when fn fails, everything it did is undone and the
+// group goes on without it.
+func (g *Group) Each(ctx context.Context, fn func(ctx context.Context) error) error {
+	if g.done {
+		return errors.New("storage: the group is already committed or rolled back")
+	}
+	err := g.savepoint(ctx, func(*sql.Tx) error { return fn(context.WithValue(ctx, groupKey{}, g)) })
+	if err != nil {
+		g.db.forgetAll() // a copy kept by a step of fn may hold what was undone
+	}
+	return err
+}
+
+// savepoint runs fn on the group's transaction under a savepoint.
+func (g *Group) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
+	if _, err := g.db.exec(ctx, g.tx, `SAVEPOINT letter`); err != nil {
+		return err
+	}
+	if err := fn(g.tx); err != nil {
+		if _, rerr := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); rerr != nil {
+			return errors.Join(err, rerr)
+		}
+		_, rerr := g.db.exec(ctx, g.tx, `RELEASE letter`)
+		return errors.Join(err, rerr)
+	}
+	_, err := g.db.exec(ctx, g.tx, `RELEASE letter`)
+	return err
+}
+
+// Commit commits the group. When it fails nothing of the group is stored,
+// and the tournaments' copies in memory, which may hold its work, are
+// dropped.
+func (g *Group) Commit() error {
+	if g.done {
+		return nil
+	}
+	g.done = true
+	err := g.tx.Commit()
+	if err != nil {
+		g.db.forgetAll()
+	}
+	return err
+}
+
+// Rollback undoes the group unless it was committed.
+func (g *Group) Rollback() {
+	if g.done {
+		return
+	}
+	g.done = true
+	g.tx.Rollback()
+	g.db.forgetAll()
+}
+
+// groupOf returns the group ctx runs in, or nil.
+func groupOf(ctx context.Context) *Group {
+	g, _ := ctx.Value(groupKey{}).(*Group)
+	return g
+}
+
+// reader is what a read of the receive path runs on: the group's
+// transaction (so that it sees the group's earlier letters), else the
+// database.
+func (db *DB) reader(ctx context.Context) querier {
+	if g := groupOf(ctx); g != nil && g.db == db {
+		return g.tx
+	}
+	return db.db
+}

@@ -1,0 +1,90 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A group commits its letters together; a letter that fails is undone to
+// its savepoint alone, and the letters before and after it stay.
+func TestGroup_FailedLetterUndoesOnlyItself(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	for i, r := range game12[:3] {
+		r.Mailbox, r.UIDValidity, r.UID = "box", 7, uint32(i+1)
+		err := g.Each(ctx, func(ctx context.Context) error {
+			res, err := db.Receive(ctx, r)
+			if err != nil {
+				return err
+			}
+			if i < 2 {
+				require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+			}
+			if i == 1 {
+				return errors.New("the letter's next step failed")
+			}
+			return nil
+		})
+		assert.Equal(t, i == 1, err != nil, "letter %d", i)
+	}
+	require.NoError(t, g.Commit())
+
+	ls, err := db.Letters(ctx)
+	require.NoError(t, err)
+	var ids []string
+	for _, l := range ls {
+		ids = append(ids, l.MessageID)
+	}
+	assert.Equal(t, []string{"<m1>", "<m3>"}, ids, "the failed letter is not stored")
+	_, last, err := db.Watermark(ctx, "box")
+	require.NoError(t, err)
+	assert.EqualValues(t, 3, last)
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	gm, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, gm.Plies, 1, "m3 answers m2, which was undone: refused, not applied")
+
+	// Offered again, the failed letter applies once, and after it the next.
+	for _, r := range game12[1:3] {
+		res, err := db.Receive(ctx, r)
+		require.NoError(t, err)
+		assert.True(t, res.Outcome.Accepted || !res.Fresh, res.Outcome.Reason)
+	}
+}
+
+// A group rolled back leaves neither rows nor copies in memory: the state
+// read afterwards is the one committed before it.
+func TestGroup_RolledBackLeavesNothing(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := db.Receive(ctx, game12[0])
+	require.NoError(t, err)
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	for _, r := range game12[1:3] {
+		require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+			res, err := db.Receive(ctx, r)
+			if err == nil && !res.Outcome.Accepted {
+				err = errors.New(res.Outcome.Reason)
+			}
+			return err
+		}))
+	}
+	g.Rollback()
+
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	gm, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, gm.Plies, 1)
+	ls, err := db.Letters(ctx)
+	require.NoError(t, err)
+	assert.Len(t, ls, 1)
+}
