@@ -130,7 +130,14 @@ func buildSlices(e *env, set *tables.Set, dir string, pieces, workers int, bar b
 		}
 		done += n
 		if m.Pieces() == pieces {
-			set.Drop(m) // read again if a promotion needs it: memory stays that of the smaller tables
+			// The tables of the top size are read again when a promotion
+			// needs them: memory stays that of the smaller tables and of
+			// the one being solved.
+			for _, d := range tables.Materials(pieces) {
+				if d.Pieces() == pieces {
+					set.Drop(d)
+				}
+			}
 		}
 	}
 	return todo, nil
