@@ -116,6 +116,7 @@ type fakeInbox struct {
 	failTimes map[string]int // key -> Accept errors still to return
 	changed   chan struct{}
 	oversized map[uint32][]byte // uid -> the header handed over instead of the letter
+	groups    []int             // how many letters each Accept was handed
 }
 
 func newFakeInbox() *fakeInbox {
@@ -145,6 +146,9 @@ func (f *fakeInbox) Oversized(_ context.Context, _ string, validity, uid uint32,
 }
 
 func (f *fakeInbox) Accept(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched) ([]bool, error) {
+	f.mu.Lock()
+	f.groups = append(f.groups, len(letters))
+	f.mu.Unlock()
 	return oneByOne(ctx, mbox, validity, letters, f.accept)
 }
 

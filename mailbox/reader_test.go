@@ -2,6 +2,7 @@ package mailbox_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -100,6 +101,30 @@ func TestReader_StoreErrorRetried(t *testing.T) {
 	inbox.checkOnce(t)
 	require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 3 },
 		10*time.Second, 20*time.Millisecond)
+}
+
+// TestReader_Groups: a backlog is handed over in groups of at most
+// GroupSize, in UID order, a failed letter and those after it offered
+// again; a lone letter arriving in IDLE is handed over alone, at once.
+func TestReader_Groups(t *testing.T) {
+	s := startLocal(t)
+	inbox := newFakeInbox()
+	for i := range 10 {
+		s.deliver(letter(fmt.Sprintf("g.%d@example.ru", i), "backlog"))
+	}
+	inbox.failTimes["g.5@example.ru"] = 1
+	startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.GroupSize = 3 })
+	inbox.waitApplied(t, 10)
+	s.deliver(letter("lone.1@example.ru", "in IDLE"))
+	inbox.waitApplied(t, 11)
+	inbox.checkOnce(t)
+	inbox.mu.Lock()
+	defer inbox.mu.Unlock()
+	for _, n := range inbox.groups {
+		assert.LessOrEqual(t, n, 3)
+	}
+	assert.Equal(t, 1, inbox.groups[len(inbox.groups)-1], "the lone letter goes alone")
+	assert.Equal(t, 12, inbox.offers, "g.5 offered twice, every other letter once")
 }
 
 // TestReader_ResumesAfterCrash: a letter accepted before a crash but not

@@ -3,8 +3,9 @@
 // size limit, the automatic-letter rule of RFC 3834, the trust policy, the
 // confirmations of held letters); EnterPaperLetter, Reassign and Answer
 // are the secretary's; Rule and DeskDecision the judge's and the
-// organiser's; Daily the clock's; Create and Start the organiser's;
-// Standings the crosstable everyone reads. The daemon, the demo, replay,
+// organiser's; Daily and Digest the clock's; Create and Start the
+// organiser's; Standings the crosstable everyone reads; Ready says whether
+// letters may be received at all. The daemon, the demo, replay,
 // rebuild, the commands and the web desk call it for every change and
 // nothing below it, so no path skips a check; the rules themselves are
 // decided by the pure packages below (corr, adjudication), and the store

@@ -53,6 +53,12 @@ type DB struct {
 	parsed      *lru[corr.Tournament] // tournament files as read, by their bytes
 	tournaments *lru[*committed]      // by cipher (cache.go)
 	stmts       sync.Map              // query -> *sql.Stmt, prepared once
+	// writer is held by the process's write transaction (tx, Group):
+	// writers queue on it, first come first served when they contend,
+	// instead of polling SQLite's lock from its busy handler, which a
+	// writer that begins again at once (the reader's groups) would win
+	// every time. Other processes still meet the busy timeout.
+	writer sync.Mutex
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -171,36 +177,7 @@ func open(path, mode string) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
-	if err := db.index(context.Background()); err != nil {
-		sqldb.Close()
-		return nil, fmt.Errorf("storage: %s: %w", path, err)
-	}
 	return db, nil
-}
-
-// indexes are what a letter's lookups need so that their cost does not
-// grow with the store: a tournament's games, a sender's tournaments.
-var indexes = map[string]string{
-	"games_tournament": `CREATE INDEX games_tournament ON games(tournament_id)`,
-	"players_email":    `CREATE INDEX players_email ON players(lower(email))`,
-}
-
-// index creates the indexes that are missing. They are derived data, so a
-// store of any schema version gains them when opened, without a migration.
-func (db *DB) index(ctx context.Context) error {
-	for name, create := range indexes {
-		var n int
-		if err := db.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?`, name).Scan(&n); err != nil {
-			return err
-		}
-		if n > 0 {
-			continue
-		}
-		if _, err := db.db.ExecContext(ctx, create); err != nil {
-			return fmt.Errorf("creating index %s: %w", name, err)
-		}
-	}
-	return nil
 }
 
 // Close closes the database.
@@ -265,6 +242,8 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if g := groupOf(ctx); g != nil && g.db == db {
 		return g.savepoint(ctx, fn)
 	}
+	db.writer.Lock()
+	defer db.writer.Unlock()
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err

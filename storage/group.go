@@ -25,10 +25,13 @@ type Group struct {
 type groupKey struct{}
 
 // Group begins a group transaction (BEGIN IMMEDIATE: it holds the write
-// lock until Commit or Rollback, so keep groups short).
+// lock, and the process's writer mutex, until Commit or Rollback, so keep
+// groups short).
 func (db *DB) Group(ctx context.Context) (*Group, error) {
+	db.writer.Lock()
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
+		db.writer.Unlock()
 		return nil, err
 	}
 	return &Group{db: db, tx: tx}, nil
@@ -73,6 +76,7 @@ func (g *Group) Commit() error {
 	}
 	g.done = true
 	err := g.tx.Commit()
+	g.db.writer.Unlock()
 	if err != nil {
 		g.db.forgetAll()
 	}
@@ -86,6 +90,7 @@ func (g *Group) Rollback() {
 	}
 	g.done = true
 	g.tx.Rollback()
+	g.db.writer.Unlock()
 	g.db.forgetAll()
 }
 

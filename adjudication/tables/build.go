@@ -2,6 +2,7 @@ package tables
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -93,6 +94,9 @@ func (s *Set) Entries(m Material) int {
 // tables m converts into must be in the set or loadable. It returns the
 // number of entries; progress gets the entries of the first pass done.
 func (s *Set) BuildSlice(m Material, workers int, progress func(done, total int)) (int, error) {
+	if n := s.Entries(m); n > math.MaxInt32 {
+		return 0, fmt.Errorf("tables: %v has %d entries, more than this builder numbers (%d)", m, n, math.MaxInt32)
+	}
 	for _, d := range Materials(m.Pieces()) {
 		if m.needs(d) {
 			if t, err := s.slice(d); t == nil {

@@ -2,8 +2,10 @@ package tables
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"zaochnik/corr/draughts"
@@ -263,4 +265,30 @@ func solved(s *Set) []Material {
 		}
 	}
 	return ms
+}
+
+// The builder numbers a table's entries in 31 bits: Russian and 10x8 fit
+// to 6 pieces; the largest international 6-piece tables do not, and say so
+// instead of building wrong.
+func TestBuildSlice_TooLargeSaysSo(t *testing.T) {
+	for _, c := range []struct {
+		v  draughts.Variant
+		ok bool
+	}{{draughts.Russian, true}, {draughts.EightySquare, true}, {draughts.International, false}} {
+		s, err := NewSet(c.v, 6, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		largest := 0
+		for _, m := range Materials(6) {
+			largest = max(largest, s.Entries(m))
+		}
+		if fits := largest <= math.MaxInt32; fits != c.ok {
+			t.Errorf("%v: the largest 6-piece table has %d entries", c.v, largest)
+		}
+	}
+	s, _ := NewSet(draughts.International, 6, nil)
+	if _, err := s.BuildSlice(Material{2, 1, 2, 1}, 1, nil); err == nil || !strings.Contains(err.Error(), "more than this builder numbers") {
+		t.Errorf("international 2 men and a king a side: %v", err)
+	}
 }

@@ -186,7 +186,14 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := m.serveWeb(); err != nil {
 		return err
 	}
+	m.start(ctx, reader)
+	return nil
+}
 
+// start runs the sender, the reader and the scheduler; they outlive ctx's
+// cancellation until Close stops them.
+func (m *Main) start(ctx context.Context, reader *mailbox.Reader) {
+	c := m.Config
 	var rctx, sctx context.Context
 	rctx, m.stopReader = context.WithCancel(context.WithoutCancel(ctx))
 	sctx, m.stopSender = context.WithCancel(context.WithoutCancel(ctx))
@@ -196,7 +203,6 @@ func (m *Main) Run(ctx context.Context) error {
 	m.cron.Start()
 	m.Logger.Info("serving", "imap", hostPort(c.IMAP.Host, c.IMAP.Port), "mailbox", c.IMAP.Mailbox, "idle", c.IMAP.Idle,
 		"smtp", hostPort(c.SMTP.Host, c.SMTP.Port), "db", c.Database.Path, "web", m.HTTPAddr)
-	return nil
 }
 
 // openStore opens the configured store (never creating one) and settles

@@ -71,45 +71,11 @@ func runTables(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik tables build: %v\n", err)
 		return 1
 	}
-	var todo []tables.Material
-	total := 0
-	for _, m := range tables.Materials(*pieces) {
-		if _, err := os.Stat(tablePath(dir, m)); err != nil {
-			todo = append(todo, m)
-			total += set.Entries(m)
-		}
-	}
-	var bar *progressbar.ProgressBar
-	if e.terminal && !*asJSON && total > 0 {
-		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
-			progressbar.OptionSetDescription("positions"), progressbar.OptionClearOnFinish(),
-			progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionShowCount())
-	}
 	start := time.Now()
-	done := 0
-	for _, m := range todo {
-		if bar != nil {
-			bar.Describe(m.String())
-		}
-		n, err := set.BuildSlice(m, *workers, func(d, _ int) {
-			if bar != nil {
-				_ = bar.Set(done + d)
-			}
-		})
-		if err == nil {
-			err = writeSlice(dir, set, m)
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "zaochnik tables build: %v (the tables written so far stay: run the command again to resume)\n", err)
-			return 1
-		}
-		done += n
-		if m.Pieces() == *pieces {
-			set.Drop(m) // read again if a promotion needs it: memory stays that of the smaller tables
-		}
-	}
-	if bar != nil {
-		_ = bar.Finish()
+	todo, err := buildSlices(e, set, dir, *pieces, *workers, e.terminal && !*asJSON)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zaochnik tables build: %v (the tables written so far stay: run the command again to resume)\n", err)
+		return 1
 	}
 	secs := time.Since(start).Seconds()
 	size, err := folderSize(dir, *pieces)
@@ -126,6 +92,55 @@ func runTables(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "%s: %d tables (%d built now, %d kept), %d positions, %d bytes compressed, %.1f s\n",
 		dir, n, len(todo), n-len(todo), set.Positions(), size, secs)
 	return 0
+}
+
+// buildSlices builds and writes into dir the tables of up to pieces pieces
+// not there yet (with a progress bar when bar), and returns those built.
+func buildSlices(e *env, set *tables.Set, dir string, pieces, workers int, bar bool) ([]tables.Material, error) {
+	var todo []tables.Material
+	total := 0
+	for _, m := range tables.Materials(pieces) {
+		if _, err := os.Stat(tablePath(dir, m)); err != nil {
+			todo = append(todo, m)
+			total += set.Entries(m)
+		}
+	}
+	var pb *progressbar.ProgressBar
+	if bar && total > 0 {
+		pb = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
+			progressbar.OptionSetDescription("positions"), progressbar.OptionClearOnFinish(),
+			progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionShowCount())
+		defer pb.Finish()
+	}
+	done := 0
+	for _, m := range todo {
+		if pb != nil {
+			pb.Describe(m.String())
+		}
+		n, err := set.BuildSlice(m, workers, func(d, _ int) {
+			if pb != nil {
+				_ = pb.Set(done + d)
+			}
+		})
+		if err == nil {
+			err = writeSlice(dir, set, m)
+		}
+		if err != nil {
+			return todo, err
+		}
+		done += n
+		if m.Pieces() == pieces {
+			// The tables of the top size are read again when a promotion
+			// needs them: memory stays that of the smaller tables and of
+			// the one being solved.
+			for _, d := range tables.Materials(pieces) {
+				if d.Pieces() == pieces {
+					set.Drop(d)
+				}
+			}
+		}
+	}
+	return todo, nil
 }
 
 func tablePath(dir string, m tables.Material) string {
