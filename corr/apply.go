@@ -38,7 +38,7 @@ import (
 // not changed. A refused letter changes nothing but, where the rules say so,
 // penalty days and the game's stop for the correction.
 func Apply(s State, l letter.Letter, obs Observation) (State, Outcome) {
-	s = s.clone()
+	s = s.cow() // the letter's game is copied when found (identify)
 	a := &applier{s: &s, l: l, obs: obs}
 	for _, p := range l.Problems {
 		if p.Kind == letter.KindUnknownLine || p.IsNote() {

@@ -105,7 +105,7 @@ func (a *applier) identify() bool {
 		a.refuse(why)
 		return false
 	}
-	a.g = g
+	a.g = a.s.own(g) // the only game a letter changes
 	a.out.Game = g.Code
 	side, ok := g.SideOf(p.Number)
 	if !ok {

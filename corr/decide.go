@@ -10,8 +10,8 @@ func (s State) Decide(code, result string) (State, bool) {
 	if g == nil || g.Status == Finished && g.Result == result {
 		return s, false
 	}
-	s = s.clone()
-	g = s.game(code)
+	s = s.cow()
+	g = s.own(s.game(code))
 	if g.transition(Finished) != nil {
 		return s, false
 	}

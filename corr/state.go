@@ -1,6 +1,8 @@
 package corr
 
 import (
+	"slices"
+
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/corr/swiss"
@@ -23,6 +25,11 @@ type State struct {
 	// Undrawable is the round of a Swiss tournament the judge was told
 	// cannot be drawn (1.15.9), so that he is told once; 0 for none.
 	Undrawable int
+
+	// tracked is set by Track: changed then lists the codes of the games
+	// changed since, so that the store writes only those (Changed).
+	tracked bool
+	changed []string
 }
 
 // PlayerBreak is a break a player announced ("беру перерыв с ... по ...").
@@ -36,6 +43,8 @@ type PlayerBreak struct {
 // clone returns a copy of s that shares nothing the referee changes, so it
 // never changes the state it was given (the caller keeps it until the store
 // has committed). The tournament itself is never changed and is shared.
+// What changed is no longer tracked: a step that clones every game may
+// change any of them.
 func (s State) clone() State {
 	c := s
 	c.Games = make([]Game, len(s.Games))
@@ -44,12 +53,53 @@ func (s State) clone() State {
 	}
 	c.Breaks = append([]PlayerBreak(nil), s.Breaks...)
 	c.Byes = append([]swiss.Bye(nil), s.Byes...)
+	c.tracked, c.changed = false, nil
 	return c
 }
 
-// Clone returns a copy of s that shares nothing the referee changes: the
-// store keeps a tournament's state in memory and hands out clones of it.
+// Clone returns a copy of s that shares nothing the referee changes.
 func (s State) Clone() State { return s.clone() }
+
+// cow returns a copy of s for a step that changes few games: its own list
+// of games, each still shared with s until the step takes it with own
+// (copy on write), and its own tournament-wide lists.
+func (s State) cow() State {
+	c := s
+	c.Games = slices.Clone(s.Games)
+	c.Breaks = slices.Clone(s.Breaks)
+	c.Byes = slices.Clone(s.Byes)
+	c.changed = slices.Clip(s.changed)
+	return c
+}
+
+// own makes g, a game of s after cow, s's own to change, and records it
+// as changed.
+func (s *State) own(g *Game) *Game {
+	if s.tracked && slices.Contains(s.changed, g.Code) {
+		return g // taken already
+	}
+	*g = g.clone()
+	if s.tracked {
+		s.changed = append(s.changed, g.Code)
+	}
+	return g
+}
+
+// Track returns s, sharing everything with it, with its changes tracked
+// from now on: the store tracks the state it hands to a step, so that it
+// writes only the games the step changed.
+func (s State) Track() State {
+	s.tracked, s.changed = true, nil
+	return s
+}
+
+// Changed returns the codes of the games changed since Track; known is
+// false when that is not known (a step changed the state in a way it does
+// not track, e.g. every game): the caller compares every game then. The
+// tournament-wide parts (breaks, byes, the days) are not listed.
+func (s State) Changed() (codes []string, known bool) {
+	return s.changed, s.tracked
+}
 
 // DraughtsVariant returns the rules engine's variant for the tournament.
 func (t Tournament) DraughtsVariant() draughts.Variant {

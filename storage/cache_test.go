@@ -194,3 +194,75 @@ func TestCache_BoundedLeastRecentlyUsedGoes(t *testing.T) {
 	_, okC = c.get("c")
 	assert.False(t, okC)
 }
+
+// Only the games a letter changed are written (corr.State.Changed); a
+// store opened cold, from the rows, holds the same state as the copy in
+// memory after every step, the ledger lines of every game included: no
+// changed game is left unsaved.
+func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, err := Open(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "tournaments", "example.toml"))
+	require.NoError(t, err)
+	src = append(src, "\n[[players]]\nnumber = 3\nname = \"Сидоров Сидор\"\nemail = \"sidorov@example.org\"\n[[games]]\nwhite = 3\nblack = 1\n[[games]]\nwhite = 2\nblack = 3\n"...)
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	ctx := context.Background()
+	require.NoError(t, db.CreateTournament(ctx, tm, src))
+	_, err = db.Start(ctx, tm.Cipher, tm.Start)
+	require.NoError(t, err)
+	letter := func(id, from, game string, day int, text string) Received {
+		return Received{Incoming: Incoming{MessageID: id, Raw: []byte(text), From: from, Postmark: time.Date(2026, 3, day, 10, 0, 0, 0, time.UTC)},
+			Subject: "[ЧР-2026-ЗФ #" + game + "]", Text: text, Auth: dmarcPass}
+	}
+	steps := []struct {
+		name string
+		do   func() error
+	}{
+		{"a move in 1-2", func() error {
+			_, err := db.Receive(ctx, letter("<a1>", "ivanov@example.org", "1-2", 1, "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"))
+			return err
+		}},
+		{"a move in 3-1", func() error {
+			_, err := db.Receive(ctx, letter("<a2>", "sidorov@example.org", "3-1", 2, "ЧР-2026-ЗФ 3-1\nМой ход: 1.c3-d4\n02.03.2026 / 02.03.2026 / 02.03.2026\nВремя: 0/0"))
+			return err
+		}},
+		{"a reply in 1-2", func() error {
+			_, err := db.Receive(ctx, letter("<a3>", "petrov@example.org", "1-2", 4, "ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"))
+			return err
+		}},
+		{"a refused move in 2-3", func() error {
+			_, err := db.Receive(ctx, letter("<a4>", "petrov@example.org", "2-3", 5, "ЧР-2026-ЗФ 2-3\nMy move: 1.a1-h8\n05.03.2026 / 05.03.2026 / 05.03.2026\nTime: 0/0"))
+			return err
+		}},
+		{"a break: every ledger of the player", func() error {
+			_, err := db.Receive(ctx, letter("<a5>", "ivanov@example.org", "3-1", 6, "ЧР-2026-ЗФ 3-1\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\nберу перерыв с 20.03.2026 по 25.03.2026\n02.03.2026 / 02.03.2026 / 06.03.2026\nВремя: 0/4"))
+			return err
+		}},
+		{"a day: not tracked, every game compared", func() error {
+			_, err := db.Daily(ctx, tm.Cipher, timecontrol.MustDate("2026-04-30"))
+			return err
+		}},
+	}
+	for _, st := range steps {
+		require.NoError(t, st.do(), st.name)
+		warm, err := db.State(ctx, tm.Cipher)
+		require.NoError(t, err)
+		cold, err := Open(path)
+		require.NoError(t, err)
+		s, err := cold.State(ctx, tm.Cipher)
+		require.NoError(t, err)
+		require.NoError(t, cold.Close())
+		assert.Equal(t, warm, s, st.name)
+		for _, g := range s.Games {
+			assert.Equal(t, ledgerRows(s, g), storedLedger(t, db, g.Code), "%s: game %s", st.name, g.Code)
+		}
+	}
+	s, err := db.State(ctx, tm.Cipher)
+	require.NoError(t, err)
+	g, _ := s.Game(corr.GameCode(tm.Cipher, corr.Pairing{White: 1, Black: 2}))
+	assert.Len(t, g.Plies, 2, "the moves were applied")
+	assert.Len(t, s.Breaks, 1, "the break was applied")
+}

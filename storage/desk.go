@@ -340,7 +340,7 @@ func (db *DB) deskChange(ctx context.Context, cipher string, day timecontrol.Dat
 		if err != nil {
 			return err
 		}
-		d, next, o, err := fn(was, l.State)
+		d, next, o, err := fn(was, l.State.Clone()) // fn is the caller's: its copy, all compared
 		if err != nil {
 			return err
 		}

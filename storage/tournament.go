@@ -84,7 +84,7 @@ func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
 // State returns the referee's state of the tournament cipher.
 func (db *DB) State(ctx context.Context, cipher string) (corr.State, error) {
 	l, err := db.load(ctx, db.db, cipher)
-	return l.State, err
+	return l.State.Clone(), err // the caller's to change
 }
 
 // loaded is a tournament's state as read: a copy the caller may change,
@@ -115,7 +115,9 @@ func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error
 		}
 		db.keep(cipher, c) // read as committed: the write lock, if any, is ours
 	}
-	return loaded{State: c.state.Clone(), id: tid, from: c}, nil
+	// Shared, not copied: the referee never changes the state it is given;
+	// it tracks what it changes, for saveState.
+	return loaded{State: c.state.Track(), id: tid, from: c}, nil
 }
 
 // read reads tournament tid's state from its rows; row is its stored state.
@@ -173,10 +175,14 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 }
 
 // saveState writes the tournament-wide state with a new revision and, of
-// each game that differs from the committed one, the game and its claims;
-// the ledger lines of those games (of every game when the breaks changed:
-// they enter every ledger) from the first line that differs. It returns
-// the committed copy to keep once the transaction commits.
+// each game that changed, the game and its claims; the ledger lines of
+// those games (of every game when the breaks changed: they enter every
+// ledger) from the first line that differs. The games that changed are
+// those s lists (corr.State.Changed), so that a letter's cost does not grow
+// with its tournament; when s does not know, every game is compared with
+// the committed one. It returns the committed copy to keep once the
+// transaction commits; prev's copy is then out of date, and is dropped with
+// the rest when the transaction fails.
 func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) (*committed, error) {
 	p := prev.from
 	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
@@ -191,36 +197,43 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 	if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
 		return nil, err
 	}
-	next := &committed{id: p.id, row: string(raw), rev: ts.Rev, state: s, games: make(map[string]gameRow, len(s.Games)), loc: p.loc}
+	next := &committed{id: p.id, row: string(raw), rev: ts.Rev, state: s, loc: p.loc}
 	breaks := !reflect.DeepEqual(s.Breaks, p.state.Breaks)
+	if codes, known := s.Changed(); known && !breaks {
+		// The rows of the other games stay as they are: the map is p's,
+		// brought up to date.
+		next.games = p.games
+		for _, code := range codes {
+			g, ok := s.Game(code)
+			if !ok {
+				return nil, fmt.Errorf("storage: tournament %s: changed game %s is not in the state", s.Tournament.Cipher, code)
+			}
+			old, had := p.state.Game(code)
+			if err := db.saveChanged(ctx, tx, p, next, s, g, old, had); err != nil {
+				return nil, err
+			}
+		}
+		return next, nil
+	}
+	next.games = make(map[string]gameRow, len(s.Games))
 	before := make(map[string]*corr.Game, len(p.state.Games))
 	for i := range p.state.Games {
 		before[p.state.Games[i].Code] = &p.state.Games[i]
 	}
 	for _, g := range s.Games {
-		row, had := p.games[g.Code]
 		old := before[g.Code]
-		changed := old == nil || !sameGame(*old, g)
-		if changed {
-			if err := db.saveGame(ctx, tx, p.id, g); err != nil {
+		if old == nil || !sameGame(*old, g) {
+			var was corr.Game
+			if old != nil {
+				was = *old
+			}
+			if err := db.saveChanged(ctx, tx, p, next, s, g, was, old != nil); err != nil {
 				return nil, err
 			}
-			if !had {
-				if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, g.Code).Scan(&row.id); err != nil {
-					return nil, err
-				}
-			}
-			var was []corr.Claim
-			if old != nil {
-				was = old.Claims
-			}
-			if !reflect.DeepEqual(was, g.Claims) {
-				if err := db.saveClaims(ctx, tx, row.id, g, was); err != nil {
-					return nil, err
-				}
-			}
+			continue
 		}
-		if changed || breaks {
+		row := p.games[g.Code]
+		if breaks {
 			if row.ledger, err = db.saveLedger(ctx, tx, row, s, g); err != nil {
 				return nil, err
 			}
@@ -229,6 +242,36 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 		next.games[g.Code] = row
 	}
 	return next, nil
+}
+
+// saveChanged writes game g of s, which changed from old (had: old is
+// stored), with its claims and its ledger lines, into next.games.
+func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s corr.State, g, old corr.Game, had bool) error {
+	if err := db.saveGame(ctx, tx, p.id, g); err != nil {
+		return err
+	}
+	row, stored := p.games[g.Code]
+	if !stored {
+		if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, g.Code).Scan(&row.id); err != nil {
+			return err
+		}
+	}
+	var was []corr.Claim
+	if had {
+		was = old.Claims
+	}
+	if !reflect.DeepEqual(was, g.Claims) {
+		if err := db.saveClaims(ctx, tx, row.id, g, was); err != nil {
+			return err
+		}
+	}
+	var err error
+	if row.ledger, err = db.saveLedger(ctx, tx, row, s, g); err != nil {
+		return err
+	}
+	row.known = true
+	next.games[g.Code] = row
+	return nil
 }
 
 // sameGame reports whether a and b hold the same game: the lists that grow

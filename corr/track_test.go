@@ -1,0 +1,87 @@
+package corr
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr/letter"
+)
+
+// applyTracked is Apply as the store calls it, on a tracked state, with
+// what the store relies on checked: the given state is not changed, and
+// every game that differs afterwards is one State.Changed lists. The test
+// helpers apply every letter through it.
+func applyTracked(s State, l letter.Letter, obs Observation) (State, Outcome) {
+	in := s.Track()
+	was := s.Clone()
+	next, out := Apply(in, l, obs)
+	if !reflect.DeepEqual(in.Clone(), was) {
+		panic(fmt.Sprintf("Apply changed the state it was given (letter %s)", obs.MessageID))
+	}
+	codes, known := next.Changed()
+	if !known {
+		panic("Apply does not know what it changed")
+	}
+	for _, g := range next.Games {
+		old, ok := was.Game(g.Code)
+		if (!ok || !reflect.DeepEqual(old, g)) && !slices.Contains(codes, g.Code) {
+			panic(fmt.Sprintf("Apply changed game %s without listing it (letter %s)", g.Code, obs.MessageID))
+		}
+	}
+	return next, out
+}
+
+// A letter changes its game only: the other games stay shared with the
+// state it was applied to (copied on write), and Changed lists that game
+// alone; a step that changes every game (Daily) does not claim to know.
+func TestApply_ChangedListsTheLettersGame(t *testing.T) {
+	src := string(readExample(t)) + `
+[[players]]
+number = 3
+name = "Сидоров Сидор"
+email = "sidorov@example.org"
+[[games]]
+white = 3
+black = 1
+[[games]]
+white = 2
+black = 3
+`
+	tr, err := ParseTournament([]byte(src))
+	require.NoError(t, err)
+	s, _, err := Start(State{Tournament: tr}, tr.Start)
+	require.NoError(t, err)
+	require.Len(t, s.Games, 3)
+	s, out := send(s, "sidorov@example.org", "2026-03-01", "ЧР-2026-ЗФ 3-1\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	require.True(t, out.Accepted, out.Reason)
+	code := func(w, b int) string { return GameCode(tr.Cipher, Pairing{White: w, Black: b}) }
+	cases := []struct {
+		name, from, text string
+		changed          []string
+	}{
+		{"a move", white, "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0", []string{code(1, 2)}},
+		{"a refused move", white, "ЧР-2026-ЗФ 1-2\nМой ход: 1.a1-h8\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0", []string{code(1, 2)}},
+		{"a break alone", white, "беру перерыв с 10.03.2026 по 20.03.2026", nil},
+		{"a stranger", "nobody@example.org", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			next, _ := send(s.Track(), c.from, "2026-03-02", c.text)
+			codes, known := next.Changed()
+			assert.True(t, known)
+			assert.Equal(t, c.changed, codes)
+			other, _ := next.Game(code(3, 1))
+			was, _ := s.Game(code(3, 1))
+			require.NotEmpty(t, other.Plies)
+			assert.Same(t, &was.Plies[0], &other.Plies[0], "the game no letter named is shared, not copied")
+		})
+	}
+	next, _ := Daily(s.Track(), s.Tournament.Start.AddDays(40))
+	_, known := next.Changed()
+	assert.False(t, known, "Daily may change every game: not tracked")
+}
