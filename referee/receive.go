@@ -92,10 +92,10 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 		return Outcome{}, err
 	}
 	if held != 0 {
-		res, err := r.DB.Confirm(ctx, inc, held, corr.Declines(in.Text))
+		res, err := r.confirm(ctx, inc, held, corr.Declines(in.Text))
 		return Outcome{Result: res, Auth: corr.AuthKey, Confirmation: true}, err
 	}
-	res, err := r.DB.Receive(ctx, storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
+	res, err := r.ReceiveDecoded(ctx, storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
 		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...), Auth: auth})
 	if err == nil && res.Fresh && res.Disposition == storage.Held {
 		r.logger().Info("referee: letter held until its sender confirms it", "from", inc.From, "message_id", inc.MessageID, "auth", auth.Detail)
