@@ -66,8 +66,8 @@ func (o Outcome) Refused() bool {
 // Receive reads, authenticates and decides one letter: an unreadable or
 // oversized letter is kept refused, an automatic one ignored (RFC 3834), a
 // confirmation applies or drops its held letter, and any other letter goes
-// to the store with how its sender was authenticated (storage.Receive
-// holds what nothing vouches for). It is idempotent like the store.
+// to ReceiveDecoded with how its sender was authenticated (it holds
+// what nothing vouches for). It is idempotent like the store.
 func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	if n := int64(len(l.Raw)); n > r.maxSize() {
 		return r.keep(ctx, l, nil, storage.Refused, fmt.Sprintf("letter of %d bytes, over the limit of %d: not read", n, r.maxSize()))

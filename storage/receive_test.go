@@ -50,3 +50,11 @@ func receive(ctx context.Context, db *DB, r Received) (Result, error) {
 	})
 	return res, err
 }
+
+// authOf is the method stored for a letter.
+func authOf(a corr.Auth) string {
+	if !a.Authenticated() {
+		return corr.AuthNone
+	}
+	return a.Method
+}

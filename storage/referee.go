@@ -47,14 +47,6 @@ type Result struct {
 	Outcome     corr.Outcome // empty when not fresh
 }
 
-// authOf is the method stored for a letter.
-func authOf(a corr.Auth) string {
-	if !a.Authenticated() {
-		return corr.AuthNone
-	}
-	return a.Method
-}
-
 // threadGame returns the code of the game of the first of ids that is a
 // letter the server sent, or "". A letter about a cancelled game (1.15.8)
 // names no game: the reply's subject does.
