@@ -103,7 +103,7 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 	res.Disposition = storage.Held
 	if !rec.Auth.Authenticated() {
 		_, why := corr.Trusted(s.Tournament, rec.From, rec.Auth, corr.Outcome{})
-		return res, tx.Hold(ctx, t, id, rec, day, why)
+		return res, tx.Hold(ctx, t, id, rec, registered(s, rec.From), day, why)
 	}
 	thread, err := tx.ThreadGame(ctx, rec.InReplyTo)
 	if err != nil {
@@ -118,7 +118,7 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 		return res, err
 	}
 	if ok, why := corr.Trusted(s.Tournament, rec.From, rec.Auth, out); !ok {
-		return res, tx.Hold(ctx, t, id, rec, day, why)
+		return res, tx.Hold(ctx, t, id, rec, registered(s, rec.From), day, why)
 	}
 	t.Desk = desk
 	res.Outcome = out
@@ -127,4 +127,11 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 		res.Disposition = storage.Refused
 	}
 	return res, tx.Save(ctx, t, next, id, res.Disposition, day, out)
+}
+
+// registered is the address of the tournament's person who wrote from
+// addr, where the request to confirm a held letter of his goes.
+func registered(s corr.State, addr string) string {
+	_, person, _, _ := s.Tournament.Person(addr)
+	return person
 }

@@ -26,21 +26,22 @@ func (db *DB) holdDays() int {
 	return DefaultHoldDays
 }
 
-// hold keeps stored letter id (r, arrived on day) unapplied until its
-// sender confirms it, and asks the sender's registered address unless an
-// answer to an unauthenticated letter went there today already.
-func (db *DB) hold(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, id int64, r Received, day timecontrol.Date, why string) error {
-	_, person, _, _ := s.Tournament.Person(r.From)
+// Hold keeps stored letter id (r, arrived on day) of tournament l
+// unapplied until its sender confirms it, for reason why, and asks person,
+// the sender's registered address, unless an answer to an unauthenticated
+// letter went there today already.
+func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why string) error {
+	db, tx := t.db, t.tx
 	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`,
-		tid, Held, "held until its sender confirms it: "+why, id); err != nil {
+		l.id, Held, "held until its sender confirms it: "+why, id); err != nil {
 		return err
 	}
 	if _, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, tid, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String()); err != nil {
+		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String()); err != nil {
 		return err
 	}
 	db.logger().Info("storage: letter held until its sender confirms it", "letter", id, "from", r.From, "why", why)
-	return db.ask(ctx, tx, tid, s, id, day)
+	return db.ask(ctx, tx, l.id, l.State, id, day)
 }
 
 // ask queues the confirmation request of held letter id on day, unless

@@ -117,12 +117,6 @@ func (t *Tx) Ignore(ctx context.Context, id int64, l *Tournament, reason string)
 	return err
 }
 
-// Hold keeps stored letter id (r, arrived on day) unapplied until its
-// sender confirms it, for reason why, and asks him to (see hold).
-func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, day timecontrol.Date, why string) error {
-	return t.db.hold(ctx, t.tx, l.id, l.State, id, r, day, why)
-}
-
 // ThreadGame returns the code of the game of the first of Message-IDs ids
 // that is a letter the server sent, or "".
 func (t *Tx) ThreadGame(ctx context.Context, ids []string) (string, error) {
