@@ -140,7 +140,7 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		d.log.Error("the forged letter of the demo", "err", err)
 	}
 
-	played := d.play(ctx, m.db, days)
+	played := d.play(ctx, m.db, m.jobs.daily, days)
 	fmt.Fprintln(d.out, "\nStopping…")
 	if err := m.jobs.daily(context.WithoutCancel(ctx)); err != nil { // up to the last virtual day
 		d.log.Error("daily checks", "err", err)
@@ -185,21 +185,22 @@ func (d *demo) config(dbPath, listen string, simulate bool) (Config, error) {
 	}
 	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"}
 	if simulate {
-		// The jobs read the virtual clock: running them every real second
-		// catches up every virtual day that passed.
-		cfg.Schedule = ScheduleConfig{Daily: "@every 1s"}
+		// The simulation runs the daily checks itself at the end of each
+		// virtual day, before it lets the clock go on.
+		cfg.Schedule = ScheduleConfig{}
 	}
 	return cfg, nil
 }
 
 // play runs until ctx ends: when simulating, the simulated players play
-// on the virtual clock (for days virtual days, if not 0).
-func (d *demo) play(ctx context.Context, db *storage.DB, days int) error {
+// on the virtual clock (for days virtual days, if not 0), and daily runs
+// the referee's day at the end of each.
+func (d *demo) play(ctx context.Context, db *storage.DB, daily func(context.Context) error, days int) error {
 	if d.virtual == nil {
 		<-ctx.Done()
 		return nil
 	}
-	err := newSimulation(d.t, db, d.mail, d.virtual, d.speed, d.out).run(ctx, days)
+	err := newSimulation(d.t, db, d.mail, d.virtual, d.speed, d.out).run(ctx, daily, days)
 	if ctx.Err() != nil {
 		return nil // stopped by Ctrl-C
 	}

@@ -72,14 +72,19 @@ func newSimulation(t corr.Tournament, db *storage.DB, mail *localmail.Server, cl
 // the end of virtual day days. On each day the players answer what they
 // must, the simulation waits until the store has decided their letters and
 // answers what those changed, and only then lets the clock go on to the
-// next day: the games come out the same on a fast machine and a loaded one.
-func (s *simulation) run(ctx context.Context, days int) error {
+// next day, after daily has run the referee's checks of the day (reminders,
+// claims, held letters): the games come out the same on a fast machine and
+// a loaded one.
+func (s *simulation) run(ctx context.Context, daily func(context.Context) error, days int) error {
 	tick := time.NewTicker(max(s.speed/8, 5*time.Millisecond))
 	defer tick.Stop()
 	for {
 		today, err := s.playDay(ctx)
 		if err != nil {
 			return err
+		}
+		if err := daily(ctx); err != nil {
+			return fmt.Errorf("the daily checks of %s: %w", today.Russian(), err)
 		}
 		if days > 0 && today.Sub(s.t.Start)+1 >= days {
 			return nil
