@@ -158,8 +158,9 @@ func (d Desk) OrganiserAnswer(s corr.State, code, text string, day timecontrol.D
 			Problems: []corr.Problem{{Kind: "organiser-answer", Clause: "6.1.12", Text: text}}}, nil
 	}
 	asIs := func(err error) letter.Problem {
-		msg := strings.TrimPrefix(err.Error(), "adjudication: ")
-		return letter.Problem{Kind: "organiser-answer", Clause: "6.1.12", Ru: msg, En: msg}
+		p := answerProblem(err)
+		p.Kind, p.Clause = "organiser-answer", "6.1.12"
+		return p
 	}
 	r, err := ParseJudgeReply(text)
 	switch {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -189,13 +190,14 @@ const ProtestTo = Organiser
 // CheckProtest tells whether side s may protest the ruling, which reached
 // the player on received, with a protest sent on filed: only a player who
 // sent an analysis in time (6.5.6), within 10 days of receiving the ruling.
-// On nil the protest goes to ProtestTo.
+// On nil the protest goes to ProtestTo; otherwise the error is an
+// AnswerError whose Problem says why, in either language.
 func (a Adjournment) CheckProtest(s Side, received, filed timecontrol.Date) error {
 	if !a.InTime(s) {
-		return fmt.Errorf("adjudication: %s sent no analysis by %s, so has no right to protest the adjudication (6.5.6)", s, a.AnalysisDue())
+		return AnswerError{Problem: letter.ProtestWithoutAnalysis(s == White, a.AnalysisDue())}
 	}
 	if due := tenDaysFrom(received); !onTime(filed, due) {
-		return fmt.Errorf("adjudication: the protest of %s was sent on %s, after the last day %s (10 days from receiving the ruling on %s, 6.5.6)", s, filed, due, received)
+		return AnswerError{Problem: letter.ProtestLate(s == White, filed, due, received)}
 	}
 	return nil
 }

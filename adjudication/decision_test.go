@@ -1,11 +1,13 @@
 package adjudication
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -116,10 +118,32 @@ func TestAdjudication_6_5_6_ProtestWithinTenDays(t *testing.T) {
 	a := Adjournment{EndOfPlay: day("2027-03-01"), White: sub(WinForWhite, true, "2027-03-05"), Black: sub(WinForBlack, false, "2027-03-05")}
 	received := day("2027-04-01")
 	assert.NoError(t, a.CheckProtest(White, received, day("2027-04-11")), "the tenth day")
-	assert.ErrorContains(t, a.CheckProtest(White, received, day("2027-04-12")), "after the last day 2027-04-11 (10 days from receiving the ruling on 2027-04-01, 6.5.6)")
-	assert.ErrorContains(t, a.CheckProtest(Black, received, day("2027-04-02")), "black sent no analysis by 2027-03-11, so has no right to protest")
-	assert.ErrorContains(t, a.CheckProtest(White, received, timecontrol.Date{}), "after the last day")
 	assert.Equal(t, Organiser, ProtestTo)
+	// Why a protest is refused, in the judge's language, whole (6.5.6).
+	tests := []struct {
+		name   string
+		side   Side
+		filed  timecontrol.Date
+		ru, en string
+	}{
+		{"the eleventh day", White, day("2027-04-12"),
+			"протест белых отправлен 12.04.2027, после последнего дня 11.04.2027 (10 дней со дня получения результата 01.04.2027, п. 6.5.6)",
+			"the protest of White was sent on 12.04.2027, after the last day 11.04.2027 (10 days from receiving the ruling on 01.04.2027, 6.5.6)"},
+		{"no analysis", Black, day("2027-04-02"),
+			"чёрные не прислали анализ к 11.03.2027, поэтому права протеста против присуждения не имеют (п. 6.5.6)",
+			"Black sent no analysis by 11.03.2027, so has no right to protest the adjudication (6.5.6)"},
+		{"undated", White, timecontrol.Date{}, "протест белых отправлен без даты, после последнего дня 11.04.2027",
+			"the protest of White was sent undated, after the last day 11.04.2027"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ae, ok := errors.AsType[AnswerError](a.CheckProtest(tt.side, received, tt.filed))
+			require.True(t, ok, "a typed error")
+			assert.Contains(t, ae.Problem.Message(letter.Russian), tt.ru)
+			assert.Contains(t, ae.Problem.Message(letter.English), tt.en)
+			assertOneLanguage(t, ae.Problem)
+		})
+	}
 }
 
 func TestParseEvaluation(t *testing.T) {

@@ -51,8 +51,9 @@ func (d Desk) Submit(s corr.State, code string, n int, text string, day timecont
 	out := corr.Outcome{Accepted: true, Game: code}
 	sub, err := ParseSubmission(text)
 	if err != nil {
-		out.Accepted, out.Reason = false, err.Error()
-		out.Problems = append(out.Problems, corr.Problem{Kind: "no-evaluation", Clause: "6.5.2", Text: err.Error()})
+		why := answerProblem(err).Message(playerEnvelope(s, n, g).Lang)
+		out.Accepted, out.Reason = false, why
+		out.Problems = append(out.Problems, corr.Problem{Kind: "no-evaluation", Clause: "6.5.2", Text: why})
 		out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "refusal", letter.NoEvaluation{Envelope: playerEnvelope(s, n, g)}.Render()))
 		return d, out, nil
 	}
@@ -149,11 +150,12 @@ func (d *Desk) adjudicationProtest(s corr.State, g corr.Game, a *Adjourned, side
 	}
 	for i, o := range out.Out {
 		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
+			lang := envelope(s, s.Tournament.Judge, g).Lang
 			refused := ""
 			if err != nil {
-				refused = strings.TrimPrefix(err.Error(), "adjudication: ")
+				refused = answerProblem(err).Message(lang)
 			}
-			o.Body = letter.AfterGreeting(o.Body, letter.AdjudicationProtestRemark(envelope(s, s.Tournament.Judge, g).Lang, g.Code, refused))
+			o.Body = letter.AfterGreeting(o.Body, letter.AdjudicationProtestRemark(lang, g.Code, refused))
 			out.Out[i] = o
 		}
 	}

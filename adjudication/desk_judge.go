@@ -36,7 +36,7 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 	}
 	g, ok := s.Game(code)
 	if !ok {
-		return refuse(answerError{letter.JudgeGameUnknown(s.Tournament.Cipher)})
+		return refuse(AnswerError{Problem: letter.JudgeGameUnknown(s.Tournament.Cipher)})
 	}
 	var next Desk
 	var ns corr.State
@@ -57,17 +57,11 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 	return next, ns, out, nil
 }
 
-// answerError is a judge's answer the desk cannot act on, said in both
-// languages for the judge's letter.
-type answerError struct{ p letter.Problem }
-
-func (e answerError) Error() string { return "adjudication: " + e.p.En }
-
 // answerProblem is err as the judge reads it: the desk's own reasons in
 // the judge's language, any other error as it is.
 func answerProblem(err error) letter.Problem {
-	if ae, ok := errors.AsType[answerError](err); ok {
-		return ae.p
+	if ae, ok := errors.AsType[AnswerError](err); ok {
+		return ae.Problem
 	}
 	msg := strings.TrimPrefix(err.Error(), "adjudication: ")
 	return letter.Problem{Kind: "judge-answer", Clause: "6.3.7", Ru: msg, En: msg}
@@ -116,11 +110,11 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 	d = d.clone()
 	c := lastClaim(g)
 	if c == nil {
-		return d, s, corr.Outcome{}, answerError{letter.NoClaimInGame(gameCode(s, g))}
+		return d, s, corr.Outcome{}, AnswerError{Problem: letter.NoClaimInGame(gameCode(s, g))}
 	}
 	confirm := r.Verdict == OverstepConfirmed || r.Verdict == ProtestRejected
 	if c.Status != corr.ClaimPending {
-		return d, s, corr.Outcome{}, answerError{letter.ClaimAlreadyRuled(c.Seq, gameCode(s, g), c.Ruled, c.Status == corr.ClaimConfirmed)}
+		return d, s, corr.Outcome{}, AnswerError{Problem: letter.ClaimAlreadyRuled(c.Seq, gameCode(s, g), c.Ruled, c.Status == corr.ClaimConfirmed)}
 	}
 	ns, out, err := corr.Rule(s, g.Code, c.Seq, confirm, r.Note, day)
 	if err != nil {

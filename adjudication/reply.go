@@ -2,9 +2,10 @@ package adjudication
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
 	"strings"
+
+	"zaochnik/corr/letter"
 )
 
 // ReplyLines returns the lines the writer of a reply wrote: quoted lines
@@ -92,9 +93,23 @@ type JudgeReply struct {
 	Note string
 }
 
-// ErrNoVerdict is returned (wrapped) by ParseJudgeReply when the answer
-// names no verdict.
+// ErrNoVerdict is returned (wrapped in an AnswerError) by ParseJudgeReply
+// when the answer names no verdict.
 var ErrNoVerdict = errors.New("no verdict")
+
+// AnswerError is an answer to the server's letter (the judge's, a
+// player's) that cannot be acted on: Problem says what is wrong and what to
+// write, whole in either language, for corr/letter to put in the reply.
+// Error is the English, for the log.
+type AnswerError struct {
+	Problem letter.Problem
+	is      error // the sentinel it matches (ErrNoVerdict), or nil
+}
+
+func (e AnswerError) Error() string { return "adjudication: " + e.Problem.En }
+
+// Unwrap is the sentinel the error matches, if any.
+func (e AnswerError) Unwrap() error { return e.is }
 
 // ParseJudgeReply reads the judge's answer: one verdict phrase
 // ("просрочка подтверждена" / "просрочки нет", "протест отклонён" /
@@ -112,7 +127,7 @@ func ParseJudgeReply(text string) (JudgeReply, error) {
 		if m := adjudgeLabel.FindStringSubmatch(strings.TrimRight(ln, ".!")); m != nil {
 			e, err := ParseEvaluation(strings.TrimRight(m[2], ".! "))
 			if err != nil {
-				return JudgeReply{}, fmt.Errorf("adjudication: the judge's line %q: %w", ln, err)
+				return JudgeReply{}, AnswerError{Problem: letter.JudgeResultUnreadable(ln)}
 			}
 			v, res = Adjudged, e.Result()
 		} else {
@@ -132,13 +147,13 @@ func ParseJudgeReply(text string) (JudgeReply, error) {
 				notes = append(notes, ln)
 			}
 		case r.Verdict != NoVerdict && (r.Verdict != v || r.Result != res):
-			return JudgeReply{}, fmt.Errorf("adjudication: the answer names two verdicts (%s and %s); write one", r.Verdict, v)
+			return JudgeReply{}, AnswerError{Problem: letter.JudgeTwoVerdicts(decision(r.Verdict), decision(v))}
 		default:
 			r.Verdict, r.Result = v, res
 		}
 	}
 	if r.Verdict == NoVerdict {
-		return JudgeReply{}, fmt.Errorf("adjudication: %w in the answer; write «просрочка подтверждена» or «просрочки нет», «протест отклонён» or «протест удовлетворён», or «присуждаю: 1-0» (1/2-1/2, 0-1)", ErrNoVerdict)
+		return JudgeReply{}, AnswerError{Problem: letter.JudgeNoVerdict(), is: ErrNoVerdict}
 	}
 	r.Note = strings.Join(notes, "\n")
 	return r, nil
@@ -194,7 +209,7 @@ func ParseSubmission(text string) (PlayerSubmission, error) {
 		if m := evaluationLabel.FindStringSubmatch(ln); m != nil {
 			e, err := ParseEvaluation(m[3])
 			if err != nil {
-				return PlayerSubmission{}, err
+				return PlayerSubmission{}, AnswerError{Problem: letter.SubmissionEvaluationUnreadable(strings.TrimSpace(m[3]))}
 			}
 			sub.Evaluation, inAnalysis = e, false
 			continue
@@ -217,7 +232,7 @@ func ParseSubmission(text string) (PlayerSubmission, error) {
 		}
 	}
 	if sub.Evaluation == NoEvaluation {
-		return PlayerSubmission{}, errors.New("adjudication: the letter gives no evaluation of the final position; write a line «оценка: выигрыш белых», «оценка: ничья» or «оценка: выигрыш чёрных» (evaluation: win for white / draw / win for black), and the analysis after a line «анализ:» (6.5.2)")
+		return PlayerSubmission{}, AnswerError{Problem: letter.SubmissionNoEvaluation()}
 	}
 	if len(analysis) == 0 && moveLike.MatchString(strings.Join(rest, "\n")) {
 		analysis = rest

@@ -90,8 +90,10 @@ type demo struct {
 	log   *slog.Logger
 	speed time.Duration // real time per virtual day (--simulate)
 	clock func() time.Time
-	mail  *localmail.Server
-	t     corr.Tournament
+	// virtual is the simulation's clock (--simulate), nil otherwise.
+	virtual *virtualClock
+	mail    *localmail.Server
+	t       corr.Tournament
 	// forged is the Message-ID of the demo's forged letter.
 	forged string
 }
@@ -106,10 +108,9 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		dbPath = filepath.Join(dir, "demo.db")
 	}
 	d.clock = time.Now
-	var v *virtualClock
 	if simulate {
-		v = newVirtualClock(time.Now(), d.speed)
-		d.clock = v.Now
+		d.virtual = newVirtualClock(time.Now(), d.speed)
+		d.clock = d.virtual.Now
 	}
 	src, err := d.tournament(dbPath)
 	if err != nil {
@@ -139,7 +140,7 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 		d.log.Error("the forged letter of the demo", "err", err)
 	}
 
-	d.play(ctx, m.db, simulate, days)
+	played := d.play(ctx, m.db, m.jobs.daily, days)
 	fmt.Fprintln(d.out, "\nStopping…")
 	if err := m.jobs.daily(context.WithoutCancel(ctx)); err != nil { // up to the last virtual day
 		d.log.Error("daily checks", "err", err)
@@ -147,7 +148,10 @@ func (d *demo) run(ctx context.Context, dbPath, listen string, simulate bool, da
 	if err := m.Close(); err != nil {
 		return err
 	}
-	return d.summary(dbPath)
+	if err := d.summary(dbPath); err != nil {
+		return err
+	}
+	return played
 }
 
 // startMail starts the embedded mail server with a mailbox for the server,
@@ -181,36 +185,26 @@ func (d *demo) config(dbPath, listen string, simulate bool) (Config, error) {
 	}
 	cfg.Schedule = ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"}
 	if simulate {
-		// The jobs read the virtual clock: running them every real second
-		// catches up every virtual day that passed.
-		cfg.Schedule = ScheduleConfig{Daily: "@every 1s"}
+		// The simulation runs the daily checks itself at the end of each
+		// virtual day, before it lets the clock go on.
+		cfg.Schedule = ScheduleConfig{}
 	}
 	return cfg, nil
 }
 
-// play runs until ctx ends: with simulate, the simulated players play on
-// the virtual clock (for days virtual days, if not 0).
-func (d *demo) play(ctx context.Context, db *storage.DB, simulate bool, days int) {
-	var wg sync.WaitGroup
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	if simulate {
-		sim := newSimulation(d.t, db, d.mail, d.clock, d.speed, d.out)
-		wg.Add(1)
-		go func() { defer wg.Done(); sim.run(runCtx) }()
-		if days > 0 {
-			go func() {
-				select {
-				case <-time.After(time.Duration(days) * d.speed):
-					cancel()
-				case <-runCtx.Done():
-				}
-			}()
-		}
+// play runs until ctx ends: when simulating, the simulated players play
+// on the virtual clock (for days virtual days, if not 0), and daily runs
+// the referee's day at the end of each.
+func (d *demo) play(ctx context.Context, db *storage.DB, daily func(context.Context) error, days int) error {
+	if d.virtual == nil {
+		<-ctx.Done()
+		return nil
 	}
-	<-runCtx.Done()
-	cancel()
-	wg.Wait()
+	err := newSimulation(d.t, db, d.mail, d.virtual, d.speed, d.out).run(ctx, daily, days)
+	if ctx.Err() != nil {
+		return nil // stopped by Ctrl-C
+	}
+	return err
 }
 
 // tournament reads the sample tournament with play starting today (on the
@@ -384,19 +378,50 @@ func moscow() *time.Location {
 }
 
 // virtualClock runs one virtual day per speed of real time from the
-// morning of the real day it starts.
+// morning of the real day it starts, but never past the end of the last
+// day released to it: there it stands still until the simulation, whose
+// letters of that day the store has decided, releases the next. So what
+// happens on a virtual day does not depend on the machine's speed.
 type virtualClock struct {
 	realStart, virtualStart time.Time
 	speed                   time.Duration
+	loc                     *time.Location
+
+	mu    sync.Mutex
+	held  time.Duration // real time the clock stood still at a day's end
+	until time.Time     // the last instant released
 }
 
 func newVirtualClock(now time.Time, speed time.Duration) *virtualClock {
-	y, mo, dd := now.In(moscow()).Date()
-	return &virtualClock{realStart: now, virtualStart: time.Date(y, mo, dd, 9, 0, 0, 0, moscow()), speed: speed}
+	loc := moscow()
+	y, mo, dd := now.In(loc).Date()
+	v := &virtualClock{realStart: now, virtualStart: time.Date(y, mo, dd, 9, 0, 0, 0, loc), speed: speed, loc: loc}
+	v.release(timecontrol.DateOf(v.virtualStart))
+	return v
 }
 
 // Now is the virtual time.
 func (v *virtualClock) Now() time.Time {
-	elapsed := time.Since(v.realStart)
-	return v.virtualStart.Add(time.Duration(float64(elapsed) / float64(v.speed) * float64(24*time.Hour)))
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	t := v.virtualStart.Add(v.virtual(time.Since(v.realStart) - v.held))
+	if t.After(v.until) {
+		// Standing still: the real time spent waiting does not count.
+		v.held += time.Duration(float64(t.Sub(v.until)) / float64(24*time.Hour) * float64(v.speed))
+		t = v.until
+	}
+	return t
+}
+
+// virtual is the virtual duration of the real duration d.
+func (v *virtualClock) virtual(d time.Duration) time.Duration {
+	return time.Duration(float64(d) / float64(v.speed) * float64(24*time.Hour))
+}
+
+// release lets the clock run to the end of day.
+func (v *virtualClock) release(day timecontrol.Date) {
+	next := day.AddDays(1)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.until = time.Date(next.Year(), next.Month(), next.Day(), 0, 0, 0, 0, v.loc).Add(-time.Nanosecond)
 }

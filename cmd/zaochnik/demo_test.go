@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/storage"
+	"zaochnik/timecontrol"
 )
 
 // The simulated demo, run for 100 virtual days at 50 ms a day, shows within
@@ -93,4 +95,22 @@ func TestDemo_RerunOnTheSameStoreTakesANewUIDValidity(t *testing.T) {
 	v, err := nextUIDValidity(db, demoServer)
 	require.NoError(t, err)
 	assert.Equal(t, uint32(3), v, "the second run read its mailbox under UIDVALIDITY 2")
+}
+
+// The simulation's clock never passes the end of the last day released to
+// it, however much real time goes by, and goes on from there once the next
+// day is released: what happens on a virtual day does not depend on the
+// machine's speed.
+func TestDemo_VirtualClockStandsStillUntilTheNextDayIsReleased(t *testing.T) {
+	v := newVirtualClock(time.Now(), time.Microsecond) // a day every microsecond
+	first := timecontrol.DateOf(v.Now())
+	time.Sleep(5 * time.Millisecond) // thousands of virtual days
+	at := v.Now()
+	assert.Equal(t, first, timecontrol.DateOf(at), "held at the end of the first day")
+	assert.False(t, v.Now().Before(at), "the virtual time never goes back")
+
+	v.release(first.AddDays(1))
+	require.Eventually(t, func() bool { return timecontrol.DateOf(v.Now()) == first.AddDays(1) }, 10*time.Second, time.Millisecond)
+	time.Sleep(5 * time.Millisecond)
+	assert.Equal(t, first.AddDays(1), timecontrol.DateOf(v.Now()), "held at the end of the day released")
 }

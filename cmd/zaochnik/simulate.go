@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -33,7 +34,7 @@ type simulation struct {
 	t     corr.Tournament
 	db    *storage.DB
 	mail  *localmail.Server
-	now   func() time.Time
+	clock *virtualClock
 	speed time.Duration
 	out   io.Writer
 	rng   *rand.Rand
@@ -52,7 +53,7 @@ type plan struct {
 	plies    int              // the game's length when noticed
 	noticed  timecontrol.Date // the day the opponent's move arrived
 	answerOn timecontrol.Date
-	sentID   string // Message-ID of the letter sent for it, "" before
+	sent     bool // the letter is sent (and, by the next step, decided)
 }
 
 // The roles of the sample tournament's start numbers.
@@ -62,35 +63,108 @@ const (
 	silent    = 4
 )
 
-func newSimulation(t corr.Tournament, db *storage.DB, mail *localmail.Server, now func() time.Time, speed time.Duration, out io.Writer) *simulation {
-	return &simulation{t: t, db: db, mail: mail, now: now, speed: speed, out: out, rng: rand.New(rand.NewPCG(2026, 6)),
+func newSimulation(t corr.Tournament, db *storage.DB, mail *localmail.Server, clock *virtualClock, speed time.Duration, out io.Writer) *simulation {
+	return &simulation{t: t, db: db, mail: mail, clock: clock, speed: speed, out: out, rng: rand.New(rand.NewPCG(2026, 6)),
 		server: "turnir@zaochnik.test", plans: map[string]*plan{}, claims: map[string]bool{}, penalties: map[string]int{}}
 }
 
-// run plays until ctx is done, looking at the games four times a virtual day.
-func (s *simulation) run(ctx context.Context) {
-	tick := time.NewTicker(max(s.speed/4, 10*time.Millisecond))
+// run plays day after day until ctx is done or, when days is not 0, to
+// the end of virtual day days. On each day the players answer what they
+// must, the simulation waits until the store has decided their letters and
+// answers what those changed, and only then lets the clock go on to the
+// next day, after daily has run the referee's checks of the day (reminders,
+// claims, held letters): the games come out the same on a fast machine and
+// a loaded one.
+func (s *simulation) run(ctx context.Context, daily func(context.Context) error, days int) error {
+	tick := time.NewTicker(max(s.speed/8, 5*time.Millisecond))
 	defer tick.Stop()
 	for {
-		if err := s.step(ctx); err != nil && ctx.Err() == nil {
-			fmt.Fprintf(s.out, "simulation: %v\n", err)
+		today, err := s.playDay(ctx)
+		if err != nil {
+			return err
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
+		if err := daily(ctx); err != nil {
+			return fmt.Errorf("the daily checks of %s: %w", today.Russian(), err)
+		}
+		if days > 0 && today.Sub(s.t.Start)+1 >= days {
+			return nil
+		}
+		s.clock.release(today.AddDays(1))
+		for !s.today().After(today) {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-tick.C:
+			}
 		}
 	}
 }
 
-// step does what each player has to do today.
-func (s *simulation) step(ctx context.Context) error {
+// maxRounds bounds the rounds of letters on one day (a letter refused may
+// be answered again the same day).
+const maxRounds = 8
+
+// playDay plays today until the players have nothing more to do, each
+// round's letters decided by the store before the next round.
+func (s *simulation) playDay(ctx context.Context) (timecontrol.Date, error) {
+	today := s.today()
+	for range maxRounds {
+		sent, err := s.step(ctx, today)
+		if err != nil || len(sent) == 0 {
+			return today, err
+		}
+		if err := s.await(ctx, sent); err != nil {
+			return today, err
+		}
+	}
+	return today, nil
+}
+
+// awaitBound is how long, in real time, the simulation waits for the
+// daemon to read and decide one round of letters: far more than it takes
+// even on a loaded machine.
+const awaitBound = time.Minute
+
+// await waits until the store has decided the letters ids (applied,
+// refused or held), or fails after awaitBound.
+func (s *simulation) await(ctx context.Context, ids []string) error {
+	deadline := time.Now().Add(awaitBound)
+	for _, id := range ids {
+		for {
+			l, err := s.db.LetterByMessageID(ctx, id)
+			if err == nil && l.Disposition != storage.Pending {
+				break
+			}
+			if err != nil && !errors.Is(err, storage.ErrNotFound) {
+				return err
+			}
+			if time.Now().After(deadline) {
+				return fmt.Errorf("the daemon did not decide the simulated letter <%s> within %v of real time; "+
+					"the virtual day cannot end without it (is the machine overloaded? run with -v to see the daemon's log)", id, awaitBound)
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}
+	return nil
+}
+
+func (s *simulation) today() timecontrol.Date {
+	return timecontrol.DateOf(s.clock.Now().In(s.t.Location()))
+}
+
+// step does what each player has to do today and returns the Message-IDs
+// of the letters sent.
+func (s *simulation) step(ctx context.Context, today timecontrol.Date) ([]string, error) {
 	st, err := s.db.State(ctx, s.t.Cipher)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	today := timecontrol.DateOf(s.now().In(s.t.Location()))
 	day := today.Sub(s.t.Start) + 1
+	var sent []string
 	s.report(st, day)
 	if !s.breakSent && day >= 2 {
 		s.breakSent = true
@@ -98,10 +172,12 @@ func (s *simulation) step(ctx context.Context) error {
 		for _, g := range st.Games {
 			if g.White == breaker || g.Black == breaker {
 				s.say(day, "%s announces a break from %s to %s (6.4)", s.name(breaker), from.Russian(), to.Russian())
-				if err := s.send(breaker, fmt.Sprintf("%s %d-%d\nI take a break from %s to %s.\n", s.t.Cipher, g.White, g.Black,
-					from.Russian(), to.Russian()), ""); err != nil {
-					return err
+				id, err := s.send(breaker, fmt.Sprintf("%s %d-%d\nI take a break from %s to %s.\n", s.t.Cipher, g.White, g.Black,
+					from.Russian(), to.Russian()))
+				if err != nil {
+					return sent, err
 				}
+				sent = append(sent, id)
 				break
 			}
 		}
@@ -116,11 +192,8 @@ func (s *simulation) step(ctx context.Context) error {
 			continue
 		}
 		p := s.plans[g.Code]
-		if p != nil && p.plies == len(g.Plies) && p.sentID != "" && !s.answered(num, p.sentID) {
-			continue // the letter is on its way
-		}
-		if p == nil || p.plies != len(g.Plies) || p.sentID != "" {
-			// A new move to answer, or the last letter was answered without
+		if p == nil || p.plies != len(g.Plies) || p.sent {
+			// A new move to answer, or the last letter was decided without
 			// the game moving on (refused): answer again in a day or two.
 			noticed := today
 			if p != nil && p.plies == len(g.Plies) {
@@ -136,13 +209,14 @@ func (s *simulation) step(ctx context.Context) error {
 		if !ok {
 			continue
 		}
-		id := fmt.Sprintf("sim.%d@zaochnik.test", s.letters+1)
-		if err := s.send(num, text, id); err != nil {
-			return err
+		id, err := s.send(num, text)
+		if err != nil {
+			return sent, err
 		}
-		p.sentID = id
+		sent = append(sent, id)
+		p.sent = true
 	}
-	return nil
+	return sent, nil
 }
 
 // letter writes the move letter of side in game g, the move chosen at
@@ -206,29 +280,16 @@ func pick(en bool, english, russian string) string {
 	return russian
 }
 
-// answered reports whether the server answered the letter id (a refusal,
-// or a confirmation of a letter that moved nothing).
-func (s *simulation) answered(num int, id string) bool {
-	p, _ := s.t.Player(num)
-	for _, d := range s.mail.Deliveries() {
-		if d.From == s.server && strings.EqualFold(d.To[0], p.Email) && bytes.Contains(d.Raw, []byte("<"+id+">")) {
-			return true
-		}
-	}
-	return false
-}
-
-// send mails text from player num to the tournament over SMTP.
-func (s *simulation) send(num int, text, id string) error {
+// send mails text from player num to the tournament over SMTP and
+// returns its Message-ID.
+func (s *simulation) send(num int, text string) (string, error) {
 	p, _ := s.t.Player(num)
 	s.letters++
-	if id == "" {
-		id = fmt.Sprintf("sim.%d@zaochnik.test", s.letters)
-	}
+	id := fmt.Sprintf("sim.%d@zaochnik.test", s.letters)
 	// Logged in as himself, as a player's provider requires: the embedded
 	// server then vouches for the From address (Authentication-Results).
-	return mailAs(s.mail.SMTPAddr, p.Email, p.Email, mailbox.Outgoing{From: mailbox.Address{Name: p.Name, Addr: p.Email},
-		To: []mailbox.Address{{Addr: s.server}}, Subject: s.t.Cipher, Text: text, Date: s.now(), MessageID: id, AutoSubmitted: "no"})
+	return id, mailAs(s.mail.SMTPAddr, p.Email, p.Email, mailbox.Outgoing{From: mailbox.Address{Name: p.Name, Addr: p.Email},
+		To: []mailbox.Address{{Addr: s.server}}, Subject: s.t.Cipher, Text: text, Date: s.clock.Now(), MessageID: id, AutoSubmitted: "no"})
 }
 
 // mailAs sends o over SMTP at addr from the envelope sender from, logged
