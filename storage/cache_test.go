@@ -222,23 +222,23 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 		do   func() error
 	}{
 		{"a move in 1-2", func() error {
-			_, err := db.Receive(ctx, letter("<a1>", "ivanov@example.org", "1-2", 1, "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"))
+			_, err := receive(ctx, db, letter("<a1>", "ivanov@example.org", "1-2", 1, "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"))
 			return err
 		}},
 		{"a move in 3-1", func() error {
-			_, err := db.Receive(ctx, letter("<a2>", "sidorov@example.org", "3-1", 2, "ЧР-2026-ЗФ 3-1\nМой ход: 1.c3-d4\n02.03.2026 / 02.03.2026 / 02.03.2026\nВремя: 0/0"))
+			_, err := receive(ctx, db, letter("<a2>", "sidorov@example.org", "3-1", 2, "ЧР-2026-ЗФ 3-1\nМой ход: 1.c3-d4\n02.03.2026 / 02.03.2026 / 02.03.2026\nВремя: 0/0"))
 			return err
 		}},
 		{"a reply in 1-2", func() error {
-			_, err := db.Receive(ctx, letter("<a3>", "petrov@example.org", "1-2", 4, "ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"))
+			_, err := receive(ctx, db, letter("<a3>", "petrov@example.org", "1-2", 4, "ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"))
 			return err
 		}},
 		{"a refused move in 2-3", func() error {
-			_, err := db.Receive(ctx, letter("<a4>", "petrov@example.org", "2-3", 5, "ЧР-2026-ЗФ 2-3\nMy move: 1.a1-h8\n05.03.2026 / 05.03.2026 / 05.03.2026\nTime: 0/0"))
+			_, err := receive(ctx, db, letter("<a4>", "petrov@example.org", "2-3", 5, "ЧР-2026-ЗФ 2-3\nMy move: 1.a1-h8\n05.03.2026 / 05.03.2026 / 05.03.2026\nTime: 0/0"))
 			return err
 		}},
 		{"a break: every ledger of the player", func() error {
-			_, err := db.Receive(ctx, letter("<a5>", "ivanov@example.org", "3-1", 6, "ЧР-2026-ЗФ 3-1\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\nберу перерыв с 20.03.2026 по 25.03.2026\n02.03.2026 / 02.03.2026 / 06.03.2026\nВремя: 0/4"))
+			_, err := receive(ctx, db, letter("<a5>", "ivanov@example.org", "3-1", 6, "ЧР-2026-ЗФ 3-1\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\nберу перерыв с 20.03.2026 по 25.03.2026\n02.03.2026 / 02.03.2026 / 06.03.2026\nВремя: 0/4"))
 			return err
 		}},
 		{"a day: not tracked, every game compared", func() error {
