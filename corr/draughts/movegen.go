@@ -57,15 +57,10 @@ type gen struct {
 	// recording, from 3 when merging duplicate paths, else never.
 	checkFrom int
 	base      int // index in dst of the first capture
-	// count: a leaf count. Captures emit would append unchecked are only
-	// counted in counted (a capture of fewer than checkFrom pieces cannot
-	// duplicate one that is kept, which takes as many pieces).
-	count    bool
-	counted  int
-	pieceAt  int // index in dst of the first capture of the current piece
-	path     [32]Square
-	dst      []Move
-	landings [][]Square // with record: landings[i] is the path of dst[base+i]
+	pieceAt   int // index in dst of the first capture of the current piece
+	path      [32]Square
+	dst       []Move
+	landings  [][]Square // with record: landings[i] is the path of dst[base+i]
 }
 
 func (p Position) generate(dst []Move, o genOptions) []Move {
@@ -105,7 +100,6 @@ func (c *gen) init(p Position, r *rules, dst []Move, o genOptions) {
 		c.checkFrom = math.MaxInt
 	}
 	c.landings = nil
-	c.count, c.counted = false, 0
 }
 
 // capturers returns the men and the kings of the side to move that can
@@ -250,10 +244,6 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 func (c *gen) emit(to Square, taken Bitboard, n int, promotes bool) {
 	if n >= c.checkFrom {
 		c.emitChecked(to, taken, n, promotes)
-		return
-	}
-	if c.count {
-		c.counted++
 		return
 	}
 	c.dst = append(c.dst, Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken})

@@ -51,9 +51,8 @@ func (p Position) countMoves(r *rules, c *gen, dst []Move, o genOptions) int {
 	men, kings := p.capturers(g)
 	if men|kings != 0 {
 		c.init(p, r, dst, o)
-		c.count = true
 		c.captures(men, kings)
-		return c.counted + len(c.dst) - c.base
+		return len(c.dst)
 	}
 	own := p.pieces[p.side&1]
 	empty := g.valid &^ (own | p.pieces[(p.side^1)&1])
