@@ -54,7 +54,7 @@ func (r *Referee) EnterPaperLetter(ctx context.Context, p PaperLetter) (corr.Out
 	}
 	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%s\x00%s\x00%s", p.Game, p.Player, p.Posted, p.Received, p.Text))
 	noon := time.Date(p.Received.Year(), p.Received.Month(), p.Received.Day(), 12, 0, 0, 0, st.Tournament.Location())
-	res, err := r.DB.Receive(ctx, storage.Received{
+	res, err := r.ReceiveDecoded(ctx, storage.Received{
 		Incoming: storage.Incoming{MessageID: paperPrefix + hex.EncodeToString(sum[:12]) + "@zaochnik.invalid>", Raw: []byte(p.Text), Postmark: noon, From: pl.Email},
 		Subject:  p.Game, Text: p.Text, Posted: p.Posted,
 		Auth: corr.Auth{Method: corr.AuthDesk, Detail: "paper letter entered at the desk"},

@@ -42,7 +42,7 @@ func (r *Referee) Reassign(ctx context.Context, id int64, game string) (corr.Out
 		return corr.Outcome{}, fmt.Errorf("letter %d does not read as mail (%v); enter it as a paper letter: %w", id, err, ErrConflict)
 	}
 	sum := sha256.Sum256([]byte(game))
-	res, err := r.DB.Receive(ctx, storage.Received{
+	res, err := r.ReceiveDecoded(ctx, storage.Received{
 		Incoming: storage.Incoming{MessageID: fmt.Sprintf("<assigned-%d-%s@zaochnik.invalid>", id, hex.EncodeToString(sum[:6])), Raw: l.Raw, Postmark: l.Postmark, From: l.From},
 		Subject:  letter.FormatGameCode(cipher, p.White, p.Black) + " " + in.Subject, Text: in.Text,
 		Auth: corr.Auth{Method: corr.AuthDesk, Detail: fmt.Sprintf("letter %d assigned to %s by the secretary", id, game)},

@@ -66,8 +66,8 @@ func (o Outcome) Refused() bool {
 // Receive reads, authenticates and decides one letter: an unreadable or
 // oversized letter is kept refused, an automatic one ignored (RFC 3834), a
 // confirmation applies or drops its held letter, and any other letter goes
-// to the store with how its sender was authenticated (storage.Receive
-// holds what nothing vouches for). It is idempotent like the store.
+// to ReceiveDecoded with how its sender was authenticated (it holds
+// what nothing vouches for). It is idempotent like the store.
 func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	if n := int64(len(l.Raw)); n > r.maxSize() {
 		return r.keep(ctx, l, nil, storage.Refused, fmt.Sprintf("letter of %d bytes, over the limit of %d: not read", n, r.maxSize()))
@@ -92,10 +92,10 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 		return Outcome{}, err
 	}
 	if held != 0 {
-		res, err := r.DB.Confirm(ctx, inc, held, corr.Declines(in.Text))
+		res, err := r.confirm(ctx, inc, held, corr.Declines(in.Text))
 		return Outcome{Result: res, Auth: corr.AuthKey, Confirmation: true}, err
 	}
-	res, err := r.DB.Receive(ctx, storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
+	res, err := r.ReceiveDecoded(ctx, storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
 		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...), Auth: auth})
 	if err == nil && res.Fresh && res.Disposition == storage.Held {
 		r.logger().Info("referee: letter held until its sender confirms it", "from", inc.From, "message_id", inc.MessageID, "auth", auth.Detail)

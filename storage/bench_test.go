@@ -104,7 +104,7 @@ func BenchmarkReceive_ManyGames(b *testing.B) {
 		if !ok {
 			continue
 		}
-		if _, err := db.Receive(ctx, r); err != nil {
+		if _, err := receive(ctx, db, r); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -70,7 +70,7 @@ func TestCache_LedgerLinesWrittenFromTheFirstChange(t *testing.T) {
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
 	for _, r := range game12 {
-		res, err := db.Receive(ctx, r)
+		res, err := receive(ctx, db, r)
 		require.NoError(t, err)
 		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
@@ -96,11 +96,11 @@ func TestCache_AnotherWriterIsSeen(t *testing.T) {
 	require.NoError(t, err)
 	defer b.Close()
 	ctx := context.Background()
-	_, err = a.Receive(ctx, game12[0])
+	_, err = receive(ctx, a, game12[0])
 	require.NoError(t, err)
 	_, err = a.State(ctx, cipher) // a now holds the state in memory
 	require.NoError(t, err)
-	res, err := b.Receive(ctx, game12[1])
+	res, err := receive(ctx, b, game12[1])
 	require.NoError(t, err)
 	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
@@ -108,7 +108,7 @@ func TestCache_AnotherWriterIsSeen(t *testing.T) {
 	require.NoError(t, err)
 	g, _ := s.Game("ТЕСТ-2026 1-2")
 	assert.Len(t, g.Plies, 2, "b's move is seen by a")
-	res, err = a.Receive(ctx, game12[2])
+	res, err = receive(ctx, a, game12[2])
 	require.NoError(t, err)
 	assert.True(t, res.Outcome.Accepted, "a applies the next move on b's state: %s", res.Outcome.Reason)
 }
@@ -118,12 +118,12 @@ func TestCache_AnotherWriterIsSeen(t *testing.T) {
 func TestCache_FailedTransactionIsForgotten(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
-	_, err := db.Receive(ctx, game12[0])
+	_, err := receive(ctx, db, game12[0])
 	require.NoError(t, err)
 	// The events are written after the game: make that write fail.
 	_, err = db.db.Exec(`CREATE TRIGGER fail BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END`)
 	require.NoError(t, err)
-	_, err = db.Receive(ctx, game12[1])
+	_, err = receive(ctx, db, game12[1])
 	require.ErrorContains(t, err, "disk full")
 	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)
@@ -132,7 +132,7 @@ func TestCache_FailedTransactionIsForgotten(t *testing.T) {
 
 	_, err = db.db.Exec(`DROP TRIGGER fail`)
 	require.NoError(t, err)
-	res, err := db.Receive(ctx, game12[1])
+	res, err := receive(ctx, db, game12[1])
 	require.NoError(t, err)
 	require.True(t, res.Fresh)
 	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
@@ -147,7 +147,7 @@ func TestCache_SameGameSeesEveryChange(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
 	for _, r := range game12[:3] {
-		_, err := db.Receive(ctx, r)
+		_, err := receive(ctx, db, r)
 		require.NoError(t, err)
 	}
 	s, err := db.State(ctx, cipher)

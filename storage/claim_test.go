@@ -47,7 +47,7 @@ func TestClaimRows_RoundTrip(t *testing.T) {
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
 	for _, r := range claimLetters {
-		res, err := db.Receive(ctx, r)
+		res, err := receive(ctx, db, r)
 		require.NoError(t, err)
 		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 	}
@@ -56,7 +56,7 @@ func TestClaimRows_RoundTrip(t *testing.T) {
 	require.Len(t, rows, 1)
 	_, err = db.Rule(ctx, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14"))
 	require.NoError(t, err)
-	res, err := db.Receive(ctx, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
+	res, err := receive(ctx, db, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
 	require.NoError(t, err)
 	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
@@ -98,7 +98,7 @@ func TestDeskRows_UntouchedByALetterThatChangesNoClaim(t *testing.T) {
 	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
 	for _, r := range claimLetters {
-		_, err := db.Receive(ctx, r)
+		_, err := receive(ctx, db, r)
 		require.NoError(t, err)
 	}
 	rows, err := db.Claims(ctx, true)
@@ -109,7 +109,7 @@ func TestDeskRows_UntouchedByALetterThatChangesNoClaim(t *testing.T) {
 	require.NotEmpty(t, before)
 	for _, r := range game12[1:3] {
 		r.Postmark = r.Postmark.AddDate(0, 0, 14)
-		res, err := db.Receive(ctx, r)
+		res, err := receive(ctx, db, r)
 		require.NoError(t, err)
 		require.NotEmpty(t, res.Outcome.Events, "the letter was applied")
 	}
@@ -128,7 +128,7 @@ func TestDeskRows_OldJSONDeskIsUpgraded(t *testing.T) {
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
 	for _, r := range claimLetters {
-		_, err := db.Receive(ctx, r)
+		_, err := receive(ctx, db, r)
 		require.NoError(t, err)
 	}
 	rows, err := db.Claims(ctx, true)

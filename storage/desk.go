@@ -10,7 +10,6 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
-	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -193,62 +192,6 @@ func saveDeadlines(ctx context.Context, tx *sql.Tx, gid int64, kinds []string, d
 		}
 	}
 	return nil
-}
-
-// refereeLetter applies a received letter: the judge's answers go to the
-// desk (rulings, adjudications), the organiser's too (decisions on
-// protests against rulings, 6.1.12), a player's evaluation of a game awaiting
-// adjudication too (6.5.2); everything else to the referee, whose outcome
-// the desk then follows (dossiers, records, the letters of protests).
-func (db *DB) refereeLetter(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, text string, obs corr.Observation) (corr.State, corr.Outcome, error) {
-	d, err := db.loadDesk(ctx, tx, tid)
-	if err != nil {
-		return s, corr.Outcome{}, err
-	}
-	was := d
-	code := obs.Thread
-	if ref, ok := letter.ParseGameCode(obs.Subject); ok && code == "" && ref.White != 0 {
-		code = corr.GameCode(s.Tournament.Cipher, corr.Pairing{White: ref.White, Black: ref.Black})
-	}
-	p, player := s.Tournament.PlayerByEmail(obs.From)
-	var next corr.State
-	var out corr.Outcome
-	switch {
-	case !player && strings.EqualFold(obs.From, s.Tournament.Judge.Email):
-		d, next, out, err = d.JudgeAnswer(s, code, text, obs.Postmark)
-	case !player && organiser(d, obs.From):
-		d, next, out, err = d.OrganiserAnswer(s, code, text, obs.Postmark)
-	default:
-		l := s.Read(text, obs)
-		if game, ok := d.Awaits(s, p.Number, code); player && ok && evaluationLetter(l, text) {
-			next = s
-			d, out, err = d.Submit(s, game, p.Number, text, obs.Postmark)
-			break
-		}
-		next, out = corr.Apply(s, l, obs)
-		d, out = d.Follow(next, p.Number, out)
-	}
-	if err != nil {
-		return s, corr.Outcome{}, err
-	}
-	return next, out, saveDesk(ctx, tx, tid, was, d)
-}
-
-// organiser reports whether addr is the organiser the desk names, who
-// decides protests against the judge's rulings (6.1.12).
-func organiser(d adjudication.Desk, addr string) bool {
-	return d.Organiser.Email != "" && strings.EqualFold(addr, d.Organiser.Email)
-}
-
-// evaluationLetter reports whether a player's letter about a game awaiting
-// adjudication is for the judge: it gives an evaluation, or it is neither a
-// move (refused by the referee: play is over, 6.3.2) nor a resignation, a
-// draw or a protest, which the referee handles.
-func evaluationLetter(l letter.Letter, text string) bool {
-	if _, err := adjudication.ParseSubmission(text); err == nil {
-		return true
-	}
-	return len(l.Moves) == 0 && !l.Resign && l.Draw == "" && l.Protest == ""
 }
 
 // followDesk lets the desk follow a decision no letter caused (a day, a

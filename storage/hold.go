@@ -26,21 +26,22 @@ func (db *DB) holdDays() int {
 	return DefaultHoldDays
 }
 
-// hold keeps stored letter id (r, arrived on day) unapplied until its
-// sender confirms it, and asks the sender's registered address unless an
-// answer to an unauthenticated letter went there today already.
-func (db *DB) hold(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, id int64, r Received, day timecontrol.Date, why string) error {
-	_, person, _, _ := s.Tournament.Person(r.From)
+// Hold keeps stored letter id (r, arrived on day) of tournament l
+// unapplied until its sender confirms it, for reason why, and asks person,
+// the sender's registered address, unless an answer to an unauthenticated
+// letter went there today already.
+func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why string) error {
+	db, tx := t.db, t.tx
 	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`,
-		tid, Held, "held until its sender confirms it: "+why, id); err != nil {
+		l.id, Held, "held until its sender confirms it: "+why, id); err != nil {
 		return err
 	}
 	if _, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, tid, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String()); err != nil {
+		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String()); err != nil {
 		return err
 	}
 	db.logger().Info("storage: letter held until its sender confirms it", "letter", id, "from", r.From, "why", why)
-	return db.ask(ctx, tx, tid, s, id, day)
+	return db.ask(ctx, tx, l.id, l.State, id, day)
 }
 
 // ask queues the confirmation request of held letter id on day, unless
@@ -100,83 +101,69 @@ func (db *DB) HeldLetter(ctx context.Context, id int64) (HeldLetter, error) {
 }
 
 // Confirm stores reply, a letter carrying the key of the confirmation
-// request about held letter heldID, and in the same transaction applies
-// the held letter as received on its own arrival (6.3.1: the round trip of
-// the confirmation costs its sender nothing), or, when decline, drops it
-// and tells the secretary. A held letter no longer waiting is left as it
-// is. The result is the held letter's; a reply stored before changes
-// nothing again.
-func (db *DB) Confirm(ctx context.Context, reply Incoming, heldID int64, decline bool) (Result, error) {
-	var res Result
-	var kept *committed
+// request about held letter heldID, and marks the held letter confirmed,
+// or, when decline, drops it and tells the secretary. apply is then the
+// held letter to apply as received on its own arrival (6.3.1: the round
+// trip of the confirmation costs its sender nothing), nil otherwise. A
+// held letter no longer waiting is left as it is. The result is the held
+// letter's; a reply stored before changes nothing again.
+func (t *Tx) Confirm(ctx context.Context, reply Incoming, heldID int64, decline bool) (res Result, apply *Received, err error) {
+	db, tx := t.db, t.tx
 	sum := sha256Hex(reply.Raw)
 	if reply.MessageID == "" {
 		reply.MessageID = "sha256-" + sum + "@zaochnik.invalid"
 	}
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		res, kept = Result{}, nil
-		if err := db.advanceWatermark(ctx, tx, reply.Mailbox, reply.UIDValidity, reply.UID); err != nil {
-			return err
-		}
-		if _, _, found, err := db.stored(ctx, tx, reply, sum); found || err != nil {
-			return err
-		}
-		var status, refs, mid, postmark, from, subject, body string
-		var tid int64
-		var raw []byte
-		err := db.queryRow(ctx, tx, `SELECT h.status, h.refs, h.subject, h.body, h.tournament_id, l.message_id, l.postmark, l.from_addr, l.raw
-			FROM holds h JOIN letters l ON l.id = h.letter_id WHERE h.letter_id = ?`, heldID).Scan(&status, &refs, &subject, &body, &tid, &mid, &postmark, &from, &raw)
-		if err != nil {
-			return fmt.Errorf("held letter %d: %w", heldID, err)
-		}
-		note := fmt.Sprintf("confirms held letter %s", mid)
-		switch {
-		case status != "held":
-			note = fmt.Sprintf("answers the confirmation request of letter %s, which was %s already", mid, status)
-		case decline:
-			note = fmt.Sprintf("refuses held letter %s: its sender did not write it", mid)
-		}
-		if _, err := db.exec(ctx, tx, `INSERT INTO letters
-			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, tournament_id, disposition, reason, stored_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			reply.MessageID, nullable(reply.Mailbox, reply.Mailbox), nullable(reply.Mailbox, reply.UIDValidity), nullable(reply.Mailbox, reply.UID),
-			reply.Raw, sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, tid, Processed, note, db.stamp()); err != nil {
-			return err
-		}
-		res = Result{LetterID: heldID, Disposition: Held}
-		if status != "held" {
-			return nil
-		}
-		if decline {
-			l, err := db.loadID(ctx, tx, tid)
-			if err != nil {
-				return err
-			}
-			return db.drop(ctx, tx, tid, heldID, letter.HoldDeclined, timecontrol.DateOf(reply.Postmark.In(l.from.loc)))
-		}
-		if _, err := db.exec(ctx, tx, `UPDATE holds SET status = 'confirmed' WHERE letter_id = ?`, heldID); err != nil {
-			return err
-		}
-		at, err := time.Parse(time.RFC3339, postmark)
-		if err != nil {
-			return err
-		}
-		r := Received{Incoming: Incoming{MessageID: mid, Raw: raw, Postmark: at, From: from}, Subject: subject, Text: body,
-			InReplyTo: strings.Fields(refs), Forwarded: reply.Postmark, Auth: corr.Auth{Method: corr.AuthConfirmed, Detail: "confirmed by " + reply.MessageID}}
-		if _, err := db.exec(ctx, tx, `UPDATE letters SET auth = ? WHERE id = ?`, corr.AuthConfirmed, heldID); err != nil {
-			return err
-		}
-		res, kept, err = db.decide(ctx, tx, heldID, r)
-		return err
-	})
-	if err != nil {
-		if res.Cipher != "" {
-			db.forget(res.Cipher)
-		}
-		return Result{}, fmt.Errorf("storage: confirmation %s of held letter %d: %w", reply.MessageID, heldID, err)
+	if err := db.advanceWatermark(ctx, tx, reply.Mailbox, reply.UIDValidity, reply.UID); err != nil {
+		return res, nil, err
 	}
-	db.keep(res.Cipher, kept)
-	return res, nil
+	if _, _, found, err := db.stored(ctx, tx, reply, sum); found || err != nil {
+		return res, nil, err
+	}
+	var status, refs, mid, postmark, from, subject, body string
+	var tid int64
+	var raw []byte
+	err = db.queryRow(ctx, tx, `SELECT h.status, h.refs, h.subject, h.body, h.tournament_id, l.message_id, l.postmark, l.from_addr, l.raw
+		FROM holds h JOIN letters l ON l.id = h.letter_id WHERE h.letter_id = ?`, heldID).Scan(&status, &refs, &subject, &body, &tid, &mid, &postmark, &from, &raw)
+	if err != nil {
+		return res, nil, fmt.Errorf("held letter %d: %w", heldID, err)
+	}
+	note := fmt.Sprintf("confirms held letter %s", mid)
+	switch {
+	case status != "held":
+		note = fmt.Sprintf("answers the confirmation request of letter %s, which was %s already", mid, status)
+	case decline:
+		note = fmt.Sprintf("refuses held letter %s: its sender did not write it", mid)
+	}
+	if _, err := db.exec(ctx, tx, `INSERT INTO letters
+		(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, tournament_id, disposition, reason, stored_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		reply.MessageID, nullable(reply.Mailbox, reply.Mailbox), nullable(reply.Mailbox, reply.UIDValidity), nullable(reply.Mailbox, reply.UID),
+		reply.Raw, sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, tid, Processed, note, db.stamp()); err != nil {
+		return res, nil, err
+	}
+	res = Result{LetterID: heldID, Disposition: Held}
+	if status != "held" {
+		return res, nil, nil
+	}
+	if decline {
+		l, err := db.loadID(ctx, tx, tid)
+		if err != nil {
+			return res, nil, err
+		}
+		return res, nil, db.drop(ctx, tx, tid, heldID, letter.HoldDeclined, timecontrol.DateOf(reply.Postmark.In(l.from.loc)))
+	}
+	if _, err := db.exec(ctx, tx, `UPDATE holds SET status = 'confirmed' WHERE letter_id = ?`, heldID); err != nil {
+		return res, nil, err
+	}
+	at, err := time.Parse(time.RFC3339, postmark)
+	if err != nil {
+		return res, nil, err
+	}
+	if _, err := db.exec(ctx, tx, `UPDATE letters SET auth = ? WHERE id = ?`, corr.AuthConfirmed, heldID); err != nil {
+		return res, nil, err
+	}
+	return res, &Received{Incoming: Incoming{MessageID: mid, Raw: raw, Postmark: at, From: from}, Subject: subject, Text: body,
+		InReplyTo: strings.Fields(refs), Forwarded: reply.Postmark, Auth: corr.Auth{Method: corr.AuthConfirmed, Detail: "confirmed by " + reply.MessageID}}, nil
 }
 
 // drop ends held letter id unapplied (declined or expired) and tells the
@@ -333,10 +320,11 @@ func (db *DB) Oversized(ctx context.Context, in Incoming, subject string, size, 
 		if res.LetterID, res.Disposition, found, err = db.stored(ctx, tx, in, sum); found || err != nil {
 			return err
 		}
-		cipher, err := db.findTournament(ctx, tx, Received{Incoming: in, Subject: subject})
+		mine, all, err := db.senderCiphers(ctx, tx, in.From)
 		if err != nil {
 			return err
 		}
+		cipher := corr.PickTournament(mine, all, subject, "")
 		res.Fresh, res.Cipher, res.Disposition = true, cipher, Refused
 		var tid any
 		var l loaded

@@ -14,7 +14,7 @@ func TestReceive_IdempotentPerMessageIDAndUID(t *testing.T) {
 	ctx := context.Background()
 	in := Incoming{MessageID: "<a@x>", Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: []byte("Subject: a\r\n\r\nbody\r\n"),
 		Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), From: "a@example.org"}
-	res, err := db.Receive(ctx, Received{Incoming: in})
+	res, err := receive(ctx, db, Received{Incoming: in})
 	require.NoError(t, err)
 	assert.True(t, res.Fresh)
 	assert.Equal(t, Ignored, res.Disposition, "no tournament here: kept, not answered")
@@ -29,7 +29,7 @@ func TestReceive_IdempotentPerMessageIDAndUID(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			again, err := db.Receive(ctx, Received{Incoming: c.edit(in)})
+			again, err := receive(ctx, db, Received{Incoming: c.edit(in)})
 			require.NoError(t, err)
 			assert.False(t, again.Fresh)
 			assert.Equal(t, id, again.LetterID)
@@ -46,7 +46,7 @@ func TestWatermark_AdvancesWithTheLetterAndRestartsOnNewUIDValidity(t *testing.T
 	db := mustOpen(t)
 	ctx := context.Background()
 	store := func(validity, uid uint32, mid string) {
-		_, err := db.Receive(ctx, Received{Incoming: Incoming{MessageID: mid, Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: []byte(mid)}})
+		_, err := receive(ctx, db, Received{Incoming: Incoming{MessageID: mid, Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: []byte(mid)}})
 		require.NoError(t, err)
 	}
 	steps := []struct {
@@ -86,7 +86,7 @@ func TestReceive_ReusedUIDHoldingAnotherLetterIsKept(t *testing.T) {
 	}
 	store := map[string]func(db *DB, in Incoming) (int64, bool, error){
 		"Receive": func(db *DB, in Incoming) (int64, bool, error) {
-			r, err := db.Receive(context.Background(), Received{Incoming: in})
+			r, err := receive(context.Background(), db, Received{Incoming: in})
 			return r.LetterID, r.Fresh, err
 		},
 		"StoreLetter": func(db *DB, in Incoming) (int64, bool, error) {

@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/base32"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -48,177 +47,6 @@ type Result struct {
 	Outcome     corr.Outcome // empty when not fresh
 }
 
-// Receive stores a letter and decides it in one transaction, with the
-// watermark, the new game state, events, ledger lines and outgoing letters:
-// all or nothing. It is idempotent per Message-ID and per mailbox UID
-// holding the same bytes (a reused UID holding another letter is a new
-// letter). The tournament is the one the sender plays in (or whose cipher
-// the letter names); day is the postmark as a date of play.
-//
-// A letter from an address that is no player, judge or secretary of the
-// tournament is kept unanswered (Ignored), unless the secretary put it
-// before the referee herself (corr.AuthDesk) or it is the desk's organiser
-// vouched for by a reply key, DMARC or DKIM (decisions on protests, 6.1.12). A letter that is not
-// authenticated, or whose authentication does not vouch for the change it
-// would make (corr.Trusted), is kept Held and its sender asked to confirm.
-func (db *DB) Receive(ctx context.Context, r Received) (Result, error) {
-	var res Result
-	sum := sha256Hex(r.Raw)
-	if r.MessageID == "" {
-		r.MessageID = "sha256-" + sum + "@zaochnik.invalid"
-	}
-	var kept *committed
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		res, kept = Result{}, nil
-		if err := db.advanceWatermark(ctx, tx, r.Mailbox, r.UIDValidity, r.UID); err != nil {
-			return err
-		}
-		var found bool
-		var err error
-		if res.LetterID, res.Disposition, found, err = db.stored(ctx, tx, r.Incoming, sum); found || err != nil {
-			return err
-		}
-		ins, err := db.exec(ctx, tx, `INSERT INTO letters
-			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, stored_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.MessageID, nullable(r.Mailbox, r.Mailbox), nullable(r.Mailbox, r.UIDValidity), nullable(r.Mailbox, r.UID), r.Raw, sum,
-			r.Postmark.UTC().Format(time.RFC3339), r.From, authOf(r.Auth), db.stamp())
-		if err != nil {
-			return err
-		}
-		id, err := ins.LastInsertId()
-		if err != nil {
-			return err
-		}
-		res, kept, err = db.decide(ctx, tx, id, r)
-		return err
-	})
-	if err != nil {
-		if res.Cipher != "" {
-			db.forget(res.Cipher)
-		}
-		return Result{}, fmt.Errorf("storage: receive letter %s from %s: %w", r.MessageID, r.From, err)
-	}
-	db.keep(res.Cipher, kept)
-	return res, nil
-}
-
-// authOf is the method stored for a letter.
-func authOf(a corr.Auth) string {
-	if !a.Authenticated() {
-		return corr.AuthNone
-	}
-	return a.Method
-}
-
-// decide applies stored letter id (r) to its tournament, or keeps it
-// ignored or held, within tx.
-func (db *DB) decide(ctx context.Context, tx *sql.Tx, id int64, r Received) (Result, *committed, error) {
-	res := Result{LetterID: id, Fresh: true}
-	if strings.TrimSpace(r.From) == "" {
-		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
-		res.Disposition = Ignored
-		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Ignored,
-			"the sender's address could not be read (neither From nor Return-Path): not answered", id)
-		return res, nil, err
-	}
-	cipher, err := db.findTournament(ctx, tx, r)
-	if err != nil {
-		return res, nil, err
-	}
-	if cipher == "" {
-		res.Disposition = Ignored
-		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Ignored,
-			"the sender plays in no tournament here and the letter names none: not answered", id)
-		return res, nil, err
-	}
-	res.Cipher = cipher
-	l, err := db.load(ctx, tx, cipher)
-	if err != nil {
-		return res, nil, err
-	}
-	s, tid := l.State, l.id
-	day := timecontrol.DateOf(r.Postmark.In(l.from.loc))
-	if s.Tournament.RoleOf(r.From) == corr.Stranger && r.Auth.Method != corr.AuthDesk {
-		// The organiser the desk names answers protests against the
-		// judge's rulings (6.1.12): only a reply key, DMARC or DKIM vouch
-		// for it; nothing else is held or asked, it is kept unanswered.
-		d, err := db.loadDesk(ctx, tx, tid)
-		if err != nil {
-			return res, nil, err
-		}
-		why := fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", r.From, cipher)
-		if organiser(d, r.From) {
-			why = fmt.Sprintf("from %s, the organiser of %s, but no reply key, DMARC or DKIM vouches for it: not applied; record the decision at the desk", r.From, cipher)
-		}
-		if !organiser(d, r.From) || (r.Auth.Method != corr.AuthKey && r.Auth.Method != corr.AuthDMARC && r.Auth.Method != corr.AuthDKIM) {
-			res.Disposition = Ignored
-			_, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, tid, Ignored, why, id)
-			return res, nil, err
-		}
-	}
-	if !r.Auth.Authenticated() {
-		_, why := corr.Trusted(s.Tournament, r.From, r.Auth, corr.Outcome{})
-		res.Disposition = Held
-		return res, nil, db.hold(ctx, tx, tid, s, id, r, day, why)
-	}
-	thread, err := db.threadGame(ctx, tx, r.InReplyTo)
-	if err != nil {
-		return res, nil, err
-	}
-	obs := corr.Observation{From: r.From, Postmark: day, Posted: r.Posted, MessageID: r.MessageID, Subject: r.Subject, Thread: thread}
-	if !r.Forwarded.IsZero() {
-		obs.Forwarded = timecontrol.DateOf(r.Forwarded.In(l.from.loc))
-	}
-	// The referee's desk is saved as it decides: a letter its sender's
-	// authentication does not vouch for is undone to this point and held.
-	if _, err := db.exec(ctx, tx, `SAVEPOINT referee`); err != nil {
-		return res, nil, err
-	}
-	next, out, err := db.refereeLetter(ctx, tx, tid, s, r.Text, obs)
-	if err != nil {
-		return res, nil, err
-	}
-	if ok, why := corr.Trusted(s.Tournament, r.From, r.Auth, out); !ok {
-		if _, err := db.exec(ctx, tx, `ROLLBACK TO referee`); err != nil {
-			return res, nil, err
-		}
-		if _, err := db.exec(ctx, tx, `RELEASE referee`); err != nil {
-			return res, nil, err
-		}
-		res.Disposition = Held
-		return res, nil, db.hold(ctx, tx, tid, s, id, r, day, why)
-	}
-	if _, err := db.exec(ctx, tx, `RELEASE referee`); err != nil {
-		return res, nil, err
-	}
-	res.Outcome = out
-	res.Disposition = Processed
-	if !out.Accepted {
-		res.Disposition = Refused
-	}
-	var gid any
-	if out.Game != "" {
-		var g int64
-		if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&g); err == nil {
-			gid = g
-		}
-	}
-	problems, err := json.Marshal(out.Problems)
-	if err != nil {
-		return res, nil, err
-	}
-	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
-		tid, gid, res.Disposition, out.Reason, string(problems), id); err != nil {
-		return res, nil, err
-	}
-	kept, err := db.saveState(ctx, tx, next, l)
-	if err != nil {
-		return res, nil, err
-	}
-	return res, kept, db.commitOutcome(ctx, tx, tid, id, obs.Postmark, out)
-}
-
 // threadGame returns the code of the game of the first of ids that is a
 // letter the server sent, or "". A letter about a cancelled game (1.15.8)
 // names no game: the reply's subject does.
@@ -237,55 +65,36 @@ func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string,
 	return "", nil
 }
 
-// findTournament picks the tournament of a letter: the only one the sender
-// plays in, else the one whose cipher the subject or text names.
-func (db *DB) findTournament(ctx context.Context, tx *sql.Tx, r Received) (string, error) {
-	st, err := db.stmt(ctx, tx, `SELECT DISTINCT t.cipher FROM tournaments t JOIN players p ON p.tournament_id = t.id
+// senderCiphers returns the ciphers of the tournaments addr plays in and,
+// when he plays in none, of every tournament, oldest first.
+func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, all []string, err error) {
+	st, err := db.stmt(ctx, q, `SELECT DISTINCT t.cipher FROM tournaments t JOIN players p ON p.tournament_id = t.id
 		WHERE lower(p.email) = lower(?) ORDER BY t.id`)
 	if err != nil {
-		return "", err
+		return nil, nil, err
 	}
-	rows, err := st.QueryContext(ctx, r.From)
+	if mine, err = scanCiphers(st.QueryContext(ctx, addr)); err != nil || len(mine) > 0 {
+		return mine, nil, err
+	}
+	all, err = scanCiphers(q.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
+	return nil, all, err
+}
+
+// scanCiphers reads a column of ciphers.
+func scanCiphers(rows *sql.Rows, err error) ([]string, error) {
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	var ciphers []string
+	defer rows.Close()
+	var cs []string
 	for rows.Next() {
 		var c string
 		if err := rows.Scan(&c); err != nil {
-			rows.Close()
-			return "", err
+			return nil, err
 		}
-		ciphers = append(ciphers, c)
+		cs = append(cs, c)
 	}
-	rows.Close()
-	if len(ciphers) == 1 {
-		return ciphers[0], nil
-	}
-	if len(ciphers) == 0 {
-		// A stranger: refused by the referee of the tournament the letter names, if any.
-		all, err := tx.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`)
-		if err != nil {
-			return "", err
-		}
-		defer all.Close()
-		for all.Next() {
-			var c string
-			if err := all.Scan(&c); err != nil {
-				return "", err
-			}
-			ciphers = append(ciphers, c)
-		}
-	}
-	for _, c := range ciphers {
-		if strings.Contains(r.Subject, c) || strings.Contains(r.Text, c) {
-			return c, nil
-		}
-	}
-	if len(ciphers) == 1 {
-		return ciphers[0], nil
-	}
-	return "", nil
+	return cs, rows.Err()
 }
 
 // Start sends the start list of tournament cipher on day (6.3.2).

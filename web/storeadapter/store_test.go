@@ -22,6 +22,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 	"zaochnik/web"
@@ -44,7 +45,7 @@ func receive(t *testing.T, db *storage.DB, path string) storage.Result {
 	require.NoError(t, err)
 	body, err := io.ReadAll(m.Body)
 	require.NoError(t, err)
-	res, err := db.Receive(context.Background(), storage.Received{
+	res, err := (&referee.Referee{DB: db}).ReceiveDecoded(context.Background(), storage.Received{
 		Incoming: storage.Incoming{MessageID: m.Header.Get("Message-ID"), Raw: raw, Postmark: date, From: from.Address},
 		Subject:  subject, Text: string(body), Auth: corr.Auth{Method: corr.AuthDMARC},
 	})
@@ -245,7 +246,7 @@ func TestStore_AssignPlacesALetterThatNamedAnotherTournament(t *testing.T) {
 	d, err := decode([]byte(raw))
 	require.NoError(t, err)
 	postmark := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
-	res, err := s.DB.Receive(ctx, storage.Received{Incoming: storage.Incoming{MessageID: d.MessageID, Raw: []byte(raw), Postmark: postmark, From: "ivanov@example.org"},
+	res, err := (&referee.Referee{DB: s.DB}).ReceiveDecoded(ctx, storage.Received{Incoming: storage.Incoming{MessageID: d.MessageID, Raw: []byte(raw), Postmark: postmark, From: "ivanov@example.org"},
 		Subject: d.Subject, Text: d.Text, Auth: corr.Auth{Method: corr.AuthDMARC}})
 	require.NoError(t, err)
 	require.Equal(t, storage.Refused, res.Disposition, res.Outcome.Reason)

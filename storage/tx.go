@@ -1,0 +1,156 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"time"
+
+	"zaochnik/adjudication"
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
+)
+
+// Tx is a write transaction of the store as a use case sees it: rows to
+// find and write, nothing decided. Within a Group (ctx from Group.Each) it
+// is a savepoint of the group's transaction, committed with the group.
+type Tx struct {
+	db      *DB
+	tx      *sql.Tx
+	touched []string              // tournaments loaded, dropped from memory if the transaction fails
+	kept    map[string]*committed // tournaments saved, kept in memory once it committed
+}
+
+// Update runs fn in one write transaction, committed when fn returns nil.
+func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
+	t := &Tx{db: db}
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		t.tx, t.touched, t.kept = tx, nil, map[string]*committed{}
+		return fn(t)
+	})
+	if err != nil {
+		for _, c := range t.touched {
+			db.forget(c)
+		}
+		return err
+	}
+	for c, k := range t.kept {
+		db.keep(c, k)
+	}
+	return nil
+}
+
+// StoreLetter stores a received letter with how its sender was
+// authenticated (a corr.Auth… method) and advances its mailbox's
+// watermark. A letter stored before (same Message-ID, or same mailbox UID
+// holding the same bytes) is not stored again: fresh is false and d is
+// its disposition.
+func (t *Tx) StoreLetter(ctx context.Context, in Incoming, auth string) (id int64, d Disposition, fresh bool, err error) {
+	sum := sha256Hex(in.Raw)
+	in = in.Named()
+	if err := t.db.advanceWatermark(ctx, t.tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
+		return 0, "", false, err
+	}
+	if id, d, found, err := t.db.stored(ctx, t.tx, in, sum); found || err != nil {
+		return id, d, false, err
+	}
+	ins, err := t.db.exec(ctx, t.tx, `INSERT INTO letters
+		(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, stored_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, sum,
+		in.Postmark.UTC().Format(time.RFC3339), in.From, auth, t.db.stamp())
+	if err != nil {
+		return 0, "", false, err
+	}
+	id, err = ins.LastInsertId()
+	return id, Pending, true, err
+}
+
+// Named returns in with a Message-ID: its own, else one made of its
+// bytes, so that a letter without one is still stored once.
+func (in Incoming) Named() Incoming {
+	if in.MessageID == "" {
+		in.MessageID = "sha256-" + sha256Hex(in.Raw) + "@zaochnik.invalid"
+	}
+	return in
+}
+
+// Ciphers returns the ciphers of the tournaments addr plays in (mine) and,
+// when he plays in none, of every tournament (all), oldest first.
+func (t *Tx) Ciphers(ctx context.Context, addr string) (mine, all []string, err error) {
+	return t.db.senderCiphers(ctx, t.tx, addr)
+}
+
+// Tournament is a tournament as loaded for a change: its state and desk,
+// which the caller may change and give back to Save.
+type Tournament struct {
+	loaded
+	Desk   adjudication.Desk
+	desk   adjudication.Desk // as read, so that Save writes what changed
+	cipher string
+}
+
+// Day is the date of play at instant at, in the tournament's zone.
+func (l Tournament) Day(at time.Time) timecontrol.Date {
+	return timecontrol.DateOf(at.In(l.from.loc))
+}
+
+// Load reads tournament cipher's state and desk.
+func (t *Tx) Load(ctx context.Context, cipher string) (Tournament, error) {
+	t.touched = append(t.touched, cipher)
+	l, err := t.db.load(ctx, t.tx, cipher)
+	if err != nil {
+		return Tournament{}, err
+	}
+	d, err := t.db.loadDesk(ctx, t.tx, l.id)
+	return Tournament{loaded: l, Desk: d, desk: d, cipher: cipher}, err
+}
+
+// Ignore records stored letter id as kept unanswered, for reason; l is
+// the tournament it was meant for, nil for none.
+func (t *Tx) Ignore(ctx context.Context, id int64, l *Tournament, reason string) error {
+	var tid any
+	if l != nil {
+		tid = l.id
+	}
+	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = coalesce(?, tournament_id), disposition = ?, reason = ? WHERE id = ?`, tid, Ignored, reason, id)
+	return err
+}
+
+// ThreadGame returns the code of the game of the first of Message-IDs ids
+// that is a letter the server sent, or "".
+func (t *Tx) ThreadGame(ctx context.Context, ids []string) (string, error) {
+	return t.db.threadGame(ctx, t.tx, ids)
+}
+
+// Save writes what stored letter id (0: none) changed of tournament l on
+// day: the letter's disposition d, the new state and desk, the outcome's
+// events, ledger lines and outgoing letters.
+func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, d Disposition, day timecontrol.Date, out corr.Outcome) error {
+	if err := saveDesk(ctx, t.tx, l.id, l.desk, l.Desk); err != nil {
+		return err
+	}
+	if id != 0 {
+		var gid any
+		if out.Game != "" {
+			var g int64
+			if err := t.db.queryRow(ctx, t.tx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&g); err == nil {
+				gid = g
+			}
+		}
+		problems, err := json.Marshal(out.Problems)
+		if err != nil {
+			return err
+		}
+		if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
+			l.id, gid, d, out.Reason, string(problems), id); err != nil {
+			return err
+		}
+	}
+	kept, err := t.db.saveState(ctx, t.tx, next, l.loaded)
+	if err != nil {
+		return err
+	}
+	t.kept[l.cipher] = kept
+	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out)
+}
