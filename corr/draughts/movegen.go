@@ -70,19 +70,19 @@ func (p Position) generate(dst []Move, o genOptions) []Move {
 
 // generateWith is generate with the caller's scratch space for the search.
 func (p Position) generateWith(c *gen, dst []Move, o genOptions) []Move {
-	g := p.v.rules().geo
+	r := p.v.rules()
+	g := r.geo
 	men, kings := p.capturers(g)
 	if men|kings == 0 {
 		return p.steps(dst, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black]))
 	}
-	c.init(p, dst, o)
+	c.init(p, r, dst, o)
 	c.captures(men, kings)
 	return c.dst
 }
 
-// init prepares c for the captures of p, appended to dst.
-func (c *gen) init(p Position, dst []Move, o genOptions) {
-	r := p.v.rules()
+// init prepares c for the captures of p (under rules r), appended to dst.
+func (c *gen) init(p Position, r *rules, dst []Move, o genOptions) {
 	c.geo = r.geo
 	c.promote = r.promoteInCapture
 	c.majority = r.majority && !o.noMajority

@@ -9,7 +9,7 @@ func (p Position) movePaths() ([]Move, [][]Square) {
 	var c gen
 	g := p.v.rules().geo
 	if men, kings := p.capturers(g); men|kings != 0 {
-		c.init(p, nil, genOptions{paths: true, record: true})
+		c.init(p, p.v.rules(), nil, genOptions{paths: true, record: true})
 		c.captures(men, kings)
 		return c.dst, c.landings
 	}

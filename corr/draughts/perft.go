@@ -13,26 +13,27 @@ func Perft(p Position, depth int, paths bool) uint64 {
 	for i := range buf {
 		buf[i] = make([]Move, 0, 64)
 	}
-	pf := perfter{buf: buf, o: genOptions{paths: paths}}
+	pf := perfter{buf: buf, o: genOptions{paths: paths}, r: p.v.rules()}
 	return pf.run(p, depth)
 }
 
 type perfter struct {
 	buf [][]Move
 	o   genOptions
-	g   gen // scratch space of the capture search, reused
+	r   *rules // looked up once: every position of the count has the same variant
+	g   gen    // scratch space of the capture search, reused
 }
 
 func (pf *perfter) run(p Position, depth int) uint64 {
 	if depth == 1 {
-		return uint64(p.countMoves(&pf.g, pf.buf[0][:0], pf.o))
+		return uint64(p.countMoves(pf.r, &pf.g, pf.buf[0][:0], pf.o))
 	}
 	moves := p.generateWith(&pf.g, pf.buf[depth-1][:0], pf.o)
 	pf.buf[depth-1] = moves[:0] // keep the grown buffer
 	var n uint64
 	if depth == 2 {
 		for _, m := range moves {
-			n += uint64(p.Play(m).countMoves(&pf.g, pf.buf[0][:0], pf.o))
+			n += uint64(p.Play(m).countMoves(pf.r, &pf.g, pf.buf[0][:0], pf.o))
 		}
 		return n
 	}
@@ -43,12 +44,13 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 }
 
 // countMoves returns the number of legal moves; steps are counted with
-// population counts, never listed. dst is scratch space for captures.
-func (p Position) countMoves(c *gen, dst []Move, o genOptions) int {
-	g := p.v.rules().geo
+// population counts, never listed. r is p's rules; dst is scratch space for
+// captures.
+func (p Position) countMoves(r *rules, c *gen, dst []Move, o genOptions) int {
+	g := r.geo
 	men, kings := p.capturers(g)
 	if men|kings != 0 {
-		c.init(p, dst, o)
+		c.init(p, r, dst, o)
 		c.captures(men, kings)
 		return len(c.dst)
 	}
