@@ -243,20 +243,7 @@ func BenchmarkDaemon(b *testing.B) {
 		n = v
 	}
 	dove := mailtest.StartDovecot(b, map[string]string{"turnir@bench.test": "pw"})
-	var want atomic.Value // the recipient whose forward the latency loop waits for
-	want.Store("")
-	arrived := make(chan struct{}, 1)
-	sink, err := localmail.Start(localmail.Options{Logger: quietLog(), OnData: func(from string, to []string, raw []byte) error {
-		if len(to) > 0 && to[0] == want.Load().(string) {
-			select {
-			case arrived <- struct{}{}:
-			default:
-			}
-		}
-		return nil
-	}})
-	require.NoError(b, err)
-	defer sink.Close()
+	sink, want, arrived := forwardSink(b)
 
 	dbPath := filepath.Join(b.TempDir(), "bench.db")
 	db, err := storage.Open(dbPath)
@@ -374,4 +361,24 @@ func BenchmarkDaemon(b *testing.B) {
 		n, caughtUp.Round(time.Millisecond), drained.Round(time.Millisecond), fetch.Round(time.Millisecond), inserts.Round(time.Millisecond),
 		lat[len(lat)/2].Round(time.Millisecond), lat[len(lat)*99/100].Round(time.Millisecond),
 		spaced[len(spaced)/2].Round(time.Millisecond), spaced[len(spaced)*99/100].Round(time.Millisecond), rss, hwm)
+}
+
+// forwardSink starts an SMTP sink that signals on arrived when a letter
+// reaches the recipient stored in want (the address a latency loop waits
+// for; "" waits for none). It is closed with the benchmark.
+func forwardSink(b *testing.B) (sink *localmail.Server, want *atomic.Value, arrived chan struct{}) {
+	want, arrived = &atomic.Value{}, make(chan struct{}, 1)
+	want.Store("")
+	sink, err := localmail.Start(localmail.Options{Logger: quietLog(), OnData: func(_ string, to []string, _ []byte) error {
+		if len(to) > 0 && to[0] == want.Load().(string) {
+			select {
+			case arrived <- struct{}{}:
+			default:
+			}
+		}
+		return nil
+	}})
+	require.NoError(b, err)
+	b.Cleanup(func() { sink.Close() })
+	return sink, want, arrived
 }

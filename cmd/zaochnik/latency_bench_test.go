@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/require"
 
-	"zaochnik/mailbox/localmail"
 	"zaochnik/mailbox/mailtest"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
@@ -30,20 +28,7 @@ import (
 func BenchmarkForwardLatency(b *testing.B) {
 	const samples = 50
 	dove := mailtest.StartDovecot(b, map[string]string{"turnir@bench.test": "pw", "bare@bench.test": "pw"})
-	var want atomic.Value // the recipient whose forward the loop waits for
-	want.Store("")
-	forwarded := make(chan struct{}, 1)
-	sink, err := localmail.Start(localmail.Options{Logger: quietLog(), OnData: func(_ string, to []string, _ []byte) error {
-		if len(to) > 0 && to[0] == want.Load().(string) {
-			select {
-			case forwarded <- struct{}{}:
-			default:
-			}
-		}
-		return nil
-	}})
-	require.NoError(b, err)
-	defer sink.Close()
+	sink, want, forwarded := forwardSink(b)
 	dbPath := filepath.Join(b.TempDir(), "bench.db")
 	db, err := storage.Open(dbPath)
 	require.NoError(b, err)
