@@ -68,7 +68,7 @@ func (r *Referee) Daily(ctx context.Context, now time.Time) (DailyReport, error)
 
 // day runs tournament cipher's checks of day and draws its next round.
 func (r *Referee) day(ctx context.Context, cipher string, day timecontrol.Date, rep *DailyReport) error {
-	out, err := r.DB.Daily(ctx, cipher, day)
+	out, err := r.Checks(ctx, cipher, day)
 	if err != nil {
 		return fmt.Errorf("daily checks of %s for %s: %w", cipher, day, err)
 	}

@@ -48,7 +48,7 @@ func newWorld(t *testing.T, file string) *world {
 	require.NoError(t, err)
 	ctx := context.Background()
 	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	_, err = (&referee.Referee{DB: db}).Start(ctx, tr.Cipher, tr.Start, false)
 	require.NoError(t, err)
 	secret, err := db.Secret(ctx, "reply-keys")
 	require.NoError(t, err)

@@ -45,6 +45,6 @@ func (r *Referee) Start(ctx context.Context, cipher string, day timecontrol.Date
 	if day, err = r.dayOf(ctx, cipher, day); err != nil {
 		return Done{}, err
 	}
-	out, err := r.DB.Start(ctx, cipher, day)
+	out, err := r.start(ctx, cipher, day)
 	return Done{Day: day, Outcome: out}, err
 }

@@ -37,7 +37,7 @@ func manyGames(b *testing.B, players int) (*DB, corr.Tournament) {
 	if err := db.CreateTournament(ctx, t, []byte(src.String())); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := db.Start(ctx, t.Cipher, t.Start); err != nil {
+	if _, err := db.start(ctx, t.Cipher, t.Start); err != nil {
 		b.Fatal(err)
 	}
 	return db, t

@@ -26,7 +26,7 @@ func twoPlayers(t *testing.T, path string) (*DB, string) {
 	tm, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(context.Background(), tm, src))
-	_, err = db.Start(context.Background(), tm.Cipher, tm.Start)
+	_, err = db.start(context.Background(), tm.Cipher, tm.Start)
 	require.NoError(t, err)
 	return db, tm.Cipher
 }
@@ -211,7 +211,7 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 	require.NoError(t, err)
 	ctx := context.Background()
 	require.NoError(t, db.CreateTournament(ctx, tm, src))
-	_, err = db.Start(ctx, tm.Cipher, tm.Start)
+	_, err = db.start(ctx, tm.Cipher, tm.Start)
 	require.NoError(t, err)
 	letter := func(id, from, game string, day int, text string) Received {
 		return Received{Incoming: Incoming{MessageID: id, Raw: []byte(text), From: from, Postmark: time.Date(2026, 3, day, 10, 0, 0, 0, time.UTC)},
@@ -242,7 +242,7 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 			return err
 		}},
 		{"a day: not tracked, every game compared", func() error {
-			_, err := db.Daily(ctx, tm.Cipher, timecontrol.MustDate("2026-04-30"))
+			_, err := db.daily(ctx, tm.Cipher, timecontrol.MustDate("2026-04-30"))
 			return err
 		}},
 	}

@@ -22,9 +22,9 @@ func TestDesk_6_5_2_EndOfPlayLetterCarriesTheDiagram(t *testing.T) {
 	tm, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tm, src))
-	_, err = db.Start(ctx, tm.Cipher, tm.Start)
+	_, err = db.start(ctx, tm.Cipher, tm.Start)
 	require.NoError(t, err)
-	_, err = db.Daily(ctx, tm.Cipher, tm.End)
+	_, err = db.daily(ctx, tm.Cipher, tm.End)
 	require.NoError(t, err)
 
 	out, err := db.Outbox(ctx)
@@ -52,7 +52,7 @@ func TestDesk_6_5_2_EndOfPlayLetterCarriesTheDiagram(t *testing.T) {
 	// A day later than the analyses are due: the judge's letter goes out
 	// from the daily run, and its deadline is met.
 	for d := tm.End.AddDays(1); !d.After(timecontrol.MustDate("2026-04-12")); d = d.AddDays(1) {
-		_, err = db.Daily(ctx, tm.Cipher, d)
+		_, err = db.daily(ctx, tm.Cipher, d)
 		require.NoError(t, err)
 	}
 	rows, err = db.Deadlines(ctx, false)

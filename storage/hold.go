@@ -357,10 +357,10 @@ func (db *DB) Oversized(ctx context.Context, in Incoming, subject string, size, 
 	return res, nil
 }
 
-// heldPersons lists the addresses of tournament cipher with a letter
+// HeldPersons lists the addresses of tournament cipher with a letter
 // waiting for their confirmation.
-func (db *DB) heldPersons(ctx context.Context, cipher string) ([]string, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT DISTINCT h.person FROM holds h JOIN tournaments t ON t.id = h.tournament_id
+func (t *Tx) HeldPersons(ctx context.Context, cipher string) ([]string, error) {
+	rows, err := t.tx.QueryContext(ctx, `SELECT DISTINCT h.person FROM holds h JOIN tournaments t ON t.id = h.tournament_id
 		WHERE t.cipher = ? AND h.status = 'held'`, cipher)
 	if err != nil {
 		return nil, err

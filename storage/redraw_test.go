@@ -29,7 +29,7 @@ func TestRedraw_1_15_8_CancelledGamesKeptOutOfTheState(t *testing.T) {
 	db, err := Open(path)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	_, err = db.start(ctx, tr.Cipher, tr.Start)
 	require.NoError(t, err)
 	before, err := db.State(ctx, tr.Cipher)
 	require.NoError(t, err)
@@ -64,7 +64,7 @@ func TestRedraw_1_15_8_CancelledGamesKeptOutOfTheState(t *testing.T) {
 	require.NoError(t, err)
 	check(cached)
 	// The days go on over the new games only.
-	_, err = db.Daily(ctx, tr.Cipher, day.AddDays(2))
+	_, err = db.daily(ctx, tr.Cipher, day.AddDays(2))
 	require.NoError(t, err)
 
 	var rows, cancelled int
@@ -119,7 +119,7 @@ func TestNextRound_1_15_9_TheJudgeToldOnce(t *testing.T) {
 	db, err := Open(path)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	_, err = db.start(ctx, tr.Cipher, tr.Start)
 	require.NoError(t, err)
 	// All but one player leave: round 2 has nobody to pair.
 	for _, p := range tr.Players[1:] {
@@ -142,7 +142,7 @@ func TestNextRound_1_15_9_TheJudgeToldOnce(t *testing.T) {
 		return n
 	}
 	for day := tr.Start; !day.After(end.AddDays(3)); day = day.AddDays(1) {
-		_, err := db.Daily(ctx, tr.Cipher, day)
+		_, err := db.daily(ctx, tr.Cipher, day)
 		require.NoError(t, err)
 		_, err = db.NextRound(ctx, tr.Cipher, day)
 		require.NoError(t, err, day)

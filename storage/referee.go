@@ -97,29 +97,6 @@ func scanCiphers(rows *sql.Rows, err error) ([]string, error) {
 	return cs, rows.Err()
 }
 
-// Start sends the start list of tournament cipher on day (6.3.2).
-func (db *DB) Start(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
-	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) { return corr.Start(s, day) })
-}
-
-// Daily runs the daily checks of tournament cipher for day; a day already
-// checked is not checked again.
-func (db *DB) Daily(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
-	var checked string
-	err := db.queryRow(ctx, db.db, `SELECT coalesce(json_extract(state, '$.checked'), '') FROM tournaments WHERE cipher = ?`, cipher).Scan(&checked)
-	if err == nil && checked != "" && day.String() <= checked {
-		return corr.Outcome{Accepted: true}, nil
-	}
-	held, err := db.heldPersons(ctx, cipher)
-	if err != nil {
-		return corr.Outcome{}, err
-	}
-	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) {
-		n, out := corr.Daily(s, day, held...)
-		return n, out, nil
-	})
-}
-
 // change applies a referee decision that no letter caused, in one transaction.
 func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, fn func(corr.State) (corr.State, corr.Outcome, error)) (corr.Outcome, error) {
 	var out corr.Outcome

@@ -27,12 +27,12 @@ func TestNextRound_1_15_DrawnAtTheRoundsEndAndKept(t *testing.T) {
 	db, err := Open(path)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	_, err = db.start(ctx, tr.Cipher, tr.Start)
 	require.NoError(t, err)
 
 	end := tr.Start.AddDays(20)
 	for day := tr.Start; !day.After(end); day = day.AddDays(1) {
-		_, err := db.Daily(ctx, tr.Cipher, day)
+		_, err := db.daily(ctx, tr.Cipher, day)
 		require.NoError(t, err)
 		out, err := db.NextRound(ctx, tr.Cipher, day)
 		require.NoError(t, err)

@@ -27,6 +27,7 @@ import (
 	"zaochnik/corr"
 	"zaochnik/mailbox/localmail"
 	"zaochnik/mailbox/mailtest"
+	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
@@ -55,7 +56,7 @@ func benchTournaments(tb testing.TB, db *storage.DB, n int, today timecontrol.Da
 		t, err := corr.ParseTournament([]byte(b.String()))
 		require.NoError(tb, err)
 		require.NoError(tb, db.CreateTournament(ctx, t, []byte(b.String())))
-		_, err = db.Start(ctx, cipher, today)
+		_, err = (&referee.Referee{DB: db}).Start(ctx, cipher, today, false)
 		require.NoError(tb, err)
 		for _, p := range t.Games {
 			w, _ := t.Player(p.White)

@@ -17,6 +17,7 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/mailbox/localmail"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -99,7 +100,7 @@ func TestServe_LettersWaitInTheMailboxWhileTheStoreHoldsNoTournament(t *testing.
 	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	require.NoError(t, m.db.CreateTournament(t.Context(), tr, src))
-	_, err = m.db.Start(t.Context(), tr.Cipher, tr.Start)
+	_, err = (&referee.Referee{DB: m.db}).Start(t.Context(), tr.Cipher, tr.Start, false)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		l, err := m.db.LetterByMessageID(t.Context(), "early@example.org")

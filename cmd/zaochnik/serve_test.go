@@ -22,6 +22,7 @@ import (
 	"zaochnik/mailbox"
 	"zaochnik/mailbox/localmail"
 	"zaochnik/mailbox/mailtest"
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -130,7 +131,7 @@ func seedTournament(t testing.TB, dbPath, file string, now time.Time) {
 	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(context.Background(), tr, src))
-	_, err = db.Start(context.Background(), tr.Cipher, tr.Start)
+	_, err = (&referee.Referee{DB: db}).Start(context.Background(), tr.Cipher, tr.Start, false)
 	require.NoError(t, err)
 }
 

@@ -166,7 +166,7 @@ func startedStore(t *testing.T, file string, now func() time.Time) (*storage.DB,
 	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	_, err = (&referee.Referee{DB: db}).Start(ctx, tr.Cipher, tr.Start, false)
 	require.NoError(t, err)
 	return db, tr.Cipher
 }

@@ -66,12 +66,12 @@ func replay(t *testing.T, tour, dir string, until timecontrol.Date) Store {
 	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	_, err = (&referee.Referee{DB: db}).Start(ctx, tr.Cipher, tr.Start, false)
 	require.NoError(t, err)
 	day := tr.Start
 	daily := func(to timecontrol.Date) {
 		for ; !day.After(to); day = day.AddDays(1) {
-			_, err := db.Daily(ctx, tr.Cipher, day)
+			_, err := (&referee.Referee{DB: db}).Checks(ctx, tr.Cipher, day)
 			require.NoError(t, err)
 		}
 	}
@@ -451,7 +451,7 @@ func TestStore_Redraw_1_15_8(t *testing.T) {
 	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tr, src))
-	_, err = db.Start(ctx, tr.Cipher, tr.Start)
+	_, err = (&referee.Referee{DB: db}).Start(ctx, tr.Cipher, tr.Start, false)
 	require.NoError(t, err)
 	s := Store{DB: db}
 

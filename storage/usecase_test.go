@@ -1,0 +1,52 @@
+package storage
+
+import (
+	"context"
+
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
+)
+
+// start and daily do for this package's tests what referee's Start and
+// Checks do (referee imports storage, so its tests cannot call it): the
+// referee's rule between a Tx's Load and Save, the desk following it.
+func (db *DB) start(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
+	return db.testChange(ctx, cipher, day, func(_ *Tx, t Tournament) (corr.State, corr.Outcome, error) {
+		return corr.Start(t.State, day)
+	})
+}
+
+func (db *DB) daily(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
+	if s, err := db.State(ctx, cipher); err == nil && !s.Checked.IsZero() && !day.After(s.Checked) {
+		return corr.Outcome{Accepted: true}, nil
+	}
+	return db.testChange(ctx, cipher, day, func(tx *Tx, t Tournament) (corr.State, corr.Outcome, error) {
+		held, err := tx.HeldPersons(ctx, cipher)
+		if err != nil {
+			return t.State, corr.Outcome{}, err
+		}
+		next, out := corr.Daily(t.State, day, held...)
+		return next, out, nil
+	})
+}
+
+func (db *DB) testChange(ctx context.Context, cipher string, day timecontrol.Date, rule func(*Tx, Tournament) (corr.State, corr.Outcome, error)) (corr.Outcome, error) {
+	var out corr.Outcome
+	err := db.Update(ctx, func(tx *Tx) error {
+		t, err := tx.Load(ctx, cipher)
+		if err != nil {
+			return err
+		}
+		next, o, err := rule(tx, t)
+		if err != nil {
+			return err
+		}
+		d, o := t.Desk.Follow(next, 0, o)
+		d, more := d.Daily(next, day)
+		o.Events = append(o.Events, more.Events...)
+		o.Out = append(o.Out, more.Out...)
+		t.Desk, out = d, o
+		return tx.Save(ctx, t, next, 0, "", day, o)
+	})
+	return out, err
+}
