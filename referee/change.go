@@ -9,7 +9,8 @@ import (
 )
 
 // change decides, in one transaction of the store, a change of tournament
-// cipher on day that no letter caused (the start, a day's checks): rule
+// cipher on day that no letter caused (the start, a day's checks, the
+// judge's ruling on a claim, a Swiss round drawn or drawn again): rule
 // gives the referee's new state and outcome; the desk follows it and runs
 // its own deadlines of day; the store keeps all of it. When rule sets skip
 // (a day checked already), its outcome is returned and nothing is written.

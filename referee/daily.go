@@ -78,7 +78,7 @@ func (r *Referee) day(ctx context.Context, cipher string, day timecontrol.Date, 
 	if len(out.Out) > 0 || len(out.Claims) > 0 {
 		r.logger().Info("daily checks", "tournament", cipher, "day", day.String(), "letters", len(out.Out), "claims", len(out.Claims))
 	}
-	next, err := r.DB.NextRound(ctx, cipher, day)
+	next, err := r.nextRound(ctx, cipher, day)
 	switch {
 	case err != nil:
 		r.logger().Error("next round", "tournament", cipher, "day", day.String(), "err", err)

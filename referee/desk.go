@@ -61,7 +61,7 @@ func (r *Referee) DeskDecision(ctx context.Context, x Decision) (Done, error) {
 	case Appeal:
 		out, err = r.DB.Appeal(ctx, x.Game, x.Upheld, x.Note, day)
 	case Redraw:
-		out, err = r.DB.Redraw(ctx, cipher, x.Note, day)
+		out, err = r.redraw(ctx, cipher, x.Note, day)
 	default:
 		var change func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)
 		if change, err = x.change(day); err == nil {

@@ -3,6 +3,7 @@ package referee
 import (
 	"context"
 
+	"zaochnik/corr"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
@@ -39,6 +40,9 @@ func (r *Referee) Rule(ctx context.Context, x Ruling) (Done, error) {
 	if err != nil {
 		return Done{}, err
 	}
-	out, err := r.DB.Rule(ctx, c.ID, x.Confirm, x.Note, day)
+	out, err := r.change(ctx, c.Cipher, day, func(_ *storage.Tx, t storage.Tournament) (corr.State, corr.Outcome, bool, error) {
+		next, out, err := corr.Rule(t.State, c.Game, c.Seq, x.Confirm, x.Note, day)
+		return next, out, false, err
+	})
 	return Done{Day: day, Outcome: out}, err
 }

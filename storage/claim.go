@@ -74,23 +74,6 @@ func (db *DB) findClaim(ctx context.Context, where string, args ...any) (ClaimRo
 	return c, err
 }
 
-// Rule applies the judge's ruling on claim id (6.3.7) on day.
-func (db *DB) Rule(ctx context.Context, id int64, confirm bool, note string, day timecontrol.Date) (corr.Outcome, error) {
-	var cipher, code string
-	var seq int
-	err := db.db.QueryRowContext(ctx, `SELECT t.cipher, g.code, c.seq FROM claims c JOIN games g ON g.id = c.game_id
-		JOIN tournaments t ON t.id = g.tournament_id WHERE c.id = ?`, id).Scan(&cipher, &code, &seq)
-	if errors.Is(err, sql.ErrNoRows) {
-		return corr.Outcome{}, fmt.Errorf("storage: claim %d: %w; 'zaochnik judge claims' lists them", id, ErrNotFound)
-	}
-	if err != nil {
-		return corr.Outcome{}, err
-	}
-	return db.change(ctx, cipher, day, func(s corr.State) (corr.State, corr.Outcome, error) {
-		return corr.Rule(s, code, seq, confirm, note, day)
-	})
-}
-
 // claimColumns are the columns of a claim row, in the order claimValues
 // writes and scanClaim reads them after game_id and seq.
 const claimColumns = `claimant, against, filed, status, note, ruled, by_hand, silent, total, limit_days, move, letters,

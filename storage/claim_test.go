@@ -54,7 +54,7 @@ func TestClaimRows_RoundTrip(t *testing.T) {
 	rows, err := db.Claims(ctx, true)
 	require.NoError(t, err)
 	require.Len(t, rows, 1)
-	_, err = db.Rule(ctx, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14"))
+	_, err = db.rule(ctx, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14"))
 	require.NoError(t, err)
 	res, err := receive(ctx, db, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
 	require.NoError(t, err)
@@ -103,7 +103,7 @@ func TestDeskRows_UntouchedByALetterThatChangesNoClaim(t *testing.T) {
 	}
 	rows, err := db.Claims(ctx, true)
 	require.NoError(t, err)
-	_, err = db.Rule(ctx, rows[0].ID, false, "", timecontrol.MustDate("2026-03-14"))
+	_, err = db.rule(ctx, rows[0].ID, false, "", timecontrol.MustDate("2026-03-14"))
 	require.NoError(t, err)
 	before := deadlineIDs(t, db)
 	require.NotEmpty(t, before)
@@ -133,7 +133,7 @@ func TestDeskRows_OldJSONDeskIsUpgraded(t *testing.T) {
 	}
 	rows, err := db.Claims(ctx, true)
 	require.NoError(t, err)
-	_, err = db.Rule(ctx, rows[0].ID, true, "Просрочка есть.", timecontrol.MustDate("2026-03-14"))
+	_, err = db.rule(ctx, rows[0].ID, true, "Просрочка есть.", timecontrol.MustDate("2026-03-14"))
 	require.NoError(t, err)
 	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)

@@ -194,20 +194,6 @@ func saveDeadlines(ctx context.Context, tx *sql.Tx, gid int64, kinds []string, d
 	return nil
 }
 
-// followDesk lets the desk follow a decision no letter caused (a day, a
-// ruling from the command line), then runs the desk's own deadlines for day.
-func (db *DB) followDesk(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, out corr.Outcome, day timecontrol.Date) (corr.Outcome, error) {
-	was, err := db.loadDesk(ctx, tx, tid)
-	if err != nil {
-		return out, err
-	}
-	d, out := was.Follow(s, 0, out)
-	d, more := d.Daily(s, day)
-	out.Events = append(out.Events, more.Events...)
-	out.Out = append(out.Out, more.Out...)
-	return out, saveDesk(ctx, tx, tid, was, d)
-}
-
 // insertFiles stores the documents of outgoing letter id.
 func insertFiles(ctx context.Context, tx *sql.Tx, id int64, files []corr.File) error {
 	for i, f := range files {

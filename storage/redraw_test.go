@@ -37,7 +37,7 @@ func TestRedraw_1_15_8_CancelledGamesKeptOutOfTheState(t *testing.T) {
 
 	// Nothing changed: the same draw comes again, every pair with its code.
 	day := tr.Start.AddDays(3)
-	out, err := db.Redraw(ctx, tr.Cipher, "стартовый лист ушёл с ошибкой в адресе", day)
+	out, err := db.redraw(ctx, tr.Cipher, "стартовый лист ушёл с ошибкой в адресе", day)
 	require.NoError(t, err)
 	require.Len(t, out.Cancelled, 4)
 	// Then a player leaves before his first move and the round is drawn again without him.
@@ -46,7 +46,7 @@ func TestRedraw_1_15_8_CancelledGamesKeptOutOfTheState(t *testing.T) {
 		return d.Withdraw(s, gone, adjudication.WithdrawnByRule, day)
 	})
 	require.NoError(t, err)
-	_, err = db.Redraw(ctx, tr.Cipher, "участник выбыл до первого хода", day.AddDays(1))
+	_, err = db.redraw(ctx, tr.Cipher, "участник выбыл до первого хода", day.AddDays(1))
 	require.NoError(t, err)
 
 	check := func(s corr.State) {
@@ -102,7 +102,7 @@ func TestRedraw_1_15_8_CancelledGamesKeptOutOfTheState(t *testing.T) {
 	require.NoError(t, err)
 	check(read)
 	assert.Equal(t, cached.Games, read.Games)
-	_, err = db.Redraw(ctx, tr.Cipher, "", timecontrol.Date{})
+	_, err = db.redraw(ctx, tr.Cipher, "", timecontrol.Date{})
 	assert.Error(t, err, "no reason, no re-draw")
 }
 
@@ -144,7 +144,7 @@ func TestNextRound_1_15_9_TheJudgeToldOnce(t *testing.T) {
 	for day := tr.Start; !day.After(end.AddDays(3)); day = day.AddDays(1) {
 		_, err := db.daily(ctx, tr.Cipher, day)
 		require.NoError(t, err)
-		_, err = db.NextRound(ctx, tr.Cipher, day)
+		_, err = db.nextRound(ctx, tr.Cipher, day)
 		require.NoError(t, err, day)
 	}
 	assert.Equal(t, 1, told(), "one letter for the days the round waits")
@@ -153,7 +153,7 @@ func TestNextRound_1_15_9_TheJudgeToldOnce(t *testing.T) {
 	db, err = Open(path)
 	require.NoError(t, err)
 	defer db.Close()
-	_, err = db.NextRound(ctx, tr.Cipher, end.AddDays(4))
+	_, err = db.nextRound(ctx, tr.Cipher, end.AddDays(4))
 	require.NoError(t, err)
 	assert.Equal(t, 1, told(), "not again after a restart")
 	s, err := db.State(ctx, tr.Cipher)

@@ -97,40 +97,6 @@ func scanCiphers(rows *sql.Rows, err error) ([]string, error) {
 	return cs, rows.Err()
 }
 
-// change applies a referee decision that no letter caused, in one transaction.
-func (db *DB) change(ctx context.Context, cipher string, day timecontrol.Date, fn func(corr.State) (corr.State, corr.Outcome, error)) (corr.Outcome, error) {
-	var out corr.Outcome
-	var kept *committed
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		l, err := db.load(ctx, tx, cipher)
-		if err != nil {
-			return err
-		}
-		next, o, err := fn(l.State)
-		if err != nil {
-			return err
-		}
-		if o, err = db.followDesk(ctx, tx, l.id, next, o, day); err != nil {
-			return err
-		}
-		out = o
-		tid := l.id
-		if l, err = db.cancelGames(ctx, tx, l, o.Cancelled); err != nil {
-			return err
-		}
-		if kept, err = db.saveState(ctx, tx, next, l); err != nil {
-			return err
-		}
-		return db.commitOutcome(ctx, tx, tid, 0, day, o)
-	})
-	if err != nil {
-		db.forget(cipher)
-		return out, err
-	}
-	db.keep(cipher, kept)
-	return out, nil
-}
-
 // queue adds letter o to the outbox under a fresh unguessable Message-ID;
 // confirms names the held letter a confirmation request is about (nil for
 // other letters).

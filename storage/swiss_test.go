@@ -34,7 +34,7 @@ func TestNextRound_1_15_DrawnAtTheRoundsEndAndKept(t *testing.T) {
 	for day := tr.Start; !day.After(end); day = day.AddDays(1) {
 		_, err := db.daily(ctx, tr.Cipher, day)
 		require.NoError(t, err)
-		out, err := db.NextRound(ctx, tr.Cipher, day)
+		out, err := db.nextRound(ctx, tr.Cipher, day)
 		require.NoError(t, err)
 		if day.Before(end) {
 			require.Empty(t, out.Out, "round 1 still on, %s", day)

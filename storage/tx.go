@@ -124,8 +124,9 @@ func (t *Tx) ThreadGame(ctx context.Context, ids []string) (string, error) {
 }
 
 // Save writes what stored letter id (0: none) changed of tournament l on
-// day: the letter's disposition d, the new state and desk, the outcome's
-// events, ledger lines and outgoing letters.
+// day: the letter's disposition d, the new state and desk (the games the
+// outcome cancels marked so, 1.15.8), the outcome's events, ledger lines
+// and outgoing letters.
 func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, d Disposition, day timecontrol.Date, out corr.Outcome) error {
 	if err := saveDesk(ctx, t.tx, l.id, l.desk, l.Desk); err != nil {
 		return err
@@ -147,7 +148,11 @@ func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, 
 			return err
 		}
 	}
-	kept, err := t.db.saveState(ctx, t.tx, next, l.loaded)
+	prev, err := t.db.cancelGames(ctx, t.tx, l.loaded, out.Cancelled)
+	if err != nil {
+		return err
+	}
+	kept, err := t.db.saveState(ctx, t.tx, next, prev)
 	if err != nil {
 		return err
 	}

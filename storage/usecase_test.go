@@ -50,3 +50,33 @@ func (db *DB) testChange(ctx context.Context, cipher string, day timecontrol.Dat
 	})
 	return out, err
 }
+
+// rule, nextRound and redraw are referee's Rule, nextRound and redraw.
+func (db *DB) rule(ctx context.Context, id int64, confirm bool, note string, day timecontrol.Date) (corr.Outcome, error) {
+	c, err := db.Claim(ctx, id)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	return db.testChange(ctx, c.Cipher, day, func(_ *Tx, t Tournament) (corr.State, corr.Outcome, error) {
+		return corr.Rule(t.State, c.Game, c.Seq, confirm, note, day)
+	})
+}
+
+func (db *DB) nextRound(ctx context.Context, cipher string, day timecontrol.Date) (corr.Outcome, error) {
+	s, err := db.State(ctx, cipher)
+	if err != nil {
+		return corr.Outcome{}, err
+	}
+	if t := s.Tournament; t.Swiss == nil || s.Started.IsZero() || s.Round() >= t.Swiss.Rounds || !s.RoundOver(s.Round()) {
+		return corr.Outcome{Accepted: true}, nil
+	}
+	return db.testChange(ctx, cipher, day, func(_ *Tx, t Tournament) (corr.State, corr.Outcome, error) {
+		return t.Desk.NextRound(t.State, day)
+	})
+}
+
+func (db *DB) redraw(ctx context.Context, cipher, reason string, day timecontrol.Date) (corr.Outcome, error) {
+	return db.testChange(ctx, cipher, day, func(_ *Tx, t Tournament) (corr.State, corr.Outcome, error) {
+		return t.Desk.Redraw(t.State, day, reason)
+	})
+}
