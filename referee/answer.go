@@ -24,10 +24,10 @@ func (r *Referee) Answer(ctx context.Context, id int64, subject, body string) (c
 	}
 	day := timecontrol.DateOf(r.DB.Now().In(st.Tournament.Location()))
 	o := corr.Outgoing{To: l.From, Kind: "secretary", Subject: subject, Body: body, InReplyTo: l.MessageID}
-	_, err = r.DB.DeskChange(ctx, st.Tournament.Cipher, day, func(d adjudication.Desk, _ corr.State) (adjudication.Desk, corr.Outcome, error) {
+	_, err = r.deskChange(ctx, st.Tournament.Cipher, day, false, keepState(func(d adjudication.Desk, _ corr.State) (adjudication.Desk, corr.Outcome, error) {
 		return d, corr.Outcome{Accepted: true, Events: []corr.Event{{Date: day, Kind: "secretary-answer", Detail: fmt.Sprintf("letter %d, to %s", id, l.From)}},
 			Out: []corr.Outgoing{o}}, nil
-	})
+	}))
 	return o, err
 }
 

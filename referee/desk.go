@@ -6,6 +6,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/storage"
 	"zaochnik/timecontrol"
 )
 
@@ -59,13 +60,15 @@ func (r *Referee) DeskDecision(ctx context.Context, x Decision) (Done, error) {
 	var out corr.Outcome
 	switch x.Kind {
 	case Appeal:
-		out, err = r.DB.Appeal(ctx, x.Game, x.Upheld, x.Note, day)
+		out, err = r.deskChange(ctx, cipher, day, true, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.State, corr.Outcome, error) {
+			return d.AppealDecision(s, x.Game, x.Upheld, x.Note, day)
+		})
 	case Redraw:
 		out, err = r.redraw(ctx, cipher, x.Note, day)
 	default:
 		var change func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)
 		if change, err = x.change(day); err == nil {
-			out, err = r.DB.DeskChange(ctx, cipher, day, change)
+			out, err = r.deskChange(ctx, cipher, day, false, keepState(change))
 		}
 	}
 	return Done{Day: day, Outcome: out}, err
@@ -113,4 +116,38 @@ func (r *Referee) tournamentOf(ctx context.Context, x Decision) (string, error) 
 		return r.DB.GameTournament(ctx, x.Game)
 	}
 	return r.OnlyTournament(ctx, x.Cipher)
+}
+
+// deskChange decides fn, a decision at the desk, of tournament cipher on
+// day in one transaction of the store with its events and letters. fn gets
+// the desk and a copy of the state; the state it gives back is saved when
+// it may change it (changes: the organiser's decision on a protest against
+// a ruling, 6.1.12) or the desk settles a result (an adjudicated result is
+// the game's result, 6.5.5, 6.5.7).
+func (r *Referee) deskChange(ctx context.Context, cipher string, day timecontrol.Date, changes bool, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.State, corr.Outcome, error)) (corr.Outcome, error) {
+	var out corr.Outcome
+	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
+		t, err := tx.Load(ctx, cipher)
+		if err != nil {
+			return err
+		}
+		d, next, o, err := fn(t.Desk, t.State.Clone())
+		if err != nil {
+			return err
+		}
+		t.Desk, out = d, o
+		if s, settled := d.Settle(next); settled || changes {
+			return tx.Save(ctx, t, s, 0, "", day, o)
+		}
+		return tx.SaveDesk(ctx, t, day, o)
+	})
+	return out, err
+}
+
+// keepState is a desk rule that leaves the referee's state as it was.
+func keepState(fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)) func(adjudication.Desk, corr.State) (adjudication.Desk, corr.State, corr.Outcome, error) {
+	return func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.State, corr.Outcome, error) {
+		d, out, err := fn(d, s)
+		return d, s, out, err
+	}
 }

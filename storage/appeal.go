@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"zaochnik/adjudication"
-	"zaochnik/corr"
-	"zaochnik/timecontrol"
 )
 
 // AppealRow is a ruling of the judge open to protest, or protested, as the
@@ -38,17 +36,4 @@ func (db *DB) Appeals(ctx context.Context, all bool) ([]AppealRow, error) {
 		}
 	}
 	return append(open, rest...), nil
-}
-
-// Appeal records the organiser's decision on the protest against the
-// judge's ruling in game code (6.1.12) on day: upheld restores what the
-// ruling took.
-func (db *DB) Appeal(ctx context.Context, code string, upheld bool, note string, day timecontrol.Date) (corr.Outcome, error) {
-	cipher, err := db.GameTournament(ctx, code)
-	if err != nil {
-		return corr.Outcome{}, err
-	}
-	return db.DeskDecision(ctx, cipher, day, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.State, corr.Outcome, error) {
-		return d.AppealDecision(s, code, upheld, note, day)
-	})
 }

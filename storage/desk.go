@@ -10,7 +10,6 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
-	"zaochnik/timecontrol"
 )
 
 // loadDesk reads tournament tid's desk (empty before its first use) from
@@ -236,62 +235,6 @@ func (db *DB) Desk(ctx context.Context, cipher string) (adjudication.Desk, error
 		return adjudication.Desk{}, err
 	}
 	return db.loadDesk(ctx, db.db, l.id)
-}
-
-// DeskChange applies one of the desk's decisions (an adjudication, the
-// organiser's decision, a withdrawal ruling, a sanction) to tournament
-// cipher on day, in one transaction with its events and letters.
-func (db *DB) DeskChange(ctx context.Context, cipher string, day timecontrol.Date, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)) (corr.Outcome, error) {
-	return db.deskChange(ctx, cipher, day, false, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.State, corr.Outcome, error) {
-		d, out, err := fn(d, s)
-		return d, s, out, err
-	})
-}
-
-// DeskDecision is DeskChange for a decision that changes the referee's
-// state too (the organiser's decision on a protest against a ruling,
-// 6.1.12): the new state is saved with the desk.
-func (db *DB) DeskDecision(ctx context.Context, cipher string, day timecontrol.Date, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.State, corr.Outcome, error)) (corr.Outcome, error) {
-	return db.deskChange(ctx, cipher, day, true, fn)
-}
-
-// deskChange runs fn in one transaction; the referee's state is saved when
-// fn may change it (changes) or the desk settles a result.
-func (db *DB) deskChange(ctx context.Context, cipher string, day timecontrol.Date, changes bool, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.State, corr.Outcome, error)) (corr.Outcome, error) {
-	var out corr.Outcome
-	var kept *committed
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		l, err := db.load(ctx, tx, cipher)
-		if err != nil {
-			return err
-		}
-		was, err := db.loadDesk(ctx, tx, l.id)
-		if err != nil {
-			return err
-		}
-		d, next, o, err := fn(was, l.State.Clone()) // fn is the caller's: its copy, all compared
-		if err != nil {
-			return err
-		}
-		out = o
-		if err := saveDesk(ctx, tx, l.id, was, d); err != nil {
-			return err
-		}
-		s, settled := d.Settle(next)
-		if settled || changes {
-			// An adjudicated result is the game's result (6.5.5, 6.5.7).
-			if kept, err = db.saveState(ctx, tx, s, l); err != nil {
-				return err
-			}
-		}
-		return db.commitOutcome(ctx, tx, l.id, 0, day, out)
-	})
-	if err != nil {
-		db.forget(cipher)
-		return out, err
-	}
-	db.keep(cipher, kept)
-	return out, nil
 }
 
 // GameTournament returns the cipher of the tournament game code belongs to.

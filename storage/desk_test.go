@@ -83,7 +83,7 @@ func TestDeskRows_AdjournedRoundTrip(t *testing.T) {
 		Ruled:    d("2026-04-20"),
 		Protests: []adjudication.AdjudicationProtest{{Side: adjudication.Black, Filed: d("2026-04-25"), Text: "Против."}, {Side: adjudication.White, Filed: d("2026-04-26"), Text: "И я."}},
 		Final:    adjudication.Draw, FinalNote: "решение организации", Decided: d("2026-05-20")}
-	_, err := db.DeskChange(ctx, cipher, d("2026-05-20"), func(desk adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
+	_, err := db.deskChange(ctx, cipher, d("2026-05-20"), func(desk adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
 		desk.Adjournments = []adjudication.Adjourned{a}
 		return desk, corr.Outcome{Accepted: true}, nil
 	})

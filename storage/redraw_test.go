@@ -42,7 +42,7 @@ func TestRedraw_1_15_8_CancelledGamesKeptOutOfTheState(t *testing.T) {
 	require.Len(t, out.Cancelled, 4)
 	// Then a player leaves before his first move and the round is drawn again without him.
 	gone := before.Games[0].White
-	_, err = db.DeskChange(ctx, tr.Cipher, day, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
+	_, err = db.deskChange(ctx, tr.Cipher, day, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
 		return d.Withdraw(s, gone, adjudication.WithdrawnByRule, day)
 	})
 	require.NoError(t, err)
@@ -123,7 +123,7 @@ func TestNextRound_1_15_9_TheJudgeToldOnce(t *testing.T) {
 	require.NoError(t, err)
 	// All but one player leave: round 2 has nobody to pair.
 	for _, p := range tr.Players[1:] {
-		_, err = db.DeskChange(ctx, tr.Cipher, tr.Start, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
+		_, err = db.deskChange(ctx, tr.Cipher, tr.Start, func(d adjudication.Desk, s corr.State) (adjudication.Desk, corr.Outcome, error) {
 			return d.Withdraw(s, p.Number, adjudication.WithdrawnByRule, tr.Start)
 		})
 		require.NoError(t, err)

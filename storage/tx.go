@@ -123,6 +123,16 @@ func (t *Tx) ThreadGame(ctx context.Context, ids []string) (string, error) {
 	return t.db.threadGame(ctx, t.tx, ids)
 }
 
+// SaveDesk writes what a decision at the desk changed of tournament l on
+// day: the desk, the outcome's events and outgoing letters; the state is
+// left as stored.
+func (t *Tx) SaveDesk(ctx context.Context, l Tournament, day timecontrol.Date, out corr.Outcome) error {
+	if err := saveDesk(ctx, t.tx, l.id, l.desk, l.Desk); err != nil {
+		return err
+	}
+	return t.db.commitOutcome(ctx, t.tx, l.id, 0, day, out)
+}
+
 // Save writes what stored letter id (0: none) changed of tournament l on
 // day: the letter's disposition d, the new state and desk (the games the
 // outcome cancels marked so, 1.15.8), the outcome's events, ledger lines

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/timecontrol"
 )
@@ -79,4 +80,26 @@ func (db *DB) redraw(ctx context.Context, cipher, reason string, day timecontrol
 	return db.testChange(ctx, cipher, day, func(_ *Tx, t Tournament) (corr.State, corr.Outcome, error) {
 		return t.Desk.Redraw(t.State, day, reason)
 	})
+}
+
+// deskChange is referee's deskChange of a decision that leaves the state.
+func (db *DB) deskChange(ctx context.Context, cipher string, day timecontrol.Date, fn func(adjudication.Desk, corr.State) (adjudication.Desk, corr.Outcome, error)) (corr.Outcome, error) {
+	var out corr.Outcome
+	err := db.Update(ctx, func(tx *Tx) error {
+		t, err := tx.Load(ctx, cipher)
+		if err != nil {
+			return err
+		}
+		s := t.State.Clone()
+		d, o, err := fn(t.Desk, s)
+		if err != nil {
+			return err
+		}
+		t.Desk, out = d, o
+		if s, settled := d.Settle(s); settled {
+			return tx.Save(ctx, t, s, 0, "", day, o)
+		}
+		return tx.SaveDesk(ctx, t, day, o)
+	})
+	return out, err
 }
