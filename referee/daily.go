@@ -26,7 +26,7 @@ type DailyReport struct {
 // daemon was down are caught up in order; after each day a Swiss round that
 // is over starts the next (1.15). A round that cannot be drawn waits for
 // the judge (1.15.9): it is logged and the other checks go on. Then comes
-// the held letters' day in r.Location (storage.DB.Holds: at most one
+// the held letters' day in r.Location (holds: at most one
 // request a day, a letter not confirmed in time dropped). A day already
 // checked is not checked again, so Daily may run as often as one likes.
 func (r *Referee) Daily(ctx context.Context, now time.Time) (DailyReport, error) {
@@ -57,7 +57,7 @@ func (r *Referee) Daily(ctx context.Context, now time.Time) (DailyReport, error)
 	if loc == nil {
 		loc = time.UTC
 	}
-	if rep.Dropped, rep.Asked, err = r.DB.Holds(ctx, timecontrol.DateOf(now.In(loc))); err != nil {
+	if rep.Dropped, rep.Asked, err = r.holds(ctx, timecontrol.DateOf(now.In(loc))); err != nil {
 		return rep, err
 	}
 	if rep.Dropped+rep.Asked > 0 {

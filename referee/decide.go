@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/storage"
 )
 
@@ -36,14 +37,25 @@ func (r *Referee) ReceiveDecoded(ctx context.Context, rec storage.Received) (sto
 
 // confirm stores reply, the answer to the confirmation request of held
 // letter heldID, and in the same transaction applies the held letter, or
-// drops it when decline (see storage.Tx.Confirm).
+// drops it when decline (see storage.Tx.Confirm, drop).
 func (r *Referee) confirm(ctx context.Context, reply storage.Incoming, heldID int64, decline bool) (storage.Result, error) {
 	var res storage.Result
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		var apply *storage.Received
+		var declined string
 		var err error
-		if res, apply, err = tx.Confirm(ctx, reply, heldID, decline); err != nil || apply == nil {
+		if res, apply, declined, err = tx.Confirm(ctx, reply, heldID, decline); err != nil {
 			return err
+		}
+		if declined != "" {
+			t, err := tx.Load(ctx, declined)
+			if err != nil {
+				return err
+			}
+			return drop(ctx, tx, t, heldID, letter.HoldDeclined, t.Day(reply.Postmark))
+		}
+		if apply == nil {
+			return nil
 		}
 		res, err = r.decide(ctx, tx, heldID, *apply)
 		return err
@@ -103,7 +115,7 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 	res.Disposition = storage.Held
 	if !rec.Auth.Authenticated() {
 		_, why := corr.Trusted(s.Tournament, rec.From, rec.Auth, corr.Outcome{})
-		return res, tx.Hold(ctx, t, id, rec, registered(s, rec.From), day, why)
+		return res, hold(ctx, tx, t, id, rec, day, why)
 	}
 	thread, err := tx.ThreadGame(ctx, rec.InReplyTo)
 	if err != nil {
@@ -118,7 +130,7 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 		return res, err
 	}
 	if ok, why := corr.Trusted(s.Tournament, rec.From, rec.Auth, out); !ok {
-		return res, tx.Hold(ctx, t, id, rec, registered(s, rec.From), day, why)
+		return res, hold(ctx, tx, t, id, rec, day, why)
 	}
 	t.Desk = desk
 	res.Outcome = out

@@ -27,9 +27,8 @@ func (db *DB) holdDays() int {
 }
 
 // Hold keeps stored letter id (r, arrived on day) of tournament l
-// unapplied until its sender confirms it, for reason why, and asks person,
-// the sender's registered address, unless an answer to an unauthenticated
-// letter went there today already.
+// unapplied until its sender confirms it, for reason why; person, the
+// sender's registered address, is the one to ask (Tx.Ask).
 func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why string) error {
 	db, tx := t.db, t.tx
 	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`,
@@ -41,25 +40,28 @@ func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, perso
 		return err
 	}
 	db.logger().Info("storage: letter held until its sender confirms it", "letter", id, "from", r.From, "why", why)
-	return db.ask(ctx, tx, l.id, l.State, id, day)
+	return nil
 }
 
-// ask queues the confirmation request of held letter id on day, unless
-// its person was asked about another letter that day (one answer a day to
-// an address whose letters are not authenticated); the daily run asks later.
-func (db *DB) ask(ctx context.Context, tx *sql.Tx, tid int64, s corr.State, id int64, day timecontrol.Date) error {
-	h, person, err := db.held(ctx, tx, id)
+// HeldFor reads held letter id as the referee describes it, and whether
+// the address asked about it was asked about a held letter on day already.
+func (t *Tx) HeldFor(ctx context.Context, id int64, day timecontrol.Date) (h corr.Held, askedToday bool, err error) {
+	h, person, err := t.db.held(ctx, t.tx, id)
 	if err != nil {
-		return err
+		return h, false, err
 	}
 	var n int
-	if err := db.queryRow(ctx, tx, `SELECT count(*) FROM holds WHERE person = ? AND asked = ?`, person, day.String()).Scan(&n); err != nil || n > 0 {
+	err = t.db.queryRow(ctx, t.tx, `SELECT count(*) FROM holds WHERE person = ? AND asked = ?`, person, day.String()).Scan(&n)
+	return h, n > 0, err
+}
+
+// Ask queues o, the confirmation request of held letter id of tournament
+// l, and records it asked on day.
+func (t *Tx) Ask(ctx context.Context, l Tournament, id int64, day timecontrol.Date, o corr.Outgoing) error {
+	if err := t.db.queue(ctx, t.tx, l.id, nil, id, id, o); err != nil {
 		return err
 	}
-	if err := db.queue(ctx, tx, tid, nil, id, id, s.ConfirmRequest(h)); err != nil {
-		return err
-	}
-	_, err = db.exec(ctx, tx, `UPDATE holds SET asked = ? WHERE letter_id = ?`, day.String(), id)
+	_, err := t.db.exec(ctx, t.tx, `UPDATE holds SET asked = ? WHERE letter_id = ?`, day.String(), id)
 	return err
 }
 
@@ -102,22 +104,23 @@ func (db *DB) HeldLetter(ctx context.Context, id int64) (HeldLetter, error) {
 
 // Confirm stores reply, a letter carrying the key of the confirmation
 // request about held letter heldID, and marks the held letter confirmed,
-// or, when decline, drops it and tells the secretary. apply is then the
+// or, when decline, returns the cipher of its tournament (declined) for
+// the referee to drop it (Tx.Drop). apply is then the
 // held letter to apply as received on its own arrival (6.3.1: the round
 // trip of the confirmation costs its sender nothing), nil otherwise. A
 // held letter no longer waiting is left as it is. The result is the held
 // letter's; a reply stored before changes nothing again.
-func (t *Tx) Confirm(ctx context.Context, reply Incoming, heldID int64, decline bool) (res Result, apply *Received, err error) {
+func (t *Tx) Confirm(ctx context.Context, reply Incoming, heldID int64, decline bool) (res Result, apply *Received, declined string, err error) {
 	db, tx := t.db, t.tx
 	sum := sha256Hex(reply.Raw)
 	if reply.MessageID == "" {
 		reply.MessageID = "sha256-" + sum + "@zaochnik.invalid"
 	}
 	if err := db.advanceWatermark(ctx, tx, reply.Mailbox, reply.UIDValidity, reply.UID); err != nil {
-		return res, nil, err
+		return res, nil, "", err
 	}
 	if _, _, found, err := db.stored(ctx, tx, reply, sum); found || err != nil {
-		return res, nil, err
+		return res, nil, "", err
 	}
 	var status, refs, mid, postmark, from, subject, body string
 	var tid int64
@@ -125,7 +128,7 @@ func (t *Tx) Confirm(ctx context.Context, reply Incoming, heldID int64, decline 
 	err = db.queryRow(ctx, tx, `SELECT h.status, h.refs, h.subject, h.body, h.tournament_id, l.message_id, l.postmark, l.from_addr, l.raw
 		FROM holds h JOIN letters l ON l.id = h.letter_id WHERE h.letter_id = ?`, heldID).Scan(&status, &refs, &subject, &body, &tid, &mid, &postmark, &from, &raw)
 	if err != nil {
-		return res, nil, fmt.Errorf("held letter %d: %w", heldID, err)
+		return res, nil, "", fmt.Errorf("held letter %d: %w", heldID, err)
 	}
 	note := fmt.Sprintf("confirms held letter %s", mid)
 	switch {
@@ -139,58 +142,41 @@ func (t *Tx) Confirm(ctx context.Context, reply Incoming, heldID int64, decline 
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		reply.MessageID, nullable(reply.Mailbox, reply.Mailbox), nullable(reply.Mailbox, reply.UIDValidity), nullable(reply.Mailbox, reply.UID),
 		reply.Raw, sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, tid, Processed, note, db.stamp()); err != nil {
-		return res, nil, err
+		return res, nil, "", err
 	}
 	res = Result{LetterID: heldID, Disposition: Held}
 	if status != "held" {
-		return res, nil, nil
+		return res, nil, "", nil
 	}
 	if decline {
 		l, err := db.loadID(ctx, tx, tid)
-		if err != nil {
-			return res, nil, err
-		}
-		return res, nil, db.drop(ctx, tx, tid, heldID, letter.HoldDeclined, timecontrol.DateOf(reply.Postmark.In(l.from.loc)))
+		return res, nil, l.Tournament.Cipher, err
 	}
 	if _, err := db.exec(ctx, tx, `UPDATE holds SET status = 'confirmed' WHERE letter_id = ?`, heldID); err != nil {
-		return res, nil, err
+		return res, nil, "", err
 	}
 	at, err := time.Parse(time.RFC3339, postmark)
 	if err != nil {
-		return res, nil, err
+		return res, nil, "", err
 	}
 	if _, err := db.exec(ctx, tx, `UPDATE letters SET auth = ? WHERE id = ?`, corr.AuthConfirmed, heldID); err != nil {
-		return res, nil, err
+		return res, nil, "", err
 	}
 	return res, &Received{Incoming: Incoming{MessageID: mid, Raw: raw, Postmark: at, From: from}, Subject: subject, Text: body,
-		InReplyTo: strings.Fields(refs), Forwarded: reply.Postmark, Auth: corr.Auth{Method: corr.AuthConfirmed, Detail: "confirmed by " + reply.MessageID}}, nil
+		InReplyTo: strings.Fields(refs), Forwarded: reply.Postmark, Auth: corr.Auth{Method: corr.AuthConfirmed, Detail: "confirmed by " + reply.MessageID}}, "", nil
 }
 
-// drop ends held letter id unapplied (declined or expired) and tells the
-// secretary.
-func (db *DB) drop(ctx context.Context, tx *sql.Tx, tid, id int64, why letter.HoldOutcome, day timecontrol.Date) error {
-	l, err := db.loadID(ctx, tx, tid)
-	if err != nil {
+// Drop ends held letter id of tournament l unapplied on day (why:
+// declined or expired), refused for reason, with the outcome's events and
+// letters (the secretary told).
+func (t *Tx) Drop(ctx context.Context, l Tournament, id int64, why letter.HoldOutcome, day timecontrol.Date, reason string, out corr.Outcome) error {
+	if _, err := t.db.exec(ctx, t.tx, `UPDATE holds SET status = ? WHERE letter_id = ?`, string(why), id); err != nil {
 		return err
 	}
-	h, _, err := db.held(ctx, tx, id)
-	if err != nil {
+	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused, reason, id); err != nil {
 		return err
 	}
-	reason := "not applied: its sender answered that he did not send it"
-	if why == letter.HoldExpired {
-		reason = fmt.Sprintf("not applied: no confirmation came within %d days", h.HoldDays)
-	}
-	if _, err := db.exec(ctx, tx, `UPDATE holds SET status = ? WHERE letter_id = ?`, string(why), id); err != nil {
-		return err
-	}
-	if _, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused, reason, id); err != nil {
-		return err
-	}
-	return db.commitOutcome(ctx, tx, tid, id, day, corr.Outcome{
-		Events: []corr.Event{{Kind: "hold-" + string(why), Detail: reason + " (" + h.From + ")"}},
-		Out:    []corr.Outgoing{l.State.HoldDropped(h, why)},
-	})
+	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out)
 }
 
 // loadID loads tournament tid (see load).
@@ -202,66 +188,30 @@ func (db *DB) loadID(ctx context.Context, q querier, tid int64) (loaded, error) 
 	return db.load(ctx, q, c)
 }
 
-// Holds runs the held letters' day: those whose time ran out are dropped
-// (the secretary told), and those whose sender was not asked yet are asked,
-// one request a day per address. It reports how many were dropped and asked.
-func (db *DB) Holds(ctx context.Context, day timecontrol.Date) (dropped, asked int, err error) {
-	err = db.tx(ctx, func(tx *sql.Tx) error {
-		dropped, asked = 0, 0
-		rows, err := tx.QueryContext(ctx, `SELECT letter_id, tournament_id, arrived, asked FROM holds WHERE status = 'held' ORDER BY letter_id`)
-		if err != nil {
-			return err
-		}
-		type row struct {
-			id, tid        int64
-			arrived, asked string
-		}
-		var rs []row
-		for rows.Next() {
-			var r row
-			if err := rows.Scan(&r.id, &r.tid, &r.arrived, &r.asked); err != nil {
-				rows.Close()
-				return err
-			}
-			rs = append(rs, r)
-		}
-		rows.Close()
-		for _, r := range rs {
-			arrived, err := timecontrol.ParseDate(r.arrived)
-			if err != nil {
-				return err
-			}
-			if (corr.Held{Arrived: arrived, HoldDays: db.holdDays()}).Expired(day) {
-				dropped++
-				if err := db.drop(ctx, tx, r.tid, r.id, letter.HoldExpired, day); err != nil {
-					return err
-				}
-				continue
-			}
-			if r.asked != "" {
-				continue
-			}
-			l, err := db.loadID(ctx, tx, r.tid)
-			if err != nil {
-				return err
-			}
-			if err := db.ask(ctx, tx, r.tid, l.State, r.id, day); err != nil {
-				return err
-			}
-			var now string
-			if err := db.queryRow(ctx, tx, `SELECT asked FROM holds WHERE letter_id = ?`, r.id).Scan(&now); err != nil {
-				return err
-			}
-			if now != "" {
-				asked++
-			}
-		}
-		return nil
-	})
+// WaitingLetter is a letter waiting for its sender's confirmation.
+type WaitingLetter struct {
+	ID     int64
+	Cipher string // its tournament
+	Asked  bool   // its sender was asked to confirm it
+}
+
+// Waiting lists the letters waiting for their sender's confirmation, oldest first.
+func (t *Tx) Waiting(ctx context.Context) ([]WaitingLetter, error) {
+	rows, err := t.tx.QueryContext(ctx, `SELECT h.letter_id, t.cipher, h.asked != '' FROM holds h JOIN tournaments t ON t.id = h.tournament_id
+		WHERE h.status = 'held' ORDER BY h.letter_id`)
 	if err != nil {
-		return 0, 0, fmt.Errorf("storage: held letters on %s: %w", day, err)
+		return nil, err
 	}
-	return dropped, asked, nil
+	defer rows.Close()
+	var hs []WaitingLetter
+	for rows.Next() {
+		var h WaitingLetter
+		if err := rows.Scan(&h.ID, &h.Cipher, &h.Asked); err != nil {
+			return nil, err
+		}
+		hs = append(hs, h)
+	}
+	return hs, rows.Err()
 }
 
 // Secret returns the server's secret called name (32 random bytes made
