@@ -1,6 +1,7 @@
 // Package tables holds endgame tables for the judge's engine (issue 15,
-// item 1): every position of kings only, up to a few pieces, solved by
-// retrograde analysis, with the distance to the win in plies.
+// item 1): every position of men and kings, up to a few pieces, solved by
+// retrograde analysis, one table per material, with the distance to the
+// win in plies.
 //
 // A table stores the game's own value, the rules of the game alone: won in
 // n plies, lost in n plies, or drawn. The draw rules that count moves
@@ -11,6 +12,7 @@
 // distances, finds whether the win still comes before a count completes.
 //
 // The package is a pure core: Build takes a variant and a size and returns
-// the tables; Marshal and Unmarshal turn them into bytes. Files and
-// compression belong to the command.
+// the tables; MarshalSlice and LoadSlice (or the loader given to NewSet)
+// turn one material's table into bytes and back. Files and compression
+// belong to the command.
 package tables
