@@ -94,9 +94,3 @@ func (o *storeOutbox) Retry(ctx context.Context, id int64, retryAt time.Time, re
 func (o *storeOutbox) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
 	return o.store.note(o.db.Dead(ctx, id, now, reason))
 }
-
-// mailDomain is the part of addr after '@'.
-func mailDomain(addr string) string {
-	_, d, _ := strings.Cut(addr, "@")
-	return d
-}

@@ -410,3 +410,9 @@ func TestServe_ConfirmationByMail(t *testing.T) {
 		})
 	}
 }
+
+// mailDomain is the part of addr after '@'.
+func mailDomain(addr string) string {
+	_, d, _ := strings.Cut(addr, "@")
+	return d
+}
