@@ -6,6 +6,7 @@ import (
 
 	endgame "zaochnik/adjudication/tables"
 	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
 )
 
 // Line writes the principal variation with move numbers counted from the
@@ -64,7 +65,7 @@ func (a Analysis) Describe(english bool) string {
 		}
 		fmt.Fprintf(&b, "Программа: доказан выигрыш %s", who)
 		if a.Plies > 0 {
-			fmt.Fprintf(&b, " не более чем за %d %s", a.Plies, plural(a.Plies, "полуход", "полухода", "полуходов"))
+			fmt.Fprintf(&b, " не более чем за %d %s", a.Plies, timecontrol.RussianPlural(a.Plies, "полуход", "полухода", "полуходов"))
 		}
 		b.WriteString(".\n")
 	case Drawn:
@@ -85,22 +86,11 @@ func (a Analysis) Describe(english bool) string {
 			who = "чёрных"
 		}
 		fmt.Fprintf(&b, "По таблицам эндшпиля, без счёта ходов по правилам о ничьей: выигрыш %s за %d %s; не проверено, не отнимают ли его эти правила.\n",
-			who, g.Plies, plural(g.Plies, "полуход", "полухода", "полуходов"))
+			who, g.Plies, timecontrol.RussianPlural(g.Plies, "полуход", "полухода", "полуходов"))
 	}
 	fmt.Fprintf(&b, "Лучший вариант: %s\nПоиск: глубина %d %s, %d %s.", a.Line(),
-		a.Depth, plural(a.Depth, "полуход", "полухода", "полуходов"), a.Nodes, plural(int(a.Nodes%100), "позиция", "позиции", "позиций"))
+		a.Depth, timecontrol.RussianPlural(a.Depth, "полуход", "полухода", "полуходов"), a.Nodes, timecontrol.RussianPlural(int(a.Nodes%100), "позиция", "позиции", "позиций"))
 	return b.String()
-}
-
-// plural picks the Russian form for n: 1 полуход, 2 полухода, 5 полуходов.
-func plural(n int, one, few, many string) string {
-	switch n10, n100 := n%10, n%100; {
-	case n10 == 1 && n100 != 11:
-		return one
-	case n10 >= 2 && n10 <= 4 && (n100 < 12 || n100 > 14):
-		return few
-	}
-	return many
 }
 
 // TablesResult is the side TablesGame gives the win; TablesGame must be set.

@@ -40,9 +40,3 @@ func TestAnalysis_6_5_4_DescribeForTheJudge(t *testing.T) {
 		})
 	}
 }
-
-func TestPlural(t *testing.T) {
-	for n, want := range map[int]string{1: "полуход", 2: "полухода", 4: "полухода", 5: "полуходов", 11: "полуходов", 12: "полуходов", 21: "полуход", 22: "полухода", 111: "полуходов"} {
-		assert.Equal(t, want, plural(n, "полуход", "полухода", "полуходов"), n)
-	}
-}
