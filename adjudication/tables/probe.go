@@ -86,7 +86,8 @@ func (s *Set) lookup(p draughts.Position) (uint8, bool) {
 	if s.cell(m) == nil {
 		return 0, false
 	}
-	t, _ := s.slice(m)
+	t, err := s.slice(m)
+	s.noteFailure(err)
 	if t == nil {
 		return 0, false
 	}

@@ -3,6 +3,7 @@ package tables
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -24,6 +25,9 @@ type Set struct {
 	pieces int
 	load   func(Material) ([]byte, error)
 	mu     sync.Mutex // held while loading
+	// failed is the first table that could not be read though its file is
+	// there (corrupt, truncated, of another build): see Err.
+	failed atomic.Pointer[error]
 	slices [maxSide + 1][maxSide + 1][maxSide + 1][maxSide + 1]atomic.Pointer[slice]
 }
 
@@ -107,10 +111,31 @@ func (s *Set) slice(m Material) (*slice, error) {
 	}
 	t, err := s.unmarshalSlice(m, data)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("tables: the %v table: %w (delete its file and build again)", m, err)
 	}
 	c.Store(t)
 	return t, nil
+}
+
+// noteFailure keeps err as the set's first read failure, unless it only
+// says that the table's file is absent (a set may stop short of a material).
+func (s *Set) noteFailure(err error) {
+	if err == nil || errors.Is(err, errMissing) || errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	s.failed.CompareAndSwap(nil, &err)
+}
+
+// Err is the first table that could not be read though it should have
+// been (a corrupt or truncated file), or nil. A probe treats such a table
+// as absent, so whoever reports a proof from the set must check Err: an
+// answer given without a table that is there but unreadable is not the
+// tables' answer.
+func (s *Set) Err() error {
+	if e := s.failed.Load(); e != nil {
+		return *e
+	}
+	return nil
 }
 
 func defaultWorkers() int { return runtime.GOMAXPROCS(0) }

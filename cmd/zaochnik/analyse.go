@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"zaochnik/adjudication/engine"
+	"zaochnik/adjudication/tables"
 	"zaochnik/corr/draughts"
 )
 
@@ -96,11 +97,16 @@ func runAnalyse(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "zaochnik analyse: give a positive --time or --depth (or both): without either the search would not end")
 		return 2
 	}
-	an, code := analyser(e, *tablesDir, r.Variant())
+	an, set, code := analyser(e, *tablesDir, r.Variant())
 	if code != 0 {
 		return code
 	}
 	out, a := analyse(e, an, r, *depth, *limit, e.terminal && !*asJSON && *limit > 0)
+	if set != nil && set.Err() != nil {
+		// A table the search needed could not be read: the answer is the
+		// search's alone (never marked proven by the tables); say why.
+		fmt.Fprintf(e.stderr, "zaochnik analyse: warning: --tables %s: %v; the position was searched without it\n", *tablesDir, set.Err())
+	}
 	if *asJSON {
 		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
 			fmt.Fprintf(e.stderr, "zaochnik analyse: %v\n", err)
@@ -145,19 +151,20 @@ func analyseRecord(e *env, variant, fen, pdn string, n int, variantSet bool) (dr
 }
 
 // analyser is the engine, with the endgame tables of folder dir ("":
-// none) for variant v; a non-zero status when the folder is wrong.
-func analyser(e *env, dir string, v draughts.Variant) (*engine.Analyser, int) {
+// none, and a nil set) for variant v; a non-zero status when the folder
+// is wrong.
+func analyser(e *env, dir string, v draughts.Variant) (*engine.Analyser, *tables.Set, int) {
 	an := engine.NewAnalyser(engineTableBits)
 	if dir == "" {
-		return an, 0
+		return an, nil, 0
 	}
 	set, err := openTables(dir, v)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik analyse: --tables: %v\n", err)
-		return nil, 2
+		return nil, nil, 2
 	}
 	an.UseTables(set)
-	return an, 0
+	return an, set, 0
 }
 
 // analyse searches r's final position within depth and limit (a progress

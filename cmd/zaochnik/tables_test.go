@@ -77,6 +77,7 @@ func TestTablesCommand_BuildResumeThenAnalyse(t *testing.T) {
 	var got analyseOutput
 	require.NoError(t, json.Unmarshal([]byte(out), &got))
 	assert.False(t, got.Tables)
+	assert.Contains(t, stderr, "wm0wk1bm0bk1", "the judge is told which table could not be read")
 	code, _, _ = analyseRun("tables", "build", "--variant", "giveaway", "--pieces", "3", "--out", dir)
 	assert.Equal(t, 2, code)
 }
