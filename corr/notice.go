@@ -13,16 +13,26 @@ import (
 
 // lang returns the language of player n's letters.
 func (s State) lang(n int) letter.Lang {
-	if p, ok := s.Tournament.Player(n); ok && p.Language == "en" {
+	p, _ := s.Tournament.Player(n)
+	return langOf(p.Language)
+}
+
+// langOf is the language of letters to someone who asked for code: English
+// for "en", else Russian.
+func langOf(code string) letter.Lang {
+	if code == "en" {
 		return letter.English
 	}
 	return letter.Russian
 }
 
-// to returns the address of player n.
-func (s State) to(n int) string {
+// person returns player n as an addressee (0: the secretary).
+func (s State) person(n int) Person {
+	if n == 0 {
+		return s.Tournament.Secretary
+	}
 	p, _ := s.Tournament.Player(n)
-	return p.Email
+	return Person{Name: p.Name, Email: p.Email, Language: p.Language}
 }
 
 // moveList writes plies as "12.c3-d4 f6-g5" from ply index from.
@@ -48,24 +58,13 @@ func moveList(g *Game, from int) string {
 // envelope is what corr/letter's renderers need to address player n (0:
 // the secretary) about game g (nil: about no single game).
 func (s State) envelope(n int, g *Game) letter.Envelope {
-	if n == 0 {
-		return s.officialEnvelope(s.Tournament.Secretary, g)
-	}
-	p, _ := s.Tournament.Player(n)
-	e := letter.Envelope{Lang: s.lang(n), Cipher: s.Tournament.Cipher, To: p.Name}
-	if g != nil {
-		e.White, e.Black = g.White, g.Black
-	}
-	return e
+	return s.officialEnvelope(s.person(n), g)
 }
 
-// officialEnvelope addresses the secretary or the judge, p, about game g
-// (nil: about no single game), in the language p asked for.
+// officialEnvelope addresses p about game g (nil: about no single game),
+// in the language p asked for.
 func (s State) officialEnvelope(p Person, g *Game) letter.Envelope {
-	e := letter.Envelope{Lang: letter.Lang(p.Language), Cipher: s.Tournament.Cipher, To: p.Name}
-	if p.Language != "en" {
-		e.Lang = letter.Russian
-	}
+	e := letter.Envelope{Lang: langOf(p.Language), Cipher: s.Tournament.Cipher, To: p.Name}
 	if g != nil {
 		e.White, e.Black = g.White, g.Black
 	}
@@ -74,17 +73,11 @@ func (s State) officialEnvelope(p Person, g *Game) letter.Envelope {
 
 // rendered is a letter rendered by corr/letter, to player n (0: the secretary).
 func (s State) rendered(n int, g *Game, kind string, m letter.Message) Outgoing {
-	o := Outgoing{To: s.Tournament.Secretary.Email, Kind: kind, Subject: m.Subject, Body: m.Body}
-	if n != 0 {
-		o.To = s.to(n)
-	}
-	if g != nil {
-		o.Game = g.Code
-	}
-	return o
+	return s.official(s.person(n), g, kind, m)
 }
 
-// official is a letter rendered by corr/letter to the secretary or the judge, p.
+// official is a letter rendered by corr/letter to p: the secretary, the
+// judge or a player.
 func (s State) official(p Person, g *Game, kind string, m letter.Message) Outgoing {
 	o := Outgoing{To: p.Email, Kind: kind, Subject: m.Subject, Body: m.Body}
 	if g != nil {
