@@ -130,7 +130,7 @@ func (t *Tx) SaveDesk(ctx context.Context, l Tournament, day timecontrol.Date, o
 	if err := saveDesk(ctx, t.tx, l.id, l.desk, l.Desk); err != nil {
 		return err
 	}
-	return t.db.commitOutcome(ctx, t.tx, l.id, 0, day, out)
+	return t.db.commitOutcome(ctx, t.tx, l.id, 0, day, out, l.from.games)
 }
 
 // Save writes what stored letter id (0: none) changed of tournament l on
@@ -143,7 +143,9 @@ func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, 
 	}
 	if id != 0 {
 		var gid any
-		if out.Game != "" {
+		if g, ok := l.from.games[out.Game]; ok {
+			gid = g.id
+		} else if out.Game != "" {
 			var g int64
 			if err := t.db.queryRow(ctx, t.tx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&g); err == nil {
 				gid = g
@@ -167,5 +169,5 @@ func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, 
 		return err
 	}
 	t.kept[l.cipher] = kept
-	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out)
+	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, kept.games)
 }
