@@ -47,7 +47,7 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 // its disposition.
 func (t *Tx) StoreLetter(ctx context.Context, in Incoming, auth string) (id int64, d Disposition, fresh bool, err error) {
 	sum := sha256Hex(in.Raw)
-	in = in.Named()
+	in = in.named(sum)
 	if err := t.db.advanceWatermark(ctx, t.tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
 		return 0, "", false, err
 	}
@@ -69,8 +69,16 @@ func (t *Tx) StoreLetter(ctx context.Context, in Incoming, auth string) (id int6
 // Named returns in with a Message-ID: its own, else one made of its
 // bytes, so that a letter without one is still stored once.
 func (in Incoming) Named() Incoming {
+	if in.MessageID != "" {
+		return in
+	}
+	return in.named(sha256Hex(in.Raw))
+}
+
+// named is Named with sum, the hash of in's bytes, computed already.
+func (in Incoming) named(sum string) Incoming {
 	if in.MessageID == "" {
-		in.MessageID = "sha256-" + sha256Hex(in.Raw) + "@zaochnik.invalid"
+		in.MessageID = "sha256-" + sum + "@zaochnik.invalid"
 	}
 	return in
 }
