@@ -93,9 +93,8 @@ func (t *Tx) Ciphers(ctx context.Context, addr string) (mine, all []string, err 
 // which the caller may change and give back to Save.
 type Tournament struct {
 	loaded
-	Desk   adjudication.Desk
-	desk   adjudication.Desk // as read, so that Save writes what changed
-	cipher string
+	Desk adjudication.Desk
+	desk adjudication.Desk // as read, so that Save writes what changed
 }
 
 // Day is the date of play at instant at, in the tournament's zone.
@@ -111,7 +110,7 @@ func (t *Tx) Load(ctx context.Context, cipher string) (Tournament, error) {
 		return Tournament{}, err
 	}
 	d, err := t.db.loadDesk(ctx, t.tx, l.id)
-	return Tournament{loaded: l, Desk: d, desk: d, cipher: cipher}, err
+	return Tournament{loaded: l, Desk: d, desk: d}, err
 }
 
 // Ignore records stored letter id as kept unanswered, for reason; l is
@@ -176,6 +175,6 @@ func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, 
 	if err != nil {
 		return err
 	}
-	t.kept[l.cipher] = kept
+	t.kept[l.State.Tournament.Cipher] = kept
 	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, kept.games)
 }
