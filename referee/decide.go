@@ -52,7 +52,12 @@ func (r *Referee) confirm(ctx context.Context, reply storage.Incoming, heldID in
 			if err != nil {
 				return err
 			}
-			return drop(ctx, tx, t, heldID, letter.HoldDeclined, t.Day(reply.Postmark))
+			day := t.Day(reply.Postmark)
+			h, _, err := tx.HeldFor(ctx, heldID, day)
+			if err != nil {
+				return err
+			}
+			return drop(ctx, tx, t, heldID, h, letter.HoldDeclined, day)
 		}
 		if apply == nil {
 			return nil

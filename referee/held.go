@@ -32,13 +32,10 @@ func ask(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, da
 	return true, tx.Ask(ctx, t, id, day, t.State.ConfirmRequest(h))
 }
 
-// drop ends held letter id of tournament t unapplied on day (declined or
-// expired) and tells the secretary.
-func drop(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, why letter.HoldOutcome, day timecontrol.Date) error {
-	h, _, err := tx.HeldFor(ctx, id, day)
-	if err != nil {
-		return err
-	}
+// drop ends held letter id (h, as storage.Tx.HeldFor read it) of
+// tournament t unapplied on day (declined or expired) and tells the
+// secretary.
+func drop(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, h corr.Held, why letter.HoldOutcome, day timecontrol.Date) error {
 	reason := "not applied: its sender answered that he did not send it"
 	if why == letter.HoldExpired {
 		reason = fmt.Sprintf("not applied: no confirmation came within %d days", h.HoldDays)
@@ -64,27 +61,24 @@ func (r *Referee) holds(ctx context.Context, day timecontrol.Date) (dropped, ask
 			if err != nil {
 				return err
 			}
-			h, _, err := tx.HeldFor(ctx, w.ID, day)
+			h, askedToday, err := tx.HeldFor(ctx, w.ID, day)
 			if err != nil {
 				return err
 			}
 			if h.Expired(day) {
 				dropped++
-				if err := drop(ctx, tx, t, w.ID, letter.HoldExpired, day); err != nil {
+				if err := drop(ctx, tx, t, w.ID, h, letter.HoldExpired, day); err != nil {
 					return err
 				}
 				continue
 			}
-			if w.Asked {
+			if w.Asked || askedToday {
 				continue
 			}
-			ok, err := ask(ctx, tx, t, w.ID, day)
-			if err != nil {
+			if err := tx.Ask(ctx, t, w.ID, day, t.State.ConfirmRequest(h)); err != nil {
 				return err
 			}
-			if ok {
-				asked++
-			}
+			asked++
 		}
 		return nil
 	})

@@ -176,7 +176,7 @@ func (t *Tx) Drop(ctx context.Context, l Tournament, id int64, why letter.HoldOu
 	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused, reason, id); err != nil {
 		return err
 	}
-	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out)
+	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, l.from.games)
 }
 
 // loadID loads tournament tid (see load).
@@ -299,7 +299,7 @@ func (db *DB) Oversized(ctx context.Context, in Incoming, subject string, size, 
 		return db.commitOutcome(ctx, tx, l.id, res.LetterID, day, corr.Outcome{
 			Events: []corr.Event{{Kind: "oversized", Detail: reason + " (" + in.From + ")"}},
 			Out:    l.State.Oversized(in.From, subject, size, limit, day),
-		})
+		}, l.from.games)
 	})
 	if err != nil {
 		return Result{}, fmt.Errorf("storage: oversized letter %s: %w", in.MessageID, err)

@@ -64,32 +64,12 @@ type StoredLetter struct {
 // the answer then has fresh == false and the stored letter's id and
 // disposition.
 func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposition, fresh bool, err error) {
-	hash := sha256Hex(in.Raw)
-	if in.MessageID == "" {
-		in.MessageID = "sha256-" + hash + "@zaochnik.invalid"
-	}
-	err = db.tx(ctx, func(tx *sql.Tx) error {
-		if err := db.advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
-			return err
-		}
-		var found bool
-		if id, d, found, err = db.stored(ctx, tx, in, hash); found || err != nil {
-			return err
-		}
-		res, err := db.exec(ctx, tx, `INSERT INTO letters
-			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, stored_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, hash,
-			in.Postmark.UTC().Format(time.RFC3339), in.From, db.stamp())
-		if err != nil {
-			return err
-		}
-		id, err = res.LastInsertId()
-		d, fresh = Pending, true
+	err = db.Update(ctx, func(t *Tx) error {
+		id, d, fresh, err = t.StoreLetter(ctx, in, "")
 		return err
 	})
 	if err != nil {
-		return 0, "", false, fmt.Errorf("storage: store letter %s from %s: %w", in.MessageID, in.Mailbox, err)
+		return 0, "", false, fmt.Errorf("storage: store letter %s from %s: %w", in.Named().MessageID, in.Mailbox, err)
 	}
 	return id, d, fresh, nil
 }

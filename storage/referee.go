@@ -127,8 +127,10 @@ func (db *DB) messageID(id int64) string {
 	return "z" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)) + "@zaochnik.invalid"
 }
 
-// commitOutcome writes an outcome's events and queues its letters.
-func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64, day timecontrol.Date, out corr.Outcome) error {
+// commitOutcome writes an outcome's events and queues its letters; games
+// (nil: none) are the game rows known already, so that a game's id is not
+// asked of the store again.
+func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64, day timecontrol.Date, out corr.Outcome, games map[string]gameRow) error {
 	var lid any
 	if letterID != 0 {
 		lid = letterID
@@ -140,6 +142,9 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		}
 		if id, ok := ids[code]; ok {
 			return id, nil
+		}
+		if g, ok := games[code]; ok {
+			return g.id, nil
 		}
 		var id int64
 		err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, code).Scan(&id)

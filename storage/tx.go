@@ -47,7 +47,7 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 // its disposition.
 func (t *Tx) StoreLetter(ctx context.Context, in Incoming, auth string) (id int64, d Disposition, fresh bool, err error) {
 	sum := sha256Hex(in.Raw)
-	in = in.Named()
+	in = in.named(sum)
 	if err := t.db.advanceWatermark(ctx, t.tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
 		return 0, "", false, err
 	}
@@ -69,8 +69,16 @@ func (t *Tx) StoreLetter(ctx context.Context, in Incoming, auth string) (id int6
 // Named returns in with a Message-ID: its own, else one made of its
 // bytes, so that a letter without one is still stored once.
 func (in Incoming) Named() Incoming {
+	if in.MessageID != "" {
+		return in
+	}
+	return in.named(sha256Hex(in.Raw))
+}
+
+// named is Named with sum, the hash of in's bytes, computed already.
+func (in Incoming) named(sum string) Incoming {
 	if in.MessageID == "" {
-		in.MessageID = "sha256-" + sha256Hex(in.Raw) + "@zaochnik.invalid"
+		in.MessageID = "sha256-" + sum + "@zaochnik.invalid"
 	}
 	return in
 }
@@ -85,9 +93,8 @@ func (t *Tx) Ciphers(ctx context.Context, addr string) (mine, all []string, err 
 // which the caller may change and give back to Save.
 type Tournament struct {
 	loaded
-	Desk   adjudication.Desk
-	desk   adjudication.Desk // as read, so that Save writes what changed
-	cipher string
+	Desk adjudication.Desk
+	desk adjudication.Desk // as read, so that Save writes what changed
 }
 
 // Day is the date of play at instant at, in the tournament's zone.
@@ -103,7 +110,7 @@ func (t *Tx) Load(ctx context.Context, cipher string) (Tournament, error) {
 		return Tournament{}, err
 	}
 	d, err := t.db.loadDesk(ctx, t.tx, l.id)
-	return Tournament{loaded: l, Desk: d, desk: d, cipher: cipher}, err
+	return Tournament{loaded: l, Desk: d, desk: d}, err
 }
 
 // Ignore records stored letter id as kept unanswered, for reason; l is
@@ -130,7 +137,7 @@ func (t *Tx) SaveDesk(ctx context.Context, l Tournament, day timecontrol.Date, o
 	if err := saveDesk(ctx, t.tx, l.id, l.desk, l.Desk); err != nil {
 		return err
 	}
-	return t.db.commitOutcome(ctx, t.tx, l.id, 0, day, out)
+	return t.db.commitOutcome(ctx, t.tx, l.id, 0, day, out, l.from.games)
 }
 
 // Save writes what stored letter id (0: none) changed of tournament l on
@@ -143,7 +150,9 @@ func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, 
 	}
 	if id != 0 {
 		var gid any
-		if out.Game != "" {
+		if g, ok := l.from.games[out.Game]; ok {
+			gid = g.id
+		} else if out.Game != "" {
 			var g int64
 			if err := t.db.queryRow(ctx, t.tx, `SELECT id FROM games WHERE code = ?`, out.Game).Scan(&g); err == nil {
 				gid = g
@@ -166,6 +175,6 @@ func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, 
 	if err != nil {
 		return err
 	}
-	t.kept[l.cipher] = kept
-	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out)
+	t.kept[l.State.Tournament.Cipher] = kept
+	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, kept.games)
 }
