@@ -135,9 +135,34 @@ func (c *lru[V]) clear() {
 	c.order.Init()
 }
 
+// writing is the process's write transaction while it runs (db.tx,
+// Group): the statements bound to it and what it knows of its own writes.
+// Only the holder of the writer mutex touches it.
+type writing struct {
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt // bound to tx: prepared once for the transaction, not for every use
+	// nextOutbox is the id the outbox's next row gets (its max(id)+1, as
+	// SQLite would give it), 0 when not known: a savepoint rolled back may
+	// have undone rows.
+	nextOutbox int64
+}
+
+// begin records tx as the write transaction; the caller holds writer.
+func (db *DB) begin(tx *sql.Tx) { db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}} }
+
+// end forgets the write transaction; the caller holds writer.
+func (db *DB) end() { db.w = writing{} }
+
 // stmt returns query prepared once for the database, bound to q when q is
-// a transaction: the hot statements are not parsed again for every letter.
+// a transaction (once per write transaction): the hot statements are not
+// parsed again for every letter.
 func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, error) {
+	tx, isTx := q.(*sql.Tx)
+	if isTx && tx == db.w.tx {
+		if st, ok := db.w.stmts[query]; ok {
+			return st, nil
+		}
+	}
 	v, ok := db.stmts.Load(query)
 	if !ok {
 		st, err := db.db.PrepareContext(ctx, query)
@@ -149,8 +174,12 @@ func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, err
 		}
 	}
 	st := v.(*sql.Stmt)
-	if tx, ok := q.(*sql.Tx); ok {
-		return tx.StmtContext(ctx, st), nil
+	if !isTx {
+		return st, nil
+	}
+	st = tx.StmtContext(ctx, st)
+	if tx == db.w.tx {
+		db.w.stmts[query] = st
 	}
 	return st, nil
 }

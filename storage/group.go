@@ -34,6 +34,7 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 		db.writer.Unlock()
 		return nil, err
 	}
+	db.begin(tx)
 	return &Group{db: db, tx: tx}, nil
 }
 
@@ -57,6 +58,7 @@ func (g *Group) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
 		return err
 	}
 	if err := fn(g.tx); err != nil {
+		g.db.w.nextOutbox = 0 // the rows undone may have been the last
 		if _, rerr := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); rerr != nil {
 			return errors.Join(err, rerr)
 		}
@@ -76,6 +78,7 @@ func (g *Group) Commit() error {
 	}
 	g.done = true
 	err := g.tx.Commit()
+	g.db.end()
 	g.db.writer.Unlock()
 	if err != nil {
 		g.db.forgetAll()
@@ -90,6 +93,7 @@ func (g *Group) Rollback() {
 	}
 	g.done = true
 	g.tx.Rollback()
+	g.db.end()
 	g.db.writer.Unlock()
 	g.db.forgetAll()
 }

@@ -353,15 +353,24 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 			return lines, nil
 		}
 	}
-	if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, k); err != nil {
-		return nil, err
-	}
-	for i := k; i < len(lines); i++ {
-		ln := lines[i]
-		if _, err := db.exec(ctx, tx, `INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, row.id, i+1, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes); err != nil {
+	if !row.known || k < len(row.ledger) {
+		if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, k); err != nil {
 			return nil, err
 		}
+	}
+	const ledgerRowsAtOnce = 64 // lines one INSERT writes at most
+	for k < len(lines) {
+		n := min(len(lines)-k, ledgerRowsAtOnce)
+		args := make([]any, 0, 9*n)
+		for i := k; i < k+n; i++ {
+			ln := lines[i]
+			args = append(args, row.id, i+1, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes)
+		}
+		if _, err := db.exec(ctx, tx, `INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES `+values(n, 9), args...); err != nil {
+			return nil, err
+		}
+		k += n
 	}
 	return lines, nil
 }
