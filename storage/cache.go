@@ -142,13 +142,39 @@ type writing struct {
 	tx    *sql.Tx
 	stmts map[string]*sql.Stmt // bound to tx: prepared once for the transaction, not for every use
 	// nextOutbox is the id the outbox's next row gets (its max(id)+1, as
-	// SQLite would give it), 0 when not known: a savepoint rolled back may
-	// have undone rows.
+	// SQLite would give it), 0 when not known.
 	nextOutbox int64
+	// current are the tournaments' copies known to be as stored in tx, by
+	// cipher: read or written in it. Nobody else writes while tx holds
+	// the write lock, so the next letters of a group load them without
+	// reading the tournament's row again.
+	current map[string]*committed
 }
 
 // begin records tx as the write transaction; the caller holds writer.
-func (db *DB) begin(tx *sql.Tx) { db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}} }
+func (db *DB) begin(tx *sql.Tx) {
+	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}}
+}
+
+// undone forgets what the write transaction knew of its own writes, when
+// a savepoint of it is rolled back: the rows undone may be among them.
+func (db *DB) undone() {
+	db.w.nextOutbox = 0
+	clear(db.w.current)
+}
+
+// isCurrent records c as tournament cipher's copy as stored in tx (nil:
+// not known), when tx is the write transaction.
+func (db *DB) isCurrent(q querier, cipher string, c *committed) {
+	if tx, ok := q.(*sql.Tx); !ok || tx != db.w.tx {
+		return
+	}
+	if c == nil {
+		delete(db.w.current, cipher)
+		return
+	}
+	db.w.current[cipher] = c
+}
 
 // end forgets the write transaction; the caller holds writer.
 func (db *DB) end() { db.w = writing{} }

@@ -58,7 +58,7 @@ func (g *Group) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
 		return err
 	}
 	if err := fn(g.tx); err != nil {
-		g.db.w.nextOutbox = 0 // the rows undone may have been the last
+		g.db.undone()
 		if _, rerr := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); rerr != nil {
 			return errors.Join(err, rerr)
 		}

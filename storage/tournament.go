@@ -99,6 +99,11 @@ type loaded struct {
 // load reads a tournament's state: from memory when the stored row shows
 // that nobody wrote since (cache.go), else from its rows.
 func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error) {
+	if tx, ok := q.(*sql.Tx); ok && tx == db.w.tx {
+		if c := db.w.current[cipher]; c != nil {
+			return loaded{State: c.state.Track(), id: c.id, from: c}, nil
+		}
+	}
 	var tid int64
 	var row string
 	err := db.queryRow(ctx, q, `SELECT id, state FROM tournaments WHERE cipher = ?`, cipher).Scan(&tid, &row)
@@ -115,6 +120,7 @@ func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error
 		}
 		db.keep(cipher, c) // read as committed: the write lock, if any, is ours
 	}
+	db.isCurrent(q, cipher, c)
 	// Shared, not copied: the referee never changes the state it is given;
 	// it tracks what it changes, for saveState.
 	return loaded{State: c.state.Track(), id: tid, from: c}, nil
@@ -194,6 +200,7 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 	if !s.Started.IsZero() {
 		started = s.Started.String()
 	}
+	db.isCurrent(tx, s.Tournament.Cipher, nil) // until the transaction keeps the copy it writes (Update)
 	if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
 		return nil, err
 	}
