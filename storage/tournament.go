@@ -165,7 +165,9 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 			return nil, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
 		c.state.Games = append(c.state.Games, g)
-		c.games[g.Code] = gameRow{id: gid}
+		// A game without a reply has no ledger line (ledgerRows): its
+		// first reply's lines need no DELETE before them.
+		c.games[g.Code] = gameRow{id: gid, known: len(g.Replies) == 0}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -373,7 +375,7 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 			ln := lines[i]
 			args = append(args, row.id, i+1, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes)
 		}
-		if _, err := db.exec(ctx, tx, `INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+		if _, err := db.exec(ctx, tx, `INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
 			VALUES `+values(n, 9), args...); err != nil {
 			return nil, err
 		}
