@@ -149,11 +149,25 @@ type writing struct {
 	// the write lock, so the next letters of a group load them without
 	// reading the tournament's row again.
 	current map[string]*committed
+	// revised are the tournaments whose row tx wrote, with a revision new
+	// to every other reader: the next letters of a group write the row
+	// only when it changes (saveState).
+	revised map[string]bool
+	// group is set for a Group's transaction: the letters' watermarks
+	// are then written once, when it commits (marks).
+	group bool
+	marks []watermark
+}
+
+// watermark is a mailbox's watermark to advance (advanceWatermark).
+type watermark struct {
+	mailbox       string
+	validity, uid uint32
 }
 
 // begin records tx as the write transaction; the caller holds writer.
 func (db *DB) begin(tx *sql.Tx) {
-	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}}
+	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}}
 }
 
 // undone forgets what the write transaction knew of its own writes, when
@@ -161,6 +175,7 @@ func (db *DB) begin(tx *sql.Tx) {
 func (db *DB) undone() {
 	db.w.nextOutbox = 0
 	clear(db.w.current)
+	clear(db.w.revised)
 }
 
 // isCurrent records c as tournament cipher's copy as stored in tx (nil:

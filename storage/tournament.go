@@ -193,7 +193,12 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 // the rest when the transaction fails.
 func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) (*committed, error) {
 	p := prev.from
+	cipher := s.Tournament.Cipher
 	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
+	revised := tx == db.w.tx && db.w.revised[cipher]
+	if revised {
+		ts.Rev = p.rev // p is what this transaction wrote: its revision is new already
+	}
 	raw, err := json.Marshal(ts)
 	if err != nil {
 		return nil, err
@@ -202,9 +207,14 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 	if !s.Started.IsZero() {
 		started = s.Started.String()
 	}
-	db.isCurrent(tx, s.Tournament.Cipher, nil) // until the transaction keeps the copy it writes (Update)
-	if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
-		return nil, err
+	db.isCurrent(tx, cipher, nil) // until the transaction keeps the copy it writes (Update)
+	if !revised || string(raw) != p.row {
+		if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
+			return nil, err
+		}
+		if tx == db.w.tx {
+			db.w.revised[cipher] = true
+		}
 	}
 	next := &committed{id: p.id, row: string(raw), rev: ts.Rev, state: s, loc: p.loc}
 	breaks := !reflect.DeepEqual(s.Breaks, p.state.Breaks)
