@@ -266,11 +266,15 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 // saveChanged writes game g of s, which changed from old (had: old is
 // stored), with its claims and its ledger lines, into next.games.
 func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s corr.State, g, old corr.Game, had bool) error {
-	if err := db.saveGame(ctx, tx, p.id, g); err != nil {
-		return err
-	}
 	row, stored := p.games[g.Code]
-	if !stored {
+	if stored {
+		if err := db.updateGame(ctx, tx, row.id, g); err != nil {
+			return err
+		}
+	} else {
+		if err := db.saveGame(ctx, tx, p.id, g); err != nil {
+			return err
+		}
 		if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, g.Code).Scan(&row.id); err != nil {
 			return err
 		}
@@ -323,6 +327,16 @@ func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) 
 	_, err = db.exec(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state) VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state`,
 		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state))
+	return err
+}
+
+// updateGame writes game g's row, id, from the referee's state.
+func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g corr.Game) error {
+	state, err := gameJSON(g)
+	if err != nil {
+		return err
+	}
+	_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), id)
 	return err
 }
 
