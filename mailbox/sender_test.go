@@ -2,7 +2,9 @@ package mailbox_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -23,15 +25,26 @@ type outRow struct {
 	messageID string
 	attempts  int
 	due       time.Time
+	flying    bool // claimed, its outcome not recorded
 	sent      bool
 	dead      string
 	reasons   []string
 }
 
-// fakeOutbox keeps the outbox in memory as the Outbox contract describes.
+// claimCall is one Claim: the outcomes it recorded and the letters it put
+// in flight, in one transaction.
+type claimCall struct {
+	done    []mailbox.Outcome
+	claimed []int64
+}
+
+// fakeOutbox keeps the outbox in memory as the Outbox contract describes;
+// each Claim is one transaction.
 type fakeOutbox struct {
 	mu      sync.Mutex
 	rows    []*outRow
+	calls   []claimCall
+	fail    int // the next fail Claims fail, recording and claiming nothing
 	changed chan struct{}
 }
 
@@ -48,67 +61,93 @@ func (f *fakeOutbox) queue(t *testing.T, id, rcpt string) {
 	f.rows = append(f.rows, &outRow{letter: o, messageID: id, due: time.Now()})
 }
 
-func (f *fakeOutbox) NextDue(context.Context) (int64, int, time.Time, bool, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	best := -1
+// waiting is the rows neither sent, dead nor in flight, the earliest due
+// first.
+func (f *fakeOutbox) waiting() []int {
+	var out []int
 	for i, r := range f.rows {
-		if !r.sent && r.dead == "" && (best < 0 || r.due.Before(f.rows[best].due)) {
-			best = i
+		if !r.sent && r.dead == "" && !r.flying {
+			out = append(out, i)
 		}
 	}
-	if best < 0 {
-		return 0, 0, time.Time{}, false, nil
-	}
-	return int64(best), f.rows[best].attempts, f.rows[best].due, true, nil
+	sort.SliceStable(out, func(i, j int) bool { return f.rows[out[i]].due.Before(f.rows[out[j]].due) })
+	return out
 }
 
-func (f *fakeOutbox) BeginAttempt(ctx context.Context, id int64, _, retryAt time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
-	if sent != nil {
-		if err := f.Sent(ctx, sent.ID, sent.At); err != nil {
-			return mailbox.Outgoing{}, 0, err
-		}
-	}
+func (f *fakeOutbox) NextDue(context.Context) (time.Time, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	r := f.rows[id]
-	r.attempts++
-	r.due = retryAt
-	return r.letter, r.attempts, nil
-}
-
-func (f *fakeOutbox) Sent(_ context.Context, id int64, _ time.Time) error {
-	return f.update(id, func(r *outRow) { r.sent = true })
-}
-
-func (f *fakeOutbox) Retry(_ context.Context, id int64, retryAt time.Time, reason string) error {
-	return f.update(id, func(r *outRow) { r.due, r.reasons = retryAt, append(r.reasons, reason) })
-}
-
-func (f *fakeOutbox) Dead(_ context.Context, id int64, _ time.Time, reason string) error {
-	return f.update(id, func(r *outRow) { r.dead = reason })
-}
-
-func (f *fakeOutbox) update(id int64, do func(*outRow)) error {
-	f.mu.Lock()
-	do(f.rows[id])
-	f.mu.Unlock()
-	select {
-	case f.changed <- struct{}{}:
-	default:
+	w := f.waiting()
+	if len(w) == 0 {
+		return time.Time{}, false, nil
 	}
-	return nil
+	return f.rows[w[0]].due, true, nil
+}
+
+func (f *fakeOutbox) Claim(_ context.Context, done []mailbox.Outcome, now, retryAt time.Time, max int) ([]mailbox.Attempt, error) {
+	f.mu.Lock()
+	defer func() {
+		f.mu.Unlock()
+		select {
+		case f.changed <- struct{}{}:
+		default:
+		}
+	}()
+	if f.fail > 0 {
+		f.fail--
+		return nil, errors.New("database or disk is full")
+	}
+	for _, o := range done {
+		r := f.rows[o.ID]
+		if !r.flying {
+			return nil, fmt.Errorf("letter %d is not in flight", o.ID)
+		}
+		r.flying = false
+		switch o.Fate {
+		case mailbox.Sent:
+			r.sent = true
+		case mailbox.Retry:
+			r.due, r.reasons = o.At, append(r.reasons, o.Reason)
+		case mailbox.Dead:
+			r.dead = o.Reason
+		case mailbox.Unattempted:
+			r.attempts--
+			r.due = o.At
+		}
+	}
+	call := claimCall{done: done}
+	var out []mailbox.Attempt
+	for _, i := range f.waiting() {
+		r := f.rows[i]
+		if len(out) == max || r.due.After(now) {
+			break
+		}
+		r.attempts++
+		r.due, r.flying = retryAt, true
+		out = append(out, mailbox.Attempt{ID: int64(i), Number: r.attempts, Letter: r.letter})
+		call.claimed = append(call.claimed, int64(i))
+	}
+	f.calls = append(f.calls, call)
+	return out, nil
+}
+
+// settled reports whether every letter is sent or dead.
+func (f *fakeOutbox) settled() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, r := range f.rows {
+		if !r.sent && r.dead == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // waitSettled waits until every letter is sent or dead.
 func (f *fakeOutbox) waitSettled(t *testing.T) {
 	t.Helper()
 	deadline := time.After(15 * time.Second)
-	for {
-		_, _, _, ok, _ := f.NextDue(context.Background())
-		if !ok {
-			return
-		}
+	for !f.settled() {
 		select {
 		case <-f.changed:
 		case <-time.After(20 * time.Millisecond):
