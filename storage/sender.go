@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -109,10 +110,8 @@ func (db *DB) NextBatch(ctx context.Context, done []Outcome, now, retryAt time.T
 	}
 	var out []Claimed
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		for _, o := range done {
-			if err := db.record(ctx, tx, o); err != nil {
-				return err
-			}
+		if err := db.recordAll(ctx, tx, done); err != nil {
+			return err
 		}
 		if max <= 0 {
 			return nil
@@ -224,11 +223,44 @@ func (db *DB) Record(ctx context.Context, done ...Outcome) error {
 	return err
 }
 
-// record records outcome o in tx.
+// recordAll records the outcomes done in tx: the letters delivered in the
+// same second (most of a batch) in one statement, the others one by one.
+func (db *DB) recordAll(ctx context.Context, tx *sql.Tx, done []Outcome) error {
+	var stamps []string // of the deliveries, in order
+	delivered := map[string][]int64{}
+	for _, o := range done {
+		if o.Fate != Delivered {
+			if err := db.record(ctx, tx, o); err != nil {
+				return err
+			}
+			continue
+		}
+		stamp := stampOf(o.At)
+		if delivered[stamp] == nil {
+			stamps = append(stamps, stamp)
+		}
+		delivered[stamp] = append(delivered[stamp], o.ID)
+	}
+	for _, stamp := range stamps {
+		ids := delivered[stamp]
+		list, err := json.Marshal(ids)
+		if err != nil {
+			return err
+		}
+		res, err := db.exec(ctx, tx, `UPDATE outbox SET sent = ?, last_error = '', sending = '' WHERE id IN (SELECT value FROM json_each(?))`, stamp, string(list))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != int64(len(ids)) {
+			return fmt.Errorf("storage: recording outgoing letters %v as sent: %d of them %w", ids, int64(len(ids))-n, ErrNotFound)
+		}
+	}
+	return nil
+}
+
+// record records outcome o, other than Delivered (see recordAll), in tx.
 func (db *DB) record(ctx context.Context, tx *sql.Tx, o Outcome) error {
 	switch o.Fate {
-	case Delivered:
-		return db.updateOutgoing(ctx, tx, o.ID, `sent = ?, last_error = '', sending = ''`, stampOf(o.At))
 	case Deferred:
 		return db.updateOutgoing(ctx, tx, o.ID, `next_attempt = ?, last_error = ?, sending = ''`, stampOf(o.At), o.Reason)
 	case Undeliverable:
