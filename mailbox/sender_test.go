@@ -26,6 +26,7 @@ type outRow struct {
 	attempts  int
 	due       time.Time
 	flying    bool // claimed, its outcome not recorded
+	broken    bool // the store cannot read it whole (Attempt.Err)
 	sent      bool
 	dead      string
 	reasons   []string
@@ -132,7 +133,11 @@ func (f *fakeOutbox) Claim(_ context.Context, done []mailbox.Outcome, now, retry
 		}
 		r.attempts++
 		r.due, r.flying = retryAt, true
-		out = append(out, mailbox.Attempt{ID: int64(i), Number: r.attempts, Letter: r.letter})
+		a := mailbox.Attempt{ID: int64(i), Number: r.attempts, Letter: r.letter}
+		if r.broken {
+			a.Err = errors.New("letter-1.eml: not found")
+		}
+		out = append(out, a)
 		call.claimed = append(call.claimed, int64(i))
 	}
 	f.calls = append(f.calls, call)
@@ -378,25 +383,29 @@ func TestSender_Batch(t *testing.T) {
 		// fail is the sink's answer to the n-th DATA (1-based); nil accepts.
 		// cut cuts the connection.
 		fail         func(n int, cut func()) error
+		broken       []int          // the letters the store cannot read whole
 		wantFirst    []mailbox.Fate // the first batch's outcomes, as the second claim records them
 		wantAttempts []int
 		wantSent     []bool
 	}{
-		{"OutcomesRecordedWithTheNextClaim", 2, []string{player, player, player, player, player}, nil,
+		{"OutcomesRecordedWithTheNextClaim", 2, []string{player, player, player, player, player}, nil, nil,
 			[]mailbox.Fate{mailbox.Sent, mailbox.Sent}, []int{1, 1, 1, 1, 1}, []bool{true, true, true, true, true}},
 		{"EachLetterItsOwnOutcome", 3, []string{player, unknown, player}, func(n int, _ func()) error {
 			if n == 2 { // the third letter (the second DATA: the unknown recipient is refused at RCPT)
 				return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Try later"}
 			}
 			return nil
-		}, []mailbox.Fate{mailbox.Sent, mailbox.Dead, mailbox.Retry}, []int{1, 1, 2}, []bool{true, false, true}},
+		}, nil, []mailbox.Fate{mailbox.Sent, mailbox.Dead, mailbox.Retry}, []int{1, 1, 2}, []bool{true, false, true}},
 		{"ConnectionLostMidBatch", 4, []string{player, player, player, player}, func(n int, cut func()) error {
 			if n == 2 {
 				cut()
 				return &smtp.SMTPError{Code: 451, Message: "gone"} // never read: the connection is cut
 			}
 			return nil
-		}, []mailbox.Fate{mailbox.Sent, mailbox.Retry, mailbox.Unattempted, mailbox.Unattempted}, []int{1, 2, 1, 1}, []bool{true, true, true, true}},
+		}, nil, []mailbox.Fate{mailbox.Sent, mailbox.Retry, mailbox.Unattempted, mailbox.Unattempted}, []int{1, 2, 1, 1}, []bool{true, true, true, true}},
+		// Retried as a temporary failure, dead after the last attempt.
+		{"LetterTheStoreCannotRead", 2, []string{player, player}, nil, []int{1},
+			[]mailbox.Fate{mailbox.Sent, mailbox.Retry}, []int{1, 4}, []bool{true, false}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -421,6 +430,9 @@ func TestSender_Batch(t *testing.T) {
 			out := newFakeOutbox()
 			for i, rcpt := range tt.rcpts {
 				out.queue(t, fmt.Sprintf("b%d@zaochnik.test", i), rcpt)
+			}
+			for _, i := range tt.broken {
+				out.rows[i].broken = true
 			}
 			startBatchSender(t, p.addr(), out, 4, tt.batch)
 			out.waitSettled(t)

@@ -279,3 +279,20 @@ func TestOutbox_CrashMidBatchLeavesTheBatchInFlight(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, ids[4:], claimedIDs(batch), "only the letter after the batch goes")
 }
+
+// A letter whose attached letter cannot be read is claimed with the error
+// (the sender counts it a temporary failure); the rest of the batch goes.
+func TestOutbox_UnreadableLetterDoesNotStopTheBatch(t *testing.T) {
+	db := mustOpen(t)
+	ctx := context.Background()
+	now := db.Now()
+	broken, fine := queue(t, db, "judge@example.org"), queue(t, db, "b@example.org")
+	_, err := db.db.Exec(`UPDATE outbox SET attach = 'gone@example.org' WHERE id = ?`, broken)
+	require.NoError(t, err)
+	batch, err := db.NextBatch(ctx, nil, now, now, 16)
+	require.NoError(t, err)
+	require.Equal(t, []int64{broken, fine}, claimedIDs(batch))
+	assert.ErrorIs(t, batch[0].Err, ErrNotFound)
+	assert.Contains(t, batch[0].Err.Error(), "gone@example.org")
+	assert.NoError(t, batch[1].Err)
+}
