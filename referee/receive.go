@@ -98,7 +98,9 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	res, err := r.ReceiveDecoded(ctx, storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
 		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...), Auth: auth})
 	if err == nil && res.Fresh && res.Disposition == storage.Held {
-		r.logger().Info("referee: letter held until its sender confirms it", "from", inc.From, "message_id", inc.MessageID, "auth", auth.Detail)
+		// The one log line of a held letter (the store logs none).
+		r.logger().Info("referee: letter held until its sender confirms it", "letter", res.LetterID, "from", inc.From,
+			"message_id", inc.MessageID, "auth", auth.Detail, "why", res.Outcome.Reason)
 	}
 	return Outcome{Result: res, Auth: authOf(auth)}, err
 }

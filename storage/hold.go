@@ -35,12 +35,9 @@ func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, perso
 		l.id, Held, "held until its sender confirms it: "+why, id); err != nil {
 		return err
 	}
-	if _, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String()); err != nil {
-		return err
-	}
-	db.logger().Info("storage: letter held until its sender confirms it", "letter", id, "from", r.From, "why", why)
-	return nil
+	_, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String())
+	return err
 }
 
 // HeldFor reads held letter id as the referee describes it, and whether
