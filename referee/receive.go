@@ -191,9 +191,8 @@ func (r *Referee) authenticate(ctx context.Context, in *mailbox.Incoming) (corr.
 	return corr.Auth{Method: a.Method, Detail: a.Detail}, 0, nil
 }
 
-// keep stores a letter the referee must not read, with its disposition.
-// Both steps are idempotent, so a crash between them is mended when the
-// letter is offered again.
+// keep stores a letter the referee must not read with its disposition,
+// in one transaction: a letter is never left stored and undecided.
 func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d storage.Disposition, reason string) (Outcome, error) {
 	inc := storage.Incoming{MessageID: l.Name, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
 	if in != nil {
@@ -205,18 +204,29 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 			inc.Postmark = in.Postmark
 		}
 	}
-	id, was, fresh, err := r.DB.StoreLetter(ctx, inc)
+	var out Outcome
+	var decided bool
+	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
+		id, was, fresh, err := tx.StoreLetter(ctx, inc, "")
+		if err != nil {
+			return err
+		}
+		// A letter stored before is left as it is, unless an earlier
+		// version stored it and failed to decide it (Pending).
+		if !fresh && was != storage.Pending {
+			out, decided = Outcome{Result: storage.Result{LetterID: id, Disposition: was}}, false
+			return nil
+		}
+		out, decided = Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, true
+		return tx.SetDisposition(ctx, id, d, reason)
+	})
 	if err != nil {
-		return Outcome{}, err
+		return Outcome{}, fmt.Errorf("referee: keep letter %s from %s: %w", inc.Named().MessageID, inc.From, err)
 	}
-	if !fresh && was != storage.Pending {
-		return Outcome{Result: storage.Result{LetterID: id, Disposition: was}}, nil
+	if decided {
+		r.logger().Info("referee: letter kept, not applied", "from", inc.From, "message_id", inc.MessageID, "reason", reason)
 	}
-	r.logger().Info("referee: letter kept, not applied", "from", inc.From, "message_id", inc.MessageID, "reason", reason)
-	if err := r.DB.SetDisposition(ctx, id, d, reason); err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, nil
+	return out, nil
 }
 
 // Oversized keeps a letter larger than the limit, of which only the header

@@ -134,12 +134,16 @@ func findLetter(ctx context.Context, q querier, id int64) (StoredLetter, error) 
 }
 
 // SetDisposition records what became of a letter the referee did not apply
-// (ignored auto-replies, letters for no tournament).
+// (ignored auto-replies, letters for no tournament), in a transaction of
+// its own (see Tx.SetDisposition).
 func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
-		return err
-	})
+	return db.Update(ctx, func(t *Tx) error { return t.SetDisposition(ctx, id, d, reason) })
+}
+
+// SetDisposition records what became of stored letter id, for reason.
+func (t *Tx) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
+	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
+	return err
 }
 
 // LetterSummary is what the referee made of a stored letter.
