@@ -230,8 +230,11 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 }
 
 // Oversized keeps a letter larger than the limit, of which only the header
-// was fetched, refused unread, and tells the secretary and the sender if
-// he is a person of the tournament (mailbox.OversizeInbox).
+// was fetched, refused unread (mailbox.OversizeInbox), in one transaction:
+// filed under the tournament it is of (corr.PickTournament, by its sender
+// and its subject), whose secretary is told, and its sender too if he is a
+// person of it (corr.State.Oversized); a letter of no tournament is kept
+// unanswered.
 func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid uint32, size int64, header []byte) error {
 	inc := storage.Incoming{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: header, Postmark: r.DB.Now()}
 	subject := ""
@@ -241,8 +244,34 @@ func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid u
 			inc.Postmark = in.Postmark
 		}
 	}
-	_, err := r.DB.Oversized(ctx, inc, subject, size, r.maxSize())
-	return err
+	limit := r.maxSize()
+	reason := fmt.Sprintf("letter of %d bytes, over the limit of %d: not read (only its header is kept)", size, limit)
+	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
+		id, _, fresh, err := tx.StoreLetter(ctx, inc, "")
+		if err != nil || !fresh {
+			return err
+		}
+		mine, all, err := tx.Ciphers(ctx, inc.From)
+		if err != nil {
+			return err
+		}
+		cipher := corr.PickTournament(mine, all, subject, "")
+		if cipher == "" {
+			return tx.SetDisposition(ctx, id, storage.Refused, reason)
+		}
+		t, err := tx.Load(ctx, cipher)
+		if err != nil {
+			return err
+		}
+		day := t.Day(inc.Postmark)
+		return tx.File(ctx, id, t, storage.Refused, day, corr.Outcome{Reason: reason,
+			Events: []corr.Event{{Kind: "oversized", Detail: reason + " (" + inc.From + ")"}},
+			Out:    t.State.Oversized(inc.From, subject, size, limit, day)})
+	})
+	if err != nil {
+		return fmt.Errorf("referee: oversized letter %s from %s: %w", inc.Named().MessageID, inc.From, err)
+	}
+	return nil
 }
 
 // MaxSize is the largest letter read, in bytes.
