@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"zaochnik/corr"
-	"zaochnik/corr/letter"
 )
 
 // Mail is a queued letter as plain values, for the mail shell to compose.
@@ -124,8 +123,9 @@ func (db *DB) Retry(ctx context.Context, id int64, retryAt time.Time, reason str
 	return db.setOutgoing(ctx, id, `next_attempt = ?, last_error = ?, sending = ''`, stampOf(retryAt), reason)
 }
 
-// Dead records a permanent failure and, in the same transaction, queues a
-// notice to the tournament's secretary (unless the dead letter was theirs).
+// Dead records a permanent failure and, in the same transaction, queues
+// what the tournament writes of it (corr.Tournament.Undelivered: a notice
+// to its secretary unless the dead letter was hers).
 func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
 	return db.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE outbox SET dead = 1, last_error = ?, last_attempt = ?, sending = '' WHERE id = ?`, reason, stampOf(now), id)
@@ -145,18 +145,16 @@ func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) 
 		if !tid.Valid {
 			return nil
 		}
-		secretary, cipher := db.secretaryOf(source)
-		if secretary.Email == "" || secretary.Email == to {
-			return nil
+		t, err := db.parsedTournament(source)
+		if err != nil {
+			return nil // a stored tournament's file parses; the letter is dead all the same
 		}
-		lang := letter.Russian
-		if secretary.Language == "en" {
-			lang = letter.English
+		for _, o := range t.Undelivered(to, subject, reason) {
+			if _, err := db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: o.To, kind: o.Kind, subject: o.Subject, body: o.Body}, stampOf(now)); err != nil {
+				return err
+			}
 		}
-		m := letter.DeadLetter{Envelope: letter.Envelope{Lang: lang, Cipher: cipher, To: secretary.Name},
-			Letter: letter.Undelivered{To: to, Subject: subject, Reason: reason}}.Render()
-		_, err = db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: secretary.Email, kind: "undeliverable", subject: m.Subject, body: m.Body}, stampOf(now))
-		return err
+		return nil
 	})
 }
 

@@ -396,15 +396,6 @@ func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 	return lines
 }
 
-// secretaryOf returns the secretary and the cipher of a stored tournament file.
-func (db *DB) secretaryOf(source []byte) (corr.Person, string) {
-	t, err := db.parsedTournament(source)
-	if err != nil {
-		return corr.Person{}, ""
-	}
-	return t.Secretary, t.Cipher
-}
-
 // parsedTournament reads a stored tournament file, once per distinct file:
 // a stored file never changes, and every letter needs its tournament.
 func (db *DB) parsedTournament(source []byte) (corr.Tournament, error) {
