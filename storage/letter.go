@@ -88,10 +88,39 @@ func sha256Hex(b []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// advanceWatermark advances mailbox's watermark to uid in tx; in a
+// group's transaction, when the group commits (writeMarks).
 func (db *DB) advanceWatermark(ctx context.Context, tx *sql.Tx, mailbox string, validity, uid uint32) error {
 	if mailbox == "" {
 		return nil // entered by hand (paper letters, replay): no IMAP mailbox
 	}
+	if tx == db.w.tx && db.w.group {
+		db.w.marks = append(db.w.marks, watermark{mailbox, validity, uid})
+		return nil
+	}
+	return db.writeMark(ctx, tx, mailbox, validity, uid)
+}
+
+// writeMarks writes the watermarks a group's letters advanced, in order,
+// a run of the same mailbox and UIDVALIDITY as one.
+func (db *DB) writeMarks(ctx context.Context, tx *sql.Tx) error {
+	ms := db.w.marks
+	for i, m := range ms {
+		if i+1 < len(ms) && ms[i+1].mailbox == m.mailbox && ms[i+1].validity == m.validity {
+			ms[i+1].uid = max(ms[i+1].uid, m.uid)
+			continue
+		}
+		if err := db.writeMark(ctx, tx, m.mailbox, m.validity, m.uid); err != nil {
+			return err
+		}
+	}
+	db.w.marks = nil
+	return nil
+}
+
+// writeMark writes mailbox's watermark: uid, unless a higher one of the
+// same UIDVALIDITY is stored.
+func (db *DB) writeMark(ctx context.Context, tx *sql.Tx, mailbox string, validity, uid uint32) error {
 	_, err := db.exec(ctx, tx, `INSERT INTO watermarks (mailbox, uidvalidity, last_uid) VALUES (?, ?, ?)
 		ON CONFLICT (mailbox) DO UPDATE SET
 			last_uid = CASE WHEN uidvalidity = excluded.uidvalidity THEN max(last_uid, excluded.last_uid) ELSE excluded.last_uid END,
