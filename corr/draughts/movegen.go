@@ -42,7 +42,6 @@ type gen struct {
 	geo      *geometry
 	promote  bool // promoteInCapture
 	majority bool
-	paths    bool
 	record   bool
 	all      Bitboard // every piece
 	occ      Bitboard // every piece but the capturing one: captured pieces stay (2.1.5.17)
@@ -51,10 +50,14 @@ type gen struct {
 	lastRow  Bitboard // the mover's promotion row
 	from     Square
 	king     bool
-	best     int // majority rule: most pieces taken so far
+	half     uint // squares a row: the bit offset of a step is half or half+1
+	best     int  // majority rule: most pieces taken so far (else 0)
+	// dedupFrom is the number of pieces taken from which two paths may give
+	// the same move, to be merged: 3, or never when every path counts.
+	dedupFrom int
 	// checkFrom is the number of pieces taken from which emit must go the
-	// slow way (emitChecked): always under the majority rule or when
-	// recording, from 3 when merging duplicate paths, else never.
+	// slow way (emitChecked): always when recording, beyond c.best under the
+	// majority rule, else from dedupFrom.
 	checkFrom int
 	base      int // index in dst of the first capture
 	pieceAt   int // index in dst of the first capture of the current piece
@@ -65,41 +68,50 @@ type gen struct {
 
 func (p Position) generate(dst []Move, o genOptions) []Move {
 	var c gen
-	return p.generateWith(&c, dst, o)
+	c.setup(p.v.rules(), o)
+	return p.generateWith(&c, dst)
 }
 
-// generateWith is generate with the caller's scratch space for the search.
-func (p Position) generateWith(c *gen, dst []Move, o genOptions) []Move {
-	r := p.v.rules()
-	g := r.geo
+// generateWith is generate with a generator set up for p's variant, whose
+// scratch space is reused from call to call (the perft).
+func (p Position) generateWith(c *gen, dst []Move) []Move {
+	g := c.geo
 	men, kings := p.capturers(g)
 	if men|kings == 0 {
-		return p.steps(dst, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black]))
+		return p.steps(dst, g, p.pieces[p.side&1], g.valid&^(p.pieces[White]|p.pieces[Black]))
 	}
-	c.init(p, r, dst, o)
+	c.reset(p, dst)
 	c.captures(men, kings)
 	return c.dst
 }
 
-// init prepares c for the captures of p (under rules r), appended to dst.
-func (c *gen) init(p Position, r *rules, dst []Move, o genOptions) {
+// setup prepares c for the captures of positions under rules r with options
+// o: what stays the same from one position to the next.
+func (c *gen) setup(r *rules, o genOptions) {
 	c.geo = r.geo
 	c.promote = r.promoteInCapture
 	c.majority = r.majority && !o.noMajority
-	c.paths, c.record = o.paths, o.record
-	c.all = p.pieces[White] | p.pieces[Black]
-	c.opp = p.pieces[p.side^1]
-	c.lastRow = r.geo.lastRow[p.side]
-	c.dst, c.base, c.best = dst, len(dst), 0
-	switch {
-	case c.majority || c.record:
-		c.checkFrom = 0
-	case !c.paths:
-		c.checkFrom = 3 // only captures of three or more pieces can be reached by two paths
-	default:
-		c.checkFrom = math.MaxInt
+	c.record = o.record
+	c.half = uint(r.geo.half) & 15
+	c.dedupFrom = 3 // only captures of three or more pieces can be reached by two paths
+	if o.paths {
+		c.dedupFrom = math.MaxInt
 	}
-	c.landings = nil
+}
+
+// reset prepares c, set up, for the captures of p, appended to dst.
+func (c *gen) reset(p Position, dst []Move) {
+	c.all = p.pieces[White] | p.pieces[Black]
+	c.opp = p.pieces[(p.side^1)&1]
+	c.lastRow = c.geo.lastRow[p.side&1]
+	c.dst, c.base, c.best = dst, len(dst), 0
+	c.checkFrom = c.dedupFrom
+	if c.majority || c.record {
+		c.checkFrom = 0
+	}
+	if c.record {
+		c.landings = c.landings[:0]
+	}
 }
 
 // capturers returns the men and the kings of the side to move that can
@@ -151,22 +163,27 @@ func (c *gen) start(s Square, king bool) {
 }
 
 // man continues a man's capture standing on s, having taken n pieces (the
-// set taken). It reports whether it found a further capture.
+// set taken). It reports whether it found a further capture. The landing
+// squares of all four directions come from shifts of bit(s), the layout's
+// ghost bits stopping a step off the board (see geometry); the piece taken
+// is halfway between s and the landing square.
 func (c *gen) man(s Square, taken Bitboard, n int) bool {
-	g := c.geo
-	prey := c.opp &^ taken
-	found := false
-	for d := 0; d < 4; d++ {
-		if g.step[s][d]&prey == 0 || g.jump[s][d]&c.empty == 0 {
-			continue
-		}
-		found = true
-		land := lowest(g.jump[s][d])
-		t := taken | g.step[s][d]
+	h := c.half & 15 // bounded: the shifts need no test for 64 or more
+	at, prey := bit(s), c.opp&^taken
+	lands := (at>>(h+1)&prey)>>(h+1) | (at>>h&prey)>>h | (at<<h&prey)<<h | (at<<(h+1)&prey)<<(h+1)
+	lands &= c.empty
+	if lands == 0 {
+		return false
+	}
+	// Lowest first: the directions' order (up-left, up-right, down-left, down-right).
+	for ; lands != 0; lands &= lands - 1 {
+		land := lowest(lands)
+		t := taken | bit((s+land)/2)
 		c.path[n&31] = land
 		switch {
 		case c.promote && c.lastRow.Has(land):
 			// 2.1.5.15: a king at once, capturing on as one.
+			d := c.geo.jumpDirection(s, land)
 			if !c.kingFrom(land, t, n+1, opposite(d), d) {
 				c.emit(land, t, n+1, true)
 			}
@@ -174,7 +191,7 @@ func (c *gen) man(s Square, taken Bitboard, n int) bool {
 			c.emit(land, t, n+1, c.lastRow.Has(land))
 		}
 	}
-	return found
+	return true
 }
 
 // kingFrom continues a king's capture standing on s, having taken n pieces,
@@ -240,33 +257,36 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 	return found
 }
 
-// emit records a finished capture ending on to.
+// emit records a finished capture ending on to. The common case, a capture
+// as long as the longest so far that no other path can repeat, is an append;
+// the rest goes to emitChecked.
 func (c *gen) emit(to Square, taken Bitboard, n int, promotes bool) {
-	if n >= c.checkFrom {
+	if n < c.best || n >= c.checkFrom {
 		c.emitChecked(to, taken, n, promotes)
 		return
 	}
 	c.dst = append(c.dst, Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken})
 }
 
-// emitChecked is emit under the majority rule, merging duplicate paths, or
-// recording the landing path.
+// emitChecked is emit for a capture longer than any before under the
+// majority rule, one that another path may repeat, or one whose landing
+// path is recorded.
 func (c *gen) emitChecked(to Square, taken Bitboard, n int, promotes bool) {
-	if c.majority {
-		if n < c.best {
-			return
-		}
-		if n > c.best {
-			c.best = n
-			c.dst = c.dst[:c.base]
-			c.pieceAt = c.base
-			if c.record {
-				c.landings = c.landings[:0]
-			}
+	if n < c.best {
+		return // the majority rule: a longer capture exists
+	}
+	if c.majority && n > c.best {
+		c.best = n
+		c.checkFrom = min(n+1, c.dedupFrom)
+		c.dst = c.dst[:c.base]
+		c.pieceAt = c.base
+		if c.record {
+			c.landings = c.landings[:0]
+			c.checkFrom = 0
 		}
 	}
 	m := Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken}
-	if !c.paths && n >= 3 {
+	if n >= c.dedupFrom {
 		for _, x := range c.dst[c.pieceAt:] {
 			if x == m {
 				return

@@ -13,27 +13,26 @@ func Perft(p Position, depth int, paths bool) uint64 {
 	for i := range buf {
 		buf[i] = make([]Move, 0, 64)
 	}
-	pf := perfter{buf: buf, o: genOptions{paths: paths}, r: p.v.rules()}
+	pf := perfter{buf: buf}
+	pf.g.setup(p.v.rules(), genOptions{paths: paths})
 	return pf.run(p, depth)
 }
 
 type perfter struct {
 	buf [][]Move
-	o   genOptions
-	r   *rules // looked up once: every position of the count has the same variant
-	g   gen    // scratch space of the capture search, reused
+	g   gen // set up once (every position of the count has the same variant), reused
 }
 
 func (pf *perfter) run(p Position, depth int) uint64 {
 	if depth == 1 {
-		return uint64(p.countMoves(pf.r, &pf.g, pf.buf[0][:0], pf.o))
+		return uint64(p.countMoves(&pf.g, pf.buf[0][:0]))
 	}
-	moves := p.generateWith(&pf.g, pf.buf[depth-1][:0], pf.o)
+	moves := p.generateWith(&pf.g, pf.buf[depth-1][:0])
 	pf.buf[depth-1] = moves[:0] // keep the grown buffer
 	var n uint64
 	if depth == 2 {
 		for _, m := range moves {
-			n += uint64(p.Play(m).countMoves(pf.r, &pf.g, pf.buf[0][:0], pf.o))
+			n += uint64(p.Play(m).countMoves(&pf.g, pf.buf[0][:0]))
 		}
 		return n
 	}
@@ -44,13 +43,13 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 }
 
 // countMoves returns the number of legal moves; steps are counted with
-// population counts, never listed. r is p's rules; dst is scratch space for
-// captures.
-func (p Position) countMoves(r *rules, c *gen, dst []Move, o genOptions) int {
-	g := r.geo
+// population counts, never listed. c is set up for p's variant; dst is
+// scratch space for captures.
+func (p Position) countMoves(c *gen, dst []Move) int {
+	g := c.geo
 	men, kings := p.capturers(g)
 	if men|kings != 0 {
-		c.init(p, r, dst, o)
+		c.reset(p, dst)
 		c.captures(men, kings)
 		return len(c.dst)
 	}
