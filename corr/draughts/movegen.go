@@ -118,18 +118,36 @@ func (c *gen) reset(p Position, dst []Move) {
 // capture: the cheap test that spares most positions the capture search.
 func (p Position) capturers(g *geometry) (men, kings Bitboard) {
 	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
-	all := own | opp
-	empty := g.valid &^ all
-	h := uint(g.half) & 15
-	// A man on s, an opponent piece on s+o and an empty square on s+2o, for
-	// the four offsets o = ±half, ±(half+1): men capture backwards too (2.1.5.3).
-	down := (opp>>h)&(empty>>(2*h)) | (opp>>(h+1))&(empty>>(2*h+2))
-	up := (opp<<h)&(empty<<(2*h)) | (opp<<(h+1))&(empty<<(2*h+2))
-	men = own &^ p.kings & (down | up)
+	empty := g.valid &^ (own | opp)
+	t := takers(uint(g.half), opp, empty)
+	men = own &^ p.kings & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight])
+	if own&p.kings != 0 {
+		kings = p.kingCapturers(g, own, opp, empty)
+	}
+	return men, kings
+}
+
+// takers returns, for each direction d, the squares from which a man would
+// take in direction d on the board as it stands (opp the opponent's pieces,
+// h the board's half width): an opponent's piece next to it that way and an
+// empty square beyond. Men capture backwards too (2.1.5.3).
+func takers(h uint, opp, empty Bitboard) [4]Bitboard {
+	h &= 15 // bounded: the shifts need no test for 64 or more
+	return [4]Bitboard{
+		upLeft:    (opp << (h + 1)) & (empty << (2*h + 2)),
+		upRight:   (opp << h) & (empty << (2 * h)),
+		downLeft:  (opp >> h) & (empty >> (2 * h)),
+		downRight: (opp >> (h + 1)) & (empty >> (2*h + 2)),
+	}
+}
+
+// kingCapturers returns those of own's kings that can capture.
+func (p Position) kingCapturers(g *geometry, own, opp, empty Bitboard) Bitboard {
+	var kings Bitboard
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		s := lowest(k)
 		for d := 0; d < 4; d++ {
-			if blockers := g.rays[s][d] & all; blockers != 0 {
+			if blockers := g.rays[s][d] &^ empty; blockers != 0 {
 				b := first(blockers, d)
 				if opp.Has(b) && g.step[b][d]&empty != 0 {
 					kings |= bit(s)
@@ -138,7 +156,7 @@ func (p Position) capturers(g *geometry) (men, kings Bitboard) {
 			}
 		}
 	}
-	return men, kings
+	return kings
 }
 
 // captures generates the captures of the men and kings given.

@@ -42,21 +42,35 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 	return n
 }
 
-// countMoves returns the number of legal moves; steps are counted with
-// population counts, never listed. c is set up for p's variant; dst is
-// scratch space for captures.
+// countMoves returns the number of legal moves of p, listing as few as it
+// can: steps are counted with population counts, and so are captures when
+// each takes a single piece with a man (singleCaptures). c is set up for p's
+// variant; dst is scratch space for the captures listed.
 func (p Position) countMoves(c *gen, dst []Move) int {
 	g := c.geo
-	men, kings := p.capturers(g)
-	if men|kings != 0 {
+	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
+	empty := g.valid &^ (own | opp)
+	men := own &^ p.kings
+	t := takers(c.half, opp, empty)
+	var kings Bitboard
+	if own&p.kings != 0 {
+		kings = p.kingCapturers(g, own, opp, empty)
+	}
+	if takes := men & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight]); takes|kings != 0 {
+		if kings == 0 {
+			stop := Bitboard(0)
+			if c.promote {
+				stop = g.lastRow[p.side&1] // a man crowned there goes on as a king
+			}
+			if n, ok := singleCaptures(c.half, takes, t, stop); ok {
+				return n
+			}
+		}
 		c.reset(p, dst)
-		c.captures(men, kings)
+		c.captures(takes, kings)
 		return len(c.dst)
 	}
-	own := p.pieces[p.side&1]
-	empty := g.valid &^ (own | p.pieces[(p.side^1)&1])
-	men = own &^ p.kings
-	h := uint(g.half) & 15
+	h := c.half & 15
 	var n int
 	if p.side == White {
 		n = ((men >> h) & empty).Count() + ((men >> (h + 1)) & empty).Count()
@@ -70,4 +84,27 @@ func (p Position) countMoves(c *gen, dst []Move) int {
 		}
 	}
 	return n
+}
+
+// singleCaptures counts the captures of the men takes, which can take in
+// the directions t gives (takers of the board as it stands), when none can go
+// on after its first piece and none lands on stop: then every man and
+// direction is one move, whatever the majority rule. ok is false otherwise.
+//
+// The board as it stands answers "can it go on" for a man landed on l from
+// s: the squares that changed, s (now empty) and the piece just taken (which
+// may not be taken twice), lie behind it, the one direction it may not take in
+// anyway.
+func singleCaptures(h uint, takes Bitboard, t [4]Bitboard, stop Bitboard) (n int, ok bool) {
+	h &= 15 // bounded: the shifts need no test for 64 or more
+	ul := (takes & t[upLeft]) >> (2*h + 2)
+	ur := (takes & t[upRight]) >> (2 * h)
+	dl := (takes & t[downLeft]) << (2 * h)
+	dr := (takes & t[downRight]) << (2*h + 2)
+	goesOn := ul&(t[upLeft]|t[upRight]|t[downLeft]) | ur&(t[upLeft]|t[upRight]|t[downRight]) |
+		dl&(t[upLeft]|t[downLeft]|t[downRight]) | dr&(t[upRight]|t[downLeft]|t[downRight])
+	if goesOn|(ul|ur|dl|dr)&stop != 0 {
+		return 0, false
+	}
+	return ul.Count() + ur.Count() + dl.Count() + dr.Count(), true
 }
