@@ -1,6 +1,9 @@
 package draughts
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // LegalMoves appends the legal moves of p to dst and returns the extended
 // slice: the captures if any capture exists (capturing is compulsory,
@@ -141,23 +144,33 @@ func takers(h uint, opp, empty Bitboard) [4]Bitboard {
 	}
 }
 
-// kingCapturers returns those of own's kings that can capture.
+// kingCapturers returns those of own's kings that can capture: the nearest
+// piece on one of their rays is the opponent's and the square beyond it is
+// empty.
 func (p Position) kingCapturers(g *geometry, own, opp, empty Bitboard) Bitboard {
+	h := uint(g.half) & 15
 	var kings Bitboard
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		s := lowest(k)
-		for d := 0; d < 4; d++ {
-			if blockers := g.rays[s][d] &^ empty; blockers != 0 {
-				b := first(blockers, d)
-				if opp.Has(b) && g.step[b][d]&empty != 0 {
-					kings |= bit(s)
-					break
-				}
-			}
+		rays := &g.rays[s&63]
+		ul := nearestUp(rays[upLeft]&^empty) & opp
+		ur := nearestUp(rays[upRight]&^empty) & opp
+		dl := nearestDown(rays[downLeft]&^empty) & opp
+		dr := nearestDown(rays[downRight]&^empty) & opp
+		if (ul>>(h+1)|ur>>h|dl<<h|dr<<(h+1))&empty != 0 {
+			kings |= bit(s)
 		}
 	}
 	return kings
 }
+
+// nearestUp returns the nearest square of occ, part of a ray going up (to
+// lower bits): its highest. Empty when occ is.
+func nearestUp(occ Bitboard) Bitboard { return 1 << (uint(bits.Len64(uint64(occ))) - 1) }
+
+// nearestDown returns the nearest square of occ, part of a ray going down:
+// its lowest. Empty when occ is.
+func nearestDown(occ Bitboard) Bitboard { return occ & -occ }
 
 // captures generates the captures of the men and kings given.
 func (c *gen) captures(men, kings Bitboard) {
@@ -169,7 +182,7 @@ func (c *gen) captures(men, kings Bitboard) {
 	for b := kings; b != 0; b &= b - 1 {
 		s := lowest(b)
 		c.start(s, true)
-		c.kingFrom(s, 0, 0, -1, -1)
+		c.kingFrom(s, 0, 0, allDirections)
 	}
 }
 
@@ -202,7 +215,7 @@ func (c *gen) man(s Square, taken Bitboard, n int) bool {
 		case c.promote && c.lastRow.Has(land):
 			// 2.1.5.15: a king at once, capturing on as one.
 			d := c.geo.jumpDirection(s, land)
-			if !c.kingFrom(land, t, n+1, opposite(d), d) {
+			if !c.kingFrom(land, t, n+1, turns(d)|1<<d) {
 				c.emit(land, t, n+1, true)
 			}
 		case !c.man(land, t, n+1):
@@ -212,32 +225,32 @@ func (c *gen) man(s Square, taken Bitboard, n int) bool {
 	return true
 }
 
-// kingFrom continues a king's capture standing on s, having taken n pieces,
-// not looking back the way it came (back, -1 at the start: that way the first
-// piece is the one just taken, which may not be jumped again), nor straight on
-// unless straight names that direction. It reports whether it found a
-// further capture.
-func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool {
+// allDirections is the set of the four directions, bit d for direction d.
+const allDirections = 1<<upLeft | 1<<upRight | 1<<downLeft | 1<<downRight
+
+// turns returns the set of the two directions square to d.
+func turns(d int) uint { return 1<<(d^1) | 1<<(d^2) }
+
+// kingFrom continues a king's capture standing on s, having taken n pieces
+// (the set taken), in the directions of the set dirs (bit d for direction
+// d): never back the way it came, since the piece just taken may not be
+// jumped again (2.1.5.9). It reports whether it found a further capture.
+func (c *gen) kingFrom(s Square, taken Bitboard, n int, dirs uint) bool {
 	g := c.geo
+	rays := &g.rays[s&63]
+	prey := c.opp &^ taken
 	found := false
-	for d := 0; d < 4; d++ {
-		if d == back || (back >= 0 && straight < 0 && d == opposite(back)) {
-			continue
-		}
-		blockers := g.rays[s][d] & c.occ
+	for ; dirs != 0; dirs &= dirs - 1 {
+		d := bits.TrailingZeros(dirs) & 3
+		blockers := rays[d] & c.occ
 		if blockers == 0 {
 			continue
 		}
 		b := first(blockers, d)
-		if c.opp&^taken&bit(b) == 0 {
+		if prey&bit(b) == 0 {
 			continue // own piece, or one already taken (2.1.5.9)
 		}
-		beyond := g.rays[b][d]
-		lands := beyond
-		if next := beyond & c.occ; next != 0 {
-			f := first(next, d)
-			lands &^= g.rays[f][d] | bit(f)
-		}
+		lands := kingReach(g, b, d, c.empty)
 		if lands == 0 {
 			continue
 		}
@@ -256,11 +269,11 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 		for l := lands; l != 0; l &= l - 1 {
 			sq := lowest(l)
 			c.path[n&31] = sq
-			straight := d
-			if sq != far {
-				straight = -1
+			next := turns(d)
+			if sq == far {
+				next |= 1 << d
 			}
-			if c.kingFrom(sq, t, n+1, opposite(d), straight) {
+			if c.kingFrom(sq, t, n+1, next) {
 				goesOn = true
 			}
 		}
@@ -343,12 +356,15 @@ func (p Position) steps(dst []Move, g *geometry, own, empty Bitboard) []Move {
 	return dst
 }
 
-// kingReach returns the empty squares a king on s reaches in direction d.
+// kingReach returns the empty squares a king on s reaches in direction d:
+// the ray's squares short of its nearest piece. Rays going down run to
+// higher bits, so those are the bits below the lowest piece; rays going up,
+// the bits above the highest (no piece: the whole ray, both ways).
 func kingReach(g *geometry, s Square, d int, empty Bitboard) Bitboard {
-	ray := g.rays[s][d]
-	if blockers := ray &^ empty; blockers != 0 {
-		b := first(blockers, d)
-		return ray &^ (g.rays[b][d] | bit(b))
+	ray := g.rays[s&63][d&3]
+	occ := ray &^ empty
+	if d >= downLeft {
+		return ray & (occ&-occ - 1)
 	}
-	return ray
+	return ray &^ (1<<bits.Len64(uint64(occ)) - 1)
 }
