@@ -177,7 +177,7 @@ func (c *gen) captures(men, kings Bitboard) {
 	for b := men; b != 0; b &= b - 1 {
 		s := lowest(b)
 		c.start(s, false)
-		c.man(s, 0, 0)
+		c.jumps(s, c.manLands(s, 0), 0, 0)
 	}
 	for b := kings; b != 0; b &= b - 1 {
 		s := lowest(b)
@@ -193,36 +193,40 @@ func (c *gen) start(s Square, king bool) {
 	c.pieceAt = len(c.dst)
 }
 
-// man continues a man's capture standing on s, having taken n pieces (the
-// set taken). It reports whether it found a further capture. The landing
-// squares of all four directions come from shifts of bit(s), the layout's
-// ghost bits stopping a step off the board (see geometry); the piece taken
-// is halfway between s and the landing square.
-func (c *gen) man(s Square, taken Bitboard, n int) bool {
+// manLands returns the squares a man on s lands on by taking one more
+// piece, having taken the set taken: shifts of bit(s) in the four
+// directions at once, the layout's ghost bits stopping a step off the board
+// (see geometry).
+func (c *gen) manLands(s Square, taken Bitboard) Bitboard {
 	h := c.half & 15 // bounded: the shifts need no test for 64 or more
 	at, prey := bit(s), c.opp&^taken
 	lands := (at>>(h+1)&prey)>>(h+1) | (at>>h&prey)>>h | (at<<h&prey)<<h | (at<<(h+1)&prey)<<(h+1)
-	lands &= c.empty
-	if lands == 0 {
-		return false
-	}
-	// Lowest first: the directions' order (up-left, up-right, down-left, down-right).
+	return lands & c.empty
+}
+
+// jumps continues a man's capture standing on s, having taken n pieces (the
+// set taken), by each jump to a square of lands (from manLands): the piece
+// taken is halfway between s and the landing square. Lowest first is the
+// directions' order (up-left, up-right, down-left, down-right).
+func (c *gen) jumps(s Square, lands, taken Bitboard, n int) {
 	for ; lands != 0; lands &= lands - 1 {
 		land := lowest(lands)
 		t := taken | bit((s+land)/2)
 		c.path[n&31] = land
-		switch {
-		case c.promote && c.lastRow.Has(land):
+		if c.promote && c.lastRow.Has(land) {
 			// 2.1.5.15: a king at once, capturing on as one.
 			d := c.geo.jumpDirection(s, land)
 			if !c.kingFrom(land, t, n+1, turns(d)|1<<d) {
 				c.emit(land, t, n+1, true)
 			}
-		case !c.man(land, t, n+1):
+			continue
+		}
+		if on := c.manLands(land, t); on != 0 {
+			c.jumps(land, on, t, n+1)
+		} else {
 			c.emit(land, t, n+1, c.lastRow.Has(land))
 		}
 	}
-	return true
 }
 
 // allDirections is the set of the four directions, bit d for direction d.

@@ -58,13 +58,7 @@ func (p Position) countMoves(c *gen, dst []Move) int {
 	}
 	if takes := men & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight]); takes|kings != 0 {
 		if kings == 0 {
-			stop := Bitboard(0)
-			if c.promote {
-				stop = g.lastRow[p.side&1] // a man crowned there goes on as a king
-			}
-			if n, ok := singleCaptures(c.half, takes, t, stop); ok {
-				return n
-			}
+			return p.countManCaptures(c, dst, takes, t)
 		}
 		c.reset(p, dst)
 		c.captures(takes, kings)
@@ -86,25 +80,52 @@ func (p Position) countMoves(c *gen, dst []Move) int {
 	return n
 }
 
-// singleCaptures counts the captures of the men takes, which can take in
-// the directions t gives (takers of the board as it stands), when none can go
-// on after its first piece and none lands on stop: then every man and
-// direction is one move, whatever the majority rule. ok is false otherwise.
+// countManCaptures counts the captures of p when only men can capture:
+// takes, which can take in the directions t gives (takers of the board as it
+// stands). The first jumps that cannot go on are counted with population
+// counts, one move each; only those that go on are generated further, and
+// under the majority rule those leave the others out.
 //
 // The board as it stands answers "can it go on" for a man landed on l from
 // s: the squares that changed, s (now empty) and the piece just taken (which
 // may not be taken twice), lie behind it, the one direction it may not take in
 // anyway.
-func singleCaptures(h uint, takes Bitboard, t [4]Bitboard, stop Bitboard) (n int, ok bool) {
-	h &= 15 // bounded: the shifts need no test for 64 or more
-	ul := (takes & t[upLeft]) >> (2*h + 2)
-	ur := (takes & t[upRight]) >> (2 * h)
-	dl := (takes & t[downLeft]) << (2 * h)
-	dr := (takes & t[downRight]) << (2*h + 2)
-	goesOn := ul&(t[upLeft]|t[upRight]|t[downLeft]) | ur&(t[upLeft]|t[upRight]|t[downRight]) |
-		dl&(t[upLeft]|t[downLeft]|t[downRight]) | dr&(t[upRight]|t[downLeft]|t[downRight])
-	if goesOn|(ul|ur|dl|dr)&stop != 0 {
-		return 0, false
+func (p Position) countManCaptures(c *gen, dst []Move, takes Bitboard, t [4]Bitboard) int {
+	h := c.half & 15 // bounded: the shifts need no test for 64 or more
+	lands := [4]Bitboard{
+		upLeft:    (takes & t[upLeft]) >> (2*h + 2),
+		upRight:   (takes & t[upRight]) >> (2 * h),
+		downLeft:  (takes & t[downLeft]) << (2 * h),
+		downRight: (takes & t[downRight]) << (2*h + 2),
 	}
-	return ul.Count() + ur.Count() + dl.Count() + dr.Count(), true
+	goesOn := [4]Bitboard{
+		upLeft:    lands[upLeft] & (t[upLeft] | t[upRight] | t[downLeft]),
+		upRight:   lands[upRight] & (t[upLeft] | t[upRight] | t[downRight]),
+		downLeft:  lands[downLeft] & (t[upLeft] | t[downLeft] | t[downRight]),
+		downRight: lands[downRight] & (t[upRight] | t[downLeft] | t[downRight]),
+	}
+	if c.promote { // a man crowned on the last row goes on as a king: generate it
+		stop := c.geo.lastRow[p.side&1]
+		for d := range goesOn {
+			goesOn[d] |= lands[d] & stop
+		}
+	}
+	single := (lands[upLeft] &^ goesOn[upLeft]).Count() + (lands[upRight] &^ goesOn[upRight]).Count() +
+		(lands[downLeft] &^ goesOn[downLeft]).Count() + (lands[downRight] &^ goesOn[downRight]).Count()
+	on := goesOn[upLeft] | goesOn[upRight] | goesOn[downLeft] | goesOn[downRight]
+	if on == 0 {
+		return single
+	}
+	c.reset(p, dst)
+	men := goesOn[upLeft]<<(2*h+2) | goesOn[upRight]<<(2*h) | goesOn[downLeft]>>(2*h) | goesOn[downRight]>>(2*h+2)
+	for b := men; b != 0; b &= b - 1 {
+		s := lowest(b)
+		at := bit(s)
+		c.start(s, false)
+		c.jumps(s, at>>(2*h+2)&goesOn[upLeft]|at>>(2*h)&goesOn[upRight]|at<<(2*h)&goesOn[downLeft]|at<<(2*h+2)&goesOn[downRight], 0, 0)
+	}
+	if c.majority && c.best > 1 {
+		return len(c.dst) // the single captures are too short
+	}
+	return single + len(c.dst)
 }
