@@ -144,33 +144,35 @@ func takers(h uint, opp, empty Bitboard) [4]Bitboard {
 	}
 }
 
-// kingCapturers returns those of own's kings that can capture: the nearest
-// piece on one of their rays is the opponent's and the square beyond it is
-// empty.
+// kingCapturers returns those of own's kings that can capture.
 func (p Position) kingCapturers(g *geometry, own, opp, empty Bitboard) Bitboard {
-	h := uint(g.half) & 15
 	var kings Bitboard
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		s := lowest(k)
-		rays := &g.rays[s&63]
-		ul := nearestUp(rays[upLeft]&^empty) & opp
-		ur := nearestUp(rays[upRight]&^empty) & opp
-		dl := nearestDown(rays[downLeft]&^empty) & opp
-		dr := nearestDown(rays[downRight]&^empty) & opp
-		if (ul>>(h+1)|ur>>h|dl<<h|dr<<(h+1))&empty != 0 {
+		if _, takes := kingSees(g, s, opp, empty); takes {
 			kings |= bit(s)
 		}
 	}
 	return kings
 }
 
-// nearestUp returns the nearest square of occ, part of a ray going up (to
-// lower bits): its highest. Empty when occ is.
-func nearestUp(occ Bitboard) Bitboard { return 1 << (uint(bits.Len64(uint64(occ))) - 1) }
-
-// nearestDown returns the nearest square of occ, part of a ray going down:
-// its lowest. Empty when occ is.
-func nearestDown(occ Bitboard) Bitboard { return occ & -occ }
+// kingSees returns the empty squares a king on s reaches along its four rays
+// (its steps), and whether it can capture: the piece just beyond one of
+// those reaches is the opponent's, with an empty square behind it. The
+// square beyond a reach is the reach with s shifted one step on, less the
+// reach itself (a ghost or an outside bit at the edge, never a piece).
+func kingSees(g *geometry, s Square, opp, empty Bitboard) (reach Bitboard, takes bool) {
+	h := uint(g.half) & 15 // bounded: the shifts need no test for 64 or more
+	at := bit(s)
+	ul, ur := kingReach(g, s, upLeft, empty), kingReach(g, s, upRight, empty)
+	dl, dr := kingReach(g, s, downLeft, empty), kingReach(g, s, downRight, empty)
+	preyUL := (ul | at) >> (h + 1) &^ ul & opp
+	preyUR := (ur | at) >> h &^ ur & opp
+	preyDL := (dl | at) << h &^ dl & opp
+	preyDR := (dr | at) << (h + 1) &^ dr & opp
+	takes = (preyUL>>(h+1)|preyUR>>h|preyDL<<h|preyDR<<(h+1))&empty != 0
+	return ul | ur | dl | dr, takes
+}
 
 // captures generates the captures of the men and kings given.
 func (c *gen) captures(men, kings Bitboard) {

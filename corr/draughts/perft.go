@@ -44,7 +44,7 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 
 // countMoves returns the number of legal moves of p, listing as few as it
 // can: steps are counted with population counts, and so are captures when
-// each takes a single piece with a man (singleCaptures). c is set up for p's
+// a man's first jump cannot go on (countManCaptures). c is set up for p's
 // variant; dst is scratch space for the captures listed.
 func (p Position) countMoves(c *gen, dst []Move) int {
 	g := c.geo
@@ -52,9 +52,16 @@ func (p Position) countMoves(c *gen, dst []Move) int {
 	empty := g.valid &^ (own | opp)
 	men := own &^ p.kings
 	t := takers(c.half, opp, empty)
+	// The kings' steps are counted on the way, for when no capture exists.
 	var kings Bitboard
-	if own&p.kings != 0 {
-		kings = p.kingCapturers(g, own, opp, empty)
+	n := 0
+	for k := own & p.kings; k != 0; k &= k - 1 {
+		s := lowest(k)
+		reach, takes := kingSees(g, s, opp, empty)
+		n += reach.Count()
+		if takes {
+			kings |= bit(s)
+		}
 	}
 	if takes := men & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight]); takes|kings != 0 {
 		if kings == 0 {
@@ -65,19 +72,10 @@ func (p Position) countMoves(c *gen, dst []Move) int {
 		return len(c.dst)
 	}
 	h := c.half & 15
-	var n int
 	if p.side == White {
-		n = ((men >> h) & empty).Count() + ((men >> (h + 1)) & empty).Count()
-	} else {
-		n = ((men << h) & empty).Count() + ((men << (h + 1)) & empty).Count()
+		return n + ((men >> h) & empty).Count() + ((men >> (h + 1)) & empty).Count()
 	}
-	for k := own & p.kings; k != 0; k &= k - 1 {
-		s := lowest(k)
-		for d := 0; d < 4; d++ {
-			n += kingReach(g, s, d, empty).Count()
-		}
-	}
-	return n
+	return n + ((men << h) & empty).Count() + ((men << (h + 1)) & empty).Count()
 }
 
 // countManCaptures counts the captures of p when only men can capture:
