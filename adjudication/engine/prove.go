@@ -75,8 +75,8 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 	}
 	s.score(p, ply, moves, best)
 	alpha0, bestScore := alpha, -infinity
-	for range moves {
-		i := s.pick(ply, 0)
+	for n := range moves {
+		i := s.pick(ply, n)
 		m := moves[i]
 		q := p.Play(m)
 		sc := -s.prove(q, rs.Step(m, q), depth-1, ply+1, -beta, -alpha, optimist)

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"sync/atomic"
+
 	endgame "zaochnik/adjudication/tables"
 	"zaochnik/corr/draughts"
 )
@@ -29,13 +31,19 @@ type searcher struct {
 	// tables, if set, answers every position in the endgame tables: a draw
 	// of theirs at once (the draw rules only add draws), a win or a loss
 	// once searched again under the rules' counts (tableValue).
-	tables  *endgame.Set
-	solved  map[uint64]solvedValue
-	limits  Limits
+	tables *endgame.Set
+	solved map[uint64]solvedValue
+	limits Limits
+	// budget is the node budget (Limits.Nodes, or no limit); halt, for
+	// a helper thread, is set when the main search has ended.
+	budget  uint64
+	halt    *atomic.Bool
 	nodes   uint64
 	stopped bool
 	moves   [maxPly][]draughts.Move
-	order   [maxPly][]int32 // ordering score of each move
+	// order holds each move's ordering score shifted left by 16, with
+	// 0xffff minus the move's index below (see pick).
+	order [maxPly][]int64
 	// keys holds the position keys of the game before the analysed
 	// position (the last maxHistory plies without a capture or man move)
 	// and then along the line, for repetitions: the key at ply is at
@@ -51,15 +59,26 @@ type searcher struct {
 	rootScore int
 }
 
-// stop reports whether the search must end now: the node budget is spent
-// or the caller's Stop says so (polled every 1024 nodes).
+// stop reports whether the search must end now: the node budget is spent,
+// or (polled every 1024 nodes) the caller's Stop says so or, for a helper
+// thread, the main search has ended. The test of every node is inlined.
 func (s *searcher) stop() bool {
-	if s.stopped {
-		return true
+	if s.stopped || s.nodes >= s.budget || s.nodes&1023 == 0 {
+		return s.poll()
 	}
-	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
+	return false
+}
+
+// poll is stop's slow path.
+func (s *searcher) poll() bool {
+	switch {
+	case s.stopped:
+	case s.nodes >= s.budget:
 		s.stopped = true
-	} else if s.limits.Stop != nil && s.nodes&1023 == 0 && s.limits.Stop() {
+	case s.nodes&1023 != 0:
+	case s.halt != nil && s.halt.Load():
+		s.stopped = true
+	case s.limits.Stop != nil && s.limits.Stop():
 		s.stopped = true
 	}
 	return s.stopped
@@ -112,27 +131,35 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 	if _, drawn := rs.Drawn(); drawn {
 		return 0
 	}
-	if v, ok := s.tableValue(p, rs); ok {
-		switch v.Outcome {
-		case endgame.Win:
-			return win - ply - v.Plies
-		case endgame.Loss:
-			return -(win - ply - v.Plies)
-		}
-		return 0
-	} else if sc, ok := s.tableGuess(p, depth); ok {
-		return sc
-	}
-	quiet := rs.KingMoves()
-	pk := p.Key()
-	s.keys[s.history+ply] = pk
-	for i := ply - 2; ply > 0 && i >= -s.history && i >= ply-quiet; i -= 2 {
-		if s.keys[s.history+i] == pk {
-			return 0 // a repetition: whoever can repeat it may claim the draw (2.1.9.1.9)
+	if s.tables != nil {
+		if v, ok := s.tableValue(p, rs); ok {
+			switch v.Outcome {
+			case endgame.Win:
+				return win - ply - v.Plies
+			case endgame.Loss:
+				return -(win - ply - v.Plies)
+			}
+			return 0
+		} else if sc, ok := s.tableGuess(p, depth); ok {
+			return sc
 		}
 	}
 	capture := moves[0].IsCapture()
-	if ply >= maxPly-1 || (depth <= 0 && !capture) {
+	leaf := ply >= maxPly-1 || (depth <= 0 && !capture)
+	// A repetition needs two king moves of each side since the last
+	// capture or man move; a leaf's key serves only to look for one.
+	quiet := rs.KingMoves()
+	var pk uint64
+	if !leaf || quiet >= 4 {
+		pk = p.Key()
+		s.keys[s.history+ply] = pk
+		for i := ply - 4; ply > 0 && i >= -s.history && i >= ply-quiet; i -= 2 {
+			if s.keys[s.history+i] == pk {
+				return 0 // a repetition: whoever can repeat it may claim the draw (2.1.9.1.9)
+			}
+		}
+	}
+	if leaf {
 		return evaluate(p)
 	}
 	depth = max(depth, 0)
@@ -225,40 +252,44 @@ func (s *searcher) reduction(depth, n int, m draughts.Move, ply int, capture boo
 func (s *searcher) score(p draughts.Position, ply int, moves []draughts.Move, ttMove int) {
 	order := s.order[ply][:0]
 	side := p.SideToMove()
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	hist := &s.moveHistory[side]
 	for i, m := range moves {
-		var sc int32
+		var sc int64
 		switch {
 		case i == ttMove:
 			sc = 1 << 30
 		case m.IsCapture():
-			sc = 1<<24 + int32(m.CaptureCount())<<8
-		case m == s.killers[ply][0]:
+			sc = 1<<24 + int64(m.CaptureCount())<<8
+		case m == k0:
 			sc = 1 << 22
-		case m == s.killers[ply][1]:
+		case m == k1:
 			sc = 1<<22 - 1
 		default:
-			sc = s.moveHistory[side][m.From][m.To]
+			sc = int64(hist[m.From&63][m.To&63])
 		}
 		if m.Promotes {
 			sc += 1 << 20
 		}
-		order = append(order, sc)
+		order = append(order, sc<<16|int64(0xffff-i&0xffff))
 	}
 	s.order[ply] = order
 }
 
-// pick returns the index of the best of the moves not yet tried (the n-th
-// pick), and marks it tried.
+// pick returns the index of the best of the moves not yet tried, the n-th
+// pick: it brings that move's key to place n, so the untried ones stay
+// after it. Equal scores go to the lower index, as in LegalMoves' order
+// (the key holds 0xffff minus the index).
 func (s *searcher) pick(ply, n int) int {
 	order := s.order[ply]
-	best := -1
-	for i, sc := range order {
-		if sc != -1<<31 && (best < 0 || sc > order[best]) {
+	best := n
+	for i := n + 1; i < len(order); i++ {
+		if order[i] > order[best] {
 			best = i
 		}
 	}
-	order[best] = -1 << 31
-	return best
+	order[n], order[best] = order[best], order[n]
+	return 0xffff - int(order[n]&0xffff)
 }
 
 // tableEdge is the evaluation of a win of the tables whose draw rules'
