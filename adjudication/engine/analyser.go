@@ -102,6 +102,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	small := p.Pieces(draughts.White).Count()+p.Pieces(draughts.Black).Count() <= proveMaxPieces
 	proofDepth := rs.SoonestDraw()
 	var lead atomic.Int32
+	a.tt.used = true
 	stopHelpers := a.startHelpers(p, rs, lim.Threads-1, &lead, maxDepth)
 	for depth := 1; depth <= maxDepth; depth++ {
 		lead.Store(int32(depth))

@@ -102,6 +102,7 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 // atLeast reports whether the bound search with the given optimist values p
 // at v or more from White's view, by a null-window search.
 func (s *searcher) atLeast(p draughts.Position, rs draughts.DrawCounter, depth int, optimist draughts.Color, v int) bool {
+	s.proofs.used = true
 	if p.SideToMove() == draughts.White {
 		return s.prove(p, rs, depth, 0, v-1, v, optimist) >= v
 	}

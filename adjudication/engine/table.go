@@ -59,15 +59,26 @@ type slot struct {
 type table struct {
 	slots []slot
 	mask  uint64
+	// used is set once an analysis may have written the table: a new
+	// table is zero already, and clearing it would only cost the page
+	// faults of all its memory at once.
+	used bool
 }
 
 // newTable allocates a table of 2^bits slots.
 func newTable(bits int) *table {
-	return &table{slots: make([]slot, 1<<bits), mask: 1<<bits - 2}
+	t := &table{slots: make([]slot, 1<<bits), mask: 1<<bits - 2}
+	adviseHugePages(t.slots)
+	return t
 }
 
-// clear empties the table for a new analysis.
-func (t *table) clear() { clear(t.slots) }
+// clear empties the table for a new analysis, if an analysis used it.
+func (t *table) clear() {
+	if t.used {
+		clear(t.slots)
+		t.used = false
+	}
+}
 
 // probe returns the entry stored for key, if any.
 func (t *table) probe(key uint64) (entry, bool) {
