@@ -163,15 +163,20 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		return evaluate(p)
 	}
 	depth = max(depth, 0)
-	key := pk ^ rulesHash(rs)
+	// The captures beyond the horizon (depth 0) skip the table: most are
+	// short forced lines, cheaper to search than to look up.
+	var key uint64
 	pvNode := beta-alpha > 1
 	best := -1
-	if e, ok := s.tt.probe(key); ok {
-		best = int(e.move) - 1
-		if int(e.depth) >= depth && !pvNode {
-			sc := fromTable(int(e.score), ply)
-			if e.bound == boundExact || (e.bound == boundLower && sc >= beta) || (e.bound == boundUpper && sc <= alpha) {
-				return sc
+	if depth > 0 {
+		key = pk ^ rulesHash(rs)
+		if e, ok := s.tt.probe(key); ok {
+			best = int(e.move) - 1
+			if int(e.depth) >= depth && !pvNode {
+				sc := fromTable(int(e.score), ply)
+				if e.bound == boundExact || (e.bound == boundLower && sc >= beta) || (e.bound == boundUpper && sc <= alpha) {
+					return sc
+				}
 			}
 		}
 	}
@@ -228,7 +233,9 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 	if best > 254 {
 		best = -1
 	}
-	s.tt.store(key, toTable(bestScore, ply), depth, b, best)
+	if depth > 0 {
+		s.tt.store(key, toTable(bestScore, ply), depth, b, best)
+	}
 	return bestScore
 }
 
