@@ -40,6 +40,8 @@ type boardTable struct {
 	pieces int
 	// rays[s][d] lists the squares from s outwards along diagonal d.
 	rays [64][4][]draughts.Square
+	// leaf is the same board for quietMover.
+	leaf leafGeometry
 }
 
 // tables holds one boardTable per variant.
@@ -93,6 +95,7 @@ func newBoardTable(v draughts.Variant) boardTable {
 			t.centre |= b
 		}
 	}
+	t.leaf = newLeafGeometry(v, &t)
 	return t
 }
 

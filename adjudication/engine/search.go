@@ -123,10 +123,17 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		return 0
 	}
 	s.nodes++
-	moves := p.LegalMoves(s.moves[ply][:0])
-	s.moves[ply] = moves
-	if len(moves) == 0 {
-		return lost(p.Variant(), ply)
+	// At the horizon a position without a capture is a leaf: its moves
+	// are not needed.
+	var moves []draughts.Move
+	leaf := depth <= 0 && quietMover(p, &tables[p.Variant()].leaf)
+	if !leaf {
+		moves = p.LegalMoves(s.moves[ply][:0])
+		s.moves[ply] = moves
+		if len(moves) == 0 {
+			return lost(p.Variant(), ply)
+		}
+		leaf = ply >= maxPly-1 || (depth <= 0 && !moves[0].IsCapture())
 	}
 	if _, drawn := rs.Drawn(); drawn {
 		return 0
@@ -144,10 +151,6 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 			return sc
 		}
 	}
-	capture := moves[0].IsCapture()
-	leaf := ply >= maxPly-1 || (depth <= 0 && !capture)
-	// A repetition needs two king moves of each side since the last
-	// capture or man move; a leaf's key serves only to look for one.
 	quiet := rs.KingMoves()
 	var pk uint64
 	if !leaf || quiet >= 4 {
@@ -163,6 +166,7 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		return evaluate(p)
 	}
 	depth = max(depth, 0)
+	capture := moves[0].IsCapture()
 	// The captures beyond the horizon (depth 0) skip the table: most are
 	// short forced lines, cheaper to search than to look up.
 	var key uint64
