@@ -108,10 +108,11 @@ func (db *DB) QueueReport(ctx context.Context, to, subject, body string) error {
 
 // OutboxCounts is the state of the outbox.
 type OutboxCounts struct {
-	Waiting int `json:"waiting"` // neither sent nor dead (held ones included)
-	Due     int `json:"due"`     // of those, due at now and not held
-	Dead    int `json:"dead"`
-	Sent    int `json:"sent"`
+	Waiting  int `json:"waiting"`   // neither sent nor dead (held ones included)
+	Due      int `json:"due"`       // of those, due at now, not held and not in flight
+	InFlight int `json:"in_flight"` // of those, handed to the SMTP sender, their outcome not recorded yet
+	Dead     int `json:"dead"`
+	Sent     int `json:"sent"`
 }
 
 // Counts counts the outbox's letters, the due ones as of now.
@@ -119,8 +120,9 @@ func (db *DB) Counts(ctx context.Context, now time.Time) (OutboxCounts, error) {
 	var n OutboxCounts
 	err := db.queryRow(ctx, db.db, `SELECT
 		coalesce(sum(dead = 0 AND sent = ''), 0),
-		coalesce(sum(dead = 0 AND sent = '' AND hold = 0 AND next_attempt <= ?), 0),
+		coalesce(sum(dead = 0 AND sent = '' AND hold = 0 AND sending = '' AND next_attempt <= ?), 0),
+		coalesce(sum(dead = 0 AND sent = '' AND sending <> ''), 0),
 		coalesce(sum(dead = 1), 0),
-		coalesce(sum(dead = 0 AND sent <> ''), 0) FROM outbox`, stampOf(now)).Scan(&n.Waiting, &n.Due, &n.Dead, &n.Sent)
+		coalesce(sum(dead = 0 AND sent <> ''), 0) FROM outbox`, stampOf(now)).Scan(&n.Waiting, &n.Due, &n.InFlight, &n.Dead, &n.Sent)
 	return n, err
 }
