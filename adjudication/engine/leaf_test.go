@@ -68,3 +68,35 @@ func TestQuietMover_AgreesWithLegalMoves(t *testing.T) {
 		assert.Positive(t, loud, v)
 	}
 }
+
+// step leaves out DrawCounter.Step only where Step changes nothing: along
+// random games of each variant, from their start or from a position with
+// kings, step and Step agree at every move.
+func TestStep_NoKingsNoChange(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 1))
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway, draughts.EightySquare} {
+		skipped := 0
+		for game := range 200 {
+			p := draughts.Initial(v)
+			if game%2 == 1 {
+				p = draughts.NewPosition(v, p.Pieces(draughts.White), p.Pieces(draughts.Black), p.Pieces(draughts.White)&-p.Pieces(draughts.White), draughts.White)
+			}
+			rs := draughts.NewDrawCounter(p)
+			for range 150 {
+				moves := p.LegalMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[rng.IntN(len(moves))]
+				q := p.Play(m)
+				want := rs.Step(m, q)
+				if p.Kings(draughts.White)|p.Kings(draughts.Black)|q.Kings(draughts.White)|q.Kings(draughts.Black) == 0 {
+					skipped++
+				}
+				require.Equal(t, want, step(rs, p, m, q), "%s %s then %v", v, p.FEN(), m)
+				p, rs = q, want
+			}
+		}
+		assert.Positive(t, skipped, v)
+	}
+}

@@ -79,7 +79,7 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 		i := s.pick(ply, n)
 		m := moves[i]
 		q := p.Play(m)
-		sc := -s.prove(q, rs.Step(m, q), depth-1, ply+1, -beta, -alpha, optimist)
+		sc := -s.prove(q, step(rs, p, m, q), depth-1, ply+1, -beta, -alpha, optimist)
 		if s.stopped {
 			return 0
 		}

@@ -197,7 +197,7 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		i := s.pick(ply, n)
 		m := moves[i]
 		q := p.Play(m)
-		qs := rs.Step(m, q)
+		qs := step(rs, p, m, q)
 		var sc int
 		if n == 0 {
 			sc = -s.search(q, qs, next, ply+1, -beta, -alpha)
@@ -243,6 +243,17 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		s.tt.store(key, toTable(bestScore, ply), depth, b, best)
 	}
 	return bestScore
+}
+
+// step is rs.Step(m, q), m leading from p to q, without the call when no
+// king stands on either board: every draw count then stays at zero
+// (a count needs a king; the king-only count restarts at a man move), so
+// the counts do not change (TestStep_NoKingsNoChange).
+func step(rs draughts.DrawCounter, p draughts.Position, m draughts.Move, q draughts.Position) draughts.DrawCounter {
+	if p.Kings(draughts.White)|p.Kings(draughts.Black)|q.Kings(draughts.White)|q.Kings(draughts.Black) == 0 {
+		return rs
+	}
+	return rs.Step(m, q)
 }
 
 // reduction is how many plies less the n-th move tried (from 0) is first
