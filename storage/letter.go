@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"zaochnik/corr"
+	"zaochnik/timecontrol"
 )
 
 // Disposition is what became of a received letter.
@@ -163,12 +164,26 @@ func findLetter(ctx context.Context, q querier, id int64) (StoredLetter, error) 
 }
 
 // SetDisposition records what became of a letter the referee did not apply
-// (ignored auto-replies, letters for no tournament).
+// (ignored auto-replies, letters for no tournament), in a transaction of
+// its own (see Tx.SetDisposition).
 func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
+	return db.Update(ctx, func(t *Tx) error { return t.SetDisposition(ctx, id, d, reason) })
+}
+
+// SetDisposition records what became of stored letter id, for reason.
+func (t *Tx) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
+	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
+	return err
+}
+
+// File records stored letter id as filed under tournament l with
+// disposition d for out.Reason, and out's events and letters under it on
+// day; l's state and desk are left as stored.
+func (t *Tx) File(ctx context.Context, id int64, l Tournament, d Disposition, day timecontrol.Date, out corr.Outcome) error {
+	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, l.id, d, out.Reason, id); err != nil {
 		return err
-	})
+	}
+	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, l.from.games)
 }
 
 // LetterSummary is what the referee made of a stored letter.

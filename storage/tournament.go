@@ -63,6 +63,13 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 	})
 }
 
+// SenderCiphers is Tx.Ciphers outside a transaction: the ciphers of the
+// tournaments addr plays in (mine) and, when he plays in none, of every
+// tournament (all), oldest first.
+func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []string, err error) {
+	return db.senderCiphers(ctx, db.reader(ctx), addr)
+}
+
 // Ciphers returns the ciphers of all tournaments, oldest first.
 func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
 	rows, err := db.db.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`)
@@ -429,15 +436,6 @@ func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 			days: ln.Days, total: ln.Total, counted: ln.CountedMoves, notes: notes})
 	}
 	return lines
-}
-
-// secretaryOf returns the secretary and the cipher of a stored tournament file.
-func (db *DB) secretaryOf(source []byte) (corr.Person, string) {
-	t, err := db.parsedTournament(source)
-	if err != nil {
-		return corr.Person{}, ""
-	}
-	return t.Secretary, t.Cipher
 }
 
 // parsedTournament reads a stored tournament file, once per distinct file:
