@@ -81,7 +81,7 @@ func (p Position) generateWith(c *gen, dst []Move) []Move {
 	g := c.geo
 	men, kings := p.capturers(g)
 	if men|kings == 0 {
-		return p.steps(dst, g, p.pieces[p.side&1], g.valid&^(p.pieces[White]|p.pieces[Black]))
+		return p.steps(dst, g, p.us, g.valid&^(p.us|p.them))
 	}
 	c.reset(p, dst)
 	c.captures(men, kings)
@@ -104,8 +104,8 @@ func (c *gen) setup(r *rules, o genOptions) {
 
 // reset prepares c, set up, for the captures of p, appended to dst.
 func (c *gen) reset(p Position, dst []Move) {
-	c.all = p.pieces[White] | p.pieces[Black]
-	c.opp = p.pieces[(p.side^1)&1]
+	c.all = p.us | p.them
+	c.opp = p.them
 	c.lastRow = c.geo.lastRow[p.side&1]
 	c.dst, c.base, c.best = dst, len(dst), 0
 	c.checkFrom = c.dedupFrom
@@ -120,7 +120,7 @@ func (c *gen) reset(p Position, dst []Move) {
 // capturers returns the men and the kings of the side to move that can
 // capture: the cheap test that spares most positions the capture search.
 func (p Position) capturers(g *geometry) (men, kings Bitboard) {
-	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
+	own, opp := p.us, p.them
 	empty := g.valid &^ (own | opp)
 	t := takers(uint(g.half), opp, empty)
 	men = own &^ p.kings & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight])

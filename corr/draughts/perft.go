@@ -48,7 +48,7 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 // variant; dst is scratch space for the captures listed.
 func (p Position) countMoves(c *gen, dst []Move) int {
 	g := c.geo
-	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
+	own, opp := p.us, p.them
 	empty := g.valid &^ (own | opp)
 	men := own &^ p.kings
 	t := takers(c.half, opp, empty)
