@@ -15,6 +15,16 @@ import (
 	"zaochnik/mailbox/localmail"
 )
 
+// letterState is where a queued letter is: waiting to go, in flight (handed
+// to the sender, its outcome not recorded yet) or done.
+type letterState uint8
+
+const (
+	waiting letterState = iota
+	inFlight
+	done
+)
+
 // exampleStore is the smallest store that wires a Reader to a Sender: it
 // answers every letter from a person with an acknowledgement.
 type exampleStore struct {
@@ -22,8 +32,8 @@ type exampleStore struct {
 	validity uint32
 	last     uint32
 	seen     map[string]bool
-	out      []mailbox.Outgoing // queued letters; sent[i] tells which went out
-	sent     []bool
+	out      []mailbox.Outgoing // queued letters; state[i] tells what became of each
+	state    []letterState
 	sender   *mailbox.Sender
 }
 
@@ -65,42 +75,38 @@ func (s *exampleStore) accept(_ context.Context, _ string, validity, uid uint32,
 		Date: time.Date(2026, 1, 6, 10, 0, 0, 0, time.UTC), MessageID: fmt.Sprintf("ack.%d@zaochnik.test", uid),
 		InReplyTo: []string{in.MessageID}, References: []string{in.MessageID},
 	}
-	s.out, s.sent = append(s.out, reply), append(s.sent, false)
+	s.out, s.state = append(s.out, reply), append(s.state, waiting)
 	s.sender.Kick() // after the commit, in a real store
 	return false, nil
 }
 
-func (s *exampleStore) NextDue(context.Context) (int64, int, time.Time, bool, error) {
+func (s *exampleStore) NextDue(context.Context) (time.Time, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, done := range s.sent {
-		if !done {
-			return int64(i), 0, time.Time{}, true, nil
+	for _, st := range s.state {
+		if st == waiting {
+			return time.Time{}, true, nil // due at once
 		}
 	}
-	return 0, 0, time.Time{}, false, nil
+	return time.Time{}, false, nil
 }
 
-func (s *exampleStore) BeginAttempt(ctx context.Context, id int64, _, _ time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
-	if sent != nil {
-		s.Sent(ctx, sent.ID, sent.At) // in the same transaction, in a real store
+// Claim records the last batch's outcomes and hands over the next, in one
+// transaction in a real store.
+func (s *exampleStore) Claim(_ context.Context, outcomes []mailbox.Outcome, _, _ time.Time, max int) ([]mailbox.Attempt, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, o := range outcomes {
+		s.state[o.ID] = done // a real store retries a mailbox.Retry later and an Unattempted at once
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.out[id], 1, nil
-}
-
-func (s *exampleStore) Sent(_ context.Context, id int64, _ time.Time) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.sent[id] = true
-	return nil
-}
-
-func (s *exampleStore) Retry(context.Context, int64, time.Time, string) error { return nil }
-
-func (s *exampleStore) Dead(_ context.Context, id int64, _ time.Time, _ string) error {
-	return s.Sent(context.Background(), id, time.Time{})
+	var batch []mailbox.Attempt
+	for i, st := range s.state {
+		if st == waiting && len(batch) < max {
+			s.state[i] = inFlight
+			batch = append(batch, mailbox.Attempt{ID: int64(i), Number: 1, Letter: s.out[i]})
+		}
+	}
+	return batch, nil
 }
 
 // Example wires the embedded mail server, a Reader and a Sender: a player

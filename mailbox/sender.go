@@ -16,46 +16,64 @@ import (
 
 // Outbox is the queue of letters the server sends; storage implements it.
 // Every method commits before it returns.
+//
+// The Sender sends in batches: Claim puts up to a batch of due letters in
+// flight and records, in the same transaction, the outcomes of the batch
+// before. A letter in flight (its attempt begun, its outcome not recorded)
+// is never offered again, so it reaches SMTP at most once even if its
+// outcome is never recorded; at most one batch is ever in flight.
 type Outbox interface {
-	// NextDue returns the waiting letter (neither sent nor dead, and no
-	// attempt at it begun and not yet recorded) with the earliest next
-	// attempt, how many attempts it had, and when the next is due. ok is
-	// false when nothing waits.
-	NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error)
+	// NextDue reports when the earliest waiting letter (neither sent, dead,
+	// held nor in flight) is due; ok is false when none waits. The Sender
+	// asks it only when it has no letter in hand, to know how long to wait.
+	NextDue(ctx context.Context) (due time.Time, ok bool, err error)
 
-	// BeginAttempt records an attempt before it is made (attempts+1, the
-	// last attempt now, the next attempt retryAt), so that a crash during
-	// the send cannot cause a hot retry loop, and returns the letter as
-	// plain values (the Sender composes it; its From and To are the
-	// envelope) with the number of this attempt (1 for the first). Until
-	// Sent, Retry or Dead records the attempt's outcome the letter is in
-	// flight: NextDue does not offer it again, so it reaches SMTP at most
-	// once even if the outcome cannot be recorded.
-	//
-	// When sent is not nil, BeginAttempt also records, in the same
-	// transaction, that the SMTP server accepted letter sent.ID (as Sent
-	// does): the Sender records each letter's success with the next
-	// attempt, one commit a letter instead of two, and at most one letter
-	// is ever in flight or accepted but not recorded.
-	BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time, sent *Accepted) (letter Outgoing, attempt int, err error)
-
-	// Sent records that the SMTP server accepted the letter.
-	Sent(ctx context.Context, id int64, now time.Time) error
-
-	// Retry records a temporary failure; the next attempt is at retryAt.
-	Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error
-
-	// Dead records a permanent failure (an SMTP 5xx reply, or temporary
-	// failures past the last attempt): the letter is not tried again, and
-	// the store tells the secretary.
-	Dead(ctx context.Context, id int64, now time.Time, reason string) error
+	// Claim records the outcomes done (of the letters the last Claim put in
+	// flight) and puts in flight up to max letters due at now, the earliest
+	// due first, all in one transaction: each letter's attempt is counted
+	// (the last at now, the next at retryAt until its outcome says
+	// otherwise) before it is handed to SMTP, so that a crash during the
+	// send cannot cause a hot retry loop. It returns the letters as plain
+	// values (the Sender composes them; From and To are the envelope). With
+	// max 0 it only records. When it fails nothing is recorded or claimed.
+	Claim(ctx context.Context, done []Outcome, now, retryAt time.Time, max int) ([]Attempt, error)
 }
 
-// Accepted is a letter the SMTP server accepted at At, whose record waits
-// for the next attempt's transaction (Outbox.BeginAttempt).
-type Accepted struct {
-	ID int64
-	At time.Time
+// Attempt is a letter Claim put in flight.
+type Attempt struct {
+	ID     int64
+	Number int // of this attempt, 1 for the first
+	Letter Outgoing
+	// Err: the store could not read the letter whole (an attached letter,
+	// a file); the attempt fails as a temporary failure would.
+	Err error
+}
+
+// Fate is what became of a letter in flight.
+type Fate uint8
+
+const (
+	// Sent: the SMTP server accepted the letter at Outcome.At.
+	Sent Fate = iota + 1
+	// Retry: a temporary failure (a 4xx reply, a network error); the next
+	// attempt is at Outcome.At.
+	Retry
+	// Dead: a permanent failure (a 5xx reply, or temporary failures past
+	// the last attempt) at Outcome.At; the letter is not tried again, and
+	// the store tells the secretary.
+	Dead
+	// Unattempted: the letter was not handed to SMTP (the connection was
+	// lost, or the Sender stopped, before its turn in the batch); it waits
+	// again, due at Outcome.At, its attempt not counted.
+	Unattempted
+)
+
+// Outcome is what became of letter ID, for the next Claim to record.
+type Outcome struct {
+	ID     int64
+	Fate   Fate
+	At     time.Time
+	Reason string // Retry, Dead: the SMTP reply or the error
 }
 
 // SenderOptions configure a Sender. Addr and Outbox are required; every
@@ -69,6 +87,11 @@ type SenderOptions struct {
 	LocalName string // the EHLO name; "localhost"
 
 	Outbox Outbox
+	// Batch is how many letters one Claim puts in flight (DefaultBatch if
+	// zero). A bigger batch costs fewer transactions a letter; after a
+	// crash every letter of the batch in flight is of unknown fate (the
+	// store marks them dead as uncertain and tells the secretary).
+	Batch int
 
 	// Retries of temporary failures (4xx replies, network errors) wait
 	// RetryBase doubled per attempt up to RetryMax, ±20% jitter. With the
@@ -89,6 +112,11 @@ type SenderOptions struct {
 	Logger *slog.Logger     // slog.Default() if nil
 	Debug  io.Writer        // raw SMTP trace, credentials included
 }
+
+// DefaultBatch is SenderOptions.Batch's default: 16 letters a
+// transaction instead of one, and at most 16 letters of unknown fate
+// after a crash.
+const DefaultBatch = 16
 
 // Sender sends the outbox's letters over SMTP, one goroutine, woken by Kick,
 // by a timer set to the next due letter and, at the latest, every Poll.
@@ -114,6 +142,7 @@ func NewSender(o SenderOptions) (*Sender, error) {
 	setDefault(&o.RetryBase, time.Minute)
 	setDefault(&o.RetryMax, 4*time.Hour)
 	setDefault(&o.MaxAttempts, 20)
+	setDefault(&o.Batch, DefaultBatch)
 	setDefault(&o.Timeout, time.Minute)
 	setDefault(&o.Poll, time.Minute)
 	if o.Now == nil {
@@ -136,11 +165,12 @@ func (s *Sender) Kick() {
 // Run sends due letters until ctx is done, then returns nil. The
 // connection is kept while letters are due and closed when none is.
 //
-// A letter is handed to SMTP at most once (see Outbox.BeginAttempt): when
-// the store cannot record what became of an attempt (sent, to retry,
-// dead), the sender keeps that record and writes it before it reads the
-// outbox again, backing off while the store fails; it never sends the
-// letter again meanwhile.
+// It claims a batch of due letters once connected (so that a server that
+// cannot be reached spends no attempt), sends them in turn, and records
+// their outcomes with the next claim. A letter is handed to SMTP at most
+// once (see Outbox): when the store cannot record the outcomes, the sender
+// keeps them and writes them before it reads the outbox again, backing off
+// while the store fails; it never sends a letter again meanwhile.
 func (s *Sender) Run(ctx context.Context) error {
 	var c *smtp.Client
 	defer func() {
@@ -148,20 +178,10 @@ func (s *Sender) Run(ctx context.Context) error {
 			c.Close()
 		}
 	}()
-	var unrecorded []func(context.Context) error // outcomes of attempts the store has not recorded yet
-	var accepted *Accepted                       // the last letter sent, recorded with the next attempt
-	// settle moves the accepted letter's record to the unrecorded ones,
-	// written before anything else: no attempt follows it at once.
-	settle := func() {
-		if accepted != nil {
-			a := *accepted
-			unrecorded = append(unrecorded, func(ctx context.Context) error { return s.o.Outbox.Sent(ctx, a.ID, a.At) })
-			accepted = nil
-		}
-	}
+	var done []Outcome // of the letters in flight, recorded with the next claim
 	defer func() {
-		settle()
-		_ = record(context.WithoutCancel(ctx), &unrecorded) // stopping: what the store takes now is not in flight at the next start
+		// Stopping: what the store takes now is not in flight at the next start.
+		_ = s.record(context.WithoutCancel(ctx), &done)
 	}()
 	failures := 0      // consecutive failures to connect
 	storeFailures := 0 // consecutive failures of the store
@@ -171,74 +191,79 @@ func (s *Sender) Run(ctx context.Context) error {
 		s.log.Error("store: the outbox cannot be read or written; letters wait", "err", err, "retry in", wait)
 		sleep(ctx.Done(), wait)
 	}
+	due := false // letters were due at the last look: claim without asking NextDue
 	for ctx.Err() == nil {
-		if err := record(ctx, &unrecorded); err != nil {
-			storeWait(err)
-			continue
-		}
-		id, attempts, due, ok, err := s.o.Outbox.NextDue(ctx)
-		if err != nil {
-			settle()
-			storeWait(err)
-			continue
-		}
-		now := s.o.Now()
-		if !ok || due.After(now) {
-			if accepted != nil {
-				settle() // recorded at the top of the loop, before any wait
+		if !due {
+			if err := s.record(ctx, &done); err != nil {
+				storeWait(err)
+				continue
+			}
+			next, ok, err := s.o.Outbox.NextDue(ctx)
+			if err != nil {
+				storeWait(&StoreError{fmt.Errorf("reading the outbox: %w", err)})
 				continue
 			}
 			storeFailures = 0
-			if c != nil {
-				_ = c.Quit()
-				c = nil
+			now := s.o.Now()
+			if !ok || next.After(now) {
+				if c != nil {
+					_ = c.Quit()
+					c = nil
+				}
+				wait := s.o.Poll
+				if ok {
+					wait = min(wait, next.Sub(now))
+				}
+				s.idle(ctx, wait)
+				continue
 			}
-			wait := s.o.Poll
-			if ok {
-				wait = min(wait, due.Sub(now))
-			}
-			s.idle(ctx, wait)
-			continue
+			due = true
 		}
 		if c == nil {
+			var err error
 			if c, err = s.connect(); err != nil {
-				settle()
+				due = false
 				// The server, not the letter, is at fault: retry it
 				// every few minutes at most, letters keep their schedule.
 				wait := backoff(failures, time.Second, min(s.o.RetryMax, 5*time.Minute))
 				failures++
 				s.log.Warn("smtp: cannot connect; letters wait", "err", err, "retry in", wait)
-				if record(ctx, &unrecorded) == nil {
+				if s.record(ctx, &done) == nil {
 					sleep(ctx.Done(), wait)
 				}
 				continue
 			}
 		}
 		failures = 0
-		usable, err := s.send(ctx, c, id, attempts, &accepted, &unrecorded)
-		if !usable {
-			c.Close()
-			c = nil
-		}
+		now := s.o.Now()
+		batch, err := s.o.Outbox.Claim(ctx, done, now, now.Add(backoff(0, s.o.RetryBase, s.o.RetryMax)), s.o.Batch)
 		if err != nil {
-			storeWait(err)
+			due = false
+			storeWait(&StoreError{fmt.Errorf("recording %d letters' outcomes and claiming the next: %w", len(done), err)})
 			continue
 		}
-		if len(unrecorded) == 0 {
-			storeFailures = 0
+		done, storeFailures = nil, 0
+		if len(batch) == 0 {
+			due = false
+			continue
+		}
+		if !s.sendBatch(ctx, c, batch, &done) {
+			c.Close()
+			c = nil
 		}
 	}
 	return nil
 }
 
-// record writes the kept outcomes, oldest first, until the store fails.
-func record(ctx context.Context, unrecorded *[]func(context.Context) error) error {
-	for len(*unrecorded) > 0 {
-		if err := (*unrecorded)[0](ctx); err != nil {
-			return &StoreError{fmt.Errorf("recording the outcome of a letter handed to SMTP: %w", err)}
-		}
-		*unrecorded = (*unrecorded)[1:]
+// record writes the kept outcomes in one transaction.
+func (s *Sender) record(ctx context.Context, done *[]Outcome) error {
+	if len(*done) == 0 {
+		return nil
 	}
+	if _, err := s.o.Outbox.Claim(ctx, *done, s.o.Now(), time.Time{}, 0); err != nil {
+		return &StoreError{fmt.Errorf("recording the outcomes of %d letters handed to SMTP: %w", len(*done), err)}
+	}
+	*done = nil
 	return nil
 }
 
@@ -283,68 +308,68 @@ func (s *Sender) connect() (*smtp.Client, error) {
 	return c, nil
 }
 
-// send makes one attempt at letter id, recording with it the success of the
-// attempt before (accepted), and records its outcome: a success is left in
-// accepted for the next attempt; another outcome the store cannot record
-// is kept in unrecorded. It reports whether the
-// connection is still usable, and a store error when the attempt could not
-// even begin.
-func (s *Sender) send(ctx context.Context, c *smtp.Client, id int64, attempts int, accepted **Accepted, unrecorded *[]func(context.Context) error) (usable bool, err error) {
-	now := s.o.Now()
-	o, attempt, err := s.o.Outbox.BeginAttempt(ctx, id, now, now.Add(backoff(attempts, s.o.RetryBase, s.o.RetryMax)), *accepted)
-	if a := *accepted; a != nil {
-		*accepted = nil
-		if err != nil { // nothing of the transaction stands: record the success alone
-			*unrecorded = append(*unrecorded, func(ctx context.Context) error { return s.o.Outbox.Sent(ctx, a.ID, a.At) })
+// sendBatch hands the batch's letters to SMTP in turn and appends their
+// outcomes to done. When the connection is lost or ctx ends, the letters
+// not handed over yet are Unattempted. It reports whether the connection
+// is still usable.
+func (s *Sender) sendBatch(ctx context.Context, c *smtp.Client, batch []Attempt, done *[]Outcome) (usable bool) {
+	usable = true
+	for _, a := range batch {
+		if !usable || ctx.Err() != nil {
+			*done = append(*done, Outcome{ID: a.ID, Fate: Unattempted, At: s.o.Now()})
+			continue
 		}
+		var o Outcome
+		o, usable = s.send(c, a)
+		*done = append(*done, o)
 	}
-	if err != nil {
-		return true, &StoreError{fmt.Errorf("beginning an attempt at letter %d: %w", id, err)}
-	}
+	return usable
+}
+
+// send makes attempt a and returns its outcome, and whether the connection
+// is still usable.
+func (s *Sender) send(c *smtp.Client, a Attempt) (Outcome, bool) {
+	o := a.Letter
 	var to []string
-	for _, a := range append(o.To, o.Cc...) {
-		to = append(to, a.Addr)
+	for _, r := range append(o.To, o.Cc...) {
+		to = append(to, r.Addr)
 	}
-	log := s.log.With("letter", id, "attempt", attempt, "to", to)
-	keep := func(what string, outcome func(context.Context) error) {
-		if err := outcome(ctx); err != nil {
-			log.Error("store: "+what+" but not recorded yet; it is kept and recorded when the store answers, and not sent again", "err", err)
-			*unrecorded = append(*unrecorded, outcome)
-		}
+	log := s.log.With("letter", a.ID, "attempt", a.Number, "to", to)
+	now := s.o.Now()
+	if a.Err != nil { // the store could not read it whole: try again later
+		return s.failed(log, a, now, &StoreError{a.Err}), true
 	}
 	raw, err := Compose(o)
 	if err != nil {
 		// The letter, not the server, is at fault: it never could go.
 		log.Error("smtp: the letter cannot be composed; dead letter", "err", err)
-		reason := err.Error()
-		keep("not composed", func(ctx context.Context) error { return s.o.Outbox.Dead(ctx, id, now, reason) })
-		return true, nil
+		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}, true
 	}
 	err = c.SendMail(o.From.Addr, to, bytes.NewReader(raw))
 	now = s.o.Now()
 	if err == nil {
 		log.Info("smtp: sent")
-		*accepted = &Accepted{ID: id, At: now} // recorded with the next attempt, or at once when none follows
-		return true, nil
+		return Outcome{ID: a.ID, Fate: Sent, At: now}, true
 	}
 	var se *smtp.SMTPError
 	isSMTP := errors.As(err, &se)
-	reason := err.Error()
-	switch {
-	case isSMTP && !se.Temporary():
+	if isSMTP && !se.Temporary() {
 		log.Warn("smtp: refused permanently; dead letter", "err", err)
-		keep("refused", func(ctx context.Context) error { return s.o.Outbox.Dead(ctx, id, now, reason) })
-	case attempt >= s.o.MaxAttempts:
-		log.Warn("smtp: still failing after the last attempt; dead letter", "err", err)
-		keep("given up", func(ctx context.Context) error {
-			return s.o.Outbox.Dead(ctx, id, now, fmt.Sprintf("gave up after %d attempts: %s", attempt, reason))
-		})
-	default:
-		retryAt := now.Add(backoff(attempt-1, s.o.RetryBase, s.o.RetryMax))
-		log.Info("smtp: temporary failure; will retry", "err", err, "at", retryAt)
-		keep("failed", func(ctx context.Context) error { return s.o.Outbox.Retry(ctx, id, retryAt, reason) })
+		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}, c.Reset() == nil
 	}
 	// After a reply the session goes on with RSET; after a network error
 	// the connection is gone.
-	return isSMTP && c.Reset() == nil, nil
+	return s.failed(log, a, now, err), isSMTP && c.Reset() == nil
+}
+
+// failed is the outcome of attempt a failing at now for a temporary
+// reason: a retry with backoff, or a dead letter after the last attempt.
+func (s *Sender) failed(log *slog.Logger, a Attempt, now time.Time, err error) Outcome {
+	if a.Number >= s.o.MaxAttempts {
+		log.Warn("smtp: still failing after the last attempt; dead letter", "err", err)
+		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: fmt.Sprintf("gave up after %d attempts: %s", a.Number, err)}
+	}
+	retryAt := now.Add(backoff(a.Number-1, s.o.RetryBase, s.o.RetryMax))
+	log.Info("smtp: temporary failure; will retry", "err", err, "at", retryAt)
+	return Outcome{ID: a.ID, Fate: Retry, At: retryAt, Reason: err.Error()}
 }

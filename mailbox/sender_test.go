@@ -2,7 +2,9 @@ package mailbox_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -23,15 +25,30 @@ type outRow struct {
 	messageID string
 	attempts  int
 	due       time.Time
+	flying    bool // claimed, its outcome not recorded
+	broken    bool // the store cannot read it whole (Attempt.Err)
 	sent      bool
 	dead      string
 	reasons   []string
 }
 
-// fakeOutbox keeps the outbox in memory as the Outbox contract describes.
+// claimCall is one Claim: the outcomes it recorded and the letters it put
+// in flight, in one transaction.
+type claimCall struct {
+	done    []mailbox.Outcome
+	max     int
+	failed  bool    // the store failed: nothing recorded or claimed
+	flying  int     // letters still in flight once done was recorded
+	claimed []int64 // the batch
+}
+
+// fakeOutbox keeps the outbox in memory as the Outbox contract describes;
+// each Claim is one transaction.
 type fakeOutbox struct {
 	mu      sync.Mutex
 	rows    []*outRow
+	calls   []claimCall
+	failing map[int]bool // the Claims (numbered from 0) that fail, recording and claiming nothing
 	changed chan struct{}
 }
 
@@ -48,67 +65,102 @@ func (f *fakeOutbox) queue(t *testing.T, id, rcpt string) {
 	f.rows = append(f.rows, &outRow{letter: o, messageID: id, due: time.Now()})
 }
 
-func (f *fakeOutbox) NextDue(context.Context) (int64, int, time.Time, bool, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	best := -1
+// waiting is the rows neither sent, dead nor in flight, the earliest due
+// first.
+func (f *fakeOutbox) waiting() []int {
+	var out []int
 	for i, r := range f.rows {
-		if !r.sent && r.dead == "" && (best < 0 || r.due.Before(f.rows[best].due)) {
-			best = i
+		if !r.sent && r.dead == "" && !r.flying {
+			out = append(out, i)
 		}
 	}
-	if best < 0 {
-		return 0, 0, time.Time{}, false, nil
-	}
-	return int64(best), f.rows[best].attempts, f.rows[best].due, true, nil
+	sort.SliceStable(out, func(i, j int) bool { return f.rows[out[i]].due.Before(f.rows[out[j]].due) })
+	return out
 }
 
-func (f *fakeOutbox) BeginAttempt(ctx context.Context, id int64, _, retryAt time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
-	if sent != nil {
-		if err := f.Sent(ctx, sent.ID, sent.At); err != nil {
-			return mailbox.Outgoing{}, 0, err
-		}
-	}
+func (f *fakeOutbox) NextDue(context.Context) (time.Time, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	r := f.rows[id]
-	r.attempts++
-	r.due = retryAt
-	return r.letter, r.attempts, nil
-}
-
-func (f *fakeOutbox) Sent(_ context.Context, id int64, _ time.Time) error {
-	return f.update(id, func(r *outRow) { r.sent = true })
-}
-
-func (f *fakeOutbox) Retry(_ context.Context, id int64, retryAt time.Time, reason string) error {
-	return f.update(id, func(r *outRow) { r.due, r.reasons = retryAt, append(r.reasons, reason) })
-}
-
-func (f *fakeOutbox) Dead(_ context.Context, id int64, _ time.Time, reason string) error {
-	return f.update(id, func(r *outRow) { r.dead = reason })
-}
-
-func (f *fakeOutbox) update(id int64, do func(*outRow)) error {
-	f.mu.Lock()
-	do(f.rows[id])
-	f.mu.Unlock()
-	select {
-	case f.changed <- struct{}{}:
-	default:
+	w := f.waiting()
+	if len(w) == 0 {
+		return time.Time{}, false, nil
 	}
-	return nil
+	return f.rows[w[0]].due, true, nil
+}
+
+func (f *fakeOutbox) Claim(_ context.Context, done []mailbox.Outcome, now, retryAt time.Time, max int) ([]mailbox.Attempt, error) {
+	f.mu.Lock()
+	defer func() {
+		f.mu.Unlock()
+		select {
+		case f.changed <- struct{}{}:
+		default:
+		}
+	}()
+	if f.failing[len(f.calls)] {
+		f.calls = append(f.calls, claimCall{done: done, max: max, failed: true})
+		return nil, errors.New("database or disk is full")
+	}
+	for _, o := range done {
+		r := f.rows[o.ID]
+		if !r.flying {
+			return nil, fmt.Errorf("letter %d is not in flight", o.ID)
+		}
+		r.flying = false
+		switch o.Fate {
+		case mailbox.Sent:
+			r.sent = true
+		case mailbox.Retry:
+			r.due, r.reasons = o.At, append(r.reasons, o.Reason)
+		case mailbox.Dead:
+			r.dead = o.Reason
+		case mailbox.Unattempted:
+			r.attempts--
+			r.due = o.At
+		}
+	}
+	call := claimCall{done: done, max: max}
+	for _, r := range f.rows {
+		if r.flying {
+			call.flying++
+		}
+	}
+	var out []mailbox.Attempt
+	for _, i := range f.waiting() {
+		r := f.rows[i]
+		if len(out) == max || r.due.After(now) {
+			break
+		}
+		r.attempts++
+		r.due, r.flying = retryAt, true
+		a := mailbox.Attempt{ID: int64(i), Number: r.attempts, Letter: r.letter}
+		if r.broken {
+			a.Err = errors.New("letter-1.eml: not found")
+		}
+		out = append(out, a)
+		call.claimed = append(call.claimed, int64(i))
+	}
+	f.calls = append(f.calls, call)
+	return out, nil
+}
+
+// settled reports whether every letter is sent or dead.
+func (f *fakeOutbox) settled() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, r := range f.rows {
+		if !r.sent && r.dead == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // waitSettled waits until every letter is sent or dead.
 func (f *fakeOutbox) waitSettled(t *testing.T) {
 	t.Helper()
 	deadline := time.After(15 * time.Second)
-	for {
-		_, _, _, ok, _ := f.NextDue(context.Background())
-		if !ok {
-			return
-		}
+	for !f.settled() {
 		select {
 		case <-f.changed:
 		case <-time.After(20 * time.Millisecond):
@@ -121,9 +173,16 @@ func (f *fakeOutbox) waitSettled(t *testing.T) {
 // startSender runs a sender against lm until the test ends.
 func startSender(t *testing.T, lm *localmail.Server, out mailbox.Outbox, maxAttempts int) *mailbox.Sender {
 	t.Helper()
+	return startBatchSender(t, lm.SMTPAddr, out, maxAttempts, 0)
+}
+
+// startBatchSender runs a sender of batches of batch letters (0: the
+// default) against the SMTP server at addr until the test ends.
+func startBatchSender(t *testing.T, addr string, out mailbox.Outbox, maxAttempts, batch int) *mailbox.Sender {
+	t.Helper()
 	s, err := mailbox.NewSender(mailbox.SenderOptions{
-		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
-		Outbox: out, RetryBase: 5 * time.Millisecond, RetryMax: 50 * time.Millisecond,
+		Addr: addr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
+		Outbox: out, Batch: batch, RetryBase: 5 * time.Millisecond, RetryMax: 50 * time.Millisecond,
 		MaxAttempts: maxAttempts, Timeout: 10 * time.Second, Logger: testLogger(t),
 	})
 	require.NoError(t, err)
@@ -299,4 +358,144 @@ func TestSender_ServerDown(t *testing.T) {
 	assert.Equal(t, 1, out.rows[0].attempts)
 	out.mu.Unlock()
 	assert.Equal(t, map[string]int{"down.1@zaochnik.test": 1}, sinkCounts(t, lm))
+}
+
+// ids are the letters of outcomes.
+func ids(done []mailbox.Outcome) []int64 {
+	var out []int64
+	for _, o := range done {
+		out = append(out, o.ID)
+	}
+	return out
+}
+
+// TestSender_Batch: the sender claims a batch, hands its letters to SMTP
+// in turn and records their outcomes with the claim of the next batch, in
+// one transaction, so that at most one batch is ever in flight; a
+// connection lost mid-batch costs the letters not yet handed over no
+// attempt. Every letter reaches the sink at most once.
+func TestSender_Batch(t *testing.T) {
+	unknown := "nobody@example.ru"
+	tests := []struct {
+		name  string
+		batch int
+		rcpts []string
+		// fail is the sink's answer to the n-th DATA (1-based); nil accepts.
+		// cut cuts the connection.
+		fail         func(n int, cut func()) error
+		broken       []int          // the letters the store cannot read whole
+		wantFirst    []mailbox.Fate // the first batch's outcomes, as the second claim records them
+		wantAttempts []int
+		wantSent     []bool
+	}{
+		{"OutcomesRecordedWithTheNextClaim", 2, []string{player, player, player, player, player}, nil, nil,
+			[]mailbox.Fate{mailbox.Sent, mailbox.Sent}, []int{1, 1, 1, 1, 1}, []bool{true, true, true, true, true}},
+		{"EachLetterItsOwnOutcome", 3, []string{player, unknown, player}, func(n int, _ func()) error {
+			if n == 2 { // the third letter (the second DATA: the unknown recipient is refused at RCPT)
+				return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Try later"}
+			}
+			return nil
+		}, nil, []mailbox.Fate{mailbox.Sent, mailbox.Dead, mailbox.Retry}, []int{1, 1, 2}, []bool{true, false, true}},
+		{"ConnectionLostMidBatch", 4, []string{player, player, player, player}, func(n int, cut func()) error {
+			if n == 2 {
+				cut()
+				return &smtp.SMTPError{Code: 451, Message: "gone"} // never read: the connection is cut
+			}
+			return nil
+		}, nil, []mailbox.Fate{mailbox.Sent, mailbox.Retry, mailbox.Unattempted, mailbox.Unattempted}, []int{1, 2, 1, 1}, []bool{true, true, true, true}},
+		// Retried as a temporary failure, dead after the last attempt.
+		{"LetterTheStoreCannotRead", 2, []string{player, player}, nil, []int{1},
+			[]mailbox.Fate{mailbox.Sent, mailbox.Retry}, []int{1, 4}, []bool{true, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var mu sync.Mutex
+			datas := 0
+			var p *proxy
+			lm, err := localmail.Start(localmail.Options{Logger: testLogger(t), OnData: func(string, []string, []byte) error {
+				mu.Lock()
+				defer mu.Unlock()
+				datas++
+				if tt.fail != nil {
+					return tt.fail(datas, p.cut)
+				}
+				return nil
+			}})
+			require.NoError(t, err)
+			t.Cleanup(func() { lm.Close() })
+			require.NoError(t, lm.AddUser(tournament, secret))
+			require.NoError(t, lm.AddUser(player, secret))
+			p = newProxy(t, lm.SMTPAddr)
+
+			out := newFakeOutbox()
+			for i, rcpt := range tt.rcpts {
+				out.queue(t, fmt.Sprintf("b%d@zaochnik.test", i), rcpt)
+			}
+			for _, i := range tt.broken {
+				out.rows[i].broken = true
+			}
+			startBatchSender(t, p.addr(), out, 4, tt.batch)
+			out.waitSettled(t)
+
+			out.mu.Lock()
+			defer out.mu.Unlock()
+			calls := out.calls
+			require.GreaterOrEqual(t, len(calls), 2)
+			assert.Equal(t, []int64{0, 1, 2, 3, 4}[:min(tt.batch, len(tt.rcpts))], calls[0].claimed, "the first batch")
+			var first []mailbox.Fate
+			for _, o := range calls[1].done {
+				first = append(first, o.Fate)
+			}
+			assert.Equal(t, tt.wantFirst, first)
+			for i, c := range calls {
+				assert.Zero(t, c.flying, "claim %d: the batch before is recorded whole before the next is claimed", i)
+				assert.LessOrEqual(t, len(c.claimed), tt.batch, "claim %d", i)
+				if i > 0 {
+					assert.Equal(t, calls[i-1].claimed, ids(c.done), "claim %d records the outcomes of claim %d's batch", i, i-1)
+				}
+			}
+			want := map[string]int{}
+			for i, r := range out.rows {
+				assert.Equal(t, tt.wantAttempts[i], r.attempts, "letter %d's attempts", i)
+				assert.Equal(t, tt.wantSent[i], r.sent, "letter %d sent", i)
+				if r.sent {
+					want[r.messageID] = 1
+				}
+			}
+			assert.Equal(t, want, sinkCounts(t, lm))
+		})
+	}
+}
+
+// TestSender_StoreFailsOutcomesKept: when the store cannot record a
+// batch's outcomes, the sender keeps them, backs off, and writes them
+// before it reads the outbox again; it never claims nor sends meanwhile.
+func TestSender_StoreFailsOutcomesKept(t *testing.T) {
+	lm, err := localmail.Start(localmail.Options{Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(tournament, secret))
+	require.NoError(t, lm.AddUser(player, secret))
+	out := newFakeOutbox()
+	out.failing = map[int]bool{1: true, 2: true} // the claim after the first batch, and the record after it
+	for i := range 3 {
+		out.queue(t, fmt.Sprintf("s%d@zaochnik.test", i), player)
+	}
+	startBatchSender(t, lm.SMTPAddr, out, 4, 2)
+	out.waitSettled(t)
+
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	calls := out.calls
+	require.GreaterOrEqual(t, len(calls), 5)
+	assert.Equal(t, []int64{0, 1}, calls[0].claimed)
+	for i := 1; i <= 3; i++ {
+		assert.Equal(t, []int64{0, 1}, ids(calls[i].done), "call %d carries the first batch's outcomes", i)
+		assert.Equal(t, i == 3, !calls[i].failed)
+	}
+	assert.Equal(t, 2, calls[1].max, "the claim that failed")
+	assert.Zero(t, calls[2].max, "then the outcomes alone, before the outbox is read again")
+	assert.Zero(t, calls[3].max)
+	assert.Equal(t, []int64{2}, calls[4].claimed, "then the next batch")
+	assert.Equal(t, map[string]int{"s0@zaochnik.test": 1, "s1@zaochnik.test": 1, "s2@zaochnik.test": 1}, sinkCounts(t, lm))
 }

@@ -1,15 +1,17 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"zaochnik/corr"
-	"zaochnik/corr/letter"
 )
 
 // Mail is a queued letter as plain values, for the mail shell to compose.
@@ -33,8 +35,9 @@ type Mail struct {
 }
 
 // The outbox as the SMTP sender drains it (mailbox.Outbox). The sender owns
-// the retry schedule; the store records each step in its own transaction,
-// the attempt before the letter is handed to SMTP.
+// the retry schedule; the store records it. NextBatch records the outcomes of
+// the letters in flight and puts the next due letters in flight, in one
+// transaction, before any of them is handed to SMTP.
 
 // NextDue returns the waiting letter (not sent, not dead, not held, not in
 // flight) with the earliest next attempt.
@@ -52,38 +55,152 @@ func (db *DB) NextDue(ctx context.Context) (id int64, attempts int, due time.Tim
 	return id, attempts, due, err == nil, err
 }
 
-// BeginAttempt records an attempt at now (the next one at retryAt), puts
-// the letter in flight until Sent, Retry or Dead, and returns it as plain
-// values with the number of this attempt; the mail shell composes it.
-func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (Mail, int, error) {
-	return db.beginAttempt(ctx, 0, time.Time{}, id, now, retryAt)
+// Fate is what became of a letter in flight.
+type Fate uint8
+
+const (
+	// Delivered: the SMTP server accepted the letter at Outcome.At.
+	Delivered Fate = iota + 1
+	// Deferred: a temporary failure; the next attempt is at Outcome.At.
+	Deferred
+	// Undeliverable: a permanent failure at Outcome.At (or the last
+	// attempt failed); the letter is dead and the secretary is told.
+	Undeliverable
+	// Unattempted: the letter was never handed to SMTP (the connection was
+	// lost or the sender stopped before its turn); it waits again, due at
+	// Outcome.At, and its attempt is not counted.
+	Unattempted
+)
+
+// Outcome is what became of letter ID, put in flight by NextBatch.
+type Outcome struct {
+	ID     int64
+	Fate   Fate
+	At     time.Time
+	Reason string // Deferred, Undeliverable: the SMTP reply or the error
 }
 
-// SentThenBegin records that letter sentID was sent at sentAt (as Sent
-// does) and begins an attempt at letter id (as BeginAttempt does), in one
-// transaction.
-func (db *DB) SentThenBegin(ctx context.Context, sentID int64, sentAt time.Time, id int64, now, retryAt time.Time) (Mail, int, error) {
-	return db.beginAttempt(ctx, sentID, sentAt, id, now, retryAt)
+// Claimed is a letter NextBatch put in flight, as plain values for the mail
+// shell to compose, with the number of this attempt (1 for the first).
+type Claimed struct {
+	ID      int64
+	Attempt int
+	Mail    Mail
+	// Err: the letter's attachments or files could not be read; it cannot
+	// go this time (the sender counts it as a temporary failure).
+	Err error
+
+	attach []string // the Message-IDs of the stored letters it attaches
+	files  int      // how many files it has
 }
 
-// beginAttempt is BeginAttempt, recording first that letter sentID (0:
-// none) was sent at sentAt.
-func (db *DB) beginAttempt(ctx context.Context, sentID int64, sentAt time.Time, id int64, now, retryAt time.Time) (m Mail, attempt int, err error) {
-	var queued, attach string
-	var files int
-	err = db.tx(ctx, func(tx *sql.Tx) error {
-		if sentID != 0 {
-			if err := db.sent(ctx, tx, sentID, sentAt); err != nil {
+// NextBatch records the outcomes done of letters in flight and then puts in
+// flight up to max due letters (not sent, dead, held or in flight, next
+// attempt at or before now; the earliest due first, then the first
+// queued), all in one transaction: their attempts counted, the last at now,
+// the next at retryAt, until an outcome is recorded. They are returned in
+// the order queued. A letter in flight is never claimed again, so it reaches
+// SMTP at most once even if its outcome is never recorded (SettleInFlight).
+// With max 0 it only records. When it fails, nothing is recorded and
+// nothing claimed.
+func (db *DB) NextBatch(ctx context.Context, done []Outcome, now, retryAt time.Time, max int) ([]Claimed, error) {
+	if len(done) == 0 && max <= 0 {
+		return nil, nil
+	}
+	var out []Claimed
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		if err := db.recordAll(ctx, tx, done); err != nil {
+			return err
+		}
+		if max <= 0 {
+			return nil
+		}
+		st, err := db.stmt(ctx, tx, `UPDATE outbox SET `+claimSet+`
+			WHERE id IN (SELECT id FROM outbox WHERE sent = '' AND dead = 0 AND hold = 0 AND sending = '' AND next_attempt <= ?
+				ORDER BY next_attempt, id LIMIT ?)
+			RETURNING `+claimReturning)
+		if err != nil {
+			return err
+		}
+		stamp := stampOf(now)
+		rows, err := st.QueryContext(ctx, stamp, stampOf(retryAt), stamp, stamp, max)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			c, err := scanClaimed(rows)
+			if err != nil {
 				return err
 			}
+			out = append(out, c)
 		}
-		err := db.queryRow(ctx, tx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, next_attempt = ?, sending = ?
-			WHERE id = ? AND sent = '' AND dead = 0 AND sending = ''
-			RETURNING message_id, kind, to_addr, subject, body, in_reply_to, attach, attempts, queued,
-				coalesce(tournament_id, 0), coalesce(game_id, 0), coalesce(confirms, 0),
-				(SELECT count(*) FROM outbox_files f WHERE f.outbox_id = outbox.id)`,
-			stampOf(now), stampOf(retryAt), stampOf(now), id).
-			Scan(&m.MessageID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.InReplyTo, &attach, &attempt, &queued, &m.TournamentID, &m.GameID, &m.Confirms, &files)
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b Claimed) int { return cmp.Compare(a.ID, b.ID) })
+	for i := range out {
+		out[i].Err = db.readParts(ctx, &out[i])
+	}
+	return out, nil
+}
+
+// claimSet puts a letter in flight: last attempt and in flight since the
+// first argument, next attempt at the second.
+const claimSet = `attempts = attempts + 1, last_attempt = ?, next_attempt = ?, sending = ?`
+
+// claimReturning is a claimed letter's row, read by scanClaimed.
+const claimReturning = `id, message_id, kind, to_addr, subject, body, in_reply_to, attach, attempts, queued,
+	coalesce(tournament_id, 0), coalesce(game_id, 0), coalesce(confirms, 0),
+	(SELECT count(*) FROM outbox_files f WHERE f.outbox_id = outbox.id)`
+
+// scanClaimed reads a claimReturning row; readParts reads the letters it
+// attaches and its files.
+func scanClaimed(row interface{ Scan(...any) error }) (Claimed, error) {
+	var c Claimed
+	var queued, attach string
+	m := &c.Mail
+	if err := row.Scan(&c.ID, &m.MessageID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.InReplyTo, &attach, &c.Attempt, &queued,
+		&m.TournamentID, &m.GameID, &m.Confirms, &c.files); err != nil {
+		return Claimed{}, err
+	}
+	m.Date, _ = time.Parse(time.RFC3339, queued)
+	c.attach = strings.Fields(attach)
+	return c, nil
+}
+
+// readParts reads the stored letters c attaches and its files.
+func (db *DB) readParts(ctx context.Context, c *Claimed) error {
+	for _, mid := range c.attach {
+		l, err := db.LetterByMessageID(ctx, mid)
+		if err != nil {
+			return fmt.Errorf("storage: outgoing letter %d attaches %s: %w", c.ID, mid, err)
+		}
+		c.Mail.Attachments = append(c.Mail.Attachments, l.Raw)
+	}
+	if c.files == 0 {
+		return nil
+	}
+	var err error
+	if c.Mail.Files, err = outboxFiles(ctx, db.db, c.ID); err != nil {
+		return fmt.Errorf("storage: outgoing letter %d: its files: %w", c.ID, err)
+	}
+	return nil
+}
+
+// BeginAttempt puts letter id alone in flight, due or not, as NextBatch does
+// (attempt at now, the next at retryAt), and returns it with the number of
+// this attempt: a letter as it goes out, for the tools and tests that
+// compose one.
+func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (Mail, int, error) {
+	var c Claimed
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		stamp := stampOf(now)
+		var err error
+		c, err = scanClaimed(db.queryRow(ctx, tx, `UPDATE outbox SET `+claimSet+`
+			WHERE id = ? AND sent = '' AND dead = 0 AND sending = '' RETURNING `+claimReturning, stamp, stampOf(retryAt), stamp, id))
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent, dead or in flight)", id, ErrNotFound)
 		}
@@ -92,72 +209,98 @@ func (db *DB) beginAttempt(ctx context.Context, sentID int64, sentAt time.Time, 
 	if err != nil {
 		return Mail{}, 0, err
 	}
-	m.Date, _ = time.Parse(time.RFC3339, queued)
-	for _, mid := range strings.Fields(attach) {
-		l, err := db.LetterByMessageID(ctx, mid)
-		if err != nil {
-			return Mail{}, 0, fmt.Errorf("storage: outgoing letter %d attaches %s: %w", id, mid, err)
+	if err := db.readParts(ctx, &c); err != nil {
+		return Mail{}, 0, err
+	}
+	return c.Mail, c.Attempt, nil
+}
+
+// Record records outcomes of letters in flight in one transaction (NextBatch
+// with nothing to claim).
+func (db *DB) Record(ctx context.Context, done ...Outcome) error {
+	_, err := db.NextBatch(ctx, done, time.Time{}, time.Time{}, 0)
+	return err
+}
+
+// recordAll records the outcomes done in tx: the letters delivered in the
+// same second (most of a batch) in one statement, the others one by one.
+func (db *DB) recordAll(ctx context.Context, tx *sql.Tx, done []Outcome) error {
+	var stamps []string // of the deliveries, in order
+	delivered := map[string][]int64{}
+	for _, o := range done {
+		if o.Fate != Delivered {
+			if err := db.record(ctx, tx, o); err != nil {
+				return err
+			}
+			continue
 		}
-		m.Attachments = append(m.Attachments, l.Raw)
+		stamp := stampOf(o.At)
+		if delivered[stamp] == nil {
+			stamps = append(stamps, stamp)
+		}
+		delivered[stamp] = append(delivered[stamp], o.ID)
 	}
-	if files == 0 {
-		return m, attempt, nil
-	}
-	if m.Files, err = outboxFiles(ctx, db.db, id); err != nil {
-		return Mail{}, 0, fmt.Errorf("storage: outgoing letter %d: its files: %w", id, err)
-	}
-	return m, attempt, nil
-}
-
-// Sent records that the SMTP server accepted letter id.
-func (db *DB) Sent(ctx context.Context, id int64, now time.Time) error {
-	return db.tx(ctx, func(tx *sql.Tx) error { return db.sent(ctx, tx, id, now) })
-}
-
-// sent records in tx that letter id was sent at now.
-func (db *DB) sent(ctx context.Context, tx *sql.Tx, id int64, now time.Time) error {
-	return db.updateOutgoing(ctx, tx, id, `sent = ?, last_error = '', sending = ''`, stampOf(now))
-}
-
-// Retry records a temporary failure; the next attempt is at retryAt.
-func (db *DB) Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error {
-	return db.setOutgoing(ctx, id, `next_attempt = ?, last_error = ?, sending = ''`, stampOf(retryAt), reason)
-}
-
-// Dead records a permanent failure and, in the same transaction, queues a
-// notice to the tournament's secretary (unless the dead letter was theirs).
-func (db *DB) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE outbox SET dead = 1, last_error = ?, last_attempt = ?, sending = '' WHERE id = ?`, reason, stampOf(now), id)
+	for _, stamp := range stamps {
+		ids := delivered[stamp]
+		list, err := json.Marshal(ids)
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
-		}
-		var to, subject string
-		var tid sql.NullInt64
-		var source []byte
-		if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.tournament_id, coalesce(t.source, '') FROM outbox o
-			LEFT JOIN tournaments t ON t.id = o.tournament_id WHERE o.id = ?`, id).Scan(&to, &subject, &tid, &source); err != nil {
+		res, err := db.exec(ctx, tx, `UPDATE outbox SET sent = ?, last_error = '', sending = '' WHERE id IN (SELECT value FROM json_each(?))`, stamp, string(list))
+		if err != nil {
 			return err
 		}
-		if !tid.Valid {
-			return nil
+		if n, _ := res.RowsAffected(); n != int64(len(ids)) {
+			return fmt.Errorf("storage: recording outgoing letters %v as sent: %d of them %w", ids, int64(len(ids))-n, ErrNotFound)
 		}
-		secretary, cipher := db.secretaryOf(source)
-		if secretary.Email == "" || secretary.Email == to {
-			return nil
-		}
-		lang := letter.Russian
-		if secretary.Language == "en" {
-			lang = letter.English
-		}
-		m := letter.DeadLetter{Envelope: letter.Envelope{Lang: lang, Cipher: cipher, To: secretary.Name},
-			Letter: letter.Undelivered{To: to, Subject: subject, Reason: reason}}.Render()
-		_, err = db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: secretary.Email, kind: "undeliverable", subject: m.Subject, body: m.Body}, stampOf(now))
+	}
+	return nil
+}
+
+// record records outcome o, other than Delivered (see recordAll), in tx.
+func (db *DB) record(ctx context.Context, tx *sql.Tx, o Outcome) error {
+	switch o.Fate {
+	case Deferred:
+		return db.updateOutgoing(ctx, tx, o.ID, `next_attempt = ?, last_error = ?, sending = ''`, stampOf(o.At), o.Reason)
+	case Undeliverable:
+		return db.dead(ctx, tx, o.ID, o.At, o.Reason)
+	case Unattempted:
+		return db.updateOutgoing(ctx, tx, o.ID, `attempts = attempts - 1, next_attempt = ?, sending = ''`, stampOf(o.At))
+	}
+	return fmt.Errorf("storage: outgoing letter %d: unknown outcome %d", o.ID, o.Fate)
+}
+
+// dead marks letter id dead in tx and queues what the tournament writes of
+// it (corr.Tournament.Undelivered: a notice to its secretary unless the
+// dead letter was hers).
+func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, reason string) error {
+	res, err := tx.ExecContext(ctx, `UPDATE outbox SET dead = 1, last_error = ?, last_attempt = ?, sending = '' WHERE id = ?`, reason, stampOf(now), id)
+	if err != nil {
 		return err
-	})
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
+	}
+	var to, subject string
+	var tid sql.NullInt64
+	var source []byte
+	if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.tournament_id, coalesce(t.source, '') FROM outbox o
+		LEFT JOIN tournaments t ON t.id = o.tournament_id WHERE o.id = ?`, id).Scan(&to, &subject, &tid, &source); err != nil {
+		return err
+	}
+	if !tid.Valid {
+		return nil
+	}
+	t, err := db.parsedTournament(source)
+	if err != nil {
+		return nil // a stored tournament's file parses; the letter is dead all the same
+	}
+	for _, o := range t.Undelivered(to, subject, reason) {
+		if _, err := db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: o.To, kind: o.Kind, subject: o.Subject, body: o.Body}, stampOf(now)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // MarkSentUpTo records the waiting letters queued up to before as sent at
@@ -175,14 +318,15 @@ func (db *DB) MarkSentUpTo(ctx context.Context, before time.Time, note string) (
 }
 
 // Uncertain is the reason given to a letter found in flight at start.
-const Uncertain = "uncertain: the daemon stopped while handing this letter to the SMTP server, so it may have been delivered; " +
+const Uncertain = "uncertain: the daemon stopped while this letter was in flight (among the letters being handed to the SMTP server), so it may have been delivered; " +
 	"it is not sent again (at most one copy): ask the addressee, and send it by hand if it did not arrive"
 
 // SettleInFlight ends the attempts a stopped daemon left in flight: each
 // such letter may or may not have reached the SMTP server, so it is marked
-// dead (Uncertain), never sent again, and the secretary is told (see
-// Dead). The daemon calls it once at start, before its sender runs. It
-// returns how many letters it settled.
+// dead (Uncertain), never sent again, and the secretary is told of each
+// (as of every Undeliverable letter), in one transaction. The daemon calls
+// it once at start, before its sender runs. It returns how many letters it
+// settled.
 func (db *DB) SettleInFlight(ctx context.Context, now time.Time) (int, error) {
 	rows, err := db.db.QueryContext(ctx, `SELECT id FROM outbox WHERE sending <> '' AND sent = '' AND dead = 0 ORDER BY id`)
 	if err != nil {
@@ -201,16 +345,14 @@ func (db *DB) SettleInFlight(ctx context.Context, now time.Time) (int, error) {
 	if err := rows.Err(); err != nil {
 		return 0, err
 	}
+	done := make([]Outcome, len(ids))
 	for i, id := range ids {
-		if err := db.Dead(ctx, id, now, Uncertain); err != nil {
-			return i, err
-		}
+		done[i] = Outcome{ID: id, Fate: Undeliverable, At: now, Reason: Uncertain}
+	}
+	if err := db.Record(ctx, done...); err != nil {
+		return 0, err
 	}
 	return len(ids), nil
-}
-
-func (db *DB) setOutgoing(ctx context.Context, id int64, set string, args ...any) error {
-	return db.tx(ctx, func(tx *sql.Tx) error { return db.updateOutgoing(ctx, tx, id, set, args...) })
 }
 
 // updateOutgoing sets columns of outgoing letter id in tx.

@@ -33,11 +33,11 @@ func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
 		{"letters just queued", func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time { return now },
 			http.StatusOK, 0, 0, 0, 0},
 		{"one bounced reply, the others sent", func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time {
-			require.NoError(t, db.Dead(context.Background(), ids[0], now, "550 no such user"))
+			require.NoError(t, db.Record(context.Background(), storage.Outcome{ID: ids[0], Fate: storage.Undeliverable, At: now, Reason: "550 no such user"}))
 			out, err := db.Outbox(context.Background())
 			require.NoError(t, err)
 			for _, o := range out[1:] { // the secretary's report of the dead letter too
-				require.NoError(t, db.Sent(context.Background(), o.ID, now))
+				require.NoError(t, db.Record(context.Background(), storage.Outcome{ID: o.ID, Fate: storage.Delivered, At: now}))
 			}
 			return now.Add(24 * time.Hour)
 		}, http.StatusOK, 1, 0, 0, 0},
@@ -48,7 +48,7 @@ func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
 			for range smtpFailures {
 				_, _, err := db.BeginAttempt(context.Background(), ids[0], now, now)
 				require.NoError(t, err)
-				require.NoError(t, db.Retry(context.Background(), ids[0], now.Add(time.Minute), "451 try later"))
+				require.NoError(t, db.Record(context.Background(), storage.Outcome{ID: ids[0], Fate: storage.Deferred, At: now.Add(time.Minute), Reason: "451 try later"}))
 			}
 			return now
 		}, http.StatusServiceUnavailable, 0, 0, 1, 1},

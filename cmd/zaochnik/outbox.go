@@ -59,38 +59,29 @@ func (o *storeOutbox) queueReport(ctx context.Context, to, subject, body string)
 }
 
 // NextDue implements mailbox.Outbox.
-func (o *storeOutbox) NextDue(ctx context.Context) (id int64, attempts int, due time.Time, ok bool, err error) {
-	id, attempts, due, ok, err = o.db.NextDue(ctx)
-	return id, attempts, due, ok, o.store.noteRead(err)
+func (o *storeOutbox) NextDue(ctx context.Context) (due time.Time, ok bool, err error) {
+	_, _, due, ok, err = o.db.NextDue(ctx)
+	return due, ok, o.store.noteRead(err)
 }
 
-// BeginAttempt implements mailbox.Outbox.
-func (o *storeOutbox) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time, sent *mailbox.Accepted) (mailbox.Outgoing, int, error) {
-	var m storage.Mail
-	var attempt int
-	var err error
-	if sent != nil {
-		m, attempt, err = o.db.SentThenBegin(ctx, sent.ID, sent.At, id, now, retryAt)
-	} else {
-		m, attempt, err = o.db.BeginAttempt(ctx, id, now, retryAt)
+// Claim implements mailbox.Outbox: storage.DB.NextBatch, the letters
+// composed as the mail shell sends them.
+func (o *storeOutbox) Claim(ctx context.Context, done []mailbox.Outcome, now, retryAt time.Time, max int) ([]mailbox.Attempt, error) {
+	outcomes := make([]storage.Outcome, len(done))
+	for i, d := range done {
+		outcomes[i] = storage.Outcome{ID: d.ID, Fate: fates[d.Fate], At: d.At, Reason: d.Reason}
 	}
+	batch, err := o.db.NextBatch(ctx, outcomes, now, retryAt, max)
 	if o.store.note(err) != nil {
-		return mailbox.Outgoing{}, 0, err
+		return nil, err
 	}
-	return mailOf(o.from, o.keys, m), attempt, nil
+	out := make([]mailbox.Attempt, len(batch))
+	for i, c := range batch {
+		out[i] = mailbox.Attempt{ID: c.ID, Number: c.Attempt, Letter: mailOf(o.from, o.keys, c.Mail), Err: c.Err}
+	}
+	return out, nil
 }
 
-// Sent implements mailbox.Outbox.
-func (o *storeOutbox) Sent(ctx context.Context, id int64, now time.Time) error {
-	return o.store.note(o.db.Sent(ctx, id, now))
-}
-
-// Retry implements mailbox.Outbox.
-func (o *storeOutbox) Retry(ctx context.Context, id int64, retryAt time.Time, reason string) error {
-	return o.store.note(o.db.Retry(ctx, id, retryAt, reason))
-}
-
-// Dead implements mailbox.Outbox; the store tells the secretary.
-func (o *storeOutbox) Dead(ctx context.Context, id int64, now time.Time, reason string) error {
-	return o.store.note(o.db.Dead(ctx, id, now, reason))
-}
+// fates are the sender's outcomes as the store records them.
+var fates = map[mailbox.Fate]storage.Fate{mailbox.Sent: storage.Delivered, mailbox.Retry: storage.Deferred,
+	mailbox.Dead: storage.Undeliverable, mailbox.Unattempted: storage.Unattempted}

@@ -346,12 +346,12 @@ func (m *Main) close() error {
 	return errors.Join(errs...)
 }
 
-// drain waits until no letter is due now, or the deadline.
+// drain waits until no letter is due now or in flight, or the deadline.
 func (m *Main) drain(deadline time.Time) {
 	m.sender.Kick()
 	for time.Now().Before(deadline) {
-		_, _, due, ok, err := m.db.NextDue(context.Background())
-		if err != nil || !ok || due.After(m.Now()) {
+		n, err := m.db.Counts(context.Background(), m.Now())
+		if err != nil || n.Due == 0 && n.InFlight == 0 {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)

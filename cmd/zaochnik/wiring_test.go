@@ -90,8 +90,16 @@ func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	}
 	require.NotZero(t, dossier.ID)
 	assert.Len(t, dossier.Attach, 2, "White's two letters")
-	o, _, err := outbox.BeginAttempt(ctx, dossier.ID, db.Now(), db.Now(), nil)
+	batch, err := outbox.Claim(ctx, nil, db.Now(), db.Now(), len(out))
 	require.NoError(t, err)
+	require.Len(t, batch, len(out), "every queued letter is due")
+	var o mailbox.Outgoing
+	for _, a := range batch {
+		if a.ID == dossier.ID {
+			require.NoError(t, a.Err)
+			o = a.Letter
+		}
+	}
 	assert.Equal(t, []mailbox.Address{{Addr: "judge@example.org"}}, o.To)
 	raw, err := mailbox.Compose(o)
 	require.NoError(t, err)
@@ -107,7 +115,8 @@ func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	require.Len(t, letters, 2, "the offender's letters, attached whole")
 	assert.Contains(t, string(letters[0].Data), "overstep-letter-1@example.org")
 
-	require.NoError(t, db.Dead(ctx, forward.ID, db.Now(), "550 no such user"))
+	_, err = outbox.Claim(ctx, []mailbox.Outcome{{ID: forward.ID, Fate: mailbox.Dead, At: db.Now(), Reason: "550 no such user"}}, db.Now(), db.Now(), 0)
+	require.NoError(t, err)
 	after, err := db.Outbox(ctx)
 	require.NoError(t, err)
 	last := after[len(after)-1]
