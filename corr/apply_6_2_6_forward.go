@@ -9,12 +9,12 @@ import (
 // forward sends the sender's moves to the opponent as a move letter with
 // every item of 6.2.3 (corr/letter renders it, and reads it back), and
 // confirms them to the sender, with the dates and the time as the server
-// counts them. known is how many plies the sender knew before this letter.
-func (a *applier) forward(first, known int, claimed bool) {
+// counts them. known is how many plies the sender knew before this letter;
+// pos is the position after its moves (the game's, not computed again).
+func (a *applier) forward(first, known int, claimed bool, pos draughts.Position) {
 	g, side := a.g, a.side
 	opp := g.Number(side.Opponent())
-	v := a.s.Tournament.DraughtsVariant()
-	led, err := a.s.Ledger(*g)
+	led, err := a.ledger()
 	var frac *letter.TimeFraction
 	if err == nil {
 		w, b := led.Totals[timecontrol.White].Total, led.Totals[timecontrol.Black].Total
@@ -26,7 +26,6 @@ func (a *applier) forward(first, known int, claimed bool) {
 		Dates:    letter.Dates{OpponentSent: a.opponentSent(), Received: a.receivedDate(), Sent: a.obs.sent()},
 		Time:     frac,
 	}
-	pos := g.Position(v)
 	for _, pv := range g.Variants {
 		if pv.By == side {
 			fwd.Variants = append(fwd.Variants, letter.Variant{Label: pv.Label, Moves: letterMoves(pos, len(g.Plies), pv.Line)})
@@ -138,7 +137,7 @@ func letterMoves(pos draughts.Position, ply int, line []draughts.Move) []letter.
 // 6.3.6 in the sender's language, as it stands after this letter.
 func (a *applier) sendLedger() {
 	lc := letter.LedgerCopy{Envelope: a.s.envelope(a.from.Number, a.g), Secretary: a.s.Tournament.Secretary.Email}
-	if led, err := a.s.Ledger(*a.g); err != nil {
+	if led, err := a.ledger(); err != nil {
 		lc.Error = err.Error()
 	} else {
 		lc.Table = led.Render(timecontrolLang(a.lang()), a.obs.Postmark)
