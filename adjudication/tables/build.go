@@ -92,11 +92,29 @@ func (s *Set) Entries(m Material) int {
 
 // BuildSlice solves the positions of material m, using workers goroutines
 // (0: GOMAXPROCS) for the first pass, and keeps the table in the set. The
-// tables m converts into must be in the set or loadable. It returns the
-// number of entries; progress gets the entries of the first pass done.
+// tables m converts into must be in the set or loadable; a material whose
+// colour mirror is (its colours swapped) is made from it instead, a
+// permutation. It returns the number of entries; progress gets the
+// entries of the first pass done.
 func (s *Set) BuildSlice(m Material, workers int, progress func(done, total int)) (int, error) {
+	return s.buildSlice(m, workers, progress, true)
+}
+
+// buildSlice is BuildSlice; with mirrors false it solves m even when
+// its mirror is at hand (the tests compare both ways).
+func (s *Set) buildSlice(m Material, workers int, progress func(done, total int), mirrors bool) (int, error) {
 	if n := s.Entries(m); n > math.MaxInt32 {
 		return 0, fmt.Errorf("tables: %v has %d entries, more than this builder numbers (%d)", m, n, math.MaxInt32)
+	}
+	if mm := m.mirror(); mm != m && s.b.turned != nil && mirrors {
+		if u, _ := s.slice(mm); u != nil {
+			t := s.b.turn(m, u)
+			s.put(t)
+			if progress != nil {
+				progress(len(t.val), len(t.val))
+			}
+			return len(t.val), nil
+		}
 	}
 	for _, d := range Materials(m.Pieces()) {
 		if m.needs(d) {
@@ -119,6 +137,53 @@ func (s *Set) BuildSlice(m Material, workers int, progress func(done, total int)
 	}
 	s.put(t)
 	return len(t.val), nil
+}
+
+// turn returns m's table made from u, its mirror's: each position of m is
+// one of u turned half round, the colours and the side to move swapped
+// (White's men go up, Black's down, each to its own promotion row: the
+// same game), so it has the same value. Each group's rank maps to the
+// rank of the group it becomes, so an entry's source is a sum of four
+// lookups.
+func (b *board) turn(m Material, u *slice) *slice {
+	t := &slice{layout: b.layout(m)}
+	t.val = make([]uint8, t.entries())
+	var stride [4]int // u's
+	stride[3] = 2
+	for g := 2; g >= 0; g-- {
+		stride[g] = stride[g+1] * u.sizes[g+1]
+	}
+	var src [4][]int
+	var sq [maxSide]int8
+	for g := range 4 {
+		h, k := g^1, t.k[g] // group g of m is group h of u
+		src[g] = make([]int, t.sizes[g])
+		for r := range src[g] {
+			set := b.squaresOf(&t.layout, g, r, sq[:0])
+			for x, i := range set {
+				i = b.turned[i]
+				if h < whiteKings {
+					i = b.manIdx[h][i]
+				}
+				set[x] = i
+			}
+			sortSet(set[:k])
+			src[g][r] = rank(set[:k]) * stride[h]
+		}
+	}
+	j := 0
+	for _, a := range src[0] {
+		for _, c := range src[1] {
+			for _, e := range src[2] {
+				for _, f := range src[3] {
+					x := a + c + e + f
+					t.val[j], t.val[j+1] = u.val[x+1], u.val[x]
+					j += 2
+				}
+			}
+		}
+	}
+	return t
 }
 
 // solving is the state of one table's retrograde analysis.
