@@ -140,22 +140,20 @@ func buildSlices(e *env, set *tables.Set, dir string, pieces, workers int, bar b
 			return todo, err
 		}
 		done += n
-		pending = make(chan error, 1)
-		go func() {
-			err := writeSlice(dir, set, m)
-			if err == nil && m.Pieces() == pieces {
-				// The tables of the top size are read again (from the
-				// file, now whole) when a promotion needs them: memory
-				// stays that of the smaller tables and of the one being
-				// solved.
-				for _, d := range tables.Materials(pieces) {
-					if d.Pieces() == pieces {
-						set.Drop(d)
-					}
+		if m.Pieces() == pieces {
+			// The tables of the top size are read again (from their files,
+			// whole once written) when a mirror or a promotion needs them:
+			// memory stays that of the smaller tables, of the one being
+			// solved and of the one being written.
+			for _, d := range tables.Materials(pieces) {
+				if d.Pieces() == pieces && d != m {
+					set.Drop(d)
 				}
 			}
-			pending <- err
-		}()
+		}
+		ch := make(chan error, 1)
+		go func() { ch <- writeSlice(dir, set, m) }()
+		pending = ch
 	}
 	return todo, wait()
 }
@@ -169,7 +167,10 @@ func tablePath(dir string, m tables.Material) string {
 // The default level: the best compression takes four times the CPU for
 // files under 1% smaller (docs/engine.md, build speed).
 func writeSlice(dir string, set *tables.Set, m tables.Material) error {
-	data, _ := set.MarshalSlice(m)
+	data, ok := set.MarshalSlice(m)
+	if !ok {
+		return fmt.Errorf("the %v table is not in memory to be written (a fault of the builder: run the command again)", m)
+	}
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
 	if _, err := zw.Write(data); err != nil {
