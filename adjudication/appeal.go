@@ -83,7 +83,7 @@ func (d Desk) appealFiled(s corr.State, g corr.Game, from int, e corr.Event, out
 		r := record(s, g)
 		o := letter.AppealToOrganiser{Envelope: envelope(s, d.Organiser, g), Matter: m, Protest: a.Text, Note: c.Note}
 		if r.Plies() > 0 {
-			o.Record = semiShort(r)
+			o.Record = corr.RecordText(r)
 		}
 		out.Out = append(out.Out, outgoing(d.Organiser.Email, g, "protest", o.Render()))
 	}

@@ -185,7 +185,7 @@ func toOrganiser(s corr.State, org corr.Person, g corr.Game, a Adjourned, n int,
 		Result: a.Ruling.Result.String(), Reason: a.Ruling.Reason, White: evaluation(a.White.Evaluation), Black: evaluation(a.Black.Evaluation),
 		Analyses: a.Analysis, Judge: s.Tournament.Judge.Email, Secretary: s.Tournament.Secretary.Email}
 	if r.Plies() > 0 {
-		m.Record = semiShort(r)
+		m.Record = corr.RecordText(r)
 	}
 	m.Diagram = diagram.Text(r.Final(), string(m.Lang))
 	o := outgoing(org.Email, g, "protest", m.Render())

@@ -151,7 +151,7 @@ func recordToSecretary(s corr.State, g corr.Game, out *corr.Outcome) {
 	sec := s.Tournament.Secretary
 	rec := letter.GameRecord{Envelope: envelope(s, sec, g), White: player(s, g.White), Black: player(s, g.Black), Result: g.Result}
 	if r := record(s, g); r.Plies() > 0 {
-		rec.Record = semiShort(r)
+		rec.Record = corr.RecordText(r)
 	}
 	for i, o := range out.Out {
 		if o.Kind != "result" || !strings.EqualFold(o.To, sec.Email) || o.Game != g.Code {

@@ -2,14 +2,12 @@ package adjudication
 
 import (
 	"fmt"
-	"strings"
 
 	"zaochnik/adjudication/diagram"
 	"zaochnik/adjudication/engine"
 	"zaochnik/corr"
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
-	"zaochnik/timecontrol"
 )
 
 // EngineNodes is the engine's budget for the view in an adjudication
@@ -59,15 +57,6 @@ func record(s corr.State, g corr.Game) draughts.Record {
 	return g.Record(s.Tournament.DraughtsVariant())
 }
 
-// semiShort is the record in the semi-short notation of 6.5.1; numeric
-// boards have none, so a 10x10 record is written in full.
-func semiShort(r draughts.Record) string {
-	if r.Variant().Numeric() {
-		return r.FullNotation()
-	}
-	return r.SemiShort()
-}
-
 // withPDN attaches g's PDN to o, a letter in lang; a record that does
 // not convert (a bug, not the players' doing) costs the attachment, never
 // the letter: the body says why it is missing.
@@ -88,82 +77,22 @@ func diagramFile(g corr.Game, p draughts.Position) corr.File {
 // fileName is a file name for g without the cipher's non-ASCII letters: "1-2".
 func fileName(g corr.Game) string { return fmt.Sprintf("game-%d-%d", g.White, g.Black) }
 
-// ledgerTable is a game's ledger for the judge, in the layout of the
-// sample of 6.3.6: each reply's move, received and sent dates, days and
-// running total, with the limit and the ledger's notes.
-func ledgerTable(s corr.State, g corr.Game) letter.LedgerTable {
-	led, err := s.Ledger(g)
-	if err != nil {
-		return letter.LedgerTable{Error: err.Error()}
-	}
-	texts := record(s, g).Texts(false)
-	var t letter.LedgerTable
-	for _, ln := range led.Lines {
-		r := letter.LedgerRow{Move: ln.Move, White: ln.Player == timecontrol.White, Received: ln.Received, Sent: ln.Sent, Pending: ln.Pending,
-			Days: ln.Days, Total: ln.Total, Limit: ln.Limit}
-		if ply := 2*(ln.Move-1) + pick(r.White, 0, 1); ln.Move > 0 && ply < len(texts) {
-			r.Text = texts[ply]
-		}
-		for _, n := range ln.Notes {
-			r.Notes = append(r.Notes, n.String())
-		}
-		t.Rows = append(t.Rows, r)
-	}
-	w, b := led.Totals[timecontrol.White], led.Totals[timecontrol.Black]
-	t.White, t.Black = letter.LedgerSide{Total: w.Total, Penalty: w.PenaltyDays}, letter.LedgerSide{Total: b.Total, Penalty: b.PenaltyDays}
-	return t
-}
-
-// dossier is the judge's one letter on claim c of game g (6.3.6): the
-// claim, the protest window, the record in semi-short notation with the
-// held reply, the final position as a text board (and a PNG), the ledger as
-// a table, how to answer; the offender's letters are attached as .eml and
-// the PDN beside them. why names the occasion in the subject.
+// dossier is the judge's one letter on claim c of game g (6.3.6), as
+// the claim has it (corr.State.Dossier), with the final position drawn as
+// a text board and a PNG, and the PDN beside the offender's letters (.eml);
+// why names the occasion in the subject.
 func dossier(s corr.State, g corr.Game, c corr.Claim, why letter.DossierOccasion) corr.Outgoing {
-	w := c.Protest
-	judge := s.Tournament.Judge
-	d := letter.DeskDossier{Envelope: envelope(s, judge, g), Seq: c.Seq, Offender: player(s, g.Number(c.Against)), OffenderWhite: c.Against == draughts.White,
-		Claimant: player(s, g.Number(c.Against.Opponent())), Filed: c.Filed, Figures: letter.ClaimFigures{Total: c.Total, Limit: c.Limit, Move: c.Move},
-		Protested: w.Protested, Due: w.Due, Protest: w.Text, Admitted: w.Admitted, Ledger: ledgerTable(s, g), Letters: len(c.Letters), Occasion: why}
+	d := s.Dossier(g, c, why)
 	pdn, pdnErr := pdnFile(s, g, "*")
-	if pdnErr != nil {
+	if d.PDN = pdnErr == nil; !d.PDN {
 		d.PDNMissing = pdnErr.Error()
 	}
-	switch {
-	case c.ByHand:
-		d.Source = letter.ByPlayer
-	case c.Silent:
-		d.Source = letter.BySilence
-	}
-	r := record(s, g)
-	if r.Plies() > 0 {
-		d.Record = semiShort(r)
-	}
-	final := r.Final()
-	if h := g.Held; h != nil {
-		held := r
-		for _, p := range h.Plies {
-			if err := held.Play(p.Move); err != nil {
-				break
-			}
-		}
-		var ts []string
-		for i, t := range held.Texts(!held.Variant().Numeric())[r.Plies():] {
-			switch n, black := held.MoveNumber(r.Plies() + i + 1); {
-			case !black:
-				t = fmt.Sprintf("%d.%s", n, t)
-			case i == 0:
-				t = fmt.Sprintf("%d...%s", n, t)
-			}
-			ts = append(ts, t)
-		}
-		d.Held, d.HeldSent = strings.Join(ts, " "), h.Sent
-	}
+	final := record(s, g).Final()
 	d.Diagram = diagram.Text(final, string(d.Lang))
-	o := outgoing(judge.Email, g, "dossier", d.Render())
+	o := outgoing(s.Tournament.Judge.Email, g, "dossier", d.Render())
 	o.Attach = append([]string(nil), c.Letters...)
 	o.Files = []corr.File{diagramFile(g, final)}
-	if pdnErr == nil {
+	if d.PDN {
 		o.Files = append(o.Files, pdn)
 	}
 	return o
@@ -183,7 +112,7 @@ func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) corr.Outgoing {
 		q.PDNMissing = pdnErr.Error()
 	}
 	if r.Plies() > 0 {
-		q.Record = semiShort(r)
+		q.Record = corr.RecordText(r)
 	}
 	for i, side := range []Side{White, Black} {
 		sub := a.side(side)

@@ -3,6 +3,7 @@ package corr
 import (
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
 )
 
 // The applier is a pipeline: Apply runs a letter through these stages, in
@@ -66,6 +67,27 @@ type applier struct {
 	// declined is set when the letter's move declined the opponent's
 	// standing draw offer (2.1.9.3); the forward says so.
 	declined bool
+	// led is the game's ledger once computed (ledger).
+	led *ledgerOnce
+}
+
+// ledgerOnce is a ledger computed, or why it could not be.
+type ledgerOnce struct {
+	led timecontrol.Ledger
+	err error
+}
+
+// ledger returns the ledger of the letter's game, computed once: the
+// checks of the time, the overstep, the forward and the ledger on request
+// read the same one. Call it only once the letter's replies and penalties
+// are in (checkTime charges its penalty before it asks); nothing after
+// changes them.
+func (a *applier) ledger() (timecontrol.Ledger, error) {
+	if a.led == nil {
+		led, err := a.s.Ledger(*a.g)
+		a.led = &ledgerOnce{led: led, err: err}
+	}
+	return a.led.led, a.led.err
 }
 
 // apply runs a letter through the stages in order; a stage returns false

@@ -14,7 +14,7 @@ func (a *applier) forward(first, known int, claimed bool) {
 	g, side := a.g, a.side
 	opp := g.Number(side.Opponent())
 	v := a.s.Tournament.DraughtsVariant()
-	led, err := a.s.Ledger(*g)
+	led, err := a.ledger()
 	var frac *letter.TimeFraction
 	if err == nil {
 		w, b := led.Totals[timecontrol.White].Total, led.Totals[timecontrol.Black].Total
@@ -138,7 +138,7 @@ func letterMoves(pos draughts.Position, ply int, line []draughts.Move) []letter.
 // 6.3.6 in the sender's language, as it stands after this letter.
 func (a *applier) sendLedger() {
 	lc := letter.LedgerCopy{Envelope: a.s.envelope(a.from.Number, a.g), Secretary: a.s.Tournament.Secretary.Email}
-	if led, err := a.s.Ledger(*a.g); err != nil {
+	if led, err := a.ledger(); err != nil {
 		lc.Error = err.Error()
 	} else {
 		lc.Table = led.Render(timecontrolLang(a.lang()), a.obs.Postmark)

@@ -132,7 +132,7 @@ func (a *applier) checkTime() {
 		}
 	}
 	if a.l.Time != nil {
-		led, err := a.s.Ledger(*g)
+		led, err := a.ledger()
 		if err != nil {
 			return
 		}

@@ -3,7 +3,7 @@ package corr
 // checkOverstep files the server's overstep claim when the sender's reply
 // took their total over the limit (6.3.5, 6.3.6). It reports whether it did.
 func (a *applier) checkOverstep() bool {
-	led, err := a.s.Ledger(*a.g)
+	led, err := a.ledger()
 	if err != nil {
 		a.event("ledger-error", "6.3.6", err.Error())
 		return false

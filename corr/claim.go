@@ -323,7 +323,7 @@ func (s *State) fileClaim(g *Game, against draughts.Color, byHand, silent bool, 
 	out.Events = append(out.Events, Event{Game: g.Code, Date: date, Kind: "claim-filed", Clause: "6.3.6",
 		Detail: fmt.Sprintf("against %s: total %d, limit %d for move %d", against, total, limit, move)})
 	out.Out = append(out.Out, s.claimNotices(g, c)...)
-	dossier := s.official(s.Tournament.Judge, g, "dossier", s.dossier(g, c).Render())
+	dossier := s.official(s.Tournament.Judge, g, "dossier", s.Dossier(*g, c, letter.DossierFiled).Render())
 	dossier.Attach = c.Letters
 	out.Out = append(out.Out, dossier)
 }
@@ -351,22 +351,6 @@ func (s *State) claimNotices(g *Game, c Claim) []Outgoing {
 		}
 	}
 	return out
-}
-
-// dossier is the judge's letter: the claim, the record (with the held
-// reply when there is one) and the ledger.
-func (s *State) dossier(g *Game, c Claim) letter.ClaimDossier {
-	d := letter.ClaimDossier{Envelope: s.officialEnvelope(s.Tournament.Judge, g), Seq: c.Seq, Offender: g.Number(c.Against), Claimant: g.Number(c.Against.Opponent()),
-		Side: c.Against, ByHand: c.ByHand, Filed: c.Filed, Figures: letter.ClaimFigures{Total: c.Total, Limit: c.Limit, Move: c.Move},
-		Record: moveList(g, 0), Ledger: s.ledgerText(g, c.Filed), Letters: len(c.Letters), GameID: g.Code}
-	if g.Held != nil {
-		var ts []string
-		for _, p := range g.Held.Plies {
-			ts = append(ts, p.Text)
-		}
-		d.Held, d.HeldSent = strings.Join(ts, " "), g.Held.Sent
-	}
-	return d
 }
 
 // ledgerText writes a game's ledger as the table of 6.3.6, in Russian

@@ -65,9 +65,9 @@ func TestClaim_6_3_6_PlayerClaimWithoutOverstepIsForwardedToJudgeAsClaim(t *test
 			judge := outFor(out, s.Tournament.Judge.Email)
 			require.Len(t, judge, 1)
 			assert.Contains(t, judge[0].Body, c.secretary)
-			// The judge reads the ledger as the table of 6.3.6, in Russian.
-			assert.Contains(t, judge[0].Body, "График времени на обдумывание (п. 6.3.6)")
-			assert.Contains(t, judge[0].Body, "Белые: Иванов Иван — Черные: Петров Пётр")
+			// The judge reads the claim and the ledger as the table of 6.3.6, in Russian.
+			assert.Contains(t, judge[0].Body, "против игрока №2 Петров Пётр (чёрные).\nПодано "+timecontrol.MustDate(c.day).Time().Format("02.01.2006")+": игрок №1 Иванов Иван письмом.")
+			assert.Contains(t, judge[0].Body, "График времени (п. 6.3.6):\n№   игрок  ход")
 			assert.NotContains(t, judge[0].Body, "white")
 		})
 	}

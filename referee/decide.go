@@ -118,9 +118,13 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 		}
 	}
 	res.Disposition = storage.Held
+	held := func(why string) (storage.Result, error) {
+		res.Outcome.Reason = why
+		return res, hold(ctx, tx, t, id, rec, day, why)
+	}
 	if !rec.Auth.Authenticated() {
 		_, why := corr.Trusted(s.Tournament, rec.From, rec.Auth, corr.Outcome{})
-		return res, hold(ctx, tx, t, id, rec, day, why)
+		return held(why)
 	}
 	thread, err := tx.ThreadGame(ctx, rec.InReplyTo)
 	if err != nil {
@@ -135,7 +139,7 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 		return res, err
 	}
 	if ok, why := corr.Trusted(s.Tournament, rec.From, rec.Auth, out); !ok {
-		return res, hold(ctx, tx, t, id, rec, day, why)
+		return held(why)
 	}
 	t.Desk = desk
 	res.Outcome = out

@@ -98,7 +98,9 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	res, err := r.ReceiveDecoded(ctx, storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
 		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...), Auth: auth})
 	if err == nil && res.Fresh && res.Disposition == storage.Held {
-		r.logger().Info("referee: letter held until its sender confirms it", "from", inc.From, "message_id", inc.MessageID, "auth", auth.Detail)
+		// The one log line of a held letter (the store logs none).
+		r.logger().Info("referee: letter held until its sender confirms it", "letter", res.LetterID, "from", inc.From,
+			"message_id", inc.MessageID, "auth", auth.Detail, "why", res.Outcome.Reason)
 	}
 	return Outcome{Result: res, Auth: authOf(auth)}, err
 }
@@ -189,9 +191,8 @@ func (r *Referee) authenticate(ctx context.Context, in *mailbox.Incoming) (corr.
 	return corr.Auth{Method: a.Method, Detail: a.Detail}, 0, nil
 }
 
-// keep stores a letter the referee must not read, with its disposition.
-// Both steps are idempotent, so a crash between them is mended when the
-// letter is offered again.
+// keep stores a letter the referee must not read with its disposition,
+// in one transaction: a letter is never left stored and undecided.
 func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d storage.Disposition, reason string) (Outcome, error) {
 	inc := storage.Incoming{MessageID: l.Name, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
 	if in != nil {
@@ -203,23 +204,37 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 			inc.Postmark = in.Postmark
 		}
 	}
-	id, was, fresh, err := r.DB.StoreLetter(ctx, inc)
+	var out Outcome
+	var decided bool
+	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
+		id, was, fresh, err := tx.StoreLetter(ctx, inc, "")
+		if err != nil {
+			return err
+		}
+		// A letter stored before is left as it is, unless an earlier
+		// version stored it and failed to decide it (Pending).
+		if !fresh && was != storage.Pending {
+			out, decided = Outcome{Result: storage.Result{LetterID: id, Disposition: was}}, false
+			return nil
+		}
+		out, decided = Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, true
+		return tx.SetDisposition(ctx, id, d, reason)
+	})
 	if err != nil {
-		return Outcome{}, err
+		return Outcome{}, fmt.Errorf("referee: keep letter %s from %s: %w", inc.Named().MessageID, inc.From, err)
 	}
-	if !fresh && was != storage.Pending {
-		return Outcome{Result: storage.Result{LetterID: id, Disposition: was}}, nil
+	if decided {
+		r.logger().Info("referee: letter kept, not applied", "from", inc.From, "message_id", inc.MessageID, "reason", reason)
 	}
-	r.logger().Info("referee: letter kept, not applied", "from", inc.From, "message_id", inc.MessageID, "reason", reason)
-	if err := r.DB.SetDisposition(ctx, id, d, reason); err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, nil
+	return out, nil
 }
 
 // Oversized keeps a letter larger than the limit, of which only the header
-// was fetched, refused unread, and tells the secretary and the sender if
-// he is a person of the tournament (mailbox.OversizeInbox).
+// was fetched, refused unread (mailbox.OversizeInbox), in one transaction:
+// filed under the tournament it is of (corr.PickTournament, by its sender
+// and its subject), whose secretary is told, and its sender too if he is a
+// person of it (corr.State.Oversized); a letter of no tournament is kept
+// unanswered.
 func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid uint32, size int64, header []byte) error {
 	inc := storage.Incoming{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: header, Postmark: r.DB.Now()}
 	subject := ""
@@ -229,8 +244,34 @@ func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid u
 			inc.Postmark = in.Postmark
 		}
 	}
-	_, err := r.DB.Oversized(ctx, inc, subject, size, r.maxSize())
-	return err
+	limit := r.maxSize()
+	reason := fmt.Sprintf("letter of %d bytes, over the limit of %d: not read (only its header is kept)", size, limit)
+	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
+		id, _, fresh, err := tx.StoreLetter(ctx, inc, "")
+		if err != nil || !fresh {
+			return err
+		}
+		mine, all, err := tx.Ciphers(ctx, inc.From)
+		if err != nil {
+			return err
+		}
+		cipher := corr.PickTournament(mine, all, subject, "")
+		if cipher == "" {
+			return tx.SetDisposition(ctx, id, storage.Refused, reason)
+		}
+		t, err := tx.Load(ctx, cipher)
+		if err != nil {
+			return err
+		}
+		day := t.Day(inc.Postmark)
+		return tx.File(ctx, id, t, storage.Refused, day, corr.Outcome{Reason: reason,
+			Events: []corr.Event{{Kind: "oversized", Detail: reason + " (" + inc.From + ")"}},
+			Out:    t.State.Oversized(inc.From, subject, size, limit, day)})
+	})
+	if err != nil {
+		return fmt.Errorf("referee: oversized letter %s from %s: %w", inc.Named().MessageID, inc.From, err)
+	}
+	return nil
 }
 
 // MaxSize is the largest letter read, in bytes.

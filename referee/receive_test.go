@@ -110,14 +110,14 @@ func (w *world) game(code string) corr.Game {
 	return g
 }
 
-// outbox returns the letters queued to addr of kind ("" any).
+// outbox returns the letters queued to addr of kind ("" any, for either).
 func (w *world) outbox(addr, kind string) []storage.Outgoing {
 	w.t.Helper()
 	all, err := w.db.Outbox(context.Background())
 	require.NoError(w.t, err)
 	var out []storage.Outgoing
 	for _, o := range all {
-		if strings.EqualFold(o.To, addr) && (kind == "" || o.Kind == kind) {
+		if (addr == "" || strings.EqualFold(o.To, addr)) && (kind == "" || o.Kind == kind) {
 			out = append(out, o)
 		}
 	}

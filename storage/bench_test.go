@@ -37,7 +37,7 @@ func manyGames(b *testing.B, players int) (*DB, corr.Tournament) {
 	if err := db.CreateTournament(ctx, t, []byte(src.String())); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := db.start(ctx, t.Cipher, t.Start); err != nil {
+	if err := start(ctx, db, t.Cipher, t.Start); err != nil {
 		b.Fatal(err)
 	}
 	return db, t
@@ -104,7 +104,7 @@ func BenchmarkReceive_ManyGames(b *testing.B) {
 		if !ok {
 			continue
 		}
-		if _, err := receive(ctx, db, r); err != nil {
+		if _, err := apply(ctx, db, t.Cipher, r); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -135,9 +135,75 @@ func (c *lru[V]) clear() {
 	c.order.Init()
 }
 
+// writing is the process's write transaction while it runs (db.tx,
+// Group): the statements bound to it and what it knows of its own writes.
+// Only the holder of the writer mutex touches it.
+type writing struct {
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt // bound to tx: prepared once for the transaction, not for every use
+	// nextOutbox is the id the outbox's next row gets (its max(id)+1, as
+	// SQLite would give it), 0 when not known.
+	nextOutbox int64
+	// current are the tournaments' copies known to be as stored in tx, by
+	// cipher: read or written in it. Nobody else writes while tx holds
+	// the write lock, so the next letters of a group load them without
+	// reading the tournament's row again.
+	current map[string]*committed
+	// revised are the tournaments whose row tx wrote, with a revision new
+	// to every other reader: the next letters of a group write the row
+	// only when it changes (saveState).
+	revised map[string]bool
+	// group is set for a Group's transaction: the letters' watermarks
+	// are then written once, when it commits (marks).
+	group bool
+	marks []watermark
+}
+
+// watermark is a mailbox's watermark to advance (advanceWatermark).
+type watermark struct {
+	mailbox       string
+	validity, uid uint32
+}
+
+// begin records tx as the write transaction; the caller holds writer.
+func (db *DB) begin(tx *sql.Tx) {
+	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}}
+}
+
+// undone forgets what the write transaction knew of its own writes, when
+// a savepoint of it is rolled back: the rows undone may be among them.
+func (db *DB) undone() {
+	db.w.nextOutbox = 0
+	clear(db.w.current)
+	clear(db.w.revised)
+}
+
+// isCurrent records c as tournament cipher's copy as stored in tx (nil:
+// not known), when tx is the write transaction.
+func (db *DB) isCurrent(q querier, cipher string, c *committed) {
+	if tx, ok := q.(*sql.Tx); !ok || tx != db.w.tx {
+		return
+	}
+	if c == nil {
+		delete(db.w.current, cipher)
+		return
+	}
+	db.w.current[cipher] = c
+}
+
+// end forgets the write transaction; the caller holds writer.
+func (db *DB) end() { db.w = writing{} }
+
 // stmt returns query prepared once for the database, bound to q when q is
-// a transaction: the hot statements are not parsed again for every letter.
+// a transaction (once per write transaction): the hot statements are not
+// parsed again for every letter.
 func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, error) {
+	tx, isTx := q.(*sql.Tx)
+	if isTx && tx == db.w.tx {
+		if st, ok := db.w.stmts[query]; ok {
+			return st, nil
+		}
+	}
 	v, ok := db.stmts.Load(query)
 	if !ok {
 		st, err := db.db.PrepareContext(ctx, query)
@@ -149,8 +215,12 @@ func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, err
 		}
 	}
 	st := v.(*sql.Stmt)
-	if tx, ok := q.(*sql.Tx); ok {
-		return tx.StmtContext(ctx, st), nil
+	if !isTx {
+		return st, nil
+	}
+	st = tx.StmtContext(ctx, st)
+	if tx == db.w.tx {
+		db.w.stmts[query] = st
 	}
 	return st, nil
 }

@@ -26,7 +26,7 @@ func twoPlayers(t *testing.T, path string) (*DB, string) {
 	tm, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(context.Background(), tm, src))
-	_, err = db.start(context.Background(), tm.Cipher, tm.Start)
+	err = start(context.Background(), db, tm.Cipher, tm.Start)
 	require.NoError(t, err)
 	return db, tm.Cipher
 }
@@ -70,7 +70,7 @@ func TestCache_LedgerLinesWrittenFromTheFirstChange(t *testing.T) {
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
 	for _, r := range game12 {
-		res, err := receive(ctx, db, r)
+		res, err := apply(ctx, db, cipher, r)
 		require.NoError(t, err)
 		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
@@ -96,11 +96,11 @@ func TestCache_AnotherWriterIsSeen(t *testing.T) {
 	require.NoError(t, err)
 	defer b.Close()
 	ctx := context.Background()
-	_, err = receive(ctx, a, game12[0])
+	_, err = apply(ctx, a, cipher, game12[0])
 	require.NoError(t, err)
 	_, err = a.State(ctx, cipher) // a now holds the state in memory
 	require.NoError(t, err)
-	res, err := receive(ctx, b, game12[1])
+	res, err := apply(ctx, b, cipher, game12[1])
 	require.NoError(t, err)
 	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
@@ -108,7 +108,7 @@ func TestCache_AnotherWriterIsSeen(t *testing.T) {
 	require.NoError(t, err)
 	g, _ := s.Game("ТЕСТ-2026 1-2")
 	assert.Len(t, g.Plies, 2, "b's move is seen by a")
-	res, err = receive(ctx, a, game12[2])
+	res, err = apply(ctx, a, cipher, game12[2])
 	require.NoError(t, err)
 	assert.True(t, res.Outcome.Accepted, "a applies the next move on b's state: %s", res.Outcome.Reason)
 }
@@ -118,12 +118,12 @@ func TestCache_AnotherWriterIsSeen(t *testing.T) {
 func TestCache_FailedTransactionIsForgotten(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
-	_, err := receive(ctx, db, game12[0])
+	_, err := apply(ctx, db, cipher, game12[0])
 	require.NoError(t, err)
 	// The events are written after the game: make that write fail.
 	_, err = db.db.Exec(`CREATE TRIGGER fail BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END`)
 	require.NoError(t, err)
-	_, err = receive(ctx, db, game12[1])
+	_, err = apply(ctx, db, cipher, game12[1])
 	require.ErrorContains(t, err, "disk full")
 	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)
@@ -132,7 +132,7 @@ func TestCache_FailedTransactionIsForgotten(t *testing.T) {
 
 	_, err = db.db.Exec(`DROP TRIGGER fail`)
 	require.NoError(t, err)
-	res, err := receive(ctx, db, game12[1])
+	res, err := apply(ctx, db, cipher, game12[1])
 	require.NoError(t, err)
 	require.True(t, res.Fresh)
 	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
@@ -147,7 +147,7 @@ func TestCache_SameGameSeesEveryChange(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
 	for _, r := range game12[:3] {
-		_, err := receive(ctx, db, r)
+		_, err := apply(ctx, db, cipher, r)
 		require.NoError(t, err)
 	}
 	s, err := db.State(ctx, cipher)
@@ -211,7 +211,7 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 	require.NoError(t, err)
 	ctx := context.Background()
 	require.NoError(t, db.CreateTournament(ctx, tm, src))
-	_, err = db.start(ctx, tm.Cipher, tm.Start)
+	err = start(ctx, db, tm.Cipher, tm.Start)
 	require.NoError(t, err)
 	letter := func(id, from, game string, day int, text string) Received {
 		return Received{Incoming: Incoming{MessageID: id, Raw: []byte(text), From: from, Postmark: time.Date(2026, 3, day, 10, 0, 0, 0, time.UTC)},
@@ -222,27 +222,27 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 		do   func() error
 	}{
 		{"a move in 1-2", func() error {
-			_, err := receive(ctx, db, letter("<a1>", "ivanov@example.org", "1-2", 1, "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"))
+			_, err := apply(ctx, db, tm.Cipher, letter("<a1>", "ivanov@example.org", "1-2", 1, "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"))
 			return err
 		}},
 		{"a move in 3-1", func() error {
-			_, err := receive(ctx, db, letter("<a2>", "sidorov@example.org", "3-1", 2, "ЧР-2026-ЗФ 3-1\nМой ход: 1.c3-d4\n02.03.2026 / 02.03.2026 / 02.03.2026\nВремя: 0/0"))
+			_, err := apply(ctx, db, tm.Cipher, letter("<a2>", "sidorov@example.org", "3-1", 2, "ЧР-2026-ЗФ 3-1\nМой ход: 1.c3-d4\n02.03.2026 / 02.03.2026 / 02.03.2026\nВремя: 0/0"))
 			return err
 		}},
 		{"a reply in 1-2", func() error {
-			_, err := receive(ctx, db, letter("<a3>", "petrov@example.org", "1-2", 4, "ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"))
+			_, err := apply(ctx, db, tm.Cipher, letter("<a3>", "petrov@example.org", "1-2", 4, "ЧР-2026-ЗФ 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"))
 			return err
 		}},
 		{"a refused move in 2-3", func() error {
-			_, err := receive(ctx, db, letter("<a4>", "petrov@example.org", "2-3", 5, "ЧР-2026-ЗФ 2-3\nMy move: 1.a1-h8\n05.03.2026 / 05.03.2026 / 05.03.2026\nTime: 0/0"))
+			_, err := apply(ctx, db, tm.Cipher, letter("<a4>", "petrov@example.org", "2-3", 5, "ЧР-2026-ЗФ 2-3\nMy move: 1.a1-h8\n05.03.2026 / 05.03.2026 / 05.03.2026\nTime: 0/0"))
 			return err
 		}},
 		{"a break: every ledger of the player", func() error {
-			_, err := receive(ctx, db, letter("<a5>", "ivanov@example.org", "3-1", 6, "ЧР-2026-ЗФ 3-1\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\nберу перерыв с 20.03.2026 по 25.03.2026\n02.03.2026 / 02.03.2026 / 06.03.2026\nВремя: 0/4"))
+			_, err := apply(ctx, db, tm.Cipher, letter("<a5>", "ivanov@example.org", "3-1", 6, "ЧР-2026-ЗФ 3-1\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\nберу перерыв с 20.03.2026 по 25.03.2026\n02.03.2026 / 02.03.2026 / 06.03.2026\nВремя: 0/4"))
 			return err
 		}},
 		{"a day: not tracked, every game compared", func() error {
-			_, err := db.daily(ctx, tm.Cipher, timecontrol.MustDate("2026-04-30"))
+			err := checked(ctx, db, tm.Cipher, timecontrol.MustDate("2026-04-30"))
 			return err
 		}},
 	}

@@ -47,16 +47,16 @@ func TestClaimRows_RoundTrip(t *testing.T) {
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
 	for _, r := range claimLetters {
-		res, err := receive(ctx, db, r)
+		res, err := apply(ctx, db, cipher, r)
 		require.NoError(t, err)
 		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 	}
 	rows, err := db.Claims(ctx, true)
 	require.NoError(t, err)
 	require.Len(t, rows, 1)
-	_, err = db.rule(ctx, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14"))
+	err = ruled(ctx, db, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14"))
 	require.NoError(t, err)
-	res, err := receive(ctx, db, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
+	res, err := apply(ctx, db, cipher, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
 	require.NoError(t, err)
 	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
@@ -95,21 +95,21 @@ func TestClaimRows_RoundTrip(t *testing.T) {
 // the desk: its deadlines keep their rows (they were all rewritten on
 // every letter before).
 func TestDeskRows_UntouchedByALetterThatChangesNoClaim(t *testing.T) {
-	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
 	for _, r := range claimLetters {
-		_, err := receive(ctx, db, r)
+		_, err := apply(ctx, db, cipher, r)
 		require.NoError(t, err)
 	}
 	rows, err := db.Claims(ctx, true)
 	require.NoError(t, err)
-	_, err = db.rule(ctx, rows[0].ID, false, "", timecontrol.MustDate("2026-03-14"))
+	err = ruled(ctx, db, rows[0].ID, false, "", timecontrol.MustDate("2026-03-14"))
 	require.NoError(t, err)
 	before := deadlineIDs(t, db)
 	require.NotEmpty(t, before)
 	for _, r := range game12[1:3] {
 		r.Postmark = r.Postmark.AddDate(0, 0, 14)
-		res, err := receive(ctx, db, r)
+		res, err := apply(ctx, db, cipher, r)
 		require.NoError(t, err)
 		require.NotEmpty(t, res.Outcome.Events, "the letter was applied")
 	}
@@ -128,12 +128,12 @@ func TestDeskRows_OldJSONDeskIsUpgraded(t *testing.T) {
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
 	for _, r := range claimLetters {
-		_, err := receive(ctx, db, r)
+		_, err := apply(ctx, db, cipher, r)
 		require.NoError(t, err)
 	}
 	rows, err := db.Claims(ctx, true)
 	require.NoError(t, err)
-	_, err = db.rule(ctx, rows[0].ID, true, "Просрочка есть.", timecontrol.MustDate("2026-03-14"))
+	err = ruled(ctx, db, rows[0].ID, true, "Просрочка есть.", timecontrol.MustDate("2026-03-14"))
 	require.NoError(t, err)
 	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)

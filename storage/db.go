@@ -59,6 +59,7 @@ type DB struct {
 	// writer that begins again at once (the reader's groups) would win
 	// every time. Other processes still meet the busy timeout.
 	writer sync.Mutex
+	w      writing // the write transaction of the writer's holder (cache.go)
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -248,6 +249,8 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
+	db.begin(tx)
+	defer db.end()
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
 		return err

@@ -14,22 +14,19 @@ import (
 // in-memory one). Dropping the new letter would lose it silently, so the old
 // letter gives up its UID, kept as the record shows, and found is false.
 func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (id int64, d Disposition, found bool, err error) {
-	err = db.queryRow(ctx, tx, `SELECT id, disposition FROM letters WHERE message_id = ?`, in.MessageID).Scan(&id, &d)
-	if err == nil || !errors.Is(err, sql.ErrNoRows) {
-		return id, d, err == nil, err
-	}
-	if in.Mailbox == "" {
-		return 0, "", false, nil
-	}
+	// One query for both (a fresh letter is the common case): the
+	// Message-ID's row first.
 	var old string
-	err = db.queryRow(ctx, tx, `SELECT id, disposition, sha256 FROM letters WHERE mailbox = ? AND uidvalidity = ? AND uid = ?`,
-		in.Mailbox, in.UIDValidity, in.UID).Scan(&id, &d, &old)
+	var byID bool
+	err = db.queryRow(ctx, tx, `SELECT id, disposition, sha256, message_id = ?1 FROM letters
+		WHERE message_id = ?1 OR (mailbox = ?2 AND uidvalidity = ?3 AND uid = ?4) ORDER BY message_id = ?1 DESC LIMIT 1`,
+		in.MessageID, nullable(in.Mailbox, in.Mailbox), in.UIDValidity, in.UID).Scan(&id, &d, &old, &byID)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return 0, "", false, nil
 	case err != nil:
 		return 0, "", false, err
-	case old == sum:
+	case byID || old == sum:
 		return id, d, true, nil
 	}
 	db.logger().Warn("storage: the mail server reused a UID for another letter under the same UIDVALIDITY (RFC 3501 forbids it; was it restarted empty?); keeping the new letter",

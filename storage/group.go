@@ -34,6 +34,8 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 		db.writer.Unlock()
 		return nil, err
 	}
+	db.begin(tx)
+	db.w.group = true
 	return &Group{db: db, tx: tx}, nil
 }
 
@@ -56,7 +58,10 @@ func (g *Group) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
 	if _, err := g.db.exec(ctx, g.tx, `SAVEPOINT letter`); err != nil {
 		return err
 	}
+	marks := len(g.db.w.marks)
 	if err := fn(g.tx); err != nil {
+		g.db.undone()
+		g.db.w.marks = g.db.w.marks[:marks]
 		if _, rerr := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); rerr != nil {
 			return errors.Join(err, rerr)
 		}
@@ -75,7 +80,13 @@ func (g *Group) Commit() error {
 		return nil
 	}
 	g.done = true
-	err := g.tx.Commit()
+	err := g.db.writeMarks(context.Background(), g.tx)
+	if err == nil {
+		err = g.tx.Commit()
+	} else {
+		g.tx.Rollback()
+	}
+	g.db.end()
 	g.db.writer.Unlock()
 	if err != nil {
 		g.db.forgetAll()
@@ -90,6 +101,7 @@ func (g *Group) Rollback() {
 	}
 	g.done = true
 	g.tx.Rollback()
+	g.db.end()
 	g.db.writer.Unlock()
 	g.db.forgetAll()
 }

@@ -21,7 +21,7 @@ func TestGroup_FailedLetterUndoesOnlyItself(t *testing.T) {
 	for i, r := range game12[:3] {
 		r.Mailbox, r.UIDValidity, r.UID = "box", 7, uint32(i+1)
 		err := g.Each(ctx, func(ctx context.Context) error {
-			res, err := receive(ctx, db, r)
+			res, err := apply(ctx, db, cipher, r)
 			if err != nil {
 				return err
 			}
@@ -54,7 +54,7 @@ func TestGroup_FailedLetterUndoesOnlyItself(t *testing.T) {
 
 	// Offered again, the failed letter applies once, and after it the next.
 	for _, r := range game12[1:3] {
-		res, err := receive(ctx, db, r)
+		res, err := apply(ctx, db, cipher, r)
 		require.NoError(t, err)
 		assert.True(t, res.Outcome.Accepted || !res.Fresh, res.Outcome.Reason)
 	}
@@ -65,13 +65,13 @@ func TestGroup_FailedLetterUndoesOnlyItself(t *testing.T) {
 func TestGroup_RolledBackLeavesNothing(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
-	_, err := receive(ctx, db, game12[0])
+	_, err := apply(ctx, db, cipher, game12[0])
 	require.NoError(t, err)
 	g, err := db.Group(ctx)
 	require.NoError(t, err)
 	for _, r := range game12[1:3] {
 		require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
-			res, err := receive(ctx, db, r)
+			res, err := apply(ctx, db, cipher, r)
 			if err == nil && !res.Outcome.Accepted {
 				err = errors.New(res.Outcome.Reason)
 			}

@@ -35,12 +35,9 @@ func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, perso
 		l.id, Held, "held until its sender confirms it: "+why, id); err != nil {
 		return err
 	}
-	if _, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String()); err != nil {
-		return err
-	}
-	db.logger().Info("storage: letter held until its sender confirms it", "letter", id, "from", r.From, "why", why)
-	return nil
+	_, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String())
+	return err
 }
 
 // HeldFor reads held letter id as the referee describes it, and whether
@@ -247,64 +244,6 @@ func (db *DB) KeyScope(ctx context.Context, tid, gid int64) (cipher, game string
 		return "", "", fmt.Errorf("storage: key scope %d/%d: %w", tid, gid, ErrNotFound)
 	}
 	return cipher, game, err
-}
-
-// Oversized keeps a letter too large to read (Raw holds its header only)
-// refused, and tells the secretary of the sender's tournament, and the
-// sender at his registered address if he is a person of it. A letter from
-// nobody of any tournament is kept unanswered.
-func (db *DB) Oversized(ctx context.Context, in Incoming, subject string, size, limit int64) (Result, error) {
-	var res Result
-	sum := sha256Hex(in.Raw)
-	if in.MessageID == "" {
-		in.MessageID = "sha256-" + sum + "@zaochnik.invalid"
-	}
-	reason := fmt.Sprintf("letter of %d bytes, over the limit of %d: not read (only its header is kept)", size, limit)
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		res = Result{}
-		if err := db.advanceWatermark(ctx, tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
-			return err
-		}
-		var found bool
-		var err error
-		if res.LetterID, res.Disposition, found, err = db.stored(ctx, tx, in, sum); found || err != nil {
-			return err
-		}
-		mine, all, err := db.senderCiphers(ctx, tx, in.From)
-		if err != nil {
-			return err
-		}
-		cipher := corr.PickTournament(mine, all, subject, "")
-		res.Fresh, res.Cipher, res.Disposition = true, cipher, Refused
-		var tid any
-		var l loaded
-		if cipher != "" {
-			if l, err = db.load(ctx, tx, cipher); err != nil {
-				return err
-			}
-			tid = l.id
-		}
-		ins, err := db.exec(ctx, tx, `INSERT INTO letters
-			(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, tournament_id, disposition, reason, stored_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)`,
-			in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID),
-			in.Raw, sum, in.Postmark.UTC().Format(time.RFC3339), in.From, tid, Refused, reason, db.stamp())
-		if err != nil {
-			return err
-		}
-		if res.LetterID, err = ins.LastInsertId(); err != nil || cipher == "" {
-			return err
-		}
-		day := timecontrol.DateOf(in.Postmark.In(l.from.loc))
-		return db.commitOutcome(ctx, tx, l.id, res.LetterID, day, corr.Outcome{
-			Events: []corr.Event{{Kind: "oversized", Detail: reason + " (" + in.From + ")"}},
-			Out:    l.State.Oversized(in.From, subject, size, limit, day),
-		}, l.from.games)
-	})
-	if err != nil {
-		return Result{}, fmt.Errorf("storage: oversized letter %s: %w", in.MessageID, err)
-	}
-	return res, nil
 }
 
 // HeldPersons lists the addresses of tournament cipher with a letter

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"zaochnik/corr"
+	"zaochnik/timecontrol"
 )
 
 // Disposition is what became of a received letter.
@@ -87,10 +88,39 @@ func sha256Hex(b []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// advanceWatermark advances mailbox's watermark to uid in tx; in a
+// group's transaction, when the group commits (writeMarks).
 func (db *DB) advanceWatermark(ctx context.Context, tx *sql.Tx, mailbox string, validity, uid uint32) error {
 	if mailbox == "" {
 		return nil // entered by hand (paper letters, replay): no IMAP mailbox
 	}
+	if tx == db.w.tx && db.w.group {
+		db.w.marks = append(db.w.marks, watermark{mailbox, validity, uid})
+		return nil
+	}
+	return db.writeMark(ctx, tx, mailbox, validity, uid)
+}
+
+// writeMarks writes the watermarks a group's letters advanced, in order,
+// a run of the same mailbox and UIDVALIDITY as one.
+func (db *DB) writeMarks(ctx context.Context, tx *sql.Tx) error {
+	ms := db.w.marks
+	for i, m := range ms {
+		if i+1 < len(ms) && ms[i+1].mailbox == m.mailbox && ms[i+1].validity == m.validity {
+			ms[i+1].uid = max(ms[i+1].uid, m.uid)
+			continue
+		}
+		if err := db.writeMark(ctx, tx, m.mailbox, m.validity, m.uid); err != nil {
+			return err
+		}
+	}
+	db.w.marks = nil
+	return nil
+}
+
+// writeMark writes mailbox's watermark: uid, unless a higher one of the
+// same UIDVALIDITY is stored.
+func (db *DB) writeMark(ctx context.Context, tx *sql.Tx, mailbox string, validity, uid uint32) error {
 	_, err := db.exec(ctx, tx, `INSERT INTO watermarks (mailbox, uidvalidity, last_uid) VALUES (?, ?, ?)
 		ON CONFLICT (mailbox) DO UPDATE SET
 			last_uid = CASE WHEN uidvalidity = excluded.uidvalidity THEN max(last_uid, excluded.last_uid) ELSE excluded.last_uid END,
@@ -134,12 +164,26 @@ func findLetter(ctx context.Context, q querier, id int64) (StoredLetter, error) 
 }
 
 // SetDisposition records what became of a letter the referee did not apply
-// (ignored auto-replies, letters for no tournament).
+// (ignored auto-replies, letters for no tournament), in a transaction of
+// its own (see Tx.SetDisposition).
 func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		_, err := db.exec(ctx, tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
+	return db.Update(ctx, func(t *Tx) error { return t.SetDisposition(ctx, id, d, reason) })
+}
+
+// SetDisposition records what became of stored letter id, for reason.
+func (t *Tx) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
+	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
+	return err
+}
+
+// File records stored letter id as filed under tournament l with
+// disposition d for out.Reason, and out's events and letters under it on
+// day; l's state and desk are left as stored.
+func (t *Tx) File(ctx context.Context, id int64, l Tournament, d Disposition, day timecontrol.Date, out corr.Outcome) error {
+	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, l.id, d, out.Reason, id); err != nil {
 		return err
-	})
+	}
+	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, l.from.games)
 }
 
 // LetterSummary is what the referee made of a stored letter.

@@ -9,16 +9,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestReceive_IdempotentPerMessageIDAndUID(t *testing.T) {
+// A letter is stored once per Message-ID and per mailbox UID holding the
+// same bytes; offered again, the stored letter's id and disposition come
+// back.
+func TestStoreLetter_IdempotentPerMessageIDAndUID(t *testing.T) {
 	db := mustOpen(t)
 	ctx := context.Background()
 	in := Incoming{MessageID: "<a@x>", Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: []byte("Subject: a\r\n\r\nbody\r\n"),
 		Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), From: "a@example.org"}
-	res, err := receive(ctx, db, Received{Incoming: in})
+	id, d, fresh, err := db.StoreLetter(ctx, in)
 	require.NoError(t, err)
-	assert.True(t, res.Fresh)
-	assert.Equal(t, Ignored, res.Disposition, "no tournament here: kept, not answered")
-	id := res.LetterID
+	assert.True(t, fresh)
+	assert.Equal(t, Pending, d)
+	require.NoError(t, db.SetDisposition(ctx, id, Ignored, "no tournament here: kept, not answered"))
 
 	cases := []struct {
 		name string
@@ -29,11 +32,11 @@ func TestReceive_IdempotentPerMessageIDAndUID(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			again, err := receive(ctx, db, Received{Incoming: c.edit(in)})
+			again, d, fresh, err := db.StoreLetter(ctx, c.edit(in))
 			require.NoError(t, err)
-			assert.False(t, again.Fresh)
-			assert.Equal(t, id, again.LetterID)
-			assert.Equal(t, Ignored, again.Disposition, "the first answer")
+			assert.False(t, fresh)
+			assert.Equal(t, id, again)
+			assert.Equal(t, Ignored, d, "the disposition recorded")
 		})
 	}
 	l, err := db.Letter(ctx, id)
@@ -46,7 +49,7 @@ func TestWatermark_AdvancesWithTheLetterAndRestartsOnNewUIDValidity(t *testing.T
 	db := mustOpen(t)
 	ctx := context.Background()
 	store := func(validity, uid uint32, mid string) {
-		_, err := receive(ctx, db, Received{Incoming: Incoming{MessageID: mid, Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: []byte(mid)}})
+		_, _, _, err := db.StoreLetter(ctx, Incoming{MessageID: mid, Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: []byte(mid)})
 		require.NoError(t, err)
 	}
 	steps := []struct {
@@ -74,7 +77,7 @@ func TestWatermark_AdvancesWithTheLetterAndRestartsOnNewUIDValidity(t *testing.T
 
 // Q28: a mail server restarted empty gives UID 1 again under UIDVALIDITY 1;
 // the letter it now holds is another one and must not be dropped.
-func TestReceive_ReusedUIDHoldingAnotherLetterIsKept(t *testing.T) {
+func TestStoreLetter_ReusedUIDHoldingAnotherLetterIsKept(t *testing.T) {
 	first := Incoming{MessageID: "<first@x>", Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte("Subject: a\r\n\r\nfirst\r\n"),
 		Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), From: "a@example.org"}
 	cases := []struct {
@@ -84,42 +87,34 @@ func TestReceive_ReusedUIDHoldingAnotherLetterIsKept(t *testing.T) {
 		{"another Message-ID", Incoming{MessageID: "<second@x>", Raw: []byte("Subject: b\r\n\r\nsecond\r\n")}},
 		{"no Message-ID, other bytes", Incoming{Raw: []byte("Subject: c\r\n\r\nthird\r\n")}},
 	}
-	store := map[string]func(db *DB, in Incoming) (int64, bool, error){
-		"Receive": func(db *DB, in Incoming) (int64, bool, error) {
-			r, err := receive(context.Background(), db, Received{Incoming: in})
-			return r.LetterID, r.Fresh, err
-		},
-		"StoreLetter": func(db *DB, in Incoming) (int64, bool, error) {
-			id, _, fresh, err := db.StoreLetter(context.Background(), in)
-			return id, fresh, err
-		},
+	put := func(db *DB, in Incoming) (int64, bool, error) {
+		id, _, fresh, err := db.StoreLetter(context.Background(), in)
+		return id, fresh, err
 	}
-	for how, put := range store {
-		for _, c := range cases {
-			t.Run(how+"/"+c.name, func(t *testing.T) {
-				db := mustOpen(t)
-				oldID, fresh, err := put(db, first)
-				require.NoError(t, err)
-				require.True(t, fresh)
-				next := first
-				next.MessageID, next.Raw = c.next.MessageID, c.next.Raw
-				id, fresh, err := put(db, next)
-				require.NoError(t, err)
-				assert.True(t, fresh, "a reused UID holding other bytes is a new letter")
-				assert.NotEqual(t, oldID, id)
-				got, err := db.Letter(context.Background(), id)
-				require.NoError(t, err)
-				assert.Equal(t, next.Raw, got.Raw)
-				assert.Equal(t, uint32(1), got.UID, "the new letter holds the UID now")
-				old, err := db.Letter(context.Background(), oldID)
-				require.NoError(t, err)
-				assert.Equal(t, first.Raw, old.Raw, "the old letter is kept")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			db := mustOpen(t)
+			oldID, fresh, err := put(db, first)
+			require.NoError(t, err)
+			require.True(t, fresh)
+			next := first
+			next.MessageID, next.Raw = c.next.MessageID, c.next.Raw
+			id, fresh, err := put(db, next)
+			require.NoError(t, err)
+			assert.True(t, fresh, "a reused UID holding other bytes is a new letter")
+			assert.NotEqual(t, oldID, id)
+			got, err := db.Letter(context.Background(), id)
+			require.NoError(t, err)
+			assert.Equal(t, next.Raw, got.Raw)
+			assert.Equal(t, uint32(1), got.UID, "the new letter holds the UID now")
+			old, err := db.Letter(context.Background(), oldID)
+			require.NoError(t, err)
+			assert.Equal(t, first.Raw, old.Raw, "the old letter is kept")
 
-				again, fresh, err := put(db, next)
-				require.NoError(t, err)
-				assert.False(t, fresh, "fetched again, the new letter is a duplicate")
-				assert.Equal(t, id, again)
-			})
-		}
+			again, fresh, err := put(db, next)
+			require.NoError(t, err)
+			assert.False(t, fresh, "fetched again, the new letter is a duplicate")
+			assert.Equal(t, id, again)
+		})
 	}
 }

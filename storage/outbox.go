@@ -81,17 +81,54 @@ type outRow struct {
 	to, kind, subject, body, inReplyTo, attach string
 }
 
-// enqueue adds r to the outbox, due at once, with the Message-ID made from
-// the id SQLite gave the row (see messageID), and returns the id.
+// enqueue adds r to the outbox, due at once, and returns its id.
 func (db *DB) enqueue(ctx context.Context, tx *sql.Tx, r outRow, now string) (int64, error) {
-	var id int64
-	if err := db.queryRow(ctx, tx, `INSERT INTO outbox (message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
-		VALUES ('', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, now, now).Scan(&id); err != nil {
+	ids, err := db.enqueueAll(ctx, tx, []outRow{r}, now)
+	if err != nil {
 		return 0, err
 	}
-	_, err := db.exec(ctx, tx, `UPDATE outbox SET message_id = ? WHERE id = ?`, db.messageID(id), id)
-	return id, err
+	return ids[0], nil
+}
+
+// outboxRows is how many rows one INSERT of enqueueAll writes at most.
+const outboxRows = 32
+
+// enqueueAll adds rs to the outbox, due at once, in one statement (of
+// outboxRows rows at most), and returns their ids. A row's id is chosen
+// before it is written, as SQLite would choose it (max(id)+1), so that its
+// Message-ID, made from the id (see messageID), is written with it.
+func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, now string) ([]int64, error) {
+	next := db.w.nextOutbox
+	if tx != db.w.tx || next == 0 {
+		if err := db.queryRow(ctx, tx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
+			return nil, err
+		}
+	}
+	ids := make([]int64, 0, len(rs))
+	for len(rs) > 0 {
+		part := rs[:min(len(rs), outboxRows)]
+		rs = rs[len(part):]
+		args := make([]any, 0, 15*len(part))
+		for _, r := range part {
+			args = append(args, next, db.messageID(next), r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, now, now)
+			ids = append(ids, next)
+			next++
+		}
+		if _, err := db.exec(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
+		VALUES `+values(len(part), 14), args...); err != nil {
+			return nil, err
+		}
+	}
+	if tx == db.w.tx {
+		db.w.nextOutbox = next
+	}
+	return ids, nil
+}
+
+// values is the VALUES list of a multi-row INSERT: n rows of k parameters.
+func values(n, k int) string {
+	row := "(" + strings.Repeat("?, ", k-1) + "?)"
+	return strings.Repeat(row+", ", n-1) + row
 }
 
 // KindReport is the kind of a report of the daemon's own (QueueReport).

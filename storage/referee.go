@@ -68,8 +68,9 @@ func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string,
 // senderCiphers returns the ciphers of the tournaments addr plays in and,
 // when he plays in none, of every tournament, oldest first.
 func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, all []string, err error) {
-	st, err := db.stmt(ctx, q, `SELECT DISTINCT t.cipher FROM tournaments t JOIN players p ON p.tournament_id = t.id
-		WHERE lower(p.email) = lower(?) ORDER BY t.id`)
+	// IN, not a join: the tournaments are walked in id order once each,
+	// without the two temporary b-trees of DISTINCT and ORDER BY.
+	st, err := db.stmt(ctx, q, `SELECT cipher FROM tournaments WHERE id IN (SELECT tournament_id FROM players WHERE lower(email) = lower(?)) ORDER BY id`)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -101,12 +102,17 @@ func scanCiphers(rows *sql.Rows, err error) ([]string, error) {
 // confirms names the held letter a confirmation request is about (nil for
 // other letters).
 func (db *DB) queue(ctx context.Context, tx *sql.Tx, tid int64, gid, lid, confirms any, o corr.Outgoing) error {
-	id, err := db.enqueue(ctx, tx, outRow{tid: tid, gid: gid, lid: lid, confirms: confirms, to: o.To, kind: o.Kind, subject: o.Subject,
-		body: o.Body, inReplyTo: o.InReplyTo, attach: strings.Join(o.Attach, " ")}, db.stamp())
+	id, err := db.enqueue(ctx, tx, outRowOf(tid, gid, lid, confirms, o), db.stamp())
 	if err != nil {
 		return err
 	}
 	return insertFiles(ctx, tx, id, o.Files)
+}
+
+// outRowOf is the outbox row of letter o.
+func outRowOf(tid int64, gid, lid, confirms any, o corr.Outgoing) outRow {
+	return outRow{tid: tid, gid: gid, lid: lid, confirms: confirms, to: o.To, kind: o.Kind, subject: o.Subject,
+		body: o.Body, inReplyTo: o.InReplyTo, attach: strings.Join(o.Attach, " ")}
 }
 
 // messageID makes the Message-ID of outgoing letter id: 128 bits nobody can
@@ -151,7 +157,11 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		ids[code] = id
 		return id, err
 	}
-	for _, e := range out.Events {
+	// One statement for the events, one for the letters (eventRows,
+	// outboxRows at most each).
+	const eventRows = 64
+	args := make([]any, 0, 7*min(len(out.Events), eventRows))
+	for i, e := range out.Events {
 		gid, err := gameID(e.Game)
 		if err != nil {
 			return err
@@ -160,11 +170,16 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		if d.IsZero() {
 			d = day
 		}
-		if _, err := db.exec(ctx, tx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			tid, gid, lid, d.String(), e.Kind, e.Clause, e.Detail); err != nil {
-			return err
+		args = append(args, tid, gid, lid, d.String(), e.Kind, e.Clause, e.Detail)
+		if n := len(args) / 7; n == eventRows || i == len(out.Events)-1 {
+			if _, err := db.exec(ctx, tx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES `+values(n, 7), args...); err != nil {
+				return err
+			}
+			args = args[:0]
 		}
 	}
+	var rows []outRow
+	var files [][]corr.File
 	for _, o := range out.Out {
 		if strings.TrimSpace(o.To) == "" {
 			db.logger().Warn("a letter to nobody was not queued", "kind", o.Kind, "game", o.Game, "subject", o.Subject)
@@ -174,7 +189,18 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		if err != nil {
 			return err
 		}
-		if err := db.queue(ctx, tx, tid, gid, lid, nil, o); err != nil {
+		rows = append(rows, outRowOf(tid, gid, lid, nil, o))
+		files = append(files, o.Files)
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	queued, err := db.enqueueAll(ctx, tx, rows, db.stamp())
+	if err != nil {
+		return err
+	}
+	for i, id := range queued {
+		if err := insertFiles(ctx, tx, id, files[i]); err != nil {
 			return err
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"zaochnik/corr"
-	"zaochnik/corr/letter"
 )
 
 // Mail is a queued letter as plain values, for the mail shell to compose.
@@ -271,8 +270,9 @@ func (db *DB) record(ctx context.Context, tx *sql.Tx, o Outcome) error {
 	return fmt.Errorf("storage: outgoing letter %d: unknown outcome %d", o.ID, o.Fate)
 }
 
-// dead marks letter id dead in tx and queues a notice to the tournament's
-// secretary (unless the dead letter was hers).
+// dead marks letter id dead in tx and queues what the tournament writes of
+// it (corr.Tournament.Undelivered: a notice to its secretary unless the
+// dead letter was hers).
 func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, reason string) error {
 	res, err := tx.ExecContext(ctx, `UPDATE outbox SET dead = 1, last_error = ?, last_attempt = ?, sending = '' WHERE id = ?`, reason, stampOf(now), id)
 	if err != nil {
@@ -291,18 +291,16 @@ func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, rea
 	if !tid.Valid {
 		return nil
 	}
-	secretary, cipher := db.secretaryOf(source)
-	if secretary.Email == "" || secretary.Email == to {
-		return nil
+	t, err := db.parsedTournament(source)
+	if err != nil {
+		return nil // a stored tournament's file parses; the letter is dead all the same
 	}
-	lang := letter.Russian
-	if secretary.Language == "en" {
-		lang = letter.English
+	for _, o := range t.Undelivered(to, subject, reason) {
+		if _, err := db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: o.To, kind: o.Kind, subject: o.Subject, body: o.Body}, stampOf(now)); err != nil {
+			return err
+		}
 	}
-	m := letter.DeadLetter{Envelope: letter.Envelope{Lang: lang, Cipher: cipher, To: secretary.Name},
-		Letter: letter.Undelivered{To: to, Subject: subject, Reason: reason}}.Render()
-	_, err = db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: secretary.Email, kind: "undeliverable", subject: m.Subject, body: m.Body}, stampOf(now))
-	return err
+	return nil
 }
 
 // MarkSentUpTo records the waiting letters queued up to before as sent at

@@ -63,6 +63,13 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 	})
 }
 
+// SenderCiphers is Tx.Ciphers outside a transaction: the ciphers of the
+// tournaments addr plays in (mine) and, when he plays in none, of every
+// tournament (all), oldest first.
+func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []string, err error) {
+	return db.senderCiphers(ctx, db.reader(ctx), addr)
+}
+
 // Ciphers returns the ciphers of all tournaments, oldest first.
 func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
 	rows, err := db.db.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`)
@@ -99,6 +106,11 @@ type loaded struct {
 // load reads a tournament's state: from memory when the stored row shows
 // that nobody wrote since (cache.go), else from its rows.
 func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error) {
+	if tx, ok := q.(*sql.Tx); ok && tx == db.w.tx {
+		if c := db.w.current[cipher]; c != nil {
+			return loaded{State: c.state.Track(), id: c.id, from: c}, nil
+		}
+	}
 	var tid int64
 	var row string
 	err := db.queryRow(ctx, q, `SELECT id, state FROM tournaments WHERE cipher = ?`, cipher).Scan(&tid, &row)
@@ -115,6 +127,7 @@ func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error
 		}
 		db.keep(cipher, c) // read as committed: the write lock, if any, is ours
 	}
+	db.isCurrent(q, cipher, c)
 	// Shared, not copied: the referee never changes the state it is given;
 	// it tracks what it changes, for saveState.
 	return loaded{State: c.state.Track(), id: tid, from: c}, nil
@@ -159,7 +172,9 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 			return nil, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
 		c.state.Games = append(c.state.Games, g)
-		c.games[g.Code] = gameRow{id: gid}
+		// A game without a reply has no ledger line (ledgerRows): its
+		// first reply's lines need no DELETE before them.
+		c.games[g.Code] = gameRow{id: gid, known: len(g.Replies) == 0}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -185,7 +200,12 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 // the rest when the transaction fails.
 func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) (*committed, error) {
 	p := prev.from
+	cipher := s.Tournament.Cipher
 	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
+	revised := tx == db.w.tx && db.w.revised[cipher]
+	if revised {
+		ts.Rev = p.rev // p is what this transaction wrote: its revision is new already
+	}
 	raw, err := json.Marshal(ts)
 	if err != nil {
 		return nil, err
@@ -194,8 +214,14 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 	if !s.Started.IsZero() {
 		started = s.Started.String()
 	}
-	if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
-		return nil, err
+	db.isCurrent(tx, cipher, nil) // until the transaction keeps the copy it writes (Update)
+	if !revised || string(raw) != p.row {
+		if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
+			return nil, err
+		}
+		if tx == db.w.tx {
+			db.w.revised[cipher] = true
+		}
 	}
 	next := &committed{id: p.id, row: string(raw), rev: ts.Rev, state: s, loc: p.loc}
 	breaks := !reflect.DeepEqual(s.Breaks, p.state.Breaks)
@@ -247,11 +273,15 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 // saveChanged writes game g of s, which changed from old (had: old is
 // stored), with its claims and its ledger lines, into next.games.
 func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s corr.State, g, old corr.Game, had bool) error {
-	if err := db.saveGame(ctx, tx, p.id, g); err != nil {
-		return err
-	}
 	row, stored := p.games[g.Code]
-	if !stored {
+	if stored {
+		if err := db.updateGame(ctx, tx, row.id, g); err != nil {
+			return err
+		}
+	} else {
+		if err := db.saveGame(ctx, tx, p.id, g); err != nil {
+			return err
+		}
 		if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, g.Code).Scan(&row.id); err != nil {
 			return err
 		}
@@ -307,6 +337,16 @@ func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) 
 	return err
 }
 
+// updateGame writes game g's row, id, from the referee's state.
+func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g corr.Game) error {
+	state, err := gameJSON(g)
+	if err != nil {
+		return err
+	}
+	_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), id)
+	return err
+}
+
 // cancelGames marks the rows of games gs of tournament l cancelled (a
 // re-draw, 1.15.8): nothing refers to a game by its code but letters'
 // subjects, so the row's code gets its id (" ~17") and the code is free
@@ -353,15 +393,24 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 			return lines, nil
 		}
 	}
-	if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, k); err != nil {
-		return nil, err
-	}
-	for i := k; i < len(lines); i++ {
-		ln := lines[i]
-		if _, err := db.exec(ctx, tx, `INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, row.id, i+1, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes); err != nil {
+	if !row.known || k < len(row.ledger) {
+		if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, k); err != nil {
 			return nil, err
 		}
+	}
+	const ledgerRowsAtOnce = 64 // lines one INSERT writes at most
+	for k < len(lines) {
+		n := min(len(lines)-k, ledgerRowsAtOnce)
+		args := make([]any, 0, 9*n)
+		for i := k; i < k+n; i++ {
+			ln := lines[i]
+			args = append(args, row.id, i+1, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes)
+		}
+		if _, err := db.exec(ctx, tx, `INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES `+values(n, 9), args...); err != nil {
+			return nil, err
+		}
+		k += n
 	}
 	return lines, nil
 }
@@ -387,15 +436,6 @@ func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 			days: ln.Days, total: ln.Total, counted: ln.CountedMoves, notes: notes})
 	}
 	return lines
-}
-
-// secretaryOf returns the secretary and the cipher of a stored tournament file.
-func (db *DB) secretaryOf(source []byte) (corr.Person, string) {
-	t, err := db.parsedTournament(source)
-	if err != nil {
-		return corr.Person{}, ""
-	}
-	return t.Secretary, t.Cipher
 }
 
 // parsedTournament reads a stored tournament file, once per distinct file:

@@ -36,6 +36,7 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 	}
 	for c, k := range t.kept {
 		db.keep(c, k)
+		db.isCurrent(t.tx, c, k)
 	}
 	return nil
 }

@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"math"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	endgame "zaochnik/adjudication/tables"
 	"zaochnik/corr/draughts"
@@ -14,6 +17,11 @@ type Analyser struct {
 	tt     *table
 	proofs *table
 	tables *endgame.Set
+	// helpers are the searchers of the threads beside the main one
+	// (Limits.Threads), kept for the next analysis; helperNodes counts
+	// the positions they searched in this one.
+	helpers     []*searcher
+	helperNodes uint64
 }
 
 // UseTables makes the analyses answer from the endgame tables t (nil: none)
@@ -57,7 +65,11 @@ func (a *Analyser) Analyse(p draughts.Position, lim Limits) Analysis {
 func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	a.tt.clear()
 	a.proofs.clear()
-	a.s = searcher{tt: a.tt, proofs: a.proofs, tables: a.tables, limits: lim, moves: a.s.moves, order: a.s.order}
+	a.s = searcher{tt: a.tt, proofs: a.proofs, tables: a.tables, limits: lim, budget: math.MaxUint64, moves: a.s.moves, order: a.s.order}
+	if lim.Nodes > 0 {
+		a.s.budget = lim.Nodes
+	}
+	a.helperNodes = 0
 	s := &a.s
 	ps := r.Positions()
 	p := ps[len(ps)-1]
@@ -89,7 +101,11 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	}
 	small := p.Pieces(draughts.White).Count()+p.Pieces(draughts.Black).Count() <= proveMaxPieces
 	proofDepth := rs.SoonestDraw()
+	var lead atomic.Int32
+	a.tt.used = true
+	stopHelpers := a.startHelpers(p, rs, lim.Threads-1, &lead, maxDepth)
 	for depth := 1; depth <= maxDepth; depth++ {
+		lead.Store(int32(depth))
 		sc := s.search(p, rs, depth, 0, -infinity, infinity)
 		if s.stopped {
 			if depth == 1 {
@@ -131,8 +147,52 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 			break
 		}
 	}
+	stopHelpers()
 	out.TablesGame = tablesGame
 	return a.finish(p, out)
+}
+
+// startHelpers starts n helper threads (Lazy SMP): each searches p by
+// iterative deepening, one or two plies ahead of the main search's
+// iteration (lead), and shares the main transposition table, so the main
+// search finds there what they found. Nothing else of theirs is used:
+// results are proven only by the main thread's bound searches, whose
+// table no other thread touches, and the endgame tables. stop halts them,
+// waits for them and counts their positions.
+func (a *Analyser) startHelpers(p draughts.Position, rs draughts.DrawCounter, n int, lead *atomic.Int32, maxDepth int) (stop func()) {
+	if n <= 0 {
+		return func() {}
+	}
+	for len(a.helpers) < n {
+		a.helpers = append(a.helpers, &searcher{})
+	}
+	var halt atomic.Bool
+	var wg sync.WaitGroup
+	for i, h := range a.helpers[:n] {
+		*h = searcher{tt: a.tt, tables: a.tables, budget: math.MaxUint64, halt: &halt,
+			keys: a.s.keys, history: a.s.history, moves: h.moves, order: h.order}
+		ahead := 1 + i%2
+		wg.Go(func() { h.help(p, rs, lead, ahead, maxDepth) })
+	}
+	return func() {
+		halt.Store(true)
+		wg.Wait()
+		for _, h := range a.helpers[:n] {
+			a.helperNodes += h.nodes
+		}
+	}
+}
+
+// help is a helper thread's search: iterations from ahead plies beyond the
+// main search's current one, until the main search ends.
+func (h *searcher) help(p draughts.Position, rs draughts.DrawCounter, lead *atomic.Int32, ahead, maxDepth int) {
+	for depth := 1; depth <= maxDepth; depth++ {
+		depth = min(max(depth, int(lead.Load())+ahead), maxDepth)
+		h.search(p, rs, depth, 0, -infinity, infinity)
+		if h.stopped {
+			return
+		}
+	}
 }
 
 // partial is the outcome of a first iteration cut short by the limits: the
@@ -251,7 +311,7 @@ func (a *Analyser) finish(p draughts.Position, out Analysis) Analysis {
 		out.Score = -out.Score
 	}
 	out.Position = p
-	out.Nodes = a.s.nodes
+	out.Nodes = a.s.nodes + a.helperNodes
 	out.Notation = make([]string, 0, len(out.PV))
 	q := p
 	for _, m := range out.PV {

@@ -16,6 +16,12 @@ type Limits struct {
 	// Stop, when set, is called every 1024 positions; returning true ends
 	// the search (the command checks its deadline here).
 	Stop func() bool
+	// Threads is the number of threads that search (Lazy SMP: the others
+	// share the main search's transposition table); 0 or 1 is one thread,
+	// whose analysis is deterministic for given limits. With more, Nodes
+	// budgets the main thread alone and the analysis varies from run to
+	// run, though never what is proven (see Analyser).
+	Threads int
 	// Progress, when set, receives the analysis after each completed
 	// iteration (the command shows it on a terminal).
 	Progress func(Analysis)

@@ -17,7 +17,10 @@
 // drawn-ending rules (2.1.9.1.3-2.1.9.1.8, 3.5). A FEN has no history, so
 // those rules count their moves from the analysed position.
 //
-// The package is a pure core: no I/O, no clock, no goroutines. The time limit
-// comes in as a Stop callback (the command checks its deadline there) or a
-// node budget, so tests are deterministic.
+// The package is a pure core: no I/O, no clock. The time limit comes in as a
+// Stop callback (the command checks its deadline there) or a node budget,
+// so tests are deterministic. With Limits.Threads above 1, helper goroutines
+// search beside the main one for the length of an analysis, sharing its
+// transposition table without locks (Lazy SMP); only the main thread
+// proves results, on a table of its own.
 package engine

@@ -40,6 +40,8 @@ type boardTable struct {
 	pieces int
 	// rays[s][d] lists the squares from s outwards along diagonal d.
 	rays [64][4][]draughts.Square
+	// leaf is the same board for quietMover.
+	leaf leafGeometry
 }
 
 // tables holds one boardTable per variant.
@@ -93,6 +95,7 @@ func newBoardTable(v draughts.Variant) boardTable {
 			t.centre |= b
 		}
 	}
+	t.leaf = newLeafGeometry(v, &t)
 	return t
 }
 
@@ -141,7 +144,9 @@ func positional(p draughts.Position, t *boardTable, c draughts.Color, late int) 
 	score := adv * (t.pieces + late) / t.pieces
 	score += centreBonus * (men & t.centre).Count()
 	score += roadBonus * (p.Kings(c) & t.road).Count()
-	score += mobilityBonus * kingMobility(p, t, c)
+	if p.Kings(c) != 0 {
+		score += mobilityBonus * kingMobility(p, t, c)
+	}
 	if p.Kings(c.Opponent()) == 0 {
 		score += guardBonus * (men & t.back[c]).Count()
 	}
@@ -175,7 +180,10 @@ func kingMobility(p draughts.Position, t *boardTable, c draughts.Color) int {
 // (2.1.9.1.7): the score is cut to an eighth, which keeps more pieces still
 // better.
 func drawish(p draughts.Position, t *boardTable, score, wm, wk, bm, bk int) int {
-	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
+	if (wm != 0 || wk != 1) && (bm != 0 || bk != 1) {
+		return score // no lone king
+	}
+	for _, c := range [2]draughts.Color{draughts.White, draughts.Black} {
 		lone, strongMen, strongKings := wm == 0 && wk == 1 && score < 0, bm, bk
 		if c == draughts.Black {
 			lone, strongMen, strongKings = bm == 0 && bk == 1 && score > 0, wm, wk

@@ -75,11 +75,11 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 	}
 	s.score(p, ply, moves, best)
 	alpha0, bestScore := alpha, -infinity
-	for range moves {
-		i := s.pick(ply, 0)
+	for n := range moves {
+		i := s.pick(ply, n)
 		m := moves[i]
 		q := p.Play(m)
-		sc := -s.prove(q, rs.Step(m, q), depth-1, ply+1, -beta, -alpha, optimist)
+		sc := -s.prove(q, step(rs, p, m, q), depth-1, ply+1, -beta, -alpha, optimist)
 		if s.stopped {
 			return 0
 		}
@@ -102,6 +102,7 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 // atLeast reports whether the bound search with the given optimist values p
 // at v or more from White's view, by a null-window search.
 func (s *searcher) atLeast(p draughts.Position, rs draughts.DrawCounter, depth int, optimist draughts.Color, v int) bool {
+	s.proofs.used = true
 	if p.SideToMove() == draughts.White {
 		return s.prove(p, rs, depth, 0, v-1, v, optimist) >= v
 	}

@@ -1,8 +1,6 @@
 package tables
 
 import (
-	"compress/gzip"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -31,17 +29,14 @@ func TestBuiltTables_AgreeWithMinimaxAndMirror(t *testing.T) {
 		if pieces == 0 {
 			continue
 		}
-		s, err := NewSet(v, pieces, func(m Material) ([]byte, error) {
-			f, err := os.Open(filepath.Join(vdir, m.String()+".zkt.gz"))
+		s, err := NewSet(v, pieces, func(m Material, size int) ([]byte, error) {
+			path := filepath.Join(vdir, m.String()+".zkt.gz")
+			f, err := os.Open(path)
 			if err != nil {
 				return nil, err
 			}
 			defer f.Close()
-			zr, err := gzip.NewReader(f)
-			if err != nil {
-				return nil, err
-			}
-			return io.ReadAll(zr)
+			return ReadCompressed(f, path, size)
 		})
 		if err != nil {
 			t.Fatal(err)

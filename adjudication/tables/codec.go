@@ -1,8 +1,10 @@
 package tables
 
 import (
+	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // magic opens the bytes of one table.
@@ -19,6 +21,33 @@ func (s *Set) MarshalSlice(m Material) ([]byte, bool) {
 	t := c.Load()
 	out := append([]byte(magic), byte(s.b.v), byte(m.WhiteMen), byte(m.WhiteKings), byte(m.BlackMen), byte(m.BlackKings))
 	return append(out, t.val...), true
+}
+
+// fileSize is the bytes of m's table as MarshalSlice writes them: the
+// header and an entry a position of the index.
+func (s *Set) fileSize(m Material) int {
+	return len(magic) + 5 + s.Entries(m)
+}
+
+// ReadCompressed reads a table file of zaochnik tables build (the bytes of
+// MarshalSlice, gzip-compressed) from r, named name in its errors, of size
+// bytes (what the set asks its loader for). It reads no further than
+// size: a file that decompresses to more (a gzip bomb, or no table file)
+// is refused, as it is read, before it takes more memory or time than its
+// table would.
+func ReadCompressed(r io.Reader, name string, size int) ([]byte, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w (not a file of zaochnik tables build: delete it and build again)", name, err)
+	}
+	data, err := io.ReadAll(io.LimitReader(zr, int64(size)+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w (delete it and build again)", name, err)
+	}
+	if len(data) > size {
+		return nil, fmt.Errorf("%s: decompresses to more than the %d bytes of its table (not a file of zaochnik tables build: delete it and build again)", name, size)
+	}
+	return data, nil
 }
 
 // unmarshalSlice reads m's table made by MarshalSlice. It checks the

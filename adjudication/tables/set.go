@@ -23,7 +23,7 @@ type slice struct {
 type Set struct {
 	b      *board
 	pieces int
-	load   func(Material) ([]byte, error)
+	load   func(m Material, size int) ([]byte, error)
 	mu     sync.Mutex // held while loading
 	// failed is the first table that could not be read though its file is
 	// there (corrupt, truncated, of another build): see Err.
@@ -33,8 +33,9 @@ type Set struct {
 
 // NewSet returns the tables of v up to pieces pieces, none solved yet:
 // BuildSlice solves them, and load, if not nil, reads one written before
-// (the bytes of MarshalSlice).
-func NewSet(v draughts.Variant, pieces int, load func(Material) ([]byte, error)) (*Set, error) {
+// (the bytes of MarshalSlice), which are size bytes: a loader reading a
+// compressed file stops there (ReadCompressed).
+func NewSet(v draughts.Variant, pieces int, load func(m Material, size int) ([]byte, error)) (*Set, error) {
 	if v != draughts.Russian && v != draughts.International && v != draughts.EightySquare {
 		return nil, fmt.Errorf("tables: variant %v: only russian, 10x8 and international have tables", v)
 	}
@@ -105,7 +106,7 @@ func (s *Set) slice(m Material) (*slice, error) {
 	if t := c.Load(); t != nil {
 		return t, nil
 	}
-	data, err := s.load(m)
+	data, err := s.load(m, s.fileSize(m))
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -14,8 +15,8 @@ import (
 	"zaochnik/corr/draughts"
 )
 
-const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--json | --english] [--tables DIR]
-       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--json | --english] [--tables DIR]
+const analyseUsage = `Usage: zaochnik analyse --variant russian|international|giveaway|10x8 --fen FEN [--time 30s] [--depth N] [--threads N] [--json | --english] [--tables DIR]
+       zaochnik analyse --pdn FILE [--game N] [--time 30s] [--depth N] [--threads N] [--json | --english] [--tables DIR]
 
 Searches the position (the engine aid for adjudicating unfinished games,
 6.5) and prints, for the judge (in Russian unless --english), the
@@ -29,7 +30,9 @@ at --time or --depth, whichever comes first (--time 0: no time limit).
 With --tables DIR (the --out folder of zaochnik tables build), a position
 in the tables is answered from them at once: proven, with the exact
 distance and the draw rules honoured; inside the search the tables draw
-what they draw and prove wins and losses.`
+what they draw and prove wins and losses. --threads sets the threads that
+search (the machine's cores by default); --threads 1 gives the same
+analysis on every run.`
 
 // analyseOutput is the --json object.
 type analyseOutput struct {
@@ -48,6 +51,8 @@ type analyseOutput struct {
 	Nodes          uint64   `json:"nodes"`
 	NPS            uint64   `json:"nps"`
 	Seconds        float64  `json:"seconds"`
+	// Threads is the number of threads that searched (--threads).
+	Threads int `json:"threads"`
 	// Result is "white wins", "black wins", "draw" or "unproven";
 	// PliesToEnd, for a proven win, how long the loser can hold out.
 	Result     string `json:"result"`
@@ -75,6 +80,7 @@ func runAnalyse(e *env, args []string) int {
 	depth := fs.Int("depth", 0, "stop after this depth in plies (0: the engine's maximum)")
 	asJSON := fs.Bool("json", false, "print one JSON object: evaluation, pv, depth, nodes, nps, result")
 	english := fs.Bool("english", false, "write the analysis in English (Russian by default)")
+	threads := fs.Int("threads", runtime.NumCPU(), "search threads (1: the same analysis on every run)")
 	tablesDir := fs.String("tables", "", "the folder of zaochnik tables build --out: positions in the tables are answered from them")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -97,11 +103,15 @@ func runAnalyse(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "zaochnik analyse: give a positive --time or --depth (or both): without either the search would not end")
 		return 2
 	}
+	if *threads < 1 || *threads > maxThreads {
+		fmt.Fprintf(e.stderr, "zaochnik analyse: --threads %d: give 1 to %d (this machine has %d cores)\n", *threads, maxThreads, runtime.NumCPU())
+		return 2
+	}
 	an, set, code := analyser(e, *tablesDir, r.Variant())
 	if code != 0 {
 		return code
 	}
-	out, a := analyse(e, an, r, *depth, *limit, e.terminal && !*asJSON && *limit > 0)
+	out, a := analyse(e, an, r, engine.Limits{Depth: *depth, Threads: *threads}, *limit, e.terminal && !*asJSON && *limit > 0)
 	if set != nil && set.Err() != nil {
 		// A table the search needed could not be read: the answer is the
 		// search's alone (never marked proven by the tables); say why.
@@ -167,10 +177,9 @@ func analyser(e *env, dir string, v draughts.Variant) (*engine.Analyser, *tables
 	return an, set, 0
 }
 
-// analyse searches r's final position within depth and limit (a progress
-// bar on a terminal when bar) and returns what the search found.
-func analyse(e *env, an *engine.Analyser, r draughts.Record, depth int, limit time.Duration, bar bool) (analyseOutput, engine.Analysis) {
-	lim := engine.Limits{Depth: depth}
+// analyse searches r's final position within lim and the time limit (a
+// progress bar on a terminal when bar) and returns what the search found.
+func analyse(e *env, an *engine.Analyser, r draughts.Record, lim engine.Limits, limit time.Duration, bar bool) (analyseOutput, engine.Analysis) {
 	start := time.Now()
 	if limit > 0 {
 		deadline := start.Add(limit)
@@ -192,7 +201,7 @@ func analyse(e *env, an *engine.Analyser, r draughts.Record, depth int, limit ti
 		Variant: v.String(), FEN: fenText, PliesPlayed: r.Plies(),
 		Evaluation: a.Score, SideEvaluation: a.SideScore, SideToMove: p.SideToMove().String(),
 		PV: a.Notation, Depth: a.Depth, Nodes: a.Nodes, NPS: uint64(float64(a.Nodes) / max(secs, 1e-9)),
-		Seconds: secs, Result: a.Result.String(), PliesToEnd: a.Plies, Tables: a.FromTables,
+		Seconds: secs, Threads: max(lim.Threads, 1), Result: a.Result.String(), PliesToEnd: a.Plies, Tables: a.FromTables,
 	}
 	if g := a.TablesGame; g != nil {
 		out.TablesGame, out.TablesPlies = a.TablesResult().String(), g.Plies
@@ -239,6 +248,10 @@ func withProgressBar(e *env, lim engine.Limits, start time.Time, limit time.Dura
 		fmt.Fprint(e.stderr, "\r")
 	}
 }
+
+// maxThreads bounds --threads: beyond the cores a thread only takes time
+// from the others.
+const maxThreads = 64
 
 // engineTableBits sizes the engine's transposition table: 2^22 slots of 16
 // bytes, 64 MiB.

@@ -117,6 +117,7 @@ func TestAnalyseCommand_Errors(t *testing.T) {
 		{[]string{"analyse", "--fen", "W:W99"}, "--fen"},
 		{[]string{"analyse", "--fen", "W:W21-32:B1-12", "--time", "0"}, "--time or --depth"},
 		{[]string{"analyse", "--fen", "W:W21-32:B1-12", "extra"}, "unexpected argument"},
+		{[]string{"analyse", "--fen", "W:W21-32:B1-12", "--depth", "2", "--threads", "0"}, "--threads 0: give 1 to"},
 	} {
 		code, _, stderr := analyseRun(c.args...)
 		assert.Equal(t, 2, code, c.args)

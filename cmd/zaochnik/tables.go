@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -200,24 +199,17 @@ func folderSize(dir string, pieces int) (int64, error) {
 	return n, nil
 }
 
-// tableLoader reads the tables of dir when the set first needs them.
-func tableLoader(dir string) func(tables.Material) ([]byte, error) {
-	return func(m tables.Material) ([]byte, error) {
+// tableLoader reads the tables of dir when the set first needs them, no
+// further than the size of the table (tables.ReadCompressed).
+func tableLoader(dir string) func(tables.Material, int) ([]byte, error) {
+	return func(m tables.Material, size int) ([]byte, error) {
 		path := tablePath(dir, m)
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w (not a file of zaochnik tables build: delete it and build again)", path, err)
-		}
-		data, err := io.ReadAll(io.LimitReader(zr, 4<<30))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w (delete it and build again)", path, err)
-		}
-		return data, nil
+		return tables.ReadCompressed(f, path, size)
 	}
 }
 

@@ -322,7 +322,7 @@ func TestPerft_6_1_4_EightySquareInitialMatchesSlowBoard(t *testing.T) {
 	assert.Equal(t, [2]int{15, 0}, [2]int{men, kings})
 }
 
-func BenchmarkPerftEightySquare8(b *testing.B) { benchPerft(b, EightySquare, 8, false) }
+func BenchmarkPerftEightySquare8(b *testing.B) { benchPerft(b, EightySquare, "", 8, false) }
 
 // BenchmarkPerftEightySquareSlow8 is the slow generator on the same count,
 // the baseline of the figure in docs/organiser.md.

@@ -107,6 +107,19 @@ func (g *geometry) shift(b Bitboard, d int) Bitboard {
 	}
 }
 
+// jumpDirection returns the direction of a jump (two steps) from s to t.
+func (g *geometry) jumpDirection(s, t Square) int {
+	switch int(t) - int(s) {
+	case 2 * g.offset[upLeft]:
+		return upLeft
+	case 2 * g.offset[upRight]:
+		return upRight
+	case 2 * g.offset[downLeft]:
+		return downLeft
+	}
+	return downRight
+}
+
 // first returns the nearest square of blockers (a non-empty subset of a ray in
 // direction d).
 func first(blockers Bitboard, d int) Square {

@@ -1,6 +1,9 @@
 package draughts
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // LegalMoves appends the legal moves of p to dst and returns the extended
 // slice: the captures if any capture exists (capturing is compulsory,
@@ -42,7 +45,6 @@ type gen struct {
 	geo      *geometry
 	promote  bool // promoteInCapture
 	majority bool
-	paths    bool
 	record   bool
 	all      Bitboard // every piece
 	occ      Bitboard // every piece but the capturing one: captured pieces stay (2.1.5.17)
@@ -51,10 +53,14 @@ type gen struct {
 	lastRow  Bitboard // the mover's promotion row
 	from     Square
 	king     bool
-	best     int // majority rule: most pieces taken so far
+	half     uint // squares a row: the bit offset of a step is half or half+1
+	best     int  // majority rule: most pieces taken so far (else 0)
+	// dedupFrom is the number of pieces taken from which two paths may give
+	// the same move, to be merged: 3, or never when every path counts.
+	dedupFrom int
 	// checkFrom is the number of pieces taken from which emit must go the
-	// slow way (emitChecked): always under the majority rule or when
-	// recording, from 3 when merging duplicate paths, else never.
+	// slow way (emitChecked): always when recording, beyond c.best under the
+	// majority rule, else from dedupFrom.
 	checkFrom int
 	base      int // index in dst of the first capture
 	pieceAt   int // index in dst of the first capture of the current piece
@@ -65,68 +71,107 @@ type gen struct {
 
 func (p Position) generate(dst []Move, o genOptions) []Move {
 	var c gen
-	return p.generateWith(&c, dst, o)
+	c.setup(p.v.rules(), o)
+	return p.generateWith(&c, dst)
 }
 
-// generateWith is generate with the caller's scratch space for the search.
-func (p Position) generateWith(c *gen, dst []Move, o genOptions) []Move {
-	r := p.v.rules()
-	g := r.geo
+// generateWith is generate with a generator set up for p's variant, whose
+// scratch space is reused from call to call (the perft).
+func (p Position) generateWith(c *gen, dst []Move) []Move {
+	g := c.geo
 	men, kings := p.capturers(g)
 	if men|kings == 0 {
-		return p.steps(dst, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black]))
+		return p.steps(dst, g, p.pieces[p.side&1], g.valid&^(p.pieces[White]|p.pieces[Black]))
 	}
-	c.init(p, r, dst, o)
+	c.reset(p, dst)
 	c.captures(men, kings)
 	return c.dst
 }
 
-// init prepares c for the captures of p (under rules r), appended to dst.
-func (c *gen) init(p Position, r *rules, dst []Move, o genOptions) {
+// setup prepares c for the captures of positions under rules r with options
+// o: what stays the same from one position to the next.
+func (c *gen) setup(r *rules, o genOptions) {
 	c.geo = r.geo
 	c.promote = r.promoteInCapture
 	c.majority = r.majority && !o.noMajority
-	c.paths, c.record = o.paths, o.record
-	c.all = p.pieces[White] | p.pieces[Black]
-	c.opp = p.pieces[p.side^1]
-	c.lastRow = r.geo.lastRow[p.side]
-	c.dst, c.base, c.best = dst, len(dst), 0
-	switch {
-	case c.majority || c.record:
-		c.checkFrom = 0
-	case !c.paths:
-		c.checkFrom = 3 // only captures of three or more pieces can be reached by two paths
-	default:
-		c.checkFrom = math.MaxInt
+	c.record = o.record
+	c.half = uint(r.geo.half) & 15
+	c.dedupFrom = 3 // only captures of three or more pieces can be reached by two paths
+	if o.paths {
+		c.dedupFrom = math.MaxInt
 	}
-	c.landings = nil
+}
+
+// reset prepares c, set up, for the captures of p, appended to dst.
+func (c *gen) reset(p Position, dst []Move) {
+	c.all = p.pieces[White] | p.pieces[Black]
+	c.opp = p.pieces[(p.side^1)&1]
+	c.lastRow = c.geo.lastRow[p.side&1]
+	c.dst, c.base, c.best = dst, len(dst), 0
+	c.checkFrom = c.dedupFrom
+	if c.majority || c.record {
+		c.checkFrom = 0
+	}
+	if c.record {
+		c.landings = c.landings[:0]
+	}
 }
 
 // capturers returns the men and the kings of the side to move that can
 // capture: the cheap test that spares most positions the capture search.
 func (p Position) capturers(g *geometry) (men, kings Bitboard) {
 	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
-	all := own | opp
-	empty := g.valid &^ all
-	h := uint(g.half) & 15
-	// A man on s, an opponent piece on s+o and an empty square on s+2o, for
-	// the four offsets o = ±half, ±(half+1): men capture backwards too (2.1.5.3).
-	down := (opp>>h)&(empty>>(2*h)) | (opp>>(h+1))&(empty>>(2*h+2))
-	up := (opp<<h)&(empty<<(2*h)) | (opp<<(h+1))&(empty<<(2*h+2))
-	men = own &^ p.kings & (down | up)
-	for k := own & p.kings; k != 0; k &= k - 1 {
-		s := lowest(k)
-		for d := 0; d < 4; d++ {
-			if blockers := g.rays[s][d] & all; blockers != 0 {
-				b := first(blockers, d)
-				if opp.Has(b) && g.step[b][d]&empty != 0 {
-					kings |= bit(s)
-					break
-				}
-			}
-		}
+	empty := g.valid &^ (own | opp)
+	t := takers(uint(g.half), opp, empty)
+	men = own &^ p.kings & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight])
+	if own&p.kings != 0 {
+		kings = p.kingCapturers(g, own, opp, empty)
 	}
 	return men, kings
+}
+
+// takers returns, for each direction d, the squares from which a man would
+// take in direction d on the board as it stands (opp the opponent's pieces,
+// h the board's half width): an opponent's piece next to it that way and an
+// empty square beyond. Men capture backwards too (2.1.5.3).
+func takers(h uint, opp, empty Bitboard) [4]Bitboard {
+	h &= 15 // bounded: the shifts need no test for 64 or more
+	return [4]Bitboard{
+		upLeft:    (opp << (h + 1)) & (empty << (2*h + 2)),
+		upRight:   (opp << h) & (empty << (2 * h)),
+		downLeft:  (opp >> h) & (empty >> (2 * h)),
+		downRight: (opp >> (h + 1)) & (empty >> (2*h + 2)),
+	}
+}
+
+// kingCapturers returns those of own's kings that can capture.
+func (p Position) kingCapturers(g *geometry, own, opp, empty Bitboard) Bitboard {
+	var kings Bitboard
+	for k := own & p.kings; k != 0; k &= k - 1 {
+		s := lowest(k)
+		if _, takes := kingSees(g, s, opp, empty); takes {
+			kings |= bit(s)
+		}
+	}
+	return kings
+}
+
+// kingSees returns the empty squares a king on s reaches along its four rays
+// (its steps), and whether it can capture: the piece just beyond one of
+// those reaches is the opponent's, with an empty square behind it. The
+// square beyond a reach is the reach with s shifted one step on, less the
+// reach itself (a ghost or an outside bit at the edge, never a piece).
+func kingSees(g *geometry, s Square, opp, empty Bitboard) (reach Bitboard, takes bool) {
+	h := uint(g.half) & 15 // bounded: the shifts need no test for 64 or more
+	at := bit(s)
+	ul, ur := kingReach(g, s, upLeft, empty), kingReach(g, s, upRight, empty)
+	dl, dr := kingReach(g, s, downLeft, empty), kingReach(g, s, downRight, empty)
+	preyUL := (ul | at) >> (h + 1) &^ ul & opp
+	preyUR := (ur | at) >> h &^ ur & opp
+	preyDL := (dl | at) << h &^ dl & opp
+	preyDR := (dr | at) << (h + 1) &^ dr & opp
+	takes = (preyUL>>(h+1)|preyUR>>h|preyDL<<h|preyDR<<(h+1))&empty != 0
+	return ul | ur | dl | dr, takes
 }
 
 // captures generates the captures of the men and kings given.
@@ -134,12 +179,12 @@ func (c *gen) captures(men, kings Bitboard) {
 	for b := men; b != 0; b &= b - 1 {
 		s := lowest(b)
 		c.start(s, false)
-		c.man(s, 0, 0)
+		c.jumps(s, c.manLands(s, 0), 0, 0)
 	}
 	for b := kings; b != 0; b &= b - 1 {
 		s := lowest(b)
 		c.start(s, true)
-		c.kingFrom(s, 0, 0, -1, -1)
+		c.kingFrom(s, 0, 0, allDirections)
 	}
 }
 
@@ -150,59 +195,68 @@ func (c *gen) start(s Square, king bool) {
 	c.pieceAt = len(c.dst)
 }
 
-// man continues a man's capture standing on s, having taken n pieces (the
-// set taken). It reports whether it found a further capture.
-func (c *gen) man(s Square, taken Bitboard, n int) bool {
-	g := c.geo
-	prey := c.opp &^ taken
-	found := false
-	for d := 0; d < 4; d++ {
-		if g.step[s][d]&prey == 0 || g.jump[s][d]&c.empty == 0 {
-			continue
-		}
-		found = true
-		land := lowest(g.jump[s][d])
-		t := taken | g.step[s][d]
+// manLands returns the squares a man on s lands on by taking one more
+// piece, having taken the set taken: shifts of bit(s) in the four
+// directions at once, the layout's ghost bits stopping a step off the board
+// (see geometry).
+func (c *gen) manLands(s Square, taken Bitboard) Bitboard {
+	h := c.half & 15 // bounded: the shifts need no test for 64 or more
+	at, prey := bit(s), c.opp&^taken
+	lands := (at>>(h+1)&prey)>>(h+1) | (at>>h&prey)>>h | (at<<h&prey)<<h | (at<<(h+1)&prey)<<(h+1)
+	return lands & c.empty
+}
+
+// jumps continues a man's capture standing on s, having taken n pieces (the
+// set taken), by each jump to a square of lands (from manLands): the piece
+// taken is halfway between s and the landing square. Lowest first is the
+// directions' order (up-left, up-right, down-left, down-right).
+func (c *gen) jumps(s Square, lands, taken Bitboard, n int) {
+	for ; lands != 0; lands &= lands - 1 {
+		land := lowest(lands)
+		t := taken | bit((s+land)/2)
 		c.path[n&31] = land
-		switch {
-		case c.promote && c.lastRow.Has(land):
+		if c.promote && c.lastRow.Has(land) {
 			// 2.1.5.15: a king at once, capturing on as one.
-			if !c.kingFrom(land, t, n+1, opposite(d), d) {
+			d := c.geo.jumpDirection(s, land)
+			if !c.kingFrom(land, t, n+1, turns(d)|1<<d) {
 				c.emit(land, t, n+1, true)
 			}
-		case !c.man(land, t, n+1):
+			continue
+		}
+		if on := c.manLands(land, t); on != 0 {
+			c.jumps(land, on, t, n+1)
+		} else {
 			c.emit(land, t, n+1, c.lastRow.Has(land))
 		}
 	}
-	return found
 }
 
-// kingFrom continues a king's capture standing on s, having taken n pieces,
-// not looking back the way it came (back, -1 at the start: that way the first
-// piece is the one just taken, which may not be jumped again), nor straight on
-// unless straight names that direction. It reports whether it found a
-// further capture.
-func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool {
+// allDirections is the set of the four directions, bit d for direction d.
+const allDirections = 1<<upLeft | 1<<upRight | 1<<downLeft | 1<<downRight
+
+// turns returns the set of the two directions square to d.
+func turns(d int) uint { return 1<<(d^1) | 1<<(d^2) }
+
+// kingFrom continues a king's capture standing on s, having taken n pieces
+// (the set taken), in the directions of the set dirs (bit d for direction
+// d): never back the way it came, since the piece just taken may not be
+// jumped again (2.1.5.9). It reports whether it found a further capture.
+func (c *gen) kingFrom(s Square, taken Bitboard, n int, dirs uint) bool {
 	g := c.geo
+	rays := &g.rays[s&63]
+	prey := c.opp &^ taken
 	found := false
-	for d := 0; d < 4; d++ {
-		if d == back || (back >= 0 && straight < 0 && d == opposite(back)) {
-			continue
-		}
-		blockers := g.rays[s][d] & c.occ
+	for ; dirs != 0; dirs &= dirs - 1 {
+		d := bits.TrailingZeros(dirs) & 3
+		blockers := rays[d] & c.occ
 		if blockers == 0 {
 			continue
 		}
 		b := first(blockers, d)
-		if c.opp&^taken&bit(b) == 0 {
+		if prey&bit(b) == 0 {
 			continue // own piece, or one already taken (2.1.5.9)
 		}
-		beyond := g.rays[b][d]
-		lands := beyond
-		if next := beyond & c.occ; next != 0 {
-			f := first(next, d)
-			lands &^= g.rays[f][d] | bit(f)
-		}
+		lands := kingReach(g, b, d, c.empty)
 		if lands == 0 {
 			continue
 		}
@@ -221,11 +275,11 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 		for l := lands; l != 0; l &= l - 1 {
 			sq := lowest(l)
 			c.path[n&31] = sq
-			straight := d
-			if sq != far {
-				straight = -1
+			next := turns(d)
+			if sq == far {
+				next |= 1 << d
 			}
-			if c.kingFrom(sq, t, n+1, opposite(d), straight) {
+			if c.kingFrom(sq, t, n+1, next) {
 				goesOn = true
 			}
 		}
@@ -240,33 +294,36 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, back, straight int) bool
 	return found
 }
 
-// emit records a finished capture ending on to.
+// emit records a finished capture ending on to. The common case, a capture
+// as long as the longest so far that no other path can repeat, is an append;
+// the rest goes to emitChecked.
 func (c *gen) emit(to Square, taken Bitboard, n int, promotes bool) {
-	if n >= c.checkFrom {
+	if n < c.best || n >= c.checkFrom {
 		c.emitChecked(to, taken, n, promotes)
 		return
 	}
 	c.dst = append(c.dst, Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken})
 }
 
-// emitChecked is emit under the majority rule, merging duplicate paths, or
-// recording the landing path.
+// emitChecked is emit for a capture longer than any before under the
+// majority rule, one that another path may repeat, or one whose landing
+// path is recorded.
 func (c *gen) emitChecked(to Square, taken Bitboard, n int, promotes bool) {
-	if c.majority {
-		if n < c.best {
-			return
-		}
-		if n > c.best {
-			c.best = n
-			c.dst = c.dst[:c.base]
-			c.pieceAt = c.base
-			if c.record {
-				c.landings = c.landings[:0]
-			}
+	if n < c.best {
+		return // the majority rule: a longer capture exists
+	}
+	if c.majority && n > c.best {
+		c.best = n
+		c.checkFrom = min(n+1, c.dedupFrom)
+		c.dst = c.dst[:c.base]
+		c.pieceAt = c.base
+		if c.record {
+			c.landings = c.landings[:0]
+			c.checkFrom = 0
 		}
 	}
 	m := Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken}
-	if !c.paths && n >= 3 {
+	if n >= c.dedupFrom {
 		for _, x := range c.dst[c.pieceAt:] {
 			if x == m {
 				return
@@ -305,12 +362,15 @@ func (p Position) steps(dst []Move, g *geometry, own, empty Bitboard) []Move {
 	return dst
 }
 
-// kingReach returns the empty squares a king on s reaches in direction d.
+// kingReach returns the empty squares a king on s reaches in direction d:
+// the ray's squares short of its nearest piece. Rays going down run to
+// higher bits, so those are the bits below the lowest piece; rays going up,
+// the bits above the highest (no piece: the whole ray, both ways).
 func kingReach(g *geometry, s Square, d int, empty Bitboard) Bitboard {
-	ray := g.rays[s][d]
-	if blockers := ray &^ empty; blockers != 0 {
-		b := first(blockers, d)
-		return ray &^ (g.rays[b][d] | bit(b))
+	ray := g.rays[s&63][d&3]
+	occ := ray &^ empty
+	if d >= downLeft {
+		return ray & (occ&-occ - 1)
 	}
-	return ray
+	return ray &^ (1<<bits.Len64(uint64(occ)) - 1)
 }

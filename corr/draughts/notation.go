@@ -9,7 +9,8 @@ func (p Position) movePaths() ([]Move, [][]Square) {
 	var c gen
 	g := p.v.rules().geo
 	if men, kings := p.capturers(g); men|kings != 0 {
-		c.init(p, p.v.rules(), nil, genOptions{paths: true, record: true})
+		c.setup(p.v.rules(), genOptions{paths: true, record: true})
+		c.reset(p, nil)
 		c.captures(men, kings)
 		return c.dst, c.landings
 	}

@@ -13,27 +13,26 @@ func Perft(p Position, depth int, paths bool) uint64 {
 	for i := range buf {
 		buf[i] = make([]Move, 0, 64)
 	}
-	pf := perfter{buf: buf, o: genOptions{paths: paths}, r: p.v.rules()}
+	pf := perfter{buf: buf}
+	pf.g.setup(p.v.rules(), genOptions{paths: paths})
 	return pf.run(p, depth)
 }
 
 type perfter struct {
 	buf [][]Move
-	o   genOptions
-	r   *rules // looked up once: every position of the count has the same variant
-	g   gen    // scratch space of the capture search, reused
+	g   gen // set up once (every position of the count has the same variant), reused
 }
 
 func (pf *perfter) run(p Position, depth int) uint64 {
 	if depth == 1 {
-		return uint64(p.countMoves(pf.r, &pf.g, pf.buf[0][:0], pf.o))
+		return uint64(p.countMoves(&pf.g, pf.buf[0][:0]))
 	}
-	moves := p.generateWith(&pf.g, pf.buf[depth-1][:0], pf.o)
+	moves := p.generateWith(&pf.g, pf.buf[depth-1][:0])
 	pf.buf[depth-1] = moves[:0] // keep the grown buffer
 	var n uint64
 	if depth == 2 {
 		for _, m := range moves {
-			n += uint64(p.Play(m).countMoves(pf.r, &pf.g, pf.buf[0][:0], pf.o))
+			n += uint64(p.Play(m).countMoves(&pf.g, pf.buf[0][:0]))
 		}
 		return n
 	}
@@ -43,32 +42,88 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 	return n
 }
 
-// countMoves returns the number of legal moves; steps are counted with
-// population counts, never listed. r is p's rules; dst is scratch space for
-// captures.
-func (p Position) countMoves(r *rules, c *gen, dst []Move, o genOptions) int {
-	g := r.geo
-	men, kings := p.capturers(g)
-	if men|kings != 0 {
-		c.init(p, r, dst, o)
-		c.captures(men, kings)
-		return len(c.dst)
-	}
-	own := p.pieces[p.side&1]
-	empty := g.valid &^ (own | p.pieces[(p.side^1)&1])
-	men = own &^ p.kings
-	h := uint(g.half) & 15
-	var n int
-	if p.side == White {
-		n = ((men >> h) & empty).Count() + ((men >> (h + 1)) & empty).Count()
-	} else {
-		n = ((men << h) & empty).Count() + ((men << (h + 1)) & empty).Count()
-	}
+// countMoves returns the number of legal moves of p, listing as few as it
+// can: steps are counted with population counts, and so are captures when
+// a man's first jump cannot go on (countManCaptures). c is set up for p's
+// variant; dst is scratch space for the captures listed.
+func (p Position) countMoves(c *gen, dst []Move) int {
+	g := c.geo
+	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
+	empty := g.valid &^ (own | opp)
+	men := own &^ p.kings
+	t := takers(c.half, opp, empty)
+	// The kings' steps are counted on the way, for when no capture exists.
+	var kings Bitboard
+	n := 0
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		s := lowest(k)
-		for d := 0; d < 4; d++ {
-			n += kingReach(g, s, d, empty).Count()
+		reach, takes := kingSees(g, s, opp, empty)
+		n += reach.Count()
+		if takes {
+			kings |= bit(s)
 		}
 	}
-	return n
+	if takes := men & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight]); takes|kings != 0 {
+		if kings == 0 {
+			return p.countManCaptures(c, dst, takes, t)
+		}
+		c.reset(p, dst)
+		c.captures(takes, kings)
+		return len(c.dst)
+	}
+	h := c.half & 15
+	if p.side == White {
+		return n + ((men >> h) & empty).Count() + ((men >> (h + 1)) & empty).Count()
+	}
+	return n + ((men << h) & empty).Count() + ((men << (h + 1)) & empty).Count()
+}
+
+// countManCaptures counts the captures of p when only men can capture:
+// takes, which can take in the directions t gives (takers of the board as it
+// stands). The first jumps that cannot go on are counted with population
+// counts, one move each; only those that go on are generated further, and
+// under the majority rule those leave the others out.
+//
+// The board as it stands answers "can it go on" for a man landed on l from
+// s: the squares that changed, s (now empty) and the piece just taken (which
+// may not be taken twice), lie behind it, the one direction it may not take in
+// anyway.
+func (p Position) countManCaptures(c *gen, dst []Move, takes Bitboard, t [4]Bitboard) int {
+	h := c.half & 15 // bounded: the shifts need no test for 64 or more
+	lands := [4]Bitboard{
+		upLeft:    (takes & t[upLeft]) >> (2*h + 2),
+		upRight:   (takes & t[upRight]) >> (2 * h),
+		downLeft:  (takes & t[downLeft]) << (2 * h),
+		downRight: (takes & t[downRight]) << (2*h + 2),
+	}
+	goesOn := [4]Bitboard{
+		upLeft:    lands[upLeft] & (t[upLeft] | t[upRight] | t[downLeft]),
+		upRight:   lands[upRight] & (t[upLeft] | t[upRight] | t[downRight]),
+		downLeft:  lands[downLeft] & (t[upLeft] | t[downLeft] | t[downRight]),
+		downRight: lands[downRight] & (t[upRight] | t[downLeft] | t[downRight]),
+	}
+	if c.promote { // a man crowned on the last row goes on as a king: generate it
+		stop := c.geo.lastRow[p.side&1]
+		for d := range goesOn {
+			goesOn[d] |= lands[d] & stop
+		}
+	}
+	single := (lands[upLeft] &^ goesOn[upLeft]).Count() + (lands[upRight] &^ goesOn[upRight]).Count() +
+		(lands[downLeft] &^ goesOn[downLeft]).Count() + (lands[downRight] &^ goesOn[downRight]).Count()
+	on := goesOn[upLeft] | goesOn[upRight] | goesOn[downLeft] | goesOn[downRight]
+	if on == 0 {
+		return single
+	}
+	c.reset(p, dst)
+	men := goesOn[upLeft]<<(2*h+2) | goesOn[upRight]<<(2*h) | goesOn[downLeft]>>(2*h) | goesOn[downRight]>>(2*h+2)
+	for b := men; b != 0; b &= b - 1 {
+		s := lowest(b)
+		at := bit(s)
+		c.start(s, false)
+		c.jumps(s, at>>(2*h+2)&goesOn[upLeft]|at>>(2*h)&goesOn[upRight]|at<<(2*h)&goesOn[downLeft]|at<<(2*h+2)&goesOn[downRight], 0, 0)
+	}
+	if c.majority && c.best > 1 {
+		return len(c.dst) // the single captures are too short
+	}
+	return single + len(c.dst)
 }

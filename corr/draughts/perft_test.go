@@ -70,3 +70,51 @@ func TestPerft_HandCounted(t *testing.T) {
 		})
 	}
 }
+
+// countMoves takes shortcuts (population counts, single captures counted
+// whole); on every position of these trees it must agree with the moves
+// listed, both counting conventions.
+func TestPerft_CountMovesAgreesWithGeneration(t *testing.T) {
+	tests := []struct {
+		name  string
+		v     Variant
+		fen   string
+		depth int
+	}{
+		{"international initial", International, "", 5},
+		{"woldouby", International, woldouby, 10},
+		{"random178", International, random178, 4},
+		{"kings among men", International, kingsAmongst, 5},
+		{"russian initial", Russian, "", 6},
+		{"russian crowned mid-capture", Russian, "W:WKd2,e3:Bb6,d6,f4,f6,g7,c7,e7", 5},
+		{"10x8 initial", EightySquare, "", 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := Initial(tt.v)
+			if tt.fen != "" {
+				p = engFEN(t, tt.v, tt.fen)
+			}
+			for _, paths := range []bool{false, true} {
+				var c gen
+				c.setup(tt.v.rules(), genOptions{paths: paths})
+				checked := 0
+				var walk func(p Position, depth int)
+				walk = func(p Position, depth int) {
+					moves := p.generate(nil, genOptions{paths: paths})
+					if n := p.countMoves(&c, nil); n != len(moves) {
+						t.Fatalf("%s paths=%v: counted %d moves, listed %d", p.FEN(), paths, n, len(moves))
+					}
+					checked++
+					if depth > 0 {
+						for _, m := range moves {
+							walk(p.Play(m), depth-1)
+						}
+					}
+				}
+				walk(p, tt.depth)
+				assert.Greater(t, checked, 100)
+			}
+		})
+	}
+}

@@ -89,7 +89,7 @@ func (p Position) Play(m Move) Position {
 	if m.King || m.Promotes {
 		p.kings |= to
 	}
-	p.side = us ^ 1
+	p.side ^= 1
 	return p
 }
 

@@ -26,8 +26,9 @@ func (b Bitboard) Squares(dst []Square) []Square {
 	return dst
 }
 
-// bit returns the one-square set {s}.
-func bit(s Square) Bitboard { return 1 << s }
+// bit returns the one-square set {s}. The mask tells the compiler the shift
+// is below 64, which spares the hot loops a test per call.
+func bit(s Square) Bitboard { return 1 << (s & 63) }
 
 // lowest returns the lowest square of a non-empty set.
 func lowest(b Bitboard) Square { return Square(bits.TrailingZeros64(uint64(b))) }

@@ -1,7 +1,6 @@
 package letter
 
 import (
-	"zaochnik/corr/draughts"
 	"zaochnik/timecontrol"
 )
 
@@ -83,50 +82,6 @@ func (c ClaimNotice) Render() Message {
 		subject = w.t("Просрочка партнёра", "Your opponent overstepped")
 	}
 	return w.close(c.Envelope, subject)
-}
-
-// ClaimDossier is the referee's letter to the judge on an overstep claim
-// (6.3.6): the claim, the figures, the record with the held reply, the
-// ledger, and how to rule; the offender's letters go with it.
-type ClaimDossier struct {
-	Envelope
-	Seq                int            // the claim's number in its game
-	Offender, Claimant int            // start numbers
-	Side               draughts.Color // the offender's side
-	ByHand             bool           // claimed by the claimant's letter
-	Filed              timecontrol.Date
-	Figures            ClaimFigures
-	Record             string
-	// Held is the claimant's held reply and the day it was sent; empty when none.
-	Held     string
-	HeldSent timecontrol.Date
-	Ledger   string // the ledger's table as timecontrol renders it
-	Letters  int    // how many of the offender's letters are attached
-	// GameID is the game as the command line names it.
-	GameID string
-}
-
-// Render writes the dossier.
-func (d ClaimDossier) Render() Message {
-	w := newWriter(d.Envelope)
-	who := w.t("сервер по графику времени", "the server, by the ledger")
-	if d.ByHand {
-		who = w.f("игрок №%d письмом", "player No. %d, by letter", d.Claimant)
-	}
-	w.line(w.f("Заявление %d о просрочке в партии %s против игрока №%d (%s), подано %s (%s).", "Overstep claim %d in game %s against player No. %d (%s), filed %s (%s).",
-		d.Seq, d.code(), d.Offender, d.Side, date(d.Filed), who))
-	w.line(w.f("По графику: %s.\n\nЗапись партии: %s", "By the ledger: %s.\n\nRecord: %s", d.Figures.text(w), d.Record))
-	if d.Held != "" {
-		w.line(w.f("Задержанный ответ заявителя (отправлен %s): %s", "The claimant's held reply (sent %s): %s", date(d.HeldSent), d.Held))
-	}
-	w.line("")
-	w.line(w.t("График времени:", "Time ledger:"))
-	w.b.WriteString(d.Ledger)
-	w.line("")
-	w.line(w.f("Письма игрока №%d приложены без изменений (%d).\nРешение: zaochnik judge rule %s#%d confirm|reject", "The letters of player No. %d are attached unchanged (%d).\nRuling: zaochnik judge rule %s#%d confirm|reject",
-		d.Offender, d.Letters, d.GameID, d.Seq))
-	w.line("")
-	return w.close(d.Envelope, w.f("Материалы по просрочке, заявление %d", "Overstep file, claim %d", d.Seq))
 }
 
 // HeldReplyToJudge sends the judge the claimant's reply held while the

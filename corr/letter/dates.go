@@ -14,10 +14,9 @@ import (
 // "12-03-2026", "12/03/2026". The year is "" when not written.
 func dateParts(s string) (day, month, year string, ok bool) {
 	s = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(s, "."), "г"), ".")
-	if p := strings.Split(s, "-"); len(p) == 3 && len(p[0]) == 4 {
+	if p, n := split3(s, "-"); n == 3 && len(p[0]) == 4 {
 		return p[2], p[1], p[0], isInt(p[0]) && isInt(p[1]) && isInt(p[2]) && len(p[1]) <= 2 && len(p[2]) <= 2
-	}
-	if p := strings.Split(s, "-"); len(p) == 3 && len(p[2]) == 4 {
+	} else if n == 3 && len(p[2]) == 4 {
 		// "12-03-2026"; with the full year only, as "12-03" could be a move.
 		return p[0], p[1], p[2], isInt(p[0]) && isInt(p[1]) && isInt(p[2]) && len(p[0]) <= 2 && len(p[1]) <= 2
 	}
@@ -25,8 +24,8 @@ func dateParts(s string) (day, month, year string, ok bool) {
 	if strings.Count(s, "/") == 2 {
 		sep = "/"
 	}
-	p := strings.Split(s, sep)
-	if len(p) < 2 || len(p) > 3 {
+	p, n := split3(s, sep)
+	if n < 2 || n > 3 {
 		return "", "", "", false
 	}
 	for _, x := range p[:2] {
@@ -34,7 +33,7 @@ func dateParts(s string) (day, month, year string, ok bool) {
 			return "", "", "", false
 		}
 	}
-	if len(p) == 3 {
+	if n == 3 {
 		if !isInt(p[2]) || (len(p[2]) != 2 && len(p[2]) != 4) {
 			return "", "", "", false
 		}
@@ -43,6 +42,20 @@ func dateParts(s string) (day, month, year string, ok bool) {
 		return "", "", "", false
 	}
 	return p[0], p[1], year, true
+}
+
+// split3 splits s around sep as strings.Split does, without allocating:
+// the first three parts, and how many there are (4 for four or more).
+func split3(s, sep string) (p [3]string, n int) {
+	for n < 3 {
+		before, after, found := strings.Cut(s, sep)
+		p[n], n = before, n+1
+		if !found {
+			return p, n
+		}
+		s = after
+	}
+	return p, 4
 }
 
 // isDateText reports whether s is written as a date (not whether the date exists).

@@ -18,7 +18,7 @@ const (
 	DossierAdmission                        // the ten days passed without a protest (6.3.8)
 )
 
-func (d DeskDossier) subject(w *writer) string {
+func (d ClaimDossier) subject(w *writer) string {
 	switch d.Occasion {
 	case DossierHeldReply:
 		return w.f("Ответ заявителя, заявление %d", "The claimant's reply, claim %d", d.Seq)

@@ -10,7 +10,7 @@ import (
 )
 
 // The judge's dossier says in its subject why it comes (6.3.6, 6.3.8).
-func TestDeskDossier_6_3_8_SubjectNamesTheOccasion(t *testing.T) {
+func TestClaimDossier_6_3_8_SubjectNamesTheOccasion(t *testing.T) {
 	tests := []struct {
 		occasion DossierOccasion
 		lang     Lang
@@ -25,7 +25,7 @@ func TestDeskDossier_6_3_8_SubjectNamesTheOccasion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
-			d := DeskDossier{Envelope: Envelope{Lang: tt.lang, Cipher: "CH", White: 1, Black: 2}, Seq: 3, Offender: PlayerRef{1, "Ivanov"}, Occasion: tt.occasion}
+			d := ClaimDossier{Envelope: Envelope{Lang: tt.lang, Cipher: "CH", White: 1, Black: 2}, Seq: 3, Offender: PlayerRef{1, "Ivanov"}, Occasion: tt.occasion}
 			assert.Equal(t, tt.want, d.Render().Subject)
 		})
 	}
@@ -128,6 +128,66 @@ func TestAdjudicated_6_5_6_SaysWhoMayProtest(t *testing.T) {
 			body := a.Render().Body
 			assert.Contains(t, body, tt.want)
 			assert.NotContains(t, body, tt.wrong)
+		})
+	}
+}
+
+// The one dossier of an overstep claim says, in the judge's language, who
+// claimed, the figures of 6.3.5, the protest window of 6.3.8, the record
+// with the held reply, the ledger of 6.3.6 and what is attached; the final
+// position and the PDN only when the desk drew and attached them.
+func TestClaimDossier_6_3_6_Contents(t *testing.T) {
+	d := timecontrol.MustDate
+	base := ClaimDossier{Seq: 2, Offender: PlayerRef{1, "Ivanov"}, OffenderWhite: true, Claimant: PlayerRef{2, "Petrov"}, Source: ByPlayer,
+		Filed: d("2026-04-21"), Figures: ClaimFigures{Total: 53, Limit: 50, Move: 10}, Due: d("2026-05-01"), Record: "1.c3-d4 f6-g5",
+		Held: "2.g3-h4", HeldSent: d("2026-04-22"), Letters: 3,
+		Ledger: LedgerTable{Rows: []LedgerRow{{Move: 1, White: true, Text: "c3-d4", Received: d("2026-03-01"), Sent: d("2026-03-02"), Days: 1, Total: 1, Limit: 50}}}}
+	drawn := base
+	drawn.Diagram, drawn.PDN = "BOARD", true
+	protested := drawn
+	protested.Protested, protested.Protest, protested.Occasion = d("2026-04-25"), "I did not overstep", DossierProtest
+	tests := []struct {
+		name     string
+		d        ClaimDossier
+		lang     Lang
+		has, not []string
+	}{
+		{"filed ru", base, Russian, []string{
+			"Заявление 2 о просрочке времени в партии [CH #1-2] против игрока №1 Ivanov (белые).",
+			"Подано 21.04.2026: игрок №2 Petrov письмом.",
+			"По графику: 53 дн. при норме 50 для 10-го хода — просрочка по графику есть (п. 6.3.5).",
+			"Игрок может протестовать до 01.05.2026 включительно (п. 6.3.8).",
+			"Запись партии (п. 6.5.1): 1.c3-d4 f6-g5",
+			"Задержанный ответ заявителя (отправлен 22.04.2026, партнёру не передан): 2.g3-h4",
+			"График времени (п. 6.3.6):", "c3-d4",
+			"Письма игрока №1 Ivanov приложены без изменений (3, .eml).",
+			"просрочка подтверждена", "просрочки нет"},
+			[]string{"диаграмма", "PDN"}},
+		{"filed en", base, English, []string{
+			"Overstep claim 2 in game [CH #1-2] against player №1 Ivanov (White).",
+			"By the ledger: 53 days against the 50 allowed for move 10: an overstep by the ledger (6.3.5).",
+			"The player may protest until 01.05.2026 inclusive (6.3.8).",
+			"The claimant's held reply (sent 22.04.2026, not forwarded): 2.g3-h4",
+			"Time ledger (6.3.6):",
+			"The letters of player №1 Ivanov are attached unchanged (3, .eml).",
+			"overstep confirmed", "no overstep"},
+			[]string{"diagram", "PDN"}},
+		{"drawn ru", drawn, Russian, []string{"(диаграмма приложена):\nBOARD", "(3, .eml); запись в PDN приложена."}, nil},
+		{"drawn en", drawn, English, []string{"(diagram attached):\nBOARD", "(3, .eml); the PDN record is attached."}, nil},
+		{"protest ru", protested, Russian, []string{"Протест игрока получен 25.04.2026 (в срок, до 01.05.2026):", "I did not overstep", "«протест отклонён»"}, []string{"может протестовать"}},
+		{"protest en", protested, English, []string{"The player's protest came on 25.04.2026 (in time, by 01.05.2026):", "I did not overstep", "“protest rejected”"}, []string{"may protest until"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.d.Envelope = Envelope{Lang: tt.lang, Cipher: "CH", White: 1, Black: 2, To: "Judge"}
+			m := tt.d.Render()
+			for _, s := range tt.has {
+				assert.Contains(t, m.Body, s)
+			}
+			for _, s := range tt.not {
+				assert.NotContains(t, m.Body, s)
+			}
+			assert.Contains(t, m.Body, Signature(tt.lang, "CH"))
 		})
 	}
 }

@@ -3,6 +3,7 @@ package letter
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // subjectRef reads the game named in a subject: a game code, or a known
@@ -33,11 +34,12 @@ func (p *parser) gameRef(t string) (string, bool) {
 		t = t[:s] + " " + t[e:]
 		found = true
 	}
+	lower := strings.ToLower(t)
 	for _, c := range p.opts.Ciphers {
 		if c == "" {
 			continue
 		}
-		if i := strings.Index(strings.ToLower(t), strings.ToLower(c)); i >= 0 && len(strings.ToLower(t)) == len(t) {
+		if i := strings.Index(lower, strings.ToLower(c)); i >= 0 && len(lower) == len(t) {
 			if p.l.Game.Cipher == "" {
 				p.l.Game.Cipher = c
 			}
@@ -149,12 +151,13 @@ func sentenceMark(f string) []string {
 // joined by '-', one of them capital letters, one with digits
 // ("ЧР-2026-ЗФ", "КМ-25").
 func looksLikeCipher(s string) bool {
-	parts := strings.Split(s, "-")
-	if len(parts) < 2 || len(s) > 60 {
+	if !strings.Contains(s, "-") || len(s) > 60 {
 		return false
 	}
 	letters, digits := false, false
-	for _, p := range parts {
+	for rest, more := s, true; more; {
+		var p string
+		p, rest, more = strings.Cut(rest, "-")
 		if p == "" {
 			return false
 		}
@@ -163,7 +166,7 @@ func looksLikeCipher(s string) bool {
 			allUpper = allUpper && unicode.IsUpper(r)
 			allDigit = allDigit && unicode.IsDigit(r)
 		}
-		letters = letters || allUpper && len([]rune(p)) >= 2
+		letters = letters || allUpper && utf8.RuneCountInString(p) >= 2
 		digits = digits || allDigit
 	}
 	return letters && digits

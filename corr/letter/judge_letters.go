@@ -80,11 +80,13 @@ const (
 	ByPlayer                       // the claimant, by letter
 )
 
-// DeskDossier is the judge's one letter on an overstep claim (6.3.6): the
-// claim, the protest window, the record with the held reply, the final
-// position as a text board, the ledger as a table, how to answer. The
-// offender's letters, the diagram and the PDN go with it.
-type DeskDossier struct {
+// ClaimDossier is the judge's one letter on an overstep claim (6.3.6,
+// 6.3.8), the only one: the claim, the protest window, the record with the
+// held reply, the final position as a text board, the ledger as a table,
+// how to answer. The offender's letters, the diagram and the PDN go with
+// it (corr.State.Dossier fills it from the claim, the desk adds the
+// drawing and the PDN).
+type ClaimDossier struct {
 	Envelope
 	Seq           int
 	Offender      PlayerRef
@@ -101,16 +103,17 @@ type DeskDossier struct {
 	Record         string // semi-short notation; empty when no move was made
 	Held           string // the claimant's held reply, numbered; empty when none
 	HeldSent       timecontrol.Date
-	Diagram        string // the final position as a text board
+	Diagram        string // the final position as a text board; empty when not drawn
 	Ledger         LedgerTable
 	Letters        int    // the offender's letters attached
-	PDNMissing     string // why the PDN is not attached; empty when it is
+	PDN            bool   // the PDN record is attached
+	PDNMissing     string // why the PDN is not attached though it was to be; empty when none
 	// Occasion is why the judge gets the dossier (now): it names the subject.
 	Occasion DossierOccasion
 }
 
 // Render writes the dossier.
-func (d DeskDossier) Render() Message {
+func (d ClaimDossier) Render() Message {
 	w := newWriter(d.Envelope)
 	var who string
 	switch d.Source {
@@ -127,8 +130,7 @@ func (d DeskDossier) Render() Message {
 	}
 	w.line(w.f("Заявление %d о просрочке времени в партии %s против игрока %s (%s).\nПодано %s: %s.", "Overstep claim %d in game %s against player %s (%s).\nFiled %s: %s.",
 		d.Seq, d.code(), d.Offender, side, date(d.Filed), who))
-	w.line(w.f("По графику: итог %d дн. при норме %d дн. для %d-го хода (п. 6.3.5).", "By the ledger: a total of %d days against the %d allowed for move %d (6.3.5).",
-		d.Figures.Total, d.Figures.Limit, d.Figures.Move))
+	w.line(w.f("По графику: %s (п. 6.3.5).", "By the ledger: %s (6.3.5).", d.Figures.text(w)))
 	switch {
 	case !d.Protested.IsZero():
 		w.line(w.f("Протест игрока получен %s (в срок, до %s):\n%s", "The player's protest came on %s (in time, by %s):\n%s", date(d.Protested), date(d.Due), indent(d.Protest)))
@@ -144,12 +146,18 @@ func (d DeskDossier) Render() Message {
 		w.line(w.f("Задержанный ответ заявителя (отправлен %s, партнёру не передан): %s", "The claimant's held reply (sent %s, not forwarded): %s", date(d.HeldSent), d.Held))
 	}
 	w.line("")
-	w.line(w.t("Положение после последнего переданного хода (диаграмма приложена):", "The position after the last move forwarded (diagram attached):"))
-	w.line(d.Diagram)
+	if d.Diagram != "" {
+		w.line(w.t("Положение после последнего переданного хода (диаграмма приложена):", "The position after the last move forwarded (diagram attached):"))
+		w.line(d.Diagram)
+	}
 	w.line(w.t("График времени (п. 6.3.6):", "Time ledger (6.3.6):"))
 	d.Ledger.write(w)
 	w.line("")
-	w.line(w.f("Письма игрока %s приложены без изменений (%d, .eml); запись в PDN приложена.", "The letters of player %s are attached unchanged (%d, .eml); the PDN record is attached.", d.Offender, d.Letters))
+	attached := w.f("Письма игрока %s приложены без изменений (%d, .eml).", "The letters of player %s are attached unchanged (%d, .eml).", d.Offender, d.Letters)
+	if d.PDN {
+		attached = w.f("Письма игрока %s приложены без изменений (%d, .eml); запись в PDN приложена.", "The letters of player %s are attached unchanged (%d, .eml); the PDN record is attached.", d.Offender, d.Letters)
+	}
+	w.line(attached)
 	w.line("")
 	w.line(w.t("Чтобы вынести решение (п. 6.3.7), ответьте на это письмо одной строкой:\n  просрочка подтверждена\nили\n  просрочки нет\n(English: overstep confirmed / no overstep). Остальные строки ответа будут переданы игрокам как примечание судьи.",
 		"To rule (6.3.7), answer this letter with one line:\n  overstep confirmed\nor\n  no overstep\n(по-русски: просрочка подтверждена / просрочки нет). The other lines of the answer go to the players as the judge's note."))

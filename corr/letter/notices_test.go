@@ -70,13 +70,11 @@ func samples(lang Lang) []renderer {
 		LedgerCopy{Envelope: e, Error: "no start", Secretary: "secretary@example.org"},
 		MoveAlreadyReceived{Envelope: e, Moves: "6.c3-d4", Forwarded: d("2026-03-15")},
 		ClaimNotice{Envelope: e, To: ToClaimant, ByHand: true, Figures: figs, Offender: 1, Claimant: 2, Judge: "judge@example.org", PenaltyDays: 6},
-		ClaimDossier{Envelope: e, Seq: 1, Offender: 1, Claimant: 2, Side: draughts.White, ByHand: true, Filed: d("2026-04-21"), Figures: figs, Record: "1.c3-d4",
-			Held: "1...f6-g5", HeldSent: d("2026-04-22"), Ledger: "table\n", Letters: 2, GameID: "CH-2026 1-2"},
 		HeldReplyToJudge{Envelope: e, Seq: 1, Claimant: 2, Sent: d("2026-04-22"), Moves: "1...f6-g5"},
 		ReplyHeld{Envelope: e},
 		OverstepRuling{Envelope: e, Claimant: true, PenaltyDays: 6, Resume: &Resumption{YourMove: true, Last: "1.c3-d4", Held: "1...f6-g5"}, ProtestUntil: d("2026-05-10"), Note: "see the ledger"},
 		ClaimRejectedCopy{Envelope: e, Seq: 1, Note: "see the ledger"},
-		DeskDossier{Envelope: e, Seq: 1, Offender: PlayerRef{1, "Ivanov Ivan"}, OffenderWhite: true, Claimant: PlayerRef{2, "Petrov Petr"}, Source: ByPlayer,
+		ClaimDossier{Envelope: e, Seq: 1, Offender: PlayerRef{1, "Ivanov Ivan"}, OffenderWhite: true, Claimant: PlayerRef{2, "Petrov Petr"}, Source: ByPlayer,
 			Filed: d("2026-04-21"), Figures: figs, Protested: d("2026-04-25"), Due: d("2026-05-01"), Protest: "I protest", Record: "1.c3-d4",
 			Held: "1...f6-g5", HeldSent: d("2026-04-22"), Diagram: "board", Ledger: ledger, Letters: 2, PDNMissing: "a bug", Occasion: DossierProtest},
 		MoveNotForwarded{Envelope: e},
@@ -120,7 +118,7 @@ func samples(lang Lang) []renderer {
 
 // bilingual letters say a thing in both languages on purpose: a stranger's
 // language is unknown; the judge and the organiser may answer in either.
-var bilingual = []string{"StrangerRejection", "DeskDossier", "AppealToOrganiser"}
+var bilingual = []string{"StrangerRejection", "ClaimDossier", "AppealToOrganiser"}
 
 // Every letter corr/letter writes is in the samples, and renders in both
 // languages with its subject, greeting and the one signature, no

@@ -234,7 +234,11 @@ func isOriginalMessage(t string) bool {
 	if len(t) > 100 {
 		return false
 	}
-	f := fold(strings.Trim(t, "-_ "))
+	t = strings.Trim(t, "-_ ")
+	if n := utf8.RuneCountInString(t); n != 16 && n != 17 && n != 18 && n != 22 {
+		return false // fold keeps the runes' count; these are the separators' counts
+	}
+	f := fold(t)
 	return f == "original message" || f == "исходное сообщение" || f == "пересылаемое сообщение" ||
 		f == "forwarded message" || f == "оригинальное сообщение"
 }
@@ -269,7 +273,7 @@ func quotedNext(lines []string) bool {
 // isWroteLine reports the attribution line before a quotation: "On ...
 // wrote:", "... написал(а):", "пн, 16 мар. 2026 г. в 10:00, Иван <i@x.ru>:".
 func isWroteLine(t string) bool {
-	if len(t) > 400 { // an attribution is one short line
+	if len(t) > 400 || !strings.HasSuffix(t, ":") { // an attribution is one short line, ending so
 		return false
 	}
 	f := fold(t)

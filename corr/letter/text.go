@@ -3,6 +3,7 @@ package letter
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"zaochnik/corr/draughts"
 )
@@ -11,6 +12,9 @@ import (
 // Cyrillic word become Cyrillic ("прeдлагаю" with a Latin e), then lower
 // case, ё as е. Words with digits are left to the notation reader.
 func fold(w string) string {
+	if isASCII(w) {
+		return strings.ToLower(w) // no Cyrillic, no ё: which most words of a move letter are
+	}
 	hasCyr, hasDigit := false, false
 	for _, r := range w {
 		hasCyr = hasCyr || unicode.Is(unicode.Cyrillic, r)
@@ -22,11 +26,61 @@ func fold(w string) string {
 	return strings.ReplaceAll(strings.ToLower(w), "ё", "е")
 }
 
+// isASCII reports whether s is ASCII alone.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // toCyrillic maps a Latin letter that looks like a Cyrillic one to it.
 func toCyrillic(r rune) rune {
-	const lat, cyr = "ABCEHKMOPTXYacekmopxy", "АВСЕНКМОРТХУасекморху"
-	if i := strings.IndexRune(lat, r); i >= 0 {
-		return []rune(cyr)[i]
+	switch r {
+	case 'A':
+		return 'А'
+	case 'B':
+		return 'В'
+	case 'C':
+		return 'С'
+	case 'E':
+		return 'Е'
+	case 'H':
+		return 'Н'
+	case 'K':
+		return 'К'
+	case 'M':
+		return 'М'
+	case 'O':
+		return 'О'
+	case 'P':
+		return 'Р'
+	case 'T':
+		return 'Т'
+	case 'X':
+		return 'Х'
+	case 'Y':
+		return 'У'
+	case 'a':
+		return 'а'
+	case 'c':
+		return 'с'
+	case 'e':
+		return 'е'
+	case 'k':
+		return 'к'
+	case 'm':
+		return 'м'
+	case 'o':
+		return 'о'
+	case 'p':
+		return 'р'
+	case 'x':
+		return 'х'
+	case 'y':
+		return 'у'
 	}
 	return r
 }
@@ -73,6 +127,10 @@ func tokenize(line string) []token {
 	}, line)
 	var out []token
 	for _, f := range strings.Fields(line) {
+		if !strings.ContainsAny(f, ",;") {
+			out = append(out, splitToken(f)...)
+			continue
+		}
 		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return r == ',' || r == ';' }) {
 			out = append(out, splitToken(p)...)
 		}
@@ -170,6 +228,9 @@ func isFraction(s string) bool {
 // off the number: "6.c3-d4" -> 6, white, "c3-d4"; "5..." -> 5, black, "".
 // The move text is returned normalised; the token keeps it as written.
 func moveish(p string) (number int, black bool, rest string, ok bool) {
+	if !strings.ContainsAny(p, "0123456789") {
+		return 0, false, "", false // a move and a move number have digits, and notation makes none: a word
+	}
 	// Twice: the first pass maps the look-alikes that the second needs to
 	// read a Cyrillic "х" between squares as a capture ("Е3хС5").
 	n := draughts.NormalizeNotation(draughts.NormalizeNotation(p))

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr/draughts"
+)
+
+// quietMover agrees with LegalMoves (a move and no capture, 2.1.5.3, 3.4)
+// on every position of random games of each variant and on random
+// placements of men and kings, either side to move.
+func TestQuietMover_AgreesWithLegalMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 3))
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway, draughts.EightySquare} {
+		g := &tables[v].leaf
+		require.True(t, g.ok, "%s: the bit layout is checked", v)
+		var squares []draughts.Square
+		for n := 1; n <= v.Squares(); n++ {
+			s, _ := v.SquareFromNumber(n)
+			squares = append(squares, s)
+		}
+		check := func(p draughts.Position) {
+			moves := p.LegalMoves(nil)
+			want := len(moves) > 0 && !moves[0].IsCapture()
+			if !assert.Equal(t, want, quietMover(p, g), "%s %s", v, p.FEN()) {
+				t.FailNow()
+			}
+		}
+		quiet, loud := 0, 0
+		for range 300 {
+			p := draughts.Initial(v)
+			for range 200 {
+				check(p)
+				moves := p.LegalMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				if moves[0].IsCapture() {
+					loud++
+				} else {
+					quiet++
+				}
+				p = p.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+		for range 20000 {
+			var white, black, kings draughts.Bitboard
+			for _, s := range squares {
+				switch rng.IntN(6) {
+				case 0:
+					white |= 1 << s
+				case 1:
+					black |= 1 << s
+				}
+				if rng.IntN(4) == 0 {
+					kings |= 1 << s
+				}
+			}
+			for _, side := range []draughts.Color{draughts.White, draughts.Black} {
+				check(draughts.NewPosition(v, white, black, kings, side))
+			}
+		}
+		assert.Positive(t, quiet, v)
+		assert.Positive(t, loud, v)
+	}
+}
+
+// step leaves out DrawCounter.Step only where Step changes nothing: along
+// random games of each variant, from their start or from a position with
+// kings, step and Step agree at every move.
+func TestStep_NoKingsNoChange(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 1))
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway, draughts.EightySquare} {
+		skipped := 0
+		for game := range 200 {
+			p := draughts.Initial(v)
+			if game%2 == 1 {
+				p = draughts.NewPosition(v, p.Pieces(draughts.White), p.Pieces(draughts.Black), p.Pieces(draughts.White)&-p.Pieces(draughts.White), draughts.White)
+			}
+			rs := draughts.NewDrawCounter(p)
+			for range 150 {
+				moves := p.LegalMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[rng.IntN(len(moves))]
+				q := p.Play(m)
+				want := rs.Step(m, q)
+				if p.Kings(draughts.White)|p.Kings(draughts.Black)|q.Kings(draughts.White)|q.Kings(draughts.Black) == 0 {
+					skipped++
+				}
+				require.Equal(t, want, step(rs, p, m, q), "%s %s then %v", v, p.FEN(), m)
+				p, rs = q, want
+			}
+		}
+		assert.Positive(t, skipped, v)
+	}
+}

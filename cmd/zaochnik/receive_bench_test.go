@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox"
+	"zaochnik/referee"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+// BenchmarkReceivePath measures the receive path alone, in this process:
+// the letters BenchmarkPipeline's reader hands the referee (White's first
+// move in each of 420 games, then Black's answer), received in groups of
+// 100 as the daemon's reader hands them (referee.ReceiveAll: decode,
+// authenticate, referee, ledger, rows, commit), without IMAP and without
+// the sender. cpu-us/letter is the process's CPU time (user and system,
+// GC included) per letter; issue 13's target for it is 150 µs. Profile
+// with -cpuprofile.
+func BenchmarkReceivePath(b *testing.B) {
+	ctx := context.Background()
+	var cpu time.Duration
+	letters := 0
+	for range b.N {
+		b.StopTimer()
+		db, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"))
+		require.NoError(b, err)
+		db.MessageIDKey = []byte("bench message ids")
+		today := timecontrol.DateOf(time.Now().In(moscow()))
+		games := benchTournaments(b, db, 420, today)
+		now := time.Now()
+		var ls []referee.Letter
+		for i, g := range games {
+			ls = append(ls, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(len(ls) + 1), Raw: benchLetter(g, false, fmt.Sprintf("first.%d@bench.test", i), now)})
+		}
+		for i, g := range games {
+			ls = append(ls, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(len(ls) + 1), Raw: benchLetter(g, true, fmt.Sprintf("reply.%d@bench.test", i), now)})
+		}
+		ref := &referee.Referee{DB: db, Auth: mailbox.AuthPolicy{AuthservID: "bench.test"}, Own: []string{"turnir@bench.test"}, Log: quietLog()}
+		b.StartTimer()
+		began := processCPU(b)
+		for k := 0; k < len(ls); k += 100 {
+			outs, err := ref.ReceiveAll(ctx, ls[k:min(k+100, len(ls))])
+			require.NoError(b, err)
+			for _, o := range outs {
+				if o.Disposition != storage.Processed {
+					b.Fatalf("letter %d not applied: %s %s", o.LetterID, o.Disposition, o.Outcome.Reason)
+				}
+			}
+		}
+		cpu += processCPU(b) - began
+		letters += len(ls)
+		b.StopTimer()
+		require.NoError(b, db.Close())
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/float64(letters), "cpu-us/letter")
+}
+
+// processCPU is the CPU time (user and system) this process has used.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	require.NoError(b, syscall.Getrusage(syscall.RUSAGE_SELF, &ru))
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

@@ -1,0 +1,60 @@
+package referee_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/storage"
+)
+
+// TestOversized: a letter over the size limit, of which only the header
+// was fetched, is kept refused unread and filed under the tournament its
+// sender plays in or its subject names (corr.PickTournament); its
+// secretary is told, and its sender too when he is a person of it; a
+// letter of no tournament is answered to nobody; offered again, nothing
+// changes.
+func TestOversized(t *testing.T) {
+	tests := []struct {
+		name, from, subject string
+		second              bool // a second tournament in the store
+		told                []string
+	}{
+		{"FromAPlayer", ivanov, "ТЕСТ-2026 1-2", false, []string{secr, ivanov}},
+		{"FromTheSecretary", secr, "отчёт", false, []string{secr}},
+		{"FromAStrangerOfTheOnlyTournament", "someone@example.net", "партия", false, []string{secr}},
+		{"FromAStrangerNamingOneOfTwo", "someone@example.net", "ТРИ-2026: партия", true, []string{secr}},
+		{"FromAStrangerNamingNoneOfTwo", "someone@example.net", "партия", true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, ctx := newWorld(t, "two.toml"), context.Background()
+			if tt.second {
+				_, err := w.ref.Create(ctx, tournamentFile(t, "three.toml"), false)
+				require.NoError(t, err)
+			}
+			before := len(w.outbox("", ""))
+			header := []byte(fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: <big@example.org>\r\nDate: Mon, 2 Mar 2026 10:00:00 +0000\r\n\r\n", tt.from, server, tt.subject))
+			for range 2 {
+				require.NoError(t, w.ref.Oversized(ctx, "INBOX", 1, 9, 30<<20, header))
+			}
+			letters, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+			require.Len(t, letters, 1, "kept once")
+			assert.Equal(t, storage.Refused, letters[0].Disposition)
+			assert.Contains(t, letters[0].Reason, "over the limit of 10485760: not read")
+			var got []string
+			for _, o := range w.outbox("", "oversized") {
+				got = append(got, o.To)
+			}
+			assert.ElementsMatch(t, tt.told, got)
+			assert.Len(t, w.outbox("", ""), before+len(tt.told), "nothing else is queued")
+			_, uid, err := w.db.Watermark(ctx, "INBOX")
+			require.NoError(t, err)
+			assert.Equal(t, uint32(9), uid)
+		})
+	}
+}

@@ -1,0 +1,108 @@
+package storage
+
+import (
+	"context"
+
+	"zaochnik/adjudication"
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
+)
+
+// The persistence tests need rows to write and read back: a tournament
+// started, letters applied, a claim ruled, a day checked. A fixture writes
+// them through a Tx as the pure rules (corr, adjudication) compute them.
+// None of the referee's decisions is here (which tournament a letter is
+// of, whom to trust, what to hold or ignore): they are package referee's,
+// tested there.
+
+// change is what the rules make of a tournament on a day: the desk, the
+// state and the outcome.
+type change func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error)
+
+// write stores letter r unless nil (arrived on the day of its postmark)
+// and, in the same transaction, what rule makes of tournament cipher on
+// day: r's disposition Processed, or Refused when the outcome is not
+// accepted.
+func write(ctx context.Context, db *DB, cipher string, day timecontrol.Date, r *Received, rule change) (Result, error) {
+	var res Result
+	err := db.Update(ctx, func(tx *Tx) error {
+		if r != nil {
+			id, d, fresh, err := tx.StoreLetter(ctx, r.Named(), corr.AuthDMARC)
+			res = Result{LetterID: id, Disposition: d, Fresh: fresh, Cipher: cipher}
+			if err != nil || !fresh {
+				return err
+			}
+		}
+		t, err := tx.Load(ctx, cipher)
+		if err != nil {
+			return err
+		}
+		if r != nil {
+			day = t.Day(r.Postmark)
+		}
+		var next corr.State
+		if t.Desk, next, res.Outcome, err = rule(t, day); err != nil {
+			return err
+		}
+		if r != nil {
+			res.Disposition = Processed
+			if !res.Outcome.Accepted {
+				res.Disposition = Refused
+			}
+		}
+		return tx.Save(ctx, t, next, res.LetterID, res.Disposition, day, res.Outcome)
+	})
+	return res, err
+}
+
+// followed is a change of the referee's (corr) with the desk following it
+// and running its deadlines of day.
+func followed(t Tournament, day timecontrol.Date, next corr.State, out corr.Outcome, err error) (adjudication.Desk, corr.State, corr.Outcome, error) {
+	if err != nil {
+		return t.Desk, next, out, err
+	}
+	d, out := t.Desk.Follow(next, 0, out)
+	d, more := d.Daily(next, day)
+	out.Events = append(out.Events, more.Events...)
+	out.Out = append(out.Out, more.Out...)
+	return d, next, out, nil
+}
+
+// apply writes letter r of tournament cipher as the desk and the referee
+// (corr) apply it.
+func apply(ctx context.Context, db *DB, cipher string, r Received) (Result, error) {
+	return write(ctx, db, cipher, timecontrol.Date{}, &r, func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error) {
+		return t.Desk.Referee(t.State, r.Text, corr.Observation{From: r.From, Postmark: day, MessageID: r.MessageID, Subject: r.Subject})
+	})
+}
+
+// start writes tournament cipher's start on day (6.3.2).
+func start(ctx context.Context, db *DB, cipher string, day timecontrol.Date) error {
+	_, err := write(ctx, db, cipher, day, nil, func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error) {
+		next, out, err := corr.Start(t.State, day)
+		return followed(t, day, next, out, err)
+	})
+	return err
+}
+
+// checked writes tournament cipher's daily checks of day (6.3.4-6.3.5).
+func checked(ctx context.Context, db *DB, cipher string, day timecontrol.Date) error {
+	_, err := write(ctx, db, cipher, day, nil, func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error) {
+		next, out := corr.Daily(t.State, day)
+		return followed(t, day, next, out, nil)
+	})
+	return err
+}
+
+// ruled writes the judge's ruling on claim id on day (6.3.7).
+func ruled(ctx context.Context, db *DB, id int64, confirm bool, note string, day timecontrol.Date) error {
+	c, err := db.Claim(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = write(ctx, db, c.Cipher, day, nil, func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error) {
+		next, out, err := corr.Rule(t.State, c.Game, c.Seq, confirm, note, day)
+		return followed(t, day, next, out, err)
+	})
+	return err
+}
