@@ -92,10 +92,10 @@ func (s *Set) Entries(m Material) int {
 
 // BuildSlice solves the positions of material m, using workers goroutines
 // (0: GOMAXPROCS) for the first pass, and keeps the table in the set. The
-// tables m converts into must be in the set or loadable; a material whose
-// colour mirror is (its colours swapped) is made from it instead, a
-// permutation. It returns the number of entries; progress gets the
-// entries of the first pass done.
+// tables m converts into must be in the set or loadable. A material whose
+// colour mirror (its colours swapped) is in the set or loadable is turned
+// from it instead, a permutation. It returns the number of entries;
+// progress gets the entries of the first pass done.
 func (s *Set) BuildSlice(m Material, workers int, progress func(done, total int)) (int, error) {
 	return s.buildSlice(m, workers, progress, true)
 }
