@@ -3,6 +3,7 @@ package tables
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -91,11 +92,29 @@ func (s *Set) Entries(m Material) int {
 
 // BuildSlice solves the positions of material m, using workers goroutines
 // (0: GOMAXPROCS) for the first pass, and keeps the table in the set. The
-// tables m converts into must be in the set or loadable. It returns the
-// number of entries; progress gets the entries of the first pass done.
+// tables m converts into must be in the set or loadable. A material whose
+// colour mirror (its colours swapped) is in the set or loadable is turned
+// from it instead, a permutation. It returns the number of entries;
+// progress gets the entries of the first pass done.
 func (s *Set) BuildSlice(m Material, workers int, progress func(done, total int)) (int, error) {
+	return s.buildSlice(m, workers, progress, true)
+}
+
+// buildSlice is BuildSlice; with mirrors false it solves m even when
+// its mirror is at hand (the tests compare both ways).
+func (s *Set) buildSlice(m Material, workers int, progress func(done, total int), mirrors bool) (int, error) {
 	if n := s.Entries(m); n > math.MaxInt32 {
 		return 0, fmt.Errorf("tables: %v has %d entries, more than this builder numbers (%d)", m, n, math.MaxInt32)
+	}
+	if mm := m.mirror(); mm != m && s.b.turned != nil && mirrors {
+		if u, _ := s.slice(mm); u != nil {
+			t := s.b.turn(m, u)
+			s.put(t)
+			if progress != nil {
+				progress(len(t.val), len(t.val))
+			}
+			return len(t.val), nil
+		}
 	}
 	for _, d := range Materials(m.Pieces()) {
 		if m.needs(d) {
@@ -106,11 +125,65 @@ func (s *Set) BuildSlice(m Material, workers int, progress func(done, total int)
 	}
 	t := &slice{layout: s.b.layout(m)}
 	t.val = make([]uint8, t.entries())
-	if err := s.solve(t, workers, progress); err != nil {
+	st := s.solving(t)
+	for _, d := range Materials(m.Pieces()) {
+		if m.needs(d) {
+			into, _ := s.slice(d)
+			st.into[d.WhiteMen][d.WhiteKings][d.BlackMen][d.BlackKings] = into
+		}
+	}
+	if err := st.solve(workers, progress); err != nil {
 		return 0, err
 	}
 	s.put(t)
 	return len(t.val), nil
+}
+
+// turn returns m's table made from u, its mirror's: each position of m is
+// one of u turned half round, the colours and the side to move swapped
+// (White's men go up, Black's down, each to its own promotion row: the
+// same game), so it has the same value. Each group's rank maps to the
+// rank of the group it becomes, so an entry's source is a sum of four
+// lookups.
+func (b *board) turn(m Material, u *slice) *slice {
+	t := &slice{layout: b.layout(m)}
+	t.val = make([]uint8, t.entries())
+	var stride [4]int // u's
+	stride[3] = 2
+	for g := 2; g >= 0; g-- {
+		stride[g] = stride[g+1] * u.sizes[g+1]
+	}
+	var src [4][]int
+	var sq [maxSide]int8
+	for g := range 4 {
+		h, k := g^1, t.k[g] // group g of m is group h of u
+		src[g] = make([]int, t.sizes[g])
+		for r := range src[g] {
+			set := b.squaresOf(&t.layout, g, r, sq[:0])
+			for x, i := range set {
+				i = b.turned[i]
+				if h < whiteKings {
+					i = b.manIdx[h][i]
+				}
+				set[x] = i
+			}
+			sortSet(set[:k])
+			src[g][r] = rank(set[:k]) * stride[h]
+		}
+	}
+	j := 0
+	for _, a := range src[0] {
+		for _, c := range src[1] {
+			for _, e := range src[2] {
+				for _, f := range src[3] {
+					x := a + c + e + f
+					t.val[j], t.val[j+1] = u.val[x+1], u.val[x]
+					j += 2
+				}
+			}
+		}
+	}
+	return t
 }
 
 // solving is the state of one table's retrograde analysis.
@@ -125,6 +198,14 @@ type solving struct {
 	// give; done once the position's predecessors have been told.
 	conv    []uint8
 	buckets [][]int32
+	// into holds the tables the conversions lead into, by material
+	// (WhiteMen, WhiteKings, BlackMen, BlackKings): probed directly.
+	into [maxSide + 1][maxSide + 1][maxSide + 1][maxSide + 1]*slice
+	// sets[g][r] is the board of group g at rank r.
+	sets [4][]draughts.Bitboard
+	// stride[g] is the distance between the entries of ranks r and r+1
+	// of group g, the rest equal.
+	stride [4]int
 }
 
 const (
@@ -132,19 +213,37 @@ const (
 	done   uint8 = 254
 )
 
-// solve fills t. A first pass, split among workers, values positions with
-// a capture (compulsory) or without a move, and the conversions
-// (promotions) of the others, from the tables before; then, distance by
-// distance, each resolved position resolves its predecessors within the
-// table (un-moves of a king or a man of the side that moved last): a loss
-// makes them wins, a win makes one a loss once all its moves are known to
-// win.
-func (s *Set) solve(t *slice, workers int, progress func(done, total int)) error {
+// solving prepares t's analysis: its state, and each group's boards by rank.
+func (s *Set) solving(t *slice) *solving {
 	st := &solving{s: s, t: t, left: make([]uint8, len(t.val)), conv: make([]uint8, len(t.val))}
+	var sq [maxSide]int8
+	for g := range 4 {
+		st.sets[g] = make([]draughts.Bitboard, t.sizes[g])
+		for r := range st.sets[g] {
+			for _, x := range s.b.squaresOf(&t.layout, g, r, sq[:0]) {
+				st.sets[g][r] |= draughts.Bitboard(1) << s.b.squares[x]
+			}
+		}
+	}
+	st.stride[3] = 2
+	for g := 2; g >= 0; g-- {
+		st.stride[g] = st.stride[g+1] * t.sizes[g+1]
+	}
+	return st
+}
+
+// solve fills the table. A first pass, split among workers, values
+// positions with a capture (compulsory) or without a move, and the
+// conversions (promotions) of the others, from the tables before; then,
+// distance by distance, each resolved position resolves its predecessors
+// within the table (un-moves of a king or a man of the side that moved
+// last): a loss makes them wins, a win makes one a loss once all its moves
+// are known to win.
+func (st *solving) solve(workers int, progress func(done, total int)) error {
 	if workers <= 0 {
 		workers = defaultWorkers()
 	}
-	n := len(t.val)
+	n := len(st.t.val)
 	chunk := max(2, (n/(workers*16))&^1)
 	var next, finished atomic.Int64
 	var mu sync.Mutex
@@ -190,30 +289,25 @@ func push(b *[][]int32, i int, d uint8) {
 	(*b)[d] = append((*b)[d], int32(i))
 }
 
-// first is the first pass over the entries lo to hi (even).
+// first is the first pass over the entries lo to hi (even). The groups'
+// ranks are counted on from lo's, each group's board looked up by rank.
 func (st *solving) first(lo, hi int, b *[][]int32) {
 	s, t := st.s, st.t
 	var buf [128]draughts.Move
-	var sq [4 * maxSide]int8
+	r, _ := t.ranks(lo)
 	for i := lo; i < hi; i += 2 {
-		r, _ := t.ranks(i)
-		var bb [4]draughts.Bitboard
-		var all draughts.Bitboard
-		clash := false
-		for g := range 4 {
-			for _, x := range s.b.squaresOf(&t.layout, g, r[g], sq[:0]) {
-				bit := draughts.Bitboard(1) << s.b.squares[x]
-				clash = clash || all&bit != 0
-				all |= bit
-				bb[g] |= bit
+		wm, bm, wk, bk := st.sets[whiteMen][r[0]], st.sets[blackMen][r[1]], st.sets[whiteKings][r[2]], st.sets[blackKings][r[3]]
+		for g := 3; g >= 0; g-- {
+			if r[g]++; r[g] < t.sizes[g] {
+				break
 			}
+			r[g] = 0
 		}
-		if clash {
+		if wm&bm != 0 || (wm|bm)&wk != 0 || (wm|bm|wk)&bk != 0 {
 			t.val[i], t.val[i+1] = invalid, invalid
 			continue
 		}
-		white, black := bb[whiteMen]|bb[whiteKings], bb[blackMen]|bb[blackKings]
-		kings := bb[whiteKings] | bb[blackKings]
+		white, black, kings := wm|wk, bm|bk, wk|bk
 		for side := range 2 {
 			j := i + side
 			p := draughts.NewPosition(s.b.v, white, black, kings, draughts.Color(side))
@@ -225,7 +319,7 @@ func (st *solving) first(lo, hi int, b *[][]int32) {
 			case moves[0].IsCapture():
 				win, loss, draw := uint8(255), uint8(0), false
 				for _, m := range moves {
-					tally(s.raw(p.Play(m)), &win, &loss, &draw)
+					tally(st.probe(p.Play(m)), &win, &loss, &draw)
 				}
 				d := pick(win, loss, draw)
 				t.val[j] = d
@@ -238,7 +332,7 @@ func (st *solving) first(lo, hi int, b *[][]int32) {
 				men, promo := p.Men(draughts.Color(side)), s.b.promo[side]
 				for _, m := range moves {
 					if men.Has(m.From) && promo.Has(m.To) {
-						tally(s.raw(p.Play(m)), &win, &loss, &draw)
+						tally(st.probe(p.Play(m)), &win, &loss, &draw)
 					} else {
 						within++
 					}
@@ -261,6 +355,36 @@ func (st *solving) first(lo, hi int, b *[][]int32) {
 			}
 		}
 	}
+}
+
+// probe is the entry of p, reached from the table by a capture or a
+// promotion, in the table it leads into: 0 when the side to move has no
+// piece left (it has lost).
+func (st *solving) probe(p draughts.Position) uint8 {
+	side := p.SideToMove()
+	if p.Pieces(side) == 0 {
+		return 0
+	}
+	bb := [4]draughts.Bitboard{p.Men(draughts.White), p.Men(draughts.Black), p.Kings(draughts.White), p.Kings(draughts.Black)}
+	t := st.into[bb[whiteMen].Count()][bb[whiteKings].Count()][bb[blackMen].Count()][bb[blackKings].Count()]
+	if t == nil {
+		return st.s.raw(p) // not a conversion the material needs: never so
+	}
+	b := st.s.b
+	var r [4]int
+	for g := range 4 {
+		k := 0
+		// Squares come in the order of their numbers, so of their indices.
+		for x := bb[g]; x != 0; x &= x - 1 {
+			sq := b.index[bits.TrailingZeros64(uint64(x))]
+			if g < whiteKings {
+				sq = b.manIdx[g][sq]
+			}
+			k++
+			r[g] += binom[sq][k]
+		}
+	}
+	return t.val[t.index(r, int(side))]
 }
 
 // tally adds a child's entry (from its side to move's view) to the best
@@ -351,12 +475,14 @@ func (st *solving) tell(due []int32, d int, out *[][]int32) {
 		mover := side ^ 1
 		for _, g := range [2]int{whiteKings + mover, whiteMen + mover} {
 			k := t.k[g]
+			// The predecessors' entries but for group g's rank.
+			base := int(x) ^ 1 - r[g]*st.stride[g]
 			for j := range k {
 				to := sets[g][j]
 				if g < whiteKings {
 					for _, from := range b.back[mover][to] {
 						if !occ[from] {
-							st.unmove(r, g, sets[g][:k], j, from, mover, d, out)
+							st.unmove(base, g, sets[g][:k], j, from, d, out)
 						}
 					}
 					continue
@@ -366,7 +492,7 @@ func (st *solving) tell(due []int32, d int, out *[][]int32) {
 						if occ[from] {
 							break
 						}
-						st.unmove(r, g, sets[g][:k], j, from, mover, d, out)
+						st.unmove(base, g, sets[g][:k], j, from, d, out)
 					}
 				}
 			}
@@ -380,9 +506,10 @@ func (st *solving) tell(due []int32, d int, out *[][]int32) {
 }
 
 // unmove tells the predecessor where piece j of group g (set, board
-// indices) stood on from, mover to move, that its child at distance d is
-// resolved, pushing it onto out if that resolves it.
-func (st *solving) unmove(r [4]int, g int, set []int8, j int, from int8, mover, d int, out *[][]int32) {
+// indices) stood on from, its entry base plus that of group g's rank,
+// that its child at distance d is resolved, pushing it onto out if that
+// resolves it.
+func (st *solving) unmove(base, g int, set []int8, j int, from int8, d int, out *[][]int32) {
 	t, b := st.t, st.s.b
 	var moved [maxSide]int8
 	for x, sq := range set {
@@ -395,8 +522,7 @@ func (st *solving) unmove(r [4]int, g int, set []int8, j int, from int8, mover, 
 		moved[x] = sq
 	}
 	sortSet(moved[:len(set)])
-	r[g] = rank(moved[:len(set)])
-	q := t.index(r, mover)
+	q := base + rank(moved[:len(set)])*st.stride[g]
 	if st.left[q] == 0 {
 		return
 	}

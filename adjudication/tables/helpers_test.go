@@ -53,6 +53,20 @@ func buildKings(v draughts.Variant, pieces int) (*Set, error) {
 	return s, nil
 }
 
+// buildSolved is Build solving every table, none turned from its mirror.
+func buildSolved(v draughts.Variant, pieces int) (*Set, error) {
+	s, err := NewSet(v, pieces, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range Materials(pieces) {
+		if _, err := s.buildSlice(m, 0, nil, false); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
 // positionAt is the position of entry i of t, and false for an invalid one.
 func (s *Set) positionAt(t *slice, i int) (draughts.Position, bool) {
 	if t.val[i] == invalid {

@@ -28,6 +28,9 @@ type board struct {
 	back [2][][]int8
 	// combos[n][k] caches combos(n, k) for the two domain sizes.
 	combos map[[2]int][][maxSide]int8
+	// turned[i] is the index of square i turned half round (nil when a
+	// board has no such symmetry).
+	turned []int8
 }
 
 func newBoard(v draughts.Variant) *board {
@@ -77,6 +80,16 @@ func newBoard(v draughts.Variant) *board {
 				}
 			}
 		}
+	}
+	b.turned = make([]int8, b.n)
+	for i, s := range b.squares {
+		f, r := v.FileRank(s)
+		t, ok := v.SquareAt(v.Width()+1-f, v.Height()+1-r)
+		if !ok {
+			b.turned = nil
+			break
+		}
+		b.turned[i] = b.index[t]
 	}
 	for _, n := range []int{b.n, len(b.manSq[0])} {
 		for k := 0; k <= maxSide; k++ {
@@ -146,6 +159,11 @@ func (m Material) Pieces() int { return m.WhiteMen + m.WhiteKings + m.BlackMen +
 
 // Men is the number of men on the board.
 func (m Material) Men() int { return m.WhiteMen + m.BlackMen }
+
+// mirror is m with the colours swapped.
+func (m Material) mirror() Material {
+	return Material{m.BlackMen, m.BlackKings, m.WhiteMen, m.WhiteKings}
+}
 
 // String writes the material as in the file names: "wm1wk2bm0bk1".
 func (m Material) String() string {

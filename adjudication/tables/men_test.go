@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"bytes"
 	"testing"
 
 	"zaochnik/corr/draughts"
@@ -90,17 +91,18 @@ func mirror(p draughts.Position) draughts.Position {
 
 // Each table agrees with its colour mirror, solved separately: men's
 // directions, promotion rows, captures and the index are checked on every
-// material of Russian to 4 pieces, 10x8 and international to 3.
+// material of Russian to 4 pieces, 10x8 and international to 3. The
+// tables BuildSlice turns from their mirrors are those solved, entry for
+// entry.
 func TestTables_ColourMirrorAgrees(t *testing.T) {
-	sets := []*Set{tablesOf(t, draughts.Russian)}
-	for _, v := range []draughts.Variant{draughts.EightySquare, draughts.International} {
-		s, err := Build(v, 3, nil)
+	for _, c := range []struct {
+		v      draughts.Variant
+		pieces int
+	}{{draughts.Russian, 4}, {draughts.EightySquare, 3}, {draughts.International, 3}} {
+		s, err := buildSolved(c.v, c.pieces)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sets = append(sets, s)
-	}
-	for _, s := range sets {
 		checked := 0
 		for _, p := range randomSample(s, 4000, 21) {
 			v, _ := s.Probe(p)
@@ -111,6 +113,15 @@ func TestTables_ColourMirrorAgrees(t *testing.T) {
 			}
 			checked++
 		}
-		t.Logf("%v: %d positions agree with their mirror", s.Variant(), checked)
+		turned, err := Build(c.v, c.pieces, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range Materials(c.pieces) {
+			if !bytes.Equal(table(t, s, m).val, table(t, turned, m).val) {
+				t.Errorf("%v %v: the table turned from %v differs from the one solved", c.v, m, m.mirror())
+			}
+		}
+		t.Logf("%v: %d positions agree with their mirror; %d tables turned equal solved", s.Variant(), checked, len(Materials(c.pieces)))
 	}
 }
