@@ -60,13 +60,15 @@ func (s State) HoldDropped(h Held, why letter.HoldOutcome) Outgoing {
 }
 
 // Oversized tells the secretary, and the sender when he is a person of the
-// tournament, of a letter too large to read; it was filed unread.
+// tournament, each in their language, of a letter too large to read; it
+// was filed unread.
 func (s State) Oversized(from, subject string, size, limit int64, day timecontrol.Date) []Outgoing {
-	o := letter.Oversized{Envelope: letter.Envelope{Lang: letter.Russian, Cipher: s.Tournament.Cipher, To: s.Tournament.Secretary.Name},
+	sec := s.Tournament.Secretary
+	o := letter.Oversized{Envelope: letter.Envelope{Lang: langOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
 		From: from, Subject: subject, Size: size, Limit: limit, ArrivedOnDate: day}
 	msg := o.Render()
-	out := []Outgoing{{To: s.Tournament.Secretary.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}}
-	if name, email, lang, ok := s.Tournament.Person(from); ok && !strings.EqualFold(email, s.Tournament.Secretary.Email) {
+	out := []Outgoing{{To: sec.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}}
+	if name, email, lang, ok := s.Tournament.Person(from); ok && !strings.EqualFold(email, sec.Email) {
 		o.Envelope, o.ToSender = letter.Envelope{Lang: lang, Cipher: s.Tournament.Cipher, To: name}, true
 		msg := o.Render()
 		out = append(out, Outgoing{To: email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body})
