@@ -21,6 +21,25 @@ type DigestLetter struct {
 	Disposition, Reason string
 }
 
+// disposition names what became of a letter (storage's disposition:
+// "refused", "ignored", ...) in the reader's language; one it does not
+// know is written as it is.
+func (w *writer) disposition(d string) string {
+	switch d {
+	case "refused":
+		return w.t("отклонено", "refused")
+	case "ignored":
+		return w.t("оставлено без ответа", "ignored")
+	case "held":
+		return w.t("ждёт подтверждения отправителя", "awaiting its sender's confirmation")
+	case "assigned":
+		return w.t("передано секретарём в партию", "assigned to a game by the secretary")
+	case "pending":
+		return w.t("не обработано", "not yet decided")
+	}
+	return d
+}
+
 // DigestClaim is an overstep claim waiting for the judge.
 type DigestClaim struct {
 	ID           int64
@@ -45,7 +64,7 @@ func (d Digest) Render() Message {
 	w.line(w.f("Сводка турнира %s за неделю по %s.\n\nПринято писем: %d. Не принято: %d.", "The week's digest of %s up to %s.\n\nLetters applied: %d. Not applied: %d.",
 		d.Cipher, date(d.Until), d.Applied, len(d.NotApplied)))
 	for _, l := range d.NotApplied {
-		w.line("  " + date(l.Day) + "  " + l.From + "  " + l.Disposition + ": " + l.Reason)
+		w.line("  " + date(l.Day) + "  " + l.From + "  " + w.disposition(l.Disposition) + ": " + l.Reason)
 	}
 	for i, c := range d.Claims {
 		if i == 0 {
