@@ -201,5 +201,5 @@ func (a *applier) playLetter() {
 		a.checkTime()
 		claimed = a.checkOverstep()
 	}
-	a.forward(first, known, claimed)
+	a.forward(first, known, claimed, pos)
 }

@@ -9,11 +9,11 @@ import (
 // forward sends the sender's moves to the opponent as a move letter with
 // every item of 6.2.3 (corr/letter renders it, and reads it back), and
 // confirms them to the sender, with the dates and the time as the server
-// counts them. known is how many plies the sender knew before this letter.
-func (a *applier) forward(first, known int, claimed bool) {
+// counts them. known is how many plies the sender knew before this letter;
+// pos is the position after its moves (the game's, not computed again).
+func (a *applier) forward(first, known int, claimed bool, pos draughts.Position) {
 	g, side := a.g, a.side
 	opp := g.Number(side.Opponent())
-	v := a.s.Tournament.DraughtsVariant()
 	led, err := a.ledger()
 	var frac *letter.TimeFraction
 	if err == nil {
@@ -26,7 +26,6 @@ func (a *applier) forward(first, known int, claimed bool) {
 		Dates:    letter.Dates{OpponentSent: a.opponentSent(), Received: a.receivedDate(), Sent: a.obs.sent()},
 		Time:     frac,
 	}
-	pos := g.Position(v)
 	for _, pv := range g.Variants {
 		if pv.By == side {
 			fwd.Variants = append(fwd.Variants, letter.Variant{Label: pv.Label, Moves: letterMoves(pos, len(g.Plies), pv.Line)})

@@ -505,8 +505,8 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		a.recordReplies(h.Plies)
 		g.Replies[len(g.Replies)-1].Received = date // the offender receives it with the ruling
 		a.obs.Postmark = date
-		if !a.endByRules(g.Position(s.Tournament.DraughtsVariant())) {
-			a.forward(first, known, false)
+		if pos := g.Position(s.Tournament.DraughtsVariant()); !a.endByRules(pos) {
+			a.forward(first, known, false, pos)
 		}
 	}
 	a.out.Out = slices.Insert(a.out.Out, at, ruling(offender, false, letter.OverstepRuling{Resume: resumes(g, c.Against, nil)}))

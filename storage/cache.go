@@ -4,9 +4,11 @@ import (
 	"container/list"
 	"context"
 	"database/sql"
+	"reflect"
 	"sync"
 	"time"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
 )
 
@@ -153,6 +155,10 @@ type writing struct {
 	// to every other reader: the next letters of a group write the row
 	// only when it changes (saveState).
 	revised map[string]bool
+	// emptyDesk are the tournaments (by id) whose desk tx found empty,
+	// nothing before the judge, and has written nothing to since: the
+	// common case, which a group's letters then do not ask again.
+	emptyDesk map[int64]bool
 	// group is set for a Group's transaction: the letters' watermarks
 	// are then written once, when it commits (marks).
 	group bool
@@ -167,7 +173,7 @@ type watermark struct {
 
 // begin records tx as the write transaction; the caller holds writer.
 func (db *DB) begin(tx *sql.Tx) {
-	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}}
+	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}, emptyDesk: map[int64]bool{}}
 }
 
 // undone forgets what the write transaction knew of its own writes, when
@@ -176,7 +182,19 @@ func (db *DB) undone() {
 	db.w.nextOutbox = 0
 	clear(db.w.current)
 	clear(db.w.revised)
+	clear(db.w.emptyDesk)
 }
+
+// deskSaved records that tx writes tournament tid's desk, was before and
+// d after: it stays known empty only when both are.
+func (db *DB) deskSaved(tx *sql.Tx, tid int64, was, d adjudication.Desk) {
+	if tx == db.w.tx && !(emptyDesk(was) && emptyDesk(d)) {
+		delete(db.w.emptyDesk, tid)
+	}
+}
+
+// emptyDesk reports a desk with nothing on it, as loadDesk reads one.
+func emptyDesk(d adjudication.Desk) bool { return reflect.DeepEqual(d, adjudication.Desk{}) }
 
 // isCurrent records c as tournament cipher's copy as stored in tx (nil:
 // not known), when tx is the write transaction.

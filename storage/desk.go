@@ -15,6 +15,11 @@ import (
 // loadDesk reads tournament tid's desk (empty before its first use) from
 // its rows: the organiser, the judge's rulings, the unfinished games.
 func (db *DB) loadDesk(ctx context.Context, q querier, tid int64) (adjudication.Desk, error) {
+	tx, inTx := q.(*sql.Tx)
+	inTx = inTx && tx == db.w.tx
+	if inTx && db.w.emptyDesk[tid] {
+		return adjudication.Desk{}, nil
+	}
 	var d adjudication.Desk
 	var adjourned, rulings bool
 	// One query for a letter in a tournament with nothing before the judge.
@@ -33,6 +38,9 @@ func (db *DB) loadDesk(ctx context.Context, q querier, tid int64) (adjudication.
 	}
 	if adjourned {
 		d.Adjournments, err = readAdjournments(ctx, q, tid)
+	}
+	if err == nil && inTx && emptyDesk(d) {
+		db.w.emptyDesk[tid] = true
 	}
 	return d, err
 }

@@ -108,7 +108,7 @@ func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, now strin
 	for len(rs) > 0 {
 		part := rs[:min(len(rs), outboxRows)]
 		rs = rs[len(part):]
-		args := make([]any, 0, 15*len(part))
+		args := make([]any, 0, 14*len(part))
 		for _, r := range part {
 			args = append(args, next, db.messageID(next), r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, now, now)
 			ids = append(ids, next)

@@ -131,11 +131,17 @@ func (t *Tx) ThreadGame(ctx context.Context, ids []string) (string, error) {
 	return t.db.threadGame(ctx, t.tx, ids)
 }
 
+// saveDesk writes what changed of l's desk.
+func (t *Tx) saveDesk(ctx context.Context, l Tournament) error {
+	t.db.deskSaved(t.tx, l.id, l.desk, l.Desk)
+	return saveDesk(ctx, t.tx, l.id, l.desk, l.Desk)
+}
+
 // SaveDesk writes what a decision at the desk changed of tournament l on
 // day: the desk, the outcome's events and outgoing letters; the state is
 // left as stored.
 func (t *Tx) SaveDesk(ctx context.Context, l Tournament, day timecontrol.Date, out corr.Outcome) error {
-	if err := saveDesk(ctx, t.tx, l.id, l.desk, l.Desk); err != nil {
+	if err := t.saveDesk(ctx, l); err != nil {
 		return err
 	}
 	return t.db.commitOutcome(ctx, t.tx, l.id, 0, day, out, l.from.games)
@@ -146,7 +152,7 @@ func (t *Tx) SaveDesk(ctx context.Context, l Tournament, day timecontrol.Date, o
 // outcome cancels marked so, 1.15.8), the outcome's events, ledger lines
 // and outgoing letters.
 func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, d Disposition, day timecontrol.Date, out corr.Outcome) error {
-	if err := saveDesk(ctx, t.tx, l.id, l.desk, l.Desk); err != nil {
+	if err := t.saveDesk(ctx, l); err != nil {
 		return err
 	}
 	if id != 0 {
