@@ -71,13 +71,13 @@ func (p *Position) addFENPieces(c Color, list string) error {
 			return err
 		}
 		for _, sq := range squares {
-			if p.pieces[White].Has(sq) || p.pieces[Black].Has(sq) {
+			if (p.us | p.them).Has(sq) {
 				return fmt.Errorf("square %s is listed twice", p.v.SquareText(sq))
 			}
 			if !king && g.lastRow[c].Has(sq) {
 				return fmt.Errorf("a %s man on %s, its promotion row, would be a king: write K%s", c, p.v.SquareText(sq), p.v.SquareText(sq))
 			}
-			p.pieces[c] |= bit(sq)
+			p.add(c, bit(sq))
 			if king {
 				p.kings |= bit(sq)
 			}
@@ -131,7 +131,7 @@ func (p Position) fen(alpha bool) string {
 	b.WriteString([2]string{"W", "B"}[p.side])
 	for _, c := range [2]Color{White, Black} {
 		b.WriteString([2]string{":W", ":B"}[c])
-		squares := p.pieces[c].Squares(nil)
+		squares := p.Pieces(c).Squares(nil)
 		if alpha {
 			squares = p.v.byRankAndFile(squares)
 		}

@@ -4,7 +4,7 @@ package draughts
 // has no piece left or none can move — and if so who won: the opponent, or
 // in giveaway the side that cannot move (Variant.Winner).
 func (p Position) Winner() (winner Color, over bool) {
-	if p.pieces[p.side] != 0 {
+	if p.us != 0 {
 		var buf [64]Move
 		if len(p.LegalMoves(buf[:0])) > 0 {
 			return 0, false

@@ -98,15 +98,6 @@ func (g *geometry) colRow(s Square) (col, row int) {
 	return col, row
 }
 
-// shift moves every square of b one step in direction d.
-func (g *geometry) shift(b Bitboard, d int) Bitboard {
-	if o := g.offset[d]; o > 0 {
-		return b << o
-	} else {
-		return b >> -o
-	}
-}
-
 // jumpDirection returns the direction of a jump (two steps) from s to t.
 func (g *geometry) jumpDirection(s, t Square) int {
 	switch int(t) - int(s) {

@@ -75,3 +75,13 @@ func TestParseVariant(t *testing.T) {
 	assert.Equal(t, White, Russian.Winner(Black))
 	assert.Equal(t, Black, Giveaway.Winner(Black))
 }
+
+// shift moves every square of b one step in direction d, as the generator
+// does with constant offsets.
+func (g *geometry) shift(b Bitboard, d int) Bitboard {
+	if o := g.offset[d]; o > 0 {
+		return b << o
+	} else {
+		return b >> -o
+	}
+}

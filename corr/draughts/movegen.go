@@ -81,7 +81,7 @@ func (p Position) generateWith(c *gen, dst []Move) []Move {
 	g := c.geo
 	men, kings := p.capturers(g)
 	if men|kings == 0 {
-		return p.steps(dst, g, p.pieces[p.side&1], g.valid&^(p.pieces[White]|p.pieces[Black]))
+		return p.steps(dst, g, p.us, g.valid&^(p.us|p.them))
 	}
 	c.reset(p, dst)
 	c.captures(men, kings)
@@ -104,8 +104,8 @@ func (c *gen) setup(r *rules, o genOptions) {
 
 // reset prepares c, set up, for the captures of p, appended to dst.
 func (c *gen) reset(p Position, dst []Move) {
-	c.all = p.pieces[White] | p.pieces[Black]
-	c.opp = p.pieces[(p.side^1)&1]
+	c.all = p.us | p.them
+	c.opp = p.them
 	c.lastRow = c.geo.lastRow[p.side&1]
 	c.dst, c.base, c.best = dst, len(dst), 0
 	c.checkFrom = c.dedupFrom
@@ -120,7 +120,7 @@ func (c *gen) reset(p Position, dst []Move) {
 // capturers returns the men and the kings of the side to move that can
 // capture: the cheap test that spares most positions the capture search.
 func (p Position) capturers(g *geometry) (men, kings Bitboard) {
-	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
+	own, opp := p.us, p.them
 	empty := g.valid &^ (own | opp)
 	t := takers(uint(g.half), opp, empty)
 	men = own &^ p.kings & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight])
@@ -272,15 +272,17 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, dirs uint) bool {
 			far = highest(lands)
 		}
 		goesOn := false
-		for l := lands; l != 0; l &= l - 1 {
-			sq := lowest(l)
-			c.path[n&31] = sq
-			next := turns(d)
-			if sq == far {
-				next |= 1 << d
-			}
-			if c.kingFrom(sq, t, n+1, next) {
-				goesOn = true
+		if c.canTakeOn(t) {
+			for l := lands; l != 0; l &= l - 1 {
+				sq := lowest(l)
+				c.path[n&31] = sq
+				next := turns(d)
+				if sq == far {
+					next |= 1 << d
+				}
+				if c.kingFrom(sq, t, n+1, next) {
+					goesOn = true
+				}
 			}
 		}
 		if !goesOn {
@@ -292,6 +294,15 @@ func (c *gen) kingFrom(s Square, taken Bitboard, n int, dirs uint) bool {
 		}
 	}
 	return found
+}
+
+// canTakeOn reports whether a piece is left that a capture having taken the
+// set taken could take on: an opponent's piece not taken with an empty square
+// on both sides along a diagonal. When none is, no landing square goes on and
+// kingFrom need not try them one by one.
+func (c *gen) canTakeOn(taken Bitboard) bool {
+	h, e := c.half&15, c.empty
+	return c.opp&^taken&((e<<(h+1))&(e>>(h+1))|(e<<h)&(e>>h)) != 0
 }
 
 // emit records a finished capture ending on to. The common case, a capture
@@ -336,24 +347,31 @@ func (c *gen) emitChecked(to Square, taken Bitboard, n int, promotes bool) {
 	}
 }
 
-// steps appends the non-capturing moves of the side with pieces own.
+// steps appends the non-capturing moves of the side with pieces own: the
+// men's by one shift of all of them a direction (the origin is the
+// destination less the direction's offset), then the kings' ray by ray.
 func (p Position) steps(dst []Move, g *geometry, own, empty Bitboard) []Move {
 	men, kings := own&^p.kings, own&p.kings
-	last := g.lastRow[p.side]
-	fwd := [2]int{upLeft, upRight}
+	last := g.lastRow[p.side&1]
+	h := int(g.half) & 15
+	// Forwards: up-left and up-right for White, down-left and down-right for Black.
+	left, right := men>>(h+1)&empty, men>>h&empty
+	offLeft, offRight := -(h + 1), -h
 	if p.side == Black {
-		fwd = [2]int{downLeft, downRight}
+		left, right = men<<h&empty, men<<(h+1)&empty
+		offLeft, offRight = h, h+1
 	}
-	for _, d := range fwd {
-		o := g.offset[d]
-		for b := g.shift(men, d) & empty; b != 0; b &= b - 1 {
-			to := lowest(b)
-			dst = append(dst, Move{From: Square(int(to) - o), To: to, Promotes: last.Has(to)})
-		}
+	for b := left; b != 0; b &= b - 1 {
+		to := lowest(b)
+		dst = append(dst, Move{From: Square(int(to) - offLeft), To: to, Promotes: last.Has(to)})
+	}
+	for b := right; b != 0; b &= b - 1 {
+		to := lowest(b)
+		dst = append(dst, Move{From: Square(int(to) - offRight), To: to, Promotes: last.Has(to)})
 	}
 	for k := kings; k != 0; k &= k - 1 {
 		s := lowest(k)
-		for d := 0; d < 4; d++ {
+		for d := range 4 {
 			for b := kingReach(g, s, d, empty); b != 0; b &= b - 1 {
 				dst = append(dst, Move{From: s, To: lowest(b), King: true})
 			}

@@ -14,7 +14,7 @@ func (p Position) movePaths() ([]Move, [][]Square) {
 		c.captures(men, kings)
 		return c.dst, c.landings
 	}
-	moves := p.steps(nil, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black]))
+	moves := p.steps(nil, g, p.us, g.valid&^(p.us|p.them))
 	landings := make([][]Square, len(moves))
 	for i, m := range moves {
 		landings[i] = []Square{m.To}

@@ -48,7 +48,7 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 // variant; dst is scratch space for the captures listed.
 func (p Position) countMoves(c *gen, dst []Move) int {
 	g := c.geo
-	own, opp := p.pieces[p.side&1], p.pieces[(p.side^1)&1]
+	own, opp := p.us, p.them
 	empty := g.valid &^ (own | opp)
 	men := own &^ p.kings
 	t := takers(c.half, opp, empty)
@@ -115,6 +115,11 @@ func (p Position) countManCaptures(c *gen, dst []Move, takes Bitboard, t [4]Bitb
 		return single
 	}
 	c.reset(p, dst)
+	if c.majority && !c.promote {
+		// A jump goes on: the longest capture takes two pieces or more, so
+		// emit need not check the first one found.
+		c.best, c.checkFrom = 2, min(3, c.dedupFrom)
+	}
 	men := goesOn[upLeft]<<(2*h+2) | goesOn[upRight]<<(2*h) | goesOn[downLeft]>>(2*h) | goesOn[downRight]>>(2*h+2)
 	for b := men; b != 0; b &= b - 1 {
 		s := lowest(b)

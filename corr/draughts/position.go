@@ -4,11 +4,16 @@ package draughts
 // variant. It is a small value (four words): copy it freely, compare it with
 // ==, use it as a map key. The zero value is an empty Russian board with
 // White to move.
+//
+// The pieces are kept by role, not by colour, and in scalar fields: the
+// generator reads the mover's pieces without an index, Play swaps the two,
+// and a Position travels in registers from call to call.
 type Position struct {
-	pieces [2]Bitboard // every piece of White, of Black
-	kings  Bitboard    // the kings of both sides
-	side   Color
-	v      Variant
+	us    Bitboard // every piece of the side to move
+	them  Bitboard // every piece of its opponent
+	kings Bitboard // the kings of both sides
+	side  Color
+	v     Variant
 }
 
 // Initial returns the starting position of variant v (clause 2.1.3.1, 3.2):
@@ -18,13 +23,12 @@ func Initial(v Variant) Position {
 	r := v.rules()
 	g := r.geo
 	n := r.menRows * g.half
-	var p Position
-	p.v = v
+	var white, black Bitboard
 	for i := 1; i <= n; i++ {
-		p.pieces[Black] |= bit(g.byNumber[i])
-		p.pieces[White] |= bit(g.byNumber[g.squares+1-i])
+		black |= bit(g.byNumber[i])
+		white |= bit(g.byNumber[g.squares+1-i])
 	}
-	return p
+	return NewPosition(v, white, black, 0, White)
 }
 
 // Variant returns the variant the position is played under.
@@ -34,13 +38,27 @@ func (p Position) Variant() Variant { return p.v }
 func (p Position) SideToMove() Color { return p.side }
 
 // Pieces returns the squares of c's pieces, men and kings.
-func (p Position) Pieces(c Color) Bitboard { return p.pieces[c&1] }
+func (p Position) Pieces(c Color) Bitboard {
+	if c&1 == p.side {
+		return p.us
+	}
+	return p.them
+}
+
+// add puts the pieces b of side c on the board (p.side must be set already).
+func (p *Position) add(c Color, b Bitboard) {
+	if c&1 == p.side {
+		p.us |= b
+	} else {
+		p.them |= b
+	}
+}
 
 // Men returns the squares of c's men.
-func (p Position) Men(c Color) Bitboard { return p.pieces[c&1] &^ p.kings }
+func (p Position) Men(c Color) Bitboard { return p.Pieces(c) &^ p.kings }
 
 // Kings returns the squares of c's kings.
-func (p Position) Kings(c Color) Bitboard { return p.pieces[c&1] & p.kings }
+func (p Position) Kings(c Color) Bitboard { return p.Pieces(c) & p.kings }
 
 // Count returns how many men and kings c has.
 func (p Position) Count(c Color) (men, kings int) {
@@ -50,10 +68,10 @@ func (p Position) Count(c Color) (men, kings int) {
 // Piece tells what stands on s: ok is false for an empty square.
 func (p Position) Piece(s Square) (c Color, king, ok bool) {
 	switch {
-	case p.pieces[White].Has(s):
-		return White, p.kings.Has(s), true
-	case p.pieces[Black].Has(s):
-		return Black, p.kings.Has(s), true
+	case p.us.Has(s):
+		return p.side, p.kings.Has(s), true
+	case p.them.Has(s):
+		return p.side ^ 1, p.kings.Has(s), true
 	}
 	return 0, false, false
 }
@@ -63,7 +81,7 @@ func (p Position) Piece(s Square) (c Color, king, ok bool) {
 // itself where a collision would matter.
 func (p Position) Key() uint64 {
 	h := uint64(p.side)<<1 | uint64(p.v)<<2
-	for _, b := range [3]Bitboard{p.pieces[White], p.pieces[Black], p.kings} {
+	for _, b := range [3]Bitboard{p.Pieces(White), p.Pieces(Black), p.kings} {
 		h = mix(h ^ uint64(b))
 	}
 	return h
@@ -81,10 +99,8 @@ func mix(x uint64) uint64 {
 // as generated (LegalMoves, MovesFrom, Resolve): Play does not check it and
 // trusts its fields, m.King included. Keep a Move whole to replay it later.
 func (p Position) Play(m Move) Position {
-	us := p.side & 1
 	from, to := bit(m.From), bit(m.To)
-	p.pieces[us] = p.pieces[us]&^from | to
-	p.pieces[us^1] &^= m.Captured
+	p.us, p.them = p.them&^m.Captured, p.us&^from|to
 	p.kings &^= from | m.Captured
 	if m.King || m.Promotes {
 		p.kings |= to
@@ -98,5 +114,9 @@ func (p Position) Play(m Move) Position {
 // does not check it: the squares must be playable squares of v's board, and
 // white and black must not overlap. Endgame tables enumerate positions with it.
 func NewPosition(v Variant, white, black, kings Bitboard, side Color) Position {
-	return Position{pieces: [2]Bitboard{white, black}, kings: kings & (white | black), side: side & 1, v: v}
+	p := Position{us: white, them: black, kings: kings & (white | black), side: White, v: v}
+	if side&1 == Black {
+		p.us, p.them, p.side = black, white, Black
+	}
+	return p
 }

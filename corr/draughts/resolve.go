@@ -249,7 +249,7 @@ func (p Position) diagnose(e *MoveError, squares []Square, moves []Move, landing
 	}
 	if captures {
 		g := p.v.rules().geo
-		for _, m := range p.steps(nil, g, p.pieces[p.side], g.valid&^(p.pieces[White]|p.pieces[Black])) {
+		for _, m := range p.steps(nil, g, p.us, g.valid&^(p.us|p.them)) {
 			if m.From == from && m.To == to {
 				e.Kind = MoveCaptureCompulsory
 				e.setMoves(p, distinct(moves, func(Move) bool { return true }))

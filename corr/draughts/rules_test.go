@@ -92,7 +92,8 @@ func TestCapture_2_1_5_16_PromotionByStepCapturesNextMove(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, m.Promotes)
 	q := p.Play(m)
-	q.side = White // as if Black passed: the new king now takes f6
+	// As if Black passed: the new king now takes f6.
+	q = NewPosition(Russian, q.Pieces(White), q.Pieces(Black), q.Kings(White)|q.Kings(Black), White)
 	assert.Equal(t, []string{"d8:g5", "d8:h4"}, engWritten(q))
 }
 
