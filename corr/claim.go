@@ -353,14 +353,14 @@ func (s *State) claimNotices(g *Game, c Claim) []Outgoing {
 	return out
 }
 
-// ledgerText writes a game's ledger as the table of 6.3.6, in Russian
-// (the judge's and the secretary's language), with the clock on today.
-func (s *State) ledgerText(g *Game, today timecontrol.Date) string {
+// ledgerText writes a game's ledger as the table of 6.3.6, in lang (the
+// addressee's), with the clock on today.
+func (s *State) ledgerText(g *Game, today timecontrol.Date, lang letter.Lang) string {
 	led, err := s.Ledger(*g)
 	if err != nil {
-		return letter.LedgerMissing(letter.Russian, err.Error())
+		return letter.LedgerMissing(lang, err.Error())
 	}
-	return led.Render(timecontrol.Russian, today)
+	return led.Render(timecontrolLang(lang), today)
 }
 
 // holdReply keeps the claimant's reply while the claim is pending (6.3.6).

@@ -12,17 +12,13 @@ import (
 // stranger. The address is written as registered.
 func (t Tournament) Person(addr string) (name, email string, lang letter.Lang, ok bool) {
 	if p, found := t.PlayerByEmail(addr); found {
-		lang = letter.Russian
-		if p.Language == "en" {
-			lang = letter.English
-		}
-		return p.Name, p.Email, lang, true
+		return p.Name, p.Email, langOf(p.Language), true
 	}
 	switch t.RoleOf(addr) {
 	case RoleJudge:
-		return t.Judge.Name, t.Judge.Email, letter.Russian, true
+		return t.Judge.Name, t.Judge.Email, langOf(t.Judge.Language), true
 	case RoleSecretary:
-		return t.Secretary.Name, t.Secretary.Email, letter.Russian, true
+		return t.Secretary.Name, t.Secretary.Email, langOf(t.Secretary.Language), true
 	}
 	return "", "", letter.Russian, false
 }
@@ -52,21 +48,25 @@ func (s State) ConfirmRequest(h Held) Outgoing {
 	return Outgoing{To: email, Kind: "confirm-request", Subject: msg.Subject, Body: msg.Body}
 }
 
-// HoldDropped tells the secretary that a held letter was not applied.
+// HoldDropped tells the secretary, in her language, that a held letter
+// was not applied.
 func (s State) HoldDropped(h Held, why letter.HoldOutcome) Outgoing {
-	msg := letter.HoldDropped{Envelope: letter.Envelope{Lang: letter.Russian, Cipher: s.Tournament.Cipher, To: s.Tournament.Secretary.Name},
+	sec := s.Tournament.Secretary
+	msg := letter.HoldDropped{Envelope: letter.Envelope{Lang: langOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
 		From: h.From, Arrived: h.Arrived, Subject: h.Subject, Outcome: why, HoldDays: h.HoldDays}.Render()
-	return Outgoing{To: s.Tournament.Secretary.Email, Kind: "hold-dropped", Subject: msg.Subject, Body: msg.Body}
+	return Outgoing{To: sec.Email, Kind: "hold-dropped", Subject: msg.Subject, Body: msg.Body}
 }
 
 // Oversized tells the secretary, and the sender when he is a person of the
-// tournament, of a letter too large to read; it was filed unread.
+// tournament, each in their language, of a letter too large to read; it
+// was filed unread.
 func (s State) Oversized(from, subject string, size, limit int64, day timecontrol.Date) []Outgoing {
-	o := letter.Oversized{Envelope: letter.Envelope{Lang: letter.Russian, Cipher: s.Tournament.Cipher, To: s.Tournament.Secretary.Name},
+	sec := s.Tournament.Secretary
+	o := letter.Oversized{Envelope: letter.Envelope{Lang: langOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
 		From: from, Subject: subject, Size: size, Limit: limit, ArrivedOnDate: day}
 	msg := o.Render()
-	out := []Outgoing{{To: s.Tournament.Secretary.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}}
-	if name, email, lang, ok := s.Tournament.Person(from); ok && !strings.EqualFold(email, s.Tournament.Secretary.Email) {
+	out := []Outgoing{{To: sec.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}}
+	if name, email, lang, ok := s.Tournament.Person(from); ok && !strings.EqualFold(email, sec.Email) {
 		o.Envelope, o.ToSender = letter.Envelope{Lang: lang, Cipher: s.Tournament.Cipher, To: name}, true
 		msg := o.Render()
 		out = append(out, Outgoing{To: email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body})

@@ -188,17 +188,31 @@ func TestForward_6_2_3_ReadsBack(t *testing.T) {
 	assert.Equal(t, letter.TimeFraction{White: 0, Black: 3}, *l.Time)
 }
 
+// A protest goes to the judge with the game's record and ledger (6.3.8),
+// the ledger in the judge's language as the letter is; the player is told
+// it was passed on.
 func TestProtest_6_3_8_GoesToTheJudge(t *testing.T) {
-	s := started(t)
-	s, _ = send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
-	_, out := send(s, black, "2026-03-02", "ЧР-2026-ЗФ 1-2\nПротест: просрочки не было, письмо задержала почта.")
-	require.True(t, out.Accepted, out.Reason)
-	var kinds []string
-	for _, o := range out.Out {
-		kinds = append(kinds, o.To+":"+o.Kind)
+	for _, tt := range []struct {
+		name, lang, ledger string
+	}{
+		{"Russian", "", "График времени на обдумывание (п. 6.3.6)"},
+		{"English", "en", "Time ledger (clause 6.3.6)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := started(t)
+			s.Tournament.Judge.Language = tt.lang
+			s, _ = send(s, white, "2026-03-01", "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+			_, out := send(s, black, "2026-03-02", "ЧР-2026-ЗФ 1-2\nПротест: просрочки не было, письмо задержала почта.")
+			require.True(t, out.Accepted, out.Reason)
+			var kinds []string
+			for _, o := range out.Out {
+				kinds = append(kinds, o.To+":"+o.Kind)
+			}
+			assert.Equal(t, []string{"judge@example.org:protest", black + ":notice"}, kinds)
+			assert.Contains(t, out.Out[0].Body, "письмо задержала почта")
+			assert.Contains(t, out.Out[0].Body, tt.ledger)
+		})
 	}
-	assert.Equal(t, []string{"judge@example.org:protest", black + ":notice"}, kinds)
-	assert.Contains(t, out.Out[0].Body, "письмо задержала почта")
 }
 
 func TestDraw_2_1_9_OfferAndRefusalWithoutAMove(t *testing.T) {

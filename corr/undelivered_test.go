@@ -16,19 +16,24 @@ func TestUndelivered_SecretaryTold(t *testing.T) {
 		name      string
 		secretary Person
 		to        string
+		uncertain bool
 		want      []string // in the notice's subject and body; nil: no notice
 	}{
-		{"Russian", Person{Name: "Сидорова Анна", Email: "secretary@example.org"}, "petrov@example.org",
+		{"Russian", Person{Name: "Сидорова Анна", Email: "secretary@example.org"}, "petrov@example.org", false,
 			[]string{"Письмо не доставлено: [ЧР-2026] ход", "Письмо для petrov@example.org («[ЧР-2026] ход») не доставлено: 550 no such user."}},
-		{"English", Person{Name: "Anna", Email: "secretary@example.org", Language: "en"}, "petrov@example.org",
+		{"English", Person{Name: "Anna", Email: "secretary@example.org", Language: "en"}, "petrov@example.org", false,
 			[]string{"Letter not delivered: [ЧР-2026] ход", "The letter to petrov@example.org (“[ЧР-2026] ход”) was not delivered: 550 no such user."}},
-		{"HerOwnLetter", Person{Name: "Сидорова Анна", Email: "Secretary@example.org"}, "secretary@example.org", nil},
-		{"NoSecretary", Person{}, "petrov@example.org", nil},
+		{"UncertainRussian", Person{Name: "Сидорова Анна", Email: "secretary@example.org"}, "petrov@example.org", true,
+			[]string{"Письмо, возможно, не доставлено: [ЧР-2026] ход", "Письмо для petrov@example.org («[ЧР-2026] ход»), возможно, не доставлено: сервер турнира остановился"}},
+		{"UncertainEnglish", Person{Name: "Anna", Email: "secretary@example.org", Language: "en"}, "petrov@example.org", true,
+			[]string{"Letter possibly not delivered: [ЧР-2026] ход", "The letter to petrov@example.org (“[ЧР-2026] ход”) may not have been delivered"}},
+		{"HerOwnLetter", Person{Name: "Сидорова Анна", Email: "Secretary@example.org"}, "secretary@example.org", false, nil},
+		{"NoSecretary", Person{}, "petrov@example.org", false, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tr := Tournament{Cipher: "ЧР-2026", Secretary: tt.secretary}
-			out := tr.Undelivered(tt.to, "[ЧР-2026] ход", "550 no such user")
+			out := tr.Undelivered(tt.to, "[ЧР-2026] ход", "550 no such user", tt.uncertain)
 			if tt.want == nil {
 				assert.Empty(t, out)
 				return

@@ -21,18 +21,24 @@ func (r *Referee) ReceiveDecoded(ctx context.Context, rec storage.Received) (sto
 	var res storage.Result
 	rec.Incoming = rec.Named()
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
-		id, d, fresh, err := tx.StoreLetter(ctx, rec.Incoming, authOf(rec.Auth))
-		if err != nil || !fresh {
-			res = storage.Result{LetterID: id, Disposition: d}
-			return err
-		}
-		res, err = r.decide(ctx, tx, id, rec)
+		var err error
+		res, err = r.receiveIn(ctx, tx, rec)
 		return err
 	})
 	if err != nil {
 		return storage.Result{}, fmt.Errorf("referee: receive letter %s from %s: %w", rec.MessageID, rec.From, err)
 	}
 	return res, nil
+}
+
+// receiveIn stores letter rec in tx and decides it, unless it was stored
+// before (the result is then the stored letter's).
+func (r *Referee) receiveIn(ctx context.Context, tx *storage.Tx, rec storage.Received) (storage.Result, error) {
+	id, d, fresh, err := tx.StoreLetter(ctx, rec.Incoming, authOf(rec.Auth))
+	if err != nil || !fresh {
+		return storage.Result{LetterID: id, Disposition: d}, err
+	}
+	return r.decide(ctx, tx, id, rec)
 }
 
 // confirm stores reply, the answer to the confirmation request of held

@@ -19,7 +19,7 @@ import (
 // its subject and the letter's own postmark (the day of the secretary's
 // action does not change the receipt date, 6.3.1), vouched for by the desk
 // (corr.AuthDesk), and the original is set aside (storage.Assigned) with a
-// note saying where it went. A letter whose text names another game by
+// note saying where it went, in the same transaction. A letter whose text names another game by
 // cipher and numbers is still read as naming that game.
 //
 // A held letter is ErrConflict: it waits for its sender's confirmation,
@@ -42,16 +42,25 @@ func (r *Referee) Reassign(ctx context.Context, id int64, game string) (corr.Out
 		return corr.Outcome{}, fmt.Errorf("letter %d does not read as mail (%v); enter it as a paper letter: %w", id, err, ErrConflict)
 	}
 	sum := sha256.Sum256([]byte(game))
-	res, err := r.ReceiveDecoded(ctx, storage.Received{
+	rec := storage.Received{
 		Incoming: storage.Incoming{MessageID: fmt.Sprintf("<assigned-%d-%s@zaochnik.invalid>", id, hex.EncodeToString(sum[:6])), Raw: l.Raw, Postmark: l.Postmark, From: l.From},
 		Subject:  letter.FormatGameCode(cipher, p.White, p.Black) + " " + in.Subject, Text: in.Text,
 		Auth: corr.Auth{Method: corr.AuthDesk, Detail: fmt.Sprintf("letter %d assigned to %s by the secretary", id, game)},
+	}
+	rec.Incoming = rec.Named()
+	var res storage.Result
+	// The copy applied and the original set aside in one transaction: a
+	// crash between them would leave the letter applied and still offered
+	// for assignment, or set aside and never applied.
+	err = r.DB.Update(ctx, func(tx *storage.Tx) error {
+		var err error
+		if res, err = r.receiveIn(ctx, tx, rec); err != nil {
+			return err
+		}
+		return tx.SetDisposition(ctx, id, storage.Assigned, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID))
 	})
 	if err != nil {
-		return corr.Outcome{}, err
-	}
-	if err := r.DB.SetDisposition(ctx, id, storage.Assigned, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID)); err != nil {
-		return corr.Outcome{}, err
+		return corr.Outcome{}, fmt.Errorf("referee: assign letter %d to game %s: %w", id, game, err)
 	}
 	if !res.Fresh {
 		return corr.Outcome{}, fmt.Errorf("letter %d was assigned to game %s before (letter %d); it is not applied twice: %w", id, game, res.LetterID, ErrConflict)

@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -80,6 +81,60 @@ func TestText_DecodedOrAsTyped(t *testing.T) {
 			subject, text := referee.Text(tt.l)
 			assert.Equal(t, tt.subject, subject)
 			assert.Equal(t, tt.txt, text)
+		})
+	}
+}
+
+// TestReassign_OneTransaction: the copy applied to the game and the
+// original set aside are one transaction: when either step fails (a
+// trigger of the test's own refuses it), nothing is changed (no copy
+// stored, no move, the original's disposition as it was), and the
+// secretary's next attempt applies the letter once.
+func TestReassign_OneTransaction(t *testing.T) {
+	wrongCipher := letter{from: ivanov, subject: "ход", day: 1, above: []string{dmarcIvanov},
+		body: "ДРУГОЙ-2026\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\nИванов"}
+	tests := []struct {
+		name, trigger string
+	}{
+		{"SettingAsideFails", `CREATE TRIGGER refuse BEFORE UPDATE OF disposition ON letters WHEN NEW.disposition = 'assigned' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`},
+		{"ApplyingFails", `CREATE TRIGGER refuse BEFORE UPDATE OF disposition ON letters WHEN NEW.disposition = 'processed' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, ctx := newWorld(t, "two.toml"), context.Background()
+			id := w.receive(wrongCipher).LetterID
+			before, err := w.db.Letter(ctx, id)
+			require.NoError(t, err)
+			require.NotEqual(t, storage.Assigned, before.Disposition)
+			stored, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+
+			side, err := sql.Open("sqlite", "file:"+w.path)
+			require.NoError(t, err)
+			t.Cleanup(func() { side.Close() })
+			_, err = side.Exec(tt.trigger)
+			require.NoError(t, err)
+			w.at("2026-03-20")
+			_, err = w.ref.Reassign(ctx, id, "ТЕСТ-2026 1-2")
+			require.ErrorContains(t, err, "refused by the test")
+
+			assert.Empty(t, w.game("1-2").Plies, "no move applied")
+			after, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+			assert.Len(t, after, len(stored), "no copy stored")
+			orig, err := w.db.Letter(ctx, id)
+			require.NoError(t, err)
+			assert.Equal(t, before.Disposition, orig.Disposition, "the original as it was")
+
+			_, err = side.Exec(`DROP TRIGGER refuse`)
+			require.NoError(t, err)
+			out, err := w.ref.Reassign(ctx, id, "ТЕСТ-2026 1-2")
+			require.NoError(t, err)
+			assert.True(t, out.Accepted, out.Reason)
+			assert.Len(t, w.game("1-2").Plies, 1)
+			orig, err = w.db.Letter(ctx, id)
+			require.NoError(t, err)
+			assert.Equal(t, storage.Assigned, orig.Disposition)
 		})
 	}
 }

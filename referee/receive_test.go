@@ -34,12 +34,14 @@ type world struct {
 	ref    *referee.Referee
 	cipher string
 	seq    int
+	path   string // the store's file
 }
 
 // newWorld starts the tournament of testdata/replay/FILE.
 func newWorld(t *testing.T, file string) *world {
 	t.Helper()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, err := storage.Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", file))
@@ -54,7 +56,7 @@ func newWorld(t *testing.T, file string) *world {
 	require.NoError(t, err)
 	ref := &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Address: server},
 		Auth: mailbox.AuthPolicy{AuthservID: authserv}, Own: []string{server}}
-	return &world{t: t, db: db, ref: ref, cipher: tr.Cipher}
+	return &world{t: t, db: db, ref: ref, cipher: tr.Cipher, path: path}
 }
 
 // letter is a letter from from, received on day (March 2026) by our MX,

@@ -295,7 +295,7 @@ func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, rea
 	if err != nil {
 		return nil // a stored tournament's file parses; the letter is dead all the same
 	}
-	for _, o := range t.Undelivered(to, subject, reason) {
+	for _, o := range t.Undelivered(to, subject, reason, reason == Uncertain) {
 		if _, err := db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: o.To, kind: o.Kind, subject: o.Subject, body: o.Body}, stampOf(now)); err != nil {
 			return err
 		}

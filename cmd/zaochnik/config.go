@@ -94,7 +94,16 @@ type SMTPConfig struct {
 	RetryBase   duration `toml:"retry_base"`
 	RetryMax    duration `toml:"retry_max"`
 	MaxAttempts int      `toml:"max_attempts"`
+	// Batch is how many letters the sender puts in flight at once
+	// (mailbox.SenderOptions.Batch): fewer transactions a letter, and as
+	// many letters of unknown fate after a crash; 1 keeps one letter in
+	// flight at a time.
+	Batch int `toml:"batch"`
 }
+
+// maxBatch bounds smtp.batch: the letters a crash may leave of unknown
+// fate, each reported to the secretary to check by hand.
+const maxBatch = 256
 
 // DatabaseConfig is the store.
 type DatabaseConfig struct {
@@ -160,7 +169,8 @@ func defaultConfig() Config {
 			ReplyKeys: referee.KeysPlus, MaxLetterSize: referee.DefaultMaxLetterSize},
 		HoldDays: storage.DefaultHoldDays, TrustedHosts: []string{},
 		SMTP: SMTPConfig{Host: "localhost", Port: 587, Security: "starttls", Name: "zaochnik", LocalName: "localhost",
-			RetryBase: duration(time.Minute), RetryMax: duration(4 * time.Hour), MaxAttempts: 20},
+			RetryBase: duration(time.Minute), RetryMax: duration(4 * time.Hour), MaxAttempts: 20,
+			Batch: mailbox.DefaultBatch},
 		Database: DatabaseConfig{Path: "zaochnik.db"},
 		Web: WebConfig{Listen: "127.0.0.1:8080", Rulings: map[string]string{}, ReadTimeout: duration(30 * time.Second),
 			WriteTimeout: duration(60 * time.Second), IdleTimeout: duration(2 * time.Minute), MaxConnections: 64},
@@ -245,6 +255,10 @@ func (c Config) check() error {
 	}
 	if c.SMTP.MaxAttempts < 1 {
 		errs = append(errs, fmt.Errorf("smtp.max_attempts: %d; give at least 1", c.SMTP.MaxAttempts))
+	}
+	if c.SMTP.Batch < 1 || c.SMTP.Batch > maxBatch {
+		errs = append(errs, fmt.Errorf("smtp.batch: %d; give 1 to %d letters in flight at once (the default is %d; 1 sends one letter at a time)",
+			c.SMTP.Batch, maxBatch, mailbox.DefaultBatch))
 	}
 	if c.Database.Path == "" {
 		errs = append(errs, errors.New("database.path: empty; give the database file"))

@@ -108,6 +108,35 @@ func TestConfig_ValuesOverDefaults(t *testing.T) {
 	assert.Equal(t, duration(5*time.Minute), c.IMAP.IdleWatchdog)
 }
 
+// smtp.batch sets how many letters the sender puts in flight at once: 1
+// (one at a time) to 256; 0, a negative number or more than 256 stop the
+// daemon with the key named.
+func TestConfig_SMTPBatch(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		want       int    // the batch read
+		err        string // else the error
+	}{
+		{"default", "", 16, ""},
+		{"one at a time", "batch = 1", 1, ""},
+		{"largest", "batch = 256", 256, ""},
+		{"zero", "batch = 0", 0, "smtp.batch: 0; give 1 to 256"},
+		{"negative", "batch = -4", 0, "smtp.batch: -4; give 1 to 256"},
+		{"too many", "batch = 257", 0, "smtp.batch: 257; give 1 to 256"},
+		{"not a number", "batch = \"16\"", 0, `line 5 (last key "smtp.batch")`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := parseConfig([]byte(minimal + tc.line + "\n"))
+			if tc.err != "" {
+				assert.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, c.SMTP.Batch)
+		})
+	}
+}
+
 // A configuration written by the TOML encoder reads back the same: tests
 // hand the daemon child its configuration that way.
 func TestConfig_RoundTrip(t *testing.T) {
@@ -139,6 +168,7 @@ func FuzzReadConfig(f *testing.F) {
 	f.Add([]byte(minimal))
 	f.Add([]byte(minimal + "[schedule]\ndaily = \"@every 1h\"\n[log]\nlevel = \"debug\"\n"))
 	f.Add([]byte("[imap]\nport = \"x\"\n"))
+	f.Add([]byte(minimal + "batch = 1\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		c, err := parseConfig(src)
 		if err == nil && c.check() != nil {

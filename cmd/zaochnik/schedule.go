@@ -82,7 +82,7 @@ func (j *jobs) digest(ctx context.Context) error {
 			d.Claims = append(d.Claims, letter.DigestClaim{ID: c.ID, White: p.White, Black: p.Black, Filed: c.Filed, Against: c.Against})
 		}
 		for _, o := range f.Dead {
-			d.Dead = append(d.Dead, letter.Undelivered{To: o.To, Subject: o.Subject, Reason: o.LastError})
+			d.Dead = append(d.Dead, letter.Undelivered{To: o.To, Subject: o.Subject, Reason: o.LastError, Uncertain: o.LastError == storage.Uncertain})
 		}
 		m := d.Render()
 		if err := j.outbox.queueReport(ctx, t.Secretary.Email, m.Subject, m.Body); err != nil {

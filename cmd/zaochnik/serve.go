@@ -162,7 +162,8 @@ func (m *Main) Run(ctx context.Context) error {
 	m.outbox.store = m.store
 	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
 		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
-		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts})
+		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts,
+		Batch: c.SMTP.Batch})
 	if err != nil {
 		return err
 	}

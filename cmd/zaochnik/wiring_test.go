@@ -66,7 +66,8 @@ func TestWiring_AcceptIsIdempotent(t *testing.T) {
 }
 
 // The dossier goes to the judge with the offender's letters attached whole,
-// and a dead letter is reported to the secretary.
+// and a dead letter is reported to the secretary, a letter left in flight as
+// one that may have arrived.
 func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	db, _ := startedStore(t, "two.toml", nil)
 	ref := testReferee(t, db)
@@ -123,6 +124,18 @@ func TestWiring_OutboxComposesDossierAndReportsDeadLetters(t *testing.T) {
 	assert.Equal(t, "undeliverable", last.Kind)
 	assert.Equal(t, "secretary@example.org", last.To)
 	assert.Contains(t, last.Body, "550 no such user")
+
+	// The others, left in flight by a stop, may have arrived: the
+	// secretary is told so, in her language, not that they failed.
+	n, err := db.SettleInFlight(ctx, db.Now())
+	require.NoError(t, err)
+	assert.Equal(t, len(out)-1, n)
+	after, err = db.Outbox(ctx)
+	require.NoError(t, err)
+	last = after[len(after)-1]
+	assert.Equal(t, "undeliverable", last.Kind)
+	assert.Contains(t, last.Subject, "Письмо, возможно, не доставлено")
+	assert.NotContains(t, last.Body, "uncertain:", "no English reason in her Russian letter")
 }
 
 // A letter that names no game is placed by the thread it answers (6.2.3).

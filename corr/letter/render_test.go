@@ -169,3 +169,30 @@ func TestRender_6_3_5_OverstepCountsMovesInPlural(t *testing.T) {
 		})
 	}
 }
+
+// TestDigest_DispositionInTheReadersLanguage: the digest names what became
+// of each letter not applied in the secretary's language, not as the store
+// keeps it.
+func TestDigest_DispositionInTheReadersLanguage(t *testing.T) {
+	tests := []struct {
+		lang        Lang
+		disposition string
+		want        string
+	}{
+		{Russian, "refused", "  x@example.org  отклонено: why"},
+		{Russian, "ignored", "  x@example.org  оставлено без ответа: why"},
+		{Russian, "held", "  x@example.org  ждёт подтверждения отправителя: why"},
+		{Russian, "assigned", "  x@example.org  передано секретарём в партию: why"},
+		{English, "refused", "  x@example.org  refused: why"},
+		{English, "held", "  x@example.org  awaiting its sender's confirmation: why"},
+		{English, "assigned", "  x@example.org  assigned to a game by the secretary: why"},
+		{English, "unknown", "  x@example.org  unknown: why"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.lang)+"/"+tt.disposition, func(t *testing.T) {
+			m := Digest{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026"}, Until: timecontrol.MustDate("2026-05-01"),
+				NotApplied: []DigestLetter{{Day: timecontrol.MustDate("2026-04-28"), From: "x@example.org", Disposition: tt.disposition, Reason: "why"}}}.Render()
+			assert.Contains(t, m.Body, "28.04.2026"+tt.want)
+		})
+	}
+}

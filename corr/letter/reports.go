@@ -21,6 +21,25 @@ type DigestLetter struct {
 	Disposition, Reason string
 }
 
+// disposition names what became of a letter (storage's disposition:
+// "refused", "ignored", ...) in the reader's language; one it does not
+// know is written as it is.
+func (w *writer) disposition(d string) string {
+	switch d {
+	case "refused":
+		return w.t("отклонено", "refused")
+	case "ignored":
+		return w.t("оставлено без ответа", "ignored")
+	case "held":
+		return w.t("ждёт подтверждения отправителя", "awaiting its sender's confirmation")
+	case "assigned":
+		return w.t("передано секретарём в партию", "assigned to a game by the secretary")
+	case "pending":
+		return w.t("не обработано", "not yet decided")
+	}
+	return d
+}
+
 // DigestClaim is an overstep claim waiting for the judge.
 type DigestClaim struct {
 	ID           int64
@@ -29,9 +48,14 @@ type DigestClaim struct {
 	Against      int    // the start number of the player charged
 }
 
-// Undelivered is a letter the mail server refused for good.
+// Undelivered is a letter the mail server refused for good, or one of
+// uncertain fate.
 type Undelivered struct {
 	To, Subject, Reason string
+	// Uncertain is a letter the server stopped while handing it to the
+	// mail server: it may have arrived, and it is not sent again (Reason
+	// is not shown).
+	Uncertain bool
 }
 
 // Render writes the digest.
@@ -40,7 +64,7 @@ func (d Digest) Render() Message {
 	w.line(w.f("Сводка турнира %s за неделю по %s.\n\nПринято писем: %d. Не принято: %d.", "The week's digest of %s up to %s.\n\nLetters applied: %d. Not applied: %d.",
 		d.Cipher, date(d.Until), d.Applied, len(d.NotApplied)))
 	for _, l := range d.NotApplied {
-		w.line("  " + date(l.Day) + "  " + l.From + "  " + l.Disposition + ": " + l.Reason)
+		w.line("  " + date(l.Day) + "  " + l.From + "  " + w.disposition(l.Disposition) + ": " + l.Reason)
 	}
 	for i, c := range d.Claims {
 		if i == 0 {
@@ -52,6 +76,10 @@ func (d Digest) Render() Message {
 	}
 	for _, u := range d.Dead {
 		w.line("")
+		if u.Uncertain {
+			w.line(w.f("Возможно, не доставлено (сервер остановился, передавая его): %s, «%s»", "Possibly not delivered (the server stopped while handing it over): %s, “%s”", u.To, u.Subject))
+			continue
+		}
 		w.line(w.f("Не доставлено: %s, «%s»: %s", "Not delivered: %s, “%s”: %s", u.To, u.Subject, u.Reason))
 	}
 	return w.close(d.Envelope, w.t("Сводка за неделю", "Weekly digest"))
@@ -67,6 +95,13 @@ type DeadLetter struct {
 // Render writes the notice.
 func (d DeadLetter) Render() Message {
 	w := newWriter(d.Envelope)
+	if d.Letter.Uncertain {
+		w.line(w.f("Письмо для %s («%s»), возможно, не доставлено: сервер турнира остановился, когда передавал его почтовому серверу, и не отправляет его снова, чтобы не отправить дважды. "+
+			"Спросите адресата и, если письмо не пришло, перешлите его вручную.",
+			"The letter to %s (“%s”) may not have been delivered: the tournament server stopped while handing it to the mail server, and does not send it again, so as never to send it twice. "+
+				"Please ask the addressee and, if it did not arrive, send it by hand.", d.Letter.To, d.Letter.Subject))
+		return w.close(d.Envelope, w.t("Письмо, возможно, не доставлено: ", "Letter possibly not delivered: ")+d.Letter.Subject)
+	}
 	w.line(w.f("Письмо для %s («%s») не доставлено: %s. Свяжитесь с адресатом другим способом.",
 		"The letter to %s (“%s”) was not delivered: %s. Please reach the addressee another way.", d.Letter.To, d.Letter.Subject, d.Letter.Reason))
 	return w.close(d.Envelope, w.t("Письмо не доставлено: ", "Letter not delivered: ")+d.Letter.Subject)
