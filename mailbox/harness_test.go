@@ -188,7 +188,9 @@ func (f *fakeInbox) accept(_ context.Context, mbox string, validity, uid uint32,
 // waitApplied waits until n distinct letters were applied.
 func (f *fakeInbox) waitApplied(t *testing.T, n int) {
 	t.Helper()
-	deadline := time.After(15 * time.Second)
+	// A guard against a hang, not a measure: a restarted Dovecot on a loaded
+	// machine plus one command timeout (10 s) can take longer than 15 s.
+	deadline := time.After(45 * time.Second)
 	for {
 		f.mu.Lock()
 		got := len(f.applied)
