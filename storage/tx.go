@@ -26,7 +26,15 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 	t := &Tx{db: db}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		t.tx, t.touched, t.kept = tx, nil, map[string]*committed{}
-		return fn(t)
+		if err := fn(t); err != nil {
+			return err
+		}
+		// Recorded while the writer's lock is held: a group's later
+		// letters take these copies without reading them again.
+		for c, k := range t.kept {
+			db.isCurrent(tx, c, k)
+		}
+		return nil
 	})
 	if err != nil {
 		for _, c := range t.touched {
@@ -36,7 +44,6 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 	}
 	for c, k := range t.kept {
 		db.keep(c, k)
-		db.isCurrent(t.tx, c, k)
 	}
 	return nil
 }

@@ -20,7 +20,8 @@ type Limits struct {
 	// share the main search's transposition table); 0 or 1 is one thread,
 	// whose analysis is deterministic for given limits. With more, Nodes
 	// budgets the main thread alone and the analysis varies from run to
-	// run, though never what is proven (see Analyser).
+	// run; whether a result is proven within the limits may vary too, but a
+	// proven result never rests on a helper's work (see Analyser).
 	Threads int
 	// Progress, when set, receives the analysis after each completed
 	// iteration (the command shows it on a terminal).

@@ -103,7 +103,7 @@ func TestTable_ConcurrentWritersNeverMixEntries(t *testing.T) {
 	for i := range keys {
 		keys[i] = uint64(i)*0x9e3779b97f4a7c15 | 1<<63
 		keys[i] &^= 0x3ff
-		keys[i] |= uint64(i % 4) // four slot pairs, sixteen keys each
+		keys[i] |= uint64(i % 4) // with a 10-bit table, two slot pairs, 32 keys each
 	}
 	scoreOf := func(k uint64) int { return int(k>>40) % 20000 }
 	var wg sync.WaitGroup

@@ -80,7 +80,7 @@ func runAnalyse(e *env, args []string) int {
 	depth := fs.Int("depth", 0, "stop after this depth in plies (0: the engine's maximum)")
 	asJSON := fs.Bool("json", false, "print one JSON object: evaluation, pv, depth, nodes, nps, result")
 	english := fs.Bool("english", false, "write the analysis in English (Russian by default)")
-	threads := fs.Int("threads", runtime.NumCPU(), "search threads (1: the same analysis on every run)")
+	threads := fs.Int("threads", min(runtime.NumCPU(), maxThreads), "search threads (1: the same analysis on every run)")
 	tablesDir := fs.String("tables", "", "the folder of zaochnik tables build --out: positions in the tables are answered from them")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {

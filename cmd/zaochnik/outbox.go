@@ -12,7 +12,8 @@ import (
 )
 
 // storeOutbox is what the SMTP sender drains: the store's outbox, which
-// records every attempt in its own transaction and tells the secretary of
+// records a batch's outcomes and claims the next batch in one transaction
+// (storage.DB.NextBatch) and tells the secretary of
 // dead letters; the daemon's own reports (digest, standings) are rows of
 // it too. It turns the store's plain values into the mail shell's.
 type storeOutbox struct {

@@ -21,7 +21,6 @@ type geometry struct {
 	offset        [4]int          // bit offset of each direction
 	rays          [64][4]Bitboard // squares from s in direction d, s excluded
 	step          [64][4]Bitboard // the neighbour of s in direction d, if any
-	jump          [64][4]Bitboard // the square two steps from s in direction d, if any
 	number        [64]uint8       // square -> number 1..squares, 0 for a ghost bit
 	byNumber      [65]Square
 	lastRow       [2]Bitboard // promotion row of White (top) and Black (bottom)
@@ -29,7 +28,7 @@ type geometry struct {
 	diagonal Bitboard
 }
 
-// Directions, indexed so that opposite(d) = 3-d. Directions 0 and 1 go up
+// Directions, indexed so that the reverse of d is 3-d. Directions 0 and 1 go up
 // (towards lower bits), 2 and 3 go down.
 const (
 	upLeft = iota
@@ -37,9 +36,6 @@ const (
 	downLeft
 	downRight
 )
-
-// opposite returns the reverse direction.
-func opposite(d int) int { return 3 - d }
 
 // newGeometry builds the layout of a width x height board (both even, width
 // at most 12 and (width+1)*height/2 <= 64).
@@ -75,11 +71,8 @@ func newGeometry(width, height int) *geometry {
 				if !ok {
 					break
 				}
-				switch g.rays[s][d].Count() {
-				case 0:
+				if g.rays[s][d] == 0 {
 					g.step[s][d] = bit(t)
-				case 1:
-					g.jump[s][d] = bit(t)
 				}
 				g.rays[s][d] |= bit(t)
 			}

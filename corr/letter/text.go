@@ -228,7 +228,7 @@ func isFraction(s string) bool {
 // off the number: "6.c3-d4" -> 6, white, "c3-d4"; "5..." -> 5, black, "".
 // The move text is returned normalised; the token keeps it as written.
 func moveish(p string) (number int, black bool, rest string, ok bool) {
-	if !strings.ContainsAny(p, "0123456789") {
+	if strings.IndexFunc(p, unicode.IsDigit) < 0 {
 		return 0, false, "", false // a move and a move number have digits, and notation makes none: a word
 	}
 	// Twice: the first pass maps the look-alikes that the second needs to
