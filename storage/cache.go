@@ -237,7 +237,10 @@ func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, err
 		return st, nil
 	}
 	st = tx.StmtContext(ctx, st)
-	if tx == db.w.tx {
+	// StmtContext reports no error: a statement bound under a cancelled
+	// context carries its error, and kept it would fail every later letter
+	// of the group.
+	if tx == db.w.tx && ctx.Err() == nil {
 		db.w.stmts[query] = st
 	}
 	return st, nil
