@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -50,4 +51,17 @@ func TestDaily_6_4_2_SilentFiguresLeaveOutBreakDays(t *testing.T) {
 	c := s2.Games[0].Claims[0]
 	assert.Equal(t, om.Limit+1, c.Total, "the ledger's total on the first day over, not %d calendar days", om.Total+calendar)
 	assert.Equal(t, led.RunningTotal(om.OverstepDate), c.Total)
+
+	// The dossier's ledger counts the silent player's days to the filing
+	// day, as its figures do (6.3.6).
+	d := s2.Dossier(s2.Games[0], c, letter.DossierFiled)
+	var pending []letter.LedgerRow
+	for _, r := range d.Ledger.Rows {
+		if r.Pending {
+			pending = append(pending, r)
+		}
+	}
+	require.Len(t, pending, 1)
+	assert.Equal(t, c.Total, pending[0].Total)
+	assert.Equal(t, c.Total-om.Total, pending[0].Days)
 }

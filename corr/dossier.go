@@ -22,7 +22,7 @@ func (s State) Dossier(g Game, c Claim, why letter.DossierOccasion) letter.Claim
 	d := letter.ClaimDossier{Envelope: s.officialEnvelope(judge, &g), Seq: c.Seq, Offender: s.playerRef(g.Number(c.Against)),
 		OffenderWhite: c.Against == draughts.White, Claimant: s.playerRef(g.Number(c.Against.Opponent())), Filed: c.Filed,
 		Figures: letter.ClaimFigures{Total: c.Total, Limit: c.Limit, Move: c.Move}, Protested: p.Protested, Due: p.Due,
-		Protest: p.Text, Admitted: p.Admitted, Ledger: s.ledgerTable(g), Letters: len(c.Letters), Occasion: why}
+		Protest: p.Text, Admitted: p.Admitted, Ledger: s.ledgerTable(g, c.Filed), Letters: len(c.Letters), Occasion: why}
 	switch {
 	case c.ByHand:
 		d.Source = letter.ByPlayer
@@ -72,8 +72,10 @@ func (s State) playerRef(n int) letter.PlayerRef {
 
 // ledgerTable is g's ledger for the judge, in the layout of the sample of
 // 6.3.6: each reply's move, received and sent dates, days and running
-// total, with the limit and the ledger's notes.
-func (s State) ledgerTable(g Game) letter.LedgerTable {
+// total, with the limit and the ledger's notes. The row of a player still
+// thinking counts his days up to asOf (the claim's filing day), so that it
+// agrees with the claim's figures.
+func (s State) ledgerTable(g Game, asOf timecontrol.Date) letter.LedgerTable {
 	led, err := s.Ledger(g)
 	if err != nil {
 		return letter.LedgerTable{Error: err.Error()}
@@ -83,6 +85,10 @@ func (s State) ledgerTable(g Game) letter.LedgerTable {
 	for _, ln := range led.Lines {
 		r := letter.LedgerRow{Move: ln.Move, White: ln.Player == timecontrol.White, Received: ln.Received, Sent: ln.Sent, Pending: ln.Pending,
 			Days: ln.Days, Total: ln.Total, Limit: ln.Limit}
+		if om := led.OnMove; ln.Pending && ln.Player == om.Player && !om.Stopped && !asOf.IsZero() {
+			r.Total = led.RunningTotal(asOf)
+			r.Days = r.Total - ln.Total
+		}
 		ply := 2 * (ln.Move - 1)
 		if !r.White {
 			ply++
