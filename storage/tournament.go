@@ -72,20 +72,7 @@ func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []strin
 
 // Ciphers returns the ciphers of all tournaments, oldest first.
 func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var cs []string
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		cs = append(cs, c)
-	}
-	return cs, rows.Err()
+	return scanCiphers(db.db.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
 }
 
 // State returns the referee's state of the tournament cipher.
