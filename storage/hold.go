@@ -249,19 +249,6 @@ func (db *DB) KeyScope(ctx context.Context, tid, gid int64) (cipher, game string
 // HeldPersons lists the addresses of tournament cipher with a letter
 // waiting for their confirmation.
 func (t *Tx) HeldPersons(ctx context.Context, cipher string) ([]string, error) {
-	rows, err := t.tx.QueryContext(ctx, `SELECT DISTINCT h.person FROM holds h JOIN tournaments t ON t.id = h.tournament_id
-		WHERE t.cipher = ? AND h.status = 'held'`, cipher)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return scanStrings(t.tx.QueryContext(ctx, `SELECT DISTINCT h.person FROM holds h JOIN tournaments t ON t.id = h.tournament_id
+		WHERE t.cipher = ? AND h.status = 'held'`, cipher))
 }

@@ -74,15 +74,15 @@ func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, 
 	if err != nil {
 		return nil, nil, err
 	}
-	if mine, err = scanCiphers(st.QueryContext(ctx, addr)); err != nil || len(mine) > 0 {
+	if mine, err = scanStrings(st.QueryContext(ctx, addr)); err != nil || len(mine) > 0 {
 		return mine, nil, err
 	}
-	all, err = scanCiphers(q.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
+	all, err = scanStrings(q.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
 	return nil, all, err
 }
 
-// scanCiphers reads a column of ciphers.
-func scanCiphers(rows *sql.Rows, err error) ([]string, error) {
+// scanStrings reads a column of strings (ciphers, addresses).
+func scanStrings(rows *sql.Rows, err error) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
