@@ -192,8 +192,9 @@ func (db *DB) readParts(ctx context.Context, c *Claimed) error {
 
 // BeginAttempt puts letter id alone in flight, due or not, as NextBatch does
 // (attempt at now, the next at retryAt), and returns it with the number of
-// this attempt: a letter as it goes out, for the tools and tests that
-// compose one.
+// this attempt: a letter as it goes out. Only tests call it today (in
+// storage, referee and cmd, to compose a queued letter); the sender uses
+// NextBatch.
 func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (Mail, int, error) {
 	var c Claimed
 	err := db.tx(ctx, func(tx *sql.Tx) error {
