@@ -126,8 +126,8 @@ func TestAnalyse_2_1_9_1_7_ThreeKingsAgainstKingOnTheBigRoadNotWon(t *testing.T)
 	// Off the road the same material wins (Petrov's triangle): the
 	// evaluation must tell the two apart.
 	off := position(t, draughts.Russian, "W:WKc1,Ke1,Kh2:BKb6")
-	assert.Greater(t, whiteScore(off), 400)
-	assert.Less(t, whiteScore(road), 100)
+	assert.Greater(t, whiteScore(off, progressOf(off)), 400)
+	assert.Less(t, whiteScore(road, progressOf(road)), 100)
 }
 
 func TestAnalyse_LimitsAreDeterministic(t *testing.T) {

@@ -75,6 +75,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	p := ps[len(ps)-1]
 	rs := r.DrawCounts()
 	s.setHistory(r, ps)
+	s.progress[0] = progressOf(p)
 	_, drawn := rs.Drawn()
 	out := Analysis{GamePlies: r.Plies()}
 	var tablesGame *endgame.Value
@@ -186,6 +187,7 @@ func (a *Analyser) startHelpers(p draughts.Position, rs draughts.DrawCounter, n 
 // help is a helper thread's search: iterations from ahead plies beyond the
 // main search's current one, until the main search ends.
 func (h *searcher) help(p draughts.Position, rs draughts.DrawCounter, lead *atomic.Int32, ahead, maxDepth int) {
+	h.progress[0] = progressOf(p)
 	for depth := 1; depth <= maxDepth; depth++ {
 		depth = min(max(depth, int(lead.Load())+ahead), maxDepth)
 		h.search(p, rs, depth, 0, -infinity, infinity)

@@ -101,7 +101,13 @@ func newBoardTable(v draughts.Variant) boardTable {
 
 // evaluate scores p for the side to move, in hundredths of a man.
 func evaluate(p draughts.Position) int {
-	s := whiteScore(p)
+	return evaluateWith(p, progressOf(p))
+}
+
+// evaluateWith is evaluate with p's progress (progressOf) already known:
+// the search keeps it up to date move by move.
+func evaluateWith(p draughts.Position, a progress) int {
+	s := whiteScore(p, a)
 	if s == deadDraw {
 		return 0
 	}
@@ -116,12 +122,53 @@ func evaluate(p draughts.Position) int {
 // score of a draw by rule, so the search neither seeks nor shuns it.
 const deadDraw = 0
 
-// whiteScore is the static evaluation from White's point of view.
-func whiteScore(p draughts.Position) int {
+// progress is the part of the evaluation that would cost a loop over the
+// pieces at every leaf: each side's sum of its men's advance bonuses
+// (boardTable.advance), indexed by draughts.Color. The search keeps it up
+// to date as it plays moves (after), from the squares a move changes.
+type progress [2]int32
+
+// progressOf computes p's progress whole.
+func progressOf(p draughts.Position) progress {
+	t := &tables[p.Variant()]
+	var a progress
+	for _, c := range [2]draughts.Color{draughts.White, draughts.Black} {
+		for b := uint64(p.Men(c)); b != 0; b &= b - 1 {
+			a[c] += t.advance[c][bits.TrailingZeros64(b)]
+		}
+	}
+	return a
+}
+
+// after is the progress once m, a legal move of p, is played: the mover's
+// man leaves its square for another (none when it is crowned; a king has
+// no advance bonus), and the men it captures leave the board.
+func (a progress) after(p draughts.Position, m draughts.Move) progress {
+	t := &tables[p.Variant()]
+	c := p.SideToMove()
+	if !m.King {
+		a[c] -= t.advance[c][m.From&63]
+		if !m.Promotes {
+			a[c] += t.advance[c][m.To&63]
+		}
+	}
+	if m.Captured != 0 {
+		o := c.Opponent()
+		for b := uint64(m.Captured & p.Men(o)); b != 0; b &= b - 1 {
+			a[o] -= t.advance[o][bits.TrailingZeros64(b)]
+		}
+	}
+	return a
+}
+
+// whiteScore is the static evaluation from White's point of view; a is
+// p's progress.
+func whiteScore(p draughts.Position, a progress) int {
 	v := p.Variant()
 	t := &tables[v]
-	wm, wk := p.Count(draughts.White)
-	bm, bk := p.Count(draughts.Black)
+	b := boardOf(p)
+	wm, wk := b.men[draughts.White].Count(), b.kings[draughts.White].Count()
+	bm, bk := b.men[draughts.Black].Count(), b.kings[draughts.Black].Count()
 	material := manValue*(wm-bm) + kingValue*(wk-bk)
 	if v == draughts.Giveaway {
 		// Fewer pieces is better: the side left without any wins.
@@ -130,35 +177,44 @@ func whiteScore(p draughts.Position) int {
 	total := wm + wk + bm + bk
 	// The further into the ending, the more a man's progress is worth.
 	late := 2*t.pieces - total
-	score := material + positional(p, t, draughts.White, late) - positional(p, t, draughts.Black, late)
-	return drawish(p, t, score, wm, wk, bm, bk)
+	score := material + positional(&b, t, draughts.White, late, a[draughts.White]) - positional(&b, t, draughts.Black, late, a[draughts.Black])
+	return drawish(&b, t, score, wm, wk, bm, bk)
 }
 
-// positional is the non-material part of c's score.
-func positional(p draughts.Position, t *boardTable, c draughts.Color, late int) int {
-	men := p.Men(c)
-	adv := 0
-	for b := uint64(men); b != 0; b &= b - 1 {
-		adv += int(t.advance[c][bits.TrailingZeros64(b)])
-	}
-	score := adv * (t.pieces + late) / t.pieces
+// board is what the evaluation reads of a position, each side's men and
+// kings indexed by draughts.Color, read out of it once: the evaluation's
+// terms then work on these words, not on copies of the Position.
+type board struct {
+	men, kings [2]draughts.Bitboard
+}
+
+func boardOf(p draughts.Position) board {
+	w, b := p.Pieces(draughts.White), p.Pieces(draughts.Black)
+	wk, bk := p.Kings(draughts.White), p.Kings(draughts.Black)
+	return board{men: [2]draughts.Bitboard{w &^ wk, b &^ bk}, kings: [2]draughts.Bitboard{wk, bk}}
+}
+
+// positional is the non-material part of c's score; adv is c's progress.
+func positional(b *board, t *boardTable, c draughts.Color, late int, adv int32) int {
+	men, kings := b.men[c&1], b.kings[c&1]
+	score := int(adv) * (t.pieces + late) / t.pieces
 	score += centreBonus * (men & t.centre).Count()
-	score += roadBonus * (p.Kings(c) & t.road).Count()
-	if p.Kings(c) != 0 {
-		score += mobilityBonus * kingMobility(p, t, c)
+	score += roadBonus * (kings & t.road).Count()
+	if kings != 0 {
+		score += mobilityBonus * kingMobility(b, t, c)
 	}
-	if p.Kings(c.Opponent()) == 0 {
-		score += guardBonus * (men & t.back[c]).Count()
+	if b.kings[(c^1)&1] == 0 {
+		score += guardBonus * (men & t.back[c&1]).Count()
 	}
 	return score
 }
 
 // kingMobility counts the empty squares c's kings can step to.
-func kingMobility(p draughts.Position, t *boardTable, c draughts.Color) int {
-	occupied := p.Pieces(draughts.White) | p.Pieces(draughts.Black)
+func kingMobility(b *board, t *boardTable, c draughts.Color) int {
+	occupied := b.men[0] | b.men[1] | b.kings[0] | b.kings[1]
 	n := 0
-	for b := uint64(p.Kings(c)); b != 0; b &= b - 1 {
-		for _, ray := range &t.rays[bits.TrailingZeros64(b)] {
+	for k := uint64(b.kings[c&1]); k != 0; k &= k - 1 {
+		for _, ray := range &t.rays[bits.TrailingZeros64(k)] {
 			for _, sq := range ray {
 				if occupied.Has(sq) {
 					break
@@ -179,7 +235,7 @@ func kingMobility(p draughts.Position, t *boardTable, c draughts.Color) int {
 // the main diagonal against three pieces with men among them holds too
 // (2.1.9.1.7): the score is cut to an eighth, which keeps more pieces still
 // better.
-func drawish(p draughts.Position, t *boardTable, score, wm, wk, bm, bk int) int {
+func drawish(b *board, t *boardTable, score, wm, wk, bm, bk int) int {
 	if (wm != 0 || wk != 1) && (bm != 0 || bk != 1) {
 		return score // no lone king
 	}
@@ -188,7 +244,8 @@ func drawish(p draughts.Position, t *boardTable, score, wm, wk, bm, bk int) int 
 		if c == draughts.Black {
 			lone, strongMen, strongKings = bm == 0 && bk == 1 && score > 0, wm, wk
 		}
-		road := p.Kings(c)&t.road != 0 && p.Pieces(c.Opponent())&t.road == 0
+		o := c.Opponent() & 1
+		road := b.kings[c&1]&t.road != 0 && (b.men[o]|b.kings[o])&t.road == 0
 		switch {
 		case !lone:
 		case strongMen == 0 && strongKings <= 2:

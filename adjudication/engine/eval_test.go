@@ -75,10 +75,68 @@ func TestEvaluate_Terms(t *testing.T) {
 		{"InternationalManUp", draughts.International, "W:W31,32:B20", "W:W31:B20"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Greater(t, whiteScore(position(t, c.v, c.better)), whiteScore(position(t, c.v, c.worse)))
+			better, worse := position(t, c.v, c.better), position(t, c.v, c.worse)
+			assert.Greater(t, whiteScore(better, progressOf(better)), whiteScore(worse, progressOf(worse)))
 		})
 	}
 	// A king is worth about three men: a king against three men on their
 	// starting squares is roughly level.
-	assert.InDelta(t, 0, whiteScore(position(t, draughts.Russian, "W:WKd4:Ba7,c7,e7")), 50)
+	p := position(t, draughts.Russian, "W:WKd4:Ba7,c7,e7")
+	assert.InDelta(t, 0, whiteScore(p, progressOf(p)), 50)
+}
+
+// The progress the search keeps move by move (progress.after) is the one
+// computed whole (progressOf), and the evaluation from it is evaluate's,
+// at every position of random games of each variant, from their start or
+// from a position with kings, and at every position of every line two
+// plies deep from each: steps, captures, promotions and king moves of
+// both sides.
+func TestProgress_IncrementalEqualsWhole(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway, draughts.EightySquare} {
+		var seen struct{ captures, promotions, kingMoves int }
+		var walk func(p draughts.Position, a progress, depth int)
+		walk = func(p draughts.Position, a progress, depth int) {
+			if !assert.Equal(t, progressOf(p), a, "%s %s", v, p.FEN()) ||
+				!assert.Equal(t, evaluate(p), evaluateWith(p, a), "%s %s", v, p.FEN()) {
+				t.FailNow()
+			}
+			if depth == 0 {
+				return
+			}
+			for _, m := range p.LegalMoves(nil) {
+				walk(p.Play(m), a.after(p, m), depth-1)
+			}
+		}
+		for game := range 60 {
+			p := draughts.Initial(v)
+			if game%2 == 1 {
+				// A king each: king moves and king captures from the start.
+				w, b := p.Pieces(draughts.White), p.Pieces(draughts.Black)
+				p = draughts.NewPosition(v, w, b, w&-w|b&-b, draughts.White)
+			}
+			a := progressOf(p)
+			for range 150 {
+				walk(p, a, 2)
+				moves := p.LegalMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[rng.Intn(len(moves))]
+				switch {
+				case m.IsCapture():
+					seen.captures++
+				case m.King:
+					seen.kingMoves++
+				}
+				if m.Promotes {
+					seen.promotions++
+				}
+				p, a = p.Play(m), a.after(p, m)
+			}
+		}
+		assert.Positive(t, seen.captures, v)
+		assert.Positive(t, seen.promotions, v)
+		assert.Positive(t, seen.kingMoves, v)
+	}
 }

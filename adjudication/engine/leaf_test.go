@@ -70,16 +70,20 @@ func TestQuietMover_AgreesWithLegalMoves(t *testing.T) {
 }
 
 // step leaves out DrawCounter.Step only where Step changes nothing: along
-// random games of each variant, from their start or from a position with
-// kings, step and Step agree at every move.
+// random games of each variant, from their start, from a position with
+// kings, or from three men against one (where the one crowned on the big
+// road begins the count of 2.1.9.1.7), step and Step agree at every move.
 func TestStep_NoKingsNoChange(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 1))
 	for _, v := range []draughts.Variant{draughts.Russian, draughts.International, draughts.Giveaway, draughts.EightySquare} {
 		skipped := 0
-		for game := range 200 {
+		for game := range 300 {
 			p := draughts.Initial(v)
-			if game%2 == 1 {
+			switch game % 3 {
+			case 1:
 				p = draughts.NewPosition(v, p.Pieces(draughts.White), p.Pieces(draughts.Black), p.Pieces(draughts.White)&-p.Pieces(draughts.White), draughts.White)
+			case 2:
+				p = threeMenAgainstOne(v, rng)
 			}
 			rs := draughts.NewDrawCounter(p)
 			for range 150 {
@@ -99,4 +103,22 @@ func TestStep_NoKingsNoChange(t *testing.T) {
 		}
 		assert.Positive(t, skipped, v)
 	}
+}
+
+// threeMenAgainstOne places three White men and one Black man at random
+// off the rows where a man would be crowned, White to move.
+func threeMenAgainstOne(v draughts.Variant, rng *rand.Rand) draughts.Position {
+	var white, black draughts.Bitboard
+	for white.Count() < 3 || black == 0 {
+		s, _ := v.SquareFromNumber(1 + rng.IntN(v.Squares()))
+		if _, r := v.FileRank(s); r == 1 || r == v.Height() || (white | black).Has(s) {
+			continue
+		}
+		if white.Count() < 3 {
+			white |= 1 << s
+		} else {
+			black |= 1 << s
+		}
+	}
+	return draughts.NewPosition(v, white, black, 0, draughts.White)
 }

@@ -55,6 +55,10 @@ type searcher struct {
 	moveHistory [2][64][64]int32
 	pv          [maxPly][maxPly]draughts.Move
 	pvLen       [maxPly]int
+	// progress[ply] is the evaluation's progress (see progress) of the
+	// position searched at ply, kept up to date move by move: the root's
+	// is set by whoever starts the search.
+	progress [maxPly]progress
 	// rootScore is the score of the best root move searched so far in the
 	// current iteration (the line is pv[0]).
 	rootScore int
@@ -176,7 +180,7 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		}
 	}
 	if leaf {
-		return evaluate(p)
+		return evaluateWith(p, s.progress[ply])
 	}
 	depth = max(depth, 0)
 	capture := moves[0].IsCapture()
@@ -211,6 +215,7 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		m := moves[i]
 		q := p.Play(m)
 		qs := step(rs, p, m, q)
+		s.progress[ply+1] = s.progress[ply].after(p, m)
 		var sc int
 		if n == 0 {
 			sc = -s.search(q, qs, next, ply+1, -beta, -alpha)
@@ -261,9 +266,10 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 // step is rs.Step(m, q), m leading from p to q, without the call when no
 // king stands on either board: every draw count then stays at zero
 // (a count needs a king; the king-only count restarts at a man move), so
-// the counts do not change (TestStep_NoKingsNoChange).
+// the counts do not change (TestStep_NoKingsNoChange). Without a king on
+// p, q has one only if m crowns a man.
 func step(rs draughts.DrawCounter, p draughts.Position, m draughts.Move, q draughts.Position) draughts.DrawCounter {
-	if p.Kings(draughts.White)|p.Kings(draughts.Black)|q.Kings(draughts.White)|q.Kings(draughts.Black) == 0 {
+	if !m.Promotes && p.Kings(draughts.White)|p.Kings(draughts.Black) == 0 {
 		return rs
 	}
 	return rs.Step(m, q)
