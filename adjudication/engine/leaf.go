@@ -13,7 +13,8 @@ import (
 // step in each diagonal direction (the directions of boardTable.rays), and
 // the squares along each ray. ok is set when the board's bit layout keeps
 // every step of a direction at the same offset, a step off the board
-// landing off its squares (draughts lays its boards out so); otherwise
+// landing off its squares, and White's forward directions (rays 0 and 1)
+// towards lower bits (draughts lays its boards out so); otherwise
 // quietMover always answers false and the search generates the moves.
 type leafGeometry struct {
 	ok     bool
@@ -43,7 +44,7 @@ func newLeafGeometry(v draughts.Variant, t *boardTable) leafGeometry {
 				g.offset[d], set = o, true
 			}
 		}
-		if !set {
+		if !set || (g.offset[d] < 0) != (d < 2) {
 			return leafGeometry{}
 		}
 	}
@@ -63,14 +64,6 @@ func newLeafGeometry(v draughts.Variant, t *boardTable) leafGeometry {
 	return g
 }
 
-// shift moves every square of b by o bits (towards higher bits when o > 0).
-func shift(b uint64, o int) uint64 {
-	if o > 0 {
-		return b << uint(o)
-	}
-	return b >> uint(-o)
-}
-
 // quietMover reports that the side to move in p has a move and no capture:
 // at the horizon such a position is a leaf. False when unsure (a board
 // whose layout is not checked): the caller generates the moves then.
@@ -83,12 +76,18 @@ func quietMover(p draughts.Position, g *leafGeometry) bool {
 	kings := uint64(p.Kings(side))
 	men := own &^ kings
 	empty := g.valid &^ (own | opp)
+	// White's forward steps (rays 0 and 1, towards lower bits) and
+	// Black's, as shift counts (masked: Go then shifts without a test for
+	// counts past 63). Bit s of x<<w0 is x's bit s-w0: the square a step
+	// forward of s for White.
+	w0, w1 := uint(-g.offset[0])&63, uint(-g.offset[1])&63
+	b0, b1 := uint(g.offset[2])&63, uint(g.offset[3])&63
 	// A man captures in every direction (2.1.5.3, 3.4): an opponent's
 	// piece next to it and an empty square behind that one.
-	for _, o := range g.offset {
-		if men&shift(opp, -o)&shift(empty, -2*o) != 0 {
-			return false
-		}
+	jumps := opp<<w0&(empty<<(2*w0&63)) | opp<<w1&(empty<<(2*w1&63)) |
+		opp>>b0&(empty>>(2*b0&63)) | opp>>b1&(empty>>(2*b1&63))
+	if men&jumps != 0 {
+		return false
 	}
 	// A king captures the first piece along a ray if it is the
 	// opponent's with an empty square behind it.
@@ -108,21 +107,10 @@ func quietMover(p draughts.Position, g *leafGeometry) bool {
 			}
 		}
 	}
-	// A man steps forward (White towards the higher ranks: rays 0 and 1),
-	// a king in any direction.
-	fwd := g.offset[:2]
+	// A man steps forward, a king in any direction.
+	fwd, back := empty<<w0|empty<<w1, empty>>b0|empty>>b1
 	if side == draughts.Black {
-		fwd = g.offset[2:]
+		fwd, back = back, fwd
 	}
-	for _, o := range fwd {
-		if men&shift(empty, -o) != 0 {
-			return true
-		}
-	}
-	for _, o := range g.offset {
-		if kings&shift(empty, -o) != 0 {
-			return true
-		}
-	}
-	return false
+	return men&fwd != 0 || kings&(fwd|back) != 0
 }

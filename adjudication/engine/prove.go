@@ -73,13 +73,20 @@ func (s *searcher) prove(p draughts.Position, rs draughts.DrawCounter, depth, pl
 			}
 		}
 	}
-	s.score(p, ply, moves, best)
+	forced := len(moves) == 1 // needs no ordering
+	if !forced {
+		s.score(p, ply, moves, best)
+	}
 	alpha0, bestScore := alpha, -infinity
+	kings := p.Kings(draughts.White) | p.Kings(draughts.Black)
 	for n := range moves {
-		i := s.pick(ply, n)
+		i := 0
+		if !forced {
+			i = s.pick(ply, n)
+		}
 		m := moves[i]
 		q := p.Play(m)
-		sc := -s.prove(q, step(rs, p, m, q), depth-1, ply+1, -beta, -alpha, optimist)
+		sc := -s.prove(q, stepped(rs, kings, m, q), depth-1, ply+1, -beta, -alpha, optimist)
 		if s.stopped {
 			return 0
 		}

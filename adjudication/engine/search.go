@@ -203,18 +203,26 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 			}
 		}
 	}
-	s.score(p, ply, moves, best)
 	// A forced move costs no depth: combinations are long forced lines.
+	// It needs no ordering either.
+	forced := len(moves) == 1
 	next := depth - 1
-	if len(moves) == 1 && depth > 0 {
+	if forced && depth > 0 {
 		next = depth
 	}
+	if !forced {
+		s.score(p, ply, moves, best)
+	}
 	alpha0, bestScore := alpha, -infinity
+	kings := p.Kings(draughts.White) | p.Kings(draughts.Black)
 	for n := range moves {
-		i := s.pick(ply, n)
+		i := 0
+		if !forced {
+			i = s.pick(ply, n)
+		}
 		m := moves[i]
 		q := p.Play(m)
-		qs := step(rs, p, m, q)
+		qs := stepped(rs, kings, m, q)
 		s.progress[ply+1] = s.progress[ply].after(p, m)
 		var sc int
 		if n == 0 {
@@ -263,16 +271,23 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 	return bestScore
 }
 
-// step is rs.Step(m, q), m leading from p to q, without the call when no
-// king stands on either board: every draw count then stays at zero
-// (a count needs a king; the king-only count restarts at a man move), so
-// the counts do not change (TestStep_NoKingsNoChange). Without a king on
-// p, q has one only if m crowns a man.
-func step(rs draughts.DrawCounter, p draughts.Position, m draughts.Move, q draughts.Position) draughts.DrawCounter {
-	if !m.Promotes && p.Kings(draughts.White)|p.Kings(draughts.Black) == 0 {
-		return rs
+// stepped is rs.Step(m, q), m leading from p to q, without the call
+// where Step cannot change the counts (needsStep); kings are p's kings.
+func stepped(rs draughts.DrawCounter, kings draughts.Bitboard, m draughts.Move, q draughts.Position) draughts.DrawCounter {
+	if needsStep(kings, m) {
+		return rs.Step(m, q)
 	}
-	return rs.Step(m, q)
+	return rs
+}
+
+// needsStep reports whether DrawCounter.Step of m can change the counts,
+// kings being the kings of the position m is played in. With no king on
+// either board every draw count stays at zero (a count needs a king; the
+// king-only count restarts at a man move), and without a king before the
+// move there is one after it only if m crowns a man
+// (TestStep_NoKingsNoChange).
+func needsStep(kings draughts.Bitboard, m draughts.Move) bool {
+	return kings != 0 || m.Promotes
 }
 
 // reduction is how many plies less the n-th move tried (from 0) is first
