@@ -16,7 +16,7 @@ func ParseFEN(v Variant, s string) (Position, error) {
 	if !v.Valid() {
 		return Position{}, fmt.Errorf("FEN: unknown variant %d", v)
 	}
-	p := Position{v: v}
+	p := Position{turn: turn{v: v}}
 	clean := strings.TrimRight(strings.Join(strings.Fields(s), ""), ".")
 	fields := strings.Split(clean, ":")
 	if len(fields) < 1 || fields[0] == "" {

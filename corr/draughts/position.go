@@ -12,8 +12,15 @@ type Position struct {
 	us    Bitboard // every piece of the side to move
 	them  Bitboard // every piece of its opponent
 	kings Bitboard // the kings of both sides
-	side  Color
-	v     Variant
+	turn
+}
+
+// turn is the side to move and the variant, in one field of Position: a
+// struct of at most four fields is kept in registers by the compiler, one
+// of five is copied through memory at every method call.
+type turn struct {
+	side Color
+	v    Variant
 }
 
 // Initial returns the starting position of variant v (clause 2.1.3.1, 3.2):
@@ -114,7 +121,7 @@ func (p Position) Play(m Move) Position {
 // does not check it: the squares must be playable squares of v's board, and
 // white and black must not overlap. Endgame tables enumerate positions with it.
 func NewPosition(v Variant, white, black, kings Bitboard, side Color) Position {
-	p := Position{us: white, them: black, kings: kings & (white | black), side: White, v: v}
+	p := Position{us: white, them: black, kings: kings & (white | black), turn: turn{side: White, v: v}}
 	if side&1 == Black {
 		p.us, p.them, p.side = black, white, Black
 	}
