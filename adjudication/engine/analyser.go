@@ -107,7 +107,7 @@ func (a *Analyser) AnalyseRecord(r draughts.Record, lim Limits) Analysis {
 	stopHelpers := a.startHelpers(p, rs, lim.Threads-1, &lead, maxDepth)
 	for depth := 1; depth <= maxDepth; depth++ {
 		lead.Store(int32(depth))
-		sc := s.search(p, rs, depth, 0, -infinity, infinity)
+		sc := s.search(p, &rs, depth, 0, -infinity, infinity)
 		if s.stopped {
 			if depth == 1 {
 				out = a.partial(p)
@@ -190,7 +190,7 @@ func (h *searcher) help(p draughts.Position, rs draughts.DrawCounter, lead *atom
 	h.progress[0] = progressOf(p)
 	for depth := 1; depth <= maxDepth; depth++ {
 		depth = min(max(depth, int(lead.Load())+ahead), maxDepth)
-		h.search(p, rs, depth, 0, -infinity, infinity)
+		h.search(p, &rs, depth, 0, -infinity, infinity)
 		if h.stopped {
 			return
 		}

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -123,4 +125,31 @@ func threeMenAgainstOne(v draughts.Variant, rng *rand.Rand) draughts.Position {
 		}
 	}
 	return draughts.NewPosition(v, white, black, 0, draughts.White)
+}
+
+// pick hands out the moves by their ordering keys, largest first, whether
+// it scans for the best (the first picks) or sorts the rest (the later
+// ones), for lists of every length.
+func TestPick_TakesKeysLargestFirst(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	s := &searcher{}
+	for n := 1; n <= 40; n++ {
+		for range 20 {
+			keys := make([]int64, n)
+			for i := range keys {
+				keys[i] = rng.Int64N(8)<<16 | int64(0xffff-i)
+			}
+			s.order[3] = slices.Clone(keys)
+			var got []int
+			for k := range n {
+				got = append(got, s.pick(3, k))
+			}
+			want := make([]int, n)
+			for i := range want {
+				want[i] = i
+			}
+			slices.SortStableFunc(want, func(a, b int) int { return cmp.Compare(keys[b]>>16, keys[a]>>16) })
+			require.Equal(t, want, got, "keys %v", keys)
+		}
+	}
 }

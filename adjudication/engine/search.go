@@ -59,6 +59,9 @@ type searcher struct {
 	// position searched at ply, kept up to date move by move: the root's
 	// is set by whoever starts the search.
 	progress [maxPly]progress
+	// counts[ply] holds the draw-rule counts of the position at ply where
+	// its move changed them (see search).
+	counts [maxPly]draughts.DrawCounter
 	// rootScore is the score of the best root move searched so far in the
 	// current iteration (the line is pv[0]).
 	rootScore int
@@ -133,8 +136,11 @@ func fromTable(score, ply int) int {
 
 // search is the principal-variation alpha-beta. rs holds the draw-rule
 // counts at p; its king-only count is the number of plies since the last
-// capture or man move, within which a position can repeat.
-func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, ply, alpha, beta int) int {
+// capture or man move, within which a position can repeat. It is a
+// pointer, to the parent's counts where a move does not change them
+// (needsStep) or to the node's own in counts: passed by value, the
+// counts were copied at every position.
+func (s *searcher) search(p draughts.Position, rs *draughts.DrawCounter, depth, ply, alpha, beta int) int {
 	s.pvLen[ply] = ply
 	if s.stop() {
 		return 0
@@ -156,7 +162,7 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		return 0
 	}
 	if s.tables != nil {
-		if v, ok := s.tableValue(p, rs); ok {
+		if v, ok := s.tableValue(p, *rs); ok {
 			switch v.Outcome {
 			case endgame.Win:
 				return win - ply - v.Plies
@@ -192,7 +198,7 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 	pvNode := beta-alpha > 1
 	best := -1
 	if depth > 1 {
-		key = pk ^ rulesHash(rs)
+		key = pk ^ rulesHash(*rs)
 		if e, ok := s.tt.probe(key); ok {
 			best = int(e.move) - 1
 			if int(e.depth) >= depth && !pvNode {
@@ -222,7 +228,11 @@ func (s *searcher) search(p draughts.Position, rs draughts.DrawCounter, depth, p
 		}
 		m := moves[i]
 		q := p.Play(m)
-		qs := stepped(rs, kings, m, q)
+		qs := rs
+		if needsStep(kings, m) {
+			qs = &s.counts[ply+1]
+			*qs = rs.Step(m, q)
+		}
 		s.progress[ply+1] = s.progress[ply].after(p, m)
 		var sc int
 		if n == 0 {
@@ -337,17 +347,35 @@ func (s *searcher) score(p draughts.Position, ply int, moves []draughts.Move, tt
 // pick returns the index of the best of the moves not yet tried, the n-th
 // pick: it brings that move's key to place n, so the untried ones stay
 // after it. Equal scores go to the lower index, as in LegalMoves' order
-// (the key holds 0xffff minus the index).
+// (the key holds 0xffff minus the index): the keys differ, so the order
+// is one. The first two picks look for the best key (most nodes cut off
+// by then); the third sorts the rest, and the later ones take them in turn.
 func (s *searcher) pick(ply, n int) int {
 	order := s.order[ply]
-	best := n
-	for i := n + 1; i < len(order); i++ {
-		if order[i] > order[best] {
-			best = i
+	switch {
+	case n < 2:
+		best := n
+		for i := n + 1; i < len(order); i++ {
+			if order[i] > order[best] {
+				best = i
+			}
 		}
+		order[n], order[best] = order[best], order[n]
+	case n == 2:
+		sortDescending(order[2:])
 	}
-	order[n], order[best] = order[best], order[n]
 	return 0xffff - int(order[n]&0xffff)
+}
+
+// sortDescending sorts a few keys, largest first (insertion sort).
+func sortDescending(keys []int64) {
+	for i := 1; i < len(keys); i++ {
+		k, j := keys[i], i
+		for ; j > 0 && keys[j-1] < k; j-- {
+			keys[j] = keys[j-1]
+		}
+		keys[j] = k
+	}
 }
 
 // tableEdge is the evaluation of a win of the tables whose draw rules'
