@@ -48,6 +48,9 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 		if err != nil {
 			return err
 		}
+		if tx == db.w.tx {
+			clear(db.w.ciphers) // a sender may play in it (senderCiphers)
+		}
 		for _, p := range t.Players {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO players (tournament_id, number, name, email, language) VALUES (?, ?, ?, ?, ?)`,
 				tid, p.Number, p.Name, p.Email, p.Language); err != nil {
