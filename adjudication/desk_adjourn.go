@@ -187,7 +187,7 @@ func toOrganiser(s corr.State, org corr.Person, g corr.Game, a Adjourned, n int,
 	if r.Plies() > 0 {
 		m.Record = corr.RecordText(r)
 	}
-	m.Diagram = diagram.Text(r.Final(), string(m.Lang))
+	m.Diagram = diagram.Text(r.Final(), m.Lang)
 	o := outgoing(org.Email, g, "protest", m.Render())
 	o.Files = []corr.File{diagramFile(g, r.Final())}
 	withPDN(&o, m.Lang, s, g, "*")

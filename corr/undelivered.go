@@ -18,7 +18,7 @@ func (t Tournament) Undelivered(to, subject, reason string, uncertain bool) []Ou
 	if sec.Email == "" || strings.EqualFold(sec.Email, to) {
 		return nil
 	}
-	m := letter.DeadLetter{Envelope: letter.Envelope{Lang: langOf(sec.Language), Cipher: t.Cipher, To: sec.Name},
+	m := letter.DeadLetter{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), Cipher: t.Cipher, To: sec.Name},
 		Letter: letter.Undelivered{To: to, Subject: subject, Reason: reason, Uncertain: uncertain}}.Render()
 	return []Outgoing{{To: sec.Email, Kind: "undeliverable", Subject: m.Subject, Body: m.Body}}
 }

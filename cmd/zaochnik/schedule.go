@@ -72,7 +72,7 @@ func (j *jobs) digest(ctx context.Context) error {
 	}
 	for _, f := range facts {
 		t := f.Tournament
-		d := letter.Digest{Envelope: letter.Envelope{Lang: language(t.Secretary.Language), Cipher: t.Cipher, To: t.Secretary.Name}, Until: f.Day, Applied: f.Applied}
+		d := letter.Digest{Envelope: letter.Envelope{Lang: letter.LangOf(t.Secretary.Language), Cipher: t.Cipher, To: t.Secretary.Name}, Until: f.Day, Applied: f.Applied}
 		for _, l := range f.NotApplied {
 			d.NotApplied = append(d.NotApplied, letter.DigestLetter{Day: timecontrol.DateOf(l.Postmark.In(t.Location())), From: l.From,
 				Disposition: string(l.Disposition), Reason: l.Reason})
@@ -104,8 +104,8 @@ func (j *jobs) standings(ctx context.Context) error {
 		}
 		to := []corr.Player{{Name: t.Secretary.Name, Email: t.Secretary.Email, Language: t.Secretary.Language}}
 		for _, p := range append(to, t.Players...) {
-			lang := language(p.Language)
-			m := letter.Standings{Envelope: letter.Envelope{Lang: lang, Cipher: t.Cipher, To: p.Name}, Name: t.Name, Table: ct.Text(string(lang))}.Render()
+			lang := letter.LangOf(p.Language)
+			m := letter.Standings{Envelope: letter.Envelope{Lang: lang, Cipher: t.Cipher, To: p.Name}, Name: t.Name, Table: ct.Text(lang)}.Render()
 			if err := j.outbox.queueReport(ctx, p.Email, m.Subject, m.Body); err != nil {
 				return err
 			}
@@ -143,13 +143,4 @@ type cronLogger struct{ log *slog.Logger }
 func (l cronLogger) Info(msg string, kv ...any) { l.log.Debug("cron: "+msg, kv...) }
 func (l cronLogger) Error(err error, msg string, kv ...any) {
 	l.log.Error("cron: "+msg, append(kv, "err", err)...)
-}
-
-// language is a person's language key as corr/letter reads it: English on
-// request, Russian otherwise.
-func language(key string) letter.Lang {
-	if key == "en" {
-		return letter.English
-	}
-	return letter.Russian
 }
