@@ -130,8 +130,7 @@ func (w *world) outbox(addr, kind string) []storage.Outgoing {
 // its Reply-To address and subject.
 func (w *world) replyTo(o storage.Outgoing) (string, string) {
 	w.t.Helper()
-	m, _, err := w.db.BeginAttempt(context.Background(), o.ID, w.db.Now(), w.db.Now())
-	require.NoError(w.t, err)
+	m := w.goingOut(o.ID)
 	out := mailbox.Outgoing{From: mailbox.Address{Addr: server}, To: []mailbox.Address{{Addr: m.To}}, Subject: m.Subject,
 		Text: m.Body, Date: m.Date, MessageID: strings.Trim(m.MessageID, "<>")}
 	w.ref.Keys.Decorate(&out, m)

@@ -56,25 +56,6 @@ type StoredLetter struct {
 	Reason      string
 }
 
-// StoreLetter keeps a received letter's raw bytes unchanged with their hash,
-// without applying it (for letters the referee must not see: automatic
-// replies, failed sender checks; SetDisposition then says why), and in the
-// same transaction advances the mailbox's watermark to its UID (a new
-// UIDVALIDITY restarts the watermark). It is idempotent: a letter
-// already stored (same Message-ID, or same mailbox UID) is not stored again;
-// the answer then has fresh == false and the stored letter's id and
-// disposition.
-func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposition, fresh bool, err error) {
-	err = db.Update(ctx, func(t *Tx) error {
-		id, d, fresh, err = t.StoreLetter(ctx, in, "")
-		return err
-	})
-	if err != nil {
-		return 0, "", false, fmt.Errorf("storage: store letter %s from %s: %w", in.Named().MessageID, in.Mailbox, err)
-	}
-	return id, d, fresh, nil
-}
-
 // nullable is v, or NULL when the letter came from no IMAP mailbox.
 func nullable(mailbox string, v any) any {
 	if mailbox == "" {
@@ -161,13 +142,6 @@ func findLetter(ctx context.Context, q querier, id int64) (StoredLetter, error) 
 	}
 	l.Postmark, err = time.Parse(time.RFC3339, postmark)
 	return l, err
-}
-
-// SetDisposition records what became of a letter the referee did not apply
-// (ignored auto-replies, letters for no tournament), in a transaction of
-// its own (see Tx.SetDisposition).
-func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
-	return db.Update(ctx, func(t *Tx) error { return t.SetDisposition(ctx, id, d, reason) })
 }
 
 // SetDisposition records what became of stored letter id, for reason.

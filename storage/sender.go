@@ -190,32 +190,6 @@ func (db *DB) readParts(ctx context.Context, c *Claimed) error {
 	return nil
 }
 
-// BeginAttempt puts letter id alone in flight, due or not, as NextBatch does
-// (attempt at now, the next at retryAt), and returns it with the number of
-// this attempt: a letter as it goes out. Only tests call it today (in
-// storage, referee and cmd, to compose a queued letter); the sender uses
-// NextBatch.
-func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (Mail, int, error) {
-	var c Claimed
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		stamp := stampOf(now)
-		var err error
-		c, err = scanClaimed(db.queryRow(ctx, tx, `UPDATE outbox SET `+claimSet+`
-			WHERE id = ? AND sent = '' AND dead = 0 AND sending = '' RETURNING `+claimReturning, stamp, stampOf(retryAt), stamp, id))
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent, dead or in flight)", id, ErrNotFound)
-		}
-		return err
-	})
-	if err != nil {
-		return Mail{}, 0, err
-	}
-	if err := db.readParts(ctx, &c); err != nil {
-		return Mail{}, 0, err
-	}
-	return c.Mail, c.Attempt, nil
-}
-
 // Record records outcomes of letters in flight in one transaction (NextBatch
 // with nothing to claim).
 func (db *DB) Record(ctx context.Context, done ...Outcome) error {
