@@ -40,12 +40,18 @@ type world struct {
 // newWorld starts the tournament of testdata/replay/FILE.
 func newWorld(t *testing.T, file string) *world {
 	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", file))
+	require.NoError(t, err)
+	return newWorldOf(t, src)
+}
+
+// newWorldOf is newWorld of the tournament file src.
+func newWorldOf(t *testing.T, src []byte) *world {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "z.db")
 	db, err := storage.Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", file))
-	require.NoError(t, err)
 	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	ctx := context.Background()

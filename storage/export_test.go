@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"zaochnik/corr/letter"
 )
 
 // The store's tests reach a letter's rows one step at a time through these;
@@ -33,7 +34,7 @@ func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposi
 // SetDisposition records what became of a letter the referee did not apply
 // (ignored auto-replies, letters for no tournament), in a transaction of
 // its own (see Tx.SetDisposition).
-func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
+func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason letter.Reason) error {
 	return db.Update(ctx, func(t *Tx) error { return t.SetDisposition(ctx, id, d, reason) })
 }
 

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"zaochnik/corr/letter"
 
 	"zaochnik/corr"
 )
@@ -256,13 +257,19 @@ func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, rea
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
 	}
-	var to, subject string
+	u := letter.Undelivered{Reason: reason, Uncertain: reason == Uncertain, Attempted: now}
 	var tid sql.NullInt64
 	var source []byte
-	if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.tournament_id, coalesce(t.source, '') FROM outbox o
-		LEFT JOIN tournaments t ON t.id = o.tournament_id WHERE o.id = ?`, id).Scan(&to, &subject, &tid, &source); err != nil {
+	var queued, attach string
+	var files int
+	if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.body, o.queued, o.attach, coalesce(g.code, ''),
+		(SELECT count(*) FROM outbox_files f WHERE f.outbox_id = o.id), o.tournament_id, coalesce(t.source, '') FROM outbox o
+		LEFT JOIN tournaments t ON t.id = o.tournament_id LEFT JOIN games g ON g.id = o.game_id WHERE o.id = ?`, id).
+		Scan(&u.To, &u.Subject, &u.Body, &queued, &attach, &u.Game, &files, &tid, &source); err != nil {
 		return err
 	}
+	u.Queued, _ = time.Parse(time.RFC3339, queued)
+	u.Attached = len(strings.Fields(attach)) + files
 	if !tid.Valid {
 		return nil
 	}
@@ -270,7 +277,7 @@ func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, rea
 	if err != nil {
 		return nil // a stored tournament's file parses; the letter is dead all the same
 	}
-	for _, o := range t.Undelivered(to, subject, reason, reason == Uncertain) {
+	for _, o := range t.Undelivered(u) {
 		if _, err := db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: o.To, kind: o.Kind, subject: o.Subject, body: o.Body}, stampOf(now)); err != nil {
 			return err
 		}
