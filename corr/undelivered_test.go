@@ -26,17 +26,17 @@ func TestUndelivered_SecretaryTold(t *testing.T) {
 	}{
 		{"Russian", Person{Name: "Сидорова Анна", Email: "secretary@example.org"}, "petrov@example.org", false,
 			[]string{"Письмо не доставлено: [ЧР-2026] ход", "Письмо для petrov@example.org («[ЧР-2026] ход») не доставлено: 550 no such user.",
-				"\nПартия: ЧР-2026 1-2\n", "\nТекст письма:\n-----\nХод 5. c3-d4\n-----\n"}},
+				"\nПартия: [ЧР-2026 #1-2]\n", "\nТекст письма:\n-----\nХод 5. c3-d4\n-----\n"}},
 		{"English", Person{Name: "Anna", Email: "secretary@example.org", Language: "en"}, "petrov@example.org", false,
 			[]string{"Letter not delivered: [ЧР-2026] ход", "The letter to petrov@example.org (“[ЧР-2026] ход”) was not delivered: 550 no such user.",
-				"\nGame: ЧР-2026 1-2\n", "\nThe letter's text:\n-----\nХод 5. c3-d4\n-----\n"}},
+				"\nGame: [ЧР-2026 #1-2]\n", "\nThe letter's text:\n-----\nХод 5. c3-d4\n-----\n"}},
 		{"UncertainRussian", Person{Name: "Сидорова Анна", Email: "secretary@example.org"}, "petrov@example.org", true,
 			[]string{"Письмо, возможно, не доставлено: [ЧР-2026] ход", "Письмо для petrov@example.org («[ЧР-2026] ход»), возможно, не доставлено: сервер турнира остановился",
-				"\nКому: petrov@example.org\nПартия: ЧР-2026 1-2\nТема: [ЧР-2026] ход\nНаписано сервером: 02.03.2026 13:00 MSK\nПоследняя попытка отправки: 02.03.2026 13:05 MSK\nВложений: 1",
+				"\nКому: petrov@example.org\nПартия: [ЧР-2026 #1-2]\nТема: [ЧР-2026] ход\nНаписано сервером: 02.03.2026 13:00 MSK\nПоследняя попытка отправки: 02.03.2026 13:05 MSK\nВложений: 1",
 				"\nТекст письма:\n-----\nХод 5. c3-d4\n-----\n"}},
 		{"UncertainEnglish", Person{Name: "Anna", Email: "secretary@example.org", Language: "en"}, "petrov@example.org", true,
 			[]string{"Letter possibly not delivered: [ЧР-2026] ход", "The letter to petrov@example.org (“[ЧР-2026] ход”) may not have been delivered",
-				"\nTo: petrov@example.org\nGame: ЧР-2026 1-2\nSubject: [ЧР-2026] ход\nWritten by the server: 02.03.2026 13:00 MSK\nLast attempt to send it: 02.03.2026 13:05 MSK\nAttachments: 1",
+				"\nTo: petrov@example.org\nGame: [ЧР-2026 #1-2]\nSubject: [ЧР-2026] ход\nWritten by the server: 02.03.2026 13:00 MSK\nLast attempt to send it: 02.03.2026 13:05 MSK\nAttachments: 1",
 				"\nThe letter's text:\n-----\nХод 5. c3-d4\n-----\n"}},
 		{"HerOwnLetter", Person{Name: "Сидорова Анна", Email: "Secretary@example.org"}, "secretary@example.org", false, nil},
 		{"NoSecretary", Person{}, "petrov@example.org", false, nil},
@@ -46,7 +46,7 @@ func TestUndelivered_SecretaryTold(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tr := Tournament{Cipher: "ЧР-2026", Secretary: tt.secretary, Timezone: "Europe/Moscow"}
 			out := tr.Undelivered(letter.Undelivered{To: tt.to, Subject: "[ЧР-2026] ход", Reason: "550 no such user", Uncertain: tt.uncertain,
-				Game: "ЧР-2026 1-2", Queued: queued, Attempted: queued.Add(5 * time.Minute), Body: "Ход 5. c3-d4\n", Attached: 1})
+				White: 1, Black: 2, Queued: queued, Attempted: queued.Add(5 * time.Minute), Body: "Ход 5. c3-d4\n", Attached: 1})
 			if tt.want == nil {
 				assert.Empty(t, out)
 				return

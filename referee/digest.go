@@ -69,9 +69,9 @@ func digestOf(t corr.Tournament, now time.Time, letters []storage.LetterSummary,
 		d.Claims = append(d.Claims, letter.DigestClaim{ID: c.ID, White: p.White, Black: p.Black, Filed: c.Filed, Against: c.Against})
 	}
 	for _, o := range out {
-		if cipher, _, err := corr.ParseGameCode(o.GameCode); o.Dead && err == nil && cipher == t.Cipher {
+		if cipher, p, err := corr.ParseGameCode(o.GameCode); o.Dead && err == nil && cipher == t.Cipher {
 			d.Dead = append(d.Dead, letter.Undelivered{To: o.To, Subject: o.Subject, Reason: o.LastError,
-				Uncertain: o.LastError == storage.Uncertain, Game: o.GameCode})
+				Uncertain: o.LastError == storage.Uncertain, White: p.White, Black: p.Black})
 		}
 	}
 	return d

@@ -329,7 +329,7 @@ func TestOutbox_UncertainLetterToldWithItsGameAndText(t *testing.T) {
 		}
 	}
 	require.Len(t, notices, 1, "one notice to the secretary about the forward")
-	for _, want := range []string{"возможно, не доставлено", "\nКому: petrov@example.org\nПартия: ТЕСТ-2026 1-2\nТема: " + forward.Subject + "\n",
+	for _, want := range []string{"возможно, не доставлено", "\nКому: petrov@example.org\nПартия: [ТЕСТ-2026 #1-2]\nТема: " + forward.Subject + "\n",
 		"\nНаписано сервером: ", "\nТекст письма:\n-----\n" + strings.TrimRight(forward.Body, "\n") + "\n-----\n"} {
 		assert.Contains(t, notices[0], want)
 	}

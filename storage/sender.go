@@ -260,16 +260,19 @@ func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, rea
 	u := letter.Undelivered{Reason: reason, Uncertain: reason == Uncertain, Attempted: now}
 	var tid sql.NullInt64
 	var source []byte
-	var queued, attach string
+	var queued, attach, game string
 	var files int
 	if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.body, o.queued, o.attach, coalesce(g.code, ''),
 		(SELECT count(*) FROM outbox_files f WHERE f.outbox_id = o.id), o.tournament_id, coalesce(t.source, '') FROM outbox o
 		LEFT JOIN tournaments t ON t.id = o.tournament_id LEFT JOIN games g ON g.id = o.game_id WHERE o.id = ?`, id).
-		Scan(&u.To, &u.Subject, &u.Body, &queued, &attach, &u.Game, &files, &tid, &source); err != nil {
+		Scan(&u.To, &u.Subject, &u.Body, &queued, &attach, &game, &files, &tid, &source); err != nil {
 		return err
 	}
 	u.Queued, _ = time.Parse(time.RFC3339, queued)
 	u.Attached = len(strings.Fields(attach)) + files
+	if _, p, err := corr.ParseGameCode(game); err == nil {
+		u.White, u.Black = p.White, p.Black
+	}
 	if !tid.Valid {
 		return nil
 	}

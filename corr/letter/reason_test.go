@@ -86,19 +86,24 @@ func TestReason_InTheReadersLanguage(t *testing.T) {
 	}
 }
 
-// The digest writes each letter's reason in the secretary's language.
+// The digest writes each letter's reason in the secretary's language, and
+// names the game of a letter not delivered.
 func TestDigest_ReasonInTheReadersLanguage(t *testing.T) {
 	for _, tt := range []struct {
 		lang Lang
-		want string
+		want []string
 	}{
-		{Russian, "  x@example.org  оставлено без ответа: x@example.org — не участник, не судья и не секретарь турнира CH-2026: оставлено без ответа\n"},
-		{English, "  x@example.org  ignored: x@example.org is no player, judge or secretary of CH-2026: not answered\n"},
+		{Russian, []string{"  x@example.org  оставлено без ответа: x@example.org — не участник, не судья и не секретарь турнира CH-2026: оставлено без ответа\n",
+			"Возможно, не доставлено (сервер остановился, передавая его): y@example.org, партия [CH-2026 #1-2], «move»\n"}},
+		{English, []string{"  x@example.org  ignored: x@example.org is no player, judge or secretary of CH-2026: not answered\n",
+			"Possibly not delivered (the server stopped while handing it over): y@example.org, game [CH-2026 #1-2], “move”\n"}},
 	} {
 		t.Run(string(tt.lang), func(t *testing.T) {
 			m := Digest{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026"}, NotApplied: []DigestLetter{{From: "x@example.org", Disposition: "ignored",
-				Reason: Because(ReasonStranger, "x@example.org", "CH-2026")}}}.Render()
-			assert.Contains(t, m.Body, tt.want)
+				Reason: Because(ReasonStranger, "x@example.org", "CH-2026")}}, Dead: []Undelivered{{To: "y@example.org", Subject: "move", Uncertain: true, White: 1, Black: 2}}}.Render()
+			for _, want := range tt.want {
+				assert.Contains(t, m.Body, want)
+			}
 		})
 	}
 }

@@ -63,9 +63,9 @@ type Undelivered struct {
 	// mail server: it may have arrived, and it is not sent again (Reason
 	// is not shown).
 	Uncertain bool
-	// Game is the code of the game it is about ("ЧР-2026 1-2"), "" for
-	// none.
-	Game string
+	// White and Black are the start numbers of the game it is about (of
+	// the envelope's tournament), 0 for none.
+	White, Black int
 	// Queued is when the server wrote it and Attempted when it last tried
 	// to send it, in the tournament's zone; zero when not known.
 	Queued, Attempted time.Time
@@ -94,8 +94,8 @@ func (d Digest) Render() Message {
 	for _, u := range d.Dead {
 		w.line("")
 		game := ""
-		if u.Game != "" {
-			game = w.f(", партия %s", ", game %s", u.Game)
+		if u.White > 0 {
+			game = w.f(", партия %s", ", game %s", FormatGameCode(d.Cipher, u.White, u.Black))
 		}
 		if u.Uncertain {
 			w.line(w.f("Возможно, не доставлено (сервер остановился, передавая его): %s%s, «%s»", "Possibly not delivered (the server stopped while handing it over): %s%s, “%s”", u.To, game, u.Subject))
@@ -131,8 +131,8 @@ func (d DeadLetter) Render() Message {
 	}
 	w.line("")
 	w.line(w.t("Кому: ", "To: ") + u.To)
-	if u.Game != "" {
-		w.line(w.t("Партия: ", "Game: ") + u.Game)
+	if u.White > 0 {
+		w.line(w.t("Партия: ", "Game: ") + FormatGameCode(d.Cipher, u.White, u.Black))
 	}
 	w.line(w.t("Тема: ", "Subject: ") + u.Subject)
 	if !u.Queued.IsZero() {
