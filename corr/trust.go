@@ -77,9 +77,9 @@ func Trusted(t Tournament, from string, a Auth, out Outcome) (bool, letter.Reaso
 	case AuthKey:
 		switch {
 		case !strings.EqualFold(a.Cipher, t.Cipher):
-			return false, letter.Because(letter.ReasonKeyElsewhere, a.Cipher)
+			return false, letter.Because(letter.ReasonKeyTournament, a.Cipher)
 		case a.Game != "" && out.Game != "" && a.Game != out.Game:
-			return false, letter.Because(letter.ReasonKeyOtherGame, a.Game, out.Game)
+			return false, letter.Because(letter.ReasonKeyGame, a.Game, out.Game)
 		}
 		return true, letter.Reason{}
 	}

@@ -32,26 +32,26 @@ type ReasonCode string
 // held for their sender's confirmation (see corr.Trusted), then what the
 // secretary or a confirmation made of a letter.
 const (
-	ReasonRules        ReasonCode = "rules"          // refused under the rules: Reason.Rule
-	ReasonTooLarge     ReasonCode = "too-large"      // size, limit (bytes): not read
-	ReasonOversized    ReasonCode = "oversized"      // size, limit (bytes): not read, only its header fetched
-	ReasonUnreadable   ReasonCode = "unreadable"     // the reader's error: not readable as mail
-	ReasonNoPostmark   ReasonCode = "no-postmark"    // a replayed file with neither Received nor Date
-	ReasonAutomatic    ReasonCode = "automatic"      // the header that says so: an automatic letter (RFC 3834)
-	ReasonNoSender     ReasonCode = "no-sender"      // neither From nor Return-Path read
-	ReasonNoTournament ReasonCode = "no-tournament"  // its sender plays nowhere here and it names no tournament
-	ReasonStranger     ReasonCode = "stranger"       // sender, cipher: no person of the tournament
-	ReasonOrganiser    ReasonCode = "organiser"      // sender, cipher: the desk's organiser, not vouched for (6.1.12)
-	ReasonNotVouched   ReasonCode = "not-vouched"    // the check's detail: nothing authenticates the sender
-	ReasonSPFOfficial  ReasonCode = "spf-official"   // SPF alone for the judge or the secretary
-	ReasonKeyElsewhere ReasonCode = "key-tournament" // the key's cipher: a reply key of another tournament
-	ReasonKeyOtherGame ReasonCode = "key-game"       // the key's game, the letter's game
-	ReasonDeclined     ReasonCode = "declined"       // held, its sender answered he did not send it
-	ReasonExpired      ReasonCode = "expired"        // days: held, no confirmation came in time
-	ReasonAssigned     ReasonCode = "assigned"       // game, letter id: set aside, a copy applied to the game
-	ReasonConfirms     ReasonCode = "confirms"       // Message-ID: a confirmation of that held letter
-	ReasonAnsweredLate ReasonCode = "answered-late"  // Message-ID, its status: an answer about a letter no longer held
-	ReasonDeclines     ReasonCode = "declines"       // Message-ID: its sender's "no" to that held letter
+	ReasonRules         ReasonCode = "rules"          // refused under the rules: Reason.Rule
+	ReasonTooLarge      ReasonCode = "too-large"      // size, limit (bytes): not read
+	ReasonOversized     ReasonCode = "oversized"      // size, limit (bytes): not read, only its header fetched
+	ReasonUnreadable    ReasonCode = "unreadable"     // the reader's error: not readable as mail
+	ReasonNoPostmark    ReasonCode = "no-postmark"    // a replayed file with neither Received nor Date
+	ReasonAutomatic     ReasonCode = "automatic"      // the header that says so: an automatic letter (RFC 3834)
+	ReasonNoSender      ReasonCode = "no-sender"      // neither From nor Return-Path read
+	ReasonNoTournament  ReasonCode = "no-tournament"  // its sender plays nowhere here and it names no tournament
+	ReasonStranger      ReasonCode = "stranger"       // sender, cipher: no person of the tournament
+	ReasonOrganiser     ReasonCode = "organiser"      // sender, cipher: the desk's organiser, not vouched for (6.1.12)
+	ReasonNotVouched    ReasonCode = "not-vouched"    // the check's detail: nothing authenticates the sender
+	ReasonSPFOfficial   ReasonCode = "spf-official"   // SPF alone for the judge or the secretary
+	ReasonKeyTournament ReasonCode = "key-tournament" // the key's cipher: a reply key of another tournament
+	ReasonKeyGame       ReasonCode = "key-game"       // the key's game, the letter's game
+	ReasonDeclined      ReasonCode = "declined"       // held, its sender answered he did not send it
+	ReasonExpired       ReasonCode = "expired"        // days: held, no confirmation came in time
+	ReasonAssigned      ReasonCode = "assigned"       // game, letter id: set aside, a copy applied to the game
+	ReasonConfirms      ReasonCode = "confirms"       // Message-ID: a confirmation of that held letter
+	ReasonAnsweredLate  ReasonCode = "answered-late"  // Message-ID, its status: an answer about a letter no longer held
+	ReasonDeclines      ReasonCode = "declines"       // Message-ID: its sender's "no" to that held letter
 )
 
 // Because is the reason code with its arguments, each written as fmt's %v
@@ -136,9 +136,9 @@ func (r Reason) In(lang Lang) string {
 	case ReasonSPFOfficial:
 		return w.t("одного SPF недостаточно для письма судьи или секретаря (нужен ключ ответа, DMARC или DKIM)",
 			"SPF alone does not vouch for a letter of the judge or the secretary (a reply key, DMARC or DKIM does)")
-	case ReasonKeyElsewhere:
+	case ReasonKeyTournament:
 		return w.f("ключ ответа выдан для турнира %s", "the reply key was made for tournament %s", arg(0))
-	case ReasonKeyOtherGame:
+	case ReasonKeyGame:
 		return w.f("ключ ответа выдан для партии %s, а не %s", "the reply key was made for game %s, not %s", arg(0), arg(1))
 	case ReasonDeclined:
 		return w.t("не применено: отправитель ответил, что не писал его", "not applied: its sender answered that he did not send it")

@@ -3,7 +3,11 @@ package letter
 import (
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	goparser "go/parser"
+	gotoken "go/token"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,8 +48,8 @@ func TestReason_InTheReadersLanguage(t *testing.T) {
 			"the sender is not authenticated (mail check: no Authentication-Results of mx.example.org)"},
 		{Because(ReasonSPFOfficial), "одного SPF недостаточно для письма судьи или секретаря (нужен ключ ответа, DMARC или DKIM)",
 			"SPF alone does not vouch for a letter of the judge or the secretary (a reply key, DMARC or DKIM does)"},
-		{Because(ReasonKeyElsewhere, "КР-2027"), "ключ ответа выдан для турнира КР-2027", "the reply key was made for tournament КР-2027"},
-		{Because(ReasonKeyOtherGame, "ЧР-2026 3-1", "ЧР-2026 1-2"), "ключ ответа выдан для партии ЧР-2026 3-1, а не ЧР-2026 1-2", "the reply key was made for game ЧР-2026 3-1, not ЧР-2026 1-2"},
+		{Because(ReasonKeyTournament, "КР-2027"), "ключ ответа выдан для турнира КР-2027", "the reply key was made for tournament КР-2027"},
+		{Because(ReasonKeyGame, "ЧР-2026 3-1", "ЧР-2026 1-2"), "ключ ответа выдан для партии ЧР-2026 3-1, а не ЧР-2026 1-2", "the reply key was made for game ЧР-2026 3-1, not ЧР-2026 1-2"},
 		{Because(ReasonDeclined), "не применено: отправитель ответил, что не писал его", "not applied: its sender answered that he did not send it"},
 		{Because(ReasonExpired, 7), "не применено: подтверждение не пришло в течение 7 дней", "not applied: no confirmation came within 7 days"},
 		{Because(ReasonExpired, 1), "не применено: подтверждение не пришло в течение 1 дня", "not applied: no confirmation came within 1 day"},
@@ -55,6 +59,13 @@ func TestReason_InTheReadersLanguage(t *testing.T) {
 			"answers the confirmation request of letter <m1@example.org>, which was expired unconfirmed already"},
 		{Because(ReasonDeclines, "<m1@example.org>"), "отклоняет задержанное письмо <m1@example.org>: отправитель его не писал", "refuses held letter <m1@example.org>: its sender did not write it"},
 		{Reason{Text: "the sender plays in no tournament here"}, "the sender plays in no tournament here", "the sender plays in no tournament here"}, // kept before reasons were typed
+	}
+	covered := map[ReasonCode]bool{}
+	for _, tt := range tests {
+		covered[tt.reason.Code] = true
+	}
+	for _, code := range reasonCodes(t) {
+		assert.True(t, covered[code], "reason %q has no row here", code)
 	}
 	english := regexp.MustCompile(`[A-Za-z]{3,}`)
 	quoted := map[string]bool{"From": true, "Return": true, "Path": true, "Received": true, "Date": true, "RFC": true, "DMARC": true, "DKIM": true, "SPF": true, "MiB": true}
@@ -128,4 +139,27 @@ func TestHoldDropped_DaysInTheReadersLanguage(t *testing.T) {
 			assert.NotContains(t, m.Body, "дн.")
 		})
 	}
+}
+
+// reasonCodes are the ReasonCode constants of reason.go.
+func reasonCodes(t *testing.T) []ReasonCode {
+	f, err := goparser.ParseFile(gotoken.NewFileSet(), "reason.go", nil, 0)
+	require.NoError(t, err)
+	var codes []ReasonCode
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != gotoken.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			v := spec.(*ast.ValueSpec)
+			if id, ok := v.Type.(*ast.Ident); ok && id.Name == "ReasonCode" {
+				s, err := strconv.Unquote(v.Values[0].(*ast.BasicLit).Value)
+				require.NoError(t, err)
+				codes = append(codes, ReasonCode(s))
+			}
+		}
+	}
+	require.NotEmpty(t, codes)
+	return codes
 }
