@@ -49,7 +49,7 @@ func TestKeep_OneTransaction(t *testing.T) {
 			require.NoError(t, err)
 
 			ctx := context.Background()
-			l := referee.Letter{Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: raw}
+			l := decoded(referee.Letter{Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: raw})
 			_, err = ref.Receive(ctx, l)
 			require.ErrorContains(t, err, "refused by the test")
 			letters, err := db.Letters(ctx)

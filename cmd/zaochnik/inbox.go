@@ -59,7 +59,7 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity uint3
 	}
 	ls := make([]referee.Letter, len(letters))
 	for i, f := range letters {
-		ls[i] = referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: f.UID, Raw: f.Raw}
+		ls[i] = decoded(in.ref, referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: f.UID, Raw: f.Raw})
 	}
 	outs, err := in.ref.ReceiveAll(ctx, ls)
 	refused := make([]bool, len(outs))
@@ -68,6 +68,16 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity uint3
 	}
 	in.handed(refused...)
 	return refused, in.store.note(err)
+}
+
+// decoded is fetched letter l as the referee takes it: decoded here, at
+// the edge (mailbox.Decode), unless it is over the referee's size limit
+// and is not read.
+func decoded(ref *referee.Referee, l referee.Letter) referee.Letter {
+	if int64(len(l.Raw)) <= ref.MaxSize() {
+		l.Mail, l.Unreadable = mailbox.Decode(l.Raw)
+	}
+	return l
 }
 
 // Oversized implements mailbox.Inbox.

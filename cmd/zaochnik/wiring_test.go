@@ -39,7 +39,7 @@ func testReferee(t *testing.T, db *storage.DB) *referee.Referee {
 // went to the refused folder.
 func accept(t *testing.T, ref *referee.Referee, validity, uid uint32, raw []byte) bool {
 	t.Helper()
-	out, err := ref.Receive(context.Background(), referee.Letter{Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: raw})
+	out, err := ref.Receive(context.Background(), decoded(ref, referee.Letter{Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: raw}))
 	require.NoError(t, err)
 	return out.Refused()
 }
