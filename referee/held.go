@@ -17,6 +17,7 @@ func drop(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, h
 	reason, out := t.State.Drop(h, why)
 	return tx.Drop(ctx, t, id, why, day, reason, out)
 }
+
 // holds runs the held letters' day: those whose time ran out are dropped
 // (the secretary told), and those whose sender was not asked yet are asked,
 // one request a day per address. It reports how many were dropped and asked.
