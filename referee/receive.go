@@ -225,16 +225,17 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 	return Outcome{Result: res}, nil
 }
 
-// Oversized keeps a letter larger than the limit, of which only the header
-// was fetched, refused unread (mailbox.OversizeInbox), in one transaction:
+// Oversized keeps a letter of size bytes, larger than the limit, of which
+// only the header was fetched (l.Raw, decoded at the edge as l.Mail),
+// refused unread (mailbox.OversizeInbox), in one transaction:
 // filed under the tournament it is of (corr.PickTournament, by its sender
 // and its subject), whose secretary is told, and its sender too if he is a
 // person of it (corr.State.Oversized); a letter of no tournament is kept
 // unanswered.
-func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid uint32, size int64, header []byte) error {
-	inc := storage.Incoming{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: header, Postmark: r.DB.Now()}
+func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
+	inc := storage.Incoming{Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
 	subject := ""
-	if in, err := mailbox.Decode(header); err == nil {
+	if in := l.Mail; in != nil {
 		inc.MessageID, inc.From, subject = in.MessageID, in.From.Addr, in.Subject
 		if !in.Postmark.IsZero() {
 			inc.Postmark = in.Postmark

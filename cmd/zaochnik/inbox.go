@@ -89,7 +89,7 @@ func (in *shellInbox) Oversized(ctx context.Context, mbox string, uidValidity, u
 	if err := in.store.noteRead(in.holdsTournament(ctx)); err != nil {
 		return err
 	}
-	if err := in.store.note(in.ref.Oversized(ctx, mbox, uidValidity, uid, size, header)); err != nil {
+	if err := in.store.note(in.ref.Oversized(ctx, decoded(in.ref, referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: header}), size)); err != nil {
 		return err
 	}
 	in.handed(true)

@@ -1,0 +1,90 @@
+package adjudication
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+)
+
+// started returns the two-player test tournament, started, and its desk
+// naming an organiser.
+func started(t *testing.T) (corr.State, Desk) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
+	require.NoError(t, err)
+	return s, Desk{Organiser: corr.Person{Name: "Орлов Пётр", Email: "organiser@example.org"}}
+}
+
+// TestDecide: what becomes of a letter, decided from what the store read
+// of it alone: who may be answered (6.2.3, 6.1.12), whom to trust, what is
+// held and asked, what the referee applies, and a held letter's sender's
+// answer.
+func TestDecide(t *testing.T) {
+	s, desk := started(t)
+	move := "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"
+	dmarc := corr.Auth{Method: corr.AuthDMARC}
+	letter := func(from string, auth corr.Auth) Arrival {
+		return Arrival{From: from, Subject: "ТЕСТ-2026 1-2", Text: move, MessageID: "m@example.org", Auth: auth,
+			Postmark: on("2026-03-01"), Cipher: s.Tournament.Cipher, State: s, Desk: desk, HoldDays: 7}
+	}
+	answer := func(waiting bool, text string) Arrival {
+		held := letter("ivanov@example.org", corr.Auth{Method: corr.AuthConfirmed})
+		held.Forwarded = on("2026-03-02")
+		return Arrival{From: "ivanov@example.org", Text: text, Auth: corr.Auth{Method: corr.AuthKey}, Confirms: &Confirmation{
+			Waiting: waiting, State: s, Day: on("2026-03-02"), Letter: held,
+			Held: corr.Held{From: "ivanov@example.org", Arrived: on("2026-03-01"), Subject: held.Subject, Text: move, HoldDays: 7}}}
+	}
+	with := func(a Arrival, f func(*Arrival)) Arrival { f(&a); return a }
+	tests := []struct {
+		name   string
+		a      Arrival
+		fate   Fate
+		reason string // contained in the decision's reason
+		asked  string // Hold: who is asked to confirm; Apply: "accepted" when the referee accepts it
+	}{
+		{"NoSenderAnsweredToNobody", with(letter("", dmarc), func(a *Arrival) { a.Cipher = "" }), Ignore, "could not be read", ""},
+		{"NoTournamentNotAnswered", with(letter("x@example.org", dmarc), func(a *Arrival) { a.Cipher = "" }), Ignore, "plays in no tournament", ""},
+		{"6_2_3_StrangerNotAnswered", letter("stranger@example.org", dmarc), Ignore, "who is no player, judge or secretary of ТЕСТ-2026", ""},
+		{"6_1_12_OrganiserBySPFNotApplied", letter("organiser@example.org", corr.Auth{Method: corr.AuthSPF}), Ignore, "the organiser of ТЕСТ-2026, but no reply key", ""},
+		{"6_1_12_OrganiserByDKIMDecided", letter("organiser@example.org", corr.Auth{Method: corr.AuthDKIM}), Apply, "", ""},
+		{"UnauthenticatedHeld", letter("IVANOV@example.org", corr.Auth{Method: corr.AuthNone, Detail: "no DMARC"}), Hold, "the sender is not authenticated: no DMARC", "ivanov@example.org"},
+		{"JudgeBySPFHeld", letter("judge@example.org", corr.Auth{Method: corr.AuthSPF}), Hold, "SPF alone does not vouch", "judge@example.org"},
+		{"KeyOfAnotherTournamentHeld", letter("ivanov@example.org", corr.Auth{Method: corr.AuthKey, Cipher: "ДРУГОЙ"}), Hold, "made for tournament ДРУГОЙ", "ivanov@example.org"},
+		{"6_2_6_MoveApplied", letter("ivanov@example.org", dmarc), Apply, "", "accepted"},
+		{"AnswerToNoWaitingLetter", answer(false, "да"), Stale, "", ""},
+		{"AnswerDeclines", answer(true, "нет, не отправлял"), Drop, "its sender answered that he did not send it", ""},
+		{"AnswerConfirms", answer(true, "да"), Confirm, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := Decide(tt.a)
+			require.NoError(t, err)
+			assert.Equal(t, tt.fate, d.Fate)
+			assert.Contains(t, d.Reason, tt.reason)
+			switch d.Fate {
+			case Hold:
+				assert.Equal(t, tt.asked, d.Person)
+				assert.Equal(t, tt.asked, d.Ask.To, "the request goes to the registered address, never another")
+				assert.Equal(t, "confirm-request", d.Ask.Kind)
+			case Apply:
+				assert.Equal(t, tt.asked == "accepted", d.Outcome.Accepted, d.Outcome.Reason)
+			case Drop:
+				require.Len(t, d.Outcome.Out, 1)
+				assert.Equal(t, "secretary@example.org", d.Outcome.Out[0].To, "the secretary is told")
+			case Confirm:
+				require.NotNil(t, d.Then)
+				assert.Equal(t, Apply, d.Then.Fate, "the held letter is applied")
+				assert.True(t, d.Then.Outcome.Accepted, d.Then.Outcome.Reason)
+			}
+		})
+	}
+}
