@@ -48,7 +48,7 @@ func receiveIn(ctx context.Context, tx *storage.Tx, a storage.Arrival) (storage.
 	}
 	var d adjudication.Decision
 	if !s.Stored {
-		if d, err = adjudication.Decide(s.Arrival); err != nil {
+		if d, err = adjudication.Decide(s.Case, s.Letter); err != nil {
 			return storage.Result{}, s, err
 		}
 	}

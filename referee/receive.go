@@ -97,9 +97,9 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	if err == nil && res.Fresh && res.Disposition == storage.Held {
 		// The one log line of a held letter (the store logs none).
 		r.logger().Info("referee: letter held until its sender confirms it", "letter", res.LetterID, "from", a.From,
-			"message_id", a.MessageID, "auth", s.Auth.Detail, "why", res.Outcome.Reason)
+			"message_id", a.MessageID, "auth", s.Letter.Auth.Detail, "why", res.Outcome.Reason)
 	}
-	return Outcome{Result: res, Auth: authOf(s.Auth)}, err
+	return Outcome{Result: res, Auth: authOf(s.Letter.Auth)}, err
 }
 
 // GroupTime bounds how long one group transaction of ReceiveAll takes in

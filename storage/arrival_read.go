@@ -33,11 +33,12 @@ type Key struct {
 }
 
 // Scene is what the store holds of a letter before the referee decides
-// it: the value the decision reads (adjudication.Arrival, with Auth as
-// the letter's first reply key that still names something, else as given)
-// and what Write needs to write the decision.
+// it: the values the decision reads (adjudication.Decide: the case, and
+// the letter with Auth as its first reply key that still names something,
+// else as given) and what Write needs to write the decision.
 type Scene struct {
-	adjudication.Arrival
+	Case   adjudication.Case
+	Letter adjudication.Letter
 	// Stored is set when the letter was stored before (same Message-ID,
 	// or same mailbox UID holding the same bytes): nothing is decided
 	// again, LetterID and Disposition are then the stored letter's.
@@ -83,7 +84,7 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 	if heldID != 0 {
 		return t.readAnswer(ctx, s, heldID)
 	}
-	s.rec.Auth, s.Auth = auth, auth
+	s.rec.Auth, s.Letter.Auth = auth, auth
 	id, d, found, reused, err := t.db.stored(ctx, t.tx, rec.Incoming, sum)
 	if err != nil || found {
 		s.Stored, s.LetterID, s.Disposition = found, id, d
@@ -126,8 +127,8 @@ func (t *Tx) vouch(ctx context.Context, keys []Key, rec Received) (corr.Auth, in
 // desk and thread.
 func (t *Tx) readLetter(ctx context.Context, s *Scene) error {
 	rec := s.rec
-	s.Arrival = adjudication.Arrival{From: rec.From, Subject: rec.Subject, Text: rec.Text, MessageID: rec.MessageID,
-		Auth: rec.Auth, Posted: rec.Posted, HoldDays: t.db.holdDays()}
+	s.Letter = adjudication.Letter{From: rec.From, Subject: rec.Subject, Text: rec.Text, MessageID: rec.MessageID, Auth: rec.Auth, Posted: rec.Posted}
+	s.Case = adjudication.Case{HoldDays: t.db.holdDays()}
 	if strings.TrimSpace(rec.From) == "" {
 		return nil
 	}
@@ -144,11 +145,11 @@ func (t *Tx) readLetter(ctx context.Context, s *Scene) error {
 		return err
 	}
 	s.t = &l
-	s.Cipher, s.State, s.Desk, s.Postmark = cipher, l.State, l.Desk, l.Day(rec.Postmark)
+	s.Case.Cipher, s.Case.State, s.Case.Desk, s.Letter.Postmark = cipher, l.State, l.Desk, l.Day(rec.Postmark)
 	if !rec.Forwarded.IsZero() {
-		s.Forwarded = l.Day(rec.Forwarded)
+		s.Letter.Forwarded = l.Day(rec.Forwarded)
 	}
-	s.Thread, err = t.db.threadGame(ctx, t.tx, rec.InReplyTo)
+	s.Letter.Thread, err = t.db.threadGame(ctx, t.tx, rec.InReplyTo)
 	return err
 }
 
@@ -158,7 +159,7 @@ func (t *Tx) readLetter(ctx context.Context, s *Scene) error {
 // costs its sender nothing) and forwarded on the answer's.
 func (t *Tx) readAnswer(ctx context.Context, s Scene, heldID int64) (Scene, error) {
 	reply := s.rec.Incoming
-	s.Answer, s.Auth = true, corr.Auth{Method: corr.AuthKey}
+	s.Answer, s.Letter.Auth = true, corr.Auth{Method: corr.AuthKey}
 	_, _, found, reused, err := t.db.stored(ctx, t.tx, reply, s.sum)
 	if err != nil || found {
 		s.Stored = found
@@ -174,8 +175,8 @@ func (t *Tx) readAnswer(ctx context.Context, s Scene, heldID int64) (Scene, erro
 		return s, fmt.Errorf("held letter %d: %w", heldID, err)
 	}
 	s.held = h
-	s.Arrival = adjudication.Arrival{From: reply.From, Text: s.rec.Text, MessageID: reply.MessageID, Auth: s.Auth,
-		Confirms: &adjudication.Confirmation{Waiting: h.status == "held"}}
+	s.Letter = adjudication.Letter{From: reply.From, Text: s.rec.Text, MessageID: reply.MessageID, Auth: s.Letter.Auth}
+	s.Case = adjudication.Case{Confirms: &adjudication.Confirmation{Waiting: h.status == "held"}}
 	if h.status != "held" {
 		return s, nil
 	}
@@ -186,7 +187,7 @@ func (t *Tx) readAnswer(ctx context.Context, s Scene, heldID int64) (Scene, erro
 	if h.t, err = t.Load(ctx, cipher); err != nil {
 		return s, err
 	}
-	c := s.Confirms
+	c := s.Case.Confirms
 	c.State, c.Day = h.t.State, h.t.Day(reply.Postmark)
 	c.Held = corr.Held{From: from, Subject: subject, Text: body, HoldDays: t.db.holdDays()}
 	if c.Held.Arrived, err = timecontrol.ParseDate(arrived); err != nil {
@@ -201,6 +202,6 @@ func (t *Tx) readAnswer(ctx context.Context, s Scene, heldID int64) (Scene, erro
 	if err := t.readLetter(ctx, h.letter); err != nil {
 		return s, err
 	}
-	c.Letter = h.letter.Arrival
+	c.Letter, c.Case = h.letter.Letter, h.letter.Case
 	return s, nil
 }

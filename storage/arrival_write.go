@@ -28,7 +28,7 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 	if err := t.db.release(ctx, t.tx, s.reused, in); err != nil {
 		return Result{}, err
 	}
-	id, _, _, err := t.insertLetter(ctx, in, s.sum, authOf(s.Auth))
+	id, _, _, err := t.insertLetter(ctx, in, s.sum, authOf(s.Letter.Auth))
 	if err != nil {
 		return Result{}, err
 	}
@@ -38,7 +38,7 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 // writeDecision writes what d makes of stored letter id (s) and its
 // tournament.
 func (t *Tx) writeDecision(ctx context.Context, s Scene, id int64, d adjudication.Decision) (Result, error) {
-	res := Result{LetterID: id, Fresh: true, Disposition: Ignored, Cipher: s.Cipher}
+	res := Result{LetterID: id, Fresh: true, Disposition: Ignored, Cipher: s.Case.Cipher}
 	switch d.Fate {
 	case adjudication.Ignore:
 		return res, t.ignore(ctx, id, s.t, d.Reason)
@@ -52,7 +52,7 @@ func (t *Tx) writeDecision(ctx context.Context, s Scene, id int64, d adjudicatio
 		if !d.Outcome.Accepted {
 			res.Disposition = Refused
 		}
-		return res, t.Save(ctx, l, d.State, id, res.Disposition, s.Postmark, d.Outcome)
+		return res, t.Save(ctx, l, d.State, id, res.Disposition, s.Letter.Postmark, d.Outcome)
 	}
 	return res, fmt.Errorf("storage: letter %d: no fate %d for a letter", id, d.Fate)
 }
@@ -62,7 +62,7 @@ func (t *Tx) writeDecision(ctx context.Context, s Scene, id int64, d adjudicatio
 // that day (one answer a day to an address whose letters are not
 // authenticated); the held letters' day asks later.
 func (t *Tx) holdAndAsk(ctx context.Context, s Scene, id int64, d adjudication.Decision) error {
-	day := s.Postmark
+	day := s.Letter.Postmark
 	if err := t.hold(ctx, *s.t, id, s.rec, d.Person, day, d.Reason); err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (t *Tx) writeAnswer(ctx context.Context, s Scene, d adjudication.Decision) 
 	case adjudication.Stale:
 		return res, nil
 	case adjudication.Drop:
-		return res, t.Drop(ctx, h.t, h.id, letter.HoldDeclined, s.Confirms.Day, d.Reason, d.Outcome)
+		return res, t.Drop(ctx, h.t, h.id, letter.HoldDeclined, s.Case.Confirms.Day, d.Reason, d.Outcome)
 	case adjudication.Confirm:
 		if _, err := t.db.exec(ctx, t.tx, `UPDATE holds SET status = 'confirmed' WHERE letter_id = ?`, h.id); err != nil {
 			return res, err

@@ -9,25 +9,30 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// Arrival is a received letter as the referee decides it: the letter, read
-// and authenticated, and what the store holds of it, all read before the
-// decision (the tournament the letter is of, the game its thread names).
-// Decide reads nothing else.
-type Arrival struct {
+// Letter is a received letter as the referee decides it: read and
+// authenticated, its days in its tournament's zone and its thread
+// resolved by the store.
+type Letter struct {
 	From, Subject, Text, MessageID string
 	Auth                           corr.Auth
 	// Postmark is the day the letter arrived in its tournament's zone;
 	// Posted a paper letter's posting date (6.3.1); Forwarded the day a
 	// held letter confirmed by its sender is passed on. Zero: none.
 	Postmark, Posted, Forwarded timecontrol.Date
+	// Thread is the code of the game of the server's letter this one
+	// answers, "" when none.
+	Thread string
+}
+
+// Case is what the store holds that a letter is decided by, all read
+// before the decision: the tournament the letter is of and its desk, or
+// the held letter it answers. Decide reads nothing else.
+type Case struct {
 	// Cipher names the tournament the letter is of (corr.PickTournament
 	// over the sender's tournaments), "" for none; State and Desk are its.
 	Cipher string
 	State  corr.State
 	Desk   Desk
-	// Thread is the code of the game of the server's letter this one
-	// answers, "" when none.
-	Thread string
 	// HoldDays is how long a held letter waits for its confirmation.
 	HoldDays int
 	// Confirms is set when the letter is its sender's answer to the
@@ -47,8 +52,10 @@ type Confirmation struct {
 	State corr.State
 	Day   timecontrol.Date
 	// Letter is the held letter as it is applied once confirmed: on its
-	// own arrival (6.3.1), forwarded on the day of the answer.
-	Letter Arrival
+	// own arrival (6.3.1), forwarded on the day of the answer; Case is
+	// what it is decided by.
+	Letter Letter
+	Case   Case
 }
 
 // Fate says what becomes of a letter.
@@ -87,7 +94,7 @@ type Decision struct {
 	Then    *Decision     // Confirm: the held letter's decision
 }
 
-// Decide decides letter a, in order: its answer to a confirmation request
+// Decide decides letter l by what the store holds of it (c), in order: its answer to a confirmation request
 // (the held letter applied or dropped), the tournament (the only one its
 // sender plays in, else the one it names), whether its sender may be
 // answered at all (a stranger, the desk's organiser), whether what vouches
@@ -101,63 +108,63 @@ type Decision struct {
 // 6.1.12). A letter that is not authenticated, or whose authentication
 // does not vouch for the change it would make (corr.Trusted), is held and
 // its sender asked to confirm it.
-func Decide(a Arrival) (Decision, error) {
-	if c := a.Confirms; c != nil {
-		return confirmed(a, *c)
+func Decide(c Case, l Letter) (Decision, error) {
+	if a := c.Confirms; a != nil {
+		return confirmed(l, *a)
 	}
-	if strings.TrimSpace(a.From) == "" {
+	if strings.TrimSpace(l.From) == "" {
 		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
 		return Decision{Fate: Ignore, Reason: "the sender's address could not be read (neither From nor Return-Path): not answered"}, nil
 	}
-	if a.Cipher == "" {
+	if c.Cipher == "" {
 		return Decision{Fate: Ignore, Reason: "the sender plays in no tournament here and the letter names none: not answered"}, nil
 	}
-	s := a.State
-	if s.Tournament.RoleOf(a.From) == corr.Stranger && a.Auth.Method != corr.AuthDesk {
+	s := c.State
+	if s.Tournament.RoleOf(l.From) == corr.Stranger && l.Auth.Method != corr.AuthDesk {
 		// The organiser the desk names answers protests against the
 		// judge's rulings (6.1.12): only a reply key, DMARC or DKIM vouch
 		// for it; nothing else is held or asked, it is kept unanswered.
-		if !a.Desk.IsOrganiser(a.From) {
-			return Decision{Fate: Ignore, Reason: fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", a.From, a.Cipher)}, nil
+		if !c.Desk.IsOrganiser(l.From) {
+			return Decision{Fate: Ignore, Reason: fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", l.From, c.Cipher)}, nil
 		}
-		if m := a.Auth.Method; m != corr.AuthKey && m != corr.AuthDMARC && m != corr.AuthDKIM {
-			return Decision{Fate: Ignore, Reason: fmt.Sprintf("from %s, the organiser of %s, but no reply key, DMARC or DKIM vouches for it: not applied; record the decision at the desk", a.From, a.Cipher)}, nil
+		if m := l.Auth.Method; m != corr.AuthKey && m != corr.AuthDMARC && m != corr.AuthDKIM {
+			return Decision{Fate: Ignore, Reason: fmt.Sprintf("from %s, the organiser of %s, but no reply key, DMARC or DKIM vouches for it: not applied; record the decision at the desk", l.From, c.Cipher)}, nil
 		}
 	}
-	if !a.Auth.Authenticated() {
-		_, why := corr.Trusted(s.Tournament, a.From, a.Auth, corr.Outcome{})
-		return held(a, why), nil
+	if !l.Auth.Authenticated() {
+		_, why := corr.Trusted(s.Tournament, l.From, l.Auth, corr.Outcome{})
+		return held(c, l, why), nil
 	}
-	obs := corr.Observation{From: a.From, Postmark: a.Postmark, Posted: a.Posted, MessageID: a.MessageID, Subject: a.Subject, Thread: a.Thread, Forwarded: a.Forwarded}
-	desk, next, out, err := a.Desk.Referee(s, a.Text, obs)
+	obs := corr.Observation{From: l.From, Postmark: l.Postmark, Posted: l.Posted, MessageID: l.MessageID, Subject: l.Subject, Thread: l.Thread, Forwarded: l.Forwarded}
+	desk, next, out, err := c.Desk.Referee(s, l.Text, obs)
 	if err != nil {
 		return Decision{}, err
 	}
-	if ok, why := corr.Trusted(s.Tournament, a.From, a.Auth, out); !ok {
-		return held(a, why), nil
+	if ok, why := corr.Trusted(s.Tournament, l.From, l.Auth, out); !ok {
+		return held(c, l, why), nil
 	}
 	return Decision{Fate: Apply, Desk: desk, State: next, Outcome: out}, nil
 }
 
-// held holds letter a for reason why and asks its sender, at the address
+// held holds letter l for reason why and asks its sender, at the address
 // he is registered with, to confirm it (corr.State.ConfirmRequest).
-func held(a Arrival, why string) Decision {
-	_, person, _, _ := a.State.Tournament.Person(a.From)
-	h := corr.Held{From: a.From, Arrived: a.Postmark, Subject: a.Subject, Text: a.Text, HoldDays: a.HoldDays}
-	return Decision{Fate: Hold, Reason: why, Person: person, Ask: a.State.ConfirmRequest(h)}
+func held(c Case, l Letter, why string) Decision {
+	_, person, _, _ := c.State.Tournament.Person(l.From)
+	h := corr.Held{From: l.From, Arrived: l.Postmark, Subject: l.Subject, Text: l.Text, HoldDays: c.HoldDays}
+	return Decision{Fate: Hold, Reason: why, Person: person, Ask: c.State.ConfirmRequest(h)}
 }
 
-// confirmed decides a's answer to the confirmation request c: nothing
-// when no letter waits any more, the held letter dropped when a declines
-// it (corr.Declines), else applied.
-func confirmed(a Arrival, c Confirmation) (Decision, error) {
+// confirmed decides l, an answer to the confirmation request of held
+// letter a: nothing when it waits no more, the held letter dropped when l
+// declines it (corr.Declines), else applied.
+func confirmed(l Letter, a Confirmation) (Decision, error) {
 	switch {
-	case !c.Waiting:
+	case !a.Waiting:
 		return Decision{Fate: Stale}, nil
-	case corr.Declines(a.Text):
-		reason, out := c.State.Drop(c.Held, letter.HoldDeclined)
+	case corr.Declines(l.Text):
+		reason, out := a.State.Drop(a.Held, letter.HoldDeclined)
 		return Decision{Fate: Drop, Reason: reason, Outcome: out}, nil
 	}
-	then, err := Decide(c.Letter)
+	then, err := Decide(a.Case, a.Letter)
 	return Decision{Fate: Confirm, Then: &then}, err
 }

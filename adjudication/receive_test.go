@@ -32,41 +32,44 @@ func TestDecide(t *testing.T) {
 	s, desk := started(t)
 	move := "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"
 	dmarc := corr.Auth{Method: corr.AuthDMARC}
-	letter := func(from string, auth corr.Auth) Arrival {
-		return Arrival{From: from, Subject: "ТЕСТ-2026 1-2", Text: move, MessageID: "m@example.org", Auth: auth,
-			Postmark: on("2026-03-01"), Cipher: s.Tournament.Cipher, State: s, Desk: desk, HoldDays: 7}
+	game := Case{Cipher: s.Tournament.Cipher, State: s, Desk: desk, HoldDays: 7}
+	noGame := Case{HoldDays: 7}
+	letter := func(from string, auth corr.Auth) Letter {
+		return Letter{From: from, Subject: "ТЕСТ-2026 1-2", Text: move, MessageID: "m@example.org", Auth: auth, Postmark: on("2026-03-01")}
 	}
-	answer := func(waiting bool, text string) Arrival {
+	answer := func(waiting bool) Case {
 		held := letter("ivanov@example.org", corr.Auth{Method: corr.AuthConfirmed})
 		held.Forwarded = on("2026-03-02")
-		return Arrival{From: "ivanov@example.org", Text: text, Auth: corr.Auth{Method: corr.AuthKey}, Confirms: &Confirmation{
-			Waiting: waiting, State: s, Day: on("2026-03-02"), Letter: held,
+		return Case{Confirms: &Confirmation{Waiting: waiting, State: s, Day: on("2026-03-02"), Letter: held, Case: game,
 			Held: corr.Held{From: "ivanov@example.org", Arrived: on("2026-03-01"), Subject: held.Subject, Text: move, HoldDays: 7}}}
 	}
-	with := func(a Arrival, f func(*Arrival)) Arrival { f(&a); return a }
+	reply := func(text string) Letter {
+		return Letter{From: "ivanov@example.org", Text: text, Auth: corr.Auth{Method: corr.AuthKey}}
+	}
 	tests := []struct {
 		name   string
-		a      Arrival
+		c      Case
+		l      Letter
 		fate   Fate
 		reason string // contained in the decision's reason
 		asked  string // Hold: who is asked to confirm; Apply: "accepted" when the referee accepts it
 	}{
-		{"NoSenderAnsweredToNobody", with(letter("", dmarc), func(a *Arrival) { a.Cipher = "" }), Ignore, "could not be read", ""},
-		{"NoTournamentNotAnswered", with(letter("x@example.org", dmarc), func(a *Arrival) { a.Cipher = "" }), Ignore, "plays in no tournament", ""},
-		{"6_2_3_StrangerNotAnswered", letter("stranger@example.org", dmarc), Ignore, "who is no player, judge or secretary of ТЕСТ-2026", ""},
-		{"6_1_12_OrganiserBySPFNotApplied", letter("organiser@example.org", corr.Auth{Method: corr.AuthSPF}), Ignore, "the organiser of ТЕСТ-2026, but no reply key", ""},
-		{"6_1_12_OrganiserByDKIMDecided", letter("organiser@example.org", corr.Auth{Method: corr.AuthDKIM}), Apply, "", ""},
-		{"UnauthenticatedHeld", letter("IVANOV@example.org", corr.Auth{Method: corr.AuthNone, Detail: "no DMARC"}), Hold, "the sender is not authenticated: no DMARC", "ivanov@example.org"},
-		{"JudgeBySPFHeld", letter("judge@example.org", corr.Auth{Method: corr.AuthSPF}), Hold, "SPF alone does not vouch", "judge@example.org"},
-		{"KeyOfAnotherTournamentHeld", letter("ivanov@example.org", corr.Auth{Method: corr.AuthKey, Cipher: "ДРУГОЙ"}), Hold, "made for tournament ДРУГОЙ", "ivanov@example.org"},
-		{"6_2_6_MoveApplied", letter("ivanov@example.org", dmarc), Apply, "", "accepted"},
-		{"AnswerToNoWaitingLetter", answer(false, "да"), Stale, "", ""},
-		{"AnswerDeclines", answer(true, "нет, не отправлял"), Drop, "its sender answered that he did not send it", ""},
-		{"AnswerConfirms", answer(true, "да"), Confirm, "", ""},
+		{"NoSenderAnsweredToNobody", noGame, letter("", dmarc), Ignore, "could not be read", ""},
+		{"NoTournamentNotAnswered", noGame, letter("x@example.org", dmarc), Ignore, "plays in no tournament", ""},
+		{"6_2_3_StrangerNotAnswered", game, letter("stranger@example.org", dmarc), Ignore, "who is no player, judge or secretary of ТЕСТ-2026", ""},
+		{"6_1_12_OrganiserBySPFNotApplied", game, letter("organiser@example.org", corr.Auth{Method: corr.AuthSPF}), Ignore, "the organiser of ТЕСТ-2026, but no reply key", ""},
+		{"6_1_12_OrganiserByDKIMDecided", game, letter("organiser@example.org", corr.Auth{Method: corr.AuthDKIM}), Apply, "", ""},
+		{"UnauthenticatedHeld", game, letter("IVANOV@example.org", corr.Auth{Method: corr.AuthNone, Detail: "no DMARC"}), Hold, "the sender is not authenticated: no DMARC", "ivanov@example.org"},
+		{"JudgeBySPFHeld", game, letter("judge@example.org", corr.Auth{Method: corr.AuthSPF}), Hold, "SPF alone does not vouch", "judge@example.org"},
+		{"KeyOfAnotherTournamentHeld", game, letter("ivanov@example.org", corr.Auth{Method: corr.AuthKey, Cipher: "ДРУГОЙ"}), Hold, "made for tournament ДРУГОЙ", "ivanov@example.org"},
+		{"6_2_6_MoveApplied", game, letter("ivanov@example.org", dmarc), Apply, "", "accepted"},
+		{"AnswerToNoWaitingLetter", answer(false), reply("да"), Stale, "", ""},
+		{"AnswerDeclines", answer(true), reply("нет, не отправлял"), Drop, "its sender answered that he did not send it", ""},
+		{"AnswerConfirms", answer(true), reply("да"), Confirm, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Decide(tt.a)
+			d, err := Decide(tt.c, tt.l)
 			require.NoError(t, err)
 			assert.Equal(t, tt.fate, d.Fate)
 			assert.Contains(t, d.Reason, tt.reason)
