@@ -15,8 +15,9 @@ import (
 // offers them again after the restart.
 var errStopping = errors.New("the daemon is stopping; the letter waits in the mailbox")
 
-// shellInbox is the referee as the IMAP reader's Inbox: the referee
-// decides each letter (size, automatic letters, who wrote it) and whether
+// shellInbox is the referee as the IMAP reader's Inbox: it decodes each
+// letter at the edge (decoded), the referee decides it (size, automatic
+// letters, who wrote it) and whether
 // letters may be received at all (referee.Ready); the shell wakes the
 // sender after each letter and records what /healthz shows.
 type shellInbox struct {
