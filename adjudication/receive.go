@@ -80,11 +80,16 @@ const (
 	Drop
 	// Confirm marks the held letter confirmed and decides it: Then.
 	Confirm
+	// File files a letter refused unread, for Reason, with Outcome (its
+	// events and notices).
+	File
 )
 
 // Decision is what becomes of a received letter, for the store to write.
 type Decision struct {
-	Fate    Fate
+	Fate Fate
+	// Cipher names the tournament the letter is filed under, "" for none.
+	Cipher  string
 	Reason  string
 	Outcome corr.Outcome
 	Desk    Desk
@@ -119,6 +124,13 @@ func Decide(c Case, l Letter) (Decision, error) {
 	if c.Cipher == "" {
 		return Decision{Fate: Ignore, Reason: "the sender plays in no tournament here and the letter names none: not answered"}, nil
 	}
+	d, err := decide(c, l)
+	d.Cipher = c.Cipher
+	return d, err
+}
+
+// decide decides letter l of tournament c.Cipher (see Decide).
+func decide(c Case, l Letter) (Decision, error) {
 	s := c.State
 	if s.Tournament.RoleOf(l.From) == corr.Stranger && l.Auth.Method != corr.AuthDesk {
 		// The organiser the desk names answers protests against the
@@ -144,6 +156,19 @@ func Decide(c Case, l Letter) (Decision, error) {
 		return held(c, l, why), nil
 	}
 	return Decision{Fate: Apply, Desk: desk, State: next, Outcome: out}, nil
+}
+
+// Oversized files letter l, of size bytes, over the limit and refused
+// unread for reason: under the tournament it is of, whose secretary is
+// told, and its sender too when he is a person of it
+// (corr.State.Oversized); a letter of no tournament is kept unanswered.
+func Oversized(c Case, l Letter, size, limit int64, reason string) Decision {
+	if c.Cipher == "" {
+		return Decision{Fate: File, Reason: reason}
+	}
+	return Decision{Fate: File, Cipher: c.Cipher, Reason: reason, Outcome: corr.Outcome{Reason: reason,
+		Events: []corr.Event{{Kind: "oversized", Detail: reason + " (" + l.From + ")"}},
+		Out:    c.State.Oversized(l.From, l.Subject, size, limit, l.Postmark)}}
 }
 
 // held holds letter l for reason why and asks its sender, at the address

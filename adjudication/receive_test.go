@@ -73,6 +73,11 @@ func TestDecide(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tt.fate, d.Fate)
 			assert.Contains(t, d.Reason, tt.reason)
+			if tt.l.From != "" && tt.c.Confirms == nil {
+				assert.Equal(t, tt.c.Cipher, d.Cipher, "filed under the letter's tournament")
+			} else {
+				assert.Empty(t, d.Cipher, "filed under no tournament")
+			}
 			switch d.Fate {
 			case Hold:
 				assert.Equal(t, tt.asked, d.Person)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"time"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
@@ -227,11 +228,12 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 
 // Oversized keeps a letter of size bytes, larger than the limit, of which
 // only the header was fetched (l.Raw, decoded at the edge as l.Mail),
-// refused unread (mailbox.OversizeInbox), in one transaction:
-// filed under the tournament it is of (corr.PickTournament, by its sender
-// and its subject), whose secretary is told, and its sender too if he is a
-// person of it (corr.State.Oversized); a letter of no tournament is kept
-// unanswered.
+// refused unread (mailbox.OversizeInbox), in one transaction of the
+// three steps of any letter (storage.Tx.Read, adjudication.Oversized,
+// storage.Tx.Write): filed under the tournament it is of
+// (corr.PickTournament, by its sender and its subject), whose secretary is
+// told, and its sender too if he is a person of it; a letter of no
+// tournament is kept unanswered.
 func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 	inc := storage.Incoming{Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
 	subject := ""
@@ -244,26 +246,12 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 	limit := r.maxSize()
 	reason := fmt.Sprintf("letter of %d bytes, over the limit of %d: not read (only its header is kept)", size, limit)
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
-		id, _, fresh, err := tx.StoreLetter(ctx, inc, "")
-		if err != nil || !fresh {
-			return err
-		}
-		mine, all, err := tx.Ciphers(ctx, inc.From)
+		s, err := tx.Read(ctx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}})
 		if err != nil {
 			return err
 		}
-		cipher := corr.PickTournament(mine, all, subject, "")
-		if cipher == "" {
-			return tx.SetDisposition(ctx, id, storage.Refused, reason)
-		}
-		t, err := tx.Load(ctx, cipher)
-		if err != nil {
-			return err
-		}
-		day := t.Day(inc.Postmark)
-		return tx.File(ctx, id, t, storage.Refused, day, corr.Outcome{Reason: reason,
-			Events: []corr.Event{{Kind: "oversized", Detail: reason + " (" + inc.From + ")"}},
-			Out:    t.State.Oversized(inc.From, subject, size, limit, day)})
+		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, size, limit, reason))
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("referee: oversized letter %s from %s: %w", inc.Named().MessageID, inc.From, err)

@@ -129,9 +129,6 @@ func (t *Tx) readLetter(ctx context.Context, s *Scene) error {
 	rec := s.rec
 	s.Letter = adjudication.Letter{From: rec.From, Subject: rec.Subject, Text: rec.Text, MessageID: rec.MessageID, Auth: rec.Auth, Posted: rec.Posted}
 	s.Case = adjudication.Case{HoldDays: t.db.holdDays()}
-	if strings.TrimSpace(rec.From) == "" {
-		return nil
-	}
 	mine, all, err := t.db.senderCiphers(ctx, t.tx, rec.From)
 	if err != nil {
 		return err

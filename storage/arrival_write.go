@@ -38,10 +38,20 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 // writeDecision writes what d makes of stored letter id (s) and its
 // tournament.
 func (t *Tx) writeDecision(ctx context.Context, s Scene, id int64, d adjudication.Decision) (Result, error) {
-	res := Result{LetterID: id, Fresh: true, Disposition: Ignored, Cipher: s.Case.Cipher}
+	res := Result{LetterID: id, Fresh: true, Disposition: Ignored, Cipher: d.Cipher}
+	var l *Tournament // the tournament the letter is filed under
+	if d.Cipher != "" {
+		l = s.t
+	}
 	switch d.Fate {
 	case adjudication.Ignore:
-		return res, t.ignore(ctx, id, s.t, d.Reason)
+		return res, t.ignore(ctx, id, l, d.Reason)
+	case adjudication.File:
+		res.Disposition = Refused
+		if l == nil {
+			return res, t.SetDisposition(ctx, id, Refused, d.Reason)
+		}
+		return res, t.File(ctx, id, *l, Refused, s.Letter.Postmark, d.Outcome)
 	case adjudication.Hold:
 		res.Disposition, res.Outcome.Reason = Held, d.Reason
 		return res, t.holdAndAsk(ctx, s, id, d)
@@ -134,8 +144,11 @@ func (t *Tx) Keep(ctx context.Context, in Incoming, d Disposition, reason string
 }
 
 // authOf names the method of a for the letter's row: "none" when nothing
-// vouches for its sender.
+// vouches for its sender, "" for a letter never read (no method at all).
 func authOf(a corr.Auth) string {
+	if a.Method == "" {
+		return ""
+	}
 	if !a.Authenticated() {
 		return corr.AuthNone
 	}

@@ -100,12 +100,6 @@ func (in Incoming) named(sum string) Incoming {
 	return in
 }
 
-// Ciphers returns the ciphers of the tournaments addr plays in (mine) and,
-// when he plays in none, of every tournament (all), oldest first.
-func (t *Tx) Ciphers(ctx context.Context, addr string) (mine, all []string, err error) {
-	return t.db.senderCiphers(ctx, t.tx, addr)
-}
-
 // Tournament is a tournament as loaded for a change: its state and desk,
 // which the caller may change and give back to Save.
 type Tournament struct {
