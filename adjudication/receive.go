@@ -1,7 +1,6 @@
 package adjudication
 
 import (
-	"fmt"
 	"strings"
 
 	"zaochnik/corr"
@@ -90,7 +89,7 @@ type Decision struct {
 	Fate Fate
 	// Cipher names the tournament the letter is filed under, "" for none.
 	Cipher  string
-	Reason  string
+	Reason  letter.Reason
 	Outcome corr.Outcome
 	Desk    Desk
 	State   corr.State
@@ -119,10 +118,10 @@ func Decide(c Case, l Letter) (Decision, error) {
 	}
 	if strings.TrimSpace(l.From) == "" {
 		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
-		return Decision{Fate: Ignore, Reason: "the sender's address could not be read (neither From nor Return-Path): not answered"}, nil
+		return Decision{Fate: Ignore, Reason: letter.Because(letter.ReasonNoSender)}, nil
 	}
 	if c.Cipher == "" {
-		return Decision{Fate: Ignore, Reason: "the sender plays in no tournament here and the letter names none: not answered"}, nil
+		return Decision{Fate: Ignore, Reason: letter.Because(letter.ReasonNoTournament)}, nil
 	}
 	d, err := decide(c, l)
 	d.Cipher = c.Cipher
@@ -137,10 +136,10 @@ func decide(c Case, l Letter) (Decision, error) {
 		// judge's rulings (6.1.12): only a reply key, DMARC or DKIM vouch
 		// for it; nothing else is held or asked, it is kept unanswered.
 		if !c.Desk.IsOrganiser(l.From) {
-			return Decision{Fate: Ignore, Reason: fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", l.From, c.Cipher)}, nil
+			return Decision{Fate: Ignore, Reason: letter.Because(letter.ReasonStranger, l.From, c.Cipher)}, nil
 		}
 		if m := l.Auth.Method; m != corr.AuthKey && m != corr.AuthDMARC && m != corr.AuthDKIM {
-			return Decision{Fate: Ignore, Reason: fmt.Sprintf("from %s, the organiser of %s, but no reply key, DMARC or DKIM vouches for it: not applied; record the decision at the desk", l.From, c.Cipher)}, nil
+			return Decision{Fate: Ignore, Reason: letter.Because(letter.ReasonOrganiser, l.From, c.Cipher)}, nil
 		}
 	}
 	if !l.Auth.Authenticated() {
@@ -162,18 +161,18 @@ func decide(c Case, l Letter) (Decision, error) {
 // unread for reason: under the tournament it is of, whose secretary is
 // told, and its sender too when he is a person of it
 // (corr.State.Oversized); a letter of no tournament is kept unanswered.
-func Oversized(c Case, l Letter, size, limit int64, reason string) Decision {
+func Oversized(c Case, l Letter, size, limit int64, reason letter.Reason) Decision {
 	if c.Cipher == "" {
 		return Decision{Fate: File, Reason: reason}
 	}
 	return Decision{Fate: File, Cipher: c.Cipher, Reason: reason, Outcome: corr.Outcome{Reason: reason,
-		Events: []corr.Event{{Kind: "oversized", Detail: reason + " (" + l.From + ")"}},
+		Events: []corr.Event{{Kind: "oversized", Detail: reason.String() + " (" + l.From + ")"}},
 		Out:    c.State.Oversized(l.From, l.Subject, size, limit, l.Postmark)}}
 }
 
 // held holds letter l for reason why and asks its sender, at the address
 // he is registered with, to confirm it (corr.State.ConfirmRequest).
-func held(c Case, l Letter, why string) Decision {
+func held(c Case, l Letter, why letter.Reason) Decision {
 	_, person, _, _ := c.State.Tournament.Person(l.From)
 	h := corr.Held{From: l.From, Arrived: l.Postmark, Subject: l.Subject, Text: l.Text, HoldDays: c.HoldDays}
 	return Decision{Fate: Hold, Reason: why, Person: person, Ask: c.State.ConfirmRequest(h)}

@@ -85,10 +85,10 @@ func TestReceive_NotReadRefused(t *testing.T) {
 	tests := []struct {
 		name   string
 		l      referee.Letter
-		reason string
+		reason string // in English
 	}{
-		{"Unreadable", referee.Letter{Raw: raw, Unreadable: errors.New("mailbox: a broken header")}, "the letter cannot be read: mailbox: a broken header"},
-		{"NotDecoded", referee.Letter{Raw: raw}, "the letter cannot be read: not decoded"},
+		{"Unreadable", referee.Letter{Raw: raw, Unreadable: errors.New("mailbox: a broken header")}, "the letter cannot be read as mail (mailbox: a broken header)"},
+		{"NotDecoded", referee.Letter{Raw: raw}, "the letter cannot be read as mail (not decoded)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,7 +102,7 @@ func TestReceive_NotReadRefused(t *testing.T) {
 			letters, err := db.Letters(ctx)
 			require.NoError(t, err)
 			require.Len(t, letters, 1)
-			assert.Equal(t, tt.reason, letters[0].Reason)
+			assert.Equal(t, tt.reason, letters[0].Reason.String())
 		})
 	}
 }

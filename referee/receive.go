@@ -10,6 +10,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
 )
@@ -80,15 +81,14 @@ var errNotDecoded = errors.New("not decoded")
 // letter nothing vouches for is held. It is idempotent like the store.
 func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	if n := int64(len(l.Raw)); n > r.maxSize() {
-		return r.keep(ctx, l, nil, storage.Refused, fmt.Sprintf("letter of %d bytes, over the limit of %d: not read", n, r.maxSize()))
+		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonTooLarge, n, r.maxSize()))
 	}
 	if l.Mail == nil {
-		err := cmp.Or(l.Unreadable, errNotDecoded)
-		return r.keep(ctx, l, nil, storage.Refused, "the letter cannot be read: "+err.Error())
+		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonUnreadable, cmp.Or(l.Unreadable, errNotDecoded)))
 	}
 	in := l.Mail
 	if auto, why := in.IsAutomatic(r.Own...); auto {
-		return r.keep(ctx, l, in, storage.Ignored, "automatic letter, not answered (RFC 3834): "+why)
+		return r.keep(ctx, l, in, storage.Ignored, letter.Because(letter.ReasonAutomatic, why))
 	}
 	a := r.arrival(l, in)
 	res, s, err := r.receive(ctx, a)
@@ -199,7 +199,7 @@ func (r *Referee) vouched(in *mailbox.Incoming) corr.Auth {
 
 // keep stores a letter the referee must not read with its disposition,
 // in one transaction: a letter is never left stored and undecided.
-func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d storage.Disposition, reason string) (Outcome, error) {
+func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d storage.Disposition, reason letter.Reason) (Outcome, error) {
 	inc := storage.Incoming{MessageID: l.Name, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
 	if in != nil {
 		inc.From = in.From.Addr
@@ -244,7 +244,7 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 		}
 	}
 	limit := r.maxSize()
-	reason := fmt.Sprintf("letter of %d bytes, over the limit of %d: not read (only its header is kept)", size, limit)
+	reason := letter.Because(letter.ReasonOversized, size, limit)
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		s, err := tx.Read(ctx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}})
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -45,7 +46,7 @@ func TestRead_WritesNothingWriteWritesTheDecision(t *testing.T) {
 		assert.Equal(t, 1, n, "Read stores nothing")
 		assert.Equal(t, int64(5), uid.Int64, "Read takes no UID")
 
-		res, err := tx.Write(ctx, s, adjudication.Decision{Fate: adjudication.Ignore, Cipher: cipher, Reason: "kept by the test"})
+		res, err := tx.Write(ctx, s, adjudication.Decision{Fate: adjudication.Ignore, Cipher: cipher, Reason: letter.Because(letter.ReasonNoTournament)})
 		require.NoError(t, err)
 		assert.Equal(t, Result{LetterID: res.LetterID, Fresh: true, Disposition: Ignored, Cipher: cipher}, res)
 		n, uid = rows(tx)

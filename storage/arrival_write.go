@@ -96,18 +96,18 @@ func (t *Tx) writeAnswer(ctx context.Context, s Scene, d adjudication.Decision) 
 	if err := t.db.release(ctx, t.tx, s.reused, reply); err != nil {
 		return Result{}, err
 	}
-	note := fmt.Sprintf("confirms held letter %s", h.mid)
+	note := letter.Because(letter.ReasonConfirms, h.mid)
 	switch {
 	case h.status != "held":
-		note = fmt.Sprintf("answers the confirmation request of letter %s, which was %s already", h.mid, h.status)
+		note = letter.Because(letter.ReasonAnsweredLate, h.mid, h.status)
 	case d.Fate == adjudication.Drop:
-		note = fmt.Sprintf("refuses held letter %s: its sender did not write it", h.mid)
+		note = letter.Because(letter.ReasonDeclines, h.mid)
 	}
 	if _, err := t.db.exec(ctx, t.tx, `INSERT INTO letters
 		(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, tournament_id, disposition, reason, stored_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		reply.MessageID, nullable(reply.Mailbox, reply.Mailbox), nullable(reply.Mailbox, reply.UIDValidity), nullable(reply.Mailbox, reply.UID),
-		reply.Raw, s.sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, h.tid, Processed, note, t.db.stamp()); err != nil {
+		reply.Raw, s.sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, h.tid, Processed, reasonColumn(note), t.db.stamp()); err != nil {
 		return Result{}, err
 	}
 	res := Result{LetterID: h.id, Disposition: Held}
@@ -132,7 +132,7 @@ func (t *Tx) writeAnswer(ctx context.Context, s Scene, d adjudication.Decision) 
 // unreadable, automatic), kept with disposition d for reason. A letter
 // stored before is left as it is (decided false), unless an earlier
 // version stored it and failed to decide it (Pending).
-func (t *Tx) Keep(ctx context.Context, in Incoming, d Disposition, reason string) (res Result, decided bool, err error) {
+func (t *Tx) Keep(ctx context.Context, in Incoming, d Disposition, reason letter.Reason) (res Result, decided bool, err error) {
 	id, was, fresh, err := t.StoreLetter(ctx, in, "")
 	if err != nil {
 		return Result{}, false, err

@@ -28,14 +28,14 @@ func (db *DB) holdDays() int {
 // hold keeps stored letter id (r, arrived on day) of tournament l
 // unapplied until its sender confirms it, for reason why; person, the
 // sender's registered address, is the one to ask (Tx.Ask).
-func (t *Tx) hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why string) error {
+func (t *Tx) hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why letter.Reason) error {
 	db, tx := t.db, t.tx
 	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`,
-		l.id, Held, "held until its sender confirms it: "+why, id); err != nil {
+		l.id, Held, reasonColumn(why), id); err != nil {
 		return err
 	}
 	_, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String())
+		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), reasonColumn(why), day.String())
 	return err
 }
 
@@ -82,11 +82,11 @@ func (db *DB) held(ctx context.Context, q querier, id int64) (corr.Held, string,
 // Drop ends held letter id of tournament l unapplied on day (why:
 // declined or expired), refused for reason, with the outcome's events and
 // letters (the secretary told).
-func (t *Tx) Drop(ctx context.Context, l Tournament, id int64, why letter.HoldOutcome, day timecontrol.Date, reason string, out corr.Outcome) error {
+func (t *Tx) Drop(ctx context.Context, l Tournament, id int64, why letter.HoldOutcome, day timecontrol.Date, reason letter.Reason, out corr.Outcome) error {
 	if _, err := t.db.exec(ctx, t.tx, `UPDATE holds SET status = ? WHERE letter_id = ?`, string(why), id); err != nil {
 		return err
 	}
-	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused, reason, id); err != nil {
+	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused, reasonColumn(reason), id); err != nil {
 		return err
 	}
 	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, l.from.games)
