@@ -104,7 +104,7 @@ func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
 	ciphers := func(addr string) (mine, all []string) {
 		require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
 			return db.Update(ctx, func(tx *Tx) error {
-				mine, all, err = tx.Ciphers(ctx, addr)
+				mine, all, err = db.senderCiphers(ctx, tx.tx, addr)
 				return err
 			})
 		}))
