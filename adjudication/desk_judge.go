@@ -24,7 +24,7 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 		g, _ := s.Game(code)
 		o := outgoing(judge.Email, g, "judge-refusal", letter.JudgeAnswerRefused{Envelope: envelope(s, judge, g), Why: why}.Render())
 		text := why.Message(letter.Russian)
-		return d, s, corr.Outcome{Accepted: false, Reason: text, Game: g.Code, Out: []corr.Outgoing{o},
+		return d, s, corr.Outcome{Accepted: false, Reason: letter.RuleReason(why), Game: g.Code, Out: []corr.Outgoing{o},
 			Problems: []corr.Problem{{Kind: "judge-answer", Clause: why.Clause, Text: text}}}, nil
 	}
 	reply, err := ParseJudgeReply(text)
@@ -93,7 +93,7 @@ func (d Desk) onlyWaiting(s corr.State, v Verdict) string {
 			}
 			continue
 		}
-		if c := lastClaim(g); c != nil && c.Status == corr.ClaimPending {
+		if c := lastClaim(*g); c != nil && c.Status == corr.ClaimPending {
 			codes = append(codes, g.Code)
 		}
 	}

@@ -23,8 +23,8 @@ func (a *applier) announceBreak() {
 	v := timecontrol.ValidateBreaks(bs)[len(bs)-1]
 	var notes []string
 	for _, n := range v.Notes {
-		notes = append(notes, n.Format(timecontrolLang(a.lang())))
-		a.problem("break-"+breakNoteKind(n.Kind), n.Clause, n.Format(timecontrolLang(a.lang())))
+		notes = append(notes, n.Format(a.lang().Ledger()))
+		a.problem("break-"+breakNoteKind(n.Kind), n.Clause, n.Format(a.lang().Ledger()))
 	}
 	late := !a.obs.Postmark.Before(b.From)
 	if late {
@@ -44,7 +44,7 @@ func (a *applier) announceBreak() {
 	a.event("break", "6.4.2", fmt.Sprintf("player %d: %s..%s announced %s", pb.Player, pb.From, pb.To, pb.Announced))
 	a.answer("notice", letter.BreakAccepted{Envelope: a.s.envelope(a.from.Number, a.g), From: pb.From, To: pb.To, Notes: notes}.Render())
 	for i := range a.s.Games {
-		g := &a.s.Games[i]
+		g := a.s.Games[i]
 		side, ok := g.SideOf(a.from.Number)
 		if !ok || g.Status == Finished {
 			continue
@@ -73,12 +73,4 @@ func breakNoteKind(k timecontrol.NoteKind) string {
 		return "late"
 	}
 	return "note"
-}
-
-// timecontrolLang is the ledger's language for a letter language.
-func timecontrolLang(l letter.Lang) timecontrol.Lang {
-	if l == letter.English {
-		return timecontrol.English
-	}
-	return timecontrol.Russian
 }

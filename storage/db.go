@@ -60,6 +60,7 @@ type DB struct {
 	// every time. Other processes still meet the busy timeout.
 	writer sync.Mutex
 	w      writing // the write transaction of the writer's holder (cache.go)
+	mac    idMAC   // the writer's holder's, for messageID
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -227,13 +228,6 @@ func (db *DB) migrate(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// SchemaVersion returns the schema version of the open database.
-func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := db.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
-	return v, err
 }
 
 // tx runs fn in a write transaction, committing when it returns nil.

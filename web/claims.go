@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"zaochnik/corr/letter"
 
 	"zaochnik/corr"
 )
@@ -30,8 +31,8 @@ func (srv *Server) claimsPage(w http.ResponseWriter, r *http.Request, s session)
 			return
 		}
 		for _, g := range st.Games {
-			for _, it := range claimItems(st, g) {
-				rows = append(rows, claimRow{claimItem: it, Cipher: c, Game: g.Code, GameURL: gameURL(c, g),
+			for _, it := range claimItems(st, *g) {
+				rows = append(rows, claimRow{claimItem: it, Cipher: c, Game: g.Code, GameURL: gameURL(c, *g),
 					Claimant: playerName(st.Tournament, g.Number(it.Claim.Against.Opponent()))})
 			}
 		}
@@ -127,7 +128,7 @@ type outcomeView struct {
 	Heading  string
 	Back     string
 	Accepted bool
-	Reason   string
+	Reason   letter.Reason
 	Problems []corr.Problem
 	Events   []corr.Event
 	Out      []corr.Outgoing
