@@ -105,34 +105,40 @@ type Decision struct {
 // to confirm it.
 func Decide(c Case, l Letter) (Decision, error) {
 	w := wayOf(c, l)
-	var desk Desk
-	next := c.State
-	var out corr.Outcome
+	d := Decision{Fate: Apply, Cipher: w.cipher, Desk: c.Desk, State: c.State}
 	var err error
 	switch w.route {
-	case viaConfirmation:
-		return confirmed(l.Text, *c.Confirms)
+	case viaStale:
+		return Decision{Fate: Stale}, nil
+	case viaDrop:
+		a := c.Confirms
+		reason, out := a.State.Drop(a.Held, letter.HoldDeclined)
+		return Decision{Fate: Drop, Reason: reason, Outcome: out}, nil
+	case viaConfirm:
+		then, err := Decide(c.Confirms.Case, c.Confirms.Letter)
+		return Decision{Fate: Confirm, Then: &then}, err
 	case viaIgnore:
 		return Decision{Fate: Ignore, Cipher: w.cipher, Reason: w.why}, nil
-	case viaHold:
-		return held(c, l, w.why), nil
 	case viaJudge:
-		desk, next, out, err = c.Desk.JudgeAnswer(c.State, w.code, l.Text, l.Postmark)
+		d.Desk, d.State, d.Outcome, err = c.Desk.JudgeAnswer(c.State, w.code, l.Text, l.Postmark)
 	case viaOrganiser:
-		desk, next, out, err = c.Desk.OrganiserAnswer(c.State, w.code, l.Text, l.Postmark)
+		d.Desk, d.State, d.Outcome, err = c.Desk.OrganiserAnswer(c.State, w.code, l.Text, l.Postmark)
 	case viaEvaluation:
-		desk, out, err = c.Desk.Submit(c.State, w.game, w.from, l.Text, l.Postmark)
-	default:
-		next, out = corr.Apply(c.State, w.read, w.obs)
-		desk, out = c.Desk.Follow(next, w.from, out)
+		d.Desk, d.Outcome, err = c.Desk.Submit(c.State, w.game, w.from, l.Text, l.Postmark)
+	case viaReferee:
+		d.State, d.Outcome = corr.Apply(c.State, w.read, w.obs)
+		d.Desk, d.Outcome = c.Desk.Follow(d.State, w.from, d.Outcome)
 	}
 	if err != nil {
 		return Decision{}, err
 	}
-	if ok, why := corr.Trusted(c.State.Tournament, l.From, l.Auth, out); !ok {
-		return held(c, l, why), nil
+	if w.route != viaHold {
+		var ok bool
+		if ok, w.why = corr.Trusted(c.State.Tournament, l.From, l.Auth, d.Outcome); ok {
+			return d, nil
+		}
 	}
-	return Decision{Fate: Apply, Cipher: w.cipher, Desk: desk, State: next, Outcome: out}, nil
+	return held(c, l, w.why), nil
 }
 
 // Oversized files letter l, of size bytes, over the limit and refused
@@ -154,19 +160,4 @@ func held(c Case, l Letter, why letter.Reason) Decision {
 	_, person, _, _ := c.State.Tournament.Person(l.From)
 	h := corr.Held{From: l.From, Arrived: l.Postmark, Subject: l.Subject, Text: l.Text, HoldDays: c.HoldDays}
 	return Decision{Fate: Hold, Cipher: c.Cipher, Reason: why, Person: person, Ask: c.State.ConfirmRequest(h)}
-}
-
-// confirmed decides text, an answer to the confirmation request of held
-// letter a: nothing when it waits no more, the held letter dropped when
-// the answer declines it (corr.Declines), else applied.
-func confirmed(text string, a Confirmation) (Decision, error) {
-	switch {
-	case !a.Waiting:
-		return Decision{Fate: Stale}, nil
-	case corr.Declines(text):
-		reason, out := a.State.Drop(a.Held, letter.HoldDeclined)
-		return Decision{Fate: Drop, Reason: reason, Outcome: out}, nil
-	}
-	then, err := Decide(a.Case, a.Letter)
-	return Decision{Fate: Confirm, Then: &then}, err
 }

@@ -15,9 +15,13 @@ type route int
 
 // The routes of a letter.
 const (
-	// viaConfirmation: the sender's answer to a held letter's
-	// confirmation request (confirmed).
-	viaConfirmation route = iota
+	// viaStale, viaDrop, viaConfirm: the sender's answer to a held
+	// letter's confirmation request when no held letter waits for it any
+	// more, when it declines the held letter (corr.Declines), and when it
+	// confirms it.
+	viaStale route = iota
+	viaDrop
+	viaConfirm
 	// viaIgnore: kept unanswered, for way.why.
 	viaIgnore
 	// viaHold: not authenticated, held for way.why and its sender asked.
@@ -51,7 +55,7 @@ type way struct {
 }
 
 // wayOf chooses letter l's route by its case c, in order: an answer to a
-// confirmation request; a letter without a sender or a tournament; a
+// confirmation request (stale, declining, confirming); a letter without a sender or a tournament; a
 // stranger, kept unanswered unless the secretary put it before the
 // referee herself (corr.AuthDesk) or it is the desk's organiser vouched
 // for by a reply key, DMARC or DKIM (6.2.3, 6.1.12); an unauthenticated
@@ -60,8 +64,12 @@ type way struct {
 // referee.
 func wayOf(c Case, l Letter) way {
 	switch {
+	case c.Confirms != nil && !c.Confirms.Waiting:
+		return way{route: viaStale}
+	case c.Confirms != nil && corr.Declines(l.Text):
+		return way{route: viaDrop}
 	case c.Confirms != nil:
-		return way{route: viaConfirmation}
+		return way{route: viaConfirm}
 	case strings.TrimSpace(l.From) == "":
 		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
 		return way{route: viaIgnore, why: letter.Because(letter.ReasonNoSender)}
