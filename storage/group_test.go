@@ -88,3 +88,40 @@ func TestGroup_RolledBackLeavesNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, ls, 1)
 }
+
+// A letter of a group has one savepoint, its own: an Update in it opens
+// none, so an Update that fails undoes the letter whole, what the letter
+// stored before it included, and the group's other letters stay.
+func TestGroup_UpdateRunsUnderTheLettersSavepoint(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		_, err := apply(ctx, db, cipher, game12[0])
+		return err
+	}))
+	failed := errors.New("the letter's next step failed")
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		if _, err := apply(ctx, db, cipher, game12[1]); err != nil {
+			return err
+		}
+		err := db.Update(ctx, func(*Tx) error { return failed })
+		assert.ErrorIs(t, err, failed)
+		return nil // a caller that goes on: the letter is undone all the same
+	}))
+	require.NoError(t, g.Commit())
+
+	ls, err := db.Letters(ctx)
+	require.NoError(t, err)
+	var ids []string
+	for _, l := range ls {
+		ids = append(ids, l.MessageID)
+	}
+	assert.Equal(t, []string{"<m1>"}, ids, "the second letter is undone to its savepoint, the first stays")
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	gm, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, gm.Plies, 1)
+}
