@@ -100,9 +100,9 @@ type Decision struct {
 // the letter's route first (wayOf: an answer to a confirmation request, a
 // letter kept unanswered or held, the judge's, the organiser's, a player's
 // evaluation, else the referee's), then makes that route's one call. A
-// letter the desk or the referee changed something by whose authentication
-// does not vouch for that change (corr.Trusted) is held and its sender asked
-// to confirm it.
+// change that the letter's authentication does not vouch for
+// (corr.Trusted) is not made: the letter is held and its sender asked to
+// confirm it, as is a letter not authenticated at all.
 func Decide(c Case, l Letter) (Decision, error) {
 	w := wayOf(c, l)
 	d := Decision{Fate: Apply, Cipher: w.cipher, Desk: c.Desk, State: c.State}
