@@ -44,32 +44,43 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 
 // countMoves returns the number of legal moves of p, listing as few as it
 // can: steps are counted with population counts, and so are captures when
-// a man's first jump cannot go on (countManCaptures). c is set up for p's
-// variant; dst is scratch space for the captures listed.
+// a man's first jump cannot go on (countManCaptures) or a king's last
+// capture has several landing squares; only captures that two paths may
+// repeat are listed, to merge them. c is set up for p's variant; dst is
+// scratch space for the captures listed.
 func (p Position) countMoves(c *gen, dst []Move) int {
 	g := c.geo
-	own, opp := p.us, p.them
-	empty := g.valid &^ (own | opp)
-	men := own &^ p.kings
-	t := takers(c.half, opp, empty)
-	// The kings' steps are counted on the way, for when no capture exists.
+	all := p.us | p.them
+	empty := g.valid &^ all
+	men := p.us &^ p.kings
+	j := jumpable(c.half, p.them, empty)
+	t := manTakers(c.half, &j)
+	// The kings' steps are counted on the way, for when no capture exists:
+	// what a king reaches on its four rays, and whether the nearest piece
+	// of one of them can be taken (kingCanTake, written out here to stay
+	// in registers).
 	var kings Bitboard
 	n := 0
-	for k := own & p.kings; k != 0; k &= k - 1 {
+	for k := p.us & p.kings; k != 0; k &= k - 1 {
 		s := lowest(k)
-		reach, takes := kingSees(g, s, opp, empty)
-		n += reach.Count()
-		if takes {
+		r := &g.rays[s&63]
+		ul, pul := reachUp(r[upLeft], all)
+		ur, pur := reachUp(r[upRight], all)
+		dl, pdl := reachDown(r[downLeft], all)
+		dr, pdr := reachDown(r[downRight], all)
+		n += (ul | ur | dl | dr).Count()
+		if pul&j[upLeft]|pur&j[upRight]|pdl&j[downLeft]|pdr&j[downRight] != 0 {
 			kings |= bit(s)
 		}
 	}
 	if takes := men & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight]); takes|kings != 0 {
 		if kings == 0 {
-			return p.countManCaptures(c, dst, takes, t)
+			return p.countManCaptures(c, dst, takes, &t)
 		}
 		c.reset(p, dst)
+		c.counting = true
 		c.captures(takes, kings)
-		return len(c.dst)
+		return c.count + len(c.dst) - c.base
 	}
 	h := c.half & 15
 	if p.side == White {
@@ -88,7 +99,7 @@ func (p Position) countMoves(c *gen, dst []Move) int {
 // s: the squares that changed, s (now empty) and the piece just taken (which
 // may not be taken twice), lie behind it, the one direction it may not take in
 // anyway.
-func (p Position) countManCaptures(c *gen, dst []Move, takes Bitboard, t [4]Bitboard) int {
+func (p Position) countManCaptures(c *gen, dst []Move, takes Bitboard, t *[4]Bitboard) int {
 	h := c.half & 15 // bounded: the shifts need no test for 64 or more
 	lands := [4]Bitboard{
 		upLeft:    (takes & t[upLeft]) >> (2*h + 2),
@@ -115,6 +126,7 @@ func (p Position) countManCaptures(c *gen, dst []Move, takes Bitboard, t [4]Bitb
 		return single
 	}
 	c.reset(p, dst)
+	c.counting = true
 	if c.majority && !c.promote {
 		// A jump goes on: the longest capture takes two pieces or more, so
 		// emit need not check the first one found.
@@ -127,8 +139,9 @@ func (p Position) countManCaptures(c *gen, dst []Move, takes Bitboard, t [4]Bitb
 		c.start(s, false)
 		c.jumps(s, at>>(2*h+2)&goesOn[upLeft]|at>>(2*h)&goesOn[upRight]|at<<(2*h)&goesOn[downLeft]|at<<(2*h+2)&goesOn[downRight], 0, 0)
 	}
+	found := c.count + len(c.dst) - c.base
 	if c.majority && c.best > 1 {
-		return len(c.dst) // the single captures are too short
+		return found // the single captures are too short
 	}
-	return single + len(c.dst)
+	return single + found
 }
