@@ -227,4 +227,3 @@ func (c *gen) emitChecked(to Square, taken Bitboard, n int, promotes bool) {
 		c.landings = append(c.landings, append([]Square(nil), c.path[:n]...))
 	}
 }
-
