@@ -55,23 +55,11 @@ func (p Position) countMoves(c *gen, dst []Move) int {
 	men := p.us &^ p.kings
 	j := jumpable(c.half, p.them, empty)
 	t := manTakers(c.half, &j)
-	// The kings' steps are counted on the way, for when no capture exists:
-	// what a king reaches on its four rays, and whether the nearest piece
-	// of one of them can be taken (kingCanTake, written out here to stay
-	// in registers).
+	// The kings' steps are counted on the way, for when no capture exists.
 	var kings Bitboard
 	n := 0
-	for k := p.us & p.kings; k != 0; k &= k - 1 {
-		s := lowest(k)
-		r := &g.rays[s&63]
-		ul, pul := reachUp(r[upLeft], all)
-		ur, pur := reachUp(r[upRight], all)
-		dl, pdl := reachDown(r[downLeft], all)
-		dr, pdr := reachDown(r[downRight], all)
-		n += (ul | ur | dl | dr).Count()
-		if pul&j[upLeft]|pur&j[upRight]|pdl&j[downLeft]|pdr&j[downRight] != 0 {
-			kings |= bit(s)
-		}
+	if k := p.us & p.kings; k != 0 {
+		n, kings = kingsSee(g, k, all, &j)
 	}
 	if takes := men & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight]); takes|kings != 0 {
 		if kings == 0 {
@@ -87,6 +75,27 @@ func (p Position) countMoves(c *gen, dst []Move) int {
 		return n + ((men >> h) & empty).Count() + ((men >> (h + 1)) & empty).Count()
 	}
 	return n + ((men << h) & empty).Count() + ((men << (h + 1)) & empty).Count()
+}
+
+// kingsSee returns the number of steps of the kings ks, and those of them
+// that can capture: what a king reaches on its four rays, and whether the
+// nearest piece of one of them is in that ray's jumpable (j, of the board
+// with the pieces all). Apart from countMoves, the loop keeps its few
+// values in registers.
+func kingsSee(g *geometry, ks, all Bitboard, j *[4]Bitboard) (steps int, takers Bitboard) {
+	for ; ks != 0; ks &= ks - 1 {
+		s := lowest(ks)
+		r := &g.rays[s&63]
+		ul, pul := reachUp(r[upLeft], all)
+		ur, pur := reachUp(r[upRight], all)
+		dl, pdl := reachDown(r[downLeft], all)
+		dr, pdr := reachDown(r[downRight], all)
+		steps += (ul | ur | dl | dr).Count()
+		if pul&j[upLeft]|pur&j[upRight]|pdl&j[downLeft]|pdr&j[downRight] != 0 {
+			takers |= bit(s)
+		}
+	}
+	return steps, takers
 }
 
 // countManCaptures counts the captures of p when only men can capture:
