@@ -17,7 +17,8 @@ func turns(d int) uint { return 1<<(d^1) | 1<<(d^2) }
 // startKing sets the state of a king's capture: jump from the empty squares
 // of the capture, the origin among them.
 func (c *gen) startKing() {
-	c.jump = jumpable(c.half, c.opp, c.empty)
+	j := jumpable(c.half, c.opp, c.empty)
+	c.jump = [4]Bitboard{upLeft: j.ul, upRight: j.ur, downLeft: j.dl, downRight: j.dr}
 	h, e := c.half&15, c.empty
 	c.takeable = c.opp & ((e<<(h+1))&(e>>(h+1)) | (e<<h)&(e>>h))
 }

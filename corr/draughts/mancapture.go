@@ -36,7 +36,7 @@ func (c *gen) jumps(s Square, lands, taken Bitboard, n int) {
 		}
 		if on := c.manLands(land, t); on != 0 {
 			c.jumps(land, on, t, n+1)
-		} else {
+		} else if !c.counted(n + 1) {
 			c.emit(land, t, n+1, c.lastRow.Has(land))
 		}
 	}

@@ -129,8 +129,7 @@ func (c *gen) reset(p Position, dst []Move) {
 func (p Position) capturers(g *geometry) (men, kings Bitboard) {
 	all := p.us | p.them
 	j := jumpable(uint(g.half), p.them, g.valid&^all)
-	t := manTakers(uint(g.half), &j)
-	men = p.us &^ p.kings & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight])
+	men = p.us &^ p.kings & manTakers(uint(g.half), j).any()
 	for k := p.us & p.kings; k != 0; k &= k - 1 {
 		if s := lowest(k); kingCanTake(g, s, all, &j) {
 			kings |= bit(s)
@@ -174,6 +173,18 @@ func (c *gen) emit(to Square, taken Bitboard, n int, promotes bool) {
 		return
 	}
 	c.dst = append(c.dst, Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken})
+}
+
+// counted counts, counting, a capture of n pieces that no other path can
+// repeat nor a longer capture found so far rules out, and reports whether
+// it did: else the capture goes to emit. Small enough to be inlined where
+// captures end, it spares the perft's last ply a call for each.
+func (c *gen) counted(n int) bool {
+	if c.counting && n >= c.best && n < c.checkFrom {
+		c.count++
+		return true
+	}
+	return false
 }
 
 // countEnds counts, counting, the captures of n pieces ending on each of

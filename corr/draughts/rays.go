@@ -33,39 +33,42 @@ func reachUp(ray, all Bitboard) (reach, piece Bitboard) {
 	return ray &^ below, (below + 1) >> 1
 }
 
+// quad holds a bitboard for each direction. Go's compiler keeps a struct of
+// four words in registers, where an array of four stays in memory: the hot
+// paths pass these.
+type quad struct{ ul, ur, dl, dr Bitboard }
+
+// any returns the union of the four.
+func (q quad) any() Bitboard { return q.ul | q.ur | q.dl | q.dr }
+
 // jumpable returns, for each direction d, the pieces of opp that a capture
 // going in direction d could take for the square beyond them: the next square
 // that way is in empty. A piece is taken in direction d when it is the
-// nearest on a capturer's ray d and in jumpable[d]; men take from the square
+// nearest on a capturer's ray d and in jumpable's d; men take from the square
 // just before it (manTakers).
-func jumpable(h uint, opp, empty Bitboard) [4]Bitboard {
+func jumpable(h uint, opp, empty Bitboard) quad {
 	h &= 15 // bounded: the shifts need no test for 64 or more
-	return [4]Bitboard{
-		upLeft:    opp & (empty << (h + 1)),
-		upRight:   opp & (empty << h),
-		downLeft:  opp & (empty >> h),
-		downRight: opp & (empty >> (h + 1)),
+	return quad{
+		ul: opp & (empty << (h + 1)),
+		ur: opp & (empty << h),
+		dl: opp & (empty >> h),
+		dr: opp & (empty >> (h + 1)),
 	}
 }
 
 // manTakers returns, from jumpable's j, for each direction d the squares
 // from which a man takes in direction d: one step back from the piece it
 // takes. Men capture backwards too (2.1.5.3).
-func manTakers(h uint, j *[4]Bitboard) [4]Bitboard {
+func manTakers(h uint, j quad) quad {
 	h &= 15
-	return [4]Bitboard{
-		upLeft:    j[upLeft] << (h + 1),
-		upRight:   j[upRight] << h,
-		downLeft:  j[downLeft] >> h,
-		downRight: j[downRight] >> (h + 1),
-	}
+	return quad{ul: j.ul << (h + 1), ur: j.ur << h, dl: j.dl >> h, dr: j.dr >> (h + 1)}
 }
 
 // kingCanTake reports whether a king on s can capture: the nearest piece
 // of one of its rays is in that ray's jumpable (j, of the board with all
 // its pieces).
-func kingCanTake(g *geometry, s Square, all Bitboard, j *[4]Bitboard) bool {
+func kingCanTake(g *geometry, s Square, all Bitboard, j *quad) bool {
 	r := &g.rays[s&63]
-	return nearestUp(r[upLeft]&all)&j[upLeft]|nearestUp(r[upRight]&all)&j[upRight]|
-		nearestDown(r[downLeft]&all)&j[downLeft]|nearestDown(r[downRight]&all)&j[downRight] != 0
+	return nearestUp(r[upLeft]&all)&j.ul|nearestUp(r[upRight]&all)&j.ur|
+		nearestDown(r[downLeft]&all)&j.dl|nearestDown(r[downRight]&all)&j.dr != 0
 }
