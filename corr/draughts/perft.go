@@ -27,15 +27,12 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 	if depth == 1 {
 		return uint64(p.countMoves(&pf.g, pf.buf[0][:0]))
 	}
+	if depth == 2 {
+		return pf.lastTwo(p)
+	}
 	moves := p.generateWith(&pf.g, pf.buf[depth-1][:0])
 	pf.buf[depth-1] = moves[:0] // keep the grown buffer
 	var n uint64
-	if depth == 2 {
-		for _, m := range moves {
-			n += uint64(p.Play(m).countMoves(&pf.g, pf.buf[0][:0]))
-		}
-		return n
-	}
 	for _, m := range moves {
 		n += pf.run(p.Play(m), depth-1)
 	}
