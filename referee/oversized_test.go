@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/referee"
 	"zaochnik/storage"
 )
 
@@ -39,13 +40,14 @@ func TestOversized(t *testing.T) {
 			before := len(w.outbox("", ""))
 			header := []byte(fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: <big@example.org>\r\nDate: Mon, 2 Mar 2026 10:00:00 +0000\r\n\r\n", tt.from, server, tt.subject))
 			for range 2 {
-				require.NoError(t, w.ref.Oversized(ctx, "INBOX", 1, 9, 30<<20, header))
+				require.NoError(t, w.ref.Oversized(ctx, decoded(referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: 9, Raw: header}), 30<<20))
 			}
 			letters, err := w.db.Letters(ctx)
 			require.NoError(t, err)
 			require.Len(t, letters, 1, "kept once")
 			assert.Equal(t, storage.Refused, letters[0].Disposition)
-			assert.Contains(t, letters[0].Reason, "over the limit of 10485760: not read")
+			assert.Equal(t, "a letter of 30.0 MiB, over the limit of 10.0 MiB: not read (only its header is kept)", letters[0].Reason.String())
+			assert.Equal(t, "письмо в 30.0 MiB больше предела в 10.0 MiB и не прочитано (сохранён только его заголовок)", letters[0].Reason.In("ru"))
 			var got []string
 			for _, o := range w.outbox("", "oversized") {
 				got = append(got, o.To)
