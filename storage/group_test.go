@@ -169,3 +169,41 @@ func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
 	assert.Equal(t, []string{cipher, "ВТОР-2026"}, all)
 	require.NoError(t, g.Commit())
 }
+
+// A letter undone to its savepoint takes back the sender's tournaments it
+// read after creating one: the group's next letter does not see it.
+func TestGroup_UndoneLetterForgetsItsSenderCiphers(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	src = bytes.ReplaceAll(src, []byte(cipher), []byte("ВТОР-2026"))
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	failed := errors.New("the letter's next step failed")
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		if err := db.CreateTournament(ctx, tm, src); err != nil {
+			return err
+		}
+		err := db.Update(ctx, func(tx *Tx) error {
+			mine, _, err := db.senderCiphers(ctx, tx.tx, "Ivanov@example.org")
+			require.NoError(t, err)
+			require.Equal(t, []string{cipher, "ВТОР-2026"}, mine)
+			return failed
+		})
+		assert.ErrorIs(t, err, failed)
+		return nil
+	}))
+	var mine []string
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		return db.Update(ctx, func(tx *Tx) error {
+			mine, _, err = db.senderCiphers(ctx, tx.tx, "Ivanov@example.org")
+			return err
+		})
+	}))
+	assert.Equal(t, []string{cipher}, mine, "the undone tournament is gone from the answer")
+	require.NoError(t, g.Commit())
+}
