@@ -40,10 +40,19 @@ func ReadCompressed(r io.Reader, name string, size int) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (not a file of zaochnik tables build: delete it and build again)", name, err)
 	}
-	data, err := io.ReadAll(io.LimitReader(zr, int64(size)+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (delete it and build again)", name, err)
+	// Read into the table's size and one byte more, allocated once.
+	data, n := make([]byte, size+1), 0
+	for n < len(data) {
+		k, err := zr.Read(data[n:])
+		n += k
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w (delete it and build again)", name, err)
+		}
 	}
+	data = data[:n]
 	if len(data) > size {
 		return nil, fmt.Errorf("%s: decompresses to more than the %d bytes of its table (not a file of zaochnik tables build: delete it and build again)", name, size)
 	}

@@ -31,6 +31,7 @@ type board struct {
 	// turned[i] is the index of square i turned half round (nil when a
 	// board has no such symmetry).
 	turned []int8
+	geo    *geometry
 }
 
 func newBoard(v draughts.Variant) *board {
@@ -43,7 +44,6 @@ func newBoard(v draughts.Variant) *board {
 		b.squares = append(b.squares, s)
 		b.index[s] = int8(i - 1)
 	}
-	dirs := [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 	b.rays = make([][4][]int8, b.n)
 	for c := range 2 {
 		b.manIdx[c] = make([]int8, b.n)
@@ -51,7 +51,7 @@ func newBoard(v draughts.Variant) *board {
 	}
 	for i, s := range b.squares {
 		f, r := v.FileRank(s)
-		for d, dd := range dirs {
+		for d, dd := range diagonals {
 			f, r := f, r
 			for {
 				f, r = f+dd[0], r+dd[1]
@@ -96,8 +96,13 @@ func newBoard(v draughts.Variant) *board {
 			b.combos[[2]int{n, k}] = combos(n, k)
 		}
 	}
+	b.geo = newGeometry(b)
 	return b
 }
+
+// diagonals are the four directions as steps of file and rank: rays[i][d]
+// runs along diagonals[d].
+var diagonals = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
 // maxSide is the most pieces of one kind (or of one side) in a table.
 const maxSide = 5
