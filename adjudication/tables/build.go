@@ -324,7 +324,24 @@ func (st *solving) first(lo, hi int, b *[][]int32) {
 				p := draughts.NewPosition(s.b.v, white, black, kings, draughts.Color(side))
 				win, loss, draw := uint8(255), uint8(0), false
 				for _, m := range p.LegalMoves(buf[:0]) {
-					tally(st.probe(p.Play(m)), &win, &loss, &draw)
+					// The position after m (draughts.Position.Play), the
+					// opponent to move: lost (0) with no piece left.
+					bb := [4]draughts.Bitboard{wm, bm, wk, bk}
+					from, to := draughts.Bitboard(1)<<m.From, draughts.Bitboard(1)<<m.To
+					bb[whiteMen+side] &^= from
+					bb[whiteKings+side] &^= from
+					if m.King || m.Promotes {
+						bb[whiteKings+side] |= to
+					} else {
+						bb[whiteMen+side] |= to
+					}
+					bb[whiteMen+side^1] &^= m.Captured
+					bb[whiteKings+side^1] &^= m.Captured
+					c := uint8(0)
+					if bb[whiteMen+side^1]|bb[whiteKings+side^1] != 0 {
+						c = st.probeBoards(bb, side^1)
+					}
+					tally(c, &win, &loss, &draw)
 				}
 				d := pick(win, loss, draw)
 				t.val[j] = d
@@ -365,37 +382,23 @@ func (st *solving) first(lo, hi int, b *[][]int32) {
 	}
 }
 
-// probe is the entry of p, reached from the table by a capture or a
-// promotion, in the table it leads into: 0 when the side to move has no
-// piece left (it has lost).
-func (st *solving) probe(p draughts.Position) uint8 {
-	side := p.SideToMove()
-	if p.Pieces(side) == 0 {
-		return 0
-	}
-	return st.probeBoards([4]draughts.Bitboard{p.Men(draughts.White), p.Men(draughts.Black), p.Kings(draughts.White), p.Kings(draughts.Black)}, int(side))
-}
-
-// probeBoards is probe of the position of the groups' boards bb, side to
-// move, which has a piece.
+// probeBoards is the entry of the position of the groups' boards bb, side
+// to move (which has a piece), reached from the table by a capture or a
+// promotion, in the table it leads into.
 func (st *solving) probeBoards(bb [4]draughts.Bitboard, side int) uint8 {
 	t := st.into[bb[whiteMen].Count()][bb[whiteKings].Count()][bb[blackMen].Count()][bb[blackKings].Count()]
 	if t == nil {
 		// Not a conversion the material needs: never so.
 		return st.s.raw(draughts.NewPosition(st.s.b.v, bb[whiteMen]|bb[whiteKings], bb[blackMen]|bb[blackKings], bb[whiteKings]|bb[blackKings], draughts.Color(side)))
 	}
-	b := st.s.b
+	terms := &st.s.b.terms
 	var r [4]int
 	for g := range 4 {
 		k := 0
 		// Squares come in the order of their numbers, so of their indices.
 		for x := bb[g]; x != 0; x &= x - 1 {
-			sq := b.index[bits.TrailingZeros64(uint64(x))]
-			if g < whiteKings {
-				sq = b.manIdx[g][sq]
-			}
 			k++
-			r[g] += binom[sq][k]
+			r[g] += int(terms[g][bits.TrailingZeros64(uint64(x))][k])
 		}
 	}
 	return t.val[t.index(r, side)]
@@ -433,6 +436,7 @@ func pick(win, loss uint8, draw bool) uint8 {
 func (st *solving) retro() error {
 	t := st.t
 	var due [2][]int32
+	var scratch []int32
 	for d := 0; d < len(st.buckets); d++ {
 		if len(st.buckets[d]) == 0 {
 			continue
@@ -441,6 +445,12 @@ func (st *solving) retro() error {
 			return fmt.Errorf("tables: %v has a distance over %d plies", t.m, maxDistance)
 		}
 		due[0], due[1] = due[0][:0], due[1][:0]
+		// In the order of the entries, so that the predecessors told one
+		// after the other lie near each other in memory.
+		if cap(scratch) < len(st.buckets[d]) {
+			scratch = make([]int32, len(st.buckets[d]))
+		}
+		st.buckets[d] = sortEntries(st.buckets[d], scratch[:len(st.buckets[d])], len(t.val))
 		for _, x := range st.buckets[d] {
 			i := int(x)
 			if st.conv[i] == done {
@@ -546,4 +556,27 @@ func (st *solving) resolve(q, d int, out *[][]int32) {
 		t.val[q] = max(uint8(d+1), st.conv[q])
 		push(out, q, t.val[q])
 	}
+}
+
+// sortEntries sorts a, entries below n, by their digits of 11 bits from
+// the lowest (a radix sort through tmp, as long as a); it returns the
+// sorted slice, a or tmp.
+func sortEntries(a, tmp []int32, n int) []int32 {
+	const bits = 11
+	for shift := 0; n>>shift > 0; shift += bits {
+		var count [1<<bits + 1]int
+		for _, x := range a {
+			count[(x>>shift)&(1<<bits-1)+1]++
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for _, x := range a {
+			k := (x >> shift) & (1<<bits - 1)
+			tmp[count[k]] = x
+			count[k]++
+		}
+		a, tmp = tmp, a
+	}
+	return a
 }

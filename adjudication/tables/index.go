@@ -32,6 +32,10 @@ type board struct {
 	// board has no such symmetry).
 	turned []int8
 	geo    *geometry
+	// terms[g][s][k] is the rank's term of a piece of group g on square
+	// s (a draughts.Square) as the k-th of its group: binom[i][k], i its
+	// index among the squares where the group stands.
+	terms [4][64][maxSide + 1]int32
 }
 
 func newBoard(v draughts.Variant) *board {
@@ -97,6 +101,19 @@ func newBoard(v draughts.Variant) *board {
 		}
 	}
 	b.geo = newGeometry(b)
+	for g := range 4 {
+		for i, s := range b.squares {
+			x := int8(i)
+			if g < whiteKings {
+				if x = b.manIdx[g][i]; x < 0 {
+					continue
+				}
+			}
+			for k := 1; k <= maxSide; k++ {
+				b.terms[g][s][k] = int32(binom[x][k])
+			}
+		}
+	}
 	return b
 }
 
