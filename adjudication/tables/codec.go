@@ -18,9 +18,28 @@ func (s *Set) MarshalSlice(m Material) ([]byte, bool) {
 	if c == nil || c.Load() == nil {
 		return nil, false
 	}
+	return append(s.header(m), c.Load().val...), true
+}
+
+// header is the bytes before the entries of m's table.
+func (s *Set) header(m Material) []byte {
+	return append([]byte(magic), byte(s.b.v), byte(m.WhiteMen), byte(m.WhiteKings), byte(m.BlackMen), byte(m.BlackKings))
+}
+
+// WriteSlice writes the bytes of MarshalSlice to w without copying the
+// table (a 6-piece table has up to hundreds of megabytes); false when m
+// is not solved.
+func (s *Set) WriteSlice(w io.Writer, m Material) (bool, error) {
+	c := s.cell(m)
+	if c == nil || c.Load() == nil {
+		return false, nil
+	}
 	t := c.Load()
-	out := append([]byte(magic), byte(s.b.v), byte(m.WhiteMen), byte(m.WhiteKings), byte(m.BlackMen), byte(m.BlackKings))
-	return append(out, t.val...), true
+	if _, err := w.Write(s.header(m)); err != nil {
+		return true, err
+	}
+	_, err := w.Write(t.val)
+	return true, err
 }
 
 // fileSize is the bytes of m's table as MarshalSlice writes them: the

@@ -169,13 +169,13 @@ func tablePath(dir string, m tables.Material) string {
 // Level 4: the default level took over three times its CPU for files 5 %
 // smaller, a third of a build's CPU (docs/engine.md, build speed).
 func writeSlice(dir string, set *tables.Set, m tables.Material) error {
-	data, ok := set.MarshalSlice(m)
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, tableLevel)
+	ok, err := set.WriteSlice(zw, m)
 	if !ok {
 		return fmt.Errorf("the %v table is not in memory to be written (a fault of the builder: run the command again)", m)
 	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, tableLevel)
-	if _, err := zw.Write(data); err != nil {
+	if err != nil {
 		return err
 	}
 	if err := zw.Close(); err != nil {
