@@ -154,7 +154,7 @@ func (d Desk) OrganiserAnswer(s corr.State, code, text string, day timecontrol.D
 		m := letter.OrganiserAnswerRefused{Envelope: envelope(s, d.Organiser, g), Why: why}.Render()
 		o := outgoing(d.Organiser.Email, g, "refusal", m)
 		text := why.Message(letter.Russian)
-		return d, s, corr.Outcome{Accepted: false, Reason: text, Game: g.Code, Out: []corr.Outgoing{o},
+		return d, s, corr.Outcome{Accepted: false, Reason: letter.RuleReason(why), Game: g.Code, Out: []corr.Outgoing{o},
 			Problems: []corr.Problem{{Kind: "organiser-answer", Clause: "6.1.12", Text: text}}}, nil
 	}
 	asIs := func(err error) letter.Problem {

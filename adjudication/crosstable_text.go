@@ -5,12 +5,13 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"zaochnik/corr/letter"
 )
 
 // Text renders the crosstable in fixed-width columns for the standings
-// letter, with headers and notes in lang: "en" for English, Russian otherwise.
-func (c Crosstable) Text(lang string) string {
-	en := lang == "en"
+// letter, with headers and notes in lang.
+func (c Crosstable) Text(lang letter.Lang) string {
+	en := lang.IsEnglish()
 	header := []string{"№", pick(en, "Player", "Участник")}
 	for _, r := range c.Rows {
 		header = append(header, strconv.Itoa(r.Number))

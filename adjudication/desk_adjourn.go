@@ -51,8 +51,9 @@ func (d Desk) Submit(s corr.State, code string, n int, text string, day timecont
 	out := corr.Outcome{Accepted: true, Game: code}
 	sub, err := ParseSubmission(text)
 	if err != nil {
-		why := answerProblem(err).Message(playerEnvelope(s, n, g).Lang)
-		out.Accepted, out.Reason = false, why
+		p := answerProblem(err)
+		why := p.Message(playerEnvelope(s, n, g).Lang)
+		out.Accepted, out.Reason = false, letter.RuleReason(p)
 		out.Problems = append(out.Problems, corr.Problem{Kind: "no-evaluation", Clause: "6.5.2", Text: why})
 		out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "refusal", letter.NoEvaluation{Envelope: playerEnvelope(s, n, g)}.Render()))
 		return d, out, nil
@@ -187,7 +188,7 @@ func toOrganiser(s corr.State, org corr.Person, g corr.Game, a Adjourned, n int,
 	if r.Plies() > 0 {
 		m.Record = corr.RecordText(r)
 	}
-	m.Diagram = diagram.Text(r.Final(), string(m.Lang))
+	m.Diagram = diagram.Text(r.Final(), m.Lang)
 	o := outgoing(org.Email, g, "protest", m.Render())
 	o.Files = []corr.File{diagramFile(g, r.Final())}
 	withPDN(&o, m.Lang, s, g, "*")

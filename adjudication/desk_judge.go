@@ -24,7 +24,7 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 		g, _ := s.Game(code)
 		o := outgoing(judge.Email, g, "judge-refusal", letter.JudgeAnswerRefused{Envelope: envelope(s, judge, g), Why: why}.Render())
 		text := why.Message(letter.Russian)
-		return d, s, corr.Outcome{Accepted: false, Reason: text, Game: g.Code, Out: []corr.Outgoing{o},
+		return d, s, corr.Outcome{Accepted: false, Reason: letter.RuleReason(why), Game: g.Code, Out: []corr.Outgoing{o},
 			Problems: []corr.Problem{{Kind: "judge-answer", Clause: why.Clause, Text: text}}}, nil
 	}
 	reply, err := ParseJudgeReply(text)

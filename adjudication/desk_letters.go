@@ -39,11 +39,7 @@ func outgoing(to string, g corr.Game, kind string, m letter.Message) corr.Outgoi
 
 // envelope addresses p about game g, in the language p asked for.
 func envelope(s corr.State, p corr.Person, g corr.Game) letter.Envelope {
-	l := letter.Russian
-	if p.Language == "en" {
-		l = letter.English
-	}
-	return letter.Envelope{Lang: l, Cipher: s.Tournament.Cipher, White: g.White, Black: g.Black, To: p.Name}
+	return letter.Envelope{Lang: letter.LangOf(p.Language), Cipher: s.Tournament.Cipher, White: g.White, Black: g.Black, To: p.Name}
 }
 
 // player is player n as an official's letter names him.
@@ -88,7 +84,7 @@ func dossier(s corr.State, g corr.Game, c corr.Claim, why letter.DossierOccasion
 		d.PDNMissing = pdnErr.Error()
 	}
 	final := record(s, g).Final()
-	d.Diagram = diagram.Text(final, string(d.Lang))
+	d.Diagram = diagram.Text(final, d.Lang)
 	o := outgoing(s.Tournament.Judge.Email, g, "dossier", d.Render())
 	o.Attach = append([]string(nil), c.Letters...)
 	o.Files = []corr.File{diagramFile(g, final)}
@@ -127,7 +123,7 @@ func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) corr.Outgoing {
 	if res, ok := a.Agreed(); ok {
 		q.Agreed = res.String()
 	}
-	q.Diagram = diagram.Text(final, string(q.Lang))
+	q.Diagram = diagram.Text(final, q.Lang)
 	an := engine.NewAnalyser(16).AnalyseRecord(r, engine.Limits{Nodes: EngineNodes})
 	q.EngineView = an.Describe(q.Lang == letter.English)
 	o := outgoing(judge.Email, g, "adjudication", q.Render())

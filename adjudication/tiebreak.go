@@ -3,6 +3,7 @@ package adjudication
 import (
 	"fmt"
 	"slices"
+	"zaochnik/corr/letter"
 )
 
 // TieBreak is one criterion that orders players with equal points
@@ -73,11 +74,11 @@ func ParseTieBreak(s string) (TieBreak, error) {
 	return "", fmt.Errorf("adjudication: %q is not a tie-break; write one of %v", s, names)
 }
 
-// Header returns the tie-break's column header in lang ("ru" or "en").
-func (t TieBreak) Header(lang string) string {
+// Header returns the tie-break's column header in lang.
+func (t TieBreak) Header(lang letter.Lang) string {
 	for _, x := range allTieBreaks {
 		if x.t == t {
-			return pick(lang == "en", x.en, x.ru)
+			return pick(lang.IsEnglish(), x.en, x.ru)
 		}
 	}
 	return string(t)

@@ -140,7 +140,7 @@ func (a *applier) sendLedger() {
 	if led, err := a.ledger(); err != nil {
 		lc.Error = err.Error()
 	} else {
-		lc.Table = led.Render(timecontrolLang(a.lang()), a.obs.Postmark)
+		lc.Table = led.Render(a.lang().Ledger(), a.obs.Postmark)
 	}
 	a.answer("ledger", lc.Render())
 }

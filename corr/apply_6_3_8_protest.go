@@ -27,7 +27,7 @@ func (a *applier) protest() {
 	judge := a.s.Tournament.Judge
 	a.out.Out = append(a.out.Out, a.s.official(judge, g, "protest", letter.ProtestToJudge{Envelope: a.s.officialEnvelope(judge, g),
 		Player: a.from.Number, Name: a.from.Name, Clause: clause, Received: a.obs.Postmark, Ruling: ruling,
-		Text: a.l.Protest, Record: moveList(g, 0), Ledger: a.s.ledgerText(g, a.obs.Postmark, langOf(judge.Language))}.Render()))
+		Text: a.l.Protest, Record: moveList(g, 0), Ledger: a.s.ledgerText(g, a.obs.Postmark, letter.LangOf(judge.Language))}.Render()))
 	// One against the judge's ruling is decided by the organiser, finally
 	// (6.1.12); any other by the judge.
 	a.answer("notice", letter.ProtestReceived{Envelope: a.s.envelope(a.from.Number, g), Judge: judge.Email, Clause: clause, Ruling: ruling}.Render())

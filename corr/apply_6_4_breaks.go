@@ -23,8 +23,8 @@ func (a *applier) announceBreak() {
 	v := timecontrol.ValidateBreaks(bs)[len(bs)-1]
 	var notes []string
 	for _, n := range v.Notes {
-		notes = append(notes, n.Format(timecontrolLang(a.lang())))
-		a.problem("break-"+breakNoteKind(n.Kind), n.Clause, n.Format(timecontrolLang(a.lang())))
+		notes = append(notes, n.Format(a.lang().Ledger()))
+		a.problem("break-"+breakNoteKind(n.Kind), n.Clause, n.Format(a.lang().Ledger()))
 	}
 	late := !a.obs.Postmark.Before(b.From)
 	if late {
@@ -73,12 +73,4 @@ func breakNoteKind(k timecontrol.NoteKind) string {
 		return "late"
 	}
 	return "note"
-}
-
-// timecontrolLang is the ledger's language for a letter language.
-func timecontrolLang(l letter.Lang) timecontrol.Lang {
-	if l == letter.English {
-		return timecontrol.English
-	}
-	return timecontrol.Russian
 }

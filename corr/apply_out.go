@@ -40,15 +40,16 @@ func (a *applier) note(p letter.Problem) { a.problem(string(p.Kind), p.Clause, p
 func (a *applier) refuse(why letter.Problem) {
 	kind, clause := string(why.Kind), why.Clause
 	a.out.Accepted = false
-	a.out.Reason = why.Message(a.lang())
+	a.out.Reason = letter.RuleReason(why)
+	text := why.Message(a.lang())
 	var others []letter.Problem
 	for _, p := range a.out.Problems {
 		if p.Kind != kind {
 			others = append(others, letter.Problem{Kind: letter.Kind(p.Kind), Clause: p.Clause, Ru: p.Text, En: p.Text})
 		}
 	}
-	a.problem(kind, clause, a.out.Reason)
-	a.event("refused", clause, a.out.Reason)
+	a.problem(kind, clause, text)
+	a.event("refused", clause, text)
 	if a.from.Number == 0 {
 		m := letter.StrangerRejection{Cipher: a.s.Tournament.Cipher, Lang: a.lang(), Subject: a.obs.Subject, Reason: why, Others: others}.Render()
 		a.out.Out = append(a.out.Out, Outgoing{To: a.obs.From, Kind: "refusal", InReplyTo: a.obs.MessageID, Subject: m.Subject, Body: m.Body})

@@ -360,7 +360,7 @@ func (s *State) ledgerText(g *Game, today timecontrol.Date, lang letter.Lang) st
 	if err != nil {
 		return letter.LedgerMissing(lang, err.Error())
 	}
-	return led.Render(timecontrolLang(lang), today)
+	return led.Render(lang.Ledger(), today)
 }
 
 // holdReply keeps the claimant's reply while the claim is pending (6.3.6).

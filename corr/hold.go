@@ -12,13 +12,13 @@ import (
 // stranger. The address is written as registered.
 func (t Tournament) Person(addr string) (name, email string, lang letter.Lang, ok bool) {
 	if p, found := t.PlayerByEmail(addr); found {
-		return p.Name, p.Email, langOf(p.Language), true
+		return p.Name, p.Email, letter.LangOf(p.Language), true
 	}
 	switch t.RoleOf(addr) {
 	case RoleJudge:
-		return t.Judge.Name, t.Judge.Email, langOf(t.Judge.Language), true
+		return t.Judge.Name, t.Judge.Email, letter.LangOf(t.Judge.Language), true
 	case RoleSecretary:
-		return t.Secretary.Name, t.Secretary.Email, langOf(t.Secretary.Language), true
+		return t.Secretary.Name, t.Secretary.Email, letter.LangOf(t.Secretary.Language), true
 	}
 	return "", "", letter.Russian, false
 }
@@ -52,7 +52,7 @@ func (s State) ConfirmRequest(h Held) Outgoing {
 // was not applied.
 func (s State) HoldDropped(h Held, why letter.HoldOutcome) Outgoing {
 	sec := s.Tournament.Secretary
-	msg := letter.HoldDropped{Envelope: letter.Envelope{Lang: langOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
+	msg := letter.HoldDropped{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
 		From: h.From, Arrived: h.Arrived, Subject: h.Subject, Outcome: why, HoldDays: h.HoldDays}.Render()
 	return Outgoing{To: sec.Email, Kind: "hold-dropped", Subject: msg.Subject, Body: msg.Body}
 }
@@ -62,7 +62,7 @@ func (s State) HoldDropped(h Held, why letter.HoldOutcome) Outgoing {
 // was filed unread.
 func (s State) Oversized(from, subject string, size, limit int64, day timecontrol.Date) []Outgoing {
 	sec := s.Tournament.Secretary
-	o := letter.Oversized{Envelope: letter.Envelope{Lang: langOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
+	o := letter.Oversized{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
 		From: from, Subject: subject, Size: size, Limit: limit, ArrivedOnDate: day}
 	msg := o.Render()
 	out := []Outgoing{{To: sec.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}}

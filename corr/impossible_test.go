@@ -2,6 +2,7 @@ package corr
 
 import (
 	"testing"
+	"zaochnik/corr/letter"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -40,13 +41,18 @@ func TestPlay_6_2_10_ImpossibleMoveExplainedInPlayersLanguage(t *testing.T) {
 				}
 			}
 			require.NotEmpty(t, refusal.Body)
+			lang := letter.Russian
+			if c.english {
+				lang = letter.English
+			}
+			reason := out.Reason.In(lang)
 			for _, w := range c.want {
-				assert.Contains(t, refusal.Body+"\n"+out.Reason, w)
+				assert.Contains(t, refusal.Body+"\n"+reason, w)
 			}
 			if !c.english {
 				for _, w := range []string{"move ", "piece", "legal"} {
 					assert.NotContains(t, refusal.Body, w)
-					assert.NotContains(t, out.Reason, w)
+					assert.NotContains(t, reason, w)
 				}
 			}
 		})

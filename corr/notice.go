@@ -14,16 +14,7 @@ import (
 // lang returns the language of player n's letters.
 func (s State) lang(n int) letter.Lang {
 	p, _ := s.Tournament.Player(n)
-	return langOf(p.Language)
-}
-
-// langOf is the language of letters to someone who asked for code: English
-// for "en", else Russian.
-func langOf(code string) letter.Lang {
-	if code == "en" {
-		return letter.English
-	}
-	return letter.Russian
+	return letter.LangOf(p.Language)
 }
 
 // person returns player n as an addressee (0: the secretary).
@@ -64,7 +55,7 @@ func (s State) envelope(n int, g *Game) letter.Envelope {
 // officialEnvelope addresses p about game g (nil: about no single game),
 // in the language p asked for.
 func (s State) officialEnvelope(p Person, g *Game) letter.Envelope {
-	e := letter.Envelope{Lang: langOf(p.Language), Cipher: s.Tournament.Cipher, To: p.Name}
+	e := letter.Envelope{Lang: letter.LangOf(p.Language), Cipher: s.Tournament.Cipher, To: p.Name}
 	if g != nil {
 		e.White, e.Black = g.White, g.Black
 	}

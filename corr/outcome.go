@@ -1,6 +1,9 @@
 package corr
 
-import "zaochnik/timecontrol"
+import (
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
 
 // Observation is what the server itself saw of a letter; it is
 // authoritative over what the letter says (6.3.1).
@@ -87,9 +90,11 @@ type File struct {
 
 // Outcome is what applying a letter, a day or a ruling decided.
 type Outcome struct {
-	// Accepted is false when the letter was refused; Reason says why.
+	// Accepted is false when the letter was refused; Reason says why
+	// (letter.RuleReason), written in each reader's language where it is
+	// shown.
 	Accepted bool
-	Reason   string
+	Reason   letter.Reason
 	// Game is the code of the game the letter was applied to, if found.
 	Game     string
 	Problems []Problem

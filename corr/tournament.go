@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"zaochnik/corr/letter"
 
 	"github.com/BurntSushi/toml"
 
@@ -258,7 +259,7 @@ func ParseTournament(data []byte) (Tournament, error) {
 		if !validEmail(o.p.Email) {
 			bad(o.key+".email", -1, "%q is not an email address", o.p.Email)
 		}
-		if o.p.Language != "" && o.p.Language != "ru" && o.p.Language != "en" {
+		if _, ok := letter.ParseLang(o.p.Language); o.p.Language != "" && !ok {
 			bad(o.key+".language", -1, "%q is not a language zaochnik writes; write ru or en", o.p.Language)
 		}
 	}
@@ -289,7 +290,7 @@ func ParseTournament(data []byte) (Tournament, error) {
 			bad("players.email", i, "%s is already the address of player %d; each player needs an address of their own", pl.Email, n)
 		}
 		emails[strings.ToLower(pl.Email)] = pl.Number
-		if pl.Language != "ru" && pl.Language != "en" {
+		if _, ok := letter.ParseLang(pl.Language); !ok {
 			bad("players.language", i, "%q is not a language zaochnik writes; write ru or en", p.Language)
 		}
 		t.Players = append(t.Players, pl)

@@ -1,6 +1,9 @@
 package corr
 
-import "strings"
+import (
+	"strings"
+	"zaochnik/corr/letter"
+)
 
 // Auth is how the server authenticated the sender of a letter: the From
 // header alone proves nothing, so a letter changes a game only when one of
@@ -61,30 +64,26 @@ func (t Tournament) RoleOf(addr string) Role {
 // single game); SPF alone is enough for a player but not for a ruling of
 // the judge or a decision of the secretary, which need a key, DMARC or
 // DKIM. Anything else is refused: the caller holds the letter.
-func Trusted(t Tournament, from string, a Auth, out Outcome) (bool, string) {
+func Trusted(t Tournament, from string, a Auth, out Outcome) (bool, letter.Reason) {
 	role := t.RoleOf(from)
 	switch a.Method {
 	case AuthDesk, AuthConfirmed, AuthDMARC, AuthDKIM:
-		return true, ""
+		return true, letter.Reason{}
 	case AuthSPF:
 		if role == RolePlayer {
-			return true, ""
+			return true, letter.Reason{}
 		}
-		return false, "SPF alone does not vouch for a letter of the judge or the secretary (a reply key, DMARC or DKIM does)"
+		return false, letter.Because(letter.ReasonSPFOfficial)
 	case AuthKey:
 		switch {
 		case !strings.EqualFold(a.Cipher, t.Cipher):
-			return false, "the reply key was made for tournament " + a.Cipher
+			return false, letter.Because(letter.ReasonKeyTournament, a.Cipher)
 		case a.Game != "" && out.Game != "" && a.Game != out.Game:
-			return false, "the reply key was made for game " + a.Game + ", not " + out.Game
+			return false, letter.Because(letter.ReasonKeyGame, a.Game, out.Game)
 		}
-		return true, ""
+		return true, letter.Reason{}
 	}
-	why := "the sender is not authenticated"
-	if a.Detail != "" {
-		why += ": " + a.Detail
-	}
-	return false, why
+	return false, letter.Because(letter.ReasonNotVouched, a.Detail)
 }
 
 // Authenticated reports whether a names any method at all; a letter

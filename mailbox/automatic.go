@@ -3,8 +3,10 @@ package mailbox
 import "strings"
 
 // IsAutomatic reports whether the letter was sent by a program rather than a
-// person, and why, so that the server never answers it (RFC 3834 section 2:
-// no automatic response to automatic mail, which is how mail loops start).
+// person, so that the server never answers it (RFC 3834 section 2: no
+// automatic response to automatic mail, which is how mail loops start),
+// and the header line that says so ("Return-Path: <>"), quoted as the
+// letter has it so that it reads the same in any language.
 // own lists the server's own addresses: a letter from one of them is a
 // letter of ours come back.
 //
@@ -22,9 +24,9 @@ func (in *Incoming) IsAutomatic(own ...string) (bool, string) {
 	case in.AutoReply != "":
 		return true, in.AutoReply
 	case in.NullReturnPath:
-		return true, "null Return-Path (a bounce)"
+		return true, "Return-Path: <>"
 	case in.ContentType == "multipart/report":
-		return true, "multipart/report (a delivery or read notification)"
+		return true, "Content-Type: multipart/report"
 	case in.ListID != "":
 		return true, "List-Id: " + in.ListID
 	}
@@ -37,7 +39,7 @@ func (in *Incoming) IsAutomatic(own ...string) (bool, string) {
 	}
 	for _, a := range own {
 		if a != "" && strings.EqualFold(a, in.From.Addr) {
-			return true, "sent by this server (" + a + ")"
+			return true, "From: " + in.From.Addr
 		}
 	}
 	return false, ""

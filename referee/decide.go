@@ -94,7 +94,7 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 	res := storage.Result{LetterID: id, Fresh: true, Disposition: storage.Ignored}
 	if strings.TrimSpace(rec.From) == "" {
 		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
-		return res, tx.Ignore(ctx, id, nil, "the sender's address could not be read (neither From nor Return-Path): not answered")
+		return res, tx.Ignore(ctx, id, nil, letter.Because(letter.ReasonNoSender))
 	}
 	mine, all, err := tx.Ciphers(ctx, rec.From)
 	if err != nil {
@@ -102,7 +102,7 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 	}
 	cipher := corr.PickTournament(mine, all, rec.Subject, rec.Text)
 	if cipher == "" {
-		return res, tx.Ignore(ctx, id, nil, "the sender plays in no tournament here and the letter names none: not answered")
+		return res, tx.Ignore(ctx, id, nil, letter.Because(letter.ReasonNoTournament))
 	}
 	res.Cipher = cipher
 	t, err := tx.Load(ctx, cipher)
@@ -117,14 +117,14 @@ func (r *Referee) decide(ctx context.Context, tx *storage.Tx, id int64, rec stor
 		// for it; nothing else is held or asked, it is kept unanswered.
 		org := t.Desk.IsOrganiser(rec.From)
 		if !org {
-			return res, tx.Ignore(ctx, id, &t, fmt.Sprintf("from %s, who is no player, judge or secretary of %s: not answered", rec.From, cipher))
+			return res, tx.Ignore(ctx, id, &t, letter.Because(letter.ReasonStranger, rec.From, cipher))
 		}
 		if m := rec.Auth.Method; m != corr.AuthKey && m != corr.AuthDMARC && m != corr.AuthDKIM {
-			return res, tx.Ignore(ctx, id, &t, fmt.Sprintf("from %s, the organiser of %s, but no reply key, DMARC or DKIM vouches for it: not applied; record the decision at the desk", rec.From, cipher))
+			return res, tx.Ignore(ctx, id, &t, letter.Because(letter.ReasonOrganiser, rec.From, cipher))
 		}
 	}
 	res.Disposition = storage.Held
-	held := func(why string) (storage.Result, error) {
+	held := func(why letter.Reason) (storage.Result, error) {
 		res.Outcome.Reason = why
 		return res, hold(ctx, tx, t, id, rec, day, why)
 	}

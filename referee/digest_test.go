@@ -2,6 +2,9 @@ package referee_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,11 +14,11 @@ import (
 	"zaochnik/storage"
 )
 
-// TestDigest: the weekly digest counts the letters of the tournament's
+// TestSendDigest: the weekly digest counts the letters of the tournament's
 // players in the seven days before it (a stranger's are not the
-// tournament's), lists those not applied, and the claims waiting for the
-// judge (6.3.6-6.3.7).
-func TestDigest(t *testing.T) {
+// tournament's), lists those not applied with why, in the secretary's
+// language, and the claims waiting for the judge (6.3.6-6.3.7).
+func TestSendDigest(t *testing.T) {
 	overstep := func(w *world) { w.feed("overstep-letter/*.eml") }
 	refusedAndStranger := func(w *world) {
 		bad := w.receive(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 2, above: []string{dmarcIvanov},
@@ -23,37 +26,63 @@ func TestDigest(t *testing.T) {
 		require.Equal(t, storage.Refused, bad.Disposition, bad.Outcome.Reason)
 		w.receive(letter{from: "someone@example.net", subject: "ТЕСТ-2026 1-2", day: 2, body: firstMove})
 	}
+	// A letter of each kind the referee keeps unapplied by itself.
+	keptByTheReferee := func(w *world) {
+		w.receive(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 2, body: firstMove}) // nothing vouches for it: held
+		w.receive(letter{from: ivanov, subject: "Auto: away", day: 2, below: []string{"Auto-Submitted: auto-replied"}, body: "Away."})
+	}
 	tests := []struct {
-		name           string
-		setup          func(*world)
-		now            time.Time
-		wantApplied    int
-		wantNotApplied int
-		wantClaims     int
+		name      string
+		secretary string // the secretary's language
+		setup     func(*world)
+		now       time.Time
+		want      []string // lines of the digest
+		not       []string
 	}{
-		{"WeekOfTheClaim", overstep, time.Date(2026, 4, 25, 9, 0, 0, 0, time.UTC), 2, 0, 1},
-		{"RefusedListedStrangerNot", refusedAndStranger, time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC), 0, 1, 0},
-		{"OlderThanAWeek", refusedAndStranger, time.Date(2026, 3, 20, 9, 0, 0, 0, time.UTC), 0, 0, 0},
+		{"WeekOfTheClaim", "", overstep, time.Date(2026, 4, 25, 9, 0, 0, 0, time.UTC),
+			[]string{"Принято писем: 2. Не принято: 0.", "Заявления о просрочке ждут решения судьи (6.3.6-6.3.7):", "партия [ТЕСТ-2026 #1-2]"}, nil},
+		{"RefusedListedStrangerNot", "", refusedAndStranger, time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC),
+			[]string{"Принято писем: 0. Не принято: 1.", "02.03.2026  ivanov@example.org  отклонено: "}, []string{"someone@example.net"}},
+		{"OlderThanAWeek", "", refusedAndStranger, time.Date(2026, 3, 20, 9, 0, 0, 0, time.UTC),
+			[]string{"Принято писем: 0. Не принято: 0."}, []string{"ivanov@example.org"}},
+		{"ReasonsInRussian", "", keptByTheReferee, time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC), []string{
+			"ivanov@example.org  ждёт подтверждения отправителя: отправитель не подтверждён: ни ключ ответа, ни проверка почтового сервера (DMARC, DKIM, SPF) не подтверждают его адрес\n",
+			"ivanov@example.org  оставлено без ответа: автоматическое письмо (Auto-Submitted: auto-replied): на такие письма сервер не отвечает (RFC 3834)\n"},
+			[]string{"not answered", "authenticated"}},
+		{"ReasonsInEnglish", "en", keptByTheReferee, time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC), []string{
+			"ivanov@example.org  awaiting its sender's confirmation: the sender is not authenticated (mail check: ",
+			"ivanov@example.org  ignored: an automatic letter (Auto-Submitted: auto-replied): the server does not answer these (RFC 3834)\n"},
+			[]string{"отправитель", "автоматическое"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, ctx := newWorld(t, "two.toml"), context.Background()
-			tt.setup(w)
-			facts, err := w.ref.Digest(ctx, tt.now)
+			src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
 			require.NoError(t, err)
-			require.Len(t, facts, 1)
-			f := facts[0]
-			assert.Equal(t, tt.wantApplied, f.Applied)
-			assert.Len(t, f.NotApplied, tt.wantNotApplied)
-			assert.Len(t, f.Claims, tt.wantClaims)
+			if tt.secretary != "" {
+				src = []byte(strings.Replace(string(src), `email = "secretary@example.org"`, `email = "secretary@example.org"`+"\nlanguage = \""+tt.secretary+"\"", 1))
+			}
+			w, ctx := newWorldOf(t, src), context.Background()
+			tt.setup(w)
+			n, err := w.ref.SendDigest(ctx, tt.now)
+			require.NoError(t, err)
+			require.Equal(t, 1, n)
+			digests := w.outbox("secretary@example.org", storage.KindReport)
+			require.Len(t, digests, 1)
+			for _, want := range tt.want {
+				assert.Contains(t, digests[0].Body, want)
+			}
+			for _, not := range tt.not {
+				assert.NotContains(t, digests[0].Body, not)
+			}
 		})
 	}
 }
 
-// TestDigest_NotStartedHasNone: a tournament not started has no digest.
-func TestDigest_NotStartedHasNone(t *testing.T) {
+// TestSendDigest_NotStartedHasNone: a tournament not started has no digest.
+func TestSendDigest_NotStartedHasNone(t *testing.T) {
 	w := newUnstarted(t, "two.toml")
-	facts, err := w.ref.Digest(context.Background(), time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC))
+	n, err := w.ref.SendDigest(context.Background(), time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC))
 	require.NoError(t, err)
-	assert.Empty(t, facts)
+	assert.Zero(t, n)
+	assert.Empty(t, w.outbox("", storage.KindReport))
 }

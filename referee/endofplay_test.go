@@ -24,9 +24,7 @@ func TestChecks_6_5_2_EndOfPlayToTheJudge(t *testing.T) {
 
 	eop := w.outbox(ivanov, "end-of-play")
 	require.Len(t, eop, 1, "the end-of-play letter to White")
-	now := w.db.Now()
-	got, _, err := w.db.BeginAttempt(ctx, eop[0].ID, now, now)
-	require.NoError(t, err)
+	got := w.goingOut(eop[0].ID)
 	require.Len(t, got.Files, 1)
 	assert.Equal(t, "image/png", got.Files[0].ContentType)
 	assert.Equal(t, []byte("\x89PNG"), got.Files[0].Data[:4])
@@ -49,7 +47,6 @@ func TestChecks_6_5_2_EndOfPlayToTheJudge(t *testing.T) {
 	assert.Equal(t, "ruling", rows[0].Kind)
 	adj := w.outbox(judge, "adjudication")
 	require.Len(t, adj, 1)
-	got, _, err = w.db.BeginAttempt(ctx, adj[0].ID, now, now)
-	require.NoError(t, err)
+	got = w.goingOut(adj[0].ID)
 	assert.Len(t, got.Files, 2, "diagram and PDN")
 }

@@ -12,7 +12,7 @@ import (
 
 // hold keeps stored letter id (rec, arrived on day) of tournament t held
 // for reason why and asks its sender to confirm it (see ask).
-func hold(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, rec storage.Received, day timecontrol.Date, why string) error {
+func hold(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, rec storage.Received, day timecontrol.Date, why letter.Reason) error {
 	if err := tx.Hold(ctx, t, id, rec, registered(t.State, rec.From), day, why); err != nil {
 		return err
 	}
@@ -36,12 +36,12 @@ func ask(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, da
 // tournament t unapplied on day (declined or expired) and tells the
 // secretary.
 func drop(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, h corr.Held, why letter.HoldOutcome, day timecontrol.Date) error {
-	reason := "not applied: its sender answered that he did not send it"
+	reason := letter.Because(letter.ReasonDeclined)
 	if why == letter.HoldExpired {
-		reason = fmt.Sprintf("not applied: no confirmation came within %d days", h.HoldDays)
+		reason = letter.Because(letter.ReasonExpired, h.HoldDays)
 	}
 	return tx.Drop(ctx, t, id, why, day, reason, corr.Outcome{
-		Events: []corr.Event{{Kind: "hold-" + string(why), Detail: reason + " (" + h.From + ")"}},
+		Events: []corr.Event{{Kind: "hold-" + string(why), Detail: reason.String() + " (" + h.From + ")"}},
 		Out:    []corr.Outgoing{t.State.HoldDropped(h, why)},
 	})
 }

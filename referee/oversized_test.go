@@ -45,7 +45,8 @@ func TestOversized(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, letters, 1, "kept once")
 			assert.Equal(t, storage.Refused, letters[0].Disposition)
-			assert.Contains(t, letters[0].Reason, "over the limit of 10485760: not read")
+			assert.Equal(t, "a letter of 30.0 MiB, over the limit of 10.0 MiB: not read (only its header is kept)", letters[0].Reason.String())
+			assert.Equal(t, "письмо в 30.0 MiB больше предела в 10.0 MiB и не прочитано (сохранён только его заголовок)", letters[0].Reason.In("ru"))
 			var got []string
 			for _, o := range w.outbox("", "oversized") {
 				got = append(got, o.To)

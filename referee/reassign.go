@@ -57,7 +57,7 @@ func (r *Referee) Reassign(ctx context.Context, id int64, game string) (corr.Out
 		if res, err = r.receiveIn(ctx, tx, rec); err != nil {
 			return err
 		}
-		return tx.SetDisposition(ctx, id, storage.Assigned, fmt.Sprintf("re-applied by the secretary to game %s as letter %d", game, res.LetterID))
+		return tx.SetDisposition(ctx, id, storage.Assigned, letter.Because(letter.ReasonAssigned, game, res.LetterID))
 	})
 	if err != nil {
 		return corr.Outcome{}, fmt.Errorf("referee: assign letter %d to game %s: %w", id, game, err)

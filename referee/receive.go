@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"zaochnik/corr/letter"
 
 	"zaochnik/corr"
 	"zaochnik/mailbox"
@@ -70,17 +71,17 @@ func (o Outcome) Refused() bool {
 // what nothing vouches for). It is idempotent like the store.
 func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	if n := int64(len(l.Raw)); n > r.maxSize() {
-		return r.keep(ctx, l, nil, storage.Refused, fmt.Sprintf("letter of %d bytes, over the limit of %d: not read", n, r.maxSize()))
+		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonTooLarge, n, r.maxSize()))
 	}
 	in, err := mailbox.Decode(l.Raw)
 	if err != nil {
-		return r.keep(ctx, l, nil, storage.Refused, "the letter cannot be read: "+err.Error())
+		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonUnreadable, err))
 	}
 	if in.MessageID == "" && l.Name != "" {
 		in.MessageID = l.Name
 	}
 	if auto, why := in.IsAutomatic(r.Own...); auto {
-		return r.keep(ctx, l, in, storage.Ignored, "automatic letter, not answered (RFC 3834): "+why)
+		return r.keep(ctx, l, in, storage.Ignored, letter.Because(letter.ReasonAutomatic, why))
 	}
 	inc := storage.Incoming{MessageID: in.MessageID, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID,
 		Raw: l.Raw, Postmark: in.Postmark, From: in.From.Addr}
@@ -193,7 +194,7 @@ func (r *Referee) authenticate(ctx context.Context, in *mailbox.Incoming) (corr.
 
 // keep stores a letter the referee must not read with its disposition,
 // in one transaction: a letter is never left stored and undecided.
-func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d storage.Disposition, reason string) (Outcome, error) {
+func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d storage.Disposition, reason letter.Reason) (Outcome, error) {
 	inc := storage.Incoming{MessageID: l.Name, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
 	if in != nil {
 		inc.From = in.From.Addr
@@ -245,7 +246,7 @@ func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid u
 		}
 	}
 	limit := r.maxSize()
-	reason := fmt.Sprintf("letter of %d bytes, over the limit of %d: not read (only its header is kept)", size, limit)
+	reason := letter.Because(letter.ReasonOversized, size, limit)
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		id, _, fresh, err := tx.StoreLetter(ctx, inc, "")
 		if err != nil || !fresh {
@@ -265,7 +266,7 @@ func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid u
 		}
 		day := t.Day(inc.Postmark)
 		return tx.File(ctx, id, t, storage.Refused, day, corr.Outcome{Reason: reason,
-			Events: []corr.Event{{Kind: "oversized", Detail: reason + " (" + inc.From + ")"}},
+			Events: []corr.Event{{Kind: "oversized", Detail: reason.String() + " (" + inc.From + ")"}},
 			Out:    t.State.Oversized(inc.From, subject, size, limit, day)})
 	})
 	if err != nil {

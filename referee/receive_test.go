@@ -40,12 +40,18 @@ type world struct {
 // newWorld starts the tournament of testdata/replay/FILE.
 func newWorld(t *testing.T, file string) *world {
 	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", file))
+	require.NoError(t, err)
+	return newWorldOf(t, src)
+}
+
+// newWorldOf is newWorld of the tournament file src.
+func newWorldOf(t *testing.T, src []byte) *world {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "z.db")
 	db, err := storage.Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", file))
-	require.NoError(t, err)
 	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	ctx := context.Background()
@@ -130,8 +136,7 @@ func (w *world) outbox(addr, kind string) []storage.Outgoing {
 // its Reply-To address and subject.
 func (w *world) replyTo(o storage.Outgoing) (string, string) {
 	w.t.Helper()
-	m, _, err := w.db.BeginAttempt(context.Background(), o.ID, w.db.Now(), w.db.Now())
-	require.NoError(w.t, err)
+	m := w.goingOut(o.ID)
 	out := mailbox.Outgoing{From: mailbox.Address{Addr: server}, To: []mailbox.Address{{Addr: m.To}}, Subject: m.Subject,
 		Text: m.Body, Date: m.Date, MessageID: strings.Trim(m.MessageID, "<>")}
 	w.ref.Keys.Decorate(&out, m)

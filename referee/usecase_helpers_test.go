@@ -48,3 +48,25 @@ func (w *world) at(day string) {
 	loc := w.state().Tournament.Location()
 	w.db.Now = func() time.Time { return time.Date(d.Year(), d.Month(), d.Day(), 12, 0, 0, 0, loc) }
 }
+
+// goingOut claims the due letters as the sender does (storage.DB.NextBatch)
+// and returns letter id as it goes out; every letter claimed is given back
+// due again (deferred to now), so the outbox is left to the test.
+func (w *world) goingOut(id int64) storage.Mail {
+	w.t.Helper()
+	ctx, now := context.Background(), w.db.Now()
+	batch, err := w.db.NextBatch(ctx, nil, now, now, 1<<20)
+	require.NoError(w.t, err)
+	var back []storage.Outcome
+	var m *storage.Mail
+	for _, c := range batch {
+		back = append(back, storage.Outcome{ID: c.ID, Fate: storage.Deferred, At: now})
+		if c.ID == id {
+			require.NoError(w.t, c.Err)
+			m = &c.Mail
+		}
+	}
+	require.NoError(w.t, w.db.Record(ctx, back...))
+	require.NotNil(w.t, m, "letter %d is due in the outbox", id)
+	return *m
+}

@@ -229,13 +229,6 @@ func (db *DB) migrate(ctx context.Context) error {
 	return nil
 }
 
-// SchemaVersion returns the schema version of the open database.
-func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := db.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
-	return v, err
-}
-
 // tx runs fn in a write transaction, committing when it returns nil.
 // Within a Group (ctx from Group.Each) it runs under a savepoint of the
 // group's transaction instead, committed with the group.

@@ -73,7 +73,7 @@ func TestGroup_RolledBackLeavesNothing(t *testing.T) {
 		require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
 			res, err := apply(ctx, db, cipher, r)
 			if err == nil && !res.Outcome.Accepted {
-				err = errors.New(res.Outcome.Reason)
+				err = errors.New(res.Outcome.Reason.String())
 			}
 			return err
 		}))

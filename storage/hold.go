@@ -29,14 +29,14 @@ func (db *DB) holdDays() int {
 // Hold keeps stored letter id (r, arrived on day) of tournament l
 // unapplied until its sender confirms it, for reason why; person, the
 // sender's registered address, is the one to ask (Tx.Ask).
-func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why string) error {
+func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why letter.Reason) error {
 	db, tx := t.db, t.tx
 	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`,
-		l.id, Held, "held until its sender confirms it: "+why, id); err != nil {
+		l.id, Held, reasonColumn(why), id); err != nil {
 		return err
 	}
 	_, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), why, day.String())
+		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), reasonColumn(why), day.String())
 	return err
 }
 
@@ -127,18 +127,18 @@ func (t *Tx) Confirm(ctx context.Context, reply Incoming, heldID int64, decline 
 	if err != nil {
 		return res, nil, "", fmt.Errorf("held letter %d: %w", heldID, err)
 	}
-	note := fmt.Sprintf("confirms held letter %s", mid)
+	note := letter.Because(letter.ReasonConfirms, mid)
 	switch {
 	case status != "held":
-		note = fmt.Sprintf("answers the confirmation request of letter %s, which was %s already", mid, status)
+		note = letter.Because(letter.ReasonAnsweredLate, mid, status)
 	case decline:
-		note = fmt.Sprintf("refuses held letter %s: its sender did not write it", mid)
+		note = letter.Because(letter.ReasonDeclines, mid)
 	}
 	if _, err := db.exec(ctx, tx, `INSERT INTO letters
 		(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, tournament_id, disposition, reason, stored_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		reply.MessageID, nullable(reply.Mailbox, reply.Mailbox), nullable(reply.Mailbox, reply.UIDValidity), nullable(reply.Mailbox, reply.UID),
-		reply.Raw, sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, tid, Processed, note, db.stamp()); err != nil {
+		reply.Raw, sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, tid, Processed, reasonColumn(note), db.stamp()); err != nil {
 		return res, nil, "", err
 	}
 	res = Result{LetterID: heldID, Disposition: Held}
@@ -166,11 +166,11 @@ func (t *Tx) Confirm(ctx context.Context, reply Incoming, heldID int64, decline 
 // Drop ends held letter id of tournament l unapplied on day (why:
 // declined or expired), refused for reason, with the outcome's events and
 // letters (the secretary told).
-func (t *Tx) Drop(ctx context.Context, l Tournament, id int64, why letter.HoldOutcome, day timecontrol.Date, reason string, out corr.Outcome) error {
+func (t *Tx) Drop(ctx context.Context, l Tournament, id int64, why letter.HoldOutcome, day timecontrol.Date, reason letter.Reason, out corr.Outcome) error {
 	if _, err := t.db.exec(ctx, t.tx, `UPDATE holds SET status = ? WHERE letter_id = ?`, string(why), id); err != nil {
 		return err
 	}
-	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused, reason, id); err != nil {
+	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, Refused, reasonColumn(reason), id); err != nil {
 		return err
 	}
 	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, l.from.games)

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"zaochnik/corr/letter"
 
 	"zaochnik/corr"
 	"zaochnik/timecontrol"
@@ -53,26 +54,7 @@ type StoredLetter struct {
 	Postmark    time.Time
 	From        string
 	Disposition Disposition
-	Reason      string
-}
-
-// StoreLetter keeps a received letter's raw bytes unchanged with their hash,
-// without applying it (for letters the referee must not see: automatic
-// replies, failed sender checks; SetDisposition then says why), and in the
-// same transaction advances the mailbox's watermark to its UID (a new
-// UIDVALIDITY restarts the watermark). It is idempotent: a letter
-// already stored (same Message-ID, or same mailbox UID) is not stored again;
-// the answer then has fresh == false and the stored letter's id and
-// disposition.
-func (db *DB) StoreLetter(ctx context.Context, in Incoming) (id int64, d Disposition, fresh bool, err error) {
-	err = db.Update(ctx, func(t *Tx) error {
-		id, d, fresh, err = t.StoreLetter(ctx, in, "")
-		return err
-	})
-	if err != nil {
-		return 0, "", false, fmt.Errorf("storage: store letter %s from %s: %w", in.Named().MessageID, in.Mailbox, err)
-	}
-	return id, d, fresh, nil
+	Reason      letter.Reason
 }
 
 // nullable is v, or NULL when the letter came from no IMAP mailbox.
@@ -151,28 +133,23 @@ type querier interface {
 func findLetter(ctx context.Context, q querier, id int64) (StoredLetter, error) {
 	var l StoredLetter
 	var postmark string
+	var reason string
 	err := q.QueryRowContext(ctx, `SELECT id, message_id, coalesce(mailbox, ''), coalesce(uidvalidity, 0), coalesce(uid, 0), raw, sha256, postmark, from_addr, disposition, reason
-		FROM letters WHERE id = ?`, id).Scan(&l.ID, &l.MessageID, &l.Mailbox, &l.UIDValidity, &l.UID, &l.Raw, &l.SHA256, &postmark, &l.From, &l.Disposition, &l.Reason)
+		FROM letters WHERE id = ?`, id).Scan(&l.ID, &l.MessageID, &l.Mailbox, &l.UIDValidity, &l.UID, &l.Raw, &l.SHA256, &postmark, &l.From, &l.Disposition, &reason)
 	if errors.Is(err, sql.ErrNoRows) {
 		return l, fmt.Errorf("storage: letter %d: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return l, err
 	}
+	l.Reason = reasonOf(reason)
 	l.Postmark, err = time.Parse(time.RFC3339, postmark)
 	return l, err
 }
 
-// SetDisposition records what became of a letter the referee did not apply
-// (ignored auto-replies, letters for no tournament), in a transaction of
-// its own (see Tx.SetDisposition).
-func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
-	return db.Update(ctx, func(t *Tx) error { return t.SetDisposition(ctx, id, d, reason) })
-}
-
 // SetDisposition records what became of stored letter id, for reason.
-func (t *Tx) SetDisposition(ctx context.Context, id int64, d Disposition, reason string) error {
-	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reason, id)
+func (t *Tx) SetDisposition(ctx context.Context, id int64, d Disposition, reason letter.Reason) error {
+	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reasonColumn(reason), id)
 	return err
 }
 
@@ -180,7 +157,7 @@ func (t *Tx) SetDisposition(ctx context.Context, id int64, d Disposition, reason
 // disposition d for out.Reason, and out's events and letters under it on
 // day; l's state and desk are left as stored.
 func (t *Tx) File(ctx context.Context, id int64, l Tournament, d Disposition, day timecontrol.Date, out corr.Outcome) error {
-	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, l.id, d, out.Reason, id); err != nil {
+	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, l.id, d, reasonColumn(out.Reason), id); err != nil {
 		return err
 	}
 	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, l.from.games)
@@ -193,7 +170,7 @@ type LetterSummary struct {
 	From        string
 	Postmark    time.Time
 	Disposition Disposition
-	Reason      string
+	Reason      letter.Reason
 	Problems    []corr.Problem
 	// Auth is how the sender was authenticated (a corr.Auth… method), ""
 	// for a letter never read (unreadable, automatic, oversized).
@@ -210,10 +187,11 @@ func (db *DB) Letters(ctx context.Context) ([]LetterSummary, error) {
 	var out []LetterSummary
 	for rows.Next() {
 		var l LetterSummary
-		var postmark, problems string
-		if err := rows.Scan(&l.ID, &l.MessageID, &l.From, &postmark, &l.Disposition, &l.Reason, &problems, &l.Auth); err != nil {
+		var postmark, reason, problems string
+		if err := rows.Scan(&l.ID, &l.MessageID, &l.From, &postmark, &l.Disposition, &reason, &problems, &l.Auth); err != nil {
 			return nil, err
 		}
+		l.Reason = reasonOf(reason)
 		l.Postmark, _ = time.Parse(time.RFC3339, postmark)
 		if err := json.Unmarshal([]byte(problems), &l.Problems); err != nil {
 			return nil, fmt.Errorf("storage: letter %d: problems: %w", l.ID, err)
@@ -234,4 +212,27 @@ func (db *DB) LetterByMessageID(ctx context.Context, messageID string) (StoredLe
 		return StoredLetter{}, err
 	}
 	return findLetter(ctx, db.db, id)
+}
+
+// reasonColumn is r as the letters' reason column keeps it (migration
+// 0007): letter.Reason as JSON, ” for none.
+func reasonColumn(r letter.Reason) string {
+	if r.IsZero() {
+		return ""
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return r.String() // a Reason is strings only: never
+	}
+	return string(b)
+}
+
+// reasonOf reads a reason column: JSON, or a free text kept before reasons
+// were typed, shown as it was written.
+func reasonOf(s string) letter.Reason {
+	var r letter.Reason
+	if s == "" || json.Unmarshal([]byte(s), &r) != nil {
+		return letter.Reason{Text: s}
+	}
+	return r
 }

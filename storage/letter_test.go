@@ -2,8 +2,11 @@ package storage
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
+	"zaochnik/corr/letter"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,7 +24,7 @@ func TestStoreLetter_IdempotentPerMessageIDAndUID(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, fresh)
 	assert.Equal(t, Pending, d)
-	require.NoError(t, db.SetDisposition(ctx, id, Ignored, "no tournament here: kept, not answered"))
+	require.NoError(t, db.SetDisposition(ctx, id, Ignored, letter.Because(letter.ReasonNoTournament)))
 
 	cases := []struct {
 		name string
@@ -117,4 +120,54 @@ func TestStoreLetter_ReusedUIDHoldingAnotherLetterIsKept(t *testing.T) {
 			assert.Equal(t, id, again)
 		})
 	}
+}
+
+// A reason is kept typed (letter.Reason as JSON) and read back as it was;
+// the free text older versions kept becomes a reason of its own
+// (migration 0007), shown as it was written, and one left unmigrated
+// still reads.
+func TestLetters_ReasonKeptTypedOldTextStillShows(t *testing.T) {
+	typed := letter.Because(letter.ReasonStranger, "x@example.org", "ЧР-2026")
+	tests := []struct {
+		name   string
+		stored string // the reason column before migration 0007 ran again
+		want   letter.Reason
+	}{
+		{"Typed", reasonColumn(typed), typed},
+		{"OldEnglish", "automatic letter, not answered (RFC 3834): Auto-Submitted: auto-replied", letter.Reason{Text: "automatic letter, not answered (RFC 3834): Auto-Submitted: auto-replied"}},
+		{"OldRussian", "сейчас ход партнёра", letter.Reason{Text: "сейчас ход партнёра"}},
+		{"None", "", letter.Reason{}},
+	}
+	db := mustOpen(t)
+	ctx := context.Background()
+	ids := map[string]int64{}
+	for i, tt := range tests {
+		id, _, _, err := db.StoreLetter(ctx, Incoming{MessageID: fmt.Sprintf("<%d@x>", i), Raw: []byte(tt.name), Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)})
+		require.NoError(t, err)
+		_, err = db.db.ExecContext(ctx, `UPDATE letters SET reason = ? WHERE id = ?`, tt.stored, id)
+		require.NoError(t, err)
+		ids[tt.name] = id
+	}
+	for _, migrated := range []bool{false, true} {
+		if migrated {
+			_, err := db.db.ExecContext(ctx, `PRAGMA user_version = 6`)
+			require.NoError(t, err)
+			require.NoError(t, db.migrate(ctx))
+		}
+		all, err := db.Letters(ctx)
+		require.NoError(t, err)
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("%s/migrated=%v", tt.name, migrated), func(t *testing.T) {
+				l, err := db.Letter(ctx, ids[tt.name])
+				require.NoError(t, err)
+				assert.Equal(t, tt.want, l.Reason)
+				i := slices.IndexFunc(all, func(s LetterSummary) bool { return s.ID == ids[tt.name] })
+				require.GreaterOrEqual(t, i, 0)
+				assert.Equal(t, tt.want, all[i].Reason)
+			})
+		}
+	}
+	var raw string
+	require.NoError(t, db.db.QueryRowContext(ctx, `SELECT reason FROM letters WHERE id = ?`, ids["OldRussian"]).Scan(&raw))
+	assert.JSONEq(t, `{"text": "сейчас ход партнёра"}`, raw, "the column holds JSON alone after the migration")
 }

@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -295,4 +297,40 @@ func TestOutbox_UnreadableLetterDoesNotStopTheBatch(t *testing.T) {
 	assert.ErrorIs(t, batch[0].Err, ErrNotFound)
 	assert.Contains(t, batch[0].Err.Error(), "gone@example.org")
 	assert.NoError(t, batch[1].Err)
+}
+
+// The secretary's notice of a letter left in flight carries what she needs
+// to check it and send it by hand: the addressee, the game, the subject,
+// when it was written and the letter's text.
+func TestOutbox_UncertainLetterToldWithItsGameAndText(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := apply(ctx, db, cipher, game12[0])
+	require.NoError(t, err)
+	now := db.Now()
+	batch, err := db.NextBatch(ctx, nil, now, now, 100)
+	require.NoError(t, err)
+	var forward Mail
+	for _, c := range batch {
+		if c.Mail.To == "petrov@example.org" && c.Mail.Kind == "forward" {
+			forward = c.Mail
+		}
+	}
+	require.NotEmpty(t, forward.Body, "the move forwarded to Black is in flight")
+	n, err := db.SettleInFlight(ctx, now.Add(time.Minute))
+	require.NoError(t, err)
+	require.Equal(t, len(batch), n)
+	out, err := db.Outbox(ctx)
+	require.NoError(t, err)
+	var notices []string
+	for _, o := range out {
+		if o.Kind == "undeliverable" && strings.Contains(o.Body, forward.Subject) {
+			notices = append(notices, o.Body)
+		}
+	}
+	require.Len(t, notices, 1, "one notice to the secretary about the forward")
+	for _, want := range []string{"возможно, не доставлено", "\nКому: petrov@example.org\nПартия: [ТЕСТ-2026 #1-2]\nТема: " + forward.Subject + "\n",
+		"\nНаписано сервером: ", "\nТекст письма:\n-----\n" + strings.TrimRight(forward.Body, "\n") + "\n-----\n"} {
+		assert.Contains(t, notices[0], want)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"zaochnik/corr/letter"
 
 	"zaochnik/corr"
 )
@@ -190,32 +191,6 @@ func (db *DB) readParts(ctx context.Context, c *Claimed) error {
 	return nil
 }
 
-// BeginAttempt puts letter id alone in flight, due or not, as NextBatch does
-// (attempt at now, the next at retryAt), and returns it with the number of
-// this attempt: a letter as it goes out. Only tests call it today (in
-// storage, referee and cmd, to compose a queued letter); the sender uses
-// NextBatch.
-func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (Mail, int, error) {
-	var c Claimed
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		stamp := stampOf(now)
-		var err error
-		c, err = scanClaimed(db.queryRow(ctx, tx, `UPDATE outbox SET `+claimSet+`
-			WHERE id = ? AND sent = '' AND dead = 0 AND sending = '' RETURNING `+claimReturning, stamp, stampOf(retryAt), stamp, id))
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent, dead or in flight)", id, ErrNotFound)
-		}
-		return err
-	})
-	if err != nil {
-		return Mail{}, 0, err
-	}
-	if err := db.readParts(ctx, &c); err != nil {
-		return Mail{}, 0, err
-	}
-	return c.Mail, c.Attempt, nil
-}
-
 // Record records outcomes of letters in flight in one transaction (NextBatch
 // with nothing to claim).
 func (db *DB) Record(ctx context.Context, done ...Outcome) error {
@@ -282,12 +257,21 @@ func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, rea
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("storage: outgoing letter %d: %w", id, ErrNotFound)
 	}
-	var to, subject string
+	u := letter.Undelivered{Reason: reason, Uncertain: reason == Uncertain, Attempted: now}
 	var tid sql.NullInt64
 	var source []byte
-	if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.tournament_id, coalesce(t.source, '') FROM outbox o
-		LEFT JOIN tournaments t ON t.id = o.tournament_id WHERE o.id = ?`, id).Scan(&to, &subject, &tid, &source); err != nil {
+	var queued, attach, game string
+	var files int
+	if err := tx.QueryRowContext(ctx, `SELECT o.to_addr, o.subject, o.body, o.queued, o.attach, coalesce(g.code, ''),
+		(SELECT count(*) FROM outbox_files f WHERE f.outbox_id = o.id), o.tournament_id, coalesce(t.source, '') FROM outbox o
+		LEFT JOIN tournaments t ON t.id = o.tournament_id LEFT JOIN games g ON g.id = o.game_id WHERE o.id = ?`, id).
+		Scan(&u.To, &u.Subject, &u.Body, &queued, &attach, &game, &files, &tid, &source); err != nil {
 		return err
+	}
+	u.Queued, _ = time.Parse(time.RFC3339, queued)
+	u.Attached = len(strings.Fields(attach)) + files
+	if _, p, err := corr.ParseGameCode(game); err == nil {
+		u.White, u.Black = p.White, p.Black
 	}
 	if !tid.Valid {
 		return nil
@@ -296,7 +280,7 @@ func (db *DB) dead(ctx context.Context, tx *sql.Tx, id int64, now time.Time, rea
 	if err != nil {
 		return nil // a stored tournament's file parses; the letter is dead all the same
 	}
-	for _, o := range t.Undelivered(to, subject, reason, reason == Uncertain) {
+	for _, o := range t.Undelivered(u) {
 		if _, err := db.enqueue(ctx, tx, outRow{tid: tid.Int64, to: o.To, kind: o.Kind, subject: o.Subject, body: o.Body}, stampOf(now)); err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"time"
+	"zaochnik/corr/letter"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
@@ -123,12 +124,12 @@ func (t *Tx) Load(ctx context.Context, cipher string) (Tournament, error) {
 
 // Ignore records stored letter id as kept unanswered, for reason; l is
 // the tournament it was meant for, nil for none.
-func (t *Tx) Ignore(ctx context.Context, id int64, l *Tournament, reason string) error {
+func (t *Tx) Ignore(ctx context.Context, id int64, l *Tournament, reason letter.Reason) error {
 	var tid any
 	if l != nil {
 		tid = l.id
 	}
-	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = coalesce(?, tournament_id), disposition = ?, reason = ? WHERE id = ?`, tid, Ignored, reason, id)
+	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = coalesce(?, tournament_id), disposition = ?, reason = ? WHERE id = ?`, tid, Ignored, reasonColumn(reason), id)
 	return err
 }
 
@@ -177,7 +178,7 @@ func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, 
 			return err
 		}
 		if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
-			l.id, gid, d, out.Reason, string(problems), id); err != nil {
+			l.id, gid, d, reasonColumn(out.Reason), string(problems), id); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"zaochnik/corr/letter"
 
 	"zaochnik/corr"
 )
@@ -127,7 +128,7 @@ type outcomeView struct {
 	Heading  string
 	Back     string
 	Accepted bool
-	Reason   string
+	Reason   letter.Reason
 	Problems []corr.Problem
 	Events   []corr.Event
 	Out      []corr.Outgoing

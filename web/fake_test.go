@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"zaochnik/corr/letter"
 
 	"github.com/stretchr/testify/require"
 
@@ -436,7 +437,7 @@ func newFixture(t testing.TB) *fakeStore {
 	f.order = append(f.order, intl.Cipher)
 	f.states[intl.Cipher] = corr.State{Tournament: intl, Started: intl.Start, Games: []corr.Game{gi}}
 	f.letters = append(f.letters, Letter{ID: int64(len(f.letters) + 1), MessageID: "<stray@example.org>", From: "stranger@example.org",
-		Disposition: "refused", Reason: "письмо не относится ни к одной партии: укажите шифр турнира и номера участников", Subject: "ход",
+		Disposition: "refused", Reason: letter.RuleReason(letter.GameNotFound("ТЕСТ-2026")), Subject: "ход",
 		Date: fixtureNow.Add(-24 * time.Hour), Text: "Мой ход c3-d4 <img src=x onerror=alert(1)>"})
 	return f
 }

@@ -26,7 +26,7 @@ var pages = []struct {
 	{"adjudication", gamePath("3-1") + "/adjudication", []string{`id="engine"`, "выигрыш белых (1-0)", "ничья (1/2-1/2)", "&lt;b&gt;ничейная&lt;/b&gt;", "11.05.2026"}},
 	{"breaks", tourPath() + "/breaks", []string{`id="breaks"`, "Петров Пётр", "20.03.2026", "засчитывается"}},
 	{"sanctions", tourPath() + "/sanctions", []string{`id="sanctions"`, "remark", "6.2.6", "&lt;i&gt;к партии&lt;/i&gt;"}},
-	{"queue", "/queue", []string{"stranger@example.org", "не относится ни к одной партии", "&lt;img src=x onerror=alert(1)&gt;"}},
+	{"queue", "/queue", []string{"stranger@example.org", "не удалось определить партию", "&lt;img src=x onerror=alert(1)&gt;"}},
 	{"paper", "/paper", []string{"даты штемпелей"}},
 }
 

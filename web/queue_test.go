@@ -2,9 +2,11 @@ package web
 
 import (
 	"fmt"
+	"html"
 	"net/http"
 	"strings"
 	"testing"
+	"zaochnik/corr/letter"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -39,4 +41,40 @@ func TestQueue_PagedAndCut(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 	resp, _ = v.get("/queue?page=x")
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+}
+
+// TestQueue_ReasonsInTheDesksLanguage: the queue says why each letter was
+// not applied in the desk's language (Russian), whatever the store kept:
+// a refusal under the rules with its clause, the referee's own reasons,
+// and the free text of an older store as it was written.
+func TestQueue_ReasonsInTheDesksLanguage(t *testing.T) {
+	ts, f := newTestDesk(t)
+	tests := []struct {
+		reason letter.Reason
+		want   string
+		not    string
+	}{
+		{letter.RuleReason(letter.GameNotFound("ТЕСТ-2026")), "не удалось определить партию; укажите шифр турнира и номера партии", "could not be found"},
+		{letter.Because(letter.ReasonNotVouched, "no Authentication-Results of mx.example.org"), "отправитель не подтверждён", "mail check"},
+		{letter.Because(letter.ReasonAutomatic, "Auto-Submitted: auto-replied"), "автоматическое письмо (Auto-Submitted: auto-replied)", "not answer"},
+		{letter.Reason{Text: "the sender plays in no tournament here"}, "the sender plays in no tournament here", "{"},
+	}
+	f.mu.Lock()
+	for i, tt := range tests {
+		f.letters = append(f.letters, Letter{ID: int64(2000 + i), From: fmt.Sprintf("r%d@example.net", i), Subject: "ход", Disposition: "ignored", Reason: tt.reason})
+	}
+	f.mu.Unlock()
+	_, body := newVisitor(t, ts).login("anna").get("/queue")
+	for i, tt := range tests {
+		t.Run(string(tt.reason.Code), func(t *testing.T) {
+			at := strings.Index(body, fmt.Sprintf(`id="queued-%d"`, 2000+i))
+			require.GreaterOrEqual(t, at, 0)
+			entry := body[at:]
+			if end := strings.Index(entry[1:], `id="queued-`); end > 0 {
+				entry = entry[:end]
+			}
+			assert.Contains(t, entry, html.EscapeString(tt.want))
+			assert.NotContains(t, entry, tt.not)
+		})
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+	"zaochnik/corr/letter"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
@@ -29,6 +30,9 @@ type view struct {
 	Data  any
 }
 
+// deskLang is the language of the desk's pages.
+const deskLang = letter.Russian
+
 // funcs are the helpers the templates call.
 var funcs = template.FuncMap{
 	"date": func(d timecontrol.Date) string {
@@ -46,6 +50,7 @@ var funcs = template.FuncMap{
 		}
 		return string(r)
 	},
+	"reason":      func(r letter.Reason) string { return r.In(deskLang) },
 	"points":      adjudication.FormatPoints,
 	"variantName": variantName,
 	"eventName":   eventName,

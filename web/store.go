@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"time"
+	"zaochnik/corr/letter"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
@@ -92,9 +93,9 @@ type Letter struct {
 	// Game is the code of the game it belongs to; "" when unplaced.
 	Game string
 	// Disposition is what became of a received letter: processed, refused,
-	// pending, ignored; Reason says why when refused.
+	// pending, ignored; Reason says why it was not applied.
 	Disposition string
-	Reason      string
+	Reason      letter.Reason
 	Problems    []corr.Problem
 	// Text is a received letter's decoded text (its raw bytes when it does
 	// not read as mail), or the body of an outgoing letter.

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+	"zaochnik/corr/letter"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,7 +79,7 @@ func TestText_6_5_2_TextBoard(t *testing.T) {
 	tests := []struct {
 		v     draughts.Variant
 		fen   string
-		lang  string
+		lang  letter.Lang
 		lines []string
 	}{
 		{draughts.Russian, "W:Wa1,Kc3:Bd6,Kb8", "ru", []string{

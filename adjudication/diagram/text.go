@@ -2,6 +2,7 @@ package diagram
 
 import (
 	"strings"
+	"zaochnik/corr/letter"
 
 	"zaochnik/corr/draughts"
 )
@@ -10,9 +11,9 @@ import (
 // it as a board, others still read the lists): ranks from the top, 'w' and
 // 'b' for men, 'W' and 'B' for kings, '.' for an empty dark square, then
 // the pieces of each side as written in the notation of the board (kings
-// marked Д, as in Russian records) and the side to move. lang "en" writes
-// the labels in English.
-func Text(p draughts.Position, lang string) string {
+// marked Д, as in Russian records) and the side to move, the labels in
+// lang.
+func Text(p draughts.Position, lang letter.Lang) string {
 	v := p.Variant()
 	var b strings.Builder
 	files := "   "
@@ -35,7 +36,7 @@ func Text(p draughts.Position, lang string) string {
 		b.WriteString("\n")
 	}
 	b.WriteString(files + "\n")
-	en := lang == "en"
+	en := lang.IsEnglish()
 	label := map[bool][3]string{false: {"Белые", "Чёрные", "Ход "}, true: {"White", "Black", "To move: "}}[en]
 	for i, side := range []draughts.Color{draughts.White, draughts.Black} {
 		b.WriteString(label[i] + ": " + pieceList(p, side) + "\n")

@@ -1,6 +1,9 @@
 package main
 
-import "flag"
+import (
+	"flag"
+	"zaochnik/corr/letter"
+)
 
 // parseInterleaved parses fs from args and returns the positional arguments
 // in order, letting flags follow them ("letter parse FILE --json", as the
@@ -22,4 +25,11 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos, args = append(pos, rest[0]), rest[1:]
 	}
 	return pos, nil
+}
+
+// validLang reports whether a --lang flag names a language the server
+// writes (letter.ParseLang: ru or en).
+func validLang(s string) bool {
+	_, ok := letter.ParseLang(s)
+	return ok
 }

@@ -20,9 +20,12 @@ func TestNextUIDValidity_Q28(t *testing.T) {
 		if seen > 0 {
 			db, err := storage.Open(path)
 			require.NoError(t, err)
-			_, _, _, err = db.StoreLetter(context.Background(), storage.Incoming{MessageID: "<a@x>", Mailbox: demoServer + "/" + defaultConfig().IMAP.Mailbox,
-				UIDValidity: seen, UID: 1, Raw: []byte("a"), Postmark: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)})
-			require.NoError(t, err)
+			in := storage.Incoming{MessageID: "<a@x>", Mailbox: demoServer + "/" + defaultConfig().IMAP.Mailbox,
+				UIDValidity: seen, UID: 1, Raw: []byte("a"), Postmark: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)}
+			require.NoError(t, db.Update(context.Background(), func(tx *storage.Tx) error {
+				_, _, _, err := tx.StoreLetter(context.Background(), in, "")
+				return err
+			}))
 			require.NoError(t, db.Close())
 		}
 		got, err := nextUIDValidity(path, demoServer)

@@ -45,10 +45,19 @@ func TestHealth_DeadLettersDoNotDegradeButStuckMailDoes(t *testing.T) {
 			return now.Add(smtpOverdue + time.Minute)
 		}, http.StatusServiceUnavailable, 0, -1, 0, 1},
 		{"the SMTP server keeps refusing", func(t *testing.T, db *storage.DB, ids []int64, now time.Time) time.Time {
-			for range smtpFailures {
-				_, _, err := db.BeginAttempt(context.Background(), ids[0], now, now)
+			// The sender's attempts (storage.DB.NextBatch): the first
+			// letter refused each time, the others given back due.
+			for i := range smtpFailures {
+				at := now.Add(time.Duration(i) * time.Minute)
+				batch, err := db.NextBatch(context.Background(), nil, at, at, len(ids))
 				require.NoError(t, err)
-				require.NoError(t, db.Record(context.Background(), storage.Outcome{ID: ids[0], Fate: storage.Deferred, At: now.Add(time.Minute), Reason: "451 try later"}))
+				require.NotEmpty(t, batch)
+				require.Equal(t, ids[0], batch[0].ID)
+				done := []storage.Outcome{{ID: ids[0], Fate: storage.Deferred, At: at.Add(time.Minute), Reason: "451 try later"}}
+				for _, c := range batch[1:] {
+					done = append(done, storage.Outcome{ID: c.ID, Fate: storage.Deferred, At: now})
+				}
+				require.NoError(t, db.Record(context.Background(), done...))
 			}
 			return now
 		}, http.StatusServiceUnavailable, 0, 0, 1, 1},

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"zaochnik/mailbox"
 	"zaochnik/referee"
 	"zaochnik/storage"
 )
@@ -59,8 +58,7 @@ func TestJudgeDesk_StandingsLetterToEveryParticipant(t *testing.T) {
 	db, err := storage.Open(path)
 	require.NoError(t, err)
 	defer db.Close()
-	o := newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{})
-	j := &jobs{db: db, ref: &referee.Referee{DB: db}, outbox: o, now: func() time.Time { return time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC) }, kick: func() {}, log: quietLog()}
+	j := &jobs{ref: &referee.Referee{DB: db}, now: func() time.Time { return time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC) }, kick: func() {}, log: quietLog()}
 	require.NoError(t, j.standings(context.Background()))
 	out, err := db.Outbox(context.Background())
 	require.NoError(t, err)

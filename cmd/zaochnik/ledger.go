@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"zaochnik/corr/letter"
 
 	"zaochnik/timecontrol"
 )
@@ -207,12 +208,9 @@ func ledgerJSON(l timecontrol.Ledger, today timecontrol.Date, lang timecontrol.L
 
 // ledgerLang reads --lang, telling the user when it is neither ru nor en.
 func ledgerLang(e *env, flag string) (timecontrol.Lang, bool) {
-	switch flag {
-	case "ru":
-		return timecontrol.Russian, true
-	case "en":
-		return timecontrol.English, true
+	lang, ok := letter.ParseLang(flag)
+	if !ok {
+		fmt.Fprintf(e.stderr, "zaochnik ledger: --lang %q: write ru or en\n", flag)
 	}
-	fmt.Fprintf(e.stderr, "zaochnik ledger: --lang %q: write ru or en\n", flag)
-	return timecontrol.Russian, false
+	return lang.Ledger(), ok
 }

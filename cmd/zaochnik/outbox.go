@@ -54,11 +54,6 @@ func mailOf(from mailbox.Address, keys referee.Keys, m storage.Mail) mailbox.Out
 // bare strips the angle brackets of a Message-ID.
 func bare(id string) string { return strings.TrimSuffix(strings.TrimPrefix(id, "<"), ">") }
 
-// queueReport adds a report to the outbox; it is due at once.
-func (o *storeOutbox) queueReport(ctx context.Context, to, subject, body string) error {
-	return o.store.note(o.db.QueueReport(ctx, to, subject, body))
-}
-
 // NextDue implements mailbox.Outbox.
 func (o *storeOutbox) NextDue(ctx context.Context) (due time.Time, ok bool, err error) {
 	_, _, due, ok, err = o.db.NextDue(ctx)

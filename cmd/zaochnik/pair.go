@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"zaochnik/corr/letter"
 
 	"zaochnik/corr"
 	"zaochnik/corr/swiss"
@@ -65,7 +66,7 @@ func runPair(e *env, args []string) int {
 	case *tFile == "":
 		fmt.Fprintln(e.stderr, "zaochnik pair: give the tournament file: --tournament FILE; see zaochnik pair --help")
 		return 2
-	case *lang != "ru" && *lang != "en":
+	case !validLang(*lang):
 		fmt.Fprintf(e.stderr, "zaochnik pair: --lang %q: write ru or en\n", *lang)
 		return 2
 	}
@@ -97,7 +98,7 @@ func runPair(e *env, args []string) int {
 		}
 		return 0
 	}
-	fmt.Fprint(e.stdout, pairText(t, r, *lang == "en"))
+	fmt.Fprint(e.stdout, pairText(t, r, letter.LangOf(*lang).IsEnglish()))
 	return 0
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"zaochnik/corr/letter"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -252,7 +253,7 @@ func runPDNDraws(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	if *lang != "ru" && *lang != "en" {
+	if !validLang(*lang) {
 		fmt.Fprintf(e.stderr, "zaochnik pdn draws: --lang %q: write ru or en\n", *lang)
 		return 2
 	}
@@ -269,7 +270,7 @@ func runPDNDraws(e *env, args []string) int {
 			}
 			d := pdnDraws{File: name, Game: n, Claims: []pdnClaim{}}
 			for _, c := range draughts.DrawClaims(r) {
-				d.Claims = append(d.Claims, pdnClaim{Rule: c.Rule, Move: r.MoveLabel(c.Ply), Ply: c.Ply, Since: c.Since, Text: c.Describe(*lang == "en")})
+				d.Claims = append(d.Claims, pdnClaim{Rule: c.Rule, Move: r.MoveLabel(c.Ply), Ply: c.Ply, Since: c.Since, Text: c.Describe(letter.LangOf(*lang).IsEnglish())})
 			}
 			if *asJSON {
 				out = append(out, d)

@@ -45,7 +45,7 @@ func historyOf(t *testing.T, db *storage.DB) storeHistory {
 	require.NoError(t, err)
 	h.Letters = map[string]string{}
 	for _, l := range letters {
-		h.Letters[l.MessageID] = string(l.Disposition) + ": " + l.Reason
+		h.Letters[l.MessageID] = string(l.Disposition) + ": " + l.Reason.String()
 	}
 	out, err := db.Outbox(ctx)
 	require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"zaochnik/corr/letter"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -45,7 +46,7 @@ type replayLetter struct {
 	// confirmed, none; "" for a letter never read.
 	Auth     string          `json:"auth"`
 	Outcome  string          `json:"outcome"`          // accepted, refused, held, ignored
-	Reason   string          `json:"reason,omitempty"` // why it was refused
+	Reason   string          `json:"reason,omitempty"` // why it was not applied, in English
 	Problems []replayProblem `json:"problems"`
 }
 
@@ -76,8 +77,9 @@ type mailFile struct {
 // badFile is a file of the folder that is no readable letter: it is kept
 // and refused, as the server keeps and refuses what it cannot read.
 type badFile struct {
-	name, messageID, reason string
-	raw                     []byte
+	name, messageID string
+	reason          letter.Reason
+	raw             []byte
 }
 
 // usageError is a replay refused for its arguments (exit status 2).
@@ -340,9 +342,9 @@ func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []
 		switch l.Disposition {
 		case storage.Processed:
 		case storage.Held, storage.Ignored:
-			rl.Outcome, rl.Reason = string(l.Disposition), l.Reason
+			rl.Outcome, rl.Reason = string(l.Disposition), l.Reason.In(letter.English)
 		default:
-			rl.Outcome, rl.Reason = "refused", l.Reason
+			rl.Outcome, rl.Reason = "refused", l.Reason.In(letter.English)
 		}
 		for _, p := range l.Problems {
 			rl.Problems = append(rl.Problems, replayProblem{Kind: p.Kind, Clause: p.Clause})
@@ -387,10 +389,10 @@ func readMailDir(dir string, loc *time.Location) ([]mailFile, []badFile, error) 
 		in, err := mailbox.Decode(raw)
 		switch {
 		case err != nil:
-			bad = append(bad, badFile{name: base, messageID: fileID, raw: raw, reason: "the letter cannot be read: " + err.Error()})
+			bad = append(bad, badFile{name: base, messageID: fileID, raw: raw, reason: letter.Because(letter.ReasonUnreadable, err)})
 			continue
 		case in.Postmark.IsZero():
-			bad = append(bad, badFile{name: base, messageID: fileID, raw: raw, reason: "no Received or Date header: the postmark is unknown"})
+			bad = append(bad, badFile{name: base, messageID: fileID, raw: raw, reason: letter.Because(letter.ReasonNoPostmark)})
 			continue
 		}
 		if in.MessageID == "" {

@@ -8,23 +8,18 @@ import (
 
 	"github.com/robfig/cron/v3"
 
-	"zaochnik/corr"
-	"zaochnik/corr/letter"
 	"zaochnik/referee"
-	"zaochnik/storage"
-	"zaochnik/timecontrol"
 )
 
 // jobs are the daemon's scheduled work. They read the time only through
 // now, so a test or the demo's virtual clock decides what "today" is; cron
 // only decides when they run.
 type jobs struct {
-	db     *storage.DB
-	ref    *referee.Referee
-	outbox *storeOutbox
-	now    func() time.Time
-	kick   func()
-	log    *slog.Logger
+	ref   *referee.Referee
+	store *storeHealth // notes the store's answers for /healthz; nil notes nothing
+	now   func() time.Time
+	kick  func()
+	log   *slog.Logger
 }
 
 // schedule registers the configured jobs on a new cron in loc.
@@ -61,77 +56,22 @@ func (j *jobs) daily(ctx context.Context) error {
 	return nil
 }
 
-// digest sends each secretary the week's letters (referee.Digest): how
-// many were applied, which were refused or ignored and why, the claims
-// waiting for the judge and the letters that could not be delivered.
+// digest queues each secretary the week's digest (referee.SendDigest),
+// then wakes the sender. A failure is the store's, told to /healthz.
 func (j *jobs) digest(ctx context.Context) error {
-	now := j.now()
-	facts, err := j.ref.Digest(ctx, now)
-	if err != nil {
+	if _, err := j.ref.SendDigest(ctx, j.now()); j.store.note(err) != nil {
 		return err
-	}
-	for _, f := range facts {
-		t := f.Tournament
-		d := letter.Digest{Envelope: letter.Envelope{Lang: language(t.Secretary.Language), Cipher: t.Cipher, To: t.Secretary.Name}, Until: f.Day, Applied: f.Applied}
-		for _, l := range f.NotApplied {
-			d.NotApplied = append(d.NotApplied, letter.DigestLetter{Day: timecontrol.DateOf(l.Postmark.In(t.Location())), From: l.From,
-				Disposition: string(l.Disposition), Reason: l.Reason})
-		}
-		for _, c := range f.Claims {
-			_, p, _ := corr.ParseGameCode(c.Game)
-			d.Claims = append(d.Claims, letter.DigestClaim{ID: c.ID, White: p.White, Black: p.Black, Filed: c.Filed, Against: c.Against})
-		}
-		for _, o := range f.Dead {
-			d.Dead = append(d.Dead, letter.Undelivered{To: o.To, Subject: o.Subject, Reason: o.LastError, Uncertain: o.LastError == storage.Uncertain})
-		}
-		m := d.Render()
-		if err := j.outbox.queueReport(ctx, t.Secretary.Email, m.Subject, m.Body); err != nil {
-			return err
-		}
 	}
 	j.kick()
 	return nil
 }
 
-// standings sends the secretary and every participant the crosstable
-// (referee.Standings, with the judge's rulings of the desk), each in their
-// language.
+// standings queues the crosstable to each secretary and participant
+// (referee.SendStandings), then wakes the sender. A failure is the
+// store's, told to /healthz.
 func (j *jobs) standings(ctx context.Context) error {
-	return j.eachTournament(ctx, func(s corr.State) error {
-		t, ct, err := j.ref.Standings(ctx, s.Tournament.Cipher, referee.StandingsOptions{})
-		if err != nil {
-			return err
-		}
-		to := []corr.Player{{Name: t.Secretary.Name, Email: t.Secretary.Email, Language: t.Secretary.Language}}
-		for _, p := range append(to, t.Players...) {
-			lang := language(p.Language)
-			m := letter.Standings{Envelope: letter.Envelope{Lang: lang, Cipher: t.Cipher, To: p.Name}, Name: t.Name, Table: ct.Text(string(lang))}.Render()
-			if err := j.outbox.queueReport(ctx, p.Email, m.Subject, m.Body); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// eachTournament runs fn for every started tournament with a secretary,
-// then wakes the sender.
-func (j *jobs) eachTournament(ctx context.Context, fn func(corr.State) error) error {
-	ciphers, err := j.db.Ciphers(ctx)
-	if err != nil {
+	if _, err := j.ref.SendStandings(ctx); j.store.note(err) != nil {
 		return err
-	}
-	for _, c := range ciphers {
-		s, err := j.db.State(ctx, c)
-		if err != nil {
-			return err
-		}
-		if s.Started.IsZero() || s.Tournament.Secretary.Email == "" {
-			continue
-		}
-		if err := fn(s); err != nil {
-			return fmt.Errorf("tournament %s: %w", c, err)
-		}
 	}
 	j.kick()
 	return nil
@@ -143,13 +83,4 @@ type cronLogger struct{ log *slog.Logger }
 func (l cronLogger) Info(msg string, kv ...any) { l.log.Debug("cron: "+msg, kv...) }
 func (l cronLogger) Error(err error, msg string, kv ...any) {
 	l.log.Error("cron: "+msg, append(kv, "err", err)...)
-}
-
-// language is a person's language key as corr/letter reads it: English on
-// request, Russian otherwise.
-func language(key string) letter.Lang {
-	if key == "en" {
-		return letter.English
-	}
-	return letter.Russian
 }

@@ -51,7 +51,7 @@ func TestJobs_DigestAndStandingsToTheSecretary(t *testing.T) {
 	require.NoError(t, m.jobs.digest(context.Background()))
 	digest := w.waitFor(t, "secretary@example.org", func(in *mailbox.Incoming) bool { return strings.Contains(in.Subject, "Сводка") })
 	assert.Contains(t, digest.Text, "Принято писем: 1. Не принято: 1.")
-	assert.Contains(t, digest.Text, "оставлено без ответа: automatic letter", "the disposition in her language")
+	assert.Contains(t, digest.Text, "оставлено без ответа: автоматическое письмо (Auto-Submitted: auto-replied)", "the disposition and the reason in her language")
 
 	require.NoError(t, m.jobs.standings(context.Background()))
 	table := w.waitFor(t, "secretary@example.org", func(in *mailbox.Incoming) bool {

@@ -175,7 +175,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m.jobs = &jobs{db: m.db, ref: ref, outbox: m.outbox, now: m.Now, kick: m.sender.Kick, log: m.Logger}
+	m.jobs = &jobs{ref: ref, store: m.store, now: m.Now, kick: m.sender.Kick, log: m.Logger}
 	if m.cron, err = m.jobs.schedule(c.Schedule, c.Timezone.location()); err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"zaochnik/corr/letter"
 
 	"zaochnik/adjudication"
 	"zaochnik/referee"
@@ -64,7 +65,8 @@ func runStandings(e *env, args []string) int {
 	if fs.NArg() > 0 {
 		return usage("unexpected %q; see zaochnik standings --help", fs.Arg(0))
 	}
-	if *lang != "ru" && *lang != "en" {
+	language, ok := letter.ParseLang(*lang)
+	if !ok {
 		return usage("--lang %q: write ru or en", *lang)
 	}
 	var opt referee.StandingsOptions
@@ -79,7 +81,7 @@ func runStandings(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zaochnik standings: %s:\n%v\n", *rulingsPath, err)
 		return 1
 	}
-	if err := printStandings(e, *dbPath, cipher, opt, *lang, *asJSON); err != nil {
+	if err := printStandings(e, *dbPath, cipher, opt, language, *asJSON); err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik standings: %v\n", err)
 		return 1
 	}
@@ -87,7 +89,7 @@ func runStandings(e *env, args []string) int {
 }
 
 // printStandings prints the crosstable of cipher in the store at dbPath.
-func printStandings(e *env, dbPath, cipher string, opt referee.StandingsOptions, lang string, asJSON bool) error {
+func printStandings(e *env, dbPath, cipher string, opt referee.StandingsOptions, lang letter.Lang, asJSON bool) error {
 	db, err := openExisting(dbPath)
 	if err != nil {
 		return err

@@ -30,6 +30,35 @@ func (l Lang) orDefault() Lang {
 	return Russian
 }
 
+// LangOf is the language of the server's letters to a person who asked
+// for code (a tournament file's language of a player, the judge or the
+// secretary): English for "en", Russian for anything else, the default.
+// It is the one place the house chooses a language; everything shown to a
+// person in Russian or English goes through it or ParseLang.
+func LangOf(code string) Lang { return Lang(code).orDefault() }
+
+// ParseLang reads a language a user wrote (a --lang flag, a tournament
+// file): "ru" or "en"; ok is false for anything else, and lang is then
+// Russian.
+func ParseLang(s string) (lang Lang, ok bool) {
+	switch l := Lang(s); l {
+	case Russian, English:
+		return l, true
+	}
+	return Russian, false
+}
+
+// IsEnglish reports whether l is English (anything else is Russian).
+func (l Lang) IsEnglish() bool { return l.orDefault() == English }
+
+// Ledger is l as the ledger (timecontrol) writes its explanations.
+func (l Lang) Ledger() timecontrol.Lang {
+	if l.IsEnglish() {
+		return timecontrol.English
+	}
+	return timecontrol.Russian
+}
+
 // Side is a player's colour as the caller knows it.
 type Side int
 

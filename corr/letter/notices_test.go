@@ -102,7 +102,7 @@ func samples(lang Lang) []renderer {
 			Date: d("2026-05-01"), Clauses: []string{"6.1.10"}, Reason: "rude letters", Lost: "1-2", AppealTo: ByOrganiser}},
 		AdjudicationRequest{Envelope: e, EndOfPlay: d("2027-03-01"), White: side, Black: SideAnalysis{Player: PlayerRef{2, "Petrov Petr"}}, Record: "1.c3-d4",
 			Diagram: "board", AnalysisDue: d("2027-03-11"), RulingDue: d("2027-04-01"), Agreed: "1-0", EngineNodes: 1000, EngineView: "even", GameID: "CH-2026 1-2", PDNMissing: "a bug"},
-		Digest{Envelope: noGame, Until: d("2026-05-01"), Applied: 3, NotApplied: []DigestLetter{{d("2026-04-28"), "x@example.org", "refused", "not a player"}},
+		Digest{Envelope: noGame, Until: d("2026-05-01"), Applied: 3, NotApplied: []DigestLetter{{d("2026-04-28"), "x@example.org", "refused", Because(ReasonStranger, "x@example.org", "CH-2026")}},
 			Claims: []DigestClaim{{ID: 4, White: 1, Black: 2, Filed: "2026-04-21", Against: 1}}, Dead: []Undelivered{{To: "y@example.org", Subject: "move", Reason: "550 no such user"}, {To: "z@example.org", Subject: "move", Uncertain: true}}},
 		DeadLetter{Envelope: noGame, Letter: Undelivered{To: "y@example.org", Subject: "move", Reason: "550 no such user"}},
 		DeadLetter{Envelope: noGame, Letter: Undelivered{To: "y@example.org", Subject: "move", Uncertain: true}},

@@ -191,7 +191,7 @@ func TestDigest_DispositionInTheReadersLanguage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(string(tt.lang)+"/"+tt.disposition, func(t *testing.T) {
 			m := Digest{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026"}, Until: timecontrol.MustDate("2026-05-01"),
-				NotApplied: []DigestLetter{{Day: timecontrol.MustDate("2026-04-28"), From: "x@example.org", Disposition: tt.disposition, Reason: "why"}}}.Render()
+				NotApplied: []DigestLetter{{Day: timecontrol.MustDate("2026-04-28"), From: "x@example.org", Disposition: tt.disposition, Reason: Reason{Text: "why"}}}}.Render()
 			assert.Contains(t, m.Body, "28.04.2026"+tt.want)
 		})
 	}

@@ -1,6 +1,11 @@
 package letter
 
-import "zaochnik/timecontrol"
+import (
+	"strings"
+	"time"
+
+	"zaochnik/timecontrol"
+)
 
 // Digest is the secretary's weekly report on a tournament: the letters
 // applied, those refused or ignored and why, the claims waiting for the
@@ -16,9 +21,10 @@ type Digest struct {
 
 // DigestLetter is a letter the week did not apply.
 type DigestLetter struct {
-	Day                 timecontrol.Date
-	From                string
-	Disposition, Reason string
+	Day         timecontrol.Date
+	From        string
+	Disposition string
+	Reason      Reason // written in the digest's language
 }
 
 // disposition names what became of a letter (storage's disposition:
@@ -49,13 +55,24 @@ type DigestClaim struct {
 }
 
 // Undelivered is a letter the mail server refused for good, or one of
-// uncertain fate.
+// uncertain fate, with what the secretary needs to check it and send it by
+// hand.
 type Undelivered struct {
 	To, Subject, Reason string
 	// Uncertain is a letter the server stopped while handing it to the
 	// mail server: it may have arrived, and it is not sent again (Reason
 	// is not shown).
 	Uncertain bool
+	// White and Black are the start numbers of the game it is about (of
+	// the envelope's tournament), 0 for none.
+	White, Black int
+	// Queued is when the server wrote it and Attempted when it last tried
+	// to send it, in the tournament's zone; zero when not known.
+	Queued, Attempted time.Time
+	// Body is the letter's text, to send again by hand; Attached counts
+	// the letters and files that went with it.
+	Body     string
+	Attached int
 }
 
 // Render writes the digest.
@@ -64,7 +81,7 @@ func (d Digest) Render() Message {
 	w.line(w.f("Сводка турнира %s за неделю по %s.\n\nПринято писем: %d. Не принято: %d.", "The week's digest of %s up to %s.\n\nLetters applied: %d. Not applied: %d.",
 		d.Cipher, date(d.Until), d.Applied, len(d.NotApplied)))
 	for _, l := range d.NotApplied {
-		w.line("  " + date(l.Day) + "  " + l.From + "  " + w.disposition(l.Disposition) + ": " + l.Reason)
+		w.line("  " + date(l.Day) + "  " + l.From + "  " + w.disposition(l.Disposition) + ": " + l.Reason.In(w.lang))
 	}
 	for i, c := range d.Claims {
 		if i == 0 {
@@ -76,11 +93,15 @@ func (d Digest) Render() Message {
 	}
 	for _, u := range d.Dead {
 		w.line("")
+		game := ""
+		if u.White > 0 {
+			game = w.f(", партия %s", ", game %s", FormatGameCode(d.Cipher, u.White, u.Black))
+		}
 		if u.Uncertain {
-			w.line(w.f("Возможно, не доставлено (сервер остановился, передавая его): %s, «%s»", "Possibly not delivered (the server stopped while handing it over): %s, “%s”", u.To, u.Subject))
+			w.line(w.f("Возможно, не доставлено (сервер остановился, передавая его): %s%s, «%s»", "Possibly not delivered (the server stopped while handing it over): %s%s, “%s”", u.To, game, u.Subject))
 			continue
 		}
-		w.line(w.f("Не доставлено: %s, «%s»: %s", "Not delivered: %s, “%s”: %s", u.To, u.Subject, u.Reason))
+		w.line(w.f("Не доставлено: %s%s, «%s»: %s", "Not delivered: %s%s, “%s”: %s", u.To, game, u.Subject, u.Reason))
 	}
 	return w.close(d.Envelope, w.t("Сводка за неделю", "Weekly digest"))
 }
@@ -92,19 +113,45 @@ type DeadLetter struct {
 	Letter Undelivered
 }
 
-// Render writes the notice.
+// Render writes the notice: what happened, then the letter as it was to
+// go (addressee, game, subject, when), and its text to send by hand.
 func (d DeadLetter) Render() Message {
 	w := newWriter(d.Envelope)
-	if d.Letter.Uncertain {
+	u := d.Letter
+	subject := w.t("Письмо не доставлено: ", "Letter not delivered: ") + u.Subject
+	if u.Uncertain {
 		w.line(w.f("Письмо для %s («%s»), возможно, не доставлено: сервер турнира остановился, когда передавал его почтовому серверу, и не отправляет его снова, чтобы не отправить дважды. "+
-			"Спросите адресата и, если письмо не пришло, перешлите его вручную.",
+			"Пожалуйста, спросите адресата и, если письмо не пришло, перешлите его вручную: оно приведено ниже.",
 			"The letter to %s (“%s”) may not have been delivered: the tournament server stopped while handing it to the mail server, and does not send it again, so as never to send it twice. "+
-				"Please ask the addressee and, if it did not arrive, send it by hand.", d.Letter.To, d.Letter.Subject))
-		return w.close(d.Envelope, w.t("Письмо, возможно, не доставлено: ", "Letter possibly not delivered: ")+d.Letter.Subject)
+				"Please ask the addressee and, if it did not arrive, send it by hand: it is copied below.", u.To, u.Subject))
+		subject = w.t("Письмо, возможно, не доставлено: ", "Letter possibly not delivered: ") + u.Subject
+	} else {
+		w.line(w.f("Письмо для %s («%s») не доставлено: %s. Пожалуйста, свяжитесь с адресатом другим способом: письмо приведено ниже.",
+			"The letter to %s (“%s”) was not delivered: %s. Please reach the addressee another way: the letter is copied below.", u.To, u.Subject, u.Reason))
 	}
-	w.line(w.f("Письмо для %s («%s») не доставлено: %s. Свяжитесь с адресатом другим способом.",
-		"The letter to %s (“%s”) was not delivered: %s. Please reach the addressee another way.", d.Letter.To, d.Letter.Subject, d.Letter.Reason))
-	return w.close(d.Envelope, w.t("Письмо не доставлено: ", "Letter not delivered: ")+d.Letter.Subject)
+	w.line("")
+	w.line(w.t("Кому: ", "To: ") + u.To)
+	if u.White > 0 {
+		w.line(w.t("Партия: ", "Game: ") + FormatGameCode(d.Cipher, u.White, u.Black))
+	}
+	w.line(w.t("Тема: ", "Subject: ") + u.Subject)
+	if !u.Queued.IsZero() {
+		w.line(w.t("Написано сервером: ", "Written by the server: ") + u.Queued.Format("02.01.2006 15:04 MST"))
+	}
+	if !u.Attempted.IsZero() {
+		w.line(w.t("Последняя попытка отправки: ", "Last attempt to send it: ") + u.Attempted.Format("02.01.2006 15:04 MST"))
+	}
+	if u.Attached > 0 {
+		w.line(w.f("Вложений: %d (они хранятся на сервере турнира и в этой копии не повторены).", "Attachments: %d (kept on the tournament server, not repeated in this copy).", u.Attached))
+	}
+	if u.Body != "" {
+		w.line("")
+		w.line(w.t("Текст письма:", "The letter's text:"))
+		w.line("-----")
+		w.b.WriteString(strings.TrimRight(u.Body, "\n") + "\n")
+		w.line("-----")
+	}
+	return w.close(d.Envelope, subject)
 }
 
 // Standings sends a player or the secretary the crosstable (the text

@@ -97,7 +97,7 @@ func (h HoldDropped) Render() Message {
 		w.line(w.t("владелец адреса ответил, что не отправлял его. Возможно, это подделка.",
 			"the owner of the address answered that he did not send it. It may be forged."))
 	} else {
-		w.line(w.f("ответа на запрос подтверждения не было %d дн.", "no answer to the confirmation request came within %d days.", h.HoldDays))
+		w.line(w.f("ответа на запрос подтверждения не было %s.", "no answer to the confirmation request came %s.", w.withinDays(h.HoldDays)))
 	}
 	w.line(w.t("Письмо хранится в очереди стола секретаря.", "The letter is kept in the queue of the secretary's desk."))
 	return w.close(h.Envelope, w.t("Неподтверждённое письмо не применено", "An unconfirmed letter was not applied"))

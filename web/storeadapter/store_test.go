@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"zaochnik/corr/letter"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -224,11 +225,12 @@ func TestStore_AssignReappliesToTheChosenGame(t *testing.T) {
 	out, err := s.Assign(ctx, id, game, day)
 	require.NoError(t, err)
 	assert.False(t, out.Accepted, "a stranger is still not a player of the game")
-	assert.Contains(t, out.Reason, "ТЕСТ-2026", "but the letter is now read as naming the tournament")
+	assert.Contains(t, out.Reason.In(letter.Russian), "ТЕСТ-2026", "but the letter is now read as naming the tournament")
 	orig, err := s.DB.Letter(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, storage.Assigned, orig.Disposition)
-	assert.Contains(t, orig.Reason, "re-applied by the secretary to game "+game)
+	assert.Contains(t, orig.Reason.In(letter.Russian), "секретарь применил его к партии "+game+" (письмо ")
+	assert.Contains(t, orig.Reason.In(letter.English), "re-applied by the secretary to game "+game+" (letter ")
 	_, err = s.Assign(ctx, id, game, day)
 	assert.ErrorContains(t, err, "not applied twice")
 	_, err = s.Assign(ctx, 999, game, day)
