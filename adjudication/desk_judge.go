@@ -93,7 +93,7 @@ func (d Desk) onlyWaiting(s corr.State, v Verdict) string {
 			}
 			continue
 		}
-		if c := lastClaim(g); c != nil && c.Status == corr.ClaimPending {
+		if c := lastClaim(*g); c != nil && c.Status == corr.ClaimPending {
 			codes = append(codes, g.Code)
 		}
 	}

@@ -38,7 +38,7 @@ func moved(s corr.State, code string) corr.State {
 
 func TestRedraw_1_15_8_CancelsTheGamesWithoutAMoveAndDrawsThemAgain(t *testing.T) {
 	base := roundTwo(t)
-	round2 := slices.DeleteFunc(slices.Clone(base.Games), func(g corr.Game) bool { return g.Round != 2 })
+	round2 := slices.DeleteFunc(slices.Clone(base.Games), func(g *corr.Game) bool { return g.Round != 2 })
 	require.Len(t, round2, 4)
 	withdrawn := round2[0].White
 	reason := fmt.Sprintf("участник №%d выбыл до первого хода", withdrawn)
@@ -124,7 +124,7 @@ func TestRedraw_1_15_8_CancelsTheGamesWithoutAMoveAndDrawsThemAgain(t *testing.T
 			for _, g := range next.Games {
 				assert.NotEqual(t, corr.Cancelled, g.Status)
 				if g.Round == 2 && !slices.Contains(tt.stand, g.Code) {
-					fresh = append(fresh, g)
+					fresh = append(fresh, *g)
 				}
 			}
 			assert.Equal(t, 2, next.Round())
@@ -234,7 +234,7 @@ func TestRedrawRound_1_15_8_CancelsOnlyGamesWithoutAMove(t *testing.T) {
 	var two []corr.Game
 	for _, g := range base.Games {
 		if g.Round == 2 {
-			two = append(two, g)
+			two = append(two, *g)
 		}
 	}
 	played := moved(base, two[0].Code)

@@ -71,7 +71,7 @@ func (d Desk) Redraw(s corr.State, day timecontrol.Date, reason string) (corr.St
 	}
 	var cancel []string
 	for _, g := range s.Games {
-		if g.Round == last && corr.Cancellable(g) && !d.decided(g) {
+		if g.Round == last && corr.Cancellable(*g) && !d.decided(*g) {
 			cancel = append(cancel, g.Code)
 		}
 	}

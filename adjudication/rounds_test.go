@@ -30,7 +30,7 @@ func swissStarted(t *testing.T) corr.State {
 func finish(s corr.State, r int, except ...string) corr.State {
 	s = s.Clone()
 	for i := range s.Games {
-		g := &s.Games[i]
+		g := s.Games[i]
 		if g.Round != r {
 			continue
 		}
@@ -231,7 +231,7 @@ func TestHistory_1_10_WithdrawnPlayersGamesAsTheTableCountsThem(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := swissStarted(t).Clone()
-			g := &s.Games[0]
+			g := s.Games[0]
 			g.Plies = make([]corr.Ply, tt.plies)
 			if tt.result != "*" {
 				g.Status, g.Result = corr.Finished, tt.result

@@ -12,7 +12,7 @@ import (
 func TestFromState(t *testing.T) {
 	s := corr.State{
 		Tournament: corr.Tournament{Players: []corr.Player{{Number: 1, Name: "Иванов"}, {Number: 2, Name: "Петров"}, {Number: 3, Name: "Сидоров"}}},
-		Games: []corr.Game{
+		Games: []*corr.Game{
 			{Code: "T-1-2", White: 1, Black: 2, Status: corr.Finished, Result: "1-0"},
 			{Code: "T-2-3", White: 2, Black: 3, Status: corr.Playing, Result: "*"},
 			{Code: "T-3-1", White: 3, Black: 1, Status: corr.Unfinished},

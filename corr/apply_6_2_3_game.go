@@ -46,7 +46,7 @@ func (a *applier) findGame() (*Game, letter.Problem) {
 	mine := func(keep func(g *Game) bool) []*Game {
 		var gs []*Game
 		for i := range a.s.Games {
-			g := &a.s.Games[i]
+			g := a.s.Games[i]
 			if _, ok := g.SideOf(a.from.Number); ok && keep(g) {
 				gs = append(gs, g)
 			}

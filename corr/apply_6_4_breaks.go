@@ -44,7 +44,7 @@ func (a *applier) announceBreak() {
 	a.event("break", "6.4.2", fmt.Sprintf("player %d: %s..%s announced %s", pb.Player, pb.From, pb.To, pb.Announced))
 	a.answer("notice", letter.BreakAccepted{Envelope: a.s.envelope(a.from.Number, a.g), From: pb.From, To: pb.To, Notes: notes}.Render())
 	for i := range a.s.Games {
-		g := &a.s.Games[i]
+		g := a.s.Games[i]
 		side, ok := g.SideOf(a.from.Number)
 		if !ok || g.Status == Finished {
 			continue

@@ -37,7 +37,7 @@ func Daily(s State, day timecontrol.Date, held ...string) (State, Outcome) {
 	}
 	s.Checked = day
 	for i := range s.Games {
-		g := &s.Games[i]
+		g := s.Games[i]
 		claimDays(g, day, &out)
 		if g.Status != Playing {
 			continue
@@ -132,11 +132,12 @@ func Start(s State, day timecontrol.Date) (State, Outcome, error) {
 	out := Outcome{Accepted: true}
 	if len(s.Games) == 0 {
 		for _, p := range t.Games {
-			s.Games = append(s.Games, NewGame(t, p))
+			g := NewGame(t, p)
+			s.Games = append(s.Games, &g)
 		}
 	}
 	for i := range s.Games {
-		g := &s.Games[i]
+		g := s.Games[i]
 		if day.After(t.Start) {
 			g.StartListReceived = [2]timecontrol.Date{day, day}
 		}

@@ -22,7 +22,7 @@ func TestDaily_6_4_2_SilentFiguresLeaveOutBreakDays(t *testing.T) {
 	s, out = send(s, white, "2026-03-02", "ЧР-2026-ЗФ 1-2\nБеру перерыв с 10.03.2026 по 19.03.2026")
 	require.True(t, out.Accepted, out.Reason)
 	require.Len(t, s.Breaks, 1)
-	led, err := s.Ledger(s.Games[0])
+	led, err := s.Ledger(*s.Games[0])
 	require.NoError(t, err)
 	om := led.OnMove
 	require.Equal(t, timecontrol.Black, om.Player)
@@ -54,7 +54,7 @@ func TestDaily_6_4_2_SilentFiguresLeaveOutBreakDays(t *testing.T) {
 
 	// The dossier's ledger counts the silent player's days to the filing
 	// day, as its figures do (6.3.6).
-	d := s2.Dossier(s2.Games[0], c, letter.DossierFiled)
+	d := s2.Dossier(*s2.Games[0], c, letter.DossierFiled)
 	var pending []letter.LedgerRow
 	for _, r := range d.Ledger.Rows {
 		if r.Pending {

@@ -60,7 +60,7 @@ func TestPaper_6_3_1_PostingPostmarkCounts(t *testing.T) {
 			assert.Equal(t, d(c.posted), g.Replies[1].Sent)
 			assert.Equal(t, c.received, g.Replies[1].Received)
 			assert.Equal(t, d(c.arrived), g.Replies[2].Received, "White receives the move the day the server forwards it")
-			led, err := s.Ledger(g)
+			led, err := s.Ledger(*g)
 			require.NoError(t, err)
 			assert.Equal(t, c.blackDays, led.Totals[timecontrol.Black].Days)
 			assert.Equal(t, c.sentDiffers, hasProblem(out, "date-differs", "6.3.1"), "written sending date reported")
@@ -94,7 +94,7 @@ func TestPaper_6_3_3_MissingReceiptTakesAverageTransit(t *testing.T) {
 	g := s.Games[0]
 	require.Len(t, g.Replies, 5)
 	assert.True(t, g.Replies[3].Received.IsZero(), "left to the ledger's estimate")
-	led, err := s.Ledger(g)
+	led, err := s.Ledger(*g)
 	require.NoError(t, err)
 	var line timecontrol.Line
 	for _, ln := range led.Lines {

@@ -88,18 +88,18 @@ func RedrawRound(s State, r swiss.Round, cancel []string, day timecontrol.Date, 
 			kept = append(kept, g)
 			continue
 		}
-		if g.Round != r.Number || !Cancellable(g) {
+		if g.Round != r.Number || !Cancellable(*g) {
 			return s, Outcome{}, fmt.Errorf("corr: tournament %s: game %s is not a game of round %d without a move; it cannot be cancelled (1.15.8)", t.Cipher, g.Code, r.Number)
 		}
 		if err := g.transition(Cancelled); err != nil {
 			return s, Outcome{}, err
 		}
-		out.Cancelled = append(out.Cancelled, g)
+		out.Cancelled = append(out.Cancelled, *g)
 		// The event names the game in its detail: the code passes to the
 		// round's new game of the same pair, if any.
 		out.Events = append(out.Events, Event{Date: day, Kind: "game-cancelled", Clause: "1.15.8", Detail: g.Code + ": " + reason})
 		for _, n := range []int{g.White, g.Black} {
-			m := letter.RoundCancelled{Envelope: s.envelope(n, &g), Round: r.Number, Reason: reason}.Render()
+			m := letter.RoundCancelled{Envelope: s.envelope(n, g), Round: r.Number, Reason: reason}.Render()
 			o := s.rendered(n, nil, "round-cancelled", m) // about no game: the code names the next one
 			out.Out = append(out.Out, o)
 		}
@@ -138,7 +138,7 @@ func (s *State) startGames(r swiss.Round, day timecontrol.Date) (Outcome, error)
 		g := NewGame(t, p)
 		g.Round, g.Start, g.End = r.Number, day, end
 		g.Replies = []timecontrol.Reply{{Player: timecontrol.White, Received: day}}
-		s.Games = append(s.Games, g)
+		s.Games = append(s.Games, &g)
 	}
 	if r.Bye != 0 {
 		s.Byes = append(s.Byes, swiss.Bye{Round: r.Number, Player: r.Bye})

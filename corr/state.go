@@ -15,7 +15,10 @@ type State struct {
 	Tournament Tournament
 	// Started is the day the start list went out (6.3.2); zero before.
 	Started timecontrol.Date
-	Games   []Game
+	// Games are the tournament's games. A step that changes few of them
+	// shares the rest with the state it was given (cow, own): change a
+	// game only through a state's own copy of it.
+	Games []*Game
 	// Breaks are the breaks players announced, tournament-wide (6.4).
 	Breaks []PlayerBreak
 	// Checked is the last day the daily checks ran for.
@@ -30,6 +33,9 @@ type State struct {
 	// changed since, so that the store writes only those (Changed).
 	tracked bool
 	changed []string
+	// owned are the games a step took for itself (own) since cow: changed
+	// in place from then on. A step clears it before it returns.
+	owned []*Game
 }
 
 // PlayerBreak is a break a player announced ("беру перерыв с ... по ...").
@@ -47,13 +53,15 @@ type PlayerBreak struct {
 // change any of them.
 func (s State) clone() State {
 	c := s
-	c.Games = make([]Game, len(s.Games))
+	c.Games = make([]*Game, len(s.Games))
+	games := make([]Game, len(s.Games)) // one allocation for them all
 	for i, g := range s.Games {
-		c.Games[i] = g.clone()
+		games[i] = g.clone()
+		c.Games[i] = &games[i]
 	}
 	c.Breaks = append([]PlayerBreak(nil), s.Breaks...)
 	c.Byes = append([]swiss.Bye(nil), s.Byes...)
-	c.tracked, c.changed = false, nil
+	c.tracked, c.changed, c.owned = false, nil, nil
 	return c
 }
 
@@ -61,28 +69,34 @@ func (s State) clone() State {
 func (s State) Clone() State { return s.clone() }
 
 // cow returns a copy of s for a step that changes few games: its own list
-// of games, each still shared with s until the step takes it with own
-// (copy on write), and its own tournament-wide lists.
+// of pointers to the games, each game still shared with s until the step
+// takes it with own (copy on write), and its own tournament-wide lists.
+// The list holds a pointer per game, so a letter copies its one game, not all.
 func (s State) cow() State {
 	c := s
 	c.Games = slices.Clone(s.Games)
 	c.Breaks = slices.Clone(s.Breaks)
 	c.Byes = slices.Clone(s.Byes)
 	c.changed = slices.Clip(s.changed)
+	c.owned = nil
 	return c
 }
 
-// own makes g, a game of s after cow, s's own to change, and records it
-// as changed.
+// own makes g, a game of s after cow, s's own to change: a copy of it
+// takes its place in s.Games, recorded as changed. It returns the copy,
+// the game to change from now on.
 func (s *State) own(g *Game) *Game {
-	if s.tracked && slices.Contains(s.changed, g.Code) {
+	if slices.Contains(s.owned, g) {
 		return g // taken already
 	}
-	*g = g.clone()
-	if s.tracked {
-		s.changed = append(s.changed, g.Code)
+	i := slices.Index(s.Games, g)
+	c := g.clone()
+	s.Games[i] = &c
+	s.owned = append(s.owned, &c)
+	if s.tracked && !slices.Contains(s.changed, c.Code) {
+		s.changed = append(s.changed, c.Code)
 	}
-	return g
+	return &c
 }
 
 // Track returns s, sharing everything with it, with its changes tracked
@@ -121,9 +135,9 @@ func (v Variant) Name(lang letter.Lang) string {
 
 // game returns a pointer to the game with code, or nil.
 func (s *State) game(code string) *Game {
-	for i := range s.Games {
-		if s.Games[i].Code == code {
-			return &s.Games[i]
+	for _, g := range s.Games {
+		if g.Code == code {
+			return g
 		}
 	}
 	return nil

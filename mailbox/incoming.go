@@ -204,7 +204,7 @@ func (in *Incoming) readHeader(h gomail.Header) {
 	} else {
 		in.Subject = h.Get("Subject")
 	}
-	in.Date, _ = h.Date()
+	in.Date, _ = parseDate(h.Get("Date")) // zero if absent or unreadable
 	in.MessageID, _ = h.MessageID()
 	in.InReplyTo, _ = h.MsgIDList("In-Reply-To")
 	in.References, _ = h.MsgIDList("References")
@@ -315,7 +315,7 @@ func receivedDate(received []string) time.Time {
 		if i < 0 {
 			continue
 		}
-		if t, err := mail.ParseDate(strings.TrimSpace(r[i+1:])); err == nil {
+		if t, err := parseDate(strings.TrimSpace(r[i+1:])); err == nil {
 			return t
 		}
 	}

@@ -9,9 +9,12 @@
 // rebuild, the commands and the web desk call it for every change and
 // nothing below it, so no path skips a check; the rules themselves are
 // decided by the pure packages below (corr, adjudication), and the store
-// (storage) keeps what they decided, one transaction per change. Letters
-// are decoded here, at the edge (mailbox.Decode): the store never reads
-// MIME.
+// (storage) keeps what they decided, one transaction per change. A
+// letter comes decoded from the edge (mailbox.Decode, in the reader's
+// adapter; Reassign decodes a stored one): the store never reads MIME. Its
+// way is three calls in one transaction: the store reads what the decision
+// needs (storage.Tx.Read), the core decides, pure (adjudication.Decide),
+// the store writes the decision (storage.Tx.Write).
 //
 // Trust model: the From header proves nothing. A letter changes a game only
 // when a reply key of its sender (which only the sender's registered

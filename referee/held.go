@@ -10,40 +10,12 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// hold keeps stored letter id (rec, arrived on day) of tournament t held
-// for reason why and asks its sender to confirm it (see ask).
-func hold(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, rec storage.Received, day timecontrol.Date, why letter.Reason) error {
-	if err := tx.Hold(ctx, t, id, rec, registered(t.State, rec.From), day, why); err != nil {
-		return err
-	}
-	_, err := ask(ctx, tx, t, id, day)
-	return err
-}
-
-// ask queues the confirmation request of held letter id of tournament t on
-// day, unless its person was asked about another letter that day (one
-// answer a day to an address whose letters are not authenticated); the
-// held letters' day asks later. It reports whether it asked.
-func ask(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, day timecontrol.Date) (bool, error) {
-	h, askedToday, err := tx.HeldFor(ctx, id, day)
-	if err != nil || askedToday {
-		return false, err
-	}
-	return true, tx.Ask(ctx, t, id, day, t.State.ConfirmRequest(h))
-}
-
 // drop ends held letter id (h, as storage.Tx.HeldFor read it) of
 // tournament t unapplied on day (declined or expired) and tells the
-// secretary.
+// secretary (corr.State.Drop).
 func drop(ctx context.Context, tx *storage.Tx, t storage.Tournament, id int64, h corr.Held, why letter.HoldOutcome, day timecontrol.Date) error {
-	reason := letter.Because(letter.ReasonDeclined)
-	if why == letter.HoldExpired {
-		reason = letter.Because(letter.ReasonExpired, h.HoldDays)
-	}
-	return tx.Drop(ctx, t, id, why, day, reason, corr.Outcome{
-		Events: []corr.Event{{Kind: "hold-" + string(why), Detail: reason.String() + " (" + h.From + ")"}},
-		Out:    []corr.Outgoing{t.State.HoldDropped(h, why)},
-	})
+	reason, out := t.State.Drop(h, why)
+	return tx.Drop(ctx, t, id, why, day, reason, out)
 }
 
 // holds runs the held letters' day: those whose time ran out are dropped

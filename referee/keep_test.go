@@ -3,6 +3,7 @@ package referee_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func TestKeep_OneTransaction(t *testing.T) {
 			require.NoError(t, err)
 
 			ctx := context.Background()
-			l := referee.Letter{Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: raw}
+			l := decoded(referee.Letter{Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: raw})
 			_, err = ref.Receive(ctx, l)
 			require.ErrorContains(t, err, "refused by the test")
 			letters, err := db.Letters(ctx)
@@ -72,6 +73,36 @@ func TestKeep_OneTransaction(t *testing.T) {
 			_, uid, err = db.Watermark(ctx, "INBOX")
 			require.NoError(t, err)
 			assert.Equal(t, uint32(3), uid)
+		})
+	}
+}
+
+// TestReceive_NotReadRefused: a letter is read at the edge (mailbox.Decode)
+// before the referee; one the edge could not read, or did not decode, is
+// kept refused unread with the reason.
+func TestReceive_NotReadRefused(t *testing.T) {
+	raw := []byte("From: a@example.org\r\nSubject: x\r\n\r\nХод 1.c3-d4\r\n")
+	tests := []struct {
+		name   string
+		l      referee.Letter
+		reason string // in English
+	}{
+		{"Unreadable", referee.Letter{Raw: raw, Unreadable: errors.New("mailbox: a broken header")}, "the letter cannot be read as mail (mailbox: a broken header)"},
+		{"NotDecoded", referee.Letter{Raw: raw}, "the letter cannot be read as mail (not decoded)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+			require.NoError(t, err)
+			t.Cleanup(func() { db.Close() })
+			ctx := context.Background()
+			out, err := (&referee.Referee{DB: db}).Receive(ctx, tt.l)
+			require.NoError(t, err)
+			assert.Equal(t, storage.Refused, out.Disposition)
+			letters, err := db.Letters(ctx)
+			require.NoError(t, err)
+			require.Len(t, letters, 1)
+			assert.Equal(t, tt.reason, letters[0].Reason.String())
 		})
 	}
 }

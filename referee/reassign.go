@@ -54,7 +54,7 @@ func (r *Referee) Reassign(ctx context.Context, id int64, game string) (corr.Out
 	// for assignment, or set aside and never applied.
 	err = r.DB.Update(ctx, func(tx *storage.Tx) error {
 		var err error
-		if res, err = r.receiveIn(ctx, tx, rec); err != nil {
+		if res, _, err = receiveIn(ctx, tx, storage.Arrival{Received: rec}); err != nil {
 			return err
 		}
 		return tx.SetDisposition(ctx, id, storage.Assigned, letter.Because(letter.ReasonAssigned, game, res.LetterID))

@@ -1,15 +1,16 @@
 package referee
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
-	"zaochnik/corr/letter"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
 )
@@ -38,13 +39,18 @@ type Referee struct {
 }
 
 // Letter is a letter as fetched: from an IMAP mailbox (Mailbox, UIDs) or
-// from a folder (replay).
+// from a folder (replay), and decoded at the edge (mailbox.Decode) unless
+// it is over the size limit.
 type Letter struct {
 	Mailbox          string
 	UIDValidity, UID uint32
 	Raw              []byte
 	// Name stands in for a missing Message-ID (a replayed file's name).
 	Name string
+	// Mail is Raw decoded, nil when it was not read: over the size limit,
+	// or unreadable (Unreadable says why).
+	Mail       *mailbox.Incoming
+	Unreadable error
 }
 
 // Outcome is what became of a letter.
@@ -64,46 +70,37 @@ func (o Outcome) Refused() bool {
 	return o.Disposition != storage.Processed
 }
 
-// Receive reads, authenticates and decides one letter: an unreadable or
-// oversized letter is kept refused, an automatic one ignored (RFC 3834), a
-// confirmation applies or drops its held letter, and any other letter goes
-// to ReceiveDecoded with how its sender was authenticated (it holds
-// what nothing vouches for). It is idempotent like the store.
+// errNotDecoded stands for the decoding a caller of Receive left out.
+var errNotDecoded = errors.New("not decoded")
+
+// Receive decides one letter, decoded at the edge: an unreadable or
+// oversized letter is kept refused, an automatic one ignored (RFC 3834);
+// any other letter goes, with what vouches for its sender (his reply keys,
+// the trusted Authentication-Results), through one transaction of the
+// store (see receive): a confirmation applies or drops its held letter, a
+// letter nothing vouches for is held. It is idempotent like the store.
 func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 	if n := int64(len(l.Raw)); n > r.maxSize() {
 		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonTooLarge, n, r.maxSize()))
 	}
-	in, err := mailbox.Decode(l.Raw)
-	if err != nil {
-		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonUnreadable, err))
+	if l.Mail == nil {
+		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonUnreadable, cmp.Or(l.Unreadable, errNotDecoded)))
 	}
-	if in.MessageID == "" && l.Name != "" {
-		in.MessageID = l.Name
-	}
+	in := l.Mail
 	if auto, why := in.IsAutomatic(r.Own...); auto {
 		return r.keep(ctx, l, in, storage.Ignored, letter.Because(letter.ReasonAutomatic, why))
 	}
-	inc := storage.Incoming{MessageID: in.MessageID, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID,
-		Raw: l.Raw, Postmark: in.Postmark, From: in.From.Addr}
-	if inc.Postmark.IsZero() {
-		inc.Postmark = r.DB.Now()
-	}
-	auth, held, err := r.authenticate(ctx, in)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if held != 0 {
-		res, err := r.confirm(ctx, inc, held, corr.Declines(in.Text))
+	a := r.arrival(l, in)
+	res, s, err := r.receive(ctx, a)
+	if s.Answer {
 		return Outcome{Result: res, Auth: corr.AuthKey, Confirmation: true}, err
 	}
-	res, err := r.ReceiveDecoded(ctx, storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
-		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...), Auth: auth})
 	if err == nil && res.Fresh && res.Disposition == storage.Held {
 		// The one log line of a held letter (the store logs none).
-		r.logger().Info("referee: letter held until its sender confirms it", "letter", res.LetterID, "from", inc.From,
-			"message_id", inc.MessageID, "auth", auth.Detail, "why", res.Outcome.Reason)
+		r.logger().Info("referee: letter held until its sender confirms it", "letter", res.LetterID, "from", a.From,
+			"message_id", a.MessageID, "auth", s.Letter.Auth.Detail, "why", res.Outcome.Reason)
 	}
-	return Outcome{Result: res, Auth: authOf(auth)}, err
+	return Outcome{Result: res, Auth: authOf(s.Letter.Auth)}, err
 }
 
 // GroupTime bounds how long one group transaction of ReceiveAll takes in
@@ -163,33 +160,41 @@ func (r *Referee) receiveGroup(ctx context.Context, ls []Letter, outs *[]Outcome
 	return len(done), lerr
 }
 
-// authenticate finds what vouches for the sender of in: a reply key of
-// his (the first valid one), else the trusted Authentication-Results. A
-// valid confirmation key returns the held letter it confirms instead.
-func (r *Referee) authenticate(ctx context.Context, in *mailbox.Incoming) (corr.Auth, int64, error) {
-	for _, token := range r.Keys.Find(in) {
-		k, ok := r.Keys.Verify(token, in.From.Addr)
-		if !ok {
-			continue
-		}
-		if k.Confirm {
-			h, err := r.DB.HeldLetter(ctx, k.A)
-			if err == nil && strings.EqualFold(h.Person, in.From.Addr) {
-				return corr.Auth{}, k.A, nil
-			}
-			continue
-		}
-		cipher, game, err := r.DB.KeyScope(ctx, k.A, k.B)
-		if err != nil {
-			continue // a tournament or game since removed
-		}
-		return corr.Auth{Method: corr.AuthKey, Cipher: cipher, Game: game, Detail: "reply key for " + cipher + " " + game}, 0, nil
+// arrival is letter l, decoded as in, as the store is asked about it
+// (storage.Tx.Read): with what vouches for its sender, and stamped with the
+// store's clock when it bears no postmark.
+func (r *Referee) arrival(l Letter, in *mailbox.Incoming) storage.Arrival {
+	inc := storage.Incoming{MessageID: cmp.Or(in.MessageID, l.Name), Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID,
+		Raw: l.Raw, Postmark: in.Postmark, From: in.From.Addr}
+	if inc.Postmark.IsZero() {
+		inc.Postmark = r.DB.Now()
 	}
+	rec := storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
+		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...), Auth: r.vouched(in)}
+	return storage.Arrival{Received: rec, Keys: r.keys(in)}
+}
+
+// keys returns the scopes of the reply keys of in made for its sender
+// (Keys.Find, Keys.Verify), in order; the store finds the first that
+// still names something.
+func (r *Referee) keys(in *mailbox.Incoming) []storage.Key {
+	var ks []storage.Key
+	for _, token := range r.Keys.Find(in) {
+		if k, ok := r.Keys.Verify(token, in.From.Addr); ok {
+			ks = append(ks, storage.Key{Confirm: k.Confirm, A: k.A, B: k.B})
+		}
+	}
+	return ks
+}
+
+// vouched is what the trusted Authentication-Results of in say of its
+// sender, which stands when no reply key of his does.
+func (r *Referee) vouched(in *mailbox.Incoming) corr.Auth {
 	a := mailbox.Authenticate(in, r.Auth)
 	if a.Method == mailbox.AuthNone {
-		return corr.Auth{Method: corr.AuthNone, Detail: a.Detail}, 0, nil
+		return corr.Auth{Method: corr.AuthNone, Detail: a.Detail}
 	}
-	return corr.Auth{Method: a.Method, Detail: a.Detail}, 0, nil
+	return corr.Auth{Method: a.Method, Detail: a.Detail}
 }
 
 // keep stores a letter the referee must not read with its disposition,
@@ -205,21 +210,12 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 			inc.Postmark = in.Postmark
 		}
 	}
-	var out Outcome
+	var res storage.Result
 	var decided bool
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
-		id, was, fresh, err := tx.StoreLetter(ctx, inc, "")
-		if err != nil {
-			return err
-		}
-		// A letter stored before is left as it is, unless an earlier
-		// version stored it and failed to decide it (Pending).
-		if !fresh && was != storage.Pending {
-			out, decided = Outcome{Result: storage.Result{LetterID: id, Disposition: was}}, false
-			return nil
-		}
-		out, decided = Outcome{Result: storage.Result{LetterID: id, Fresh: fresh, Disposition: d}}, true
-		return tx.SetDisposition(ctx, id, d, reason)
+		var err error
+		res, decided, err = tx.Keep(ctx, inc, d, reason)
+		return err
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("referee: keep letter %s from %s: %w", inc.Named().MessageID, inc.From, err)
@@ -227,19 +223,21 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 	if decided {
 		r.logger().Info("referee: letter kept, not applied", "from", inc.From, "message_id", inc.MessageID, "reason", reason)
 	}
-	return out, nil
+	return Outcome{Result: res}, nil
 }
 
-// Oversized keeps a letter larger than the limit, of which only the header
-// was fetched, refused unread (mailbox.OversizeInbox), in one transaction:
-// filed under the tournament it is of (corr.PickTournament, by its sender
-// and its subject), whose secretary is told, and its sender too if he is a
-// person of it (corr.State.Oversized); a letter of no tournament is kept
-// unanswered.
-func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid uint32, size int64, header []byte) error {
-	inc := storage.Incoming{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: header, Postmark: r.DB.Now()}
+// Oversized keeps a letter of size bytes, larger than the limit, of which
+// only the header was fetched (l.Raw, decoded at the edge as l.Mail),
+// refused unread (mailbox.OversizeInbox), in one transaction of the
+// three steps of any letter (storage.Tx.Read, adjudication.Oversized,
+// storage.Tx.Write): filed under the tournament it is of
+// (corr.PickTournament, by its sender and its subject), whose secretary is
+// told, and its sender too if he is a person of it; a letter of no
+// tournament is kept unanswered.
+func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
+	inc := storage.Incoming{Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
 	subject := ""
-	if in, err := mailbox.Decode(header); err == nil {
+	if in := l.Mail; in != nil {
 		inc.MessageID, inc.From, subject = in.MessageID, in.From.Addr, in.Subject
 		if !in.Postmark.IsZero() {
 			inc.Postmark = in.Postmark
@@ -248,26 +246,12 @@ func (r *Referee) Oversized(ctx context.Context, mbox string, uidValidity, uid u
 	limit := r.maxSize()
 	reason := letter.Because(letter.ReasonOversized, size, limit)
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
-		id, _, fresh, err := tx.StoreLetter(ctx, inc, "")
-		if err != nil || !fresh {
-			return err
-		}
-		mine, all, err := tx.Ciphers(ctx, inc.From)
+		s, err := tx.Read(ctx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}})
 		if err != nil {
 			return err
 		}
-		cipher := corr.PickTournament(mine, all, subject, "")
-		if cipher == "" {
-			return tx.SetDisposition(ctx, id, storage.Refused, reason)
-		}
-		t, err := tx.Load(ctx, cipher)
-		if err != nil {
-			return err
-		}
-		day := t.Day(inc.Postmark)
-		return tx.File(ctx, id, t, storage.Refused, day, corr.Outcome{Reason: reason,
-			Events: []corr.Event{{Kind: "oversized", Detail: reason.String() + " (" + inc.From + ")"}},
-			Out:    t.State.Oversized(inc.From, subject, size, limit, day)})
+		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, size, limit, reason))
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("referee: oversized letter %s from %s: %w", inc.Named().MessageID, inc.From, err)

@@ -97,7 +97,7 @@ func (w *world) raw(l letter) []byte {
 // receive hands l to the referee.
 func (w *world) receive(l letter) referee.Outcome {
 	w.t.Helper()
-	out, err := w.ref.Receive(context.Background(), referee.Letter{Raw: w.raw(l)})
+	out, err := w.ref.Receive(context.Background(), decoded(referee.Letter{Raw: w.raw(l)}))
 	require.NoError(w.t, err)
 	return out
 }

@@ -36,10 +36,16 @@ func (w *world) feed(glob string) {
 		require.NoError(w.t, err)
 		_, err = w.ref.Daily(ctx, in.Postmark.AddDate(0, 0, -1))
 		require.NoError(w.t, err)
-		out, err := w.ref.Receive(ctx, referee.Letter{Raw: raw})
+		out, err := w.ref.Receive(ctx, decoded(referee.Letter{Raw: raw}))
 		require.NoError(w.t, err)
 		require.Equal(w.t, storage.Processed, out.Disposition, "%s: %s", f, out.Outcome.Reason)
 	}
+}
+
+// decoded is l decoded, as the edge hands letters to the referee.
+func decoded(l referee.Letter) referee.Letter {
+	l.Mail, l.Unreadable = mailbox.Decode(l.Raw)
+	return l
 }
 
 // at sets the store's clock to noon of day in the tournament's zone.

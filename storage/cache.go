@@ -159,6 +159,8 @@ type writing struct {
 	// nothing before the judge, and has written nothing to since: the
 	// common case, which a group's letters then do not ask again.
 	emptyDesk map[int64]bool
+	// ciphers are senderCiphers' answers, by sender's address.
+	ciphers map[string]senderTournaments
 	// group is set for a Group's transaction: the letters' watermarks
 	// are then written once, when it commits (marks).
 	group bool
@@ -173,7 +175,8 @@ type watermark struct {
 
 // begin records tx as the write transaction; the caller holds writer.
 func (db *DB) begin(tx *sql.Tx) {
-	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}, emptyDesk: map[int64]bool{}}
+	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}, emptyDesk: map[int64]bool{},
+		ciphers: map[string]senderTournaments{}}
 }
 
 // undone forgets what the write transaction knew of its own writes, when

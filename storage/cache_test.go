@@ -154,7 +154,7 @@ func TestCache_SameGameSeesEveryChange(t *testing.T) {
 	require.NoError(t, err)
 	g := s.Games[0]
 	require.NotEmpty(t, g.Plies)
-	require.True(t, sameGame(g, s.Clone().Games[0]), "a copy is the same game")
+	require.True(t, sameGame(*g, *s.Clone().Games[0]), "a copy is the same game")
 	cases := map[string]func(g *corr.Game){
 		"ply":      func(g *corr.Game) { g.Plies[0].Text = "c3-b4" },
 		"reply":    func(g *corr.Game) { g.Replies[1].Sent = g.Replies[1].Sent.AddDays(1) },
@@ -168,8 +168,8 @@ func TestCache_SameGameSeesEveryChange(t *testing.T) {
 	for name, change := range cases {
 		t.Run(name, func(t *testing.T) {
 			c := s.Clone().Games[0]
-			change(&c)
-			assert.False(t, sameGame(g, c))
+			change(c)
+			assert.False(t, sameGame(*g, *c))
 		})
 	}
 }
@@ -257,7 +257,7 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 		require.NoError(t, cold.Close())
 		assert.Equal(t, warm, s, st.name)
 		for _, g := range s.Games {
-			assert.Equal(t, ledgerRows(s, g), storedLedger(t, db, g.Code), "%s: game %s", st.name, g.Code)
+			assert.Equal(t, ledgerRows(s, *g), storedLedger(t, db, g.Code), "%s: game %s", st.name, g.Code)
 		}
 	}
 	s, err := db.State(ctx, tm.Cipher)

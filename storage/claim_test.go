@@ -144,7 +144,7 @@ func TestDeskRows_OldJSONDeskIsUpgraded(t *testing.T) {
 	old.Protest, old.Appeal = corr.ProtestWindow{}, corr.Appeal{}
 	dossier, err := json.Marshal(old)
 	require.NoError(t, err)
-	g := s.Games[0]
+	g := *s.Games[0]
 	g.Claims = []corr.Claim{old}
 	state, err := json.Marshal(g)
 	require.NoError(t, err)

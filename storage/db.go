@@ -60,6 +60,7 @@ type DB struct {
 	// every time. Other processes still meet the busy timeout.
 	writer sync.Mutex
 	w      writing // the write transaction of the writer's holder (cache.go)
+	mac    idMAC   // the writer's holder's, for messageID
 }
 
 // Open opens (creating if needed) the database file at path and brings its

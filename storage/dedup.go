@@ -12,8 +12,9 @@ import (
 // holding other bytes is another letter: the server reused its UIDs, which
 // RFC 3501 forbids but a mail server restarted empty does (the demo's
 // in-memory one). Dropping the new letter would lose it silently, so the old
-// letter gives up its UID, kept as the record shows, and found is false.
-func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (id int64, d Disposition, found bool, err error) {
+// letter gives up its UID (release), kept as the record shows: found is
+// false and reused names the old letter.
+func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (id int64, d Disposition, found bool, reused int64, err error) {
 	// One query for both (a fresh letter is the common case): the
 	// Message-ID's row first.
 	var old string
@@ -23,16 +24,25 @@ func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (
 		in.MessageID, nullable(in.Mailbox, in.Mailbox), in.UIDValidity, in.UID).Scan(&id, &d, &old, &byID)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return 0, "", false, nil
+		return 0, "", false, 0, nil
 	case err != nil:
-		return 0, "", false, err
+		return 0, "", false, 0, err
 	case byID || old == sum:
-		return id, d, true, nil
+		return id, d, true, 0, nil
+	}
+	return 0, "", false, id, nil
+}
+
+// release takes its UID from letter old, whose UID the mail server gave
+// to letter in (see stored); old 0 is none.
+func (db *DB) release(ctx context.Context, tx *sql.Tx, old int64, in Incoming) error {
+	if old == 0 {
+		return nil
 	}
 	db.logger().Warn("storage: the mail server reused a UID for another letter under the same UIDVALIDITY (RFC 3501 forbids it; was it restarted empty?); keeping the new letter",
-		"mailbox", in.Mailbox, "uidvalidity", in.UIDValidity, "uid", in.UID, "old_letter", id, "message_id", in.MessageID)
-	_, err = db.exec(ctx, tx, `UPDATE letters SET uidvalidity = NULL, uid = NULL WHERE id = ?`, id)
-	return 0, "", false, err
+		"mailbox", in.Mailbox, "uidvalidity", in.UIDValidity, "uid", in.UID, "old_letter", old, "message_id", in.MessageID)
+	_, err := db.exec(ctx, tx, `UPDATE letters SET uidvalidity = NULL, uid = NULL WHERE id = ?`, old)
+	return err
 }
 
 // logger is Log, or the default logger when none was set.

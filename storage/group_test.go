@@ -1,13 +1,17 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
 )
 
 // A group commits its letters together; a letter that fails is undone to
@@ -87,4 +91,44 @@ func TestGroup_RolledBackLeavesNothing(t *testing.T) {
 	ls, err := db.Letters(ctx)
 	require.NoError(t, err)
 	assert.Len(t, ls, 1)
+}
+
+// A group asks a sender's tournaments once and answers the same again; a
+// tournament created within the group is among them at once.
+func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	ciphers := func(addr string) (mine, all []string) {
+		require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+			return db.Update(ctx, func(tx *Tx) error {
+				mine, all, err = db.senderCiphers(ctx, tx.tx, addr)
+				return err
+			})
+		}))
+		return mine, all
+	}
+	mine, all := ciphers("Ivanov@example.org")
+	assert.Equal(t, []string{cipher}, mine)
+	assert.Empty(t, all)
+	require.Contains(t, db.w.ciphers, "Ivanov@example.org", "kept for the group's next letters")
+	mine[0] = "changed by the caller"
+	mine, _ = ciphers("Ivanov@example.org")
+	assert.Equal(t, []string{cipher}, mine, "the same answer, not the caller's copy")
+	_, all = ciphers("stranger@example.org")
+	assert.Equal(t, []string{cipher}, all)
+
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	src = bytes.ReplaceAll(src, []byte(cipher), []byte("ВТОР-2026"))
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error { return db.CreateTournament(ctx, tm, src) }))
+	mine, _ = ciphers("Ivanov@example.org")
+	assert.Equal(t, []string{cipher, "ВТОР-2026"}, mine, "the new tournament counts at once")
+	_, all = ciphers("stranger@example.org")
+	assert.Equal(t, []string{cipher, "ВТОР-2026"}, all)
+	require.NoError(t, g.Commit())
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"zaochnik/corr"
 	"zaochnik/corr/letter"
@@ -26,10 +25,10 @@ func (db *DB) holdDays() int {
 	return DefaultHoldDays
 }
 
-// Hold keeps stored letter id (r, arrived on day) of tournament l
+// hold keeps stored letter id (r, arrived on day) of tournament l
 // unapplied until its sender confirms it, for reason why; person, the
 // sender's registered address, is the one to ask (Tx.Ask).
-func (t *Tx) Hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why letter.Reason) error {
+func (t *Tx) hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why letter.Reason) error {
 	db, tx := t.db, t.tx
 	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`,
 		l.id, Held, reasonColumn(why), id); err != nil {
@@ -80,89 +79,6 @@ func (db *DB) held(ctx context.Context, q querier, id int64) (corr.Held, string,
 	return h, person, err
 }
 
-// HeldLetter is a letter waiting for its sender's confirmation.
-type HeldLetter struct {
-	LetterID  int64
-	MessageID string
-	Person    string // the registered address asked
-	Status    string // held | confirmed | declined | expired
-}
-
-// HeldLetter returns held letter id (ErrNotFound when id was never held).
-func (db *DB) HeldLetter(ctx context.Context, id int64) (HeldLetter, error) {
-	h := HeldLetter{LetterID: id}
-	err := db.queryRow(ctx, db.reader(ctx), `SELECT l.message_id, h.person, h.status FROM holds h JOIN letters l ON l.id = h.letter_id WHERE h.letter_id = ?`, id).
-		Scan(&h.MessageID, &h.Person, &h.Status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return h, fmt.Errorf("storage: held letter %d: %w", id, ErrNotFound)
-	}
-	return h, err
-}
-
-// Confirm stores reply, a letter carrying the key of the confirmation
-// request about held letter heldID, and marks the held letter confirmed,
-// or, when decline, returns the cipher of its tournament (declined) for
-// the referee to drop it (Tx.Drop). apply is then the
-// held letter to apply as received on its own arrival (6.3.1: the round
-// trip of the confirmation costs its sender nothing), nil otherwise. A
-// held letter no longer waiting is left as it is. The result is the held
-// letter's; a reply stored before changes nothing again.
-func (t *Tx) Confirm(ctx context.Context, reply Incoming, heldID int64, decline bool) (res Result, apply *Received, declined string, err error) {
-	db, tx := t.db, t.tx
-	sum := sha256Hex(reply.Raw)
-	if reply.MessageID == "" {
-		reply.MessageID = "sha256-" + sum + "@zaochnik.invalid"
-	}
-	if err := db.advanceWatermark(ctx, tx, reply.Mailbox, reply.UIDValidity, reply.UID); err != nil {
-		return res, nil, "", err
-	}
-	if _, _, found, err := db.stored(ctx, tx, reply, sum); found || err != nil {
-		return res, nil, "", err
-	}
-	var status, refs, mid, postmark, from, subject, body string
-	var tid int64
-	var raw []byte
-	err = db.queryRow(ctx, tx, `SELECT h.status, h.refs, h.subject, h.body, h.tournament_id, l.message_id, l.postmark, l.from_addr, l.raw
-		FROM holds h JOIN letters l ON l.id = h.letter_id WHERE h.letter_id = ?`, heldID).Scan(&status, &refs, &subject, &body, &tid, &mid, &postmark, &from, &raw)
-	if err != nil {
-		return res, nil, "", fmt.Errorf("held letter %d: %w", heldID, err)
-	}
-	note := letter.Because(letter.ReasonConfirms, mid)
-	switch {
-	case status != "held":
-		note = letter.Because(letter.ReasonAnsweredLate, mid, status)
-	case decline:
-		note = letter.Because(letter.ReasonDeclines, mid)
-	}
-	if _, err := db.exec(ctx, tx, `INSERT INTO letters
-		(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, tournament_id, disposition, reason, stored_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		reply.MessageID, nullable(reply.Mailbox, reply.Mailbox), nullable(reply.Mailbox, reply.UIDValidity), nullable(reply.Mailbox, reply.UID),
-		reply.Raw, sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, tid, Processed, reasonColumn(note), db.stamp()); err != nil {
-		return res, nil, "", err
-	}
-	res = Result{LetterID: heldID, Disposition: Held}
-	if status != "held" {
-		return res, nil, "", nil
-	}
-	if decline {
-		l, err := db.loadID(ctx, tx, tid)
-		return res, nil, l.Tournament.Cipher, err
-	}
-	if _, err := db.exec(ctx, tx, `UPDATE holds SET status = 'confirmed' WHERE letter_id = ?`, heldID); err != nil {
-		return res, nil, "", err
-	}
-	at, err := time.Parse(time.RFC3339, postmark)
-	if err != nil {
-		return res, nil, "", err
-	}
-	if _, err := db.exec(ctx, tx, `UPDATE letters SET auth = ? WHERE id = ?`, corr.AuthConfirmed, heldID); err != nil {
-		return res, nil, "", err
-	}
-	return res, &Received{Incoming: Incoming{MessageID: mid, Raw: raw, Postmark: at, From: from}, Subject: subject, Text: body,
-		InReplyTo: strings.Fields(refs), Forwarded: reply.Postmark, Auth: corr.Auth{Method: corr.AuthConfirmed, Detail: "confirmed by " + reply.MessageID}}, "", nil
-}
-
 // Drop ends held letter id of tournament l unapplied on day (why:
 // declined or expired), refused for reason, with the outcome's events and
 // letters (the secretary told).
@@ -174,15 +90,6 @@ func (t *Tx) Drop(ctx context.Context, l Tournament, id int64, why letter.HoldOu
 		return err
 	}
 	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, l.from.games)
-}
-
-// loadID loads tournament tid (see load).
-func (db *DB) loadID(ctx context.Context, q querier, tid int64) (loaded, error) {
-	var c string
-	if err := db.queryRow(ctx, q, `SELECT cipher FROM tournaments WHERE id = ?`, tid).Scan(&c); err != nil {
-		return loaded{}, err
-	}
-	return db.load(ctx, q, c)
 }
 
 // WaitingLetter is a letter waiting for its sender's confirmation.
@@ -234,11 +141,11 @@ func (db *DB) Secret(ctx context.Context, name string) ([]byte, error) {
 	return v, nil
 }
 
-// KeyScope returns the cipher of tournament tid and the code of game gid
+// keyScope returns the cipher of tournament tid and the code of game gid
 // (0: none), the scope a reply key was made for; ErrNotFound when either
 // does not exist.
-func (db *DB) KeyScope(ctx context.Context, tid, gid int64) (cipher, game string, err error) {
-	err = db.queryRow(ctx, db.reader(ctx), `SELECT t.cipher, coalesce((SELECT code FROM games WHERE id = ? AND tournament_id = t.id), '')
+func (db *DB) keyScope(ctx context.Context, q querier, tid, gid int64) (cipher, game string, err error) {
+	err = db.queryRow(ctx, q, `SELECT t.cipher, coalesce((SELECT code FROM games WHERE id = ? AND tournament_id = t.id), '')
 		FROM tournaments t WHERE t.id = ?`, gid, tid).Scan(&cipher, &game)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && gid != 0 && game == "") {
 		return "", "", fmt.Errorf("storage: key scope %d/%d: %w", tid, gid, ErrNotFound)

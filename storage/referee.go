@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -8,7 +9,9 @@ import (
 	"database/sql"
 	"encoding/base32"
 	"errors"
-	"fmt"
+	"hash"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -68,18 +71,34 @@ func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string,
 // senderCiphers returns the ciphers of the tournaments addr plays in and,
 // when he plays in none, of every tournament, oldest first.
 func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, all []string, err error) {
+	// A write transaction asks once per sender: the tournaments and their
+	// players are written only when a tournament is created, in a
+	// transaction of its own, and no other writer runs meanwhile.
+	tx, isTx := q.(*sql.Tx)
+	writing := isTx && tx == db.w.tx
+	if c, ok := db.w.ciphers[addr]; writing && ok {
+		return slices.Clone(c.mine), slices.Clone(c.all), nil
+	}
 	// IN, not a join: the tournaments are walked in id order once each,
 	// without the two temporary b-trees of DISTINCT and ORDER BY.
 	st, err := db.stmt(ctx, q, `SELECT cipher FROM tournaments WHERE id IN (SELECT tournament_id FROM players WHERE lower(email) = lower(?)) ORDER BY id`)
 	if err != nil {
 		return nil, nil, err
 	}
-	if mine, err = scanStrings(st.QueryContext(ctx, addr)); err != nil || len(mine) > 0 {
-		return mine, nil, err
+	if mine, err = scanStrings(st.QueryContext(ctx, addr)); err == nil && len(mine) == 0 {
+		all, err = scanStrings(q.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
 	}
-	all, err = scanStrings(q.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
-	return nil, all, err
+	if err != nil {
+		return nil, nil, err
+	}
+	if writing {
+		db.w.ciphers[addr] = senderTournaments{slices.Clone(mine), slices.Clone(all)}
+	}
+	return mine, all, nil
 }
+
+// senderTournaments are senderCiphers' answer for one sender.
+type senderTournaments struct{ mine, all []string }
 
 // scanStrings reads a column of strings (ciphers, addresses).
 func scanStrings(rows *sql.Rows, err error) ([]string, error) {
@@ -123,14 +142,32 @@ func outRowOf(tid int64, gid, lid, confirms any, o corr.Outgoing) outRow {
 func (db *DB) messageID(id int64) string {
 	var b []byte
 	if len(db.MessageIDKey) > 0 {
-		m := hmac.New(sha256.New, db.MessageIDKey)
-		fmt.Fprintf(m, "message-id %d", id)
-		b = m.Sum(nil)[:16]
+		m := db.mac.keyed(db.MessageIDKey)
+		var buf [sha256.Size]byte
+		m.Write(strconv.AppendInt(append(buf[:0], "message-id "...), id, 10))
+		b = m.Sum(buf[:0])[:16]
 	} else {
 		b = make([]byte, 16)
 		rand.Read(b)
 	}
 	return "z" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)) + "@zaochnik.invalid"
+}
+
+// idMAC is messageID's HMAC, kept keyed for the next letter: keying it
+// hashes the key's two pads, as much work again as the id's own hash.
+// Only the writer's holder uses it (messageID runs in write transactions).
+type idMAC struct {
+	key []byte
+	h   hash.Hash
+}
+
+// keyed returns the HMAC under key, reset; made again when key changed.
+func (m *idMAC) keyed(key []byte) hash.Hash {
+	if m.h == nil || !bytes.Equal(m.key, key) {
+		m.key, m.h = bytes.Clone(key), hmac.New(sha256.New, key)
+	}
+	m.h.Reset()
+	return m.h
 }
 
 // commitOutcome writes an outcome's events and queues its letters; games

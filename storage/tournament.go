@@ -48,6 +48,9 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 		if err != nil {
 			return err
 		}
+		if tx == db.w.tx {
+			clear(db.w.ciphers) // a sender may play in it (senderCiphers)
+		}
 		for _, p := range t.Players {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO players (tournament_id, number, name, email, language) VALUES (?, ?, ?, ?, ?)`,
 				tid, p.Number, p.Name, p.Email, p.Language); err != nil {
@@ -158,7 +161,7 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 		if err := json.Unmarshal([]byte(gs), &g); err != nil {
 			return nil, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
-		c.state.Games = append(c.state.Games, g)
+		c.state.Games = append(c.state.Games, &g)
 		// A game without a reply has no ledger line (ledgerRows): its
 		// first reply's lines need no DELETE before them.
 		c.games[g.Code] = gameRow{id: gid, known: len(g.Replies) == 0}
@@ -231,23 +234,23 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 	next.games = make(map[string]gameRow, len(s.Games))
 	before := make(map[string]*corr.Game, len(p.state.Games))
 	for i := range p.state.Games {
-		before[p.state.Games[i].Code] = &p.state.Games[i]
+		before[p.state.Games[i].Code] = p.state.Games[i]
 	}
 	for _, g := range s.Games {
 		old := before[g.Code]
-		if old == nil || !sameGame(*old, g) {
+		if old == nil || !sameGame(*old, *g) {
 			var was corr.Game
 			if old != nil {
 				was = *old
 			}
-			if err := db.saveChanged(ctx, tx, p, next, s, g, was, old != nil); err != nil {
+			if err := db.saveChanged(ctx, tx, p, next, s, *g, was, old != nil); err != nil {
 				return nil, err
 			}
 			continue
 		}
 		row := p.games[g.Code]
 		if breaks {
-			if row.ledger, err = db.saveLedger(ctx, tx, row, s, g); err != nil {
+			if row.ledger, err = db.saveLedger(ctx, tx, row, s, *g); err != nil {
 				return nil, err
 			}
 			row.known = true
@@ -360,7 +363,7 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 			return l, fmt.Errorf("storage: tournament %s: game %s to cancel is not stored (%d rows, %v)", l.Tournament.Cipher, g.Code, n, err)
 		}
 		delete(from.games, g.Code)
-		from.state.Games = slices.DeleteFunc(slices.Clone(from.state.Games), func(x corr.Game) bool { return x.Code == g.Code })
+		from.state.Games = slices.DeleteFunc(slices.Clone(from.state.Games), func(x *corr.Game) bool { return x.Code == g.Code })
 	}
 	l.from = &from
 	return l, nil

@@ -5,10 +5,10 @@ import (
 	"database/sql"
 	"encoding/json"
 	"time"
-	"zaochnik/corr/letter"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
@@ -60,9 +60,18 @@ func (t *Tx) StoreLetter(ctx context.Context, in Incoming, auth string) (id int6
 	if err := t.db.advanceWatermark(ctx, t.tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
 		return 0, "", false, err
 	}
-	if id, d, found, err := t.db.stored(ctx, t.tx, in, sum); found || err != nil {
+	id, d, found, reused, err := t.db.stored(ctx, t.tx, in, sum)
+	if found || err != nil {
 		return id, d, false, err
 	}
+	if err := t.db.release(ctx, t.tx, reused, in); err != nil {
+		return 0, "", false, err
+	}
+	return t.insertLetter(ctx, in, sum, auth)
+}
+
+// insertLetter stores letter in (named, sum its bytes' hash), Pending.
+func (t *Tx) insertLetter(ctx context.Context, in Incoming, sum, auth string) (id int64, d Disposition, fresh bool, err error) {
 	ins, err := t.db.exec(ctx, t.tx, `INSERT INTO letters
 		(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, stored_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -92,12 +101,6 @@ func (in Incoming) named(sum string) Incoming {
 	return in
 }
 
-// Ciphers returns the ciphers of the tournaments addr plays in (mine) and,
-// when he plays in none, of every tournament (all), oldest first.
-func (t *Tx) Ciphers(ctx context.Context, addr string) (mine, all []string, err error) {
-	return t.db.senderCiphers(ctx, t.tx, addr)
-}
-
 // Tournament is a tournament as loaded for a change: its state and desk,
 // which the caller may change and give back to Save.
 type Tournament struct {
@@ -122,21 +125,15 @@ func (t *Tx) Load(ctx context.Context, cipher string) (Tournament, error) {
 	return Tournament{loaded: l, Desk: d, desk: d}, err
 }
 
-// Ignore records stored letter id as kept unanswered, for reason; l is
+// ignore records stored letter id as kept unanswered, for reason; l is
 // the tournament it was meant for, nil for none.
-func (t *Tx) Ignore(ctx context.Context, id int64, l *Tournament, reason letter.Reason) error {
+func (t *Tx) ignore(ctx context.Context, id int64, l *Tournament, reason letter.Reason) error {
 	var tid any
 	if l != nil {
 		tid = l.id
 	}
 	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = coalesce(?, tournament_id), disposition = ?, reason = ? WHERE id = ?`, tid, Ignored, reasonColumn(reason), id)
 	return err
-}
-
-// ThreadGame returns the code of the game of the first of Message-IDs ids
-// that is a letter the server sent, or "".
-func (t *Tx) ThreadGame(ctx context.Context, ids []string) (string, error) {
-	return t.db.threadGame(ctx, t.tx, ids)
 }
 
 // saveDesk writes what changed of l's desk.

@@ -25,8 +25,10 @@ func appealDesk(t *testing.T) (*fakeStore, func() (*http.Response, string, *visi
 	require.NoError(t, err)
 	st := f.states["ТЕСТ-2026"]
 	st.Games = slices.Clone(st.Games)
-	i := slices.IndexFunc(st.Games, func(g corr.Game) bool { return g.Code == "ТЕСТ-2026 1-2" })
-	st.Games[i].Claims = slices.Clone(st.Games[i].Claims)
+	i := slices.IndexFunc(st.Games, func(g *corr.Game) bool { return g.Code == "ТЕСТ-2026 1-2" })
+	g := *st.Games[i] // the store's game stays as it was
+	g.Claims = slices.Clone(g.Claims)
+	st.Games[i] = &g
 	a := &st.Games[i].Claims[0].Appeal
 	require.Equal(t, ruled.AddDays(10), a.Due, "the ruling opened its ten days")
 	a.From, a.Filed, a.Text = 2, timecontrol.MustDate("2026-05-18"), "My letter was posted in time; <b>receipt</b> enclosed."

@@ -92,7 +92,7 @@ func TestPDN_GameAndTournamentReplay(t *testing.T) {
 func TestLedger_6_3_6_RowsPairTheMoves(t *testing.T) {
 	f := newFixture(t)
 	st := f.states["ТЕСТ-2026"]
-	l, err := st.Ledger(st.Games[0])
+	l, err := st.Ledger(*st.Games[0])
 	require.NoError(t, err)
 	v := newLedgerView(l, st.Checked)
 	var shape []string

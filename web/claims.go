@@ -31,8 +31,8 @@ func (srv *Server) claimsPage(w http.ResponseWriter, r *http.Request, s session)
 			return
 		}
 		for _, g := range st.Games {
-			for _, it := range claimItems(st, g) {
-				rows = append(rows, claimRow{claimItem: it, Cipher: c, Game: g.Code, GameURL: gameURL(c, g),
+			for _, it := range claimItems(st, *g) {
+				rows = append(rows, claimRow{claimItem: it, Cipher: c, Game: g.Code, GameURL: gameURL(c, *g),
 					Claimant: playerName(st.Tournament, g.Number(it.Claim.Against.Opponent()))})
 			}
 		}

@@ -410,7 +410,7 @@ func newFixture(t testing.TB) *fakeStore {
 
 	g23 := corr.NewGame(tour, corr.Pairing{White: 2, Black: 3})
 	g23.Status, g23.Result = corr.Finished, "1/2-1/2"
-	st.Games = []corr.Game{g12, g31, g23}
+	st.Games = []*corr.Game{&g12, &g31, &g23}
 
 	f := &fakeStore{order: []string{tour.Cipher}, states: map[string]corr.State{tour.Cipher: st},
 		rulings: map[string]adjudication.Rulings{tour.Cipher: {Sanctions: []adjudication.Sanction{{Player: 3, Kind: adjudication.Remark,
@@ -435,7 +435,7 @@ func newFixture(t testing.TB) *fakeStore {
 	gi := corr.NewGame(intl, corr.Pairing{White: 1, Black: 2})
 	gi.Plies = plies(t, draughts.International, []string{"32-28", "19-23", "28:19", "14:23"})
 	f.order = append(f.order, intl.Cipher)
-	f.states[intl.Cipher] = corr.State{Tournament: intl, Started: intl.Start, Games: []corr.Game{gi}}
+	f.states[intl.Cipher] = corr.State{Tournament: intl, Started: intl.Start, Games: []*corr.Game{&gi}}
 	f.letters = append(f.letters, Letter{ID: int64(len(f.letters) + 1), MessageID: "<stray@example.org>", From: "stranger@example.org",
 		Disposition: "refused", Reason: letter.RuleReason(letter.GameNotFound("ТЕСТ-2026")), Subject: "ход",
 		Date: fixtureNow.Add(-24 * time.Hour), Text: "Мой ход c3-d4 <img src=x onerror=alert(1)>"})

@@ -11,7 +11,7 @@ import (
 func TestFixture_LedgerComputes(t *testing.T) {
 	f := newFixture(t)
 	st := f.states["ТЕСТ-2026"]
-	l, err := st.Ledger(st.Games[0])
+	l, err := st.Ledger(*st.Games[0])
 	require.NoError(t, err)
 	require.NotNil(t, l.Overstep)
 	notes := 0

@@ -268,8 +268,10 @@ func TestClaimPage_6_3_8_ProtestWindow(t *testing.T) {
 			ts, f := newTestDesk(t)
 			st := f.states["ТЕСТ-2026"]
 			st.Games = slices.Clone(st.Games)
-			i := slices.IndexFunc(st.Games, func(g corr.Game) bool { return g.Code == "ТЕСТ-2026 1-2" })
-			st.Games[i].Claims = slices.Clone(st.Games[i].Claims)
+			i := slices.IndexFunc(st.Games, func(g *corr.Game) bool { return g.Code == "ТЕСТ-2026 1-2" })
+			g := *st.Games[i] // the store's game stays as it was
+			g.Claims = slices.Clone(g.Claims)
+			st.Games[i] = &g
 			c.claim(&st.Games[i].Claims[0])
 			f.states["ТЕСТ-2026"] = st
 			resp, body := newVisitor(t, ts).login("oleg").get(gamePath("1-2") + "/claim/1")

@@ -62,7 +62,7 @@ func (srv *Server) tournamentPDN(w http.ResponseWriter, r *http.Request, s sessi
 	}
 	games := make([]draughts.PDNGame, 0, len(st.Games))
 	for _, g := range st.Games {
-		pg, err := gamePDN(st, g)
+		pg, err := gamePDN(st, *g)
 		if err != nil {
 			srv.storeError(w, r, s, "PDN партии "+g.Code, err)
 			return

@@ -110,7 +110,7 @@ type gameItem struct {
 func gameItems(st corr.State) []gameItem {
 	var out []gameItem
 	for _, g := range st.Games {
-		it := gameItem{Code: g.Code, URL: gameURL(st.Tournament.Cipher, g), White: playerName(st.Tournament, g.White),
+		it := gameItem{Code: g.Code, URL: gameURL(st.Tournament.Cipher, *g), White: playerName(st.Tournament, g.White),
 			Black: playerName(st.Tournament, g.Black), Status: statusName(g.Status), Result: g.Result, Moves: (len(g.Plies) + 1) / 2, Round: g.Round}
 		for _, c := range g.Claims {
 			if c.Status == corr.ClaimPending {
@@ -300,7 +300,7 @@ func redrawable(st corr.State) int {
 		return 0
 	}
 	for _, g := range st.Games {
-		if g.Round == last && corr.Cancellable(g) {
+		if g.Round == last && corr.Cancellable(*g) {
 			return last
 		}
 	}

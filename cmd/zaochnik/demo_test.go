@@ -47,7 +47,7 @@ func TestDemo_SimulateShowsLedgersBreakPenaltyClaim(t *testing.T) {
 		for _, p := range g.Penalties {
 			penalty += p.Days
 		}
-		_, err := st.Ledger(g)
+		_, err := st.Ledger(*g)
 		assert.NoError(t, err, "game %s has a ledger", g.Code)
 	}
 	assert.NotEmpty(t, st.Breaks, "6.4: the break was taken")

@@ -15,8 +15,9 @@ import (
 // offers them again after the restart.
 var errStopping = errors.New("the daemon is stopping; the letter waits in the mailbox")
 
-// shellInbox is the referee as the IMAP reader's Inbox: the referee
-// decides each letter (size, automatic letters, who wrote it) and whether
+// shellInbox is the referee as the IMAP reader's Inbox: it decodes each
+// letter at the edge (decoded), the referee decides it (size, automatic
+// letters, who wrote it) and whether
 // letters may be received at all (referee.Ready); the shell wakes the
 // sender after each letter and records what /healthz shows.
 type shellInbox struct {
@@ -59,7 +60,7 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity uint3
 	}
 	ls := make([]referee.Letter, len(letters))
 	for i, f := range letters {
-		ls[i] = referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: f.UID, Raw: f.Raw}
+		ls[i] = decoded(in.ref, referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: f.UID, Raw: f.Raw})
 	}
 	outs, err := in.ref.ReceiveAll(ctx, ls)
 	refused := make([]bool, len(outs))
@@ -68,6 +69,16 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity uint3
 	}
 	in.handed(refused...)
 	return refused, in.store.note(err)
+}
+
+// decoded is fetched letter l as the referee takes it: decoded here, at
+// the edge (mailbox.Decode), unless it is over the referee's size limit
+// and is not read.
+func decoded(ref *referee.Referee, l referee.Letter) referee.Letter {
+	if int64(len(l.Raw)) <= ref.MaxSize() {
+		l.Mail, l.Unreadable = mailbox.Decode(l.Raw)
+	}
+	return l
 }
 
 // Oversized implements mailbox.Inbox.
@@ -79,7 +90,7 @@ func (in *shellInbox) Oversized(ctx context.Context, mbox string, uidValidity, u
 	if err := in.store.noteRead(in.holdsTournament(ctx)); err != nil {
 		return err
 	}
-	if err := in.store.note(in.ref.Oversized(ctx, mbox, uidValidity, uid, size, header)); err != nil {
+	if err := in.store.note(in.ref.Oversized(ctx, decoded(in.ref, referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: header}), size)); err != nil {
 		return err
 	}
 	in.handed(true)

@@ -215,7 +215,7 @@ func (rb *rebuilder) receive(ctx context.Context, letters []arrival) error {
 		if err := rb.day(ctx); err != nil {
 			return err
 		}
-		if _, err := rb.ref.Receive(ctx, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw}); err != nil {
+		if _, err := rb.ref.Receive(ctx, decoded(rb.ref, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw})); err != nil {
 			return fmt.Errorf("letter %d of %s: %w", l.kept.UID, l.kept.Folder, err)
 		}
 	}

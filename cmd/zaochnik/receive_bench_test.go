@@ -19,7 +19,7 @@ import (
 // BenchmarkReceivePath measures the receive path alone, in this process:
 // the letters BenchmarkPipeline's reader hands the referee (White's first
 // move in each of 420 games, then Black's answer), received in groups of
-// 100 as the daemon's reader hands them (referee.ReceiveAll: decode,
+// 100 as the daemon's reader hands them (the edge decodes, then referee.ReceiveAll:
 // authenticate, referee, ledger, rows, commit), without IMAP and without
 // the sender. cpu-us/letter is the process's CPU time (user and system,
 // GC included) per letter; issue 13's target for it is 150 µs. Profile
@@ -47,7 +47,11 @@ func BenchmarkReceivePath(b *testing.B) {
 		b.StartTimer()
 		began := processCPU(b)
 		for k := 0; k < len(ls); k += 100 {
-			outs, err := ref.ReceiveAll(ctx, ls[k:min(k+100, len(ls))])
+			group := make([]referee.Letter, 0, 100)
+			for _, l := range ls[k:min(k+100, len(ls))] {
+				group = append(group, decoded(ref, l)) // at the edge, as the daemon's inbox does
+			}
+			outs, err := ref.ReceiveAll(ctx, group)
 			require.NoError(b, err)
 			for _, o := range outs {
 				if o.Disposition != storage.Processed {

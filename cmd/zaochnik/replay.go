@@ -287,7 +287,7 @@ func (r *replayer) run(ctx context.Context, mails []mailFile, first, until timec
 		r.clock = day
 		for ; i < len(mails) && !mails[i].day.After(day); i++ {
 			m := mails[i]
-			if _, err := r.ref.Receive(ctx, referee.Letter{Raw: m.raw, Name: m.in.MessageID}); err != nil {
+			if _, err := r.ref.Receive(ctx, referee.Letter{Raw: m.raw, Name: m.in.MessageID, Mail: m.in}); err != nil {
 				return fmt.Errorf("%s: %w", m.name, err)
 			}
 			if err := r.deliver(ctx, 1); err != nil {

@@ -39,7 +39,7 @@ func gamesReport(s corr.State) []gameReport {
 	var out []gameReport
 	for _, g := range s.Games {
 		r := gameReport{White: g.White, Black: g.Black, Status: g.Status.String(), Result: g.Result, Moves: g.SemiShort(s.Tournament.DraughtsVariant()), Claims: []claimReport{}}
-		if led, err := s.Ledger(g); err == nil && len(g.Replies) > 0 {
+		if led, err := s.Ledger(*g); err == nil && len(g.Replies) > 0 {
 			side := func(c timecontrol.Color) sideReport {
 				t := led.Totals[c]
 				return sideReport{Moves: t.Moves, Days: t.Days, PenaltyDays: t.PenaltyDays, Total: t.Total}

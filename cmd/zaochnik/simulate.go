@@ -205,7 +205,7 @@ func (s *simulation) step(ctx context.Context, today timecontrol.Date) ([]string
 		if today.Before(p.answerOn) {
 			continue
 		}
-		text, ok := s.letter(st, g, side, p, today, day)
+		text, ok := s.letter(st, *g, side, p, today, day)
 		if !ok {
 			continue
 		}

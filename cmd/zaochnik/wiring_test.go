@@ -39,7 +39,7 @@ func testReferee(t *testing.T, db *storage.DB) *referee.Referee {
 // went to the refused folder.
 func accept(t *testing.T, ref *referee.Referee, validity, uid uint32, raw []byte) bool {
 	t.Helper()
-	out, err := ref.Receive(context.Background(), referee.Letter{Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: raw})
+	out, err := ref.Receive(context.Background(), decoded(ref, referee.Letter{Mailbox: "INBOX", UIDValidity: validity, UID: uid, Raw: raw}))
 	require.NoError(t, err)
 	return out.Refused()
 }
@@ -191,4 +191,28 @@ func startedStore(t *testing.T, file string, now func() time.Time) (*storage.DB,
 	_, err = (&referee.Referee{DB: db}).Start(ctx, tr.Cipher, tr.Start, false)
 	require.NoError(t, err)
 	return db, tr.Cipher
+}
+
+// The edge reads a letter before the referee, unless it is over the
+// referee's size limit: such a letter is never decoded.
+func TestWiring_DecodedAtTheEdgeWithinTheLimit(t *testing.T) {
+	raw := []byte("From: a@example.org\r\nSubject: x\r\n\r\nХод 1.c3-d4\r\n")
+	tests := []struct {
+		name  string
+		limit int64
+		read  bool
+	}{
+		{"WithinTheLimit", int64(len(raw)), true},
+		{"OverTheLimit", int64(len(raw)) - 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := decoded(&referee.Referee{MaxLetterSize: tt.limit}, referee.Letter{Raw: raw})
+			assert.Equal(t, tt.read, l.Mail != nil)
+			assert.NoError(t, l.Unreadable)
+			if tt.read {
+				assert.Equal(t, "a@example.org", l.Mail.From.Addr)
+			}
+		})
+	}
 }

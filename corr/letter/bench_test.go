@@ -52,3 +52,20 @@ func BenchmarkParseLong(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseMove reads the letters of the receive path's benchmark
+// (cmd/zaochnik BenchmarkReceivePath): a first move, and the answer that
+// repeats it.
+func BenchmarkParseMove(b *testing.B) {
+	texts := []string{
+		"ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\n",
+		"ЧР-2026-ЗФ 1-2\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\n02.03.2026 / 02.03.2026 / 02.03.2026\nВремя: 0/0\n",
+	}
+	opts := goldenOptions()
+	opts.Subject = "ЧР-2026-ЗФ"
+	for b.Loop() {
+		for _, t := range texts {
+			Parse(t, opts)
+		}
+	}
+}

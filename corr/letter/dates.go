@@ -125,7 +125,7 @@ func abs(n int) int {
 // mergeWordDates joins dates written with the month's name — "15 марта
 // 2026", "15 March", "March 15 2026" — into one date token "15.03.2026".
 func mergeWordDates(ts []token) []token {
-	out := ts[:0:0]
+	out := ts[:0] // in place: a token is written where one was read already
 	for i := 0; i < len(ts); i++ {
 		day, mon, n := 0, 0, 0
 		switch {

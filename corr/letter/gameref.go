@@ -49,10 +49,9 @@ func (p *parser) gameRef(t string) (string, bool) {
 	}
 	fields := strings.Fields(t)
 	for i, f := range fields {
-		w := fold(strings.Trim(f, ":.,;"))
-		if (w == "шифр" || w == "cipher" || w == "турнир" || w == "tournament") && i+1 < len(fields) {
+		if foldIs(strings.Trim(f, ":.,;"), "шифр", "cipher", "турнир", "tournament") && i+1 < len(fields) {
 			k := i + 1
-			if next := fold(strings.Trim(fields[k], ":.,;")); next == "турнира" || next == "tournament" {
+			if foldIs(strings.Trim(fields[k], ":.,;"), "турнира", "tournament") {
 				k++
 			}
 			if k < len(fields) {
@@ -115,21 +114,16 @@ func (p *parser) afterCipher(t string, cipherLine bool) (string, bool) {
 			cipherLine = false
 		}
 		c := strings.Trim(f, ":.,;()«»\"")
-		w := fold(c)
-		prev := ""
-		if i > 0 {
-			prev = fold(strings.Trim(fields[i-1], ":.,;"))
-		}
 		numbered := strings.TrimLeft(c, "№#")
 		if wn, bn, ok := startNumbers(numbered); ok && (cipherLine || numbered != c ||
-			prev == "партия" || prev == "партии" || prev == "игра" || prev == "game" || prev == "№" || prev == "#" || prev == "номера") {
+			i > 0 && foldIs(strings.Trim(fields[i-1], ":.,;"), "партия", "партии", "игра", "game", "№", "#", "номера")) {
 			if p.l.Game.White == 0 {
 				p.l.Game.White, p.l.Game.Black = wn, bn
 			}
 			found = true
 			continue
 		}
-		if cipherLine && isSurname(c) && !isKeyword(w) {
+		if cipherLine && isSurname(c) && !isKeyword(fold(c)) {
 			p.l.Game.Names = append(p.l.Game.Names, c)
 			continue
 		}

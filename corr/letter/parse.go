@@ -289,9 +289,25 @@ func hasAnyStem(phrase string, stems ...string) bool {
 		return false
 	}
 	for _, s := range stems {
-		if strings.HasPrefix(phrase, s) || strings.Contains(phrase, " "+s) {
+		if hasStem(phrase, s) {
 			return true
 		}
+	}
+	return false
+}
+
+// hasStem reports whether a word of the phrase starts with stem s: s at
+// its start or after a space, found without building " "+s.
+func hasStem(phrase, s string) bool {
+	for i := 0; i <= len(phrase); {
+		j := strings.Index(phrase[i:], s)
+		if j < 0 {
+			return false
+		}
+		if j += i; j == 0 || phrase[j-1] == ' ' {
+			return true
+		}
+		i = j + 1
 	}
 	return false
 }

@@ -15,15 +15,69 @@ func fold(w string) string {
 	if isASCII(w) {
 		return strings.ToLower(w) // no Cyrillic, no ё: which most words of a move letter are
 	}
+	// One pass, one string at most (none when the word is folded already):
+	// the look-alikes, then lower case, then ё.
+	if cyrillicWord(w) {
+		return strings.Map(func(r rune) rune { return foldRune(toCyrillic(r)) }, w)
+	}
+	return strings.Map(foldRune, w)
+}
+
+// cyrillicWord reports a word whose Latin look-alikes fold makes
+// Cyrillic: one with a Cyrillic letter and no digit.
+func cyrillicWord(w string) bool {
 	hasCyr, hasDigit := false, false
 	for _, r := range w {
-		hasCyr = hasCyr || unicode.Is(unicode.Cyrillic, r)
-		hasDigit = hasDigit || unicode.IsDigit(r)
+		switch {
+		case r < utf8.RuneSelf:
+			hasDigit = hasDigit || '0' <= r && r <= '9'
+		case r >= 0x400 && r <= 0x481: // Cyrillic letters, no digit: without the tables
+			hasCyr = true
+		default:
+			hasCyr = hasCyr || unicode.Is(unicode.Cyrillic, r)
+			hasDigit = hasDigit || unicode.IsDigit(r)
+		}
 	}
-	if hasCyr && !hasDigit {
-		w = strings.Map(toCyrillic, w)
+	return hasCyr && !hasDigit
+}
+
+// foldIs reports whether fold(w) is one of words, without building it.
+func foldIs(w string, words ...string) bool {
+	cyr := !isASCII(w) && cyrillicWord(w)
+	for _, x := range words {
+		if foldEqual(w, x, cyr) {
+			return true
+		}
 	}
-	return strings.ReplaceAll(strings.ToLower(w), "ё", "е")
+	return false
+}
+
+// foldEqual reports whether fold(w) is x; cyr is cyrillicWord(w).
+func foldEqual(w, x string, cyr bool) bool {
+	for _, r := range w {
+		if cyr {
+			r = toCyrillic(r)
+		}
+		xr, n := utf8.DecodeRuneInString(x)
+		if n == 0 || foldRune(r) != xr {
+			return false
+		}
+		x = x[n:]
+	}
+	return x == ""
+}
+
+// foldRune is a rune of fold's result: lower case, ё as е.
+func foldRune(r rune) rune {
+	switch {
+	case r >= 'А' && r <= 'Я':
+		return r + 'а' - 'А'
+	case r >= 'а' && r <= 'я':
+		return r
+	case r == 'ё' || r == 'Ё':
+		return 'е'
+	}
+	return unicode.ToLower(r)
 }
 
 // isASCII reports whether s is ASCII alone.
@@ -125,21 +179,22 @@ func tokenize(line string) []token {
 		}
 		return r
 	}, line)
-	var out []token
-	for _, f := range strings.Fields(line) {
+	out := make([]token, 0, 8)
+	for f := range strings.FieldsSeq(line) {
 		if !strings.ContainsAny(f, ",;") {
-			out = append(out, splitToken(f)...)
+			out = splitToken(out, f)
 			continue
 		}
-		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return r == ',' || r == ';' }) {
-			out = append(out, splitToken(p)...)
+		for p := range strings.FieldsFuncSeq(f, func(r rune) bool { return r == ',' || r == ';' }) {
+			out = splitToken(out, p)
 		}
 	}
 	return mergeSpacedMoves(mergeWordDates(out))
 }
 
-// splitToken classifies one field, splitting date lists ("12.03/14.03").
-func splitToken(p string) []token {
+// splitToken classifies one field, splitting date lists ("12.03/14.03"),
+// and appends its tokens to ts.
+func splitToken(ts []token, p string) []token {
 	p = strings.TrimLeft(p, "(«\"'“„[")
 	colon := false
 	p = strings.TrimRightFunc(p, func(r rune) bool {
@@ -149,13 +204,13 @@ func splitToken(p string) []token {
 		return strings.ContainsRune(")»\"'”!?]:", r)
 	})
 	if p == "" {
-		return nil
+		return ts
 	}
 	if q := strings.TrimRight(p, "."); q != p && len(q) == 4 && isInt(q) {
 		p = q // a year ending a sentence, "2026.", is no move number
 	}
 	if strings.Contains(p, "/") || strings.Count(p, "-") >= 1 && strings.Count(p, ".") > strings.Count(p, "-") {
-		if parts := splitDateList(p); parts != nil {
+		if parts, ok := splitDateList(ts, p); ok {
 			return parts
 		}
 	}
@@ -176,35 +231,35 @@ func splitToken(p string) []token {
 			if rest == "" {
 				t.kind = kNumber
 			}
-			return []token{t}
+			return append(ts, t)
 		}
 		t.orig = strings.TrimRight(p, ".")
 		t.word = fold(t.orig)
 		if t.orig == "" {
-			return nil
+			return ts
 		}
 	}
-	return []token{t}
+	return append(ts, t)
 }
 
-// splitDateList splits "12.03/14.03/15.03" or "12.03-14.03" into dates,
-// and recognises "12/15" as a fraction; nil when p is neither.
-func splitDateList(p string) []token {
+// splitDateList appends to ts the dates of "12.03/14.03/15.03" or
+// "12.03-14.03", or the fraction "12/15"; ok is false when p is neither,
+// and ts is then as it was.
+func splitDateList(ts []token, p string) (_ []token, ok bool) {
 	if isFraction(p) {
-		return []token{{orig: p, kind: kFraction}}
+		return append(ts, token{orig: p, kind: kFraction}), true
 	}
-	parts := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '-' })
-	if len(parts) < 2 {
-		return nil
-	}
-	out := make([]token, 0, len(parts))
-	for _, d := range parts {
+	n := len(ts)
+	for d := range strings.FieldsFuncSeq(p, func(r rune) bool { return r == '/' || r == '-' }) {
 		if !isDateText(d) {
-			return nil
+			return ts[:n], false
 		}
-		out = append(out, token{orig: d, kind: kDate})
+		ts = append(ts, token{orig: d, kind: kDate})
 	}
-	return out
+	if len(ts)-n < 2 {
+		return ts[:n], false
+	}
+	return ts, true
 }
 
 func isInt(s string) bool {
@@ -320,7 +375,7 @@ func isSquareText(s string) bool {
 
 // mergeSpacedMoves joins "c3 - d4" and "c3 :e5" written with spaces.
 func mergeSpacedMoves(ts []token) []token {
-	out := ts[:0:0]
+	out := ts[:0] // in place: a token is written where one was read already
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		if t.kind == kNumber && i+1 < len(ts) && (ts[i+1].orig == "..." || ts[i+1].orig == "…" || ts[i+1].orig == "..") {

@@ -1,0 +1,156 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"zaochnik/adjudication"
+	"zaochnik/corr"
+	"zaochnik/corr/letter"
+)
+
+// Write writes decision d about the letter s was read for (Read): the
+// letter with its mailbox's watermark, and what d makes of it and of its
+// tournament. A letter stored before is left as it was (d is not read).
+func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Result, error) {
+	in := s.rec.Incoming
+	if err := t.db.advanceWatermark(ctx, t.tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
+		return Result{}, err
+	}
+	if s.Answer {
+		return t.writeAnswer(ctx, s, d)
+	}
+	if s.Stored {
+		return Result{LetterID: s.LetterID, Disposition: s.Disposition}, nil
+	}
+	if err := t.db.release(ctx, t.tx, s.reused, in); err != nil {
+		return Result{}, err
+	}
+	id, _, _, err := t.insertLetter(ctx, in, s.sum, authOf(s.Letter.Auth))
+	if err != nil {
+		return Result{}, err
+	}
+	return t.writeDecision(ctx, s, id, d)
+}
+
+// writeDecision writes what d makes of stored letter id (s) and its
+// tournament.
+func (t *Tx) writeDecision(ctx context.Context, s Scene, id int64, d adjudication.Decision) (Result, error) {
+	res := Result{LetterID: id, Fresh: true, Disposition: Ignored, Cipher: d.Cipher}
+	var l *Tournament // the tournament the letter is filed under
+	if d.Cipher != "" {
+		l = s.t
+	}
+	switch d.Fate {
+	case adjudication.Ignore:
+		return res, t.ignore(ctx, id, l, d.Reason)
+	case adjudication.File:
+		res.Disposition = Refused
+		if l == nil {
+			return res, t.SetDisposition(ctx, id, Refused, d.Reason)
+		}
+		return res, t.File(ctx, id, *l, Refused, s.Letter.Postmark, d.Outcome)
+	case adjudication.Hold:
+		res.Disposition, res.Outcome.Reason = Held, d.Reason
+		return res, t.holdAndAsk(ctx, s, id, d)
+	case adjudication.Apply:
+		l := *s.t
+		l.Desk = d.Desk
+		res.Disposition, res.Outcome = Processed, d.Outcome
+		if !d.Outcome.Accepted {
+			res.Disposition = Refused
+		}
+		return res, t.Save(ctx, l, d.State, id, res.Disposition, s.Letter.Postmark, d.Outcome)
+	}
+	return res, fmt.Errorf("storage: letter %d: no fate %d for a letter", id, d.Fate)
+}
+
+// holdAndAsk holds letter id (s) for d.Reason and queues d.Ask, the
+// request to confirm it, unless its person was asked about another letter
+// that day (one answer a day to an address whose letters are not
+// authenticated); the held letters' day asks later.
+func (t *Tx) holdAndAsk(ctx context.Context, s Scene, id int64, d adjudication.Decision) error {
+	day := s.Letter.Postmark
+	if err := t.hold(ctx, *s.t, id, s.rec, d.Person, day, d.Reason); err != nil {
+		return err
+	}
+	var n int
+	err := t.db.queryRow(ctx, t.tx, `SELECT count(*) FROM holds WHERE person = ? AND asked = ?`, strings.ToLower(d.Person), day.String()).Scan(&n)
+	if err != nil || n > 0 {
+		return err
+	}
+	return t.Ask(ctx, *s.t, id, day, d.Ask)
+}
+
+// writeAnswer stores s, an answer to the confirmation request of a held
+// letter, and writes what d makes of the held letter: nothing (it waits
+// no more), dropped, or confirmed and decided. The result is the held
+// letter's; an answer stored before changes nothing again.
+func (t *Tx) writeAnswer(ctx context.Context, s Scene, d adjudication.Decision) (Result, error) {
+	if s.Stored {
+		return Result{}, nil
+	}
+	reply, h := s.rec.Incoming, s.held
+	if err := t.db.release(ctx, t.tx, s.reused, reply); err != nil {
+		return Result{}, err
+	}
+	note := letter.Because(letter.ReasonConfirms, h.mid)
+	switch {
+	case h.status != "held":
+		note = letter.Because(letter.ReasonAnsweredLate, h.mid, h.status)
+	case d.Fate == adjudication.Drop:
+		note = letter.Because(letter.ReasonDeclines, h.mid)
+	}
+	if _, err := t.db.exec(ctx, t.tx, `INSERT INTO letters
+		(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, tournament_id, disposition, reason, stored_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		reply.MessageID, nullable(reply.Mailbox, reply.Mailbox), nullable(reply.Mailbox, reply.UIDValidity), nullable(reply.Mailbox, reply.UID),
+		reply.Raw, s.sum, reply.Postmark.UTC().Format(time.RFC3339), reply.From, corr.AuthKey, h.tid, Processed, reasonColumn(note), t.db.stamp()); err != nil {
+		return Result{}, err
+	}
+	res := Result{LetterID: h.id, Disposition: Held}
+	switch d.Fate {
+	case adjudication.Stale:
+		return res, nil
+	case adjudication.Drop:
+		return res, t.Drop(ctx, h.t, h.id, letter.HoldDeclined, s.Case.Confirms.Day, d.Reason, d.Outcome)
+	case adjudication.Confirm:
+		if _, err := t.db.exec(ctx, t.tx, `UPDATE holds SET status = 'confirmed' WHERE letter_id = ?`, h.id); err != nil {
+			return res, err
+		}
+		if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET auth = ? WHERE id = ?`, corr.AuthConfirmed, h.id); err != nil {
+			return res, err
+		}
+		return t.writeDecision(ctx, *h.letter, h.id, *d.Then)
+	}
+	return res, fmt.Errorf("storage: held letter %d: no fate %d for an answer", h.id, d.Fate)
+}
+
+// Keep stores letter in, which the referee does not read (too large,
+// unreadable, automatic), kept with disposition d for reason. A letter
+// stored before is left as it is (decided false), unless an earlier
+// version stored it and failed to decide it (Pending).
+func (t *Tx) Keep(ctx context.Context, in Incoming, d Disposition, reason letter.Reason) (res Result, decided bool, err error) {
+	id, was, fresh, err := t.StoreLetter(ctx, in, "")
+	if err != nil {
+		return Result{}, false, err
+	}
+	if !fresh && was != Pending {
+		return Result{LetterID: id, Disposition: was}, false, nil
+	}
+	return Result{LetterID: id, Fresh: fresh, Disposition: d}, true, t.SetDisposition(ctx, id, d, reason)
+}
+
+// authOf names the method of a for the letter's row: "none" when nothing
+// vouches for its sender, "" for a letter never read (no method at all).
+func authOf(a corr.Auth) string {
+	if a.Method == "" {
+		return ""
+	}
+	if !a.Authenticated() {
+		return corr.AuthNone
+	}
+	return a.Method
+}

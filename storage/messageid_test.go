@@ -1,0 +1,34 @@
+package storage
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base32"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// With MessageIDKey a letter's Message-ID is the HMAC of its number under
+// the key, the same however many ids were made before and under which
+// key: the kept HMAC is keyed again when the key changes.
+func TestMessageID_HMACOfTheNumberUnderTheKey(t *testing.T) {
+	want := func(key string, id int64) string {
+		m := hmac.New(sha256.New, []byte(key))
+		fmt.Fprintf(m, "message-id %d", id)
+		return "z" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(m.Sum(nil)[:16])) + "@zaochnik.invalid"
+	}
+	db := &DB{}
+	for _, c := range []struct {
+		key string
+		id  int64
+	}{{"k1", 1}, {"k1", 2}, {"k1", 1234567890123}, {"k2", 2}, {"k1", 2}, {"k1k1", 3}} {
+		db.MessageIDKey = []byte(c.key)
+		assert.Equal(t, want(c.key, c.id), db.messageID(c.id), "key %s, id %d", c.key, c.id)
+	}
+	db.MessageIDKey = nil
+	a, b := db.messageID(1), db.messageID(1)
+	assert.NotEqual(t, a, b, "without a key the ids are random")
+}
