@@ -1,8 +1,6 @@
 package adjudication
 
 import (
-	"strings"
-
 	"zaochnik/corr"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
@@ -98,63 +96,49 @@ type Decision struct {
 	Then    *Decision     // Confirm: the held letter's decision
 }
 
-// Decide decides letter l by what the store holds of it (c), in order: its answer to a confirmation request
-// (the held letter applied or dropped), the tournament (the only one its
-// sender plays in, else the one it names), whether its sender may be
-// answered at all (a stranger, the desk's organiser), whether what vouches
-// for him vouches for the change (else it is held), and the change itself
-// (the desk and the referee, Desk.Referee).
-//
-// A letter from an address that is no player, judge or secretary of the
-// tournament is kept unanswered (Ignore), unless the secretary put it
-// before the referee herself (corr.AuthDesk) or it is the desk's organiser
-// vouched for by a reply key, DMARC or DKIM (decisions on protests,
-// 6.1.12). A letter that is not authenticated, or whose authentication
-// does not vouch for the change it would make (corr.Trusted), is held and
-// its sender asked to confirm it.
+// Decide decides letter l by what the store holds of it (c): it chooses
+// the letter's route first (wayOf: an answer to a confirmation request, a
+// letter kept unanswered or held, the judge's, the organiser's, a player's
+// evaluation, else the referee's), then makes that route's one call. A
+// change that the letter's authentication does not vouch for
+// (corr.Trusted) is not made: the letter is held and its sender asked to
+// confirm it, as is a letter not authenticated at all.
 func Decide(c Case, l Letter) (Decision, error) {
-	if a := c.Confirms; a != nil {
-		return confirmed(l, *a)
+	w := wayOf(c, l)
+	d := Decision{Fate: Apply, Cipher: w.cipher, Desk: c.Desk, State: c.State}
+	var err error
+	switch w.route {
+	case viaStale:
+		return Decision{Fate: Stale}, nil
+	case viaDrop:
+		a := c.Confirms
+		reason, out := a.State.Drop(a.Held, letter.HoldDeclined)
+		return Decision{Fate: Drop, Reason: reason, Outcome: out}, nil
+	case viaConfirm:
+		then, err := Decide(c.Confirms.Case, c.Confirms.Letter)
+		return Decision{Fate: Confirm, Then: &then}, err
+	case viaIgnore:
+		return Decision{Fate: Ignore, Cipher: w.cipher, Reason: w.why}, nil
+	case viaJudge:
+		d.Desk, d.State, d.Outcome, err = c.Desk.JudgeAnswer(c.State, w.code, l.Text, l.Postmark)
+	case viaOrganiser:
+		d.Desk, d.State, d.Outcome, err = c.Desk.OrganiserAnswer(c.State, w.code, l.Text, l.Postmark)
+	case viaEvaluation:
+		d.Desk, d.Outcome, err = c.Desk.Submit(c.State, w.game, w.from, l.Text, l.Postmark)
+	case viaReferee:
+		d.State, d.Outcome = corr.Apply(c.State, w.read, w.obs)
+		d.Desk, d.Outcome = c.Desk.Follow(d.State, w.from, d.Outcome)
 	}
-	if strings.TrimSpace(l.From) == "" {
-		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
-		return Decision{Fate: Ignore, Reason: letter.Because(letter.ReasonNoSender)}, nil
-	}
-	if c.Cipher == "" {
-		return Decision{Fate: Ignore, Reason: letter.Because(letter.ReasonNoTournament)}, nil
-	}
-	d, err := decide(c, l)
-	d.Cipher = c.Cipher
-	return d, err
-}
-
-// decide decides letter l of tournament c.Cipher (see Decide).
-func decide(c Case, l Letter) (Decision, error) {
-	s := c.State
-	if s.Tournament.RoleOf(l.From) == corr.Stranger && l.Auth.Method != corr.AuthDesk {
-		// The organiser the desk names answers protests against the
-		// judge's rulings (6.1.12): only a reply key, DMARC or DKIM vouch
-		// for it; nothing else is held or asked, it is kept unanswered.
-		if !c.Desk.IsOrganiser(l.From) {
-			return Decision{Fate: Ignore, Reason: letter.Because(letter.ReasonStranger, l.From, c.Cipher)}, nil
-		}
-		if m := l.Auth.Method; m != corr.AuthKey && m != corr.AuthDMARC && m != corr.AuthDKIM {
-			return Decision{Fate: Ignore, Reason: letter.Because(letter.ReasonOrganiser, l.From, c.Cipher)}, nil
-		}
-	}
-	if !l.Auth.Authenticated() {
-		_, why := corr.Trusted(s.Tournament, l.From, l.Auth, corr.Outcome{})
-		return held(c, l, why), nil
-	}
-	obs := corr.Observation{From: l.From, Postmark: l.Postmark, Posted: l.Posted, MessageID: l.MessageID, Subject: l.Subject, Thread: l.Thread, Forwarded: l.Forwarded}
-	desk, next, out, err := c.Desk.Referee(s, l.Text, obs)
 	if err != nil {
 		return Decision{}, err
 	}
-	if ok, why := corr.Trusted(s.Tournament, l.From, l.Auth, out); !ok {
-		return held(c, l, why), nil
+	if w.route != viaHold {
+		var ok bool
+		if ok, w.why = corr.Trusted(c.State.Tournament, l.From, l.Auth, d.Outcome); ok {
+			return d, nil
+		}
 	}
-	return Decision{Fate: Apply, Desk: desk, State: next, Outcome: out}, nil
+	return held(c, l, w.why), nil
 }
 
 // Oversized files letter l, of size bytes, over the limit and refused
@@ -175,20 +159,5 @@ func Oversized(c Case, l Letter, size, limit int64, reason letter.Reason) Decisi
 func held(c Case, l Letter, why letter.Reason) Decision {
 	_, person, _, _ := c.State.Tournament.Person(l.From)
 	h := corr.Held{From: l.From, Arrived: l.Postmark, Subject: l.Subject, Text: l.Text, HoldDays: c.HoldDays}
-	return Decision{Fate: Hold, Reason: why, Person: person, Ask: c.State.ConfirmRequest(h)}
-}
-
-// confirmed decides l, an answer to the confirmation request of held
-// letter a: nothing when it waits no more, the held letter dropped when l
-// declines it (corr.Declines), else applied.
-func confirmed(l Letter, a Confirmation) (Decision, error) {
-	switch {
-	case !a.Waiting:
-		return Decision{Fate: Stale}, nil
-	case corr.Declines(l.Text):
-		reason, out := a.State.Drop(a.Held, letter.HoldDeclined)
-		return Decision{Fate: Drop, Reason: reason, Outcome: out}, nil
-	}
-	then, err := Decide(a.Case, a.Letter)
-	return Decision{Fate: Confirm, Then: &then}, err
+	return Decision{Fate: Hold, Cipher: c.Cipher, Reason: why, Person: person, Ask: c.State.ConfirmRequest(h)}
 }

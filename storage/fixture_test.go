@@ -69,10 +69,14 @@ func followed(t Tournament, day timecontrol.Date, next corr.State, out corr.Outc
 }
 
 // apply writes letter r of tournament cipher as the desk and the referee
-// (corr) apply it.
+// (corr) apply it, put before them by the secretary (corr.AuthDesk: nobody
+// is held or ignored).
 func apply(ctx context.Context, db *DB, cipher string, r Received) (Result, error) {
 	return write(ctx, db, cipher, timecontrol.Date{}, &r, func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error) {
-		return t.Desk.Referee(t.State, r.Text, corr.Observation{From: r.From, Postmark: day, MessageID: r.MessageID, Subject: r.Subject})
+		c := adjudication.Case{Cipher: cipher, State: t.State, Desk: t.Desk}
+		d, err := adjudication.Decide(c, adjudication.Letter{From: r.From, Subject: r.Subject, Text: r.Text, MessageID: r.MessageID,
+			Auth: corr.Auth{Method: corr.AuthDesk}, Postmark: day})
+		return d.Desk, d.State, d.Outcome, err
 	})
 }
 

@@ -20,6 +20,9 @@ type Group struct {
 	db   *DB
 	tx   *sql.Tx
 	done bool
+	// marks is how many watermarks the group held when the current
+	// letter's savepoint was opened.
+	marks int
 }
 
 type groupKey struct{}
@@ -40,35 +43,46 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 }
 
 // Each runs fn, with a context that routes the DB's calls into the group,
-// under a savepoint: when fn fails, everything it did is undone and the
-// group goes on without it.
+// under a savepoint, the letter's: when fn fails, everything it did is
+// undone and the group goes on without it. A DB.Update in that context
+// opens no savepoint of its own: it runs under the letter's (DB.tx), so a
+// letter costs one SAVEPOINT and one RELEASE.
 func (g *Group) Each(ctx context.Context, fn func(ctx context.Context) error) error {
 	if g.done {
 		return errors.New("storage: the group is already committed or rolled back")
 	}
-	err := g.savepoint(ctx, func(*sql.Tx) error { return fn(context.WithValue(ctx, groupKey{}, g)) })
-	if err != nil {
-		g.db.forgetAll() // a copy kept by a step of fn may hold what was undone
-	}
-	return err
-}
-
-// savepoint runs fn on the group's transaction under a savepoint.
-func (g *Group) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
 	if _, err := g.db.exec(ctx, g.tx, `SAVEPOINT letter`); err != nil {
 		return err
 	}
-	marks := len(g.db.w.marks)
-	if err := fn(g.tx); err != nil {
-		g.db.undone()
-		g.db.w.marks = g.db.w.marks[:marks]
-		if _, rerr := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); rerr != nil {
-			return errors.Join(err, rerr)
-		}
-		_, rerr := g.db.exec(ctx, g.tx, `RELEASE letter`)
-		return errors.Join(err, rerr)
+	g.marks = len(g.db.w.marks)
+	err := fn(context.WithValue(ctx, groupKey{}, g))
+	if err != nil {
+		err = errors.Join(err, g.undo(ctx))
 	}
-	_, err := g.db.exec(ctx, g.tx, `RELEASE letter`)
+	_, rerr := g.db.exec(ctx, g.tx, `RELEASE letter`)
+	return errors.Join(err, rerr)
+}
+
+// within runs fn on the group's transaction under the savepoint of the
+// letter ctx is of (Each): when fn fails, the letter is undone to it,
+// what it did before fn included, since a letter whose step failed is
+// undone whole.
+func (g *Group) within(ctx context.Context, fn func(*sql.Tx) error) error {
+	if err := fn(g.tx); err != nil {
+		return errors.Join(err, g.undo(ctx))
+	}
+	return nil
+}
+
+// undo rolls the current letter back to its savepoint, with the
+// watermarks it advanced and what the transaction knew of its writes; the
+// tournaments' copies are dropped, since one kept by a step of the letter
+// may hold what was undone.
+func (g *Group) undo(ctx context.Context) error {
+	g.db.undone()
+	g.db.forgetAll()
+	g.db.w.marks = g.db.w.marks[:g.marks]
+	_, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`)
 	return err
 }
 

@@ -93,6 +93,43 @@ func TestGroup_RolledBackLeavesNothing(t *testing.T) {
 	assert.Len(t, ls, 1)
 }
 
+// A letter of a group has one savepoint, its own: an Update in it opens
+// none, so an Update that fails undoes the letter whole, what the letter
+// stored before it included, and the group's other letters stay.
+func TestGroup_UpdateRunsUnderTheLettersSavepoint(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		_, err := apply(ctx, db, cipher, game12[0])
+		return err
+	}))
+	failed := errors.New("the letter's next step failed")
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		if _, err := apply(ctx, db, cipher, game12[1]); err != nil {
+			return err
+		}
+		err := db.Update(ctx, func(*Tx) error { return failed })
+		assert.ErrorIs(t, err, failed)
+		return nil // a caller that goes on: the letter is undone all the same
+	}))
+	require.NoError(t, g.Commit())
+
+	ls, err := db.Letters(ctx)
+	require.NoError(t, err)
+	var ids []string
+	for _, l := range ls {
+		ids = append(ids, l.MessageID)
+	}
+	assert.Equal(t, []string{"<m1>"}, ids, "the second letter is undone to its savepoint, the first stays")
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	gm, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, gm.Plies, 1)
+}
+
 // A group asks a sender's tournaments once and answers the same again; a
 // tournament created within the group is among them at once.
 func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
@@ -130,5 +167,43 @@ func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
 	assert.Equal(t, []string{cipher, "ВТОР-2026"}, mine, "the new tournament counts at once")
 	_, all = ciphers("stranger@example.org")
 	assert.Equal(t, []string{cipher, "ВТОР-2026"}, all)
+	require.NoError(t, g.Commit())
+}
+
+// A letter undone to its savepoint takes back the sender's tournaments it
+// read after creating one: the group's next letter does not see it.
+func TestGroup_UndoneLetterForgetsItsSenderCiphers(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	src = bytes.ReplaceAll(src, []byte(cipher), []byte("ВТОР-2026"))
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	failed := errors.New("the letter's next step failed")
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		if err := db.CreateTournament(ctx, tm, src); err != nil {
+			return err
+		}
+		err := db.Update(ctx, func(tx *Tx) error {
+			mine, _, err := db.senderCiphers(ctx, tx.tx, "Ivanov@example.org")
+			require.NoError(t, err)
+			require.Equal(t, []string{cipher, "ВТОР-2026"}, mine)
+			return failed
+		})
+		assert.ErrorIs(t, err, failed)
+		return nil
+	}))
+	var mine []string
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		return db.Update(ctx, func(tx *Tx) error {
+			mine, _, err = db.senderCiphers(ctx, tx.tx, "Ivanov@example.org")
+			return err
+		})
+	}))
+	assert.Equal(t, []string{cipher}, mine, "the undone tournament is gone from the answer")
 	require.NoError(t, g.Commit())
 }

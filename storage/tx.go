@@ -14,7 +14,8 @@ import (
 
 // Tx is a write transaction of the store as a use case sees it: rows to
 // find and write, nothing decided. Within a Group (ctx from Group.Each) it
-// is a savepoint of the group's transaction, committed with the group.
+// runs under the letter's savepoint of the group's transaction, committed
+// with the group.
 type Tx struct {
 	db      *DB
 	tx      *sql.Tx

@@ -201,8 +201,10 @@ type solving struct {
 	// into holds the tables the conversions lead into, by material
 	// (WhiteMen, WhiteKings, BlackMen, BlackKings): probed directly.
 	into [maxSide + 1][maxSide + 1][maxSide + 1][maxSide + 1]*slice
-	// sets[g][r] is the board of group g at rank r.
-	sets [4][]draughts.Bitboard
+	// sets[g][r] is the board of group g at rank r; masks[g][r] the same
+	// squares by their indices (bit i: index i).
+	sets  [4][]draughts.Bitboard
+	masks [4][]uint64
 	// stride[g] is the distance between the entries of ranks r and r+1
 	// of group g, the rest equal.
 	stride [4]int
@@ -219,9 +221,11 @@ func (s *Set) solving(t *slice) *solving {
 	var sq [maxSide]int8
 	for g := range 4 {
 		st.sets[g] = make([]draughts.Bitboard, t.sizes[g])
+		st.masks[g] = make([]uint64, t.sizes[g])
 		for r := range st.sets[g] {
 			for _, x := range s.b.squaresOf(&t.layout, g, r, sq[:0]) {
 				st.sets[g][r] |= draughts.Bitboard(1) << s.b.squares[x]
+				st.masks[g][r] |= 1 << x
 			}
 		}
 	}
@@ -291,9 +295,12 @@ func push(b *[][]int32, i int, d uint8) {
 
 // first is the first pass over the entries lo to hi (even). The groups'
 // ranks are counted on from lo's, each group's board looked up by rank.
+// A position without a capture is told from its boards (geometry.scan);
+// one with a capture has its moves generated and played.
 func (st *solving) first(lo, hi int, b *[][]int32) {
-	s, t := st.s, st.t
+	s, t, geo := st.s, st.t, st.s.b.geo
 	var buf [128]draughts.Move
+	q := quiet{promos: make([]promotion, 0, 2*maxSide)}
 	r, _ := t.ranks(lo)
 	for i := lo; i < hi; i += 2 {
 		wm, bm, wk, bk := st.sets[whiteMen][r[0]], st.sets[blackMen][r[1]], st.sets[whiteKings][r[2]], st.sets[blackKings][r[3]]
@@ -308,83 +315,93 @@ func (st *solving) first(lo, hi int, b *[][]int32) {
 			continue
 		}
 		white, black, kings := wm|wk, bm|bk, wk|bk
+		empty := ^(white | black)
+		men, own := [2]draughts.Bitboard{wm, bm}, [2]draughts.Bitboard{wk, bk}
+		opp := [2]draughts.Bitboard{black, white}
 		for side := range 2 {
 			j := i + side
-			p := draughts.NewPosition(s.b.v, white, black, kings, draughts.Color(side))
-			moves := p.LegalMoves(buf[:0])
-			switch {
-			case len(moves) == 0:
-				t.val[j] = 0
-				push(b, j, 0)
-			case moves[0].IsCapture():
+			if !geo.scan(men[side], own[side], opp[side], empty, s.b.promo[side], side, &q) {
+				p := draughts.NewPosition(s.b.v, white, black, kings, draughts.Color(side))
 				win, loss, draw := uint8(255), uint8(0), false
-				for _, m := range moves {
-					tally(st.probe(p.Play(m)), &win, &loss, &draw)
+				for _, m := range p.LegalMoves(buf[:0]) {
+					// The position after m (draughts.Position.Play), the
+					// opponent to move: lost (0) with no piece left.
+					bb := [4]draughts.Bitboard{wm, bm, wk, bk}
+					from, to := draughts.Bitboard(1)<<m.From, draughts.Bitboard(1)<<m.To
+					bb[whiteMen+side] &^= from
+					bb[whiteKings+side] &^= from
+					if m.King || m.Promotes {
+						bb[whiteKings+side] |= to
+					} else {
+						bb[whiteMen+side] |= to
+					}
+					bb[whiteMen+side^1] &^= m.Captured
+					bb[whiteKings+side^1] &^= m.Captured
+					c := uint8(0)
+					if bb[whiteMen+side^1]|bb[whiteKings+side^1] != 0 {
+						c = st.probeBoards(bb, side^1)
+					}
+					tally(c, &win, &loss, &draw)
 				}
 				d := pick(win, loss, draw)
 				t.val[j] = d
 				if d != drawn {
 					push(b, j, d)
 				}
+				continue
+			}
+			if q.within == 0 && len(q.promos) == 0 {
+				t.val[j] = 0
+				push(b, j, 0)
+				continue
+			}
+			win, loss, draw := uint8(255), uint8(0), false
+			for _, m := range q.promos {
+				// The promoted position, the opponent to move.
+				bb := [4]draughts.Bitboard{wm, bm, wk, bk}
+				bb[whiteMen+side] &^= 1 << m.from
+				bb[whiteKings+side] |= 1 << m.to
+				tally(st.probeBoards(bb, side^1), &win, &loss, &draw)
+			}
+			t.val[j] = drawn
+			st.left[j] = uint8(q.within)
+			switch {
+			case win != 255:
+				st.conv[j] = noLoss
+				push(b, j, win) // due at win unless a quicker one comes first
+			case draw:
+				st.conv[j] = noLoss
 			default:
-				win, loss, draw := uint8(255), uint8(0), false
-				within := 0
-				men, promo := p.Men(draughts.Color(side)), s.b.promo[side]
-				for _, m := range moves {
-					if men.Has(m.From) && promo.Has(m.To) {
-						tally(st.probe(p.Play(m)), &win, &loss, &draw)
-					} else {
-						within++
-					}
-				}
-				t.val[j] = drawn
-				st.left[j] = uint8(within)
-				switch {
-				case win != 255:
-					st.conv[j] = noLoss
-					push(b, j, win) // due at win unless a quicker one comes first
-				case draw:
-					st.conv[j] = noLoss
-				default:
-					st.conv[j] = loss
-					if within == 0 {
-						t.val[j] = loss
-						push(b, j, loss)
-					}
+				st.conv[j] = loss
+				if q.within == 0 {
+					t.val[j] = loss
+					push(b, j, loss)
 				}
 			}
 		}
 	}
 }
 
-// probe is the entry of p, reached from the table by a capture or a
-// promotion, in the table it leads into: 0 when the side to move has no
-// piece left (it has lost).
-func (st *solving) probe(p draughts.Position) uint8 {
-	side := p.SideToMove()
-	if p.Pieces(side) == 0 {
-		return 0
-	}
-	bb := [4]draughts.Bitboard{p.Men(draughts.White), p.Men(draughts.Black), p.Kings(draughts.White), p.Kings(draughts.Black)}
+// probeBoards is the entry of the position of the groups' boards bb, side
+// to move (which has a piece), reached from the table by a capture or a
+// promotion, in the table it leads into.
+func (st *solving) probeBoards(bb [4]draughts.Bitboard, side int) uint8 {
 	t := st.into[bb[whiteMen].Count()][bb[whiteKings].Count()][bb[blackMen].Count()][bb[blackKings].Count()]
 	if t == nil {
-		return st.s.raw(p) // not a conversion the material needs: never so
+		// Not a conversion the material needs: never so.
+		return st.s.raw(draughts.NewPosition(st.s.b.v, bb[whiteMen]|bb[whiteKings], bb[blackMen]|bb[blackKings], bb[whiteKings]|bb[blackKings], draughts.Color(side)))
 	}
-	b := st.s.b
+	terms := &st.s.b.terms
 	var r [4]int
 	for g := range 4 {
 		k := 0
 		// Squares come in the order of their numbers, so of their indices.
 		for x := bb[g]; x != 0; x &= x - 1 {
-			sq := b.index[bits.TrailingZeros64(uint64(x))]
-			if g < whiteKings {
-				sq = b.manIdx[g][sq]
-			}
 			k++
-			r[g] += binom[sq][k]
+			r[g] += int(terms[g][bits.TrailingZeros64(uint64(x))][k])
 		}
 	}
-	return t.val[t.index(r, int(side))]
+	return t.val[t.index(r, side)]
 }
 
 // tally adds a child's entry (from its side to move's view) to the best
@@ -419,6 +436,7 @@ func pick(win, loss uint8, draw bool) uint8 {
 func (st *solving) retro() error {
 	t := st.t
 	var due [2][]int32
+	var scratch []int32
 	for d := 0; d < len(st.buckets); d++ {
 		if len(st.buckets[d]) == 0 {
 			continue
@@ -427,6 +445,12 @@ func (st *solving) retro() error {
 			return fmt.Errorf("tables: %v has a distance over %d plies", t.m, maxDistance)
 		}
 		due[0], due[1] = due[0][:0], due[1][:0]
+		// In the order of the entries, so that the predecessors told one
+		// after the other lie near each other in memory.
+		if cap(scratch) < len(st.buckets[d]) {
+			scratch = make([]int32, len(st.buckets[d]))
+		}
+		st.buckets[d] = sortEntries(st.buckets[d], scratch[:len(st.buckets[d])], len(t.val))
 		for _, x := range st.buckets[d] {
 			i := int(x)
 			if st.conv[i] == done {
@@ -459,73 +483,69 @@ func (st *solving) retro() error {
 
 // tell passes the value (distance d) of each entry of due, all with one
 // side to move, to its predecessors, pushing those it resolves onto out.
+// A predecessor differs in one piece of the side that moved last: its
+// group's rank is that of the set with the piece's square replaced, which
+// with p of the other squares below the new one is pre[p] (theirs below)
+// + binom[new][p+1] + suf[p] (theirs above, each one place up).
 func (st *solving) tell(due []int32, d int, out *[][]int32) {
 	t, b := st.t, st.s.b
-	var occ [64]bool
-	var sets [4][maxSide]int8
-	var sq [maxSide]int8
 	for _, x := range due {
 		r, side := t.ranks(int(x))
-		for g := range 4 {
-			copy(sets[g][:], b.squaresOf(&t.layout, g, r[g], sq[:0]))
-			for _, x := range sets[g][:t.k[g]] {
-				occ[x] = true
-			}
-		}
+		occ := st.masks[0][r[0]] | st.masks[1][r[1]] | st.masks[2][r[2]] | st.masks[3][r[3]]
 		mover := side ^ 1
 		for _, g := range [2]int{whiteKings + mover, whiteMen + mover} {
-			k := t.k[g]
+			k, stride := t.k[g], st.stride[g]
+			set := t.sets[g][r[g]][:k] // ascending
 			// The predecessors' entries but for group g's rank.
-			base := int(x) ^ 1 - r[g]*st.stride[g]
+			base := int(x) ^ 1 - r[g]*stride
 			for j := range k {
-				to := sets[g][j]
+				var rest [maxSide]int8
+				copy(rest[:j], set[:j])
+				copy(rest[j:], set[j+1:])
+				var pre, suf [maxSide]int
+				for p := 1; p < k; p++ {
+					pre[p] = pre[p-1] + binom[rest[p-1]][p]
+				}
+				for p := k - 2; p >= 0; p-- {
+					suf[p] = suf[p+1] + binom[rest[p]][p+2]
+				}
 				if g < whiteKings {
+					to := b.manSq[g][set[j]]
+					others := st.masks[g][r[g]] &^ (1 << to)
 					for _, from := range b.back[mover][to] {
-						if !occ[from] {
-							st.unmove(base, g, sets[g][:k], j, from, d, out)
+						if occ&(1<<from) == 0 {
+							p := bits.OnesCount64(others & (1<<from - 1))
+							q := base + (pre[p]+binom[b.manIdx[g][from]][p+1]+suf[p])*stride
+							if st.left[q] != 0 {
+								st.resolve(q, d, out)
+							}
 						}
 					}
 					continue
 				}
+				to := set[j]
+				others := st.masks[g][r[g]] &^ (1 << to)
 				for _, ray := range b.rays[to] {
 					for _, from := range ray {
-						if occ[from] {
+						if occ&(1<<from) != 0 {
 							break
 						}
-						st.unmove(base, g, sets[g][:k], j, from, d, out)
+						p := bits.OnesCount64(others & (1<<from - 1))
+						q := base + (pre[p]+binom[from][p+1]+suf[p])*stride
+						if st.left[q] != 0 {
+							st.resolve(q, d, out)
+						}
 					}
 				}
-			}
-		}
-		for g := range 4 {
-			for _, x := range sets[g][:t.k[g]] {
-				occ[x] = false
 			}
 		}
 	}
 }
 
-// unmove tells the predecessor where piece j of group g (set, board
-// indices) stood on from, its entry base plus that of group g's rank,
-// that its child at distance d is resolved, pushing it onto out if that
-// resolves it.
-func (st *solving) unmove(base, g int, set []int8, j int, from int8, d int, out *[][]int32) {
-	t, b := st.t, st.s.b
-	var moved [maxSide]int8
-	for x, sq := range set {
-		if x == j {
-			sq = from
-		}
-		if g < whiteKings {
-			sq = b.manIdx[g][sq]
-		}
-		moved[x] = sq
-	}
-	sortSet(moved[:len(set)])
-	q := base + rank(moved[:len(set)])*st.stride[g]
-	if st.left[q] == 0 {
-		return
-	}
+// resolve tells the unresolved predecessor q that a child of it is
+// resolved at distance d, pushing it onto out if that resolves it.
+func (st *solving) resolve(q, d int, out *[][]int32) {
+	t := st.t
 	if d%2 == 0 {
 		st.left[q] = 0
 		t.val[q] = uint8(d + 1)
@@ -536,4 +556,27 @@ func (st *solving) unmove(base, g int, set []int8, j int, from int8, d int, out 
 		t.val[q] = max(uint8(d+1), st.conv[q])
 		push(out, q, t.val[q])
 	}
+}
+
+// sortEntries sorts a, entries below n, by their digits of 11 bits from
+// the lowest (a radix sort through tmp, as long as a); it returns the
+// sorted slice, a or tmp.
+func sortEntries(a, tmp []int32, n int) []int32 {
+	const bits = 11
+	for shift := 0; n>>shift > 0; shift += bits {
+		var count [1<<bits + 1]int
+		for _, x := range a {
+			count[(x>>shift)&(1<<bits-1)+1]++
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for _, x := range a {
+			k := (x >> shift) & (1<<bits - 1)
+			tmp[count[k]] = x
+			count[k]++
+		}
+		a, tmp = tmp, a
+	}
+	return a
 }

@@ -18,9 +18,28 @@ func (s *Set) MarshalSlice(m Material) ([]byte, bool) {
 	if c == nil || c.Load() == nil {
 		return nil, false
 	}
+	return append(s.header(m), c.Load().val...), true
+}
+
+// header is the bytes before the entries of m's table.
+func (s *Set) header(m Material) []byte {
+	return append([]byte(magic), byte(s.b.v), byte(m.WhiteMen), byte(m.WhiteKings), byte(m.BlackMen), byte(m.BlackKings))
+}
+
+// WriteSlice writes the bytes of MarshalSlice to w without copying the
+// table (a 6-piece table has up to hundreds of megabytes); false when m
+// is not solved.
+func (s *Set) WriteSlice(w io.Writer, m Material) (bool, error) {
+	c := s.cell(m)
+	if c == nil || c.Load() == nil {
+		return false, nil
+	}
 	t := c.Load()
-	out := append([]byte(magic), byte(s.b.v), byte(m.WhiteMen), byte(m.WhiteKings), byte(m.BlackMen), byte(m.BlackKings))
-	return append(out, t.val...), true
+	if _, err := w.Write(s.header(m)); err != nil {
+		return true, err
+	}
+	_, err := w.Write(t.val)
+	return true, err
 }
 
 // fileSize is the bytes of m's table as MarshalSlice writes them: the
@@ -40,10 +59,19 @@ func ReadCompressed(r io.Reader, name string, size int) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (not a file of zaochnik tables build: delete it and build again)", name, err)
 	}
-	data, err := io.ReadAll(io.LimitReader(zr, int64(size)+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (delete it and build again)", name, err)
+	// Read into the table's size and one byte more, allocated once.
+	data, n := make([]byte, size+1), 0
+	for n < len(data) {
+		k, err := zr.Read(data[n:])
+		n += k
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w (delete it and build again)", name, err)
+		}
 	}
+	data = data[:n]
 	if len(data) > size {
 		return nil, fmt.Errorf("%s: decompresses to more than the %d bytes of its table (not a file of zaochnik tables build: delete it and build again)", name, size)
 	}

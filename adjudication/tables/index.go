@@ -31,6 +31,11 @@ type board struct {
 	// turned[i] is the index of square i turned half round (nil when a
 	// board has no such symmetry).
 	turned []int8
+	geo    *geometry
+	// terms[g][s][k] is the rank's term of a piece of group g on square
+	// s (a draughts.Square) as the k-th of its group: binom[i][k], i its
+	// index among the squares where the group stands.
+	terms [4][64][maxSide + 1]int32
 }
 
 func newBoard(v draughts.Variant) *board {
@@ -43,7 +48,6 @@ func newBoard(v draughts.Variant) *board {
 		b.squares = append(b.squares, s)
 		b.index[s] = int8(i - 1)
 	}
-	dirs := [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 	b.rays = make([][4][]int8, b.n)
 	for c := range 2 {
 		b.manIdx[c] = make([]int8, b.n)
@@ -51,7 +55,7 @@ func newBoard(v draughts.Variant) *board {
 	}
 	for i, s := range b.squares {
 		f, r := v.FileRank(s)
-		for d, dd := range dirs {
+		for d, dd := range diagonals {
 			f, r := f, r
 			for {
 				f, r = f+dd[0], r+dd[1]
@@ -96,8 +100,26 @@ func newBoard(v draughts.Variant) *board {
 			b.combos[[2]int{n, k}] = combos(n, k)
 		}
 	}
+	b.geo = newGeometry(b)
+	for g := range 4 {
+		for i, s := range b.squares {
+			x := int8(i)
+			if g < whiteKings {
+				if x = b.manIdx[g][i]; x < 0 {
+					continue
+				}
+			}
+			for k := 1; k <= maxSide; k++ {
+				b.terms[g][s][k] = int32(binom[x][k])
+			}
+		}
+	}
 	return b
 }
+
+// diagonals are the four directions as steps of file and rank: rays[i][d]
+// runs along diagonals[d].
+var diagonals = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
 // maxSide is the most pieces of one kind (or of one side) in a table.
 const maxSide = 5

@@ -180,6 +180,13 @@ func TestMarshalSlice_RoundTrip(t *testing.T) {
 	if back, _ := u.MarshalSlice(m); !bytes.Equal(back, data) {
 		t.Fatal("the table read back differs")
 	}
+	var written bytes.Buffer
+	if ok, err := u.WriteSlice(&written, m); !ok || err != nil || !bytes.Equal(written.Bytes(), data) {
+		t.Fatalf("WriteSlice: %v %v, the bytes of MarshalSlice: %v", ok, err, bytes.Equal(written.Bytes(), data))
+	}
+	if ok, _ := u.WriteSlice(&written, Material{WhiteKings: 2, BlackKings: 1}); ok {
+		t.Fatal("WriteSlice of a table not solved says it wrote it")
+	}
 	other := Material{WhiteKings: 2, BlackKings: 1}
 	for _, bad := range [][]byte{nil, []byte("ZKT2"), data[:len(data)-1], append(bytes.Clone(data), 0), append([]byte("XXXX"), data[4:]...)} {
 		if err := u.LoadSlice(m, bad); err == nil {

@@ -103,12 +103,3 @@ func (g *geometry) jumpDirection(s, t Square) int {
 	}
 	return downRight
 }
-
-// first returns the nearest square of blockers (a non-empty subset of a ray in
-// direction d).
-func first(blockers Bitboard, d int) Square {
-	if d < downLeft {
-		return highest(blockers)
-	}
-	return lowest(blockers)
-}

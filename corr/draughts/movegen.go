@@ -1,9 +1,6 @@
 package draughts
 
-import (
-	"math"
-	"math/bits"
-)
+import "math"
 
 // LegalMoves appends the legal moves of p to dst and returns the extended
 // slice: the captures if any capture exists (capturing is compulsory,
@@ -46,11 +43,20 @@ type gen struct {
 	promote  bool // promoteInCapture
 	majority bool
 	record   bool
+	// counting: the perft's last ply wants only the number of moves; the
+	// captures no other path can repeat are counted in count, not listed.
+	counting bool
+	count    int
 	all      Bitboard // every piece
 	occ      Bitboard // every piece but the capturing one: captured pieces stay (2.1.5.17)
 	opp      Bitboard // the opponent's pieces
 	empty    Bitboard // the board minus occ: the origin counts as empty
 	lastRow  Bitboard // the mover's promotion row
+	// jump and takeable are set for a king's capture (startKing): the
+	// opponent's pieces with an empty square beyond them in direction d,
+	// and those with empty squares on both sides along some diagonal.
+	jump     [4]Bitboard
+	takeable Bitboard
 	from     Square
 	king     bool
 	half     uint // squares a row: the bit offset of a step is half or half+1
@@ -108,6 +114,7 @@ func (c *gen) reset(p Position, dst []Move) {
 	c.opp = p.them
 	c.lastRow = c.geo.lastRow[p.side&1]
 	c.dst, c.base, c.best = dst, len(dst), 0
+	c.counting, c.count = false, 0
 	c.checkFrom = c.dedupFrom
 	if c.majority || c.record {
 		c.checkFrom = 0
@@ -120,58 +127,15 @@ func (c *gen) reset(p Position, dst []Move) {
 // capturers returns the men and the kings of the side to move that can
 // capture: the cheap test that spares most positions the capture search.
 func (p Position) capturers(g *geometry) (men, kings Bitboard) {
-	own, opp := p.us, p.them
-	empty := g.valid &^ (own | opp)
-	t := takers(uint(g.half), opp, empty)
-	men = own &^ p.kings & (t[upLeft] | t[upRight] | t[downLeft] | t[downRight])
-	if own&p.kings != 0 {
-		kings = p.kingCapturers(g, own, opp, empty)
-	}
-	return men, kings
-}
-
-// takers returns, for each direction d, the squares from which a man would
-// take in direction d on the board as it stands (opp the opponent's pieces,
-// h the board's half width): an opponent's piece next to it that way and an
-// empty square beyond. Men capture backwards too (2.1.5.3).
-func takers(h uint, opp, empty Bitboard) [4]Bitboard {
-	h &= 15 // bounded: the shifts need no test for 64 or more
-	return [4]Bitboard{
-		upLeft:    (opp << (h + 1)) & (empty << (2*h + 2)),
-		upRight:   (opp << h) & (empty << (2 * h)),
-		downLeft:  (opp >> h) & (empty >> (2 * h)),
-		downRight: (opp >> (h + 1)) & (empty >> (2*h + 2)),
-	}
-}
-
-// kingCapturers returns those of own's kings that can capture.
-func (p Position) kingCapturers(g *geometry, own, opp, empty Bitboard) Bitboard {
-	var kings Bitboard
-	for k := own & p.kings; k != 0; k &= k - 1 {
-		s := lowest(k)
-		if _, takes := kingSees(g, s, opp, empty); takes {
+	all := p.us | p.them
+	j := jumpable(uint(g.half), p.them, g.valid&^all)
+	men = p.us &^ p.kings & manTakers(uint(g.half), j).any()
+	for k := p.us & p.kings; k != 0; k &= k - 1 {
+		if s := lowest(k); kingCanTake(g, s, all, &j) {
 			kings |= bit(s)
 		}
 	}
-	return kings
-}
-
-// kingSees returns the empty squares a king on s reaches along its four rays
-// (its steps), and whether it can capture: the piece just beyond one of
-// those reaches is the opponent's, with an empty square behind it. The
-// square beyond a reach is the reach with s shifted one step on, less the
-// reach itself (a ghost or an outside bit at the edge, never a piece).
-func kingSees(g *geometry, s Square, opp, empty Bitboard) (reach Bitboard, takes bool) {
-	h := uint(g.half) & 15 // bounded: the shifts need no test for 64 or more
-	at := bit(s)
-	ul, ur := kingReach(g, s, upLeft, empty), kingReach(g, s, upRight, empty)
-	dl, dr := kingReach(g, s, downLeft, empty), kingReach(g, s, downRight, empty)
-	preyUL := (ul | at) >> (h + 1) &^ ul & opp
-	preyUR := (ur | at) >> h &^ ur & opp
-	preyDL := (dl | at) << h &^ dl & opp
-	preyDR := (dr | at) << (h + 1) &^ dr & opp
-	takes = (preyUL>>(h+1)|preyUR>>h|preyDL<<h|preyDR<<(h+1))&empty != 0
-	return ul | ur | dl | dr, takes
+	return men, kings
 }
 
 // captures generates the captures of the men and kings given.
@@ -184,6 +148,7 @@ func (c *gen) captures(men, kings Bitboard) {
 	for b := kings; b != 0; b &= b - 1 {
 		s := lowest(b)
 		c.start(s, true)
+		c.startKing()
 		c.kingFrom(s, 0, 0, allDirections)
 	}
 }
@@ -195,125 +160,55 @@ func (c *gen) start(s Square, king bool) {
 	c.pieceAt = len(c.dst)
 }
 
-// manLands returns the squares a man on s lands on by taking one more
-// piece, having taken the set taken: shifts of bit(s) in the four
-// directions at once, the layout's ghost bits stopping a step off the board
-// (see geometry).
-func (c *gen) manLands(s Square, taken Bitboard) Bitboard {
-	h := c.half & 15 // bounded: the shifts need no test for 64 or more
-	at, prey := bit(s), c.opp&^taken
-	lands := (at>>(h+1)&prey)>>(h+1) | (at>>h&prey)>>h | (at<<h&prey)<<h | (at<<(h+1)&prey)<<(h+1)
-	return lands & c.empty
-}
-
-// jumps continues a man's capture standing on s, having taken n pieces (the
-// set taken), by each jump to a square of lands (from manLands): the piece
-// taken is halfway between s and the landing square. Lowest first is the
-// directions' order (up-left, up-right, down-left, down-right).
-func (c *gen) jumps(s Square, lands, taken Bitboard, n int) {
-	for ; lands != 0; lands &= lands - 1 {
-		land := lowest(lands)
-		t := taken | bit((s+land)/2)
-		c.path[n&31] = land
-		if c.promote && c.lastRow.Has(land) {
-			// 2.1.5.15: a king at once, capturing on as one.
-			d := c.geo.jumpDirection(s, land)
-			if !c.kingFrom(land, t, n+1, turns(d)|1<<d) {
-				c.emit(land, t, n+1, true)
-			}
-			continue
-		}
-		if on := c.manLands(land, t); on != 0 {
-			c.jumps(land, on, t, n+1)
-		} else {
-			c.emit(land, t, n+1, c.lastRow.Has(land))
-		}
-	}
-}
-
-// allDirections is the set of the four directions, bit d for direction d.
-const allDirections = 1<<upLeft | 1<<upRight | 1<<downLeft | 1<<downRight
-
-// turns returns the set of the two directions square to d.
-func turns(d int) uint { return 1<<(d^1) | 1<<(d^2) }
-
-// kingFrom continues a king's capture standing on s, having taken n pieces
-// (the set taken), in the directions of the set dirs (bit d for direction
-// d): never back the way it came, since the piece just taken may not be
-// jumped again (2.1.5.9). It reports whether it found a further capture.
-func (c *gen) kingFrom(s Square, taken Bitboard, n int, dirs uint) bool {
-	g := c.geo
-	rays := &g.rays[s&63]
-	prey := c.opp &^ taken
-	found := false
-	for ; dirs != 0; dirs &= dirs - 1 {
-		d := bits.TrailingZeros(dirs) & 3
-		blockers := rays[d] & c.occ
-		if blockers == 0 {
-			continue
-		}
-		b := first(blockers, d)
-		if prey&bit(b) == 0 {
-			continue // own piece, or one already taken (2.1.5.9)
-		}
-		lands := kingReach(g, b, d, c.empty)
-		if lands == 0 {
-			continue
-		}
-		found = true
-		t := taken | bit(b)
-		// The king must land where it can go on capturing if such a square
-		// exists; only if none does may it stop on any of them.
-		// Going on straight over the next piece is one path whichever square
-		// the king touched between the two: it is explored from the farthest
-		// landing square only; the others may only turn.
-		far := lowest(lands)
-		if d >= downLeft {
-			far = highest(lands)
-		}
-		goesOn := false
-		if c.canTakeOn(t) {
-			for l := lands; l != 0; l &= l - 1 {
-				sq := lowest(l)
-				c.path[n&31] = sq
-				next := turns(d)
-				if sq == far {
-					next |= 1 << d
-				}
-				if c.kingFrom(sq, t, n+1, next) {
-					goesOn = true
-				}
-			}
-		}
-		if !goesOn {
-			for l := lands; l != 0; l &= l - 1 {
-				sq := lowest(l)
-				c.path[n&31] = sq
-				c.emit(sq, t, n+1, !c.king) // a man here became a king on the way
-			}
-		}
-	}
-	return found
-}
-
-// canTakeOn reports whether a piece is left that a capture having taken the
-// set taken could take on: an opponent's piece not taken with an empty square
-// on both sides along a diagonal. When none is, no landing square goes on and
-// kingFrom need not try them one by one.
-func (c *gen) canTakeOn(taken Bitboard) bool {
-	h, e := c.half&15, c.empty
-	return c.opp&^taken&((e<<(h+1))&(e>>(h+1))|(e<<h)&(e>>h)) != 0
-}
-
 // emit records a finished capture ending on to. The common case, a capture
-// as long as the longest so far that no other path can repeat, is an append;
-// the rest goes to emitChecked.
+// as long as the longest so far that no other path can repeat, is an append
+// (or, counting, an increment); the rest goes to emitChecked.
 func (c *gen) emit(to Square, taken Bitboard, n int, promotes bool) {
 	if n < c.best || n >= c.checkFrom {
 		c.emitChecked(to, taken, n, promotes)
 		return
 	}
+	if c.counting {
+		c.count++
+		return
+	}
 	c.dst = append(c.dst, Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken})
+}
+
+// counted counts, counting, a capture of n pieces that no other path can
+// repeat nor a longer capture found so far rules out, and reports whether
+// it did: else the capture goes to emit. Small enough to be inlined where
+// captures end, it spares the perft's last ply a call for each.
+func (c *gen) counted(n int) bool {
+	if c.counting && n >= c.best && n < c.checkFrom {
+		c.count++
+		return true
+	}
+	return false
+}
+
+// countEnds counts, counting, the captures of n pieces ending on each of
+// the squares of ends, none of which another path can repeat (fewer than
+// dedupFrom pieces) nor a longer capture already found rules out.
+func (c *gen) countEnds(ends Bitboard, n int) {
+	if c.majority && n > c.best {
+		c.longest(n)
+	}
+	c.count += ends.Count()
+}
+
+// longest drops, under the majority rule, the captures found so far: one of
+// n pieces, more than any of them, is found (3.4.1).
+func (c *gen) longest(n int) {
+	c.best = n
+	c.checkFrom = min(n+1, c.dedupFrom)
+	c.dst = c.dst[:c.base]
+	c.pieceAt = c.base
+	c.count = 0
+	if c.record {
+		c.landings = c.landings[:0]
+		c.checkFrom = 0
+	}
 }
 
 // emitChecked is emit for a capture longer than any before under the
@@ -324,14 +219,11 @@ func (c *gen) emitChecked(to Square, taken Bitboard, n int, promotes bool) {
 		return // the majority rule: a longer capture exists
 	}
 	if c.majority && n > c.best {
-		c.best = n
-		c.checkFrom = min(n+1, c.dedupFrom)
-		c.dst = c.dst[:c.base]
-		c.pieceAt = c.base
-		if c.record {
-			c.landings = c.landings[:0]
-			c.checkFrom = 0
-		}
+		c.longest(n)
+	}
+	if c.counting && n < c.dedupFrom {
+		c.count++
+		return
 	}
 	m := Move{From: c.from, To: to, King: c.king, Promotes: promotes, Captured: taken}
 	if n >= c.dedupFrom {
@@ -345,50 +237,4 @@ func (c *gen) emitChecked(to Square, taken Bitboard, n int, promotes bool) {
 	if c.record {
 		c.landings = append(c.landings, append([]Square(nil), c.path[:n]...))
 	}
-}
-
-// steps appends the non-capturing moves of the side with pieces own: the
-// men's by one shift of all of them a direction (the origin is the
-// destination less the direction's offset), then the kings' ray by ray.
-func (p Position) steps(dst []Move, g *geometry, own, empty Bitboard) []Move {
-	men, kings := own&^p.kings, own&p.kings
-	last := g.lastRow[p.side&1]
-	h := int(g.half) & 15
-	// Forwards: up-left and up-right for White, down-left and down-right for Black.
-	left, right := men>>(h+1)&empty, men>>h&empty
-	offLeft, offRight := -(h + 1), -h
-	if p.side == Black {
-		left, right = men<<h&empty, men<<(h+1)&empty
-		offLeft, offRight = h, h+1
-	}
-	for b := left; b != 0; b &= b - 1 {
-		to := lowest(b)
-		dst = append(dst, Move{From: Square(int(to) - offLeft), To: to, Promotes: last.Has(to)})
-	}
-	for b := right; b != 0; b &= b - 1 {
-		to := lowest(b)
-		dst = append(dst, Move{From: Square(int(to) - offRight), To: to, Promotes: last.Has(to)})
-	}
-	for k := kings; k != 0; k &= k - 1 {
-		s := lowest(k)
-		for d := range 4 {
-			for b := kingReach(g, s, d, empty); b != 0; b &= b - 1 {
-				dst = append(dst, Move{From: s, To: lowest(b), King: true})
-			}
-		}
-	}
-	return dst
-}
-
-// kingReach returns the empty squares a king on s reaches in direction d:
-// the ray's squares short of its nearest piece. Rays going down run to
-// higher bits, so those are the bits below the lowest piece; rays going up,
-// the bits above the highest (no piece: the whole ray, both ways).
-func kingReach(g *geometry, s Square, d int, empty Bitboard) Bitboard {
-	ray := g.rays[s&63][d&3]
-	occ := ray &^ empty
-	if d >= downLeft {
-		return ray & (occ&-occ - 1)
-	}
-	return ray &^ (1<<bits.Len64(uint64(occ)) - 1)
 }

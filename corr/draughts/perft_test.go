@@ -42,6 +42,30 @@ func TestPerft_Oracle(t *testing.T) {
 	}
 }
 
+// The middlegames of "zaochnik perft --bench", cut where they stay fast:
+// every count agrees with Scan 3.1's move generator. Kings of both sides
+// step and capture in the last two plies, which the perft counts without
+// listing the steps.
+func TestPerft_BenchPositions(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want []uint64
+	}{
+		{"woldouby", woldouby, []uint64{6, 12, 30, 73, 215, 590, 1944, 6269, 22369}},
+		{"random178", random178, []uint64{14, 55, 1168, 5432, 87195}},
+		{"kings among men", kingsAmongst, []uint64{8, 73, 281, 2574, 22520}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := engFEN(t, International, tt.fen)
+			for d, want := range tt.want {
+				assert.Equal(t, want, Perft(p, d+1, false), "perft(%d)", d+1)
+			}
+		})
+	}
+}
+
 // Positions with kings and long captures, counted by hand.
 func TestPerft_HandCounted(t *testing.T) {
 	tests := []struct {

@@ -1,0 +1,137 @@
+package adjudication
+
+import (
+	"strings"
+
+	"zaochnik/corr"
+	"zaochnik/corr/letter"
+)
+
+// route is the way a letter goes through the desk and the referee. It is
+// chosen once, from the letter and its case, before anything is decided;
+// Decide then makes the one call of that route, which takes what it needs
+// as values and goes down into corr without coming back.
+type route int
+
+// The routes of a letter.
+const (
+	// viaStale, viaDrop, viaConfirm: the sender's answer to a held
+	// letter's confirmation request when no held letter waits for it any
+	// more, when it declines the held letter (corr.Declines), and when it
+	// confirms it.
+	viaStale route = iota
+	viaDrop
+	viaConfirm
+	// viaIgnore: kept unanswered, for way.why.
+	viaIgnore
+	// viaHold: not authenticated, held for way.why and its sender asked.
+	viaHold
+	// viaJudge: the judge's answer (Desk.JudgeAnswer).
+	viaJudge
+	// viaOrganiser: the organiser's decision on a protest against a
+	// ruling (Desk.OrganiserAnswer, 6.1.12).
+	viaOrganiser
+	// viaEvaluation: a player's evaluation of a game awaiting
+	// adjudication (Desk.Submit, 6.5.2).
+	viaEvaluation
+	// viaReferee: everything else, applied by the referee (corr.Apply)
+	// and followed by the desk (Desk.Follow).
+	viaReferee
+)
+
+// way is the route chosen for a letter and what its call takes.
+type way struct {
+	route route
+	// cipher is the tournament the letter is filed under: the case's,
+	// none for a letter without a sender.
+	cipher string
+	why    letter.Reason // viaIgnore, viaHold
+	// code is the game the letter names by its thread or its subject, ""
+	// for none; game the one awaiting a player's evaluation.
+	code, game string
+	from       int              // the sender's start number, 0 when no player
+	read       letter.Letter    // viaReferee: the letter as the referee reads it
+	obs        corr.Observation // viaReferee: how it came
+}
+
+// wayOf chooses letter l's route by its case c, in order: an answer to a
+// confirmation request (stale, declining, confirming); a letter without a sender or a tournament; a
+// stranger, kept unanswered unless the secretary put it before the
+// referee herself (corr.AuthDesk) or it is the desk's organiser vouched
+// for by a reply key, DMARC or DKIM (6.2.3, 6.1.12); an unauthenticated
+// letter, held; then by who wrote it and what: the judge, the organiser, a
+// player's evaluation of a game awaiting adjudication (6.5.2), else the
+// referee.
+func wayOf(c Case, l Letter) way {
+	switch {
+	case c.Confirms != nil && !c.Confirms.Waiting:
+		return way{route: viaStale}
+	case c.Confirms != nil && corr.Declines(l.Text):
+		return way{route: viaDrop}
+	case c.Confirms != nil:
+		return way{route: viaConfirm}
+	case strings.TrimSpace(l.From) == "":
+		// Kept for the secretary and answered to nobody: an answer to "" is a dead letter.
+		return way{route: viaIgnore, why: letter.Because(letter.ReasonNoSender)}
+	case c.Cipher == "":
+		return way{route: viaIgnore, why: letter.Because(letter.ReasonNoTournament)}
+	}
+	t := c.State.Tournament
+	w := way{cipher: c.Cipher, code: l.Thread}
+	p, player := t.PlayerByEmail(l.From)
+	role := t.RoleOf(l.From)
+	organiser := !player && c.Desk.IsOrganiser(l.From)
+	if role == corr.Stranger && l.Auth.Method != corr.AuthDesk {
+		m := l.Auth.Method
+		switch {
+		case !organiser:
+			w.route, w.why = viaIgnore, letter.Because(letter.ReasonStranger, l.From, c.Cipher)
+			return w
+		case m != corr.AuthKey && m != corr.AuthDMARC && m != corr.AuthDKIM:
+			w.route, w.why = viaIgnore, letter.Because(letter.ReasonOrganiser, l.From, c.Cipher)
+			return w
+		}
+	}
+	if !l.Auth.Authenticated() {
+		_, w.why = corr.Trusted(t, l.From, l.Auth, corr.Outcome{})
+		w.route = viaHold
+		return w
+	}
+	if ref, ok := letter.ParseGameCode(l.Subject); ok && w.code == "" && ref.White != 0 {
+		w.code = corr.GameCode(t.Cipher, corr.Pairing{White: ref.White, Black: ref.Black})
+	}
+	switch {
+	case role == corr.RoleJudge:
+		w.route = viaJudge
+		return w
+	case organiser:
+		w.route = viaOrganiser
+		return w
+	}
+	w.from = p.Number
+	w.obs = corr.Observation{From: l.From, Postmark: l.Postmark, Posted: l.Posted, MessageID: l.MessageID, Subject: l.Subject, Thread: l.Thread, Forwarded: l.Forwarded}
+	w.read = c.State.Read(l.Text, w.obs)
+	if game, ok := c.Desk.Awaits(c.State, p.Number, w.code); player && ok && evaluationLetter(w.read, l.Text) {
+		w.route, w.game = viaEvaluation, game
+		return w
+	}
+	w.route = viaReferee
+	return w
+}
+
+// IsOrganiser reports whether addr is the organiser the desk names, who
+// decides protests against the judge's rulings (6.1.12).
+func (d Desk) IsOrganiser(addr string) bool {
+	return d.Organiser.Email != "" && strings.EqualFold(addr, d.Organiser.Email)
+}
+
+// evaluationLetter reports whether a player's letter about a game awaiting
+// adjudication is for the judge: it gives an evaluation, or it is neither a
+// move (refused by the referee: play is over, 6.3.2) nor a resignation, a
+// draw or a protest, which the referee handles.
+func evaluationLetter(l letter.Letter, text string) bool {
+	if _, err := ParseSubmission(text); err == nil {
+		return true
+	}
+	return len(l.Moves) == 0 && !l.Resign && l.Draw == "" && l.Protest == ""
+}

@@ -1,0 +1,70 @@
+package adjudication
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"zaochnik/corr"
+)
+
+// TestWayOf: a letter's route is chosen from the letter and its case
+// before anything is decided, by who wrote it, how he is vouched for and
+// what he answers.
+func TestWayOf(t *testing.T) {
+	s, desk := started(t)
+	dmarc := corr.Auth{Method: corr.AuthDMARC}
+	game := Case{Cipher: s.Tournament.Cipher, State: s, Desk: desk, HoldDays: 7}
+	answer := func(waiting bool) Case {
+		return Case{Confirms: &Confirmation{Waiting: waiting, State: s}}
+	}
+	move := "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"
+	tests := []struct {
+		name string
+		c    Case
+		from string
+		auth corr.Auth
+		text string
+		want route
+	}{
+		{"AnswerToNoWaitingLetter", answer(false), "ivanov@example.org", dmarc, "нет", viaStale},
+		{"AnswerDeclines", answer(true), "ivanov@example.org", dmarc, "нет, не отправлял", viaDrop},
+		{"AnswerConfirms", answer(true), "ivanov@example.org", dmarc, "да", viaConfirm},
+		{"NoSender", game, "", dmarc, move, viaIgnore},
+		{"NoTournament", Case{}, "ivanov@example.org", dmarc, move, viaIgnore},
+		{"6_2_3_Stranger", game, "stranger@example.org", dmarc, move, viaIgnore},
+		{"6_1_12_OrganiserBySPF", game, "organiser@example.org", corr.Auth{Method: corr.AuthSPF}, "протест отклонён", viaIgnore},
+		{"Unauthenticated", game, "ivanov@example.org", corr.Auth{Method: corr.AuthNone}, move, viaHold},
+		{"6_3_7_Judge", game, "JUDGE@example.org", dmarc, "нарушение подтверждено", viaJudge},
+		{"6_1_12_OrganiserByDKIM", game, "organiser@example.org", corr.Auth{Method: corr.AuthDKIM}, "протест отклонён", viaOrganiser},
+		{"6_2_6_PlayersMove", game, "petrov@example.org", dmarc, move, viaReferee},
+		{"SecretaryByTheDesk", game, "secretary@example.org", corr.Auth{Method: corr.AuthDesk}, move, viaReferee},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := wayOf(tt.c, Letter{From: tt.from, Subject: "ТЕСТ-2026 1-2", Text: tt.text, Auth: tt.auth, Postmark: on("2026-03-01")})
+			assert.Equal(t, tt.want, w.route)
+		})
+	}
+}
+
+// TestWayOf_6_5_2_Evaluation: a player's letter about a game awaiting
+// adjudication goes to the desk when it gives an evaluation, or is neither
+// a move, a resignation, a draw nor a protest; a move goes to the referee,
+// which refuses it (play is over).
+func TestWayOf_6_5_2_Evaluation(t *testing.T) {
+	d, s, code := unfinishedGame(t)
+	c := Case{Cipher: s.Tournament.Cipher, State: s, Desk: d}
+	white, _ := s.Tournament.Player(s.Games[0].White)
+	for text, want := range map[string]route{
+		"оценка: ничья\nанализ: 1.c3-d4 равно": viaEvaluation,
+		"Добрый день!":                         viaEvaluation,
+		"Мой ход: 1.c3-d4":                     viaReferee,
+	} {
+		w := wayOf(c, Letter{From: white.Email, Text: text, Thread: code, Auth: corr.Auth{Method: corr.AuthDMARC}, Postmark: on("2026-04-03")})
+		assert.Equal(t, want, w.route, text)
+		if want == viaEvaluation {
+			assert.Equal(t, code, w.game)
+		}
+	}
+}
