@@ -34,7 +34,7 @@ type State struct {
 	tracked bool
 	changed []string
 	// owned are the games a step took for itself (own) since cow: changed
-	// in place from then on. A step clears it before it returns.
+	// in place from then on, until the next cow starts the list again.
 	owned []*Game
 }
 

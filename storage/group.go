@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 )
 
 // Group commit: the letters the reader fetched together are stored in one
@@ -23,6 +24,9 @@ type Group struct {
 	// marks is how many watermarks the group held when the current
 	// letter's savepoint was opened.
 	marks int
+	// broken is why a letter could not be undone to its savepoint: the
+	// group then holds a half-written letter, and only rolls back.
+	broken error
 }
 
 type groupKey struct{}
@@ -50,6 +54,9 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 func (g *Group) Each(ctx context.Context, fn func(ctx context.Context) error) error {
 	if g.done {
 		return errors.New("storage: the group is already committed or rolled back")
+	}
+	if g.broken != nil {
+		return fmt.Errorf("storage: the group is broken: %w", g.broken)
 	}
 	if _, err := g.db.exec(ctx, g.tx, `SAVEPOINT letter`); err != nil {
 		return err
@@ -82,16 +89,24 @@ func (g *Group) undo(ctx context.Context) error {
 	g.db.undone()
 	g.db.forgetAll()
 	g.db.w.marks = g.db.w.marks[:g.marks]
-	_, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`)
-	return err
+	if _, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); err != nil {
+		g.broken = fmt.Errorf("storage: a letter not undone to its savepoint: %w", err)
+		return g.broken
+	}
+	return nil
 }
 
 // Commit commits the group. When it fails nothing of the group is stored,
 // and the tournaments' copies in memory, which may hold its work, are
-// dropped.
+// dropped. A group holding a letter it could not undo is rolled back
+// whole instead, and Commit says why: its letters are read again.
 func (g *Group) Commit() error {
 	if g.done {
 		return nil
+	}
+	if g.broken != nil {
+		g.Rollback()
+		return g.broken
 	}
 	g.done = true
 	err := g.db.writeMarks(context.Background(), g.tx)

@@ -207,3 +207,33 @@ func TestGroup_UndoneLetterForgetsItsSenderCiphers(t *testing.T) {
 	assert.Equal(t, []string{cipher}, mine, "the undone tournament is gone from the answer")
 	require.NoError(t, g.Commit())
 }
+
+// A letter that cannot be undone to its savepoint (its context cancelled
+// before the ROLLBACK TO) breaks the group: the group refuses more
+// letters and Commit rolls everything back, so no half-written letter is
+// stored.
+func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
+		_, err := apply(ctx, db, cipher, game12[0])
+		return err
+	}))
+	letter, cancel := context.WithCancel(ctx)
+	err = g.Each(letter, func(ctx context.Context) error {
+		if _, err := apply(ctx, db, cipher, game12[1]); err != nil {
+			return err
+		}
+		cancel()
+		return errors.New("the letter's next step failed")
+	})
+	require.Error(t, err)
+	require.Error(t, g.Each(ctx, func(context.Context) error { return nil }), "a broken group takes no more letters")
+	require.Error(t, g.Commit(), "a broken group is not committed")
+	ls, err := db.Letters(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, ls, "nothing of the group is stored")
+}

@@ -66,7 +66,7 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 	})
 }
 
-// SenderCiphers is Tx.Ciphers outside a transaction: the ciphers of the
+// SenderCiphers is senderCiphers outside a write transaction: the ciphers of the
 // tournaments addr plays in (mine) and, when he plays in none, of every
 // tournament (all), oldest first.
 func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []string, err error) {

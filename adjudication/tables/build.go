@@ -335,10 +335,10 @@ func (st *solving) first(lo, hi int, b *[][]int32) {
 					} else {
 						bb[whiteMen+side] |= to
 					}
-					bb[whiteMen+side^1] &^= m.Captured
-					bb[whiteKings+side^1] &^= m.Captured
+					bb[whiteMen+(side^1)] &^= m.Captured
+					bb[whiteKings+(side^1)] &^= m.Captured
 					c := uint8(0)
-					if bb[whiteMen+side^1]|bb[whiteKings+side^1] != 0 {
+					if bb[whiteMen+(side^1)]|bb[whiteKings+(side^1)] != 0 {
 						c = st.probeBoards(bb, side^1)
 					}
 					tally(c, &win, &loss, &draw)
@@ -446,7 +446,9 @@ func (st *solving) retro() error {
 		}
 		due[0], due[1] = due[0][:0], due[1][:0]
 		// In the order of the entries, so that the predecessors told one
-		// after the other lie near each other in memory.
+		// after the other lie near each other in memory. The sorted bucket
+		// may be scratch itself (an odd number of radix passes): it is read
+		// only in this loop and dropped after it, before scratch is reused.
 		if cap(scratch) < len(st.buckets[d]) {
 			scratch = make([]int32, len(st.buckets[d]))
 		}

@@ -12,7 +12,7 @@
 // distances, finds whether the win still comes before a count completes.
 //
 // The package is a pure core: Build takes a variant and a size and returns
-// the tables; MarshalSlice and LoadSlice (or the loader given to NewSet,
+// the tables; Set.WriteSlice (MarshalSlice) and LoadSlice (or the loader given to NewSet,
 // told the size of the table it reads) turn one material's table into bytes
 // and back. Files belong to the command; ReadCompressed reads one
 // gzip-compressed no further than its table's size, computed from the
