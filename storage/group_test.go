@@ -157,11 +157,7 @@ func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
 	_, all = ciphers("stranger@example.org")
 	assert.Equal(t, []string{cipher}, all)
 
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	src = bytes.ReplaceAll(src, []byte(cipher), []byte("ВТОР-2026"))
-	tm, err := corr.ParseTournament(src)
-	require.NoError(t, err)
+	tm, src := secondTournament(t, cipher)
 	require.NoError(t, g.Each(ctx, func(ctx context.Context) error { return db.CreateTournament(ctx, tm, src) }))
 	mine, _ = ciphers("Ivanov@example.org")
 	assert.Equal(t, []string{cipher, "ВТОР-2026"}, mine, "the new tournament counts at once")
@@ -178,11 +174,7 @@ func TestGroup_UndoneLetterForgetsItsSenderCiphers(t *testing.T) {
 	g, err := db.Group(ctx)
 	require.NoError(t, err)
 	defer g.Rollback()
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	src = bytes.ReplaceAll(src, []byte(cipher), []byte("ВТОР-2026"))
-	tm, err := corr.ParseTournament(src)
-	require.NoError(t, err)
+	tm, src := secondTournament(t, cipher)
 	failed := errors.New("the letter's next step failed")
 	require.NoError(t, g.Each(ctx, func(ctx context.Context) error {
 		if err := db.CreateTournament(ctx, tm, src); err != nil {
@@ -236,4 +228,16 @@ func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
 	ls, err := db.Letters(ctx)
 	require.NoError(t, err)
 	assert.Empty(t, ls, "nothing of the group is stored")
+}
+
+// secondTournament is the test tournament again under the cipher ВТОР-2026,
+// with the same players: its file and the tournament read from it.
+func secondTournament(t *testing.T, cipher string) (corr.Tournament, []byte) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	src = bytes.ReplaceAll(src, []byte(cipher), []byte("ВТОР-2026"))
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	return tm, src
 }
