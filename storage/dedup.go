@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"log/slog"
 )
 
@@ -15,22 +14,44 @@ import (
 // letter gives up its UID (release), kept as the record shows: found is
 // false and reused names the old letter.
 func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (id int64, d Disposition, found bool, reused int64, err error) {
-	// One query for both (a fresh letter is the common case): the
-	// Message-ID's row first.
-	var old string
-	var byID bool
-	err = db.queryRow(ctx, tx, `SELECT id, disposition, sha256, message_id = ?1 FROM letters
-		WHERE message_id = ?1 OR (mailbox = ?2 AND uidvalidity = ?3 AND uid = ?4) ORDER BY message_id = ?1 DESC LIMIT 1`,
-		in.MessageID, nullable(in.Mailbox, in.Mailbox), in.UIDValidity, in.UID).Scan(&id, &d, &old, &byID)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return 0, "", false, 0, nil
-	case err != nil:
+	// One statement, two index lookups, no sort (a fresh letter, the
+	// common case, misses both): the Message-ID's row, then the UID's row
+	// unless it is the same one. An OR with ORDER BY put the rows through
+	// a temporary b-tree for every letter.
+	st, err := db.stmt(ctx, tx, `SELECT id, disposition, sha256, 1 FROM letters WHERE message_id = ?1
+		UNION ALL SELECT id, disposition, sha256, 0 FROM letters WHERE mailbox = ?2 AND uidvalidity = ?3 AND uid = ?4 AND message_id != ?1`)
+	if err != nil {
 		return 0, "", false, 0, err
-	case byID || old == sum:
+	}
+	rows, err := st.QueryContext(ctx, in.MessageID, nullable(in.Mailbox, in.Mailbox), in.UIDValidity, in.UID)
+	if err != nil {
+		return 0, "", false, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var rid int64
+		var rd Disposition
+		var old string
+		var byID bool
+		if err := rows.Scan(&rid, &rd, &old, &byID); err != nil {
+			return 0, "", false, 0, err
+		}
+		switch {
+		case byID:
+			return rid, rd, true, 0, nil // the Message-ID's row wins over the UID's
+		case old == sum:
+			id, d, found = rid, rd, true
+		default:
+			reused = rid
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, "", false, 0, err
+	}
+	if found {
 		return id, d, true, 0, nil
 	}
-	return 0, "", false, id, nil
+	return 0, "", false, reused, nil
 }
 
 // release takes its UID from letter old, whose UID the mail server gave

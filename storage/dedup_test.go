@@ -1,0 +1,64 @@
+package storage
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestStored_MessageIDThenUID: a letter is the stored one of its
+// Message-ID, else of its mailbox UID when the bytes are the same; a UID
+// holding other bytes was reused by the mail server; the Message-ID's row
+// wins over the UID's when both exist.
+func TestStored_MessageIDThenUID(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	ctx := context.Background()
+	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	letter := func(mid, mbox string, uid uint32, raw string) Incoming {
+		return Incoming{MessageID: mid, Mailbox: mbox, UIDValidity: 1, UID: uid, Raw: []byte(raw), Postmark: at, From: "a@example.org"}
+	}
+	a, _, _, err := db.StoreLetter(ctx, letter("<a@x>", "INBOX", 5, "a"))
+	require.NoError(t, err)
+	b, _, _, err := db.StoreLetter(ctx, letter("<b@x>", "INBOX", 6, "b"))
+	require.NoError(t, err)
+	tests := []struct {
+		name   string
+		in     Incoming
+		id     int64
+		found  bool
+		reused int64
+	}{
+		{"Fresh", letter("<c@x>", "INBOX", 7, "c"), 0, false, 0},
+		{"SameMessageID", letter("<a@x>", "INBOX", 9, "other bytes"), a, true, 0},
+		{"SameUIDSameBytes", letter("<other@x>", "INBOX", 6, "b"), b, true, 0},
+		{"SameUIDOtherBytes", letter("<new@x>", "INBOX", 6, "new"), 0, false, b},
+		{"MessageIDBeforeUID", letter("<a@x>", "INBOX", 6, "b"), a, true, 0},
+		{"MessageIDBeforeReusedUID", letter("<a@x>", "INBOX", 6, "new"), a, true, 0},
+		{"OtherMailbox", letter("<d@x>", "Archive", 6, "b"), 0, false, 0},
+		{"NotReadOverIMAP", letter("<e@x>", "", 6, "b"), 0, false, 0},
+		{"NoMessageIDSameUID", letter("", "INBOX", 5, "a"), a, true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := db.Update(ctx, func(tx *Tx) error {
+				sum := sha256Hex(tt.in.Raw)
+				id, d, found, reused, err := tx.db.stored(ctx, tx.tx, tt.in.named(sum), sum)
+				require.NoError(t, err)
+				assert.Equal(t, tt.found, found)
+				assert.Equal(t, tt.id, id)
+				assert.Equal(t, tt.reused, reused)
+				if found {
+					assert.Equal(t, Pending, d)
+				}
+				return errUndo
+			})
+			require.ErrorIs(t, err, errUndo)
+		})
+	}
+}
