@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"iter"
 	"net/mail"
 	"strings"
 	"time"
@@ -85,8 +86,19 @@ type Incoming struct {
 
 // Decode reads a raw RFC 5322 letter. It fails only when the header block
 // itself cannot be read; anything wrong further in is noted in Problems and
-// the rest of the letter is still decoded.
+// the rest of the letter is still decoded. The common letter, one text
+// part, is read by the lean reader (decodeLean), any other by go-message
+// (decodeMIME); both give the same result for the letters the lean one
+// takes.
 func Decode(raw []byte) (*Incoming, error) {
+	if in := decodeLean(raw); in != nil {
+		return in, nil
+	}
+	return decodeMIME(raw)
+}
+
+// decodeMIME is Decode by go-message, for any letter.
+func decodeMIME(raw []byte) (*Incoming, error) {
 	e, err := message.Read(bytes.NewReader(raw))
 	var dropped []string
 	if e == nil {
@@ -104,8 +116,7 @@ func Decode(raw []byte) (*Incoming, error) {
 	for _, l := range dropped {
 		in.Problems = append(in.Problems, fmt.Sprintf("a malformed header line (no field name and colon) was skipped: %q", l))
 	}
-	h := gomail.Header{Header: e.Header}
-	in.readHeader(h)
+	in.readHeader(mimeHeader{&e.Header})
 	// A single-part letter's charset error comes with its header, not with
 	// the part the mail reader wraps it in.
 	singleErr := err
@@ -188,10 +199,36 @@ func (in *Incoming) noteEntityErr(err error, h message.Header) {
 	}
 }
 
+// headerView is what readHeader reads of a letter's header, from
+// go-message (mimeHeader) or from the lean reader (leanHeader): field
+// names match without regard to case, a value is unfolded, Get and Values
+// keep the fields' order.
+type headerView interface {
+	Get(key string) string // the first field's value, "" when absent
+	Has(key string) bool
+	Values(key string) []string
+	// All yields every field, name and value, in order.
+	All() iter.Seq2[string, string]
+}
+
+// mimeHeader is go-message's header as a headerView.
+type mimeHeader struct{ *message.Header }
+
+// All implements headerView.
+func (h mimeHeader) All() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for f := h.Fields(); f.Next(); {
+			if !yield(f.Key(), f.Value()) {
+				return
+			}
+		}
+	}
+}
+
 // readHeader fills the header fields. Unreadable values are left empty:
 // a letter with a broken Cc is still a letter.
-func (in *Incoming) readHeader(h gomail.Header) {
-	if l, err := h.AddressList("From"); err == nil && len(l) > 0 {
+func (in *Incoming) readHeader(h headerView) {
+	if l, err := addressList(h.Get("From")); err == nil && len(l) > 0 {
 		in.From = Address{Name: l[0].Name, Addr: l[0].Address}
 	} else if err != nil {
 		in.Problems = append(in.Problems, "unreadable From: "+err.Error())
@@ -199,15 +236,11 @@ func (in *Incoming) readHeader(h gomail.Header) {
 	in.To = addresses(h, "To")
 	in.Cc = addresses(h, "Cc")
 	in.ReplyTo = addresses(h, "Reply-To")
-	if s, err := h.Subject(); err == nil {
-		in.Subject = s
-	} else {
-		in.Subject = h.Get("Subject")
-	}
+	in.Subject = headerText(h.Get("Subject"))
 	in.Date, _ = parseDate(h.Get("Date")) // zero if absent or unreadable
-	in.MessageID, _ = h.MessageID()
-	in.InReplyTo, _ = h.MsgIDList("In-Reply-To")
-	in.References, _ = h.MsgIDList("References")
+	in.MessageID = messageID(h.Get("Message-Id"))
+	in.InReplyTo = msgIDList(h.Get("In-Reply-To"))
+	in.References = msgIDList(h.Get("References"))
 	rp := strings.TrimSpace(h.Get("Return-Path"))
 	in.NullReturnPath = h.Has("Return-Path") && strings.Trim(rp, "<> \t") == ""
 	in.ReturnPath = strings.Trim(rp, "<> \t")
@@ -228,13 +261,15 @@ func (in *Incoming) readHeader(h gomail.Header) {
 			break
 		}
 	}
-	in.ContentType, _, _ = h.ContentType()
-	for f := h.Fields(); f.Next(); {
-		switch k := f.Key(); {
-		case strings.EqualFold(k, "Received"), strings.EqualFold(k, "Authentication-Results"):
-			in.Trace = append(in.Trace, HeaderField{Name: k, Value: f.Value()})
+	in.ContentType = mediaType(h.Get("Content-Type"))
+	for k, v := range h.All() {
+		switch {
+		case strings.EqualFold(k, "Received"):
+			in.Trace = append(in.Trace, HeaderField{Name: "Received", Value: v})
+		case strings.EqualFold(k, "Authentication-Results"):
+			in.Trace = append(in.Trace, HeaderField{Name: "Authentication-Results", Value: v})
 		case strings.EqualFold(k, "Delivered-To"), strings.EqualFold(k, "X-Original-To"), strings.EqualFold(k, "Envelope-To"):
-			in.DeliveredTo = append(in.DeliveredTo, strings.Trim(strings.TrimSpace(f.Value()), "<>"))
+			in.DeliveredTo = append(in.DeliveredTo, strings.Trim(strings.TrimSpace(v), "<>"))
 		}
 	}
 	in.Postmark = receivedDate(h.Values("Received"))
@@ -294,8 +329,8 @@ func validFieldName(line []byte) bool {
 }
 
 // addresses reads an address list header, dropping it when unreadable.
-func addresses(h gomail.Header, key string) []Address {
-	l, err := h.AddressList(key)
+func addresses(h headerView, key string) []Address {
+	l, err := addressList(h.Get(key))
 	if err != nil {
 		return nil
 	}

@@ -1,0 +1,239 @@
+package mailbox
+
+import (
+	"bytes"
+	"encoding/base64"
+	"io"
+	"iter"
+	"mime"
+	"mime/quotedprintable"
+	"strings"
+
+	"github.com/emersion/go-message"
+)
+
+// The lean reader takes the common letter, one text part, without
+// go-message's machinery (a buffered reader, a header map, the media type
+// parsed at each step, an artificial multipart around the one part). It
+// takes only what it reads exactly as go-message does and declines the
+// rest, which Decode then gives go-message: FuzzDecodeLean compares the two.
+
+// maxLeanHeader bounds the header the lean reader takes; a longer one is
+// read by go-message, which has its own limit.
+const maxLeanHeader = 64 << 10
+
+// decodeLean decodes raw when it is a letter of one text part that is not
+// HTML nor an attachment, in a transfer encoding and a charset go-message
+// reads, its header of well-formed lines ended by a blank line; nil for
+// any other letter.
+func decodeLean(raw []byte) *Incoming {
+	h, body, ok := readLeanHeader(raw)
+	if !ok {
+		return nil
+	}
+	text, ok := leanText(h, body)
+	if !ok {
+		return nil
+	}
+	in := &Incoming{}
+	in.readHeader(h)
+	in.Text = strings.ReplaceAll(text, "\r\n", "\n")
+	return in
+}
+
+// leanHeader is a header as the lean reader reads it: its fields in
+// order, each value unfolded as go-message unfolds it (every line trimmed
+// of blanks, the lines left non-empty joined by one space).
+type leanHeader []leanField
+
+type leanField struct{ key, value string }
+
+// is reports whether the field's name is key: both are ASCII (a name
+// of another length cannot match).
+func (f leanField) is(key string) bool {
+	return len(f.key) == len(key) && strings.EqualFold(f.key, key)
+}
+
+// Get implements headerView.
+func (h leanHeader) Get(key string) string {
+	for _, f := range h {
+		if f.is(key) {
+			return f.value
+		}
+	}
+	return ""
+}
+
+// Has implements headerView.
+func (h leanHeader) Has(key string) bool {
+	for _, f := range h {
+		if f.is(key) {
+			return true
+		}
+	}
+	return false
+}
+
+// Values implements headerView.
+func (h leanHeader) Values(key string) []string {
+	var vs []string
+	for _, f := range h {
+		if f.is(key) {
+			vs = append(vs, f.value)
+		}
+	}
+	return vs
+}
+
+// All implements headerView.
+func (h leanHeader) All() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, f := range h {
+			if !yield(f.key, f.value) {
+				return
+			}
+		}
+	}
+}
+
+// readLeanHeader reads the header of raw and returns it with the body
+// after it. ok is false unless every line ends in LF or CRLF with no other
+// CR, the first does not start with a blank, every field has a name of
+// printable ASCII and a colon, and a blank line ends the header within
+// maxLeanHeader bytes: any other header go-message reads (or skips lines
+// of) its own way.
+func readLeanHeader(raw []byte) (h leanHeader, body []byte, ok bool) {
+	end := 0
+	for {
+		i := bytes.IndexByte(raw[end:], '\n')
+		if i < 0 || end+i > maxLeanHeader {
+			return nil, nil, false
+		}
+		line := raw[end : end+i]
+		end += i + 1
+		if len(line) == 0 || len(line) == 1 && line[0] == '\r' {
+			break
+		}
+	}
+	head := string(raw[:end]) // the fields' names and values are parts of one string
+	h = make(leanHeader, 0, 16)
+	for len(head) > 0 {
+		i := strings.IndexByte(head, '\n')
+		line := strings.TrimSuffix(head[:i], "\r")
+		head = head[i+1:]
+		if strings.IndexByte(line, '\r') >= 0 {
+			return nil, nil, false
+		}
+		if line == "" {
+			break
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if len(h) == 0 {
+				return nil, nil, false
+			}
+			f := &h[len(h)-1]
+			if v := trimBlanks(line); v == "" {
+			} else if f.value == "" {
+				f.value = v
+			} else {
+				f.value += " " + v
+			}
+			continue
+		}
+		colon := strings.IndexByte(line, ':')
+		if colon < 0 {
+			return nil, nil, false
+		}
+		key := trimBlanks(line[:colon])
+		if key == "" || !printableName(key) {
+			return nil, nil, false
+		}
+		h = append(h, leanField{key: key, value: trimBlanks(line[colon+1:])})
+	}
+	return h, raw[end:], true
+}
+
+// trimBlanks is s without the spaces and tabs around it.
+func trimBlanks(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// printableName reports whether a field name is printable ASCII without
+// a colon (RFC 5322 section 2.2), as go-message requires.
+func printableName(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if k[i] < '!' || k[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// leanText is the text of a one-part letter with header h and body body,
+// as decodeMIME gives it (before the line ends are made LF); ok is false
+// when the letter is not of one text part that is neither HTML nor an
+// attachment, or its encoding or charset is one go-message would report
+// as a problem, or its body does not decode whole.
+func leanText(h leanHeader, body []byte) (string, bool) {
+	charset := ""
+	if v := h.Get("Content-Type"); v != "" {
+		t, params, err := mime.ParseMediaType(v)
+		if err != nil || !strings.HasPrefix(t, "text/") || t == "text/html" {
+			return "", false
+		}
+		var has bool
+		if charset, has = params["charset"]; has && (charset == "" || strings.Contains(charset, "=?")) {
+			return "", false // go-message decodes the words first; an empty charset is unknown
+		}
+		charset = strings.ToLower(charset)
+	}
+	if v := h.Get("Content-Disposition"); v != "" {
+		d, _, err := mime.ParseMediaType(v)
+		if err != nil || d == "attachment" {
+			return "", false
+		}
+	}
+	var r io.Reader
+	switch strings.ToLower(h.Get("Content-Transfer-Encoding")) {
+	case "7bit", "8bit", "binary", "":
+		if charset == "" || charset == "utf-8" || charset == "us-ascii" {
+			if len(body) > maxPartBytes {
+				return "", false // cut by decodeMIME
+			}
+			return string(body), true
+		}
+		r = bytes.NewReader(body)
+	case "quoted-printable":
+		r = quotedprintable.NewReader(bytes.NewReader(body))
+	case "base64":
+		// As go-message: blanks in base64 become line breaks, which the
+		// decoder skips.
+		b := bytes.Clone(body)
+		for i, c := range b {
+			if c == ' ' || c == '\t' {
+				b[i] = '\n'
+			}
+		}
+		r = base64.NewDecoder(base64.StdEncoding, bytes.NewReader(b))
+	default:
+		return "", false
+	}
+	if charset != "" && charset != "utf-8" && charset != "us-ascii" {
+		cr, err := message.CharsetReader(charset, r)
+		if err != nil {
+			return "", false
+		}
+		r = cr
+	}
+	text, err := io.ReadAll(io.LimitReader(r, maxPartBytes))
+	if err != nil {
+		return "", false
+	}
+	return string(text), true
+}

@@ -1,0 +1,129 @@
+package mailbox
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	gomail "github.com/emersion/go-message/mail"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// leanHead is the header of a player's move letter as a provider sends it.
+const leanHead = "Return-Path: <ivanov@example.ru>\r\n" +
+	"Delivered-To: turnir+k1@zaochnik.test\r\n" +
+	"Received: from mx.example.ru by mx.zaochnik.test;\r\n\tTue, 06 Jan 2026 10:15:00 +0300\r\n" +
+	"Authentication-Results: mx.zaochnik.test; dmarc=pass header.from=example.ru\r\n" +
+	"From: =?utf-8?B?0JjQstCw0L3QvtCy?= <ivanov@example.ru>\r\n" +
+	"To: turnir@zaochnik.test, \"Судья\" <judge@zaochnik.test>\r\n" +
+	"Subject: =?UTF-8?B?0J/QsNGA0YLQuNGPIDk=?=\r\n" +
+	"Message-ID: <m1.x@example.ru>\r\n" +
+	"In-Reply-To: <g7.1@zaochnik.test>\r\n" +
+	"References: <g7.0@zaochnik.test>\r\n <g7.1@zaochnik.test>\r\n" +
+	"Date: Tue, 06 Jan 2026 10:14:00 +0300\r\n"
+
+// leanCases are letters around the lean reader's bounds: taken says
+// whether it takes them.
+var leanCases = []struct {
+	name  string
+	raw   string
+	taken bool
+}{
+	{"EightBit", leanHead + "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nПартия 7\r\nМой ход: 1.c3-d4\r\n", true},
+	{"NoContentType", "From: a@b.c\nSubject: x\n\n1.c3-d4\n", true},
+	{"QuotedPrintableKOI8R", leanHead + "Subject: =?koi8-r?B?8MHS1MnRIDk=?=\r\nContent-Type: text/plain; charset=koi8-r\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n=F0=C1=D2=D4=C9=D1 9=\r\n=E8=CF=C4: 2. f6-g5\r\n", true},
+	{"Base64Windows1251", leanHead + "Content-Type: text/plain; charset=\"windows-1251\"; format=flowed\r\nContent-Transfer-Encoding: BASE64\r\n\r\n8+Dw8ujoIDc=\r\n", true},
+	{"Base64WithBlanks", "From: a@b.c\r\nContent-Transfer-Encoding: base64\r\n\r\n  MS5j\tMy1kNA==\r\n", true},
+	{"InlineDisposition", leanHead + "Content-Type: text/plain\r\nContent-Disposition: inline\r\n\r\nx\r\n", true},
+	{"CommentInMessageID", "From: a@b.c\r\nMessage-ID: (c) <a@b>\r\nReferences: <a@b>, <c@d>\r\n\r\nx\r\n", true},
+	{"HTML", leanHead + "Content-Type: text/html; charset=utf-8\r\n\r\n<p>1.c3-d4</p>\r\n", false},
+	{"Multipart", leanHead + "Content-Type: multipart/mixed; boundary=Z\r\n\r\n--Z\r\n\r\nx\r\n--Z--\r\n", false},
+	{"Attachment", leanHead + "Content-Type: text/plain\r\nContent-Disposition: attachment; filename=a.txt\r\n\r\nx\r\n", false},
+	{"UnknownCharset", leanHead + "Content-Type: text/plain; charset=x-bogus-8\r\n\r\nx\r\n", false},
+	{"UnknownEncoding", leanHead + "Content-Transfer-Encoding: x-uue\r\n\r\nx\r\n", false},
+	{"BrokenBase64", "From: a@b.c\r\nContent-Transfer-Encoding: base64\r\n\r\nMS5j*\r\n", false},
+	{"NoColon", "From a@b.c\r\nSubject: x\r\n\r\nx\r\n", false},
+	{"LeadingFold", " x\r\nFrom: a@b.c\r\n\r\nx\r\n", false},
+	{"BareCR", "From: a@b.c\rSubject: x\r\n\r\nx\r\n", false},
+	{"NoHeaderEnd", "From: a@b.c\r\nSubject: x", false},
+}
+
+// TestDecode_LeanTakesTheCommonLetter: the lean reader takes the letter of
+// one text part in a known encoding and charset, declines every other,
+// and what it takes decodes as go-message decodes it.
+func TestDecode_LeanTakesTheCommonLetter(t *testing.T) {
+	for _, tt := range leanCases {
+		t.Run(tt.name, func(t *testing.T) {
+			lean := decodeLean([]byte(tt.raw))
+			require.Equal(t, tt.taken, lean != nil)
+			full, err := decodeMIME([]byte(tt.raw))
+			require.NoError(t, err)
+			if lean != nil {
+				assert.Equal(t, full, lean)
+			}
+			in, err := Decode([]byte(tt.raw))
+			require.NoError(t, err)
+			assert.Equal(t, full, in)
+		})
+	}
+}
+
+// FuzzDecodeLean: on any bytes the lean reader never panics and either
+// declines the letter or decodes it as go-message does.
+func FuzzDecodeLean(f *testing.F) {
+	for _, tt := range leanCases {
+		f.Add([]byte(tt.raw))
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.eml"))
+	for _, name := range files {
+		raw, err := os.ReadFile(name)
+		require.NoError(f, err)
+		f.Add(raw)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		lean := decodeLean(raw)
+		if lean == nil {
+			return
+		}
+		full, err := decodeMIME(raw)
+		require.NoError(t, err)
+		require.Equal(t, full, lean)
+	})
+}
+
+// FuzzMsgID: the identifiers of the usual form are read as go-message
+// reads them.
+func FuzzMsgID(f *testing.F) {
+	for _, v := range []string{"<a@b>", "  <a.b@c.d>  <e@f>", "<a@[1.2.3.4]>", "(c) <a@b>", "<a@b> x", "<a@b>,<c@d>", "<а@б>", "<@b>", "<a@>", "<a@b"} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		var h gomail.Header
+		h.Set("Message-Id", v)
+		id, _ := h.MessageID()
+		assert.Equal(t, id, messageID(v))
+		h.Set("References", v)
+		ids, _ := h.MsgIDList("References")
+		assert.Equal(t, ids, msgIDList(v))
+	})
+}
+
+// BenchmarkDecode decodes a player's move letter (leanCases' first) by the
+// lean reader (Decode) and by go-message alone (decodeMIME).
+func BenchmarkDecode(b *testing.B) {
+	raw := []byte(leanCases[0].raw)
+	for _, bb := range []struct {
+		name   string
+		decode func([]byte) (*Incoming, error)
+	}{{"Decode", Decode}, {"GoMessage", decodeMIME}} {
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := bb.decode(raw); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
