@@ -10,6 +10,7 @@ import (
 	"net"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -412,90 +413,161 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 		}
 	}
 	slices.Sort(fresh)
+	var batches [][]imap.UID
 	for len(fresh) > 0 {
 		n, bytes := 1, size[fresh[0]]
 		for n < len(fresh) && n < r.o.BatchSize && bytes+size[fresh[n]] <= r.o.FetchBytes {
 			bytes += size[fresh[n]]
 			n++
 		}
-		if err := r.batch(ctx, c, uidValidity, fresh[:n], processed, refused); err != nil {
-			return err
-		}
-		fresh = fresh[n:]
+		batches, fresh = append(batches, fresh[:n]), fresh[n:]
 	}
-	return nil
+	if len(batches) == 0 {
+		return nil
+	}
+	return r.handOver(ctx, c, uidValidity, batches, processed, refused)
 }
 
-// batch fetches uids (BODY.PEEK[] only) and hands the letters to the
-// Inbox in UID order (the order of sequence numbers, which is the order the
-// server answers in), then files them. The letters arrive on a goroutine;
-// each Accept takes whatever letters have arrived (GroupSize at most), so
-// the store works on one group while the next arrives.
-func (r *Reader) batch(ctx context.Context, c *imapclient.Client, uidValidity uint32, uids []imap.UID, processed, refused string) error {
+// arrival is a fetched letter on its way to the Inbox, or (end) the mark
+// that its batch was fetched whole.
+type arrival struct {
+	f   Fetched
+	end bool
+}
+
+// handOver fetches the batches in turn and hands their letters to the
+// Inbox in UID order, then files each batch. Three stages overlap: a
+// goroutine fetches (the next letters arrive while the store works on a
+// group: each Accept takes whatever letters have arrived, GroupSize at
+// most), this one hands over, and another files a batch while the next is
+// fetched and handed over. The fetch and the filing share the connection
+// (IMAP pipelining, every command by UID); a batch is filed only after
+// each of its letters was accepted, and a failed Accept fetches no further
+// batch.
+func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity uint32, batches [][]imap.UID, processed, refused string) error {
+	stop := make(chan struct{})
+	halt := sync.OnceFunc(func() { close(stop) })
+	arrived := make(chan arrival, r.o.GroupSize)
+	var ferr error // the fetch's, read after arrived is closed
+	go func() {
+		defer close(arrived)
+		for _, uids := range batches {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if ferr = r.fetch(c, uids, arrived); ferr != nil {
+				return
+			}
+		}
+	}()
+	toFile := make(chan []*tray, len(batches)+1) // never blocks this goroutine
+	filed := make(chan error, 1)
+	go func() {
+		var err error
+		for ts := range toFile {
+			if err == nil {
+				if err = r.file(c, ts); err != nil {
+					halt()
+				}
+			}
+		}
+		filed <- err
+	}()
+
+	ts := trays(processed, refused)
+	var aerr error
+	group := make([]Fetched, 0, r.o.GroupSize)
+	for a := range arrived {
+		if aerr != nil {
+			continue // after a failed Accept only drain
+		}
+		end := a.end
+		group = group[:0]
+		if !end {
+			group = append(group, a.f)
+		}
+	more:
+		for !end && len(group) < r.o.GroupSize {
+			select {
+			case a, ok := <-arrived:
+				if !ok {
+					break more
+				}
+				if end = a.end; !end {
+					group = append(group, a.f)
+				}
+			default:
+				break more
+			}
+		}
+		if len(group) > 0 {
+			if aerr = r.accept(ctx, uidValidity, group, ts); aerr != nil {
+				halt()
+			}
+		}
+		if end && aerr == nil {
+			toFile <- ts
+			ts = trays(processed, refused)
+		}
+	}
+	toFile <- ts // what was accepted before a failure
+	close(toFile)
+	guard := r.guard(c) // the filing left, once nothing is fetched any more
+	defer guard.Stop()
+	return errors.Join(aerr, ferr, <-filed)
+}
+
+// fetch fetches uids (BODY.PEEK[] only) into arrived, in UID order (the
+// order of sequence numbers, which is the order the server answers in),
+// and marks the batch's end.
+func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arrival) error {
 	guard := r.guard(c)
 	defer guard.Stop()
 	body := &imap.FetchItemBodySection{Peek: true}
 	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
-	arrived := make(chan Fetched, r.o.GroupSize)
-	go func() {
-		defer close(arrived)
-		for m := cmd.Next(); m != nil; m = cmd.Next() {
-			buf, err := m.Collect()
-			if err != nil {
-				continue // Close below reports a broken fetch
-			}
-			raw := buf.FindBodySection(body)
-			if raw == nil || buf.UID == 0 {
-				continue // expunged meanwhile by another client
-			}
-			guard.Stop() // waiting for the store is not waiting for the server
-			arrived <- Fetched{UID: uint32(buf.UID), Raw: raw}
-			guard.Reset(r.o.CommandTimeout)
-		}
-	}()
-	ts := trays(processed, refused)
-	var aerr error
-	group := make([]Fetched, 0, r.o.GroupSize)
-	for f := range arrived {
-		if aerr != nil {
-			continue // after a failed Accept only drain
-		}
-		group = append(group[:0], f)
-	more:
-		for len(group) < r.o.GroupSize {
-			select {
-			case f, ok := <-arrived:
-				if !ok {
-					break more
-				}
-				group = append(group, f)
-			default:
-				break more
-			}
-		}
-		answers, err := r.o.Inbox.Accept(ctx, r.o.Name, uidValidity, group)
-		for i, isRefused := range answers[:min(len(answers), len(group))] {
-			t := ts[0]
-			if isRefused {
-				t = ts[1]
-			}
-			t.uids.AddNum(imap.UID(group[i].UID))
-		}
-		if err == nil && len(answers) != len(group) {
-			err = fmt.Errorf("the store answered %d of %d letters", len(answers), len(group))
-		}
+	for m := cmd.Next(); m != nil; m = cmd.Next() {
+		buf, err := m.Collect()
 		if err != nil {
-			// File what was accepted, offer the rest again later.
-			aerr = &StoreError{fmt.Errorf("handing over letter %d: %w", group[min(len(answers), len(group)-1)].UID, err)}
+			continue // Close below reports a broken fetch
 		}
+		raw := buf.FindBodySection(body)
+		if raw == nil || buf.UID == 0 {
+			continue // expunged meanwhile by another client
+		}
+		guard.Stop() // waiting for the store is not waiting for the server
+		arrived <- arrival{f: Fetched{UID: uint32(buf.UID), Raw: raw}}
+		guard.Reset(r.o.CommandTimeout)
 	}
 	if err := cmd.Close(); err != nil {
-		aerr = errors.Join(aerr, fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err))
+		return fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err)
 	}
-	guard.Stop() // fileAll guards itself
-	return errors.Join(aerr, r.fileAll(c, ts))
+	arrived <- arrival{end: true}
+	return nil
+}
+
+// accept hands group to the Inbox and puts each letter it answered in
+// its tray; an error is a StoreError, the letters from the first not
+// answered on are offered again later.
+func (r *Reader) accept(ctx context.Context, uidValidity uint32, group []Fetched, ts []*tray) error {
+	answers, err := r.o.Inbox.Accept(ctx, r.o.Name, uidValidity, group)
+	for i, isRefused := range answers[:min(len(answers), len(group))] {
+		t := ts[0]
+		if isRefused {
+			t = ts[1]
+		}
+		t.uids.AddNum(imap.UID(group[i].UID))
+	}
+	if err == nil && len(answers) != len(group) {
+		err = fmt.Errorf("the store answered %d of %d letters", len(answers), len(group))
+	}
+	if err != nil {
+		return &StoreError{fmt.Errorf("handing over letter %d: %w", group[min(len(answers), len(group)-1)].UID, err)}
+	}
+	return nil
 }
 
 // oversized hands the letters too large to read to the Inbox with their
@@ -552,21 +624,26 @@ func trays(processed, refused string) []*tray {
 	return []*tray{{folder: processed, keyword: keywordProcessed}, {folder: refused, keyword: keywordRefused}}
 }
 
-// fileAll flags each tray's letters with its keyword and moves them to its
+// fileAll files each tray's letters (file) within CommandTimeout.
+func (r *Reader) fileAll(c *imapclient.Client, ts []*tray) error {
+	guard := r.guard(c)
+	defer guard.Stop()
+	return r.file(c, ts)
+}
+
+// file flags each tray's letters with its keyword and moves them to its
 // folder. MOVE falls back to COPY, STORE \Deleted and EXPUNGE on servers
 // without it (go-imap does that). Both steps are idempotent.
-func (r *Reader) fileAll(c *imapclient.Client, ts []*tray) error {
+func (r *Reader) file(c *imapclient.Client, ts []*tray) error {
 	for _, t := range ts {
 		if len(t.uids) == 0 {
 			continue
 		}
-		guard := r.guard(c)
 		err := c.Store(t.uids, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
 			Flags: []imap.Flag{imap.FlagSeen, t.keyword}}, nil).Close()
 		if err == nil {
 			_, err = c.Move(t.uids, t.folder).Wait()
 		}
-		guard.Stop()
 		if err != nil {
 			return fmt.Errorf("filing letters %s under %s: %w", t.uids.String(), t.folder, err)
 		}

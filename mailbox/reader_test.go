@@ -2,9 +2,12 @@ package mailbox_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -252,4 +255,71 @@ func TestReader_OversizedNeverFetched(t *testing.T) {
 		assert.NotContains(t, inbox.applied, "big.1@example.ru")
 		assert.ElementsMatch(t, []string{"big.1@example.ru"}, folders(t, s.addr)["zaochnik/refused"])
 	})
+}
+
+// TestReader_FetchesTheNextBatchWhileTheStoreWorks: the next batch is
+// asked of the server while the store still works on the last letter of
+// the batch before (it does not wait for that batch to be handed over and
+// filed), and every letter is still applied once and filed.
+func TestReader_FetchesTheNextBatchWhileTheStoreWorks(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		for i := range 4 {
+			s.deliver(letter(fmt.Sprintf("n.%d@example.ru", i), "backlog"))
+		}
+		trace := &fetchTrace{}
+		inbox := &slowInbox{fakeInbox: newFakeInbox(), slow: 2, wait: func() bool {
+			// A guard against a hang: a reader that waits for the store
+			// never sends the second FETCH.
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+				if trace.fetches() >= 2 {
+					return true
+				}
+			}
+			return false
+		}}
+		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.BatchSize, o.GroupSize, o.Debug = 2, 1, trace })
+		inbox.waitApplied(t, 4)
+		inbox.checkOnce(t)
+		assert.True(t, inbox.overlapped.Load(), "the second batch was asked for while the store worked on the first")
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 4
+		}, 10*time.Second, 20*time.Millisecond)
+	})
+}
+
+// slowInbox is a fakeInbox whose Accept of its slow-th letter (counting
+// from 1) returns only after wait, recording what wait saw.
+type slowInbox struct {
+	*fakeInbox
+	slow       int
+	seen       atomic.Int64
+	wait       func() bool
+	overlapped atomic.Bool
+}
+
+func (s *slowInbox) Accept(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched) ([]bool, error) {
+	if n := s.seen.Add(int64(len(letters))); n >= int64(s.slow) && n-int64(len(letters)) < int64(s.slow) {
+		s.overlapped.Store(s.wait())
+	}
+	return s.fakeInbox.Accept(ctx, mbox, validity, letters)
+}
+
+// fetchTrace counts the body fetches a client sent in its IMAP trace.
+type fetchTrace struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (f *fetchTrace) Write(b []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.n += bytes.Count(b, []byte("BODY.PEEK[]"))
+	return len(b), nil
+}
+
+func (f *fetchTrace) fetches() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.n
 }
