@@ -1,0 +1,319 @@
+package draughts
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The engine against the oracle (oracle_test.go): at every position of the
+// trees compared, the same legal moves (captures merged), the same capture
+// paths, and after each move the same board; and the same perft counts in
+// both conventions, which takes the perft's own counting shortcuts in too.
+
+// oracleDiff compares the engine and the oracle at p and says how they
+// differ, or returns "".
+func oracleDiff(p Position) string {
+	v := p.Variant()
+	b := oracleBoard(p)
+	eng := map[oKey]Move{}
+	for _, m := range p.LegalMoves(nil) {
+		k := oracleKey(v, m)
+		if _, twice := eng[k]; twice {
+			return fmt.Sprintf("%s %s: the engine lists %s twice", v, p.FEN(), k.text(b.width))
+		}
+		eng[k] = m
+	}
+	ora := map[oKey]oMove{}
+	for _, m := range b.moves() {
+		ora[m.key()] = m
+	}
+	var diffs []string
+	for k := range eng {
+		if _, ok := ora[k]; !ok {
+			diffs = append(diffs, "engine only: "+k.text(b.width))
+		}
+	}
+	for k := range ora {
+		if _, ok := eng[k]; !ok {
+			diffs = append(diffs, "oracle only: "+k.text(b.width))
+		}
+	}
+	engPaths, oraPaths := map[oKey]int{}, map[oKey]int{}
+	for _, m := range p.LegalPaths(nil) {
+		engPaths[oracleKey(v, m)]++
+	}
+	for _, m := range b.pathMoves() {
+		oraPaths[m.key()]++
+	}
+	for k, n := range oraPaths {
+		if engPaths[k] != n {
+			diffs = append(diffs, fmt.Sprintf("paths of %s: engine %d, oracle %d", k.text(b.width), engPaths[k], n))
+		}
+	}
+	for k, n := range engPaths {
+		if _, ok := oraPaths[k]; !ok {
+			diffs = append(diffs, fmt.Sprintf("paths of %s: engine %d, oracle 0", k.text(b.width), n))
+		}
+	}
+	for k, m := range eng {
+		if o, ok := ora[k]; ok && oracleBoard(p.Play(m)) != b.play(o) {
+			diffs = append(diffs, "another board after "+k.text(b.width))
+		}
+	}
+	if len(diffs) == 0 {
+		return ""
+	}
+	sort.Strings(diffs)
+	return fmt.Sprintf("%s %s (%s): %s", v, p.FEN(), p.FENAlpha(), strings.Join(diffs, "; "))
+}
+
+// oracleWalk compares the engine and the oracle at p and at every position
+// up to depth plies below it, and returns the first difference.
+func oracleWalk(p Position, depth int) string {
+	if d := oracleDiff(p); d != "" || depth == 0 {
+		return d
+	}
+	for _, m := range p.LegalMoves(nil) {
+		if d := oracleWalk(p.Play(m), depth-1); d != "" {
+			return d
+		}
+	}
+	return ""
+}
+
+// oraclePerftDiff compares the perft counts of p to depth, both conventions.
+func oraclePerftDiff(p Position, depth int) string {
+	b := oracleBoard(p)
+	for d := 1; d <= depth; d++ {
+		for _, paths := range []bool{false, true} {
+			if got, want := Perft(p, d, paths), b.perft(d, paths); got != want {
+				return fmt.Sprintf("%s %s: perft(%d) paths=%v: engine %d, oracle %d", p.Variant(), p.FEN(), d, paths, got, want)
+			}
+		}
+	}
+	return ""
+}
+
+// The oracle itself against the published counts of
+// shared/notes/draughts-engine.md: the tables the engine passes too
+// (TestPerft_Oracle), where they stay fast for a slow generator.
+func TestOracle_PublishedPerft(t *testing.T) {
+	tests := []struct {
+		name  string
+		v     Variant
+		fen   string
+		paths bool
+		want  []uint64
+	}{
+		{"russian initial", Russian, "", false, []uint64{7, 49, 302, 1469, 7482}},
+		{"international initial", International, "", false, []uint64{9, 81, 658, 4265}},
+		{"frontrows", International, "W:B16,17,18,19,20:W31,32,33,34,35", true, []uint64{9, 81, 534, 2538, 9052}},
+		{"woldouby", International, woldouby, false, []uint64{6, 12, 30, 73, 215, 590, 1944}},
+		{"random178", International, random178, false, []uint64{14, 55, 1168}},
+		{"kings among men", International, kingsAmongst, false, []uint64{8, 73, 281, 2574}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := Initial(tt.v)
+			if tt.fen != "" {
+				p = engFEN(t, tt.v, tt.fen)
+			}
+			b := oracleBoard(p)
+			for d, want := range tt.want {
+				assert.Equal(t, want, b.perft(d+1, tt.paths), "perft(%d)", d+1)
+			}
+		})
+	}
+}
+
+// The tricky positions of the rules' tests and the perft tables: every
+// position of the tree to walk plies compared move by move, the perft to
+// perft plies.
+func TestOracle_AgreesOnKnownPositions(t *testing.T) {
+	tests := []struct {
+		name        string
+		v           Variant
+		fen         string
+		walk, perft int
+	}{
+		{"russian initial", Russian, "", 3, 4},
+		{"2.1.5.17 diagram 4", Russian, "B:Wc3,d4,f2,f4:BKa5", 2, 3},
+		{"2.1.5.17 diagram 6", Russian, "B:Wa1,b2,b4,d2,d4,f2,f4:Ba5,c5,c7,e7,g7", 2, 4},
+		{"2.1.5.9 round the square", Russian, "W:Wc3:Bb4,b6,d4,d6", 2, 3},
+		{"2.1.6.2 diagram 8", Russian, "W:WKd2:Bb6,d6,f4,f6,g7", 2, 4},
+		{"2.1.5.6 must land where it goes on", Russian, "W:WKa1:Bc3,e3", 2, 4},
+		{"2.1.5.15 crowned, on as a king", Russian, "W:Wb6:Bc7,f6", 2, 4},
+		{"2.1.5.16 crowned by a step", Russian, "W:Wc7:Bf6,h8", 2, 4},
+		{"russian crowned mid-capture", Russian, "W:WKd2,e3:Bb6,d6,f4,f6,g7,c7,e7", 2, 3},
+		{"russian kings both sides", Russian, "W:WKa1,Kh2,c3,e3:BKb8,Kg7,d6,f6,c5", 1, 3},
+		{"giveaway initial", Giveaway, "", 2, 4},
+		{"international initial", International, "", 2, 3},
+		{"3.4.1 majority", International, "W:Wc1,i7:Bd2,f4,h8", 2, 3},
+		{"3.4.2.1 passes the last row", International, "W:Wb8:Bc9,e9", 2, 3},
+		{"3.4.2.2 stops on the last row", International, "W:Wd8:Be9,h8", 2, 3},
+		{"frontrows", International, "W:B16,17,18,19,20:W31,32,33,34,35", 2, 4},
+		{"woldouby", International, woldouby, 4, 6},
+		{"random178", International, random178, 1, 3},
+		{"kings among men", International, kingsAmongst, 2, 3},
+		{"big road", International, "W:WK46:B5", 3, 4},
+	}
+	for _, tt := range eightySquarePositions {
+		tests = append(tests, struct {
+			name        string
+			v           Variant
+			fen         string
+			walk, perft int
+		}{"10x8 " + tt.name, EightySquare, tt.fen, 2, 3})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := Initial(tt.v)
+			if tt.fen != "" {
+				p = engFEN(t, tt.v, tt.fen)
+			}
+			if d := oracleWalk(p, tt.walk); d != "" {
+				t.Error(d)
+			}
+			if d := oraclePerftDiff(p, tt.perft); d != "" {
+				t.Error(d)
+			}
+		})
+	}
+}
+
+// randomKingPosition places 3 to 8 kings a side and up to maxMen men a side
+// on random squares of v's board (no man on its own promotion row), with
+// side to move.
+func randomKingPosition(rng *rand.Rand, v Variant, side Color, maxMen int) Position {
+	r := oracleRulesOf(v)
+	var free [][2]int
+	for y := range r.height {
+		for x := range r.width {
+			if (x+y)%2 == 0 {
+				free = append(free, [2]int{x, y})
+			}
+		}
+	}
+	rng.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+	var white, black, kings Bitboard
+	place := func(set *Bitboard, n int, king bool, forbiddenRank int) {
+		for i := 0; n > 0 && i < len(free); i++ {
+			if !king && free[i][1] == forbiddenRank {
+				continue
+			}
+			s, _ := v.SquareAt(free[i][0]+1, free[i][1]+1)
+			*set |= bit(s)
+			if king {
+				kings |= bit(s)
+			}
+			free = append(free[:i], free[i+1:]...)
+			i--
+			n--
+		}
+	}
+	place(&white, 3+rng.IntN(6), true, -1)
+	place(&black, 3+rng.IntN(6), true, -1)
+	place(&white, rng.IntN(maxMen+1), false, r.height-1)
+	place(&black, rng.IntN(maxMen+1), false, 0)
+	return NewPosition(v, white, black, kings, side)
+}
+
+// Several hundred king-rich positions a variant from a fixed seed, both
+// sides to move: the moves compared at each and at every position a ply
+// below, the perft to 2 plies (3 on every eighth).
+func TestOracle_AgreesOnRandomKingPositions(t *testing.T) {
+	count := 300
+	if testing.Short() {
+		count = 60
+	}
+	tests := []struct {
+		v      Variant
+		count  int
+		maxMen int
+	}{
+		{Russian, count, 6},
+		{EightySquare, count, 8},
+		{International, count, 10},
+		{Giveaway, count / 5, 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.v.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(15, uint64(tt.v)))
+			failed, captures := 0, 0
+			for i := range tt.count {
+				p := randomKingPosition(rng, tt.v, Color(i%2), tt.maxMen)
+				if ms := p.LegalMoves(nil); len(ms) > 0 && ms[0].IsCapture() {
+					captures++
+				}
+				depth := 2
+				if i%8 == 0 {
+					depth = 3
+				}
+				d := oracleWalk(p, 1)
+				if d == "" {
+					d = oraclePerftDiff(p, depth)
+				}
+				if d != "" {
+					failed++
+					if failed <= 10 {
+						t.Errorf("position %d: %s", i, d)
+					}
+				}
+			}
+			assert.Zero(t, failed, "positions where they differ")
+			// The positions are what they are for: mostly with a capture to make.
+			assert.Greater(t, captures, tt.count/3, "positions with a capture")
+		})
+	}
+}
+
+// FuzzOracle builds a position from the bytes (variant, side to move, then
+// a square and a piece per pair of bytes) and compares the engine and the
+// oracle on it and a ply below.
+func FuzzOracle(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 1, 10, 2, 14, 2, 19, 0})
+	f.Add([]byte{1, 1, 46, 1, 5, 2, 23, 2, 28, 2, 33, 3, 12, 0})
+	f.Add([]byte{3, 0, 36, 1, 27, 2, 19, 2, 11, 2, 3, 2, 20, 3})
+	f.Add([]byte{2, 1, 17, 3, 22, 0, 14, 0, 6, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		p := fuzzPosition(data)
+		if d := oracleWalk(p, 1); d != "" {
+			t.Fatal(d)
+		}
+		if d := oraclePerftDiff(p, 2); d != "" {
+			t.Fatal(d)
+		}
+	})
+}
+
+// fuzzPosition reads data as a position: data[0] the variant, data[1] the
+// side to move, then pairs (square number, piece: White man, White king,
+// Black man, Black king); a man on its own promotion row is made a king,
+// a later piece on a square replaces the earlier.
+func fuzzPosition(data []byte) Position {
+	v := Variant(data[0] % uint8(numVariants))
+	var white, black, kings Bitboard
+	for i := 2; i+1 < len(data); i += 2 {
+		s, _ := v.SquareFromNumber(int(data[i])%v.Squares() + 1)
+		piece := data[i+1] % 4
+		_, rank := v.FileRank(s)
+		white, black, kings = white&^bit(s), black&^bit(s), kings&^bit(s)
+		if piece < 2 {
+			white |= bit(s)
+		} else {
+			black |= bit(s)
+		}
+		if piece%2 == 1 || piece == 0 && rank == v.Height() || piece == 2 && rank == 1 {
+			kings |= bit(s)
+		}
+	}
+	return NewPosition(v, white, black, kings, Color(data[1]&1))
+}
