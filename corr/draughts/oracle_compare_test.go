@@ -3,11 +3,14 @@ package draughts
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The engine against the oracle (oracle_test.go): at every position of the
@@ -186,10 +189,19 @@ func TestOracle_AgreesOnKnownPositions(t *testing.T) {
 	}
 }
 
-// randomKingPosition places 3 to 8 kings a side and up to maxMen men a side
-// on random squares of v's board (no man on its own promotion row), with
-// side to move.
-func randomKingPosition(rng *rand.Rand, v Variant, side Color, maxMen int) Position {
+// oracleMix is a kind of random position: kings and men a side, each
+// count drawn between its bounds.
+type oracleMix struct {
+	name              string
+	kings, men        [2]int
+	count             int // positions a variant
+	walk, perft       int // plies compared move by move, and counted
+	deepEvery, deeper int // every deepEvery-th position is counted deeper
+}
+
+// randomPosition places the pieces of mix on random squares of v's board
+// (no man on its own promotion row), side to move.
+func randomPosition(rng *rand.Rand, v Variant, side Color, mix oracleMix) Position {
 	r := oracleRulesOf(v)
 	var free [][2]int
 	for y := range r.height {
@@ -201,8 +213,9 @@ func randomKingPosition(rng *rand.Rand, v Variant, side Color, maxMen int) Posit
 	}
 	rng.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
 	var white, black, kings Bitboard
-	place := func(set *Bitboard, n int, king bool, forbiddenRank int) {
-		for i := 0; n > 0 && i < len(free); i++ {
+	place := func(set *Bitboard, n [2]int, king bool, forbiddenRank int) {
+		left := n[0] + rng.IntN(n[1]-n[0]+1)
+		for i := 0; left > 0 && i < len(free); i++ {
 			if !king && free[i][1] == forbiddenRank {
 				continue
 			}
@@ -213,62 +226,79 @@ func randomKingPosition(rng *rand.Rand, v Variant, side Color, maxMen int) Posit
 			}
 			free = append(free[:i], free[i+1:]...)
 			i--
-			n--
+			left--
 		}
 	}
-	place(&white, 3+rng.IntN(6), true, -1)
-	place(&black, 3+rng.IntN(6), true, -1)
-	place(&white, rng.IntN(maxMen+1), false, r.height-1)
-	place(&black, rng.IntN(maxMen+1), false, 0)
+	place(&white, mix.kings, true, -1)
+	place(&black, mix.kings, true, -1)
+	place(&white, mix.men, false, r.height-1)
+	place(&black, mix.men, false, 0)
 	return NewPosition(v, white, black, kings, side)
 }
 
-// Several hundred king-rich positions a variant from a fixed seed, both
-// sides to move: the moves compared at each and at every position a ply
-// below, the perft to 2 plies (3 on every eighth).
-func TestOracle_AgreesOnRandomKingPositions(t *testing.T) {
-	count := 300
-	if testing.Short() {
-		count = 60
+// Random positions from a fixed seed, both sides to move, most of them
+// king-rich (3 to 8 kings a side): crowded among men, where captures are
+// long and branch, and on an open board, where kings fly far and choose
+// among many landing squares; and, for the men's own shortcuts, men with
+// at most two kings. Every position of each tree to mix.walk plies is
+// compared move by move, and the perft to mix.perft plies (mix.deeper on
+// every mix.deepEvery-th). 1,800 positions, about 3 CPU seconds;
+// ZAOCHNIK_ORACLE_TIMES=k draws k times as many (other positions of the
+// same sequence) for a longer search.
+func TestOracle_AgreesOnRandomPositions(t *testing.T) {
+	scale := func(n int) int { return n }
+	if s := os.Getenv("ZAOCHNIK_ORACLE_TIMES"); s != "" {
+		times, err := strconv.Atoi(s)
+		require.NoError(t, err, "ZAOCHNIK_ORACLE_TIMES")
+		scale = func(n int) int { return n * times }
+	} else if testing.Short() {
+		scale = func(n int) int { return n / 5 }
+	}
+	mixes := func(men int) []oracleMix {
+		return []oracleMix{
+			{"kings among men", [2]int{3, 8}, [2]int{0, men}, scale(300), 2, 3, 8, 4},
+			{"kings on an open board", [2]int{3, 8}, [2]int{0, 2}, scale(100), 2, 3, 8, 4},
+			{"men and few kings", [2]int{0, 2}, [2]int{4, men + 4}, scale(100), 2, 3, 8, 4},
+		}
 	}
 	tests := []struct {
-		v      Variant
-		count  int
-		maxMen int
+		v     Variant
+		mixes []oracleMix
 	}{
-		{Russian, count, 6},
-		{EightySquare, count, 8},
-		{International, count, 10},
-		{Giveaway, count / 5, 6},
+		{Russian, mixes(6)},
+		{EightySquare, mixes(8)},
+		{International, mixes(10)},
+		{Giveaway, mixes(6)[:1]},
 	}
 	for _, tt := range tests {
-		t.Run(tt.v.String(), func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(15, uint64(tt.v)))
-			failed, captures := 0, 0
-			for i := range tt.count {
-				p := randomKingPosition(rng, tt.v, Color(i%2), tt.maxMen)
-				if ms := p.LegalMoves(nil); len(ms) > 0 && ms[0].IsCapture() {
-					captures++
-				}
-				depth := 2
-				if i%8 == 0 {
-					depth = 3
-				}
-				d := oracleWalk(p, 1)
-				if d == "" {
-					d = oraclePerftDiff(p, depth)
-				}
-				if d != "" {
-					failed++
-					if failed <= 10 {
-						t.Errorf("position %d: %s", i, d)
+		for _, mix := range tt.mixes {
+			t.Run(tt.v.String()+" "+mix.name, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(15, uint64(tt.v)))
+				failed, captures := 0, 0
+				for i := range mix.count {
+					p := randomPosition(rng, tt.v, Color(i%2), mix)
+					if ms := p.LegalMoves(nil); len(ms) > 0 && ms[0].IsCapture() {
+						captures++
+					}
+					depth := mix.perft
+					if i%mix.deepEvery == 0 {
+						depth = mix.deeper
+					}
+					d := oracleWalk(p, mix.walk)
+					if d == "" {
+						d = oraclePerftDiff(p, depth)
+					}
+					if d != "" {
+						failed++
+						if failed <= 10 {
+							t.Errorf("position %d: %s", i, d)
+						}
 					}
 				}
-			}
-			assert.Zero(t, failed, "positions where they differ")
-			// The positions are what they are for: mostly with a capture to make.
-			assert.Greater(t, captures, tt.count/3, "positions with a capture")
-		})
+				assert.Zero(t, failed, "positions where they differ")
+				assert.Greater(t, captures, mix.count/4, "positions with a capture")
+			})
+		}
 	}
 }
 
