@@ -16,7 +16,9 @@ import (
 // The engine against the oracle (oracle_test.go): at every position of the
 // trees compared, the same legal moves (captures merged), the same capture
 // paths, and after each move the same board; and the same perft counts in
-// both conventions, which takes the perft's own counting shortcuts in too.
+// both conventions, which takes the perft's own counting shortcuts in too;
+// and the landing path the engine gives each move for its notation
+// (Position.Landings) is one of the oracle's paths of that move.
 
 // oracleDiff compares the engine and the oracle at p and says how they
 // differ, or returns "".
@@ -63,9 +65,25 @@ func oracleDiff(p Position) string {
 			diffs = append(diffs, fmt.Sprintf("paths of %s: engine %d, oracle 0", k.text(b.width), n))
 		}
 	}
+	lands := map[oKey]map[string]bool{}
+	for _, m := range b.paths() {
+		if lands[m.key()] == nil {
+			lands[m.key()] = map[string]bool{}
+		}
+		lands[m.key()][fmt.Sprint(m.lands)] = true
+	}
 	for k, m := range eng {
 		if o, ok := ora[k]; ok && oracleBoard(p.Play(m)) != b.play(o) {
 			diffs = append(diffs, "another board after "+k.text(b.width))
+		}
+		var path []int
+		var names []string
+		for _, s := range p.Landings(m) {
+			path = append(path, oracleCell(v, s))
+			names = append(names, v.SquareName(s))
+		}
+		if _, ok := ora[k]; ok && !lands[k][fmt.Sprint(path)] {
+			diffs = append(diffs, fmt.Sprintf("%s: the engine lands on %s, not a path of the oracle", k.text(b.width), strings.Join(names, ",")))
 		}
 	}
 	if len(diffs) == 0 {

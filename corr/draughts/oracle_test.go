@@ -64,11 +64,13 @@ type oBoard struct {
 }
 
 // oMove is a move of an oBoard: cells of its origin and destination, the
-// cells of the pieces taken in the order taken, and whether a man ends it
-// crowned.
+// cells of the pieces taken in the order taken and of the squares landed
+// on (one per piece taken; the destination alone for a step), and whether
+// a man ends it crowned.
 type oMove struct {
 	from, to int
 	order    []int
+	lands    []int
 	promotes bool
 }
 
@@ -157,7 +159,8 @@ func (b *oBoard) paths() []oMove {
 					continue // a man steps forward only
 				}
 				for tx, ty := x+d[0], y+d[1]; b.on(tx, ty) && b.cell[b.index(tx, ty)] == 0; tx, ty = tx+d[0], ty+d[1] {
-					steps = append(steps, oMove{from: b.index(x, y), to: b.index(tx, ty), promotes: !king && ty == b.lastRank()})
+					to := b.index(tx, ty)
+					steps = append(steps, oMove{from: b.index(x, y), to: to, lands: []int{to}, promotes: !king && ty == b.lastRank()})
 					if !king {
 						break
 					}
@@ -197,6 +200,7 @@ type oCapture struct {
 	work     [100]int8 // the board with the origin emptied; nothing is removed until the end
 	taken    [100]bool
 	order    []int
+	lands    []int
 	from     int
 	wasKing  bool
 	me       int8
@@ -259,7 +263,8 @@ func (c *oCapture) walk(x, y int, king, crowned bool) {
 	if len(js) == 0 {
 		if len(c.order) > 0 {
 			c.captures = append(c.captures, oMove{
-				from: c.from, to: b.index(x, y), order: append([]int(nil), c.order...),
+				from: c.from, to: b.index(x, y),
+				order: append([]int(nil), c.order...), lands: append([]int(nil), c.lands...),
 				promotes: !c.wasKing && (crowned || y == b.lastRank()),
 			})
 		}
@@ -285,7 +290,9 @@ func (c *oCapture) walk(x, y int, king, crowned bool) {
 			if !king && l[1] == b.lastRank() && b.crownInCapture {
 				k, cr = true, true // 2.1.5.15: on as a king
 			}
+			c.lands = append(c.lands, b.index(l[0], l[1]))
 			c.walk(l[0], l[1], k, cr)
+			c.lands = c.lands[:len(c.lands)-1]
 		}
 		c.order = c.order[:len(c.order)-1]
 		c.taken[j.victim] = false
@@ -350,24 +357,28 @@ func oracleBoard(p Position) oBoard {
 	return b
 }
 
+// oracleCell is the oracle's cell of an engine square.
+func oracleCell(v Variant, s Square) int {
+	f, r := v.FileRank(s)
+	return (r-1)*oracleRulesOf(v).width + f - 1
+}
+
 // oracleKey is the identity of an engine move, in the oracle's cells.
 func oracleKey(v Variant, m Move) oKey {
-	w := oracleRulesOf(v).width
-	cell := func(s Square) int {
-		f, r := v.FileRank(s)
-		return (r-1)*w + f - 1
-	}
-	k := oKey{from: cell(m.From), to: cell(m.To), promotes: m.Promotes}
+	k := oKey{from: oracleCell(v, m.From), to: oracleCell(v, m.To), promotes: m.Promotes}
 	for _, s := range m.Captured.Squares(nil) {
-		c := cell(s)
+		c := oracleCell(v, s)
 		k.taken[c/64] |= 1 << (c % 64)
 	}
 	return k
 }
 
-// text writes a move's identity for a failure message: "a1:h8 x c3,e5 =K".
+// cellName writes a cell of a board width files wide: "c3".
+func cellName(width, c int) string { return string(rune('a'+c%width)) + strconv.Itoa(c/width+1) }
+
+// text writes a move's identity for a failure message: "a1-h8 x c3,e5 =K".
 func (k oKey) text(width int) string {
-	name := func(c int) string { return string(rune('a'+c%width)) + strconv.Itoa(c/width+1) }
+	name := func(c int) string { return cellName(width, c) }
 	var s strings.Builder
 	s.WriteString(name(k.from) + "-" + name(k.to))
 	sep := " x "
