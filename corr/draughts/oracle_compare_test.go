@@ -152,16 +152,19 @@ func TestOracle_PublishedPerft(t *testing.T) {
 	}
 }
 
-// The tricky positions of the rules' tests and the perft tables: every
-// position of the tree to walk plies compared move by move, the perft to
-// perft plies.
-func TestOracle_AgreesOnKnownPositions(t *testing.T) {
-	tests := []struct {
-		name        string
-		v           Variant
-		fen         string
-		walk, perft int
-	}{
+// oracleCase is a position the oracle checks the engine on: every position
+// of its tree to walk plies compared move by move, the perft to perft plies.
+type oracleCase struct {
+	name        string
+	v           Variant
+	fen         string // "" for the initial position
+	walk, perft int
+}
+
+// oracleKnown returns the tricky positions of the rules' tests and the
+// perft tables, and the 10x8 ones of eightysquare_test.go.
+func oracleKnown() []oracleCase {
+	cases := []oracleCase{
 		{"russian initial", Russian, "", 3, 4},
 		{"2.1.5.17 diagram 4", Russian, "B:Wc3,d4,f2,f4:BKa5", 2, 3},
 		{"2.1.5.17 diagram 6", Russian, "B:Wa1,b2,b4,d2,d4,f2,f4:Ba5,c5,c7,e7,g7", 2, 4},
@@ -184,19 +187,22 @@ func TestOracle_AgreesOnKnownPositions(t *testing.T) {
 		{"big road", International, "W:WK46:B5", 3, 4},
 	}
 	for _, tt := range eightySquarePositions {
-		tests = append(tests, struct {
-			name        string
-			v           Variant
-			fen         string
-			walk, perft int
-		}{"10x8 " + tt.name, EightySquare, tt.fen, 2, 3})
+		cases = append(cases, oracleCase{"10x8 " + tt.name, EightySquare, tt.fen, 2, 3})
 	}
-	for _, tt := range tests {
+	return cases
+}
+
+func (c oracleCase) position(t testing.TB) Position {
+	if c.fen == "" {
+		return Initial(c.v)
+	}
+	return engFEN(t, c.v, c.fen)
+}
+
+func TestOracle_AgreesOnKnownPositions(t *testing.T) {
+	for _, tt := range oracleKnown() {
 		t.Run(tt.name, func(t *testing.T) {
-			p := Initial(tt.v)
-			if tt.fen != "" {
-				p = engFEN(t, tt.v, tt.fen)
-			}
+			p := tt.position(t)
 			if d := oracleWalk(p, tt.walk); d != "" {
 				t.Error(d)
 			}
@@ -324,10 +330,9 @@ func TestOracle_AgreesOnRandomPositions(t *testing.T) {
 // a square and a piece per pair of bytes) and compares the engine and the
 // oracle on it and a ply below.
 func FuzzOracle(f *testing.F) {
-	f.Add([]byte{0, 0, 1, 1, 10, 2, 14, 2, 19, 0})
-	f.Add([]byte{1, 1, 46, 1, 5, 2, 23, 2, 28, 2, 33, 3, 12, 0})
-	f.Add([]byte{3, 0, 36, 1, 27, 2, 19, 2, 11, 2, 3, 2, 20, 3})
-	f.Add([]byte{2, 1, 17, 3, 22, 0, 14, 0, 6, 0})
+	for _, c := range oracleKnown() {
+		f.Add(fuzzBytes(c.position(f)))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 2 {
 			return
@@ -364,4 +369,28 @@ func fuzzPosition(data []byte) Position {
 		}
 	}
 	return NewPosition(v, white, black, kings, Color(data[1]&1))
+}
+
+// fuzzBytes writes p as fuzzPosition reads it.
+func fuzzBytes(p Position) []byte {
+	v := p.Variant()
+	data := []byte{byte(v), byte(p.SideToMove())}
+	for n := 1; n <= v.Squares(); n++ {
+		s, _ := v.SquareFromNumber(n)
+		if c, king, ok := p.Piece(s); ok {
+			piece := 2 * byte(c)
+			if king {
+				piece++
+			}
+			data = append(data, byte(n-1), piece)
+		}
+	}
+	return data
+}
+
+func TestOracle_FuzzBytesReadBack(t *testing.T) {
+	for _, c := range oracleKnown() {
+		p := c.position(t)
+		assert.Equal(t, p, fuzzPosition(fuzzBytes(p)), c.name)
+	}
 }
