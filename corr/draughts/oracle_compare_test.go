@@ -86,11 +86,44 @@ func oracleDiff(p Position) string {
 			diffs = append(diffs, fmt.Sprintf("%s: the engine lands on %s, not a path of the oracle", k.text(b.width), strings.Join(names, ",")))
 		}
 	}
+	diffs = append(diffs, oracleWritten(p, b, eng)...)
 	if len(diffs) == 0 {
 		return ""
 	}
 	sort.Strings(diffs)
 	return fmt.Sprintf("%s %s (%s): %s", v, p.FEN(), p.FENAlpha(), strings.Join(diffs, "; "))
+}
+
+// oracleWritten writes each path of the oracle with every square it lands
+// on, as a letter may (2.1.5.10, 6.2.2), and says where the engine does not
+// read it as the move of that path (eng: the engine's moves by identity).
+func oracleWritten(p Position, b oBoard, eng map[oKey]Move) []string {
+	v := p.Variant()
+	square := func(c int) string {
+		s, _ := v.SquareAt(c%b.width+1, c/b.width+1)
+		return v.SquareText(s)
+	}
+	var diffs []string
+	for _, m := range b.paths() {
+		sep, text := "-", square(m.from)
+		if len(m.order) > 0 {
+			sep = ":"
+		}
+		for _, l := range m.lands {
+			text += sep + square(l)
+		}
+		mt, err := ParseMoveText(text)
+		if err == nil {
+			var got Move
+			if got, err = p.Resolve(mt); err == nil && got != eng[m.key()] {
+				err = fmt.Errorf("read as %s", oracleKey(v, got).text(b.width))
+			}
+		}
+		if err != nil {
+			diffs = append(diffs, fmt.Sprintf("%s written %s: %v", m.key().text(b.width), text, err))
+		}
+	}
+	return diffs
 }
 
 // oracleWalk compares the engine and the oracle at p and at every position
