@@ -94,33 +94,46 @@ func oracleDiff(p Position) string {
 	return fmt.Sprintf("%s %s (%s): %s", v, p.FEN(), p.FENAlpha(), strings.Join(diffs, "; "))
 }
 
-// oracleWritten writes each path of the oracle with every square it lands
-// on, as a letter may (2.1.5.10, 6.2.2), and says where the engine does not
-// read it as the move of that path (eng: the engine's moves by identity).
+// oracleWritten writes each path of the oracle as a letter may: with every
+// square it lands on (2.1.5.10, 6.2.2), and with the squares where it turns
+// only (2.1.6.2; one polyline is one move, so never ambiguous); and says
+// where the engine does not read either as the move of that path (eng: the
+// engine's moves by identity).
 func oracleWritten(p Position, b oBoard, eng map[oKey]Move) []string {
 	v := p.Variant()
 	square := func(c int) string {
 		s, _ := v.SquareAt(c%b.width+1, c/b.width+1)
 		return v.SquareText(s)
 	}
+	direction := func(a, c int) [2]int {
+		return [2]int{sign(c%b.width - a%b.width), sign(c/b.width - a/b.width)}
+	}
 	var diffs []string
 	for _, m := range b.paths() {
-		sep, text := "-", square(m.from)
+		sep := "-"
 		if len(m.order) > 0 {
 			sep = ":"
 		}
-		for _, l := range m.lands {
-			text += sep + square(l)
-		}
-		mt, err := ParseMoveText(text)
-		if err == nil {
-			var got Move
-			if got, err = p.Resolve(mt); err == nil && got != eng[m.key()] {
-				err = fmt.Errorf("read as %s", oracleKey(v, got).text(b.width))
+		every, turns := square(m.from), square(m.from)
+		prev := m.from
+		for i, l := range m.lands {
+			every += sep + square(l)
+			if i == len(m.lands)-1 || direction(prev, l) != direction(l, m.lands[i+1]) {
+				turns += sep + square(l)
 			}
+			prev = l
 		}
-		if err != nil {
-			diffs = append(diffs, fmt.Sprintf("%s written %s: %v", m.key().text(b.width), text, err))
+		for _, text := range []string{every, turns} {
+			mt, err := ParseMoveText(text)
+			if err == nil {
+				var got Move
+				if got, err = p.Resolve(mt); err == nil && got != eng[m.key()] {
+					err = fmt.Errorf("read as %s", oracleKey(v, got).text(b.width))
+				}
+			}
+			if err != nil {
+				diffs = append(diffs, fmt.Sprintf("%s written %s: %v", m.key().text(b.width), text, err))
+			}
 		}
 	}
 	return diffs
