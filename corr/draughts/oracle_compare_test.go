@@ -312,7 +312,7 @@ func randomPosition(rng *rand.Rand, v Variant, side Color, mix oracleMix) Positi
 // among many landing squares; and, for the men's own shortcuts, men with
 // at most two kings. Every position of each tree to mix.walk plies is
 // compared move by move, and the perft to mix.perft plies (mix.deeper on
-// every mix.deepEvery-th). 1,800 positions, about 3 CPU seconds;
+// every mix.deepEvery-th). 1,800 positions, about 7 CPU seconds;
 // ZAOCHNIK_ORACLE_TIMES=k draws k times as many (other positions of the
 // same sequence) for a longer search.
 func TestOracle_AgreesOnRandomPositions(t *testing.T) {
