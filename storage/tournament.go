@@ -371,7 +371,10 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 
 // saveLedger brings game g's ledger lines up to date: the lines from the
 // first that differs from those stored are written again (all of them when
-// the stored ones are not known). It returns the lines as stored.
+// the stored ones are not known), over the stored ones of the same number;
+// only stored lines past the last are deleted, so that a ledger that grows
+// by a line, the common case, costs no DELETE. It returns the lines as
+// stored.
 func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
 	lines := ledgerRows(s, g)
 	k := 0
@@ -383,8 +386,8 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 			return lines, nil
 		}
 	}
-	if !row.known || k < len(row.ledger) {
-		if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, k); err != nil {
+	if !row.known || len(lines) < len(row.ledger) {
+		if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, len(lines)); err != nil {
 			return nil, err
 		}
 	}
