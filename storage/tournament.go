@@ -308,13 +308,6 @@ func sameGame(a, b corr.Game) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// gameJSON is the game's state as games.state keeps it: without its
-// claims, which are rows of their own (claim.go).
-func gameJSON(g corr.Game) ([]byte, error) {
-	g.Claims = nil
-	return json.Marshal(g)
-}
-
 // saveGame inserts or updates a game row from the referee's state.
 func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) error {
 	state, err := gameJSON(g)
