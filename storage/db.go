@@ -53,6 +53,7 @@ type DB struct {
 	parsed      *lru[corr.Tournament] // tournament files as read, by their bytes
 	tournaments *lru[*committed]      // by cipher (cache.go)
 	stmts       sync.Map              // query -> *sql.Stmt, prepared once
+	rowsSQL     rowsStatements        // multi-row INSERTs (manyRows)
 	// writer is held by the process's write transaction (tx, Group):
 	// writers queue on it, first come first served when they contend,
 	// instead of polling SQLite's lock from its busy handler, which a

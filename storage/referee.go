@@ -218,7 +218,7 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		}
 		args = append(args, tid, gid, lid, d.String(), e.Kind, e.Clause, e.Detail)
 		if n := len(args) / 7; n == eventRows || i == len(out.Events)-1 {
-			if _, err := db.exec(ctx, tx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES `+values(n, 7), args...); err != nil {
+			if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, n, 7), args...); err != nil {
 				return err
 			}
 			args = args[:0]
