@@ -38,7 +38,7 @@ func (t *Tx) writeDecision(ctx context.Context, s Scene, r *letterRow, d adjudic
 	defer func() { res.LetterID = r.id }()
 	var l *Tournament // the tournament the letter is filed under
 	var tid any
-	if d.Cipher != "" {
+	if d.Cipher != "" && s.t != nil {
 		l, tid = s.t, s.t.id
 	}
 	switch d.Fate {

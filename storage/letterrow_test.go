@@ -22,23 +22,27 @@ func TestWrite_FreshLetterRowWrittenOnce(t *testing.T) {
 	tests := []struct {
 		name   string
 		auth   corr.Auth
-		decide func(s Scene) (adjudication.Decision, error) // nil: adjudication.Decide
+		decide func(s *Scene) (adjudication.Decision, error) // nil: adjudication.Decide
 		want   letterColumns
 	}{
 		{"Applied", dmarcPass, nil, letterColumns{tournament: true, game: true, disposition: Processed, problems: "null", auth: corr.AuthDMARC}},
 		{"Held", corr.Auth{}, nil, letterColumns{tournament: true, disposition: Held, reason: true, problems: "[]", auth: ""}},
-		{"IgnoredUnderTournament", dmarcPass, func(s Scene) (adjudication.Decision, error) {
+		{"IgnoredUnderTournament", dmarcPass, func(s *Scene) (adjudication.Decision, error) {
 			return adjudication.Decision{Fate: adjudication.Ignore, Cipher: s.Case.Cipher, Reason: noTournament}, nil
 		}, letterColumns{tournament: true, disposition: Ignored, reason: true, problems: "[]", auth: corr.AuthDMARC}},
-		{"IgnoredUnderNone", dmarcPass, func(s Scene) (adjudication.Decision, error) {
+		{"IgnoredUnderNone", dmarcPass, func(s *Scene) (adjudication.Decision, error) {
 			return adjudication.Decision{Fate: adjudication.Ignore, Reason: noTournament}, nil
 		}, letterColumns{disposition: Ignored, reason: true, problems: "[]", auth: corr.AuthDMARC}},
-		{"FiledUnderTournament", dmarcPass, func(s Scene) (adjudication.Decision, error) {
+		{"FiledUnderTournament", dmarcPass, func(s *Scene) (adjudication.Decision, error) {
 			return adjudication.Decision{Fate: adjudication.File, Cipher: s.Case.Cipher, Outcome: corr.Outcome{Reason: noTournament}}, nil
 		}, letterColumns{tournament: true, disposition: Refused, reason: true, problems: "[]", auth: corr.AuthDMARC}},
-		{"FiledUnderNone", dmarcPass, func(s Scene) (adjudication.Decision, error) {
+		{"FiledUnderNone", dmarcPass, func(s *Scene) (adjudication.Decision, error) {
 			return adjudication.Decision{Fate: adjudication.File, Reason: noTournament}, nil
 		}, letterColumns{disposition: Refused, reason: true, problems: "[]", auth: corr.AuthDMARC}},
+		{"IgnoredNamingATournamentNotRead", dmarcPass, func(s *Scene) (adjudication.Decision, error) {
+			s.t = nil // Read found no tournament; the decision names one
+			return adjudication.Decision{Fate: adjudication.Ignore, Cipher: "ДРУГОЙ-2026", Reason: noTournament}, nil
+		}, letterColumns{disposition: Ignored, reason: true, problems: "[]", auth: corr.AuthDMARC}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,7 +61,7 @@ func TestWrite_FreshLetterRowWrittenOnce(t *testing.T) {
 				if tt.decide == nil {
 					d, err = adjudication.Decide(s.Case, s.Letter)
 				} else {
-					d, err = tt.decide(s)
+					d, err = tt.decide(&s)
 				}
 				require.NoError(t, err)
 				res, err = tx.Write(ctx, s, d)
