@@ -5,8 +5,40 @@ import (
 	"fmt"
 
 	"zaochnik/adjudication"
+	"zaochnik/corr"
 	"zaochnik/storage"
 )
+
+// take takes the steps of checked letter c on tx, its transaction: a
+// letter to read is read, decided and written (receiveIn); one kept
+// unread is stored with its disposition (storage.Tx.Keep).
+func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked) (Outcome, error) {
+	a := c.Arrival
+	a.Incoming = a.Named()
+	if c.keep == "" {
+		res, s, err := receiveIn(ctx, tx, a)
+		if err != nil {
+			return Outcome{}, fmt.Errorf("referee: receive letter %s from %s: %w", a.MessageID, a.From, err)
+		}
+		if s.Answer {
+			return Outcome{Result: res, Auth: corr.AuthKey, Confirmation: true}, nil
+		}
+		if res.Fresh && res.Disposition == storage.Held {
+			// The one log line of a held letter (the store logs none).
+			r.logger().Info("referee: letter held until its sender confirms it", "letter", res.LetterID, "from", a.From,
+				"message_id", a.MessageID, "auth", s.Letter.Auth.Detail, "why", res.Outcome.Reason)
+		}
+		return Outcome{Result: res, Auth: authOf(s.Letter.Auth)}, nil
+	}
+	res, decided, err := tx.Keep(ctx, a.Incoming, c.keep, c.why)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("referee: keep letter %s from %s: %w", a.MessageID, a.From, err)
+	}
+	if decided {
+		r.logger().Info("referee: letter kept, not applied", "from", a.From, "message_id", a.MessageID, "reason", c.why)
+	}
+	return Outcome{Result: res}, nil
+}
 
 // ReceiveDecoded stores letter rec, read and authenticated already (a
 // paper letter, say), and decides it in one transaction of the store (see

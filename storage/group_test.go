@@ -11,8 +11,55 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
 )
+
+// A letter's steps run on its own Tx of the group (Group.Letter): Done
+// with an error undoes that letter alone, Done without one keeps it and
+// hands the tournament it saved to the group's next letter, which applies
+// on it.
+func TestGroup_LetterTxUndoneAloneByDone(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	failed := errors.New("the letter's next step failed")
+	for i, r := range game12[:3] {
+		r.Mailbox, r.UIDValidity, r.UID = "box", 7, uint32(i+1)
+		tx, err := g.Letter(ctx)
+		require.NoError(t, err)
+		s, err := tx.Read(ctx, Arrival{Received: r})
+		require.NoError(t, err)
+		d, err := adjudication.Decide(s.Case, s.Letter)
+		require.NoError(t, err)
+		res, err := tx.Write(ctx, s, d)
+		require.NoError(t, err)
+		assert.Equal(t, i != 2, res.Outcome.Accepted, "letter %d: %v", i, res.Outcome.Reason)
+		if i == 1 {
+			assert.ErrorIs(t, g.Done(ctx, tx, failed), failed)
+			continue
+		}
+		require.NoError(t, g.Done(ctx, tx, nil))
+		if i == 0 {
+			_, kept := db.tournaments.get(cipher)
+			assert.True(t, kept, "the tournament the first letter saved is kept for the next")
+		}
+	}
+	require.NoError(t, g.Commit())
+	ls, err := db.Letters(ctx)
+	require.NoError(t, err)
+	var ids []string
+	for _, l := range ls {
+		ids = append(ids, l.MessageID)
+	}
+	assert.Equal(t, []string{"<m1>", "<m3>"}, ids, "the letter Done undid is not stored")
+	st, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	gm, _ := st.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, gm.Plies, 1, "m3 answers m2, which was undone: refused, not applied")
+}
 
 // A group commits its letters together; a letter that fails is undone to
 // its savepoint alone, and the letters before and after it stay.
