@@ -91,8 +91,8 @@ const GroupTime = 50 * time.Millisecond
 // in transactions of the store shared by several letters (group commit),
 // each under a savepoint of its own, it takes its steps (take): an
 // unreadable, oversized or automatic letter is kept, any other read,
-// decided and written (receiveIn: a confirmation applies or drops its
-// held letter, a letter nothing vouches for is held). A group is committed
+// decided and written (a confirmation applies or drops its held letter, a
+// letter nothing vouches for is held). A group is committed
 // after GroupTime. It returns the outcomes of the letters stored, in
 // order: all of them, or, with an error, those before the first letter
 // that failed; that letter was undone to its savepoint and it and the
@@ -142,6 +142,9 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, outs *[]Outcom
 			break
 		}
 		o, err := r.take(ctx, tx, c)
+		if err != nil {
+			err = fmt.Errorf("referee: receive letter %s from %s: %w", c.Named().MessageID, c.From, err)
+		}
 		if lerr = g.Done(ctx, tx, err); lerr != nil {
 			break
 		}
