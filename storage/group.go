@@ -96,7 +96,8 @@ func (g *Group) close(ctx context.Context, err error) error {
 }
 
 // within runs fn on the group's transaction under the savepoint of the
-// letter ctx is of (Each): when fn fails, the letter is undone to it,
+// letter ctx is of (a context the store's tests make with Each, to take a
+// letter's steps through the DB's own methods): when fn fails, the letter is undone to it,
 // what it did before fn included, since a letter whose step failed is
 // undone whole.
 func (g *Group) within(ctx context.Context, fn func(*sql.Tx) error) error {
