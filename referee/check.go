@@ -29,11 +29,15 @@ var errNotDecoded = errors.New("not decoded")
 // all: a letter over the size limit or unreadable is kept refused, an
 // automatic one (RFC 3834) ignored.
 func (r *Referee) check(l Letter) checked {
-	in, size, limit := l.Mail, int64(len(l.Raw)), r.maxSize()
+	size, limit := int64(len(l.Raw)), r.maxSize()
+	if size > limit {
+		l.Mail = nil // not read, whatever the caller decoded
+	}
+	in := l.Mail
 	c := checked{Arrival: storage.Arrival{Received: storage.Received{Incoming: r.incoming(l)}}}
 	var auto bool
 	var header string
-	if size <= limit && in != nil {
+	if in != nil {
 		c.Keys, c.Auth = r.keys(in), r.vouched(in)
 		c.Subject, c.Text = in.Subject, in.Text
 		c.InReplyTo = append(append([]string(nil), in.InReplyTo...), in.References...)
