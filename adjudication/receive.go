@@ -127,7 +127,6 @@ func Decide(c Case, l Letter) (Decision, error) {
 		d.Desk, d.Outcome, err = c.Desk.Submit(c.State, w.game, w.from, l.Text, l.Postmark)
 	case viaReferee:
 		d.State, d.Outcome = corr.Apply(c.State, w.read, w.obs)
-		d.Desk, d.Outcome = c.Desk.Follow(d.State, w.from, d.Outcome)
 	}
 	if err != nil {
 		return Decision{}, err
@@ -135,6 +134,11 @@ func Decide(c Case, l Letter) (Decision, error) {
 	if w.route != viaHold {
 		var ok bool
 		if ok, w.why = corr.Trusted(c.State.Tournament, l.From, l.Auth, d.Outcome); ok {
+			if w.route == viaReferee {
+				// The desk follows the referee's change once it stands
+				// (Trusted reads nothing Follow changes).
+				d.Desk, d.Outcome = c.Desk.Follow(d.State, w.from, d.Outcome)
+			}
 			return d, nil
 		}
 	}
