@@ -68,16 +68,3 @@ func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
 	err := db.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
 	return v, err
 }
-
-// Each runs fn as the group's next letter (Group.Letter, Group.Done), with
-// a context that routes the DB's calls into the group, so that a test
-// takes a letter's steps through the DB's own methods under the letter's
-// savepoint: when fn fails, everything it did is undone and the group goes
-// on without it. A DB.Update in that context opens no savepoint of its
-// own: it runs under the letter's (DB.tx).
-func (g *Group) Each(ctx context.Context, fn func(ctx context.Context) error) error {
-	if err := g.open(ctx); err != nil {
-		return err
-	}
-	return g.close(ctx, fn(context.WithValue(ctx, groupKey{}, g)))
-}

@@ -29,8 +29,6 @@ type Group struct {
 	broken error
 }
 
-type groupKey struct{}
-
 // Group begins a group transaction (BEGIN IMMEDIATE: it holds the write
 // lock, and the process's writer mutex, until Commit or Rollback, so keep
 // groups short).
@@ -95,18 +93,6 @@ func (g *Group) close(ctx context.Context, err error) error {
 	return errors.Join(err, rerr)
 }
 
-// within runs fn on the group's transaction under the savepoint of the
-// letter ctx is of (a context the store's tests make with Each, to take a
-// letter's steps through the DB's own methods): when fn fails, the letter is undone to it,
-// what it did before fn included, since a letter whose step failed is
-// undone whole.
-func (g *Group) within(ctx context.Context, fn func(*sql.Tx) error) error {
-	if err := fn(g.tx); err != nil {
-		return errors.Join(err, g.undo(ctx))
-	}
-	return nil
-}
-
 // undo rolls the current letter back to its savepoint, with the
 // watermarks it advanced and what the transaction knew of its writes; the
 // tournaments' copies are dropped, since one kept by a step of the letter
@@ -159,20 +145,4 @@ func (g *Group) Rollback() {
 	g.db.end()
 	g.db.writer.Unlock()
 	g.db.forgetAll()
-}
-
-// groupOf returns the group ctx runs in, or nil.
-func groupOf(ctx context.Context) *Group {
-	g, _ := ctx.Value(groupKey{}).(*Group)
-	return g
-}
-
-// reader is what a read of the receive path runs on: the group's
-// transaction (so that it sees the group's earlier letters), else the
-// database.
-func (db *DB) reader(ctx context.Context) querier {
-	if g := groupOf(ctx); g != nil && g.db == db {
-		return g.tx
-	}
-	return db.db
 }
