@@ -232,12 +232,7 @@ func (db *DB) migrate(ctx context.Context) error {
 }
 
 // tx runs fn in a write transaction, committing when it returns nil.
-// Within a Group (ctx from Group.Each) it runs in the group's transaction
-// instead, under the letter's savepoint, and is committed with the group.
 func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	if g := groupOf(ctx); g != nil && g.db == db {
-		return g.within(ctx, fn)
-	}
 	db.writer.Lock()
 	defer db.writer.Unlock()
 	tx, err := db.db.BeginTx(ctx, nil)

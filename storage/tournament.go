@@ -48,9 +48,6 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 		if err != nil {
 			return err
 		}
-		if tx == db.w.tx {
-			clear(db.w.ciphers) // a sender may play in it (senderCiphers)
-		}
 		for _, p := range t.Players {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO players (tournament_id, number, name, email, language) VALUES (?, ?, ?, ?, ?)`,
 				tid, p.Number, p.Name, p.Email, p.Language); err != nil {
@@ -70,7 +67,7 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 // tournaments addr plays in (mine) and, when he plays in none, of every
 // tournament (all), oldest first.
 func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []string, err error) {
-	return db.senderCiphers(ctx, db.reader(ctx), addr)
+	return db.senderCiphers(ctx, db.db, addr)
 }
 
 // Ciphers returns the ciphers of all tournaments, oldest first.

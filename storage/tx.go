@@ -12,7 +12,7 @@ import (
 )
 
 // Tx is a write transaction of the store as a use case sees it: rows to
-// find and write, nothing decided. Within a Group (ctx from Group.Each) it
+// find and write, nothing decided. A letter's Tx in a Group (Group.Letter)
 // runs under the letter's savepoint of the group's transaction, committed
 // with the group.
 type Tx struct {
