@@ -60,6 +60,9 @@ func split3(s, sep string) (p [3]string, n int) {
 
 // isDateText reports whether s is written as a date (not whether the date exists).
 func isDateText(s string) bool {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false // every form of dateParts starts with a number: most words are told here
+	}
 	_, _, _, ok := dateParts(s)
 	return ok
 }
@@ -155,6 +158,9 @@ func mergeWordDates(ts []token) []token {
 // monthOf returns the month a word names (1-12), Russian in any case or
 // English, else 0.
 func monthOf(w string) int {
+	if w == "" {
+		return 0 // not a word: a number, a date, a move
+	}
 	if w == "мая" || w == "май" || w == "may" {
 		return 5
 	}

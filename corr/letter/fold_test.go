@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -72,4 +73,18 @@ func TestParse_MoveLetterAllocations(t *testing.T) {
 	n := testing.AllocsPerRun(20, func() { Parse(text, opts) })
 	assert.LessOrEqual(t, n, 110.0)
 	t.Logf("%.0f allocations", n)
+}
+
+func FuzzFoldHasPrefix(f *testing.F) {
+	f.Add("От: Иван", "от:")
+	f.Add("Oт: Иван 12", "от:")
+	f.Add("FROM: x", "from:")
+	f.Fuzz(func(t *testing.T, w, prefix string) {
+		if !utf8.ValidString(prefix) {
+			return // the prefixes are written in the code
+		}
+		if got, want := foldHasPrefix(w, prefix), strings.HasPrefix(foldByDefinition(w), prefix); got != want {
+			t.Fatalf("foldHasPrefix(%q, %q) = %v, want %v", w, prefix, got, want)
+		}
+	})
 }

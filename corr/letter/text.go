@@ -52,6 +52,26 @@ func foldIs(w string, words ...string) bool {
 	return false
 }
 
+// foldHasPrefix reports whether fold(w) starts with prefix, without
+// building it: a line is told from a heading ("От: …") so.
+func foldHasPrefix(w, prefix string) bool {
+	cyr := !isASCII(w) && cyrillicWord(w)
+	for _, r := range w {
+		if prefix == "" {
+			return true
+		}
+		if cyr {
+			r = toCyrillic(r)
+		}
+		xr, n := utf8.DecodeRuneInString(prefix)
+		if foldRune(r) != xr {
+			return false
+		}
+		prefix = prefix[n:]
+	}
+	return prefix == ""
+}
+
 // foldEqual reports whether fold(w) is x; cyr is cyrillicWord(w).
 func foldEqual(w, x string, cyr bool) bool {
 	for _, r := range w {
@@ -173,12 +193,14 @@ type token struct {
 // tokenize splits a line into tokens. It runs in linear time.
 func tokenize(line string) []token {
 	// Hyphens that are not the ASCII one ("f6‑g5" from an HTML letter).
-	line = strings.Map(func(r rune) rune {
-		if r >= '\u2010' && r <= '\u2012' {
-			return '-'
-		}
-		return r
-	}, line)
+	if strings.Contains(line, "\xe2\x80") { // U+2010-2012 are E2 80 90-92 in UTF-8
+		line = strings.Map(func(r rune) rune {
+			if r >= '\u2010' && r <= '\u2012' {
+				return '-'
+			}
+			return r
+		}, line)
+	}
 	out := make([]token, 0, 8)
 	for f := range strings.FieldsSeq(line) {
 		if !strings.ContainsAny(f, ",;") {
@@ -195,7 +217,12 @@ func tokenize(line string) []token {
 // splitToken classifies one field, splitting date lists ("12.03/14.03"),
 // and appends its tokens to ts.
 func splitToken(ts []token, p string) []token {
-	p = strings.TrimLeft(p, "(«\"'“„[")
+	if p == "" {
+		return ts
+	}
+	if c := p[0]; c == '(' || c == '"' || c == '\'' || c == '[' || c >= utf8.RuneSelf {
+		p = strings.TrimLeft(p, "(«\"'“„[") // most words start with none of these
+	}
 	colon := false
 	p = strings.TrimRightFunc(p, func(r rune) bool {
 		if r == ':' || r == ')' {
@@ -283,7 +310,7 @@ func isFraction(s string) bool {
 // off the number: "6.c3-d4" -> 6, white, "c3-d4"; "5..." -> 5, black, "".
 // The move text is returned normalised; the token keeps it as written.
 func moveish(p string) (number int, black bool, rest string, ok bool) {
-	if strings.IndexFunc(p, unicode.IsDigit) < 0 {
+	if !hasDigit(p) {
 		return 0, false, "", false // a move and a move number have digits, and notation makes none: a word
 	}
 	// Twice: the first pass maps the look-alikes that the second needs to
@@ -338,6 +365,24 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 		}
 	}
 	return number, black, n, true
+}
+
+// hasDigit reports whether s has a digit (unicode.IsDigit), telling the
+// ASCII and Cyrillic letters of a word, which are no digits, without the
+// tables.
+func hasDigit(s string) bool {
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			if '0' <= r && r <= '9' {
+				return true
+			}
+		case r >= 0x400 && r <= 0x4ff: // the Cyrillic block has no digit
+		case unicode.IsDigit(r):
+			return true
+		}
+	}
+	return false
 }
 
 // moveLike reports text shaped like a move though not in its alphabet:
