@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"zaochnik/corr/draughts"
 )
 
 // The reader's shortcuts against the definitions they replace: each
@@ -134,4 +136,15 @@ func TestShortcuts_CyrillicBlock(t *testing.T) {
 			t.Errorf("%U is a digit", r)
 		}
 	}
+}
+
+func FuzzNormalizeNotation(f *testing.F) {
+	for _, s := range []string{"1.c3-d4", "1...f6-g5", "Е3хС5", "c3xe5", "C3-D4", "c3 - d4", "5…", "a\tb"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := normalizeNotation(s), draughts.NormalizeNotation(s); got != want {
+			t.Fatalf("normalizeNotation(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

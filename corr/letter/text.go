@@ -43,9 +43,9 @@ func cyrillicWord(w string) bool {
 
 // foldIs reports whether fold(w) is one of words, without building it.
 func foldIs(w string, words ...string) bool {
-	cyr := !isASCII(w) && cyrillicWord(w)
+	var cyr lookAlikes
 	for _, x := range words {
-		if foldEqual(w, x, cyr) {
+		if foldEqual(w, x, &cyr) {
 			return true
 		}
 	}
@@ -55,16 +55,13 @@ func foldIs(w string, words ...string) bool {
 // foldHasPrefix reports whether fold(w) starts with prefix, without
 // building it: a line is told from a heading ("От: …") so.
 func foldHasPrefix(w, prefix string) bool {
-	cyr := !isASCII(w) && cyrillicWord(w)
+	var cyr lookAlikes
 	for _, r := range w {
 		if prefix == "" {
 			return true
 		}
-		if cyr {
-			r = toCyrillic(r)
-		}
 		xr, n := utf8.DecodeRuneInString(prefix)
-		if foldRune(r) != xr {
+		if foldRune(cyr.of(w, r)) != xr {
 			return false
 		}
 		prefix = prefix[n:]
@@ -72,19 +69,47 @@ func foldHasPrefix(w, prefix string) bool {
 	return prefix == ""
 }
 
-// foldEqual reports whether fold(w) is x; cyr is cyrillicWord(w).
-func foldEqual(w, x string, cyr bool) bool {
+// foldEqual reports whether fold(w) is x; cyr is what is known of w's
+// look-alikes, and what foldEqual finds out is kept there.
+func foldEqual(w, x string, cyr *lookAlikes) bool {
 	for _, r := range w {
-		if cyr {
-			r = toCyrillic(r)
-		}
 		xr, n := utf8.DecodeRuneInString(x)
-		if n == 0 || foldRune(r) != xr {
+		if n == 0 || foldRune(cyr.of(w, r)) != xr {
 			return false
 		}
 		x = x[n:]
 	}
 	return x == ""
+}
+
+// lookAlikes is whether fold makes the Latin look-alikes of a word
+// Cyrillic (cyrillicWord), found out only once the word shows one: most
+// words are told from a keyword by their first letters.
+type lookAlikes int8
+
+const (
+	lookAlikesUnknown lookAlikes = iota
+	lookAlikesKept
+	lookAlikesCyrillic
+)
+
+// of returns the rune r of w as fold reads it: a Latin look-alike in a
+// Cyrillic word is the Cyrillic letter.
+func (c *lookAlikes) of(w string, r rune) rune {
+	m := toCyrillic(r)
+	if m == r {
+		return r
+	}
+	if *c == lookAlikesUnknown {
+		*c = lookAlikesKept
+		if cyrillicWord(w) {
+			*c = lookAlikesCyrillic
+		}
+	}
+	if *c == lookAlikesCyrillic {
+		return m
+	}
+	return r
 }
 
 // foldRune is a rune of fold's result: lower case, ё as е.
@@ -315,7 +340,7 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 	}
 	// Twice: the first pass maps the look-alikes that the second needs to
 	// read a Cyrillic "х" between squares as a capture ("Е3хС5").
-	n := draughts.NormalizeNotation(draughts.NormalizeNotation(p))
+	n := normalizeNotation(normalizeNotation(p))
 	i := 0
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
 		i++
@@ -385,6 +410,19 @@ func hasDigit(s string) bool {
 	return false
 }
 
+// normalizeNotation is draughts.NormalizeNotation, which leaves a move
+// written as the notation has it ("1.c3-d4") as it is: ASCII without
+// capitals, spaces or 'x' is told so without the engine's pass.
+func normalizeNotation(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, 'A' <= c && c <= 'Z', c == 'x', c == ' ', '\t' <= c && c <= '\r':
+			return draughts.NormalizeNotation(s)
+		}
+	}
+	return s
+}
+
 // moveLike reports text shaped like a move though not in its alphabet:
 // squares of up to three letters and digits joined by one '-' or by ':'s.
 func moveLike(n string) bool {
@@ -414,7 +452,7 @@ func moveLike(n string) bool {
 
 // isSquareText reports whether s is one square as written ("c3", "с3").
 func isSquareText(s string) bool {
-	n := draughts.NormalizeNotation(s)
+	n := normalizeNotation(s)
 	return len(n) >= 2 && len(n) <= 3 && n[0] >= 'a' && n[0] <= 'j' && isInt(n[1:])
 }
 
