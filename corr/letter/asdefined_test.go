@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
 )
 
 // The reader's shortcuts against the definitions they replace: each
@@ -147,4 +148,17 @@ func FuzzNormalizeNotation(f *testing.F) {
 			t.Fatalf("normalizeNotation(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// The writer writes a date as Date.Russian does, years of fewer than
+// four digits and past 9999 included.
+func TestWriterRussian_AsDateRussian(t *testing.T) {
+	for _, d := range []timecontrol.Date{{}, timecontrol.NewDate(1, 1, 1), timecontrol.NewDate(999, 12, 31), timecontrol.NewDate(2026, 3, 1),
+		timecontrol.NewDate(2026, 12, 9), timecontrol.NewDate(9999, 12, 31), timecontrol.NewDate(10000, 1, 1)} {
+		w := &writer{}
+		w.russian(d)
+		if got := w.b.String(); got != d.Russian() {
+			t.Errorf("%v written %q, want %q", d, got, d.Russian())
+		}
+	}
 }

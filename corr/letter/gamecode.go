@@ -32,13 +32,27 @@ func (g GameRef) IsZero() bool {
 // 2 (Black). A cipher may not contain spaces, '[', ']' or '#'; such
 // characters are replaced by '_' so the code always reads back.
 func FormatGameCode(cipher string, white, black int) string {
+	var b strings.Builder
+	writeGameCode(&b, cipher, white, black)
+	return b.String()
+}
+
+// writeGameCode writes FormatGameCode(cipher, white, black) to b.
+func writeGameCode(b *strings.Builder, cipher string, white, black int) {
 	c := strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || r == '[' || r == ']' || r == '#' {
 			return '_'
 		}
 		return r
 	}, cipher)
-	return "[" + c + " #" + strconv.Itoa(white) + "-" + strconv.Itoa(black) + "]"
+	b.Grow(len(c) + 12)
+	b.WriteByte('[')
+	b.WriteString(c)
+	b.WriteString(" #")
+	b.WriteString(strconv.Itoa(white))
+	b.WriteByte('-')
+	b.WriteString(strconv.Itoa(black))
+	b.WriteByte(']')
 }
 
 // ParseGameCode finds the first game code "[CIPHER #W-B]" in s, e.g. in a
