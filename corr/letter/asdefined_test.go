@@ -162,3 +162,59 @@ func TestWriterRussian_AsDateRussian(t *testing.T) {
 		}
 	}
 }
+
+func FuzzHasAnyStem(f *testing.F) {
+	f.Add("с уважением иван", "с уваж", "ив")
+	f.Add("предлагаю ничью ", "", "ничь")
+	f.Add("a b", "b", "x")
+	f.Fuzz(func(t *testing.T, phrase, s1, s2 string) {
+		want := phrase != "" && (hasStem(phrase, s1) || hasStem(phrase, s2))
+		if got := hasAnyStem(phrase, s1, s2); got != want {
+			t.Fatalf("hasAnyStem(%q, %q, %q) = %v, want %v", phrase, s1, s2, got, want)
+		}
+	})
+}
+
+func FuzzTrimCipherPunct(f *testing.F) {
+	for _, s := range []string{"«ЧР-2026-ЗФ»,", "(1-2):", "\xab\xbb", "\"x\"", "№3-4."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimCipherPunct(s), strings.Trim(s, ":.,;«»\"()"); got != want {
+			t.Fatalf("trimCipherPunct(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := strings.TrimLeftFunc(s, func(r rune) bool { return r == '№' || r == '#' }), strings.TrimLeft(s, "№#"); got != want {
+			t.Fatalf("the start numbers' marks trimmed from %q: %q, want %q", s, got, want)
+		}
+	})
+}
+
+// monthOfByDefinition is monthOf without its first-letter shortcut.
+func monthOfByDefinition(w string) int {
+	if w == "мая" || w == "май" || w == "may" {
+		return 5
+	}
+	stems := [][]string{
+		{"январ", "jan"}, {"феврал", "feb"}, {"март", "mar"}, {"апрел", "apr"}, {}, {"июн", "jun"},
+		{"июл", "jul"}, {"август", "aug"}, {"сентябр", "sep"}, {"октябр", "oct"}, {"ноябр", "nov"}, {"декабр", "dec"},
+	}
+	for m, ss := range stems {
+		for _, s := range ss {
+			if strings.HasPrefix(w, s) && (len(s) > 3 || len(w) == 3 || englishMonth(w)) {
+				return m + 1
+			}
+		}
+	}
+	return 0
+}
+
+func FuzzMonthOf(f *testing.F) {
+	for _, s := range []string{"марта", "мая", "march", "jan", "janitor", "", "\xff", "сентября", "dec"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		if got, want := monthOf(w), monthOfByDefinition(w); got != want {
+			t.Fatalf("monthOf(%q) = %d, want %d", w, got, want)
+		}
+	})
+}

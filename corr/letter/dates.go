@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"zaochnik/timecontrol"
 )
@@ -158,8 +159,8 @@ func mergeWordDates(ts []token) []token {
 // monthOf returns the month a word names (1-12), Russian in any case or
 // English, else 0.
 func monthOf(w string) int {
-	if w == "" {
-		return 0 // not a word: a number, a date, a move
+	if r, _ := utf8.DecodeRuneInString(w); !strings.ContainsRune("яфмаисондjfmasond", r) {
+		return 0 // no month's name starts so; nor a number, a date, a move (no word)
 	}
 	if w == "мая" || w == "май" || w == "may" {
 		return 5

@@ -70,7 +70,7 @@ func (p *parser) gameRef(t string) (string, bool) {
 				return p.afterCipher(rest, p.splitFields(rest), true)
 			}
 		}
-		if c := strings.Trim(f, ":.,;«»\"()"); looksLikeCipher(c) {
+		if c := trimCipherPunct(f); looksLikeCipher(c) {
 			if p.l.Game.Cipher == "" {
 				p.l.Game.Cipher = c
 			}
@@ -150,13 +150,13 @@ func (p *parser) afterCipher(t string, fields []string, cipherLine bool) (string
 	keep := p.keep[:0]
 	found := cipherLine
 	for i, f := range fields {
-		if i > 0 && len(sentenceMark(fields[i-1])) > 0 {
+		if i > 0 && endsSentence(fields[i-1]) {
 			// A new sentence ("Турнир ЗЧ-2026. Беру перерыв ...") is
 			// no longer the cipher's line: its words are no surnames.
 			cipherLine = false
 		}
-		c := strings.Trim(f, ":.,;()«»\"")
-		numbered := strings.TrimLeft(c, "№#")
+		c := trimCipherPunct(f)
+		numbered := strings.TrimLeftFunc(c, func(r rune) bool { return r == '№' || r == '#' }) // strings.TrimLeft(c, "№#")
 		if wn, bn, ok := startNumbers(numbered); ok && (cipherLine || numbered != c ||
 			i > 0 && foldIs(strings.Trim(fields[i-1], ":.,;"), "партия", "партии", "игра", "game", "№", "#", "номера")) {
 			if p.l.Game.White == 0 {
@@ -195,10 +195,29 @@ func joinFields(t string, fields, keep []string) string {
 // sentenceMark returns ["."] for a field that ends a sentence, so that a
 // line cut around the cipher keeps where its sentence ended; else nil.
 func sentenceMark(f string) []string {
-	if strings.HasSuffix(strings.TrimRight(f, "»\")"), ".") {
+	if endsSentence(f) {
 		return []string{"."}
 	}
 	return nil
+}
+
+// endsSentence reports a field that ends a sentence: with a full stop,
+// perhaps inside quotes or brackets.
+func endsSentence(f string) bool {
+	return strings.HasSuffix(strings.TrimRight(f, "»\")"), ".")
+}
+
+// trimCipherPunct is strings.Trim(f, ":.,;«»\"()"), the punctuation
+// around a cipher or start numbers, with a switch for the cutset's runes
+// (Trim looks each rune up in a cutset that is not ASCII alone).
+func trimCipherPunct(f string) string {
+	return strings.TrimFunc(f, func(r rune) bool {
+		switch r {
+		case ':', '.', ',', ';', '«', '»', '"', '(', ')':
+			return true
+		}
+		return false
+	})
 }
 
 // looksLikeCipher reports a word shaped like a tournament cipher: parts

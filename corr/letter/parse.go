@@ -296,12 +296,20 @@ func hasAnyStem(phrase string, stems ...string) bool {
 	if phrase == "" {
 		return false
 	}
-	for _, s := range stems {
-		if hasStem(phrase, s) {
-			return true
+	// Each word against each stem (hasStem of each stem, in one pass
+	// over the words): a stem's first two bytes tell most apart.
+	for w := phrase; ; {
+		for _, s := range stems {
+			if len(s) <= len(w) && (len(s) < 2 || w[0] == s[0] && w[1] == s[1]) && w[:len(s)] == s {
+				return true
+			}
 		}
+		j := strings.IndexByte(w, ' ')
+		if j < 0 {
+			return false
+		}
+		w = w[j+1:]
 	}
-	return false
 }
 
 // hasStem reports whether a word of the phrase starts with stem s: s at
