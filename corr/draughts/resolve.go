@@ -116,7 +116,8 @@ func (e *MoveError) Error() string {
 
 // Resolve turns a move as written in full notation into the legal move it
 // names: the origin and destination, with or without landing squares
-// between (those written must be squares the capture lands on, in order; a
+// between (those written must be squares the capture may land on, in
+// order, any of them where a king goes on straight over the next piece; a
 // capture written by its ends only is accepted when no other legal capture
 // shares them). The ':' or '-' written is not checked. The error is a
 // *MoveError: an abbreviated move is of kind MoveAbbreviated (6.2.2; see
@@ -178,19 +179,28 @@ func (p Position) resolveIn(from Square, written []Square, moves []Move, landing
 
 // match returns the one legal move whose origin passes fromOK, whose
 // destination is the last written square and whose path lands on the
-// others in order. Should several fit, one that turns exactly at the squares
-// written wins; otherwise the move is ambiguous.
+// others in order (on any square a king may stop on, landingOptions).
+// Should several fit, one that turns exactly at the squares written wins,
+// else one whose every landing is written; otherwise the move is ambiguous.
 func (p Position) match(written []Square, moves []Move, landings [][]Square, fromOK func(Move) bool) (Move, error) {
 	to, between := written[len(written)-1], written[:len(written)-1]
-	var fit, exact []Move
+	var fit, exact, complete []Move
+	var options [32]Bitboard // a capture takes at most 32 pieces
 	for i, m := range moves {
 		path := landings[i]
-		if !fromOK(m) || m.To != to || !subsequence(between, path[:len(path)-1]) {
+		if !fromOK(m) || m.To != to {
+			continue
+		}
+		fits, all := writtenOn(between, p.landingOptions(options[:0], m.From, path))
+		if !fits {
 			continue
 		}
 		fit = addMove(fit, m)
 		if t := p.v.turns(m.From, path); equalSquares(t[:len(t)-1], between) {
 			exact = addMove(exact, m)
+		}
+		if all {
+			complete = addMove(complete, m)
 		}
 	}
 	switch {
@@ -198,6 +208,8 @@ func (p Position) match(written []Square, moves []Move, landings [][]Square, fro
 		return fit[0], nil
 	case len(exact) == 1:
 		return exact[0], nil
+	case len(complete) == 1:
+		return complete[0], nil
 	case len(fit) == 0:
 		return Move{}, &MoveError{Kind: MoveIllegal}
 	}
@@ -229,9 +241,15 @@ func (p Position) diagnose(e *MoveError, squares []Square, moves []Move, landing
 	if captures {
 		// Stopped on a square its path lands on before the end?
 		for i, m := range moves {
-			if m.From == from && indexOf(landings[i][:len(landings[i])-1], to) >= 0 {
-				e.Kind = MoveIncompleteCapture
-				return
+			if m.From != from {
+				continue
+			}
+			options := p.landingOptions(nil, from, landings[i])
+			for _, o := range options[:len(options)-1] {
+				if o.Has(to) {
+					e.Kind = MoveIncompleteCapture
+					return
+				}
 			}
 		}
 	}
@@ -328,17 +346,6 @@ func addMove(ms []Move, m Move) []Move {
 	return append(ms, m)
 }
 
-// subsequence reports whether every square of sub appears in s, in order.
-func subsequence(sub, s []Square) bool {
-	i := 0
-	for _, x := range s {
-		if i < len(sub) && sub[i] == x {
-			i++
-		}
-	}
-	return i == len(sub)
-}
-
 func equalSquares(a, b []Square) bool {
 	if len(a) != len(b) {
 		return false
@@ -349,13 +356,4 @@ func equalSquares(a, b []Square) bool {
 		}
 	}
 	return true
-}
-
-func indexOf(s []Square, x Square) int {
-	for i, y := range s {
-		if y == x {
-			return i
-		}
-	}
-	return -1
 }

@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -69,6 +70,50 @@ func TestResolve_2_1_6_2_AmbiguousNamesTheTurns(t *testing.T) {
 	// c5 is on both paths: still ambiguous.
 	_, err = p.Resolve(engText(t, "d2:c5:a7"))
 	engKind(t, err, MoveAmbiguous)
+}
+
+// A king may stop on any empty square beyond the piece it takes (2.1.5.2,
+// 2.1.5.6), so, going on straight over the next piece, on any square
+// between the two; a letter writing the capture square by square
+// (2.1.5.10, 6.2.2) may name any of them. The engine read only the farthest
+// and called a1:d4:g7 impossible (6.2.10); the oracle found it
+// (oracle_compare_test.go).
+func TestResolve_2_1_5_10_AnyLandingOfAStraightRun(t *testing.T) {
+	const diagram6 = "B:Wa1,b2,b4,d2,d4,f2,f4:Ba5,c5,c7,e7,g7"
+	tests := []struct {
+		v     Variant
+		fen   string
+		text  string
+		taken string // the pieces taken, in the variant's notation
+		to    string
+	}{
+		{Russian, "W:WKa1:Bc3,f6", "a1:d4:g7", "c3,f6", "g7"},
+		{Russian, "W:WKa1:Bc3,f6", "a1:e5:g7", "c3,f6", "g7"},
+		{Russian, "W:WKa1:Bc3,f6", "a1:d4:h8", "c3,f6", "h8"},
+		{Russian, "W:WKa1:Bc3,f6", "a1:g7", "c3,f6", "g7"},
+		{International, "W:WK46:B37,19", "46:32:14", "19,37", "14"},
+		{International, "W:WK46:B37,19", "46:28:5", "19,37", "5"},
+		// Every square landed on written: the man c5 takes d4 and f2, crowned
+		// on g1, though c5:a3:c1:e3:g1 also lands on e3 and ends on g1.
+		{Russian, diagram6, "c5:e3:g1", "d4,f2", "g1"},
+		{Russian, diagram6, "c5:a3:c1:e3:g1", "b4,b2,d2,f2", "g1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			p := engFEN(t, tt.v, tt.fen)
+			m, err := p.Resolve(engText(t, tt.text))
+			require.NoError(t, err)
+			var taken Bitboard
+			for _, name := range strings.Split(tt.taken, ",") {
+				taken |= bit(engSquare(t, tt.v, name))
+			}
+			assert.Equal(t, taken, m.Captured, p.Notation(m))
+			assert.Equal(t, engSquare(t, tt.v, tt.to), m.To)
+		})
+	}
+	// Stopping between the two pieces is stopping a capture that must go on.
+	_, err := engFEN(t, Russian, "W:WKa1:Bc3,f6").Resolve(engText(t, "a1:d4"))
+	engKind(t, err, MoveIncompleteCapture)
 }
 
 func TestResolve_6_2_10_Errors(t *testing.T) {
