@@ -107,13 +107,14 @@ func (d Desk) AppealDecision(s corr.State, code string, upheld bool, note string
 	if a == nil {
 		return d, s, corr.Outcome{}, fmt.Errorf("adjudication: no protest against a ruling waits in game %s (6.1.12); 'zaochnik judge appeals' lists them", code)
 	}
+	kind := pick(upheld, "appeal-upheld", "appeal-rejected")
 	ns, out, err := corr.DecideAppeal(s, code, upheld, note, day)
 	if err != nil {
 		return d, s, corr.Outcome{}, err
 	}
 	d, out = d.Follow(ns, 0, out)
 	g, _ := ns.Game(code)
-	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: pick(upheld, "appeal-upheld", "appeal-rejected"), Clause: "6.1.12", Detail: note})
+	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: kind, Clause: "6.1.12", Detail: note})
 	dec := letter.AppealDecided{Matter: letter.AppealMatter{Player: player(s, a.From), Seq: a.Claim, Ruled: a.Ruled, Confirmed: a.RulingStatus() == corr.ClaimConfirmed,
 		Received: a.Filed, Due: a.Due, Late: a.Late}, Upheld: upheld, Result: g.Result, WhiteToMove: sideOf(g.ToMove()) == White, Note: note}
 	if n := len(g.Plies); n > 0 {

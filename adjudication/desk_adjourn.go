@@ -12,25 +12,16 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// Awaits reports whether the desk waits for player n's evaluation of an
-// unfinished game: the game to file a letter of theirs under (6.5.2). When
-// code names a game (the thread or the subject), only that game is looked
-// at; otherwise the player's only game awaiting one.
-func (d Desk) Awaits(s corr.State, n int, code string) (string, bool) {
-	var found []string
+// awaiting returns the unfinished games before the judge that still wait
+// for the players' evaluations (6.5.2): not ruled yet.
+func (d Desk) awaiting(s corr.State) []corr.Game {
+	var gs []corr.Game
 	for _, a := range d.Adjournments {
-		g, ok := s.Game(a.Game)
-		if !ok || !a.Ruled.IsZero() || g.Status != corr.Unfinished {
-			continue
-		}
-		if _, in := g.SideOf(n); in && (code == "" || code == a.Game) {
-			found = append(found, a.Game)
+		if g, ok := s.Game(a.Game); ok && a.Ruled.IsZero() && g.Status == corr.Unfinished {
+			gs = append(gs, g)
 		}
 	}
-	if len(found) != 1 {
-		return "", false
-	}
-	return found[0], true
+	return gs
 }
 
 // Submit records player n's evaluation and analysis of unfinished game code

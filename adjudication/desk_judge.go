@@ -27,12 +27,17 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 		return d, s, corr.Outcome{Accepted: false, Reason: letter.RuleReason(why), Game: g.Code, Out: []corr.Outgoing{o},
 			Problems: []corr.Problem{{Kind: "judge-answer", Clause: why.Clause, Text: text}}}, nil
 	}
+	// What the desk waits for comes first, then the judge's letter read.
+	adjudging, claimed := d.onlyWaiting(s)
 	reply, err := ParseJudgeReply(text)
 	if err != nil {
 		return refuse(err)
 	}
 	if code == "" {
-		code = d.onlyWaiting(s, reply.Verdict)
+		code = claimed
+		if reply.Verdict == Adjudged {
+			code = adjudging
+		}
 	}
 	g, ok := s.Game(code)
 	if !ok {
@@ -82,25 +87,26 @@ func decision(v Verdict) letter.JudgeDecision {
 	return letter.DecidedAdjudged
 }
 
-// onlyWaiting returns the code of the only game waiting for a verdict of
-// this kind, or "".
-func (d Desk) onlyWaiting(s corr.State, v Verdict) string {
-	var codes []string
+// onlyWaiting returns the codes of the only game waiting for the judge's
+// adjudication (6.5.5) and of the only one whose claim waits for his
+// ruling (6.3.7); "" where none or several do.
+func (d Desk) onlyWaiting(s corr.State) (adjudging, claimed string) {
+	var adj, cl []string
 	for _, g := range s.Games {
-		if v == Adjudged {
-			if a := d.adjourned(g.Code); a != nil && a.Ruled.IsZero() && g.Status == corr.Unfinished {
-				codes = append(codes, g.Code)
-			}
-			continue
+		if a := d.adjourned(g.Code); a != nil && a.Ruled.IsZero() && g.Status == corr.Unfinished {
+			adj = append(adj, g.Code)
 		}
 		if c := lastClaim(*g); c != nil && c.Status == corr.ClaimPending {
-			codes = append(codes, g.Code)
+			cl = append(cl, g.Code)
 		}
 	}
-	if len(codes) != 1 {
-		return ""
+	only := func(codes []string) string {
+		if len(codes) != 1 {
+			return ""
+		}
+		return codes[0]
 	}
-	return codes[0]
+	return only(adj), only(cl)
 }
 
 // overstepRuling rules on game g's pending claim (6.3.7), as a decision on

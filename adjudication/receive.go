@@ -127,7 +127,6 @@ func Decide(c Case, l Letter) (Decision, error) {
 		d.Desk, d.Outcome, err = c.Desk.Submit(c.State, w.game, w.from, l.Text, l.Postmark)
 	case viaReferee:
 		d.State, d.Outcome = corr.Apply(c.State, w.read, w.obs)
-		d.Desk, d.Outcome = c.Desk.Follow(d.State, w.from, d.Outcome)
 	}
 	if err != nil {
 		return Decision{}, err
@@ -135,10 +134,19 @@ func Decide(c Case, l Letter) (Decision, error) {
 	if w.route != viaHold {
 		var ok bool
 		if ok, w.why = corr.Trusted(c.State.Tournament, l.From, l.Auth, d.Outcome); ok {
+			if w.route == viaReferee {
+				// The desk follows the referee's change once it stands
+				// (Trusted reads nothing Follow changes).
+				d.Desk, d.Outcome = c.Desk.Follow(d.State, w.from, d.Outcome)
+			}
 			return d, nil
 		}
 	}
-	return held(c, l, w.why), nil
+	// Held, and its sender asked, at the address he is registered with,
+	// to confirm it.
+	_, person, _, _ := c.State.Tournament.Person(l.From)
+	h := corr.Held{From: l.From, Arrived: l.Postmark, Subject: l.Subject, Text: l.Text, HoldDays: c.HoldDays}
+	return Decision{Fate: Hold, Cipher: c.Cipher, Reason: w.why, Person: person, Ask: c.State.ConfirmRequest(h)}, nil
 }
 
 // Oversized files letter l, of size bytes, over the limit and refused
@@ -152,12 +160,4 @@ func Oversized(c Case, l Letter, size, limit int64, reason letter.Reason) Decisi
 	return Decision{Fate: File, Cipher: c.Cipher, Reason: reason, Outcome: corr.Outcome{Reason: reason,
 		Events: []corr.Event{{Kind: "oversized", Detail: reason.String() + " (" + l.From + ")"}},
 		Out:    c.State.Oversized(l.From, l.Subject, size, limit, l.Postmark)}}
-}
-
-// held holds letter l for reason why and asks its sender, at the address
-// he is registered with, to confirm it (corr.State.ConfirmRequest).
-func held(c Case, l Letter, why letter.Reason) Decision {
-	_, person, _, _ := c.State.Tournament.Person(l.From)
-	h := corr.Held{From: l.From, Arrived: l.Postmark, Subject: l.Subject, Text: l.Text, HoldDays: c.HoldDays}
-	return Decision{Fate: Hold, Cipher: c.Cipher, Reason: why, Person: person, Ask: c.State.ConfirmRequest(h)}
 }

@@ -54,15 +54,19 @@ type way struct {
 	obs        corr.Observation // viaReferee: how it came
 }
 
-// wayOf chooses letter l's route by its case c, in order: an answer to a
-// confirmation request (stale, declining, confirming); a letter without a sender or a tournament; a
-// stranger, kept unanswered unless the secretary put it before the
-// referee herself (corr.AuthDesk) or it is the desk's organiser vouched
-// for by a reply key, DMARC or DKIM (6.2.3, 6.1.12); an unauthenticated
-// letter, held; then by who wrote it and what: the judge, the organiser, a
-// player's evaluation of a game awaiting adjudication (6.5.2), else the
-// referee.
+// wayOf chooses letter l's route by its case c. The facts come first, the
+// desk's (deskFacts), then the referee's (who the sender is in the
+// tournament, the game the letter names, the letter read: corr), and the
+// route is chosen from them, in order: an answer to a confirmation request
+// (stale, declining, confirming); a letter without a sender or a
+// tournament; a stranger, kept unanswered unless the secretary put it
+// before the referee herself (corr.AuthDesk) or it is the desk's organiser
+// vouched for by a reply key, DMARC or DKIM (6.2.3, 6.1.12); an
+// unauthenticated letter, held; then by who wrote it and what: the judge,
+// the organiser, a player's evaluation of his only game awaiting
+// adjudication, or of the one the letter names (6.5.2), else the referee.
 func wayOf(c Case, l Letter) way {
+	desk := c.Desk.factsOf(c.State, l)
 	switch {
 	case c.Confirms != nil && !c.Confirms.Waiting:
 		return way{route: viaStale}
@@ -80,7 +84,7 @@ func wayOf(c Case, l Letter) way {
 	w := way{cipher: c.Cipher, code: l.Thread}
 	p, player := t.PlayerByEmail(l.From)
 	role := t.RoleOf(l.From)
-	organiser := !player && c.Desk.IsOrganiser(l.From)
+	organiser := !player && desk.organiser
 	if role == corr.Stranger && l.Auth.Method != corr.AuthDesk {
 		m := l.Auth.Method
 		switch {
@@ -111,27 +115,44 @@ func wayOf(c Case, l Letter) way {
 	w.from = p.Number
 	w.obs = corr.Observation{From: l.From, Postmark: l.Postmark, Posted: l.Posted, MessageID: l.MessageID, Subject: l.Subject, Thread: l.Thread, Forwarded: l.Forwarded}
 	w.read = c.State.Read(l.Text, w.obs)
-	if game, ok := c.Desk.Awaits(c.State, p.Number, w.code); player && ok && evaluationLetter(w.read, l.Text) {
-		w.route, w.game = viaEvaluation, game
+	var games []string // the sender's games awaiting his evaluation that the letter may be about
+	for _, g := range desk.awaiting {
+		if _, in := g.SideOf(p.Number); in && (w.code == "" || w.code == g.Code) {
+			games = append(games, g.Code)
+		}
+	}
+	// A letter for the judge gives an evaluation, or is neither a move
+	// (refused by the referee: play is over, 6.3.2) nor a resignation, a
+	// draw or a protest, which the referee handles.
+	r := w.read
+	if player && len(games) == 1 && (desk.evaluates || len(r.Moves) == 0 && !r.Resign && r.Draw == "" && r.Protest == "") {
+		w.route, w.game = viaEvaluation, games[0]
 		return w
 	}
 	w.route = viaReferee
 	return w
 }
 
+// deskFacts is what the desk knows of a letter before the referee reads
+// it.
+type deskFacts struct {
+	organiser bool        // its sender is the desk's organiser (IsOrganiser)
+	awaiting  []corr.Game // the games waiting for the players' evaluations
+	evaluates bool        // it gives an evaluation (ParseSubmission), asked only when a game waits for one
+}
+
+// factsOf is what desk d knows of letter l in the tournament of state s.
+func (d Desk) factsOf(s corr.State, l Letter) deskFacts {
+	f := deskFacts{organiser: d.IsOrganiser(l.From), awaiting: d.awaiting(s)}
+	if len(f.awaiting) > 0 {
+		_, err := ParseSubmission(l.Text)
+		f.evaluates = err == nil
+	}
+	return f
+}
+
 // IsOrganiser reports whether addr is the organiser the desk names, who
 // decides protests against the judge's rulings (6.1.12).
 func (d Desk) IsOrganiser(addr string) bool {
 	return d.Organiser.Email != "" && strings.EqualFold(addr, d.Organiser.Email)
-}
-
-// evaluationLetter reports whether a player's letter about a game awaiting
-// adjudication is for the judge: it gives an evaluation, or it is neither a
-// move (refused by the referee: play is over, 6.3.2) nor a resignation, a
-// draw or a protest, which the referee handles.
-func evaluationLetter(l letter.Letter, text string) bool {
-	if _, err := ParseSubmission(text); err == nil {
-		return true
-	}
-	return len(l.Moves) == 0 && !l.Resign && l.Draw == "" && l.Protest == ""
 }

@@ -16,7 +16,7 @@ func (s State) Read(text string, obs Observation) letter.Letter {
 		Board: letter.Board{Width: v.Width(), Height: v.Height()}}
 	p, ok := s.Tournament.PlayerByEmail(obs.From)
 	if ok {
-		opts.Language = s.lang(p.Number)
+		opts.Language = letter.LangOf(p.Language)
 	}
 	l := letter.Parse(text, opts)
 	if !ok || !l.SplitRun {

@@ -12,9 +12,11 @@
 // (storage) keeps what they decided, one transaction per change. A
 // letter comes decoded from the edge (mailbox.Decode, in the reader's
 // adapter; Reassign decodes a stored one): the store never reads MIME. Its
-// way is three calls in one transaction: the store reads what the decision
-// needs (storage.Tx.Read), the core decides, pure (adjudication.Decide),
-// the store writes the decision (storage.Tx.Write).
+// way is a straight line: checked before the store is asked anything
+// (check), then, on its own transaction (a savepoint of the group's), kept
+// unread or three calls (take): the store reads what the decision needs
+// (storage.Tx.Read), the core decides, pure (adjudication.Decide), the
+// store writes the decision (storage.Tx.Write).
 //
 // Trust model: the From header proves nothing. A letter changes a game only
 // when a reply key of its sender (which only the sender's registered

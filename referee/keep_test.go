@@ -106,3 +106,23 @@ func TestReceive_NotReadRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestReceive_OversizedNotRead: a letter over the size limit is not read,
+// even when its caller decoded it: it is kept refused under no Message-ID
+// and no sender of its own, as one the edge never decoded.
+func TestReceive_OversizedNotRead(t *testing.T) {
+	raw := []byte("From: a@example.org\r\nMessage-ID: <big@example.org>\r\nSubject: x\r\n\r\n" + strings.Repeat("x", 200))
+	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	ctx := context.Background()
+	out, err := (&referee.Referee{DB: db, MaxLetterSize: 100}).Receive(ctx, decoded(referee.Letter{Raw: raw}))
+	require.NoError(t, err)
+	assert.Equal(t, storage.Refused, out.Disposition)
+	letters, err := db.Letters(ctx)
+	require.NoError(t, err)
+	require.Len(t, letters, 1)
+	assert.NotEqual(t, "<big@example.org>", letters[0].MessageID, "its header is not read")
+	assert.Empty(t, letters[0].From)
+	assert.Equal(t, "a letter of 266 bytes, over the limit of 100 bytes: not read", letters[0].Reason.String())
+}

@@ -53,10 +53,11 @@ func (r *Referee) Reassign(ctx context.Context, id int64, game string) (corr.Out
 	// crash between them would leave the letter applied and still offered
 	// for assignment, or set aside and never applied.
 	err = r.DB.Update(ctx, func(tx *storage.Tx) error {
-		var err error
-		if res, _, err = receiveIn(ctx, tx, storage.Arrival{Received: rec}); err != nil {
+		o, err := r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}})
+		if err != nil {
 			return err
 		}
+		res = o.Result
 		return tx.SetDisposition(ctx, id, storage.Assigned, letter.Because(letter.ReasonAssigned, game, res.LetterID))
 	})
 	if err != nil {

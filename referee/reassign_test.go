@@ -97,7 +97,7 @@ func TestReassign_OneTransaction(t *testing.T) {
 		name, trigger string
 	}{
 		{"SettingAsideFails", `CREATE TRIGGER refuse BEFORE UPDATE OF disposition ON letters WHEN NEW.disposition = 'assigned' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`},
-		{"ApplyingFails", `CREATE TRIGGER refuse BEFORE UPDATE OF disposition ON letters WHEN NEW.disposition = 'processed' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`},
+		{"ApplyingFails", `CREATE TRIGGER refuse BEFORE INSERT ON letters WHEN NEW.disposition = 'processed' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

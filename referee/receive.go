@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,37 +69,14 @@ func (o Outcome) Refused() bool {
 	return o.Disposition != storage.Processed
 }
 
-// errNotDecoded stands for the decoding a caller of Receive left out.
-var errNotDecoded = errors.New("not decoded")
-
-// Receive decides one letter, decoded at the edge: an unreadable or
-// oversized letter is kept refused, an automatic one ignored (RFC 3834);
-// any other letter goes, with what vouches for its sender (his reply keys,
-// the trusted Authentication-Results), through one transaction of the
-// store (see receive): a confirmation applies or drops its held letter, a
-// letter nothing vouches for is held. It is idempotent like the store.
+// Receive receives one letter as ReceiveAll receives several: in one
+// transaction of the store of its own.
 func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
-	if n := int64(len(l.Raw)); n > r.maxSize() {
-		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonTooLarge, n, r.maxSize()))
+	outs, err := r.ReceiveAll(ctx, []Letter{l})
+	if len(outs) == 0 {
+		return Outcome{}, err
 	}
-	if l.Mail == nil {
-		return r.keep(ctx, l, nil, storage.Refused, letter.Because(letter.ReasonUnreadable, cmp.Or(l.Unreadable, errNotDecoded)))
-	}
-	in := l.Mail
-	if auto, why := in.IsAutomatic(r.Own...); auto {
-		return r.keep(ctx, l, in, storage.Ignored, letter.Because(letter.ReasonAutomatic, why))
-	}
-	a := r.arrival(l, in)
-	res, s, err := r.receive(ctx, a)
-	if s.Answer {
-		return Outcome{Result: res, Auth: corr.AuthKey, Confirmation: true}, err
-	}
-	if err == nil && res.Fresh && res.Disposition == storage.Held {
-		// The one log line of a held letter (the store logs none).
-		r.logger().Info("referee: letter held until its sender confirms it", "letter", res.LetterID, "from", a.From,
-			"message_id", a.MessageID, "auth", s.Letter.Auth.Detail, "why", res.Outcome.Reason)
-	}
-	return Outcome{Result: res, Auth: authOf(s.Letter.Auth)}, err
+	return outs[0], err
 }
 
 // GroupTime bounds how long one group transaction of ReceiveAll takes in
@@ -108,17 +84,34 @@ func (r *Referee) Receive(ctx context.Context, l Letter) (Outcome, error) {
 // committed and the next letters go into a new one.
 const GroupTime = 50 * time.Millisecond
 
-// ReceiveAll receives letters, in order, in transactions of the store
-// shared by several letters (group commit), each letter under a savepoint
-// of its own as Receive receives one; a group is committed after
-// GroupTime. It returns the outcomes of the letters stored, in order: all
-// of them, or, with an error, those before the first letter that failed;
-// that letter was undone to its savepoint and it and the letters after it
-// are not stored, to be offered again.
+// ReceiveAll receives letters, decoded at the edge, in order, in a
+// straight line: each is checked first, before the store is asked
+// anything (check: the size limit, the automatic letters of RFC 3834,
+// the sender's reply keys, the trusted Authentication-Results); then,
+// in transactions of the store shared by several letters (group commit),
+// each under a savepoint of its own, it takes its steps (take): an
+// unreadable, oversized or automatic letter is kept, any other read,
+// decided and written (a confirmation applies or drops its held letter, a
+// letter nothing vouches for is held). A group is committed
+// after GroupTime. It returns the outcomes of the letters stored, in
+// order: all of them, or, with an error, those before the first letter
+// that failed; that letter was undone to its savepoint and it and the
+// letters after it are not stored, to be offered again. It is idempotent
+// like the store.
 func (r *Referee) ReceiveAll(ctx context.Context, ls []Letter) ([]Outcome, error) {
-	outs := make([]Outcome, 0, len(ls))
-	for len(outs) < len(ls) {
-		n, err := r.receiveGroup(ctx, ls[len(outs):], &outs)
+	cs := make([]checked, len(ls))
+	for i, l := range ls {
+		cs[i] = r.check(l)
+	}
+	return r.takeAll(ctx, cs)
+}
+
+// takeAll takes the steps of the checked letters cs in group transactions
+// (receiveGroup), as ReceiveAll says.
+func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) {
+	outs := make([]Outcome, 0, len(cs))
+	for len(outs) < len(cs) {
+		n, err := r.receiveGroup(ctx, cs[len(outs):], &outs)
 		if err != nil || n == 0 {
 			return outs, err
 		}
@@ -126,10 +119,11 @@ func (r *Referee) ReceiveAll(ctx context.Context, ls []Letter) ([]Outcome, error
 	return outs, nil
 }
 
-// receiveGroup receives the first of ls in one group transaction, for
-// GroupTime at most, appending their outcomes to outs once it committed.
-// It returns how many it stored.
-func (r *Referee) receiveGroup(ctx context.Context, ls []Letter, outs *[]Outcome) (int, error) {
+// receiveGroup takes the steps of the first of cs in one group
+// transaction, for GroupTime at most, each on its letter's Tx of the group
+// (storage.Group.Letter), appending their outcomes to outs once it
+// committed. It returns how many it stored.
+func (r *Referee) receiveGroup(ctx context.Context, cs []checked, outs *[]Outcome) (int, error) {
 	g, err := r.DB.Group(ctx)
 	if err != nil {
 		return 0, err
@@ -138,17 +132,20 @@ func (r *Referee) receiveGroup(ctx context.Context, ls []Letter, outs *[]Outcome
 	began := time.Now() // the lock's time, not the game's
 	var done []Outcome
 	var lerr error
-	for _, l := range ls {
+	for _, c := range cs {
 		if len(done) > 0 && time.Since(began) > GroupTime {
 			break
 		}
-		var o Outcome
-		lerr = g.Each(ctx, func(ctx context.Context) error {
-			var err error
-			o, err = r.Receive(ctx, l)
-			return err
-		})
-		if lerr != nil {
+		tx, err := g.Letter(ctx)
+		if err != nil {
+			lerr = err
+			break
+		}
+		o, err := r.take(ctx, tx, c)
+		if err != nil {
+			err = fmt.Errorf("referee: receive letter %s from %s: %w", c.Named().MessageID, c.From, err)
+		}
+		if lerr = g.Done(ctx, tx, err); lerr != nil {
 			break
 		}
 		done = append(done, o)
@@ -160,72 +157,6 @@ func (r *Referee) receiveGroup(ctx context.Context, ls []Letter, outs *[]Outcome
 	return len(done), lerr
 }
 
-// arrival is letter l, decoded as in, as the store is asked about it
-// (storage.Tx.Read): with what vouches for its sender, and stamped with the
-// store's clock when it bears no postmark.
-func (r *Referee) arrival(l Letter, in *mailbox.Incoming) storage.Arrival {
-	inc := storage.Incoming{MessageID: cmp.Or(in.MessageID, l.Name), Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID,
-		Raw: l.Raw, Postmark: in.Postmark, From: in.From.Addr}
-	if inc.Postmark.IsZero() {
-		inc.Postmark = r.DB.Now()
-	}
-	rec := storage.Received{Incoming: inc, Subject: in.Subject, Text: in.Text,
-		InReplyTo: append(append([]string(nil), in.InReplyTo...), in.References...), Auth: r.vouched(in)}
-	return storage.Arrival{Received: rec, Keys: r.keys(in)}
-}
-
-// keys returns the scopes of the reply keys of in made for its sender
-// (Keys.Find, Keys.Verify), in order; the store finds the first that
-// still names something.
-func (r *Referee) keys(in *mailbox.Incoming) []storage.Key {
-	var ks []storage.Key
-	for _, token := range r.Keys.Find(in) {
-		if k, ok := r.Keys.Verify(token, in.From.Addr); ok {
-			ks = append(ks, storage.Key{Confirm: k.Confirm, A: k.A, B: k.B})
-		}
-	}
-	return ks
-}
-
-// vouched is what the trusted Authentication-Results of in say of its
-// sender, which stands when no reply key of his does.
-func (r *Referee) vouched(in *mailbox.Incoming) corr.Auth {
-	a := mailbox.Authenticate(in, r.Auth)
-	if a.Method == mailbox.AuthNone {
-		return corr.Auth{Method: corr.AuthNone, Detail: a.Detail}
-	}
-	return corr.Auth{Method: a.Method, Detail: a.Detail}
-}
-
-// keep stores a letter the referee must not read with its disposition,
-// in one transaction: a letter is never left stored and undecided.
-func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d storage.Disposition, reason letter.Reason) (Outcome, error) {
-	inc := storage.Incoming{MessageID: l.Name, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
-	if in != nil {
-		inc.From = in.From.Addr
-		if in.MessageID != "" {
-			inc.MessageID = in.MessageID
-		}
-		if !in.Postmark.IsZero() {
-			inc.Postmark = in.Postmark
-		}
-	}
-	var res storage.Result
-	var decided bool
-	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
-		var err error
-		res, decided, err = tx.Keep(ctx, inc, d, reason)
-		return err
-	})
-	if err != nil {
-		return Outcome{}, fmt.Errorf("referee: keep letter %s from %s: %w", inc.Named().MessageID, inc.From, err)
-	}
-	if decided {
-		r.logger().Info("referee: letter kept, not applied", "from", inc.From, "message_id", inc.MessageID, "reason", reason)
-	}
-	return Outcome{Result: res}, nil
-}
-
 // Oversized keeps a letter of size bytes, larger than the limit, of which
 // only the header was fetched (l.Raw, decoded at the edge as l.Mail),
 // refused unread (mailbox.OversizeInbox), in one transaction of the
@@ -235,13 +166,9 @@ func (r *Referee) keep(ctx context.Context, l Letter, in *mailbox.Incoming, d st
 // told, and its sender too if he is a person of it; a letter of no
 // tournament is kept unanswered.
 func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
-	inc := storage.Incoming{Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw, Postmark: r.DB.Now()}
-	subject := ""
-	if in := l.Mail; in != nil {
-		inc.MessageID, inc.From, subject = in.MessageID, in.From.Addr, in.Subject
-		if !in.Postmark.IsZero() {
-			inc.Postmark = in.Postmark
-		}
+	inc, subject := r.incoming(l), ""
+	if l.Mail != nil {
+		subject = l.Mail.Subject
 	}
 	limit := r.maxSize()
 	reason := letter.Because(letter.ReasonOversized, size, limit)

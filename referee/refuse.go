@@ -2,8 +2,8 @@ package referee
 
 import (
 	"context"
-	"zaochnik/corr/letter"
 
+	"zaochnik/corr/letter"
 	"zaochnik/storage"
 )
 
@@ -12,5 +12,10 @@ import (
 // Like Receive it is idempotent: a letter stored before keeps what became
 // of it.
 func (r *Referee) Refuse(ctx context.Context, l Letter, reason letter.Reason) (Outcome, error) {
-	return r.keep(ctx, l, nil, storage.Refused, reason)
+	l.Mail = nil
+	outs, err := r.takeAll(ctx, []checked{{Arrival: storage.Arrival{Received: storage.Received{Incoming: r.incoming(l)}}, keep: storage.Refused, why: reason}})
+	if len(outs) == 0 {
+		return Outcome{}, err
+	}
+	return outs[0], err
 }

@@ -129,8 +129,12 @@ func (t *Tx) readLetter(ctx context.Context, s *Scene) error {
 	rec := s.rec
 	s.Letter = adjudication.Letter{From: rec.From, Subject: rec.Subject, Text: rec.Text, MessageID: rec.MessageID, Auth: rec.Auth, Posted: rec.Posted}
 	s.Case = adjudication.Case{HoldDays: t.db.holdDays()}
+	// The rows first, then the rule that picks among them.
 	mine, all, err := t.db.senderCiphers(ctx, t.tx, rec.From)
 	if err != nil {
+		return err
+	}
+	if s.Letter.Thread, err = t.db.threadGame(ctx, t.tx, rec.InReplyTo); err != nil {
 		return err
 	}
 	cipher := corr.PickTournament(mine, all, rec.Subject, rec.Text)
@@ -146,8 +150,7 @@ func (t *Tx) readLetter(ctx context.Context, s *Scene) error {
 	if !rec.Forwarded.IsZero() {
 		s.Letter.Forwarded = l.Day(rec.Forwarded)
 	}
-	s.Letter.Thread, err = t.db.threadGame(ctx, t.tx, rec.InReplyTo)
-	return err
+	return nil
 }
 
 // readAnswer reads into s, a letter answering the confirmation request of

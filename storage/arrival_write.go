@@ -28,33 +28,31 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 	if err := t.db.release(ctx, t.tx, s.reused, in); err != nil {
 		return Result{}, err
 	}
-	id, _, _, err := t.insertLetter(ctx, in, s.sum, authOf(s.Letter.Auth))
-	if err != nil {
-		return Result{}, err
-	}
-	return t.writeDecision(ctx, s, id, d)
+	return t.writeDecision(ctx, s, &letterRow{in: in, sum: s.sum, auth: authOf(s.Letter.Auth)}, d)
 }
 
-// writeDecision writes what d makes of stored letter id (s) and its
-// tournament.
-func (t *Tx) writeDecision(ctx context.Context, s Scene, id int64, d adjudication.Decision) (Result, error) {
-	res := Result{LetterID: id, Fresh: true, Disposition: Ignored, Cipher: d.Cipher}
+// writeDecision writes what d makes of the letter of row r (s), inserted
+// with it when fresh, and of its tournament.
+func (t *Tx) writeDecision(ctx context.Context, s Scene, r *letterRow, d adjudication.Decision) (res Result, err error) {
+	res = Result{Fresh: true, Disposition: Ignored, Cipher: d.Cipher}
+	defer func() { res.LetterID = r.id }()
 	var l *Tournament // the tournament the letter is filed under
-	if d.Cipher != "" {
-		l = s.t
+	var tid any
+	if d.Cipher != "" && s.t != nil {
+		l, tid = s.t, s.t.id
 	}
 	switch d.Fate {
 	case adjudication.Ignore:
-		return res, t.ignore(ctx, id, l, d.Reason)
+		return res, t.settle(ctx, r, letterOutcome{tid: tid, d: Ignored, reason: d.Reason})
 	case adjudication.File:
 		res.Disposition = Refused
 		if l == nil {
-			return res, t.SetDisposition(ctx, id, Refused, d.Reason)
+			return res, t.settle(ctx, r, letterOutcome{d: Refused, reason: d.Reason})
 		}
-		return res, t.File(ctx, id, *l, Refused, s.Letter.Postmark, d.Outcome)
+		return res, t.file(ctx, r, *l, Refused, s.Letter.Postmark, d.Outcome)
 	case adjudication.Hold:
 		res.Disposition, res.Outcome.Reason = Held, d.Reason
-		return res, t.holdAndAsk(ctx, s, id, d)
+		return res, t.holdAndAsk(ctx, s, r, d)
 	case adjudication.Apply:
 		l := *s.t
 		l.Desk = d.Desk
@@ -62,20 +60,21 @@ func (t *Tx) writeDecision(ctx context.Context, s Scene, id int64, d adjudicatio
 		if !d.Outcome.Accepted {
 			res.Disposition = Refused
 		}
-		return res, t.Save(ctx, l, d.State, id, res.Disposition, s.Letter.Postmark, d.Outcome)
+		return res, t.save(ctx, l, d.State, r, res.Disposition, s.Letter.Postmark, d.Outcome)
 	}
-	return res, fmt.Errorf("storage: letter %d: no fate %d for a letter", id, d.Fate)
+	return res, fmt.Errorf("storage: letter %s: no fate %d for a letter", s.rec.MessageID, d.Fate)
 }
 
-// holdAndAsk holds letter id (s) for d.Reason and queues d.Ask, the
-// request to confirm it, unless its person was asked about another letter
-// that day (one answer a day to an address whose letters are not
+// holdAndAsk holds the letter of row r (s) for d.Reason and queues d.Ask,
+// the request to confirm it, unless its person was asked about another
+// letter that day (one answer a day to an address whose letters are not
 // authenticated); the held letters' day asks later.
-func (t *Tx) holdAndAsk(ctx context.Context, s Scene, id int64, d adjudication.Decision) error {
+func (t *Tx) holdAndAsk(ctx context.Context, s Scene, r *letterRow, d adjudication.Decision) error {
 	day := s.Letter.Postmark
-	if err := t.hold(ctx, *s.t, id, s.rec, d.Person, day, d.Reason); err != nil {
+	if err := t.hold(ctx, *s.t, r, s.rec, d.Person, day, d.Reason); err != nil {
 		return err
 	}
+	id := r.id
 	var n int
 	err := t.db.queryRow(ctx, t.tx, `SELECT count(*) FROM holds WHERE person = ? AND asked = ?`, strings.ToLower(d.Person), day.String()).Scan(&n)
 	if err != nil || n > 0 {
@@ -123,7 +122,7 @@ func (t *Tx) writeAnswer(ctx context.Context, s Scene, d adjudication.Decision) 
 		if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET auth = ? WHERE id = ?`, corr.AuthConfirmed, h.id); err != nil {
 			return res, err
 		}
-		return t.writeDecision(ctx, *h.letter, h.id, *d.Then)
+		return t.writeDecision(ctx, *h.letter, &letterRow{id: h.id}, *d.Then)
 	}
 	return res, fmt.Errorf("storage: held letter %d: no fate %d for an answer", h.id, d.Fate)
 }

@@ -186,7 +186,6 @@ func (db *DB) undone() {
 	clear(db.w.current)
 	clear(db.w.revised)
 	clear(db.w.emptyDesk)
-	clear(db.w.ciphers) // an undone letter may have created a tournament
 }
 
 // deskSaved records that tx writes tournament tid's desk, was before and

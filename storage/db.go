@@ -53,6 +53,7 @@ type DB struct {
 	parsed      *lru[corr.Tournament] // tournament files as read, by their bytes
 	tournaments *lru[*committed]      // by cipher (cache.go)
 	stmts       sync.Map              // query -> *sql.Stmt, prepared once
+	rowsSQL     rowsStatements        // multi-row INSERTs (manyRows)
 	// writer is held by the process's write transaction (tx, Group):
 	// writers queue on it, first come first served when they contend,
 	// instead of polling SQLite's lock from its busy handler, which a
@@ -231,12 +232,7 @@ func (db *DB) migrate(ctx context.Context) error {
 }
 
 // tx runs fn in a write transaction, committing when it returns nil.
-// Within a Group (ctx from Group.Each) it runs in the group's transaction
-// instead, under the letter's savepoint, and is committed with the group.
 func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	if g := groupOf(ctx); g != nil && g.db == db {
-		return g.within(ctx, fn)
-	}
 	db.writer.Lock()
 	defer db.writer.Unlock()
 	tx, err := db.db.BeginTx(ctx, nil)

@@ -26,33 +26,41 @@ type change func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.St
 func write(ctx context.Context, db *DB, cipher string, day timecontrol.Date, r *Received, rule change) (Result, error) {
 	var res Result
 	err := db.Update(ctx, func(tx *Tx) error {
-		if r != nil {
-			id, d, fresh, err := tx.StoreLetter(ctx, r.Named(), corr.AuthDMARC)
-			res = Result{LetterID: id, Disposition: d, Fresh: fresh, Cipher: cipher}
-			if err != nil || !fresh {
-				return err
-			}
-		}
-		t, err := tx.Load(ctx, cipher)
-		if err != nil {
-			return err
-		}
-		if r != nil {
-			day = t.Day(r.Postmark)
-		}
-		var next corr.State
-		if t.Desk, next, res.Outcome, err = rule(t, day); err != nil {
-			return err
-		}
-		if r != nil {
-			res.Disposition = Processed
-			if !res.Outcome.Accepted {
-				res.Disposition = Refused
-			}
-		}
-		return tx.Save(ctx, t, next, res.LetterID, res.Disposition, day, res.Outcome)
+		var err error
+		res, err = writeIn(ctx, tx, cipher, day, r, rule)
+		return err
 	})
 	return res, err
+}
+
+// writeIn is write on tx.
+func writeIn(ctx context.Context, tx *Tx, cipher string, day timecontrol.Date, r *Received, rule change) (Result, error) {
+	var res Result
+	if r != nil {
+		id, d, fresh, err := tx.StoreLetter(ctx, r.Named(), corr.AuthDMARC)
+		res = Result{LetterID: id, Disposition: d, Fresh: fresh, Cipher: cipher}
+		if err != nil || !fresh {
+			return res, err
+		}
+	}
+	t, err := tx.Load(ctx, cipher)
+	if err != nil {
+		return res, err
+	}
+	if r != nil {
+		day = t.Day(r.Postmark)
+	}
+	var next corr.State
+	if t.Desk, next, res.Outcome, err = rule(t, day); err != nil {
+		return res, err
+	}
+	if r != nil {
+		res.Disposition = Processed
+		if !res.Outcome.Accepted {
+			res.Disposition = Refused
+		}
+	}
+	return res, tx.Save(ctx, t, next, res.LetterID, res.Disposition, day, res.Outcome)
 }
 
 // followed is a change of the referee's (corr) with the desk following it
@@ -72,7 +80,18 @@ func followed(t Tournament, day timecontrol.Date, next corr.State, out corr.Outc
 // (corr) apply it, put before them by the secretary (corr.AuthDesk: nobody
 // is held or ignored).
 func apply(ctx context.Context, db *DB, cipher string, r Received) (Result, error) {
-	return write(ctx, db, cipher, timecontrol.Date{}, &r, func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error) {
+	var res Result
+	err := db.Update(ctx, func(tx *Tx) error {
+		var err error
+		res, err = applyIn(ctx, tx, cipher, r)
+		return err
+	})
+	return res, err
+}
+
+// applyIn is apply on tx.
+func applyIn(ctx context.Context, tx *Tx, cipher string, r Received) (Result, error) {
+	return writeIn(ctx, tx, cipher, timecontrol.Date{}, &r, func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error) {
 		c := adjudication.Case{Cipher: cipher, State: t.State, Desk: t.Desk}
 		d, err := adjudication.Decide(c, adjudication.Letter{From: r.From, Subject: r.Subject, Text: r.Text, MessageID: r.MessageID,
 			Auth: corr.Auth{Method: corr.AuthDesk}, Postmark: day})

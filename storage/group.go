@@ -13,9 +13,9 @@ import (
 // before it commit together with their watermarks. One commit, one WAL
 // write, serves the whole group.
 
-// Group is a write transaction shared by several letters. Every method of
-// the DB called with a context from Group.Each runs inside it, so a
-// letter's steps (store, decide, confirm) see the group's earlier letters.
+// Group is a write transaction shared by several letters, each under a
+// savepoint of its own: a letter's steps run on its Tx (Group.Letter), so
+// they see the group's earlier letters.
 // A Group is used by one goroutine.
 type Group struct {
 	db   *DB
@@ -28,8 +28,6 @@ type Group struct {
 	// group then holds a half-written letter, and only rolls back.
 	broken error
 }
-
-type groupKey struct{}
 
 // Group begins a group transaction (BEGIN IMMEDIATE: it holds the write
 // lock, and the process's writer mutex, until Commit or Rollback, so keep
@@ -46,12 +44,32 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 	return &Group{db: db, tx: tx}, nil
 }
 
-// Each runs fn, with a context that routes the DB's calls into the group,
-// under a savepoint, the letter's: when fn fails, everything it did is
-// undone and the group goes on without it. A DB.Update in that context
-// opens no savepoint of its own: it runs under the letter's (DB.tx), so a
-// letter costs one SAVEPOINT and one RELEASE.
-func (g *Group) Each(ctx context.Context, fn func(ctx context.Context) error) error {
+// Letter opens the savepoint of the group's next letter and returns the
+// Tx that letter's steps run on: the group's transaction, under that
+// savepoint. Done closes it; between the two nothing calls back.
+func (g *Group) Letter(ctx context.Context) (*Tx, error) {
+	if err := g.open(ctx); err != nil {
+		return nil, err
+	}
+	return &Tx{db: g.db, tx: g.tx, kept: map[string]*committed{}}, nil
+}
+
+// Done closes the savepoint of letter t (Letter), whose steps ended with
+// err: when err is nil it is released, and the tournaments t saved are
+// kept in memory for the group's next letters; else the letter is undone
+// whole. It returns err joined with its own.
+func (g *Group) Done(ctx context.Context, t *Tx, err error) error {
+	if err == nil {
+		for c, k := range t.kept {
+			g.db.isCurrent(g.tx, c, k)
+			g.db.keep(c, k)
+		}
+	}
+	return g.close(ctx, err)
+}
+
+// open opens the savepoint of the group's next letter.
+func (g *Group) open(ctx context.Context) error {
 	if g.done {
 		return errors.New("storage: the group is already committed or rolled back")
 	}
@@ -62,23 +80,17 @@ func (g *Group) Each(ctx context.Context, fn func(ctx context.Context) error) er
 		return err
 	}
 	g.marks = len(g.db.w.marks)
-	err := fn(context.WithValue(ctx, groupKey{}, g))
+	return nil
+}
+
+// close closes the current letter's savepoint: undone first when err, its
+// steps' error, is not nil.
+func (g *Group) close(ctx context.Context, err error) error {
 	if err != nil {
 		err = errors.Join(err, g.undo(ctx))
 	}
 	_, rerr := g.db.exec(ctx, g.tx, `RELEASE letter`)
 	return errors.Join(err, rerr)
-}
-
-// within runs fn on the group's transaction under the savepoint of the
-// letter ctx is of (Each): when fn fails, the letter is undone to it,
-// what it did before fn included, since a letter whose step failed is
-// undone whole.
-func (g *Group) within(ctx context.Context, fn func(*sql.Tx) error) error {
-	if err := fn(g.tx); err != nil {
-		return errors.Join(err, g.undo(ctx))
-	}
-	return nil
 }
 
 // undo rolls the current letter back to its savepoint, with the
@@ -133,20 +145,4 @@ func (g *Group) Rollback() {
 	g.db.end()
 	g.db.writer.Unlock()
 	g.db.forgetAll()
-}
-
-// groupOf returns the group ctx runs in, or nil.
-func groupOf(ctx context.Context) *Group {
-	g, _ := ctx.Value(groupKey{}).(*Group)
-	return g
-}
-
-// reader is what a read of the receive path runs on: the group's
-// transaction (so that it sees the group's earlier letters), else the
-// database.
-func (db *DB) reader(ctx context.Context) querier {
-	if g := groupOf(ctx); g != nil && g.db == db {
-		return g.tx
-	}
-	return db.db
 }

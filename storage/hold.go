@@ -25,17 +25,15 @@ func (db *DB) holdDays() int {
 	return DefaultHoldDays
 }
 
-// hold keeps stored letter id (r, arrived on day) of tournament l
+// hold keeps the letter of row (r, arrived on day) of tournament l
 // unapplied until its sender confirms it, for reason why; person, the
 // sender's registered address, is the one to ask (Tx.Ask).
-func (t *Tx) hold(ctx context.Context, l Tournament, id int64, r Received, person string, day timecontrol.Date, why letter.Reason) error {
-	db, tx := t.db, t.tx
-	if _, err := db.exec(ctx, tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`,
-		l.id, Held, reasonColumn(why), id); err != nil {
+func (t *Tx) hold(ctx context.Context, l Tournament, row *letterRow, r Received, person string, day timecontrol.Date, why letter.Reason) error {
+	if err := t.settle(ctx, row, letterOutcome{tid: l.id, d: Held, reason: why}); err != nil {
 		return err
 	}
-	_, err := db.exec(ctx, tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), reasonColumn(why), day.String())
+	_, err := t.db.exec(ctx, t.tx, `INSERT INTO holds (letter_id, tournament_id, person, subject, body, refs, why, arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		row.id, l.id, strings.ToLower(person), r.Subject, r.Text, strings.Join(r.InReplyTo, " "), reasonColumn(why), day.String())
 	return err
 }
 

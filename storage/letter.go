@@ -153,14 +153,14 @@ func (t *Tx) SetDisposition(ctx context.Context, id int64, d Disposition, reason
 	return err
 }
 
-// File records stored letter id as filed under tournament l with
+// file records the letter of row r as filed under tournament l with
 // disposition d for out.Reason, and out's events and letters under it on
 // day; l's state and desk are left as stored.
-func (t *Tx) File(ctx context.Context, id int64, l Tournament, d Disposition, day timecontrol.Date, out corr.Outcome) error {
-	if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = ?, disposition = ?, reason = ? WHERE id = ?`, l.id, d, reasonColumn(out.Reason), id); err != nil {
+func (t *Tx) file(ctx context.Context, r *letterRow, l Tournament, d Disposition, day timecontrol.Date, out corr.Outcome) error {
+	if err := t.settle(ctx, r, letterOutcome{tid: l.id, d: d, reason: out.Reason}); err != nil {
 		return err
 	}
-	return t.db.commitOutcome(ctx, t.tx, l.id, id, day, out, l.from.games)
+	return t.db.commitOutcome(ctx, t.tx, l.id, r.id, day, out, l.from.games)
 }
 
 // LetterSummary is what the referee made of a stored letter.

@@ -32,3 +32,11 @@ func TestMessageID_HMACOfTheNumberUnderTheKey(t *testing.T) {
 	a, b := db.messageID(1), db.messageID(1)
 	assert.NotEqual(t, a, b, "without a key the ids are random")
 }
+
+// A keyed Message-ID costs one allocation, its string: two are made for
+// every move letter received.
+func TestMessageID_OneAllocation(t *testing.T) {
+	db := &DB{MessageIDKey: []byte("k1")}
+	db.messageID(1) // keys the HMAC
+	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { db.messageID(1234567890123) }))
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -109,13 +110,14 @@ func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, now strin
 		part := rs[:min(len(rs), outboxRows)]
 		rs = rs[len(part):]
 		args := make([]any, 0, 14*len(part))
+		at := any(now) // boxed once for every row's two stamps
 		for _, r := range part {
-			args = append(args, next, db.messageID(next), r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, now, now)
+			args = append(args, next, db.messageID(next), r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, at, at)
 			ids = append(ids, next)
 			next++
 		}
-		if _, err := db.exec(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
-		VALUES `+values(len(part), 14), args...); err != nil {
+		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
+		VALUES`, len(part), 14), args...); err != nil {
 			return nil, err
 		}
 	}
@@ -129,6 +131,38 @@ func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, now strin
 func values(n, k int) string {
 	row := "(" + strings.Repeat("?, ", k-1) + "?)"
 	return strings.Repeat(row+", ", n-1) + row
+}
+
+// manyRows is the multi-row INSERT head (ending in VALUES) of n rows of k
+// parameters, made once for each head and n: a letter writes three (its
+// events, its outgoing letters, its ledger lines), each of the same few
+// sizes every time.
+func (db *DB) manyRows(head string, n, k int) string {
+	m := &db.rowsSQL
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := rowsKey{head, n}
+	q, ok := m.made[key]
+	if !ok {
+		if m.made == nil {
+			m.made = map[rowsKey]string{}
+		}
+		q = head + " " + values(n, k)
+		m.made[key] = q
+	}
+	return q
+}
+
+// rowsStatements are manyRows' statements.
+type rowsStatements struct {
+	mu   sync.Mutex
+	made map[rowsKey]string
+}
+
+// rowsKey names a statement of manyRows.
+type rowsKey struct {
+	head string
+	n    int
 }
 
 // KindReport is the kind of a report of the daemon's own (QueueReport).

@@ -143,15 +143,23 @@ func (db *DB) messageID(id int64) string {
 	var b []byte
 	if len(db.MessageIDKey) > 0 {
 		m := db.mac.keyed(db.MessageIDKey)
-		var buf [sha256.Size]byte
-		m.Write(strconv.AppendInt(append(buf[:0], "message-id "...), id, 10))
-		b = m.Sum(buf[:0])[:16]
+		m.Write(strconv.AppendInt(append(db.mac.buf[:0], "message-id "...), id, 10))
+		b = m.Sum(db.mac.buf[:0])[:16]
 	} else {
 		b = make([]byte, 16)
 		rand.Read(b)
 	}
-	return "z" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)) + "@zaochnik.invalid"
+	const domain = "@zaochnik.invalid"
+	var out [1 + 26 + len(domain)]byte // 128 bits are 26 digits of base32
+	out[0] = 'z'
+	idDigits.Encode(out[1:27], b)
+	copy(out[27:], domain)
+	return string(out[:])
 }
+
+// idDigits is base32 as the ids have always been written: the standard
+// alphabet in lower case, unpadded.
+var idDigits = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
 
 // idMAC is messageID's HMAC, kept keyed for the next letter: keying it
 // hashes the key's two pads, as much work again as the id's own hash.
@@ -159,6 +167,7 @@ func (db *DB) messageID(id int64) string {
 type idMAC struct {
 	key []byte
 	h   hash.Hash
+	buf [sha256.Size]byte // the input and the sum, not allocated per id
 }
 
 // keyed returns the HMAC under key, reset; made again when key changed.
@@ -209,7 +218,7 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		}
 		args = append(args, tid, gid, lid, d.String(), e.Kind, e.Clause, e.Detail)
 		if n := len(args) / 7; n == eventRows || i == len(out.Events)-1 {
-			if _, err := db.exec(ctx, tx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES `+values(n, 7), args...); err != nil {
+			if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, n, 7), args...); err != nil {
 				return err
 			}
 			args = args[:0]

@@ -48,9 +48,6 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 		if err != nil {
 			return err
 		}
-		if tx == db.w.tx {
-			clear(db.w.ciphers) // a sender may play in it (senderCiphers)
-		}
 		for _, p := range t.Players {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO players (tournament_id, number, name, email, language) VALUES (?, ?, ?, ?, ?)`,
 				tid, p.Number, p.Name, p.Email, p.Language); err != nil {
@@ -70,7 +67,7 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 // tournaments addr plays in (mine) and, when he plays in none, of every
 // tournament (all), oldest first.
 func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []string, err error) {
-	return db.senderCiphers(ctx, db.reader(ctx), addr)
+	return db.senderCiphers(ctx, db.db, addr)
 }
 
 // Ciphers returns the ciphers of all tournaments, oldest first.
@@ -308,13 +305,6 @@ func sameGame(a, b corr.Game) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// gameJSON is the game's state as games.state keeps it: without its
-// claims, which are rows of their own (claim.go).
-func gameJSON(g corr.Game) ([]byte, error) {
-	g.Claims = nil
-	return json.Marshal(g)
-}
-
 // saveGame inserts or updates a game row from the referee's state.
 func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) error {
 	state, err := gameJSON(g)
@@ -371,7 +361,10 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 
 // saveLedger brings game g's ledger lines up to date: the lines from the
 // first that differs from those stored are written again (all of them when
-// the stored ones are not known). It returns the lines as stored.
+// the stored ones are not known), over the stored ones of the same number;
+// only stored lines past the last are deleted, so that a ledger that grows
+// by a line, the common case, costs no DELETE. It returns the lines as
+// stored.
 func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
 	lines := ledgerRows(s, g)
 	k := 0
@@ -383,8 +376,8 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 			return lines, nil
 		}
 	}
-	if !row.known || k < len(row.ledger) {
-		if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, k); err != nil {
+	if !row.known || len(lines) < len(row.ledger) {
+		if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, len(lines)); err != nil {
 			return nil, err
 		}
 	}
@@ -396,8 +389,8 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 			ln := lines[i]
 			args = append(args, row.id, i+1, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes)
 		}
-		if _, err := db.exec(ctx, tx, `INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES `+values(n, 9), args...); err != nil {
+		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES`, n, 9), args...); err != nil {
 			return nil, err
 		}
 		k += n

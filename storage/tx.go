@@ -8,12 +8,11 @@ import (
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
-	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
 
 // Tx is a write transaction of the store as a use case sees it: rows to
-// find and write, nothing decided. Within a Group (ctx from Group.Each) it
+// find and write, nothing decided. A letter's Tx in a Group (Group.Letter)
 // runs under the letter's savepoint of the group's transaction, committed
 // with the group.
 type Tx struct {
@@ -73,16 +72,9 @@ func (t *Tx) StoreLetter(ctx context.Context, in Incoming, auth string) (id int6
 
 // insertLetter stores letter in (named, sum its bytes' hash), Pending.
 func (t *Tx) insertLetter(ctx context.Context, in Incoming, sum, auth string) (id int64, d Disposition, fresh bool, err error) {
-	ins, err := t.db.exec(ctx, t.tx, `INSERT INTO letters
-		(message_id, mailbox, uidvalidity, uid, raw, sha256, postmark, from_addr, auth, stored_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, sum,
-		in.Postmark.UTC().Format(time.RFC3339), in.From, auth, t.db.stamp())
-	if err != nil {
-		return 0, "", false, err
-	}
-	id, err = ins.LastInsertId()
-	return id, Pending, true, err
+	r := letterRow{in: in, sum: sum, auth: auth}
+	err = t.settle(ctx, &r, letterOutcome{d: Pending})
+	return r.id, Pending, true, err
 }
 
 // Named returns in with a Message-ID: its own, else one made of its
@@ -126,17 +118,6 @@ func (t *Tx) Load(ctx context.Context, cipher string) (Tournament, error) {
 	return Tournament{loaded: l, Desk: d, desk: d}, err
 }
 
-// ignore records stored letter id as kept unanswered, for reason; l is
-// the tournament it was meant for, nil for none.
-func (t *Tx) ignore(ctx context.Context, id int64, l *Tournament, reason letter.Reason) error {
-	var tid any
-	if l != nil {
-		tid = l.id
-	}
-	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = coalesce(?, tournament_id), disposition = ?, reason = ? WHERE id = ?`, tid, Ignored, reasonColumn(reason), id)
-	return err
-}
-
 // saveDesk writes what changed of l's desk.
 func (t *Tx) saveDesk(ctx context.Context, l Tournament) error {
 	t.db.deskSaved(t.tx, l.id, l.desk, l.Desk)
@@ -158,10 +139,18 @@ func (t *Tx) SaveDesk(ctx context.Context, l Tournament, day timecontrol.Date, o
 // outcome cancels marked so, 1.15.8), the outcome's events, ledger lines
 // and outgoing letters.
 func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, d Disposition, day timecontrol.Date, out corr.Outcome) error {
-	if err := t.saveDesk(ctx, l); err != nil {
-		return err
-	}
+	var r *letterRow
 	if id != 0 {
+		r = &letterRow{id: id}
+	}
+	return t.save(ctx, l, next, r, d, day, out)
+}
+
+// save is Save for the letter of row r (nil: none), a fresh one inserted
+// with its disposition.
+func (t *Tx) save(ctx context.Context, l Tournament, next corr.State, r *letterRow, d Disposition, day timecontrol.Date, out corr.Outcome) error {
+	var id int64
+	if r != nil {
 		var gid any
 		if g, ok := l.from.games[out.Game]; ok {
 			gid = g.id
@@ -175,10 +164,13 @@ func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, 
 		if err != nil {
 			return err
 		}
-		if _, err := t.db.exec(ctx, t.tx, `UPDATE letters SET tournament_id = ?, game_id = ?, disposition = ?, reason = ?, problems = ? WHERE id = ?`,
-			l.id, gid, d, reasonColumn(out.Reason), string(problems), id); err != nil {
+		if err := t.settle(ctx, r, letterOutcome{tid: l.id, d: d, reason: out.Reason, applied: true, gid: gid, problems: string(problems)}); err != nil {
 			return err
 		}
+		id = r.id
+	}
+	if err := t.saveDesk(ctx, l); err != nil {
+		return err
 	}
 	prev, err := t.db.cancelGames(ctx, t.tx, l.loaded, out.Cancelled)
 	if err != nil {

@@ -1,0 +1,92 @@
+package referee
+
+import (
+	"cmp"
+	"errors"
+
+	"zaochnik/corr"
+	"zaochnik/corr/letter"
+	"zaochnik/mailbox"
+	"zaochnik/storage"
+)
+
+// checked is a letter as its checks left it, before the store is asked
+// anything: the arrival the store reads (its sender's reply keys and
+// trusted Authentication-Results gathered), or, when keep is set, a letter
+// kept unread with that disposition, for why.
+type checked struct {
+	storage.Arrival
+	keep storage.Disposition
+	why  letter.Reason
+}
+
+// errNotDecoded stands for the decoding a caller of Receive left out.
+var errNotDecoded = errors.New("not decoded")
+
+// check checks letter l, decoded at the edge, in one pass that calls no
+// stage back: what vouches for its sender first (keys, vouched; an
+// unreadable or oversized letter has nothing), then whether it is read at
+// all: a letter over the size limit or unreadable is kept refused, an
+// automatic one (RFC 3834) ignored.
+func (r *Referee) check(l Letter) checked {
+	size, limit := int64(len(l.Raw)), r.maxSize()
+	if size > limit {
+		l.Mail = nil // not read, whatever the caller decoded
+	}
+	in := l.Mail
+	c := checked{Arrival: storage.Arrival{Received: storage.Received{Incoming: r.incoming(l)}}}
+	var auto bool
+	var header string
+	if in != nil {
+		c.Keys, c.Auth = r.keys(in), r.vouched(in)
+		c.Subject, c.Text = in.Subject, in.Text
+		c.InReplyTo = append(append([]string(nil), in.InReplyTo...), in.References...)
+		auto, header = in.IsAutomatic(r.Own...)
+	}
+	switch {
+	case size > limit:
+		c.keep, c.why = storage.Refused, letter.Because(letter.ReasonTooLarge, size, limit)
+	case in == nil:
+		c.keep, c.why = storage.Refused, letter.Because(letter.ReasonUnreadable, cmp.Or(l.Unreadable, errNotDecoded))
+	case auto:
+		c.keep, c.why = storage.Ignored, letter.Because(letter.ReasonAutomatic, header)
+	}
+	return c
+}
+
+// incoming is letter l as the store keeps it: under its Message-ID (else
+// the name it stands in for), stamped with the store's clock when it bears
+// no postmark or was not read.
+func (r *Referee) incoming(l Letter) storage.Incoming {
+	inc := storage.Incoming{MessageID: l.Name, Mailbox: l.Mailbox, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw}
+	if in := l.Mail; in != nil {
+		inc.MessageID, inc.Postmark, inc.From = cmp.Or(in.MessageID, l.Name), in.Postmark, in.From.Addr
+	}
+	if inc.Postmark.IsZero() {
+		inc.Postmark = r.DB.Now()
+	}
+	return inc
+}
+
+// keys returns the scopes of the reply keys of in made for its sender
+// (Keys.Find, Keys.Verify), in order; the store finds the first that
+// still names something.
+func (r *Referee) keys(in *mailbox.Incoming) []storage.Key {
+	var ks []storage.Key
+	for _, token := range r.Keys.Find(in) {
+		if k, ok := r.Keys.Verify(token, in.From.Addr); ok {
+			ks = append(ks, storage.Key{Confirm: k.Confirm, A: k.A, B: k.B})
+		}
+	}
+	return ks
+}
+
+// vouched is what the trusted Authentication-Results of in say of its
+// sender, which stands when no reply key of his does.
+func (r *Referee) vouched(in *mailbox.Incoming) corr.Auth {
+	a := mailbox.Authenticate(in, r.Auth)
+	if a.Method == mailbox.AuthNone {
+		return corr.Auth{Method: corr.AuthNone, Detail: a.Detail}
+	}
+	return corr.Auth{Method: a.Method, Detail: a.Detail}
+}

@@ -1,0 +1,172 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// marshalGame is what gameJSON replaces: encoding/json over the game
+// without its claims.
+func marshalGame(t testing.TB, g corr.Game) []byte {
+	g.Claims = nil
+	b, err := json.Marshal(g)
+	require.NoError(t, err)
+	return b
+}
+
+// TestGameJSON_AsEncodingJSON: the game's row is byte for byte what
+// encoding/json writes, for the games of a played game's letters and for
+// random games with every field filled by reflection, so that a field the
+// referee adds to a game and gameJSON does not write fails here.
+func TestGameJSON_AsEncodingJSON(t *testing.T) {
+	var games []corr.Game
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	for _, r := range game12 {
+		_, err := apply(ctx, db, cipher, r)
+		require.NoError(t, err)
+		s, err := db.State(ctx, cipher)
+		require.NoError(t, err)
+		for _, g := range s.Games {
+			games = append(games, *g)
+		}
+	}
+	games = append(games, corr.Game{}) // every list nil
+	rnd := rand.New(rand.NewPCG(13, 1))
+	for range 3000 {
+		var g corr.Game
+		randomValue(rnd, reflect.ValueOf(&g).Elem())
+		games = append(games, g)
+	}
+	for i, g := range games {
+		got, err := gameJSON(g)
+		require.NoError(t, err)
+		if want := marshalGame(t, g); string(got) != string(want) {
+			t.Fatalf("game %d:\n got %s\nwant %s", i, got, want)
+		}
+	}
+}
+
+// FuzzGameJSON: gameJSON writes what encoding/json writes of a game built
+// from the fuzzer's seed and strings (the strings where escaping matters).
+func FuzzGameJSON(f *testing.F) {
+	f.Add(uint64(1), "ЧР 1-2", "<m1@example.org>", "c3-d4")
+	f.Add(uint64(2), "a\u2028b\x00\"\\", "\xff\xfe&", "\t\n\r\b\f")
+	f.Fuzz(func(t *testing.T, seed uint64, a, b, c string) {
+		var g corr.Game
+		randomValue(rand.New(rand.NewPCG(seed, 0)), reflect.ValueOf(&g).Elem())
+		g.Code, g.Result = a, b
+		g.Letters[0] = append(g.Letters[0], a, b, c)
+		g.Replies = append(g.Replies, timecontrol.Reply{Text: c})
+		g.Penalties = append(g.Penalties, timecontrol.Penalty{Reason: a, ReasonEn: c})
+		got, err := gameJSON(g)
+		require.NoError(t, err)
+		if want := marshalGame(t, g); string(got) != string(want) {
+			t.Fatalf("got %s\nwant %s", got, want)
+		}
+	})
+}
+
+// randomStrings are strings where a JSON encoder may go wrong: HTML,
+// quotes and controls, invalid UTF-8, the line separators, Cyrillic.
+var randomStrings = []string{"", "ЧР-2026 1-2", "<id@example.org>", "a&b", `q"uo\te`, "\x00\x1f\t\n\r\b\f", "\xff\xc3", "x\u2028y\u2029", "первый ход\n", "c3:e5:g7"}
+
+// randomValue fills v, whatever its type, with random values: every
+// exported field of every struct, lists nil, empty or of up to three.
+// A date is a real date or zero; a letter's move one of a few read.
+func randomValue(r *rand.Rand, v reflect.Value) {
+	switch v.Type() {
+	case reflect.TypeFor[timecontrol.Date]():
+		if r.IntN(4) > 0 {
+			v.Set(reflect.ValueOf(timecontrol.MustDate("2026-03-01").AddDays(r.IntN(4000) - 2000)))
+		}
+		return
+	case reflect.TypeFor[letter.Move]():
+		texts := []string{"c3-d4", "c3:e5:g7", "f6-g5"}
+		mt, err := draughts.ParseMoveText(texts[r.IntN(len(texts))])
+		if err != nil {
+			panic(err)
+		}
+		v.Set(reflect.ValueOf(letter.Move{Number: r.IntN(40), Black: r.IntN(2) == 0, Text: mt, Forced: r.IntN(2) == 0, Line: r.IntN(9)}))
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		s := randomStrings[r.IntN(len(randomStrings))]
+		if r.IntN(4) == 0 {
+			b := make([]byte, r.IntN(8))
+			for i := range b {
+				b[i] = byte(r.Uint32())
+			}
+			s = string(b)
+		}
+		v.SetString(s)
+	case reflect.Bool:
+		v.SetBool(r.IntN(2) == 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(int64(r.Uint64()) >> r.IntN(64))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(r.Uint64() >> r.IntN(64))
+	case reflect.Slice:
+		if n := r.IntN(5) - 1; n >= 0 { // else nil
+			s := reflect.MakeSlice(v.Type(), n, n)
+			for i := range n {
+				randomValue(r, s.Index(i))
+			}
+			v.Set(s)
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			randomValue(r, v.Index(i))
+		}
+	case reflect.Pointer:
+		if r.IntN(2) == 0 {
+			p := reflect.New(v.Type().Elem())
+			randomValue(r, p.Elem())
+			v.Set(p)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				randomValue(r, v.Field(i))
+			}
+		}
+	case reflect.Map:
+		// none in a game; a map would need its keys sorted as encoding/json does
+	default:
+		panic("randomValue: no values for " + v.Type().String())
+	}
+}
+
+// BenchmarkGameJSON: a game of 40 plies written as its row, by hand and
+// by encoding/json.
+func BenchmarkGameJSON(b *testing.B) {
+	var g corr.Game
+	randomValue(rand.New(rand.NewPCG(40, 0)), reflect.ValueOf(&g).Elem())
+	g.Plies, g.Replies = make([]corr.Ply, 40), make([]timecontrol.Reply, 40)
+	for i := range g.Plies {
+		g.Plies[i] = corr.Ply{Move: draughts.Move{From: 9, To: 13}, Text: "c3-d4"}
+		g.Replies[i] = timecontrol.Reply{Received: timecontrol.MustDate("2026-03-01"), Sent: timecontrol.MustDate("2026-03-04"), Moves: 1, Text: "c3-d4"}
+	}
+	b.Run("Hand", func(b *testing.B) {
+		for b.Loop() {
+			gameJSON(g)
+		}
+	})
+	b.Run("EncodingJSON", func(b *testing.B) {
+		for b.Loop() {
+			marshalGame(b, g)
+		}
+	})
+}

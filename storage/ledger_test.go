@@ -1,0 +1,59 @@
+package storage
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSaveLedger_DeletesOnlyLinesPastTheLast: a ledger that grows by a
+// line rewrites its changed lines over the stored ones and deletes none;
+// stored lines the store does not know (read from the rows, not written
+// by this process) are replaced, and those past the game's last line
+// deleted.
+func TestSaveLedger_DeletesOnlyLinesPastTheLast(t *testing.T) {
+	tests := []struct {
+		name string
+		// stray is a line stored past the game's ledger before the last
+		// letter, by another writer (0: none).
+		stray       int
+		wantDeleted int
+	}{
+		{"Grows", 0, 0},
+		{"StrayLinePastTheEnd", 9, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "z.db")
+			db, cipher := twoPlayers(t, path)
+			ctx := context.Background()
+			_, err := db.db.Exec(`CREATE TABLE ledger_deleted (seq INTEGER);
+				CREATE TRIGGER ledger_line_deleted AFTER DELETE ON ledger_lines BEGIN INSERT INTO ledger_deleted VALUES (old.seq); END`)
+			require.NoError(t, err)
+			last := len(game12) - 1
+			for i, r := range game12 {
+				if i == last && tt.stray != 0 {
+					// Another process's line: this one reads the rows again.
+					_, err := db.db.Exec(`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves)
+						SELECT id, ?, 'white', '', '', 0, 0, 0 FROM games WHERE code = 'ТЕСТ-2026 1-2'`, tt.stray)
+					require.NoError(t, err)
+					_, err = db.db.Exec(`UPDATE tournaments SET state = json_set(state, '$.rev', 1000)`)
+					require.NoError(t, err)
+				}
+				res, err := apply(ctx, db, cipher, r)
+				require.NoError(t, err)
+				require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+				s, err := db.State(ctx, cipher)
+				require.NoError(t, err)
+				g, _ := s.Game("ТЕСТ-2026 1-2")
+				assert.Equal(t, ledgerRows(s, g), storedLedger(t, db, g.Code), r.MessageID)
+			}
+			var deleted int
+			require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM ledger_deleted`).Scan(&deleted))
+			assert.Equal(t, tt.wantDeleted, deleted)
+		})
+	}
+}
