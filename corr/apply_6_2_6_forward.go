@@ -76,7 +76,8 @@ func (a *applier) forward(first, known int, claimed bool, pos draughts.Position)
 	if a.from.Number == 0 {
 		return // a move forwarded by the judge's ruling: nobody to confirm to
 	}
-	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: a.lettered(first, own), Replies: a.lettered(own, len(g.Plies)), Draw: fwd.Draw, Variants: fwd.Variants,
+	moves, replies := splitLettered(fwd.Moves, own)
+	r := letter.Receipt{Envelope: a.s.envelope(a.from.Number, g), Forwarded: forwarded, Moves: moves, Replies: replies, Draw: fwd.Draw, Variants: fwd.Variants,
 		Problems: a.receiptProblems(), On: a.obs.Postmark, Time: frac}
 	o := a.s.rendered(a.from.Number, g, "confirmation", r.Render())
 	o.InReplyTo = a.obs.MessageID
@@ -116,6 +117,31 @@ func (a *applier) lettered(from, to int) []letter.Move {
 		out = append(out, letter.Move{Number: i/2 + 1, Black: i%2 == 1, Text: mt, Forced: p.Forced})
 	}
 	return out
+}
+
+// splitLettered splits moves lettered from the game's plies into those of
+// plies before ply and the rest: a.lettered(first, ply) and
+// a.lettered(ply, to) of the moves' a.lettered(first, to), read once.
+func splitLettered(moves []letter.Move, ply int) (before, after []letter.Move) {
+	k := 0
+	for k < len(moves) && plyOf(moves[k]) < ply {
+		k++
+	}
+	if k > 0 { // else nil, as lettered writes none
+		before = moves[:k:k]
+	}
+	if k < len(moves) {
+		after = moves[k:]
+	}
+	return before, after
+}
+
+// plyOf is the index in the game's plies of a lettered move.
+func plyOf(m letter.Move) int {
+	if m.Black {
+		return 2*m.Number - 1
+	}
+	return 2*m.Number - 2
 }
 
 // letterMoves writes a line of moves from pos (ply ply of the game) as a letter's moves.

@@ -35,8 +35,13 @@ func (a *applier) checkRepetition() bool {
 		}
 		return strings.Join(ts, " ")
 	}
-	a.refusal = &letter.Refusal{Reason: letter.RefuseRepetition, Written: written, Expected: a.lettered(len(g.Plies)-len(required), len(g.Plies))}
+	// refusing says, for a refusal, what was written and what was expected
+	// from ply start on; a letter that repeats rightly needs neither.
+	refusing := func(written []letter.Move, start int) {
+		a.refusal = &letter.Refusal{Reason: letter.RefuseRepetition, Written: written, Expected: a.lettered(start, len(g.Plies))}
+	}
 	if len(written) < len(required) {
+		refusing(written, len(g.Plies)-len(required))
 		if len(written) == 0 {
 			a.stop(letter.RepetitionMissing(wantText()))
 		} else {
@@ -50,17 +55,16 @@ func (a *applier) checkRepetition() bool {
 	}
 	rec := g.Record(v)
 	start := len(g.Plies) - len(written)
-	a.refusal.Expected = a.lettered(start, len(g.Plies))
 	for i, w := range written {
 		ply := g.Plies[start+i]
 		pos, _ := rec.Position(start + i)
 		m, err := pos.Resolve(w.Text)
 		if err != nil || m != ply.Move {
+			refusing(a.l.Repeated, start)
 			a.stop(letter.RepetitionWrong(w.Text.String(), ply.Text, wantText()))
 			return false
 		}
 	}
-	a.refusal = nil
 	return true
 }
 

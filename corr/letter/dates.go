@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"zaochnik/timecontrol"
 )
@@ -60,6 +61,9 @@ func split3(s, sep string) (p [3]string, n int) {
 
 // isDateText reports whether s is written as a date (not whether the date exists).
 func isDateText(s string) bool {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false // every form of dateParts starts with a number: most words are told here
+	}
 	_, _, _, ok := dateParts(s)
 	return ok
 }
@@ -155,6 +159,9 @@ func mergeWordDates(ts []token) []token {
 // monthOf returns the month a word names (1-12), Russian in any case or
 // English, else 0.
 func monthOf(w string) int {
+	if r, _ := utf8.DecodeRuneInString(w); !strings.ContainsRune("яфмаисондjfmasond", r) {
+		return 0 // no month's name starts so; nor a number, a date, a move (no word)
+	}
 	if w == "мая" || w == "май" || w == "may" {
 		return 5
 	}

@@ -1,6 +1,11 @@
 package letter
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+
+	"zaochnik/timecontrol"
+)
 
 // Forward is a move letter forwarded to the opponent. Only what the reader
 // understood is written, re-rendered: comments are not forwarded (6.2.6).
@@ -61,7 +66,9 @@ func (f Forward) Render() Message {
 	l := f.Letter
 	w.cipherLine(f.Envelope)
 	if len(l.Repeated) > 0 {
-		w.line(w.t("Повторение ваших ходов: ", "Your moves repeated: ") + w.movesWithForced(l.Repeated))
+		w.put(w.t("Повторение ваших ходов: ", "Your moves repeated: "))
+		w.moves(l.Repeated)
+		w.b.WriteByte('\n')
 	}
 	if a := l.Accepted; a != nil {
 		name := VariantLabel(a.Label, w.lang)
@@ -74,11 +81,15 @@ func (f Forward) Render() Message {
 		}
 		w.line(s)
 		if len(a.Moves) > 0 {
-			w.line(w.t("Ходы принятого варианта: ", "Moves of the accepted variant: ") + w.movesWithForced(a.Moves))
+			w.put(w.t("Ходы принятого варианта: ", "Moves of the accepted variant: "))
+			w.moves(a.Moves)
+			w.b.WriteByte('\n')
 		}
 	}
 	if len(l.Moves) > 0 {
-		w.line(w.t("Ход: ", "Move: ") + w.movesWithForced(l.Moves))
+		w.put(w.t("Ход: ", "Move: "))
+		w.moves(l.Moves)
+		w.b.WriteByte('\n')
 	}
 	for i, v := range l.Variants {
 		if len(v.Moves) == 0 {
@@ -92,7 +103,7 @@ func (f Forward) Render() Message {
 	}
 	w.datesLine(l.Dates)
 	if l.Time != nil {
-		w.line(w.f("Время (белые/чёрные): %d/%d", "Time (White/Black): %d/%d", l.Time.White, l.Time.Black))
+		w.put(w.t("Время (белые/чёрные): ", "Time (White/Black): "), strconv.Itoa(l.Time.White), "/", strconv.Itoa(l.Time.Black), "\n")
 	}
 	switch l.Draw {
 	case DrawOffer:
@@ -109,12 +120,12 @@ func (f Forward) Render() Message {
 		w.line(w.f("Беру перерыв с %s по %s.", "I take a break from %s to %s.", b.From.Russian(), b.To.Russian()))
 	}
 	w.line("")
-	w.line(w.t("С уважением, ", "Regards, ") + f.From)
+	w.put(w.t("С уважением, ", "Regards, "), f.From, "\n")
 	w.line("-- ")
 	w.line(w.t("Письмо переслано судейской службой турнира (zaochnik); комментарии не пересылаются (п. 6.2.6).",
 		"Forwarded by the tournament's referee service (zaochnik); comments are not forwarded (6.2.6)."))
 	if f.ReturnAddress != "" {
-		w.line(w.t("Адрес для ответа: ", "Reply to: ") + f.ReturnAddress)
+		w.put(w.t("Адрес для ответа: ", "Reply to: "), f.ReturnAddress, "\n")
 	}
 	if len(f.Notes) > 0 {
 		w.line("")
@@ -132,19 +143,17 @@ func (w *writer) datesLine(d Dates) {
 	if d.Count() == 0 {
 		return
 	}
-	var parts []string
-	if !d.OpponentSent.IsZero() {
-		parts = append(parts, w.t("ваш ход отправлен ", "your move sent ")+d.OpponentSent.Russian())
+	w.put(w.t("Даты: ", "Dates: "))
+	sep := ""
+	for _, p := range []struct {
+		ru, en string
+		d      timecontrol.Date
+	}{{"ваш ход отправлен ", "your move sent ", d.OpponentSent}, {"получен ", "received ", d.Received}, {"ответ отправлен ", "reply sent ", d.Sent}} {
+		if !p.d.IsZero() {
+			w.put(sep, w.t(p.ru, p.en))
+			w.russian(p.d)
+			sep = ", "
+		}
 	}
-	if !d.Received.IsZero() {
-		parts = append(parts, w.t("получен ", "received ")+d.Received.Russian())
-	}
-	if !d.Sent.IsZero() {
-		parts = append(parts, w.t("ответ отправлен ", "reply sent ")+d.Sent.Russian())
-	}
-	s := parts[0]
-	for _, p := range parts[1:] {
-		s += ", " + p
-	}
-	w.line(w.t("Даты: ", "Dates: ") + s)
+	w.b.WriteByte('\n')
 }

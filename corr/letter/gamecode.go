@@ -32,13 +32,27 @@ func (g GameRef) IsZero() bool {
 // 2 (Black). A cipher may not contain spaces, '[', ']' or '#'; such
 // characters are replaced by '_' so the code always reads back.
 func FormatGameCode(cipher string, white, black int) string {
+	var b strings.Builder
+	writeGameCode(&b, cipher, white, black)
+	return b.String()
+}
+
+// writeGameCode writes FormatGameCode(cipher, white, black) to b.
+func writeGameCode(b *strings.Builder, cipher string, white, black int) {
 	c := strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || r == '[' || r == ']' || r == '#' {
 			return '_'
 		}
 		return r
 	}, cipher)
-	return "[" + c + " #" + strconv.Itoa(white) + "-" + strconv.Itoa(black) + "]"
+	b.Grow(len(c) + 12)
+	b.WriteByte('[')
+	b.WriteString(c)
+	b.WriteString(" #")
+	b.WriteString(strconv.Itoa(white))
+	b.WriteByte('-')
+	b.WriteString(strconv.Itoa(black))
+	b.WriteByte(']')
 }
 
 // ParseGameCode finds the first game code "[CIPHER #W-B]" in s, e.g. in a
@@ -105,10 +119,28 @@ func startNumbers(s string) (w, b int, ok bool) {
 	if !found || len(l) > 4 || len(r) > 4 {
 		return 0, 0, false
 	}
-	w, err1 := strconv.Atoi(l)
-	b, err2 := strconv.Atoi(r)
-	if err1 != nil || err2 != nil || w < 1 || b < 1 || w == b {
+	w, ok1 := startNumber(l)
+	b, ok2 := startNumber(r)
+	if !ok1 || !ok2 || w < 1 || b < 1 || w == b {
 		return 0, 0, false
 	}
 	return w, b, true
+}
+
+// startNumber reads a number of startNumbers as strconv.Atoi does ("+3"
+// too), without the error Atoi builds for every word that is none; a
+// negative number, never a start number, is not read.
+func startNumber(s string) (int, bool) {
+	s = strings.TrimPrefix(s, "+")
+	if s == "" {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }

@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,20 +35,27 @@ func (p *parser) gameRef(t string) (string, bool) {
 		t = t[:s] + " " + t[e:]
 		found = true
 	}
-	lower := strings.ToLower(t)
-	for _, c := range p.opts.Ciphers {
-		if c == "" {
-			continue
-		}
-		if i := strings.Index(lower, strings.ToLower(c)); i >= 0 && len(lower) == len(t) {
-			if p.l.Game.Cipher == "" {
-				p.l.Game.Cipher = c
+	if len(p.opts.Ciphers) > 0 {
+		if p.lowCiphers == nil {
+			for _, c := range p.opts.Ciphers {
+				p.lowCiphers = append(p.lowCiphers, []byte(strings.ToLower(c)))
 			}
-			t = t[:i] + " " + t[i+len(c):]
-			return p.afterCipher(t, true)
+		}
+		p.lower = appendLower(p.lower[:0], t)
+		for k, c := range p.opts.Ciphers {
+			if c == "" {
+				continue
+			}
+			if i := bytes.Index(p.lower, p.lowCiphers[k]); i >= 0 && len(p.lower) == len(t) {
+				if p.l.Game.Cipher == "" {
+					p.l.Game.Cipher = c
+				}
+				t = t[:i] + " " + t[i+len(c):]
+				return p.afterCipher(t, p.splitFields(t), true)
+			}
 		}
 	}
-	fields := strings.Fields(t)
+	fields := p.splitFields(t)
 	for i, f := range fields {
 		if foldIs(strings.Trim(f, ":.,;"), "шифр", "cipher", "турнир", "tournament") && i+1 < len(fields) {
 			k := i + 1
@@ -59,36 +67,70 @@ func (p *parser) gameRef(t string) (string, bool) {
 					p.l.Game.Cipher = strings.Trim(fields[k], ":.,;«»\"")
 				}
 				rest := strings.Join(append(append(fields[:i:i], sentenceMark(fields[k])...), fields[k+1:]...), " ")
-				return p.afterCipher(rest, true)
+				return p.afterCipher(rest, p.splitFields(rest), true)
 			}
 		}
-		if c := strings.Trim(f, ":.,;«»\"()"); looksLikeCipher(c) {
+		if c := trimCipherPunct(f); looksLikeCipher(c) {
 			if p.l.Game.Cipher == "" {
 				p.l.Game.Cipher = c
 			}
 			rest := strings.Join(append(append(fields[:i:i], sentenceMark(f)...), fields[i+1:]...), " ")
-			return p.afterCipher(rest, true)
+			return p.afterCipher(rest, p.splitFields(rest), true)
 		}
 	}
-	if names := pairOfNames(t); names != nil && len(p.l.Game.Names) == 0 {
+	if names := pairOfNames(fields); names != nil && len(p.l.Game.Names) == 0 {
 		p.l.Game.Names = names
 		return "", true
 	}
-	rest, numbers := p.afterCipher(t, false)
+	rest, numbers := p.afterCipher(t, fields, false)
 	return rest, found || numbers
 }
 
-// pairOfNames reads a line that is the two players alone: "Иванов –
-// Петров", "Иванов (б) - Петров (ч)".
-func pairOfNames(t string) []string {
+// splitFields returns strings.Fields(t) in the parser's one slice for
+// them, which the next call overwrites.
+func (p *parser) splitFields(t string) []string {
+	p.fields = p.fields[:0]
+	for f := range strings.FieldsSeq(t) {
+		p.fields = append(p.fields, f)
+	}
+	return p.fields
+}
+
+// appendLower appends strings.ToLower(s) to b: rune by rune, the ASCII and
+// the Russian letters without unicode's tables.
+func appendLower(b []byte, s string) []byte {
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b = append(b, byte(r))
+			continue
+		case r >= 'А' && r <= 'Я':
+			r += 'а' - 'А'
+		case r >= 'а' && r <= 'я':
+		default:
+			r = unicode.ToLower(r)
+		}
+		b = utf8.AppendRune(b, r)
+	}
+	return b
+}
+
+// pairOfNames reads a line, in fields, that is the two players alone:
+// "Иванов – Петров", "Иванов (б) - Петров (ч)".
+func pairOfNames(fields []string) []string {
 	var names []string
 	dash := false
-	for _, f := range strings.Fields(t) {
-		switch w := fold(strings.Trim(f, "(),.")); {
-		case w == "-" || w == "–" || w == "—":
+	for _, f := range fields {
+		// The words compared folded; a surname's folded only to be told
+		// from a keyword.
+		switch w := strings.Trim(f, "(),."); {
+		case foldIs(w, "-", "–", "—"):
 			dash = true
-		case w == "б" || w == "ч" || w == "белые" || w == "черные" || w == "w" || w == "b" || w == "white" || w == "black":
-		case isSurname(strings.Trim(f, ",.")) && !isKeyword(w):
+		case foldIs(w, "б", "ч", "белые", "черные", "w", "b", "white", "black"):
+		case isSurname(strings.Trim(f, ",.")) && !isKeyword(fold(w)):
 			names = append(names, strings.Trim(f, ",."))
 		default:
 			return nil
@@ -101,20 +143,20 @@ func pairOfNames(t string) []string {
 }
 
 // afterCipher reads start numbers and surnames on a line that named the
-// cipher (cipherLine), or start numbers after "партия"/"game"/"№" on any line.
-// It returns the rest of the line and whether it was about the game.
-func (p *parser) afterCipher(t string, cipherLine bool) (string, bool) {
-	fields := strings.Fields(t)
-	keep := fields[:0:0]
+// cipher (cipherLine), or start numbers after "партия"/"game"/"№" on any line;
+// fields are strings.Fields(t). It returns the rest of the line and whether
+// it was about the game.
+func (p *parser) afterCipher(t string, fields []string, cipherLine bool) (string, bool) {
+	keep := p.keep[:0]
 	found := cipherLine
 	for i, f := range fields {
-		if i > 0 && len(sentenceMark(fields[i-1])) > 0 {
+		if i > 0 && endsSentence(fields[i-1]) {
 			// A new sentence ("Турнир ЗЧ-2026. Беру перерыв ...") is
 			// no longer the cipher's line: its words are no surnames.
 			cipherLine = false
 		}
-		c := strings.Trim(f, ":.,;()«»\"")
-		numbered := strings.TrimLeft(c, "№#")
+		c := trimCipherPunct(f)
+		numbered := strings.TrimLeftFunc(c, func(r rune) bool { return r == '№' || r == '#' }) // strings.TrimLeft(c, "№#")
 		if wn, bn, ok := startNumbers(numbered); ok && (cipherLine || numbered != c ||
 			i > 0 && foldIs(strings.Trim(fields[i-1], ":.,;"), "партия", "партии", "игра", "game", "№", "#", "номера")) {
 			if p.l.Game.White == 0 {
@@ -129,16 +171,53 @@ func (p *parser) afterCipher(t string, cipherLine bool) (string, bool) {
 		}
 		keep = append(keep, f)
 	}
-	return strings.Join(keep, " "), found
+	p.keep = keep
+	return joinFields(t, fields, keep), found
+}
+
+// joinFields is strings.Join(keep, " "), keep being some of t's fields in
+// order: t itself when keep is all of them and t has them one space apart.
+func joinFields(t string, fields, keep []string) string {
+	if len(keep) != len(fields) || len(keep) == 0 {
+		return strings.Join(keep, " ")
+	}
+	n := len(fields) - 1 // the spaces between
+	for _, f := range fields {
+		n += len(f)
+	}
+	if n == len(t) && !strings.ContainsAny(t, "\t\n\v\f\r") {
+		// One byte between fields and around none: ASCII spaces, ' ' alone.
+		return t
+	}
+	return strings.Join(keep, " ")
 }
 
 // sentenceMark returns ["."] for a field that ends a sentence, so that a
 // line cut around the cipher keeps where its sentence ended; else nil.
 func sentenceMark(f string) []string {
-	if strings.HasSuffix(strings.TrimRight(f, "»\")"), ".") {
+	if endsSentence(f) {
 		return []string{"."}
 	}
 	return nil
+}
+
+// endsSentence reports a field that ends a sentence: with a full stop,
+// perhaps inside quotes or brackets.
+func endsSentence(f string) bool {
+	return strings.HasSuffix(strings.TrimRight(f, "»\")"), ".")
+}
+
+// trimCipherPunct is strings.Trim(f, ":.,;«»\"()"), the punctuation
+// around a cipher or start numbers, with a switch for the cutset's runes
+// (Trim looks each rune up in a cutset that is not ASCII alone).
+func trimCipherPunct(f string) string {
+	return strings.TrimFunc(f, func(r rune) bool {
+		switch r {
+		case ':', '.', ',', ';', '«', '»', '"', '(', ')':
+			return true
+		}
+		return false
+	})
 }
 
 // looksLikeCipher reports a word shaped like a tournament cipher: parts

@@ -3,18 +3,42 @@ package letter
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // looksLikeHTML reports whether a letter's text is HTML rather than plain
 // text (an HTML-only letter whose MIME layer gave us the markup).
+// It looks at the first 4 KB, after each '<', in lower case, without
+// building the lower-case text.
 func looksLikeHTML(s string) bool {
-	l := strings.ToLower(s[:min(len(s), 4096)])
-	for _, tag := range []string{"<html", "<body", "<div", "<p>", "<p ", "<br", "<table"} {
-		if strings.Contains(l, tag) {
-			return true
+	s = s[:min(len(s), 4096)]
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '<')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		for _, tag := range []string{"html", "body", "div", "p>", "p ", "br", "table"} {
+			if lowerHasPrefix(s[i:], tag) {
+				return true
+			}
 		}
 	}
-	return false
+}
+
+// lowerHasPrefix reports whether strings.ToLower(s) starts with the ASCII
+// prefix: s's runes, each in lower case, are the prefix's bytes.
+func lowerHasPrefix(s, prefix string) bool {
+	for _, r := range s {
+		if prefix == "" {
+			return true
+		}
+		if unicode.ToLower(r) != rune(prefix[0]) {
+			return false
+		}
+		prefix = prefix[1:]
+	}
+	return prefix == ""
 }
 
 // HTMLToText turns an HTML letter into plain text lines: block elements and

@@ -56,17 +56,16 @@ func (p *parser) applyLabel(n int, label []token, r role, atStart bool) (role, b
 	// The last keyword decides: "Мой ответ на ваш ход" is a repetition label
 	// only if nothing after "ваш" says otherwise.
 	next := r
-	words := strings.Fields(w)
-	for k, x := range words {
+	lastOn := false // the label ends with "на" ("on", "against")
+	for x := range strings.FieldsSeq(w) {
+		lastOn = false
 		switch {
 		case x == "если" || x == "if":
 			next = roleVariantIf
 		case x == "то" || x == "then":
 			next = roleVariant
 		case x == "на" || x == "on" || x == "against":
-			if k == len(words)-1 {
-				next = roleVariantIf
-			}
+			lastOn = true
 		case strings.HasPrefix(x, "вариант") || strings.HasPrefix(x, "variant"):
 			next = roleVariantIf
 			p.newVariant(n, labelLetter(label))
@@ -91,6 +90,9 @@ func (p *parser) applyLabel(n int, label []token, r role, atStart bool) (role, b
 			// (6.2.10): that move is not written again.
 			next = roleReplaced
 		}
+	}
+	if lastOn {
+		next = roleVariantIf
 	}
 	if atStart && len(label) <= 2 && label[len(label)-1].colon && next == r && p.variants {
 		// "А)" or "1)" opening a line under "Варианты:".

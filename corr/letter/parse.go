@@ -72,6 +72,11 @@ type parser struct {
 	cyr, lat     int // letters seen in words, for the language
 	// unreported counts the problems past maxProblems.
 	unreported int
+	// Scratch reused from line to line (gameRef): a line's fields, those
+	// kept, the line in lower case, and the known ciphers in lower case.
+	fields, keep []string
+	lower        []byte
+	lowCiphers   [][]byte
 }
 
 // line reads one line; it returns true when the rest of the letter is a
@@ -182,6 +187,8 @@ func (p *parser) countLetters(toks []token) {
 		}
 		for _, r := range tk.orig {
 			switch {
+			case r >= 0x400 && r <= 0x484: // Cyrillic, without the table
+				p.cyr++
 			case unicode.Is(unicode.Cyrillic, r):
 				p.cyr++
 			case r < unicode.MaxASCII && unicode.IsLetter(r):
@@ -215,13 +222,13 @@ func phrase(toks []token) string {
 // cutPrefixFold cuts a keyword prefix from t, ignoring case and look-alikes.
 func cutPrefixFold(t string, prefixes ...string) (string, bool) {
 	for _, pre := range prefixes {
-		n := len([]rune(pre))
+		n := utf8.RuneCountInString(pre)
 		i := 0 // the byte offset of the n-th rune of t
 		for k := 0; k < n && i < len(t); k++ {
 			_, size := utf8.DecodeRuneInString(t[i:])
 			i += size
 		}
-		if fold(t[:i]) == pre {
+		if foldIs(t[:i], pre) {
 			return t[i:], true
 		}
 	}
@@ -238,9 +245,7 @@ func isOriginalMessage(t string) bool {
 	if n := utf8.RuneCountInString(t); n != 16 && n != 17 && n != 18 && n != 22 {
 		return false // fold keeps the runes' count; these are the separators' counts
 	}
-	f := fold(t)
-	return f == "original message" || f == "исходное сообщение" || f == "пересылаемое сообщение" ||
-		f == "forwarded message" || f == "оригинальное сообщение"
+	return foldIs(t, "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
 }
 
 // isQuotedHeader reports the header block Outlook puts over the letter it
@@ -248,6 +253,9 @@ func isOriginalMessage(t string) bool {
 // "Тема:" ("Subject:") line among the next few. Our own labels
 // ("Отправлено: 15.03.2026") never start with "От:".
 func isQuotedHeader(lines []string) bool {
+	if first := strings.TrimSpace(lines[0]); !foldHasPrefix(first, "от:") && !foldHasPrefix(first, "from:") {
+		return false // most lines: told without folding them
+	}
 	first := fold(strings.TrimSpace(lines[0]))
 	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {
 		return false
@@ -288,12 +296,20 @@ func hasAnyStem(phrase string, stems ...string) bool {
 	if phrase == "" {
 		return false
 	}
-	for _, s := range stems {
-		if hasStem(phrase, s) {
-			return true
+	// Each word against each stem (hasStem of each stem, in one pass
+	// over the words): a stem's first two bytes tell most apart.
+	for w := phrase; ; {
+		for _, s := range stems {
+			if len(s) <= len(w) && (len(s) < 2 || w[0] == s[0] && w[1] == s[1]) && w[:len(s)] == s {
+				return true
+			}
 		}
+		j := strings.IndexByte(w, ' ')
+		if j < 0 {
+			return false
+		}
+		w = w[j+1:]
 	}
-	return false
 }
 
 // hasStem reports whether a word of the phrase starts with stem s: s at
@@ -334,8 +350,27 @@ func isSignOff(w string) bool {
 		"sincerely", "cheers", "с наилучшими")
 }
 
-// firstWords returns the first n words of a phrase.
+// firstWords returns the first n words of a phrase, joined by single
+// spaces. A phrase's words are so already (phrase writes them so): then
+// they are a prefix of it, and only another is split and joined.
 func firstWords(w string, n int) string {
+	i := 0 // where the next word starts
+	for k := 0; k < n; k++ {
+		j := strings.IndexFunc(w[i:], unicode.IsSpace)
+		if j < 0 {
+			return w
+		}
+		if j == 0 {
+			break // a space first, or two in a row
+		}
+		if i += j; k == n-1 {
+			return w[:i]
+		}
+		if w[i] != ' ' || i+1 == len(w) {
+			break
+		}
+		i++
+	}
 	f := strings.Fields(w)
 	return strings.Join(f[:min(n, len(f))], " ")
 }

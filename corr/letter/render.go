@@ -2,6 +2,7 @@ package letter
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"zaochnik/timecontrol"
@@ -44,13 +45,23 @@ const renderedBytes = 1024
 func newWriter(e Envelope) *writer {
 	w := &writer{lang: e.Lang.orDefault()}
 	w.b.Grow(renderedBytes)
-	if e.To != "" {
-		w.line(w.t("Здравствуйте, "+e.To+"!", "Dear "+e.To+","))
-	} else {
+	switch {
+	case e.To == "":
 		w.line(w.t("Здравствуйте!", "Hello,"))
+	case w.lang == English:
+		w.put("Dear ", e.To, ",\n")
+	default:
+		w.put("Здравствуйте, ", e.To, "!\n")
 	}
 	w.line("")
 	return w
+}
+
+// put writes the strings in turn: a line in pieces, built in place.
+func (w *writer) put(parts ...string) {
+	for _, s := range parts {
+		w.b.WriteString(s)
+	}
 }
 
 // t picks the text in the writer's language.
@@ -76,11 +87,11 @@ func (w *writer) cipherLine(e Envelope) {
 	if e.Cipher == "" {
 		return
 	}
-	s := w.t("Шифр: ", "Cipher: ") + e.Cipher
+	w.put(w.t("Шифр: ", "Cipher: "), e.Cipher)
 	if e.White > 0 {
-		s += w.f(", партия %d-%d", ", game %d-%d", e.White, e.Black)
+		w.put(w.t(", партия ", ", game "), strconv.Itoa(e.White), "-", strconv.Itoa(e.Black))
 	}
-	w.line(s)
+	w.b.WriteByte('\n')
 }
 
 // Signature is the server's sign-off under every letter it writes, in
@@ -96,9 +107,9 @@ func Signature(l Lang, cipher string) string {
 // close writes the server's signature and returns the message.
 func (w *writer) close(e Envelope, subject string) Message {
 	w.line("")
-	w.line(Signature(w.lang, e.Cipher))
+	w.put(w.t("С уважением,\nсервер турнира ", "Kind regards,\nthe tournament server of "), e.Cipher, "\n") // Signature
 	if e.ReturnAddress != "" {
-		w.line(w.t("Адрес для ответа: ", "Reply to: ") + e.ReturnAddress)
+		w.put(w.t("Адрес для ответа: ", "Reply to: "), e.ReturnAddress, "\n")
 	}
 	return Message{Subject: subjectOf(e, subject), Body: w.b.String()}
 }
@@ -106,7 +117,12 @@ func (w *writer) close(e Envelope, subject string) Message {
 // subjectOf puts the game code before a subject, so replies find their game.
 func subjectOf(e Envelope, s string) string {
 	if e.Cipher != "" && e.White > 0 {
-		return FormatGameCode(e.Cipher, e.White, e.Black) + " " + s
+		var b strings.Builder
+		b.Grow(len(e.Cipher) + len(s) + 16)
+		writeGameCode(&b, e.Cipher, e.White, e.Black)
+		b.WriteByte(' ')
+		b.WriteString(s)
+		return b.String()
 	}
 	if e.Cipher != "" {
 		return "[" + e.Cipher + "] " + s
@@ -122,19 +138,55 @@ func date(d timecontrol.Date) string {
 	return d.Russian()
 }
 
+// russian writes d.Russian() (DD.MM.YYYY; nothing for the zero date)
+// without formatting it through time's layouts.
+func (w *writer) russian(d timecontrol.Date) {
+	if d.IsZero() {
+		return
+	}
+	y, m, day := d.Time().Date()
+	if y < 0 || y > 9999 {
+		w.b.WriteString(d.Russian())
+		return
+	}
+	b := [10]byte{byte('0' + day/10), byte('0' + day%10), '.', byte('0' + m/10), byte('0' + m%10), '.',
+		byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10)}
+	w.b.Write(b[:])
+}
+
 // movesWithForced writes moves, each forced one followed by "(вынужденно)"
 // (6.2.4): a mark after the move it is about, as players write it.
 func (w *writer) movesWithForced(ms []Move) string {
-	var parts []string
+	var b strings.Builder
+	writeMoves(&b, ms, w.t(" (вынужденно)", " (forced)"))
+	return b.String()
+}
+
+// moves writes movesWithForced(ms) into the letter.
+func (w *writer) moves(ms []Move) {
+	writeMoves(&w.b, ms, w.t(" (вынужденно)", " (forced)"))
+}
+
+// writeMoves writes moves one space apart, a forced one followed by
+// forced, Black's move after White's of the same number without its
+// number.
+func writeMoves(b *strings.Builder, ms []Move, forced string) {
 	for i, m := range ms {
-		s := m.String()
-		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
-			s = m.Text.String()
+		if i > 0 {
+			b.WriteByte(' ')
 		}
+		switch {
+		case i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0, m.Number == 0:
+		case m.Black:
+			b.WriteString(strconv.Itoa(m.Number))
+			b.WriteString("...")
+		default:
+			b.WriteString(strconv.Itoa(m.Number))
+			b.WriteByte('.')
+		}
+		b.WriteString(m.Text.String())
 		if m.Forced {
-			s += w.t(" (вынужденно)", " (forced)")
+			b.WriteString(forced)
 		}
-		parts = append(parts, s)
 	}
-	return strings.Join(parts, " ")
 }

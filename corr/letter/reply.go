@@ -2,6 +2,7 @@ package letter
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"zaochnik/timecontrol"
@@ -39,10 +40,14 @@ func (r Receipt) Render() Message {
 	if r.Forwarded {
 		s := w.t("Ваше письмо переслано партнёру.", "Your letter has been forwarded to your opponent.")
 		if len(r.Moves) > 0 {
-			s = w.t("Ваш ход ", "Your move ") + w.movesWithForced(r.Moves) + w.t(" переслан партнёру.", " has been forwarded to your opponent.")
+			w.put(w.t("Ваш ход ", "Your move "))
+			w.moves(r.Moves)
+			s = w.t(" переслан партнёру.", " has been forwarded to your opponent.")
 		}
 		if !r.On.IsZero() {
-			s = strings.TrimSuffix(s, ".") + w.t(" ", " on ") + date(r.On) + "."
+			w.put(strings.TrimSuffix(s, "."), w.t(" ", " on "))
+			w.russian(r.On) // date(r.On): not zero
+			s = "."
 		}
 		w.line(s)
 		switch r.Draw {
@@ -63,7 +68,7 @@ func (r Receipt) Render() Message {
 				"Your opponent's variant answered %s (clause 6.2.13); it is your move again.", sequenceString(r.Replies)))
 		}
 		if r.Time != nil {
-			w.line(w.f("Время (белые/чёрные): %d/%d.", "Time (White/Black): %d/%d.", r.Time.White, r.Time.Black))
+			w.put(w.t("Время (белые/чёрные): ", "Time (White/Black): "), strconv.Itoa(r.Time.White), "/", strconv.Itoa(r.Time.Black), ".\n")
 		}
 	} else {
 		w.line(w.t("Ваше письмо получено.", "Your letter has been received."))

@@ -43,28 +43,73 @@ func cyrillicWord(w string) bool {
 
 // foldIs reports whether fold(w) is one of words, without building it.
 func foldIs(w string, words ...string) bool {
-	cyr := !isASCII(w) && cyrillicWord(w)
+	var cyr lookAlikes
 	for _, x := range words {
-		if foldEqual(w, x, cyr) {
+		if foldEqual(w, x, &cyr) {
 			return true
 		}
 	}
 	return false
 }
 
-// foldEqual reports whether fold(w) is x; cyr is cyrillicWord(w).
-func foldEqual(w, x string, cyr bool) bool {
+// foldHasPrefix reports whether fold(w) starts with prefix, without
+// building it: a line is told from a heading ("От: …") so.
+func foldHasPrefix(w, prefix string) bool {
+	var cyr lookAlikes
 	for _, r := range w {
-		if cyr {
-			r = toCyrillic(r)
+		if prefix == "" {
+			return true
 		}
+		xr, n := utf8.DecodeRuneInString(prefix)
+		if foldRune(cyr.of(w, r)) != xr {
+			return false
+		}
+		prefix = prefix[n:]
+	}
+	return prefix == ""
+}
+
+// foldEqual reports whether fold(w) is x; cyr is what is known of w's
+// look-alikes, and what foldEqual finds out is kept there.
+func foldEqual(w, x string, cyr *lookAlikes) bool {
+	for _, r := range w {
 		xr, n := utf8.DecodeRuneInString(x)
-		if n == 0 || foldRune(r) != xr {
+		if n == 0 || foldRune(cyr.of(w, r)) != xr {
 			return false
 		}
 		x = x[n:]
 	}
 	return x == ""
+}
+
+// lookAlikes is whether fold makes the Latin look-alikes of a word
+// Cyrillic (cyrillicWord), found out only once the word shows one: most
+// words are told from a keyword by their first letters.
+type lookAlikes int8
+
+const (
+	lookAlikesUnknown lookAlikes = iota
+	lookAlikesKept
+	lookAlikesCyrillic
+)
+
+// of returns the rune r of w as fold reads it: a Latin look-alike in a
+// Cyrillic word is the Cyrillic letter.
+func (c *lookAlikes) of(w string, r rune) rune {
+	m := toCyrillic(r)
+	if m == r {
+		return r
+	}
+	if *c == lookAlikesUnknown {
+		*c = lookAlikesKept
+		if cyrillicWord(w) {
+			*c = lookAlikesCyrillic
+		}
+	}
+	if *c == lookAlikesCyrillic {
+		return m
+	}
+	return r
 }
 
 // foldRune is a rune of fold's result: lower case, ё as е.
@@ -173,12 +218,14 @@ type token struct {
 // tokenize splits a line into tokens. It runs in linear time.
 func tokenize(line string) []token {
 	// Hyphens that are not the ASCII one ("f6‑g5" from an HTML letter).
-	line = strings.Map(func(r rune) rune {
-		if r >= '\u2010' && r <= '\u2012' {
-			return '-'
-		}
-		return r
-	}, line)
+	if strings.Contains(line, "\xe2\x80") { // U+2010-2012 are E2 80 90-92 in UTF-8
+		line = strings.Map(func(r rune) rune {
+			if r >= '\u2010' && r <= '\u2012' {
+				return '-'
+			}
+			return r
+		}, line)
+	}
 	out := make([]token, 0, 8)
 	for f := range strings.FieldsSeq(line) {
 		if !strings.ContainsAny(f, ",;") {
@@ -195,7 +242,12 @@ func tokenize(line string) []token {
 // splitToken classifies one field, splitting date lists ("12.03/14.03"),
 // and appends its tokens to ts.
 func splitToken(ts []token, p string) []token {
-	p = strings.TrimLeft(p, "(«\"'“„[")
+	if p == "" {
+		return ts
+	}
+	if c := p[0]; c == '(' || c == '"' || c == '\'' || c == '[' || c >= utf8.RuneSelf {
+		p = strings.TrimLeft(p, "(«\"'“„[") // most words start with none of these
+	}
 	colon := false
 	p = strings.TrimRightFunc(p, func(r rune) bool {
 		if r == ':' || r == ')' {
@@ -283,12 +335,12 @@ func isFraction(s string) bool {
 // off the number: "6.c3-d4" -> 6, white, "c3-d4"; "5..." -> 5, black, "".
 // The move text is returned normalised; the token keeps it as written.
 func moveish(p string) (number int, black bool, rest string, ok bool) {
-	if strings.IndexFunc(p, unicode.IsDigit) < 0 {
+	if !hasDigit(p) {
 		return 0, false, "", false // a move and a move number have digits, and notation makes none: a word
 	}
 	// Twice: the first pass maps the look-alikes that the second needs to
 	// read a Cyrillic "х" between squares as a capture ("Е3хС5").
-	n := draughts.NormalizeNotation(draughts.NormalizeNotation(p))
+	n := normalizeNotation(normalizeNotation(p))
 	i := 0
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
 		i++
@@ -340,6 +392,37 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 	return number, black, n, true
 }
 
+// hasDigit reports whether s has a digit (unicode.IsDigit), telling the
+// ASCII and Cyrillic letters of a word, which are no digits, without the
+// tables.
+func hasDigit(s string) bool {
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			if '0' <= r && r <= '9' {
+				return true
+			}
+		case r >= 0x400 && r <= 0x4ff: // the Cyrillic block has no digit
+		case unicode.IsDigit(r):
+			return true
+		}
+	}
+	return false
+}
+
+// normalizeNotation is draughts.NormalizeNotation, which leaves a move
+// written as the notation has it ("1.c3-d4") as it is: ASCII without
+// capitals, spaces or 'x' is told so without the engine's pass.
+func normalizeNotation(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, 'A' <= c && c <= 'Z', c == 'x', c == ' ', '\t' <= c && c <= '\r':
+			return draughts.NormalizeNotation(s)
+		}
+	}
+	return s
+}
+
 // moveLike reports text shaped like a move though not in its alphabet:
 // squares of up to three letters and digits joined by one '-' or by ':'s.
 func moveLike(n string) bool {
@@ -369,7 +452,7 @@ func moveLike(n string) bool {
 
 // isSquareText reports whether s is one square as written ("c3", "с3").
 func isSquareText(s string) bool {
-	n := draughts.NormalizeNotation(s)
+	n := normalizeNotation(s)
 	return len(n) >= 2 && len(n) <= 3 && n[0] >= 'a' && n[0] <= 'j' && isInt(n[1:])
 }
 

@@ -1,0 +1,44 @@
+package corr
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/timecontrol"
+)
+
+// The receipt's moves and the variant's replies are the forward's moves
+// split where the sender's own end, as lettering each part apart would
+// write them: with a ply that does not read, and at every split.
+func TestSplitLettered_AsLetteredApart(t *testing.T) {
+	g := &Game{Plies: []Ply{{Text: "c3-d4"}, {Text: "f6-g5"}, {Text: "?"}, {Text: "g5-h4", Forced: true}, {Text: "b2-c3"}}}
+	a := &applier{g: g}
+	for first := 0; first <= len(g.Plies); first++ {
+		for own := first; own <= len(g.Plies); own++ {
+			before, after := splitLettered(a.lettered(first, len(g.Plies)), own)
+			assert.Equal(t, a.lettered(first, own), before, "plies %d-%d", first, own)
+			assert.Equal(t, a.lettered(own, len(g.Plies)), after, "plies %d-", own)
+		}
+	}
+}
+
+// A move letter is applied with few allocations: the repetition's
+// refusal is built only to refuse, the forward's moves lettered once for
+// the receipt too, the forward and the receipt written in place (156
+// allocations for this answer before, 114 after).
+func TestApply_MoveLetterAllocations(t *testing.T) {
+	s := started(t)
+	first := Observation{From: white, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<first@test>"}
+	s, out := Apply(s, s.Read("ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026\nВремя: 0/0\n", first), first)
+	require.True(t, out.Accepted)
+	reply := Observation{From: black, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<reply@test>"}
+	l := s.Read("ЧР-2026-ЗФ 1-2\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\n", reply)
+	_, out = Apply(s, l, reply)
+	require.True(t, out.Accepted)
+	require.Empty(t, out.Problems)
+	n := testing.AllocsPerRun(20, func() { Apply(s, l, reply) })
+	t.Logf("%.0f allocations", n)
+	assert.LessOrEqual(t, n, 120.0)
+}

@@ -1,0 +1,220 @@
+package letter
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
+)
+
+// The reader's shortcuts against the definitions they replace: each
+// gives the same answer without building a string or asking unicode's
+// tables for the letters of a move letter.
+
+func looksLikeHTMLByDefinition(s string) bool {
+	l := strings.ToLower(s[:min(len(s), 4096)])
+	for _, tag := range []string{"<html", "<body", "<div", "<p>", "<p ", "<br", "<table"} {
+		if strings.Contains(l, tag) {
+			return true
+		}
+	}
+	return false
+}
+
+func FuzzLooksLikeHTML(f *testing.F) {
+	for _, s := range []string{"<P>Мой ход", "Мой ход: 1.c3-d4", "<dİv>", "a\xff<BR>", "<tab", "x<p", strings.Repeat("я", 2047) + "<br>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := looksLikeHTML(s), looksLikeHTMLByDefinition(s); got != want {
+			t.Fatalf("looksLikeHTML(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+func FuzzFirstWords(f *testing.F) {
+	for _, s := range []string{"с уважением иван", "  добрый  день ", "a\tb c", "hi\u00a0there you", "one", ""} {
+		f.Add(s, 2)
+	}
+	f.Fuzz(func(t *testing.T, w string, n int) {
+		n = min(max(n, 0), 6)
+		fs := strings.Fields(w)
+		if got, want := firstWords(w, n), strings.Join(fs[:min(n, len(fs))], " "); got != want {
+			t.Fatalf("firstWords(%q, %d) = %q, want %q", w, n, got, want)
+		}
+	})
+}
+
+func FuzzStartNumbers(f *testing.F) {
+	for _, s := range []string{"1-2", "+1-2", "1--2", "12 – 3", "0-1", "3-3", "+-1", "1-+", "ab-2", "9999-1", "1.c3-d4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		w, b, ok := startNumbers(s)
+		ww, wb, wok := startNumbersByAtoi(s)
+		if w != ww || b != wb || ok != wok {
+			t.Fatalf("startNumbers(%q) = %d, %d, %v, want %d, %d, %v", s, w, b, ok, ww, wb, wok)
+		}
+	})
+}
+
+// startNumbersByAtoi is startNumbers reading its numbers with strconv.Atoi.
+func startNumbersByAtoi(s string) (w, b int, ok bool) {
+	s = strings.NewReplacer("–", "-", "—", "-", " ", "").Replace(s)
+	l, r, found := strings.Cut(s, "-")
+	if !found || len(l) > 4 || len(r) > 4 {
+		return 0, 0, false
+	}
+	w, err1 := strconv.Atoi(l)
+	b, err2 := strconv.Atoi(r)
+	if err1 != nil || err2 != nil || w < 1 || b < 1 || w == b {
+		return 0, 0, false
+	}
+	return w, b, true
+}
+
+func FuzzHasDigit(f *testing.F) {
+	for _, s := range []string{"ход", "c3", "٣", "Ӂ9", "\xff", "١-٢"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasDigit(s), strings.IndexFunc(s, unicode.IsDigit) >= 0; got != want {
+			t.Fatalf("hasDigit(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+func FuzzIsDateText(f *testing.F) {
+	for _, s := range []string{"12.03", "12.03.2026г.", "2026-03-12", "x12.03", "+1.2", ".12.03", "12/03/2026"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, _, _, want := dateParts(s)
+		if got := isDateText(s); got != want {
+			t.Fatalf("isDateText(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+func FuzzAppendLower(f *testing.F) {
+	for _, s := range []string{"ЧР-2026-ЗФ", "Ёж İ K", "a\xffБ", "\uFFFD"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := string(appendLower(nil, s)), strings.ToLower(s); got != want {
+			t.Fatalf("appendLower(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+func FuzzJoinFields(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", " a b", "a  b", "a\tb", "a\u00a0b", "", "a b "} {
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, s string, drop uint8) {
+		fields := strings.Fields(s)
+		keep := fields
+		if int(drop) < len(fields) && drop%2 == 1 {
+			keep = append(append([]string{}, fields[:drop]...), fields[drop+1:]...)
+		}
+		if got, want := joinFields(s, fields, keep), strings.Join(keep, " "); got != want {
+			t.Fatalf("joinFields(%q, drop %d) = %q, want %q", s, drop, got, want)
+		}
+	})
+}
+
+// The Unicode facts the shortcuts stand on: U+0400-0484 are Cyrillic
+// letters (countLetters), and U+0400-04FF holds no digit (hasDigit).
+func TestShortcuts_CyrillicBlock(t *testing.T) {
+	for r := rune(0x400); r <= 0x4ff; r++ {
+		if r <= 0x484 && !unicode.Is(unicode.Cyrillic, r) {
+			t.Errorf("%U is not Cyrillic", r)
+		}
+		if unicode.IsDigit(r) {
+			t.Errorf("%U is a digit", r)
+		}
+	}
+}
+
+func FuzzNormalizeNotation(f *testing.F) {
+	for _, s := range []string{"1.c3-d4", "1...f6-g5", "Е3хС5", "c3xe5", "C3-D4", "c3 - d4", "5…", "a\tb"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := normalizeNotation(s), draughts.NormalizeNotation(s); got != want {
+			t.Fatalf("normalizeNotation(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// The writer writes a date as Date.Russian does, years of fewer than
+// four digits and past 9999 included.
+func TestWriterRussian_AsDateRussian(t *testing.T) {
+	for _, d := range []timecontrol.Date{{}, timecontrol.NewDate(1, 1, 1), timecontrol.NewDate(999, 12, 31), timecontrol.NewDate(2026, 3, 1),
+		timecontrol.NewDate(2026, 12, 9), timecontrol.NewDate(9999, 12, 31), timecontrol.NewDate(10000, 1, 1)} {
+		w := &writer{}
+		w.russian(d)
+		if got := w.b.String(); got != d.Russian() {
+			t.Errorf("%v written %q, want %q", d, got, d.Russian())
+		}
+	}
+}
+
+func FuzzHasAnyStem(f *testing.F) {
+	f.Add("с уважением иван", "с уваж", "ив")
+	f.Add("предлагаю ничью ", "", "ничь")
+	f.Add("a b", "b", "x")
+	f.Fuzz(func(t *testing.T, phrase, s1, s2 string) {
+		want := phrase != "" && (hasStem(phrase, s1) || hasStem(phrase, s2))
+		if got := hasAnyStem(phrase, s1, s2); got != want {
+			t.Fatalf("hasAnyStem(%q, %q, %q) = %v, want %v", phrase, s1, s2, got, want)
+		}
+	})
+}
+
+func FuzzTrimCipherPunct(f *testing.F) {
+	for _, s := range []string{"«ЧР-2026-ЗФ»,", "(1-2):", "\xab\xbb", "\"x\"", "№3-4."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimCipherPunct(s), strings.Trim(s, ":.,;«»\"()"); got != want {
+			t.Fatalf("trimCipherPunct(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := strings.TrimLeftFunc(s, func(r rune) bool { return r == '№' || r == '#' }), strings.TrimLeft(s, "№#"); got != want {
+			t.Fatalf("the start numbers' marks trimmed from %q: %q, want %q", s, got, want)
+		}
+	})
+}
+
+// monthOfByDefinition is monthOf without its first-letter shortcut.
+func monthOfByDefinition(w string) int {
+	if w == "мая" || w == "май" || w == "may" {
+		return 5
+	}
+	stems := [][]string{
+		{"январ", "jan"}, {"феврал", "feb"}, {"март", "mar"}, {"апрел", "apr"}, {}, {"июн", "jun"},
+		{"июл", "jul"}, {"август", "aug"}, {"сентябр", "sep"}, {"октябр", "oct"}, {"ноябр", "nov"}, {"декабр", "dec"},
+	}
+	for m, ss := range stems {
+		for _, s := range ss {
+			if strings.HasPrefix(w, s) && (len(s) > 3 || len(w) == 3 || englishMonth(w)) {
+				return m + 1
+			}
+		}
+	}
+	return 0
+}
+
+func FuzzMonthOf(f *testing.F) {
+	for _, s := range []string{"марта", "мая", "march", "jan", "janitor", "", "\xff", "сентября", "dec"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		if got, want := monthOf(w), monthOfByDefinition(w); got != want {
+			t.Fatalf("monthOf(%q) = %d, want %d", w, got, want)
+		}
+	})
+}
