@@ -191,3 +191,48 @@ func TestClaimDossier_6_3_6_Contents(t *testing.T) {
 		})
 	}
 }
+
+// The desk finds the signature in the letters the renderer wrote, not
+// only in a hand-made body: close and Signature write one text, so the
+// analysis invitation is never silently dropped (6.5.6). A forward is
+// signed by its mover, not by the server: nothing is added to it.
+func TestAnalysisInvited_6_5_6_FindsTheRenderedSignature(t *testing.T) {
+	due := timecontrol.MustDate("2027-03-11")
+	env := func(l Lang) Envelope {
+		return Envelope{Lang: l, Cipher: "ЧР-2026-ЗФ", White: 1, Black: 2, To: "Петров П.П.", ReturnAddress: "zf@example.org"}
+	}
+	letters := map[string]struct {
+		r  func(Envelope) renderer
+		ok bool
+	}{
+		"forward": {func(e Envelope) renderer {
+			return Forward{Envelope: e, From: "Иванов И.И.", Letter: read("Мой ход 6.c3-d4\n12.03.2026 / 14.03.2026 / 15.03.2026\nВремя 12/15")}
+		}, false},
+		"receipt": {func(e Envelope) renderer {
+			return Receipt{Envelope: e, Forwarded: true, Moves: []Move{mv(6, false, "c3-d4")}, On: timecontrol.MustDate("2026-03-15")}
+		}, true},
+		"game over": {func(e Envelope) renderer {
+			return GameOver{Envelope: e, Ending: Ending{Kind: EndResigned, White: true, Name: "Иванов И.И."}, Result: "0-2", Clause: "2.1.8", Record: "1.c3-d4 f6-g5"}
+		}, true},
+		"game over official": {func(e Envelope) renderer {
+			return GameOver{Envelope: e, Ending: Ending{Kind: EndDrawAgreed}, Result: "1-1", Clause: "2.1.9.1.1", Official: true}
+		}, true},
+	}
+	for _, l := range []Lang{Russian, English} {
+		for name, tt := range letters {
+			t.Run(string(l)+"/"+name, func(t *testing.T) {
+				body := tt.r(env(l)).Render().Body
+				got, ok := AnalysisInvited(body, l, "ЧР-2026-ЗФ", due)
+				assert.Equal(t, tt.ok, ok, body)
+				if !tt.ok {
+					assert.Equal(t, body, got, "left as it was")
+					return
+				}
+				i := strings.Index(got, "11.03.2027")
+				j := strings.Index(got, Signature(l, "ЧР-2026-ЗФ"))
+				assert.True(t, i >= 0 && i < j, "the invitation comes before the signature:\n%s", got)
+				assert.Equal(t, 1, strings.Count(got, Signature(l, "ЧР-2026-ЗФ")), got)
+			})
+		}
+	}
+}

@@ -98,16 +98,22 @@ func (w *writer) cipherLine(e Envelope) {
 // language l. corr and adjudication close their own letters with it, and
 // the judge's desk finds where a letter ends by it.
 func Signature(l Lang, cipher string) string {
+	return signatureLead(l) + cipher
+}
+
+// signatureLead is the signature before the cipher: the one text both
+// Signature and close write, so the desk always finds what was sent.
+func signatureLead(l Lang) string {
 	if l == English {
-		return "Kind regards,\nthe tournament server of " + cipher
+		return "Kind regards,\nthe tournament server of "
 	}
-	return "С уважением,\nсервер турнира " + cipher
+	return "С уважением,\nсервер турнира "
 }
 
 // close writes the server's signature and returns the message.
 func (w *writer) close(e Envelope, subject string) Message {
 	w.line("")
-	w.put(w.t("С уважением,\nсервер турнира ", "Kind regards,\nthe tournament server of "), e.Cipher, "\n") // Signature
+	w.put(signatureLead(w.lang), e.Cipher, "\n") // Signature(w.lang, e.Cipher), written in place
 	if e.ReturnAddress != "" {
 		w.put(w.t("Адрес для ответа: ", "Reply to: "), e.ReturnAddress, "\n")
 	}
