@@ -162,6 +162,12 @@ func monthOf(w string) int {
 	if r, _ := utf8.DecodeRuneInString(w); !strings.ContainsRune("яфмаисондjfmasond", r) {
 		return 0 // no month's name starts so; nor a number, a date, a move (no word)
 	}
+	return monthByStem(w)
+}
+
+// monthByStem is monthOf by the months' stems alone: the table, for
+// every word, without monthOf's first-letter shortcut.
+func monthByStem(w string) int {
 	if w == "мая" || w == "май" || w == "may" {
 		return 5
 	}

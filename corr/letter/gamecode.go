@@ -106,7 +106,28 @@ func readCode(s string) (GameRef, bool) {
 
 // startNumbers reads "W-B" (also with an en or em dash), numbers 1..9999.
 func startNumbers(s string) (w, b int, ok bool) {
-	s = strings.Map(func(r rune) rune {
+	l, r, ok := startNumberHalves(s)
+	if !ok {
+		return 0, 0, false
+	}
+	w, ok1 := startNumber(l)
+	b, ok2 := startNumber(r)
+	return startPair(w, b, ok1 && ok2)
+}
+
+// startNumberHalves cuts "W-B" at its dash, any dash, spaces dropped:
+// the two numbers' texts, each at most four characters.
+func startNumberHalves(s string) (l, r string, ok bool) {
+	l, r, ok = strings.Cut(hyphenated(s), "-")
+	if !ok || len(l) > 4 || len(r) > 4 {
+		return "", "", false
+	}
+	return l, r, true
+}
+
+// hyphenated writes an en or em dash as "-" and drops the spaces.
+func hyphenated(s string) string {
+	return strings.Map(func(r rune) rune {
 		switch r {
 		case '–', '—':
 			return '-'
@@ -115,13 +136,12 @@ func startNumbers(s string) (w, b int, ok bool) {
 		}
 		return r
 	}, s)
-	l, r, found := strings.Cut(s, "-")
-	if !found || len(l) > 4 || len(r) > 4 {
-		return 0, 0, false
-	}
-	w, ok1 := startNumber(l)
-	b, ok2 := startNumber(r)
-	if !ok1 || !ok2 || w < 1 || b < 1 || w == b {
+}
+
+// startPair is the game's two start numbers w and b, read (ok), when they
+// are two players': positive and not the same.
+func startPair(w, b int, ok bool) (int, int, bool) {
+	if !ok || w < 1 || b < 1 || w == b {
 		return 0, 0, false
 	}
 	return w, b, true
