@@ -166,8 +166,8 @@ func oraclePerftDiff(p Position, depth int) string {
 	return ""
 }
 
-// The oracle itself against the published counts of
-// shared/notes/draughts-engine.md: the tables the engine passes too
+// The oracle itself against the published counts (docs/engine.md, "A
+// second move generator: the oracle"): the tables the engine passes too
 // (TestPerft_Oracle), where they stay fast for a slow generator.
 func TestOracle_PublishedPerft(t *testing.T) {
 	tests := []struct {

@@ -7,7 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The tables of shared/notes/draughts-engine.md, cut where they stay fast.
+// The perft tables whose deepest counts docs/developers.md gives
+// ("Benchmarks: move generation"), cut where they stay fast.
 func TestPerft_Oracle(t *testing.T) {
 	const frontRows = "W:B16,17,18,19,20:W31,32,33,34,35"
 	tests := []struct {
