@@ -117,6 +117,16 @@ func readLeanHeader(raw []byte) (h leanHeader, body []byte, ok bool) {
 	}
 	head := string(raw[:end]) // the fields' names and values are parts of one string
 	h = make(leanHeader, 0, 16)
+	// parts are the non-empty lines of the last field while it is folded,
+	// joined once when it ends: joining at each line would copy the value
+	// again for every line of a long folded field.
+	var parts []string
+	unfold := func() {
+		if len(parts) > 0 {
+			h[len(h)-1].value = strings.Join(parts, " ")
+		}
+		parts = parts[:0]
+	}
 	for len(head) > 0 {
 		i := strings.IndexByte(head, '\n')
 		line := strings.TrimSuffix(head[:i], "\r")
@@ -131,15 +141,12 @@ func readLeanHeader(raw []byte) (h leanHeader, body []byte, ok bool) {
 			if len(h) == 0 {
 				return nil, nil, false
 			}
-			f := &h[len(h)-1]
-			if v := trimBlanks(line); v == "" {
-			} else if f.value == "" {
-				f.value = v
-			} else {
-				f.value += " " + v
+			if v := trimBlanks(line); v != "" {
+				parts = append(parts, v)
 			}
 			continue
 		}
+		unfold()
 		colon := strings.IndexByte(line, ':')
 		if colon < 0 {
 			return nil, nil, false
@@ -149,7 +156,11 @@ func readLeanHeader(raw []byte) (h leanHeader, body []byte, ok bool) {
 			return nil, nil, false
 		}
 		h = append(h, leanField{key: key, value: trimBlanks(line[colon+1:])})
+		if v := h[len(h)-1].value; v != "" {
+			parts = append(parts, v)
+		}
 	}
+	unfold()
 	return h, raw[end:], true
 }
 

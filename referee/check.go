@@ -24,10 +24,10 @@ type checked struct {
 var errNotDecoded = errors.New("not decoded")
 
 // check checks letter l, decoded at the edge, in one pass that calls no
-// stage back: what vouches for its sender first (keys, vouched; an
-// unreadable or oversized letter has nothing), then whether it is read at
-// all: a letter over the size limit or unreadable is kept refused, an
-// automatic one (RFC 3834) ignored.
+// stage back: whether it is read at all (a letter over the size limit or
+// unreadable is kept refused, an automatic one, RFC 3834, ignored), then,
+// for a letter that is read, what vouches for its sender (keys, vouched):
+// a letter kept unread has nothing, so its keys are never looked up.
 func (r *Referee) check(l Letter) checked {
 	size, limit := int64(len(l.Raw)), r.maxSize()
 	if size > limit {
@@ -38,10 +38,12 @@ func (r *Referee) check(l Letter) checked {
 	var auto bool
 	var header string
 	if in != nil {
-		c.Keys, c.Auth = r.keys(in), r.vouched(in)
 		c.Subject, c.Text = in.Subject, in.Text
 		c.InReplyTo = append(append([]string(nil), in.InReplyTo...), in.References...)
 		auto, header = in.IsAutomatic(r.Own...)
+	}
+	if in != nil && !auto {
+		c.Keys, c.Auth = r.keys(in), r.vouched(in)
 	}
 	switch {
 	case size > limit:

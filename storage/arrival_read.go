@@ -73,6 +73,9 @@ type heldScene struct {
 // answering a confirmation request reads the held letter it answers
 // instead, as that letter will be decided.
 func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
+	if err := t.usable(); err != nil {
+		return Scene{}, err
+	}
 	rec := a.Received
 	sum := sha256Hex(rec.Raw)
 	rec.Incoming = rec.named(sum)

@@ -15,6 +15,9 @@ import (
 // letter with its mailbox's watermark, and what d makes of it and of its
 // tournament. A letter stored before is left as it was (d is not read).
 func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Result, error) {
+	if err := t.usable(); err != nil {
+		return Result{}, err
+	}
 	in := s.rec.Incoming
 	if err := t.db.advanceWatermark(ctx, t.tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
 		return Result{}, err
@@ -132,6 +135,9 @@ func (t *Tx) writeAnswer(ctx context.Context, s Scene, d adjudication.Decision) 
 // stored before is left as it is (decided false), unless an earlier
 // version stored it and failed to decide it (Pending).
 func (t *Tx) Keep(ctx context.Context, in Incoming, d Disposition, reason letter.Reason) (res Result, decided bool, err error) {
+	if err := t.usable(); err != nil {
+		return Result{}, false, err
+	}
 	id, was, fresh, err := t.StoreLetter(ctx, in, "")
 	if err != nil {
 		return Result{}, false, err

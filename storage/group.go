@@ -21,6 +21,10 @@ type Group struct {
 	db   *DB
 	tx   *sql.Tx
 	done bool
+	// letter is the Tx of the letter whose savepoint is open (Letter,
+	// until Done), nil between letters: the savepoint has one name, so a
+	// second one opened inside it would be released in its place.
+	letter *Tx
 	// marks is how many watermarks the group held when the current
 	// letter's savepoint was opened.
 	marks int
@@ -46,19 +50,27 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 
 // Letter opens the savepoint of the group's next letter and returns the
 // Tx that letter's steps run on: the group's transaction, under that
-// savepoint. Done closes it; between the two nothing calls back.
+// savepoint. Done closes it; between the two nothing calls back. Letter
+// fails while the previous letter is not done.
 func (g *Group) Letter(ctx context.Context) (*Tx, error) {
 	if err := g.open(ctx); err != nil {
 		return nil, err
 	}
-	return &Tx{db: g.db, tx: g.tx, kept: map[string]*committed{}}, nil
+	g.letter = &Tx{db: g.db, tx: g.tx, kept: map[string]*committed{}}
+	return g.letter, nil
 }
 
 // Done closes the savepoint of letter t (Letter), whose steps ended with
 // err: when err is nil it is released, and the tournaments t saved are
 // kept in memory for the group's next letters; else the letter is undone
-// whole. It returns err joined with its own.
+// whole. It returns err joined with its own. From then on t fails
+// whatever it is asked (errLetterDone). Done of a Tx that is not the
+// group's open letter closes nothing and fails.
 func (g *Group) Done(ctx context.Context, t *Tx, err error) error {
+	if t == nil || t != g.letter {
+		return errors.Join(err, errors.New("storage: Group.Done of a Tx that is not the group's open letter"))
+	}
+	g.letter, t.done = nil, true
 	if err == nil {
 		for c, k := range t.kept {
 			g.db.isCurrent(g.tx, c, k)
@@ -75,6 +87,9 @@ func (g *Group) open(ctx context.Context) error {
 	}
 	if g.broken != nil {
 		return fmt.Errorf("storage: the group is broken: %w", g.broken)
+	}
+	if g.letter != nil {
+		return errors.New("storage: Group.Letter before the group's previous letter is done")
 	}
 	if _, err := g.db.exec(ctx, g.tx, `SAVEPOINT letter`); err != nil {
 		return err
@@ -110,11 +125,15 @@ func (g *Group) undo(ctx context.Context) error {
 
 // Commit commits the group. When it fails nothing of the group is stored,
 // and the tournaments' copies in memory, which may hold its work, are
-// dropped. A group holding a letter it could not undo is rolled back
-// whole instead, and Commit says why: its letters are read again.
+// dropped. A group holding a letter it could not undo, or one not done
+// (Letter without Done), is rolled back whole instead, and Commit says
+// why: its letters are read again.
 func (g *Group) Commit() error {
 	if g.done {
 		return nil
+	}
+	if g.letter != nil && g.broken == nil {
+		g.broken = errors.New("storage: Group.Commit with a letter not done")
 	}
 	if g.broken != nil {
 		g.Rollback()
@@ -141,6 +160,9 @@ func (g *Group) Rollback() {
 		return
 	}
 	g.done = true
+	if g.letter != nil {
+		g.letter.done, g.letter = true, nil
+	}
 	g.tx.Rollback()
 	g.db.end()
 	g.db.writer.Unlock()

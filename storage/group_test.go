@@ -164,3 +164,67 @@ func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, ls, "nothing of the group is stored")
 }
+
+// A group fails closed when its letters are misused: a second letter
+// opened before the first is done (its savepoint, of the same name, would
+// be released in the first's place), a letter's Tx used after Done or done
+// twice, a Commit with a letter not done. The misuse fails, and nothing
+// it would have written lands outside its letter's savepoint.
+func TestGroup_MisuseFails(t *testing.T) {
+	tests := []struct {
+		name    string
+		misuse  func(ctx context.Context, g *Group, first *Tx, cipher string) error
+		commits bool
+	}{
+		{"SecondLetterBeforeDone", func(ctx context.Context, g *Group, first *Tx, cipher string) error {
+			_, err := g.Letter(ctx)
+			require.NoError(t, g.Done(ctx, first, nil), "the first letter is still open, and closes")
+			return err
+		}, true},
+		{"TxAfterDone", func(ctx context.Context, g *Group, first *Tx, cipher string) error {
+			require.NoError(t, g.Done(ctx, first, nil))
+			_, err := applyIn(ctx, first, cipher, game12[1])
+			assert.ErrorIs(t, err, errLetterDone)
+			return err
+		}, true},
+		{"DoneTwice", func(ctx context.Context, g *Group, first *Tx, cipher string) error {
+			require.NoError(t, g.Done(ctx, first, nil))
+			return g.Done(ctx, first, nil)
+		}, true},
+		{"CommitWithLetterOpen", func(ctx context.Context, g *Group, first *Tx, cipher string) error {
+			err := g.Commit()
+			_, uerr := first.Load(ctx, cipher)
+			assert.ErrorIs(t, uerr, errLetterDone, "the rolled back letter's Tx")
+			return err
+		}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+			ctx := context.Background()
+			g, err := db.Group(ctx)
+			require.NoError(t, err)
+			defer g.Rollback()
+			first, err := g.Letter(ctx)
+			require.NoError(t, err)
+			_, err = applyIn(ctx, first, cipher, game12[0])
+			require.NoError(t, err)
+
+			require.Error(t, tt.misuse(ctx, g, first, cipher), "the misuse fails")
+			if tt.commits {
+				require.NoError(t, g.Commit())
+			}
+			ls, err := db.Letters(ctx)
+			require.NoError(t, err)
+			var ids []string
+			for _, l := range ls {
+				ids = append(ids, l.MessageID)
+			}
+			want := []string{"<m1>"}
+			if !tt.commits {
+				want = nil
+			}
+			assert.Equal(t, want, ids, "only the letters done are stored")
+		})
+	}
+}

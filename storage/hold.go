@@ -40,6 +40,9 @@ func (t *Tx) hold(ctx context.Context, l Tournament, row *letterRow, r Received,
 // HeldFor reads held letter id as the referee describes it, and whether
 // the address asked about it was asked about a held letter on day already.
 func (t *Tx) HeldFor(ctx context.Context, id int64, day timecontrol.Date) (h corr.Held, askedToday bool, err error) {
+	if err := t.usable(); err != nil {
+		return corr.Held{}, false, err
+	}
 	h, person, err := t.db.held(ctx, t.tx, id)
 	if err != nil {
 		return h, false, err
@@ -52,6 +55,9 @@ func (t *Tx) HeldFor(ctx context.Context, id int64, day timecontrol.Date) (h cor
 // Ask queues o, the confirmation request of held letter id of tournament
 // l, and records it asked on day.
 func (t *Tx) Ask(ctx context.Context, l Tournament, id int64, day timecontrol.Date, o corr.Outgoing) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
 	if err := t.db.queue(ctx, t.tx, l.id, nil, id, id, o); err != nil {
 		return err
 	}
@@ -81,6 +87,9 @@ func (db *DB) held(ctx context.Context, q querier, id int64) (corr.Held, string,
 // declined or expired), refused for reason, with the outcome's events and
 // letters (the secretary told).
 func (t *Tx) Drop(ctx context.Context, l Tournament, id int64, why letter.HoldOutcome, day timecontrol.Date, reason letter.Reason, out corr.Outcome) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
 	if _, err := t.db.exec(ctx, t.tx, `UPDATE holds SET status = ? WHERE letter_id = ?`, string(why), id); err != nil {
 		return err
 	}
@@ -99,6 +108,9 @@ type WaitingLetter struct {
 
 // Waiting lists the letters waiting for their sender's confirmation, oldest first.
 func (t *Tx) Waiting(ctx context.Context) ([]WaitingLetter, error) {
+	if err := t.usable(); err != nil {
+		return nil, err
+	}
 	rows, err := t.tx.QueryContext(ctx, `SELECT h.letter_id, t.cipher, h.asked != '' FROM holds h JOIN tournaments t ON t.id = h.tournament_id
 		WHERE h.status = 'held' ORDER BY h.letter_id`)
 	if err != nil {
@@ -154,6 +166,9 @@ func (db *DB) keyScope(ctx context.Context, q querier, tid, gid int64) (cipher, 
 // HeldPersons lists the addresses of tournament cipher with a letter
 // waiting for their confirmation.
 func (t *Tx) HeldPersons(ctx context.Context, cipher string) ([]string, error) {
+	if err := t.usable(); err != nil {
+		return nil, err
+	}
 	return scanStrings(t.tx.QueryContext(ctx, `SELECT DISTINCT h.person FROM holds h JOIN tournaments t ON t.id = h.tournament_id
 		WHERE t.cipher = ? AND h.status = 'held'`, cipher))
 }

@@ -149,6 +149,9 @@ func findLetter(ctx context.Context, q querier, id int64) (StoredLetter, error) 
 
 // SetDisposition records what became of stored letter id, for reason.
 func (t *Tx) SetDisposition(ctx context.Context, id int64, d Disposition, reason letter.Reason) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
 	_, err := t.db.exec(ctx, t.tx, `UPDATE letters SET disposition = ?, reason = ? WHERE id = ?`, d, reasonColumn(reason), id)
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"zaochnik/adjudication"
@@ -14,12 +15,26 @@ import (
 // Tx is a write transaction of the store as a use case sees it: rows to
 // find and write, nothing decided. A letter's Tx in a Group (Group.Letter)
 // runs under the letter's savepoint of the group's transaction, committed
-// with the group.
+// with the group, and fails whatever it is asked once Group.Done closed it.
 type Tx struct {
 	db      *DB
 	tx      *sql.Tx
 	touched []string              // tournaments loaded, dropped from memory if the transaction fails
 	kept    map[string]*committed // tournaments saved, kept in memory once it committed
+	// done is set when the group letter's savepoint the Tx runs under is
+	// closed (Group.Done): what it would do then would land outside it.
+	done bool
+}
+
+// errLetterDone is what a group letter's Tx answers after Group.Done.
+var errLetterDone = errors.New("storage: a group letter's Tx used after Group.Done")
+
+// usable fails once t may no longer be used (errLetterDone).
+func (t *Tx) usable() error {
+	if t.done {
+		return errLetterDone
+	}
+	return nil
 }
 
 // Update runs fn in one write transaction, committed when fn returns nil.
@@ -55,6 +70,9 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 // holding the same bytes) is not stored again: fresh is false and d is
 // its disposition.
 func (t *Tx) StoreLetter(ctx context.Context, in Incoming, auth string) (id int64, d Disposition, fresh bool, err error) {
+	if err := t.usable(); err != nil {
+		return 0, "", false, err
+	}
 	sum := sha256Hex(in.Raw)
 	in = in.named(sum)
 	if err := t.db.advanceWatermark(ctx, t.tx, in.Mailbox, in.UIDValidity, in.UID); err != nil {
@@ -109,6 +127,9 @@ func (l Tournament) Day(at time.Time) timecontrol.Date {
 
 // Load reads tournament cipher's state and desk.
 func (t *Tx) Load(ctx context.Context, cipher string) (Tournament, error) {
+	if err := t.usable(); err != nil {
+		return Tournament{}, err
+	}
 	t.touched = append(t.touched, cipher)
 	l, err := t.db.load(ctx, t.tx, cipher)
 	if err != nil {
@@ -128,6 +149,9 @@ func (t *Tx) saveDesk(ctx context.Context, l Tournament) error {
 // day: the desk, the outcome's events and outgoing letters; the state is
 // left as stored.
 func (t *Tx) SaveDesk(ctx context.Context, l Tournament, day timecontrol.Date, out corr.Outcome) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
 	if err := t.saveDesk(ctx, l); err != nil {
 		return err
 	}
@@ -139,6 +163,9 @@ func (t *Tx) SaveDesk(ctx context.Context, l Tournament, day timecontrol.Date, o
 // outcome cancels marked so, 1.15.8), the outcome's events, ledger lines
 // and outgoing letters.
 func (t *Tx) Save(ctx context.Context, l Tournament, next corr.State, id int64, d Disposition, day timecontrol.Date, out corr.Outcome) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
 	var r *letterRow
 	if id != 0 {
 		r = &letterRow{id: id}
