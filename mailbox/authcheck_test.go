@@ -49,6 +49,9 @@ func TestAuthenticate_RFC8601(t *testing.T) {
 			got := mailbox.Authenticate(in, mailbox.AuthPolicy{AuthservID: id})
 			assert.Equal(t, tt.want, got.Method, got.Detail)
 			assert.NotEmpty(t, got.Detail)
+			read, err := mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: id}}.Decode([]byte(raw))
+			require.NoError(t, err)
+			assert.Equal(t, got, read.Auth, "decoding reads the trusted results once, for the referee")
 		})
 	}
 }

@@ -55,6 +55,9 @@ func TestIsAutomatic_RFC3834(t *testing.T) {
 			got, why := in.IsAutomatic(own)
 			assert.Equal(t, tt.want, got, why)
 			assert.Equal(t, got, why != "", "a reason exactly when automatic")
+			read, err := mailbox.Reading{Own: []string{own}}.Decode([]byte(header + "\r\nbody\r\n"))
+			require.NoError(t, err)
+			assert.Equal(t, why, read.Automatic, "decoding reads the loop guard once, for the referee")
 		})
 	}
 }

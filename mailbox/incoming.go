@@ -82,6 +82,13 @@ type Incoming struct {
 	// Problems lists what Decode could not read (an unknown transfer
 	// encoding, a broken multipart structure); the letter is kept anyway.
 	Problems []string
+
+	// Automatic is the header line that makes the letter automatic (see
+	// IsAutomatic), "" for a person's letter; Auth is what its trusted
+	// Authentication-Results say of its sender (see Authenticate). Both
+	// are read by Reading.Decode under its configuration.
+	Automatic string
+	Auth      Authentication
 }
 
 // Decode reads a raw RFC 5322 letter. It fails only when the header block
@@ -89,8 +96,15 @@ type Incoming struct {
 // the rest of the letter is still decoded. The common letter, one text
 // part, is read by the lean reader (decodeLean), any other by go-message
 // (decodeMIME); both give the same result for the letters the lean one
-// takes.
+// takes. The letter is read under the zero Reading: no
+// Authentication-Results are believed and no address is the server's own
+// (Reading.Decode reads it under a configured one).
 func Decode(raw []byte) (*Incoming, error) {
+	return Reading{}.Decode(raw)
+}
+
+// decode is Decode before the letter is read under a Reading.
+func decode(raw []byte) (*Incoming, error) {
 	if in := decodeLean(raw); in != nil {
 		return in, nil
 	}

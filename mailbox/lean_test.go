@@ -63,7 +63,7 @@ func TestDecode_LeanTakesTheCommonLetter(t *testing.T) {
 			if lean != nil {
 				assert.Equal(t, full, lean)
 			}
-			in, err := Decode([]byte(tt.raw))
+			in, err := decode([]byte(tt.raw))
 			require.NoError(t, err)
 			assert.Equal(t, full, in)
 		})

@@ -23,11 +23,13 @@ type checked struct {
 // errNotDecoded stands for the decoding a caller of Receive left out.
 var errNotDecoded = errors.New("not decoded")
 
-// check checks letter l, decoded at the edge, in one pass that calls no
-// stage back: whether it is read at all (a letter over the size limit or
-// unreadable is kept refused, an automatic one, RFC 3834, ignored), then,
-// for a letter that is read, what vouches for its sender (keys, vouched):
-// a letter kept unread has nothing, so its keys are never looked up.
+// check checks letter l, decoded and read at the edge (Reading.Decode),
+// in one pass that calls no stage back and reads no mail: it decides from
+// the values the decoding found whether the letter is read at all (a
+// letter over the size limit or unreadable is kept refused, an automatic
+// one, RFC 3834, ignored), then, for a letter that is read, what vouches
+// for its sender (its reply keys, its trusted Authentication-Results): a
+// letter kept unread has nothing, so its keys are never looked up.
 func (r *Referee) check(l Letter) checked {
 	size, limit := int64(len(l.Raw)), r.maxSize()
 	if size > limit {
@@ -35,23 +37,20 @@ func (r *Referee) check(l Letter) checked {
 	}
 	in := l.Mail
 	c := checked{Arrival: storage.Arrival{Received: storage.Received{Incoming: r.incoming(l)}}}
-	var auto bool
-	var header string
 	if in != nil {
 		c.Subject, c.Text = in.Subject, in.Text
 		c.InReplyTo = append(append([]string(nil), in.InReplyTo...), in.References...)
-		auto, header = in.IsAutomatic(r.Own...)
 	}
-	if in != nil && !auto {
-		c.Keys, c.Auth = r.keys(in), r.vouched(in)
+	if in != nil && in.Automatic == "" {
+		c.Keys, c.Auth = r.keys(in), vouched(in.Auth)
 	}
 	switch {
 	case size > limit:
 		c.keep, c.why = storage.Refused, letter.Because(letter.ReasonTooLarge, size, limit)
 	case in == nil:
 		c.keep, c.why = storage.Refused, letter.Because(letter.ReasonUnreadable, cmp.Or(l.Unreadable, errNotDecoded))
-	case auto:
-		c.keep, c.why = storage.Ignored, letter.Because(letter.ReasonAutomatic, header)
+	case in.Automatic != "":
+		c.keep, c.why = storage.Ignored, letter.Because(letter.ReasonAutomatic, in.Automatic)
 	}
 	return c
 }
@@ -83,11 +82,11 @@ func (r *Referee) keys(in *mailbox.Incoming) []storage.Key {
 	return ks
 }
 
-// vouched is what the trusted Authentication-Results of in say of its
-// sender, which stands when no reply key of his does.
-func (r *Referee) vouched(in *mailbox.Incoming) corr.Auth {
-	a := mailbox.Authenticate(in, r.Auth)
-	if a.Method == mailbox.AuthNone {
+// vouched is what the trusted Authentication-Results of a letter said of
+// its sender when it was read (a), which stands when no reply key of his
+// does.
+func vouched(a mailbox.Authentication) corr.Auth {
+	if a.Method == mailbox.AuthNone || a.Method == "" {
 		return corr.Auth{Method: corr.AuthNone, Detail: a.Detail}
 	}
 	return corr.Auth{Method: a.Method, Detail: a.Detail}

@@ -19,7 +19,7 @@ import (
 func TestCheck_AutomaticLetterNotVouched(t *testing.T) {
 	const from = "ivanov@example.ru"
 	keys := Keys{Secret: []byte("secret"), Address: "turnir@zaochnik.test"}
-	r := &Referee{Keys: keys, Auth: mailbox.AuthPolicy{AuthservID: "mx.zaochnik.test"}, Own: []string{keys.Address}}
+	r := &Referee{Keys: keys, Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: "mx.zaochnik.test"}, Own: []string{keys.Address}}}
 	head := "Authentication-Results: mx.zaochnik.test; dmarc=pass header.from=example.ru\r\n" +
 		"From: " + from + "\r\nTo: turnir+" + keys.Person(from, 1, 2) + "@zaochnik.test\r\n" +
 		"Subject: 1.c3-d4\r\nMessage-ID: <m1@example.ru>\r\nDate: Tue, 06 Jan 2026 10:14:00 +0300\r\n"
@@ -35,7 +35,7 @@ func TestCheck_AutomaticLetterNotVouched(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in, err := mailbox.Decode([]byte(tt.raw))
+			in, err := r.Reading.Decode([]byte(tt.raw))
 			require.NoError(t, err)
 			c := r.check(Letter{Raw: []byte(tt.raw), Mail: in})
 			assert.Equal(t, tt.keep, c.keep)
@@ -43,4 +43,49 @@ func TestCheck_AutomaticLetterNotVouched(t *testing.T) {
 			assert.Equal(t, tt.vouched, c.Auth.Method, "Authentication-Results read")
 		})
 	}
+}
+
+// TestCheck_DecidesFromTheDecodedLetter: the edge reads a letter once
+// (Reading.Decode) and check decides from what that reading found, never
+// reading the raw bytes again: given a decoded letter whose raw bytes say
+// the opposite (automatic where the reading found a person, an
+// authserv-id's pass where the reading found none), the automatic status,
+// the trusted Authentication-Results, the subject and the sender are the
+// decoded letter's.
+func TestCheck_DecidesFromTheDecodedLetter(t *testing.T) {
+	const authserv = "mx.zaochnik.test"
+	r := &Referee{Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: authserv}}}
+	person := "Authentication-Results: " + authserv + "; dmarc=pass header.from=example.ru\r\n" +
+		"From: ivanov@example.ru\r\nSubject: 1.c3-d4\r\nMessage-ID: <p@example.ru>\r\nDate: Tue, 06 Jan 2026 10:14:00 +0300\r\n\r\n1.c3-d4\r\n"
+	robot := "From: petrov@example.org\r\nAuto-Submitted: auto-replied\r\nSubject: away\r\n" +
+		"Message-ID: <a@example.org>\r\nDate: Tue, 06 Jan 2026 11:00:00 +0300\r\n\r\naway\r\n"
+	tests := []struct {
+		name          string
+		decoded, raw  string
+		keep          storage.Disposition
+		auth, subject string
+	}{
+		{"PersonDecodedAutomaticRaw", person, robot, "", corr.AuthDMARC, "1.c3-d4"},
+		{"AutomaticDecodedPersonRaw", robot, person, storage.Ignored, "", "away"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, err := r.Reading.Decode([]byte(tt.decoded))
+			require.NoError(t, err)
+			c := r.check(Letter{Raw: []byte(tt.raw), Mail: in})
+			assert.Equal(t, tt.keep, c.keep, c.why)
+			assert.Equal(t, tt.auth, c.Auth.Method)
+			assert.Equal(t, tt.subject, c.Subject)
+			assert.Equal(t, in.From.Addr, c.From)
+		})
+	}
+	t.Run("ReadingNotRepeated", func(t *testing.T) {
+		// The decoded letter's reading stands even where the referee's
+		// own configuration would read its header otherwise.
+		in, err := mailbox.Reading{}.Decode([]byte(person))
+		require.NoError(t, err)
+		c := r.check(Letter{Raw: []byte(person), Mail: in})
+		assert.Equal(t, corr.AuthNone, c.Auth.Method, "the results were not believed when the letter was read")
+		assert.Equal(t, in.Auth.Detail, c.Auth.Detail)
+	})
 }

@@ -10,8 +10,12 @@
 // nothing below it, so no path skips a check; the rules themselves are
 // decided by the pure packages below (corr, adjudication), and the store
 // (storage) keeps what they decided, one transaction per change. A
-// letter comes decoded from the edge (mailbox.Decode, in the reader's
-// adapter; Reassign decodes a stored one): the store never reads MIME. Its
+// letter comes decoded and read from the edge (Referee.Reading's
+// mailbox.Reading.Decode, in the reader's adapter; Reassign decodes a
+// stored one): its RFC 3834 automatic status and its trusted
+// Authentication-Results come with it, so the referee decides from values
+// and never calls back into mailbox to read it, and the store never reads
+// MIME. Its
 // way is a straight line: checked before the store is asked anything
 // (check), then, on its own transaction (a savepoint of the group's), kept
 // unread or three calls (take): the store reads what the decision needs

@@ -69,7 +69,7 @@ func TestHold_LoggedOnce(t *testing.T) {
 			tt.l.day = 2
 			raw := w.raw(tt.l)
 			receive := func() {
-				out, err := w.ref.Receive(context.Background(), decoded(referee.Letter{Raw: raw}))
+				out, err := w.ref.Receive(context.Background(), decoded(w.ref, referee.Letter{Raw: raw}))
 				require.NoError(t, err)
 				assert.Equal(t, tt.want, out.Disposition, out.Outcome.Reason)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	_ "modernc.org/sqlite"
 
+	"zaochnik/mailbox"
 	"zaochnik/referee"
 	"zaochnik/storage"
 )
@@ -38,7 +39,7 @@ func TestKeep_OneTransaction(t *testing.T) {
 			db, err := storage.Open(path)
 			require.NoError(t, err)
 			t.Cleanup(func() { db.Close() })
-			ref := &referee.Referee{DB: db, Own: []string{server}, MaxLetterSize: 100}
+			ref := &referee.Referee{DB: db, Reading: mailbox.Reading{Own: []string{server}}, MaxLetterSize: 100}
 			raw := tt.raw
 			if tt.name != "Oversized" {
 				ref.MaxLetterSize = 0
@@ -50,7 +51,7 @@ func TestKeep_OneTransaction(t *testing.T) {
 			require.NoError(t, err)
 
 			ctx := context.Background()
-			l := decoded(referee.Letter{Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: raw})
+			l := decoded(ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 7, UID: 3, Raw: raw})
 			_, err = ref.Receive(ctx, l)
 			require.ErrorContains(t, err, "refused by the test")
 			letters, err := db.Letters(ctx)
@@ -116,7 +117,8 @@ func TestReceive_OversizedNotRead(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	ctx := context.Background()
-	out, err := (&referee.Referee{DB: db, MaxLetterSize: 100}).Receive(ctx, decoded(referee.Letter{Raw: raw}))
+	ref := &referee.Referee{DB: db, MaxLetterSize: 100}
+	out, err := ref.Receive(ctx, decoded(ref, referee.Letter{Raw: raw}))
 	require.NoError(t, err)
 	assert.Equal(t, storage.Refused, out.Disposition)
 	letters, err := db.Letters(ctx)

@@ -40,7 +40,7 @@ func TestOversized(t *testing.T) {
 			before := len(w.outbox("", ""))
 			header := []byte(fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: <big@example.org>\r\nDate: Mon, 2 Mar 2026 10:00:00 +0000\r\n\r\n", tt.from, server, tt.subject))
 			for range 2 {
-				require.NoError(t, w.ref.Oversized(ctx, decoded(referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: 9, Raw: header}), 30<<20))
+				require.NoError(t, w.ref.Oversized(ctx, decoded(w.ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: 9, Raw: header}), 30<<20))
 			}
 			letters, err := w.db.Letters(ctx)
 			require.NoError(t, err)

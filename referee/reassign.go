@@ -8,7 +8,6 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/corr/letter"
-	"zaochnik/mailbox"
 	"zaochnik/storage"
 )
 
@@ -37,7 +36,7 @@ func (r *Referee) Reassign(ctx context.Context, id int64, game string) (corr.Out
 	if l.Disposition == storage.Held {
 		return corr.Outcome{}, fmt.Errorf("letter %d waits for its sender's confirmation (nothing authenticated it); it is applied when he confirms it: %w", id, ErrConflict)
 	}
-	in, err := mailbox.Decode(l.Raw)
+	in, err := r.Reading.Decode(l.Raw)
 	if err != nil {
 		return corr.Outcome{}, fmt.Errorf("letter %d does not read as mail (%v); enter it as a paper letter: %w", id, err, ErrConflict)
 	}

@@ -22,11 +22,11 @@ const DefaultMaxLetterSize = 10 << 20
 type Referee struct {
 	DB   *storage.DB
 	Keys Keys
-	// Auth says which Authentication-Results to believe.
-	Auth mailbox.AuthPolicy
-	// Own lists the server's own addresses: a letter from one is one of
-	// ours come back, never answered.
-	Own []string
+	// Reading is how the edge decodes the referee's letters
+	// (Reading.Decode): which Authentication-Results to believe, which
+	// addresses are the server's own. The referee decides from what that
+	// reading found and never reads the mail again.
+	Reading mailbox.Reading
 	// MaxLetterSize is the largest letter read (bytes); 0 is
 	// DefaultMaxLetterSize.
 	MaxLetterSize int64
@@ -38,16 +38,18 @@ type Referee struct {
 }
 
 // Letter is a letter as fetched: from an IMAP mailbox (Mailbox, UIDs) or
-// from a folder (replay), and decoded at the edge (mailbox.Decode) unless
-// it is over the size limit.
+// from a folder (replay), and decoded at the edge under the referee's
+// Reading (Reading.Decode) unless it is over the size limit.
 type Letter struct {
 	Mailbox          string
 	UIDValidity, UID uint32
 	Raw              []byte
 	// Name stands in for a missing Message-ID (a replayed file's name).
 	Name string
-	// Mail is Raw decoded, nil when it was not read: over the size limit,
-	// or unreadable (Unreadable says why).
+	// Mail is Raw decoded and read (automatic or not, its trusted
+	// Authentication-Results), nil when it was not read: over the size
+	// limit, or unreadable (Unreadable says why). The referee takes its
+	// facts from Mail, never from Raw again.
 	Mail       *mailbox.Incoming
 	Unreadable error
 }

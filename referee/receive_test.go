@@ -61,7 +61,7 @@ func newWorldOf(t *testing.T, src []byte) *world {
 	secret, err := db.Secret(ctx, "reply-keys")
 	require.NoError(t, err)
 	ref := &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Address: server},
-		Auth: mailbox.AuthPolicy{AuthservID: authserv}, Own: []string{server}}
+		Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: authserv}, Own: []string{server}}}
 	return &world{t: t, db: db, ref: ref, cipher: tr.Cipher, path: path}
 }
 
@@ -97,7 +97,7 @@ func (w *world) raw(l letter) []byte {
 // receive hands l to the referee.
 func (w *world) receive(l letter) referee.Outcome {
 	w.t.Helper()
-	out, err := w.ref.Receive(context.Background(), decoded(referee.Letter{Raw: w.raw(l)}))
+	out, err := w.ref.Receive(context.Background(), decoded(w.ref, referee.Letter{Raw: w.raw(l)}))
 	require.NoError(w.t, err)
 	return out
 }

@@ -24,7 +24,7 @@ const replaysAuthserv = "zaochnik.example"
 func (w *world) feed(glob string) {
 	w.t.Helper()
 	ctx := context.Background()
-	w.ref.Auth = mailbox.AuthPolicy{AuthservID: replaysAuthserv}
+	w.ref.Reading.Auth = mailbox.AuthPolicy{AuthservID: replaysAuthserv}
 	w.ref.Log = slog.New(slog.DiscardHandler)
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "replay", glob))
 	require.NoError(w.t, err)
@@ -36,15 +36,16 @@ func (w *world) feed(glob string) {
 		require.NoError(w.t, err)
 		_, err = w.ref.Daily(ctx, in.Postmark.AddDate(0, 0, -1))
 		require.NoError(w.t, err)
-		out, err := w.ref.Receive(ctx, decoded(referee.Letter{Raw: raw}))
+		out, err := w.ref.Receive(ctx, decoded(w.ref, referee.Letter{Raw: raw}))
 		require.NoError(w.t, err)
 		require.Equal(w.t, storage.Processed, out.Disposition, "%s: %s", f, out.Outcome.Reason)
 	}
 }
 
-// decoded is l decoded, as the edge hands letters to the referee.
-func decoded(l referee.Letter) referee.Letter {
-	l.Mail, l.Unreadable = mailbox.Decode(l.Raw)
+// decoded is l decoded and read under ref's Reading, as the edge hands
+// letters to the referee.
+func decoded(ref *referee.Referee, l referee.Letter) referee.Letter {
+	l.Mail, l.Unreadable = ref.Reading.Decode(l.Raw)
 	return l
 }
 

@@ -16,8 +16,9 @@ import (
 var errStopping = errors.New("the daemon is stopping; the letter waits in the mailbox")
 
 // shellInbox is the referee as the IMAP reader's Inbox: it decodes each
-// letter at the edge (decoded), the referee decides it (size, automatic
-// letters, who wrote it) and whether
+// letter at the edge (decoded: MIME, RFC 3834, the trusted
+// Authentication-Results), the referee decides it from those values (size,
+// automatic letters, who wrote it) and whether
 // letters may be received at all (referee.Ready); the shell wakes the
 // sender after each letter and records what /healthz shows.
 type shellInbox struct {
@@ -71,12 +72,13 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity uint3
 	return refused, in.store.note(err)
 }
 
-// decoded is fetched letter l as the referee takes it: decoded here, at
-// the edge (mailbox.Decode), unless it is over the referee's size limit
-// and is not read.
+// decoded is fetched letter l as the referee takes it: decoded and read
+// here, at the edge, once (the referee's Reading: its RFC 3834 status and
+// its trusted Authentication-Results come with it), unless it is over the
+// referee's size limit and is not read.
 func decoded(ref *referee.Referee, l referee.Letter) referee.Letter {
 	if int64(len(l.Raw)) <= ref.MaxSize() {
-		l.Mail, l.Unreadable = mailbox.Decode(l.Raw)
+		l.Mail, l.Unreadable = ref.Reading.Decode(l.Raw)
 	}
 	return l
 }

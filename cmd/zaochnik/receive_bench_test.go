@@ -43,7 +43,7 @@ func BenchmarkReceivePath(b *testing.B) {
 		for i, g := range games {
 			ls = append(ls, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(len(ls) + 1), Raw: benchLetter(g, true, fmt.Sprintf("reply.%d@bench.test", i), now)})
 		}
-		ref := &referee.Referee{DB: db, Auth: mailbox.AuthPolicy{AuthservID: "bench.test"}, Own: []string{"turnir@bench.test"}, Log: quietLog()}
+		ref := &referee.Referee{DB: db, Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: "bench.test"}, Own: []string{"turnir@bench.test"}}, Log: quietLog()}
 		b.StartTimer()
 		began := processCPU(b)
 		for k := 0; k < len(ls); k += 100 {

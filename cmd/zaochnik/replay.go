@@ -150,6 +150,11 @@ func runReplay(e *env, args []string) int {
 // replayTrust is how replay authenticates letters, as the daemon's config would.
 type replayTrust struct{ authservID, address string }
 
+// reading is how the letters are decoded and read under t, at the edge.
+func (t replayTrust) reading() mailbox.Reading {
+	return mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: t.authservID}, Own: []string{t.address}}
+}
+
 // replay runs the tournament and returns the report.
 func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, trust replayTrust, progress bool) (replayReport, error) {
 	ctx := context.Background()
@@ -161,7 +166,7 @@ func replay(e *env, tfile, dir, dbPath string, until timecontrol.Date, trust rep
 	if err != nil {
 		return replayReport{}, fmt.Errorf("%s:\n%w", tfile, err)
 	}
-	mails, bad, err := readMailDir(dir, t.Location())
+	mails, bad, err := readMailDir(dir, t.Location(), trust.reading())
 	if err != nil {
 		return replayReport{}, err
 	}
@@ -252,7 +257,7 @@ func newReplayer(ctx context.Context, db *storage.DB, loc *time.Location, trust 
 		return nil, err
 	}
 	r.ref = &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Address: trust.address},
-		Auth: mailbox.AuthPolicy{AuthservID: trust.authservID}, Own: []string{trust.address}, Log: slog.New(slog.DiscardHandler), Location: loc}
+		Reading: trust.reading(), Log: slog.New(slog.DiscardHandler), Location: loc}
 	return r, nil
 }
 
@@ -361,11 +366,11 @@ func replayReportOf(ctx context.Context, db *storage.DB, cipher string, mails []
 	return rep, nil
 }
 
-// readMailDir decodes every .eml file of dir, in postmark order (by file
-// name among letters of the same instant), and returns apart the files that
-// are no readable letter. A letter without a Message-ID is named by its
-// file, so a resumed replay recognises it.
-func readMailDir(dir string, loc *time.Location) ([]mailFile, []badFile, error) {
+// readMailDir decodes every .eml file of dir under read, at the edge, in
+// postmark order (by file name among letters of the same instant), and
+// returns apart the files that are no readable letter. A letter without a
+// Message-ID is named by its file, so a resumed replay recognises it.
+func readMailDir(dir string, loc *time.Location, read mailbox.Reading) ([]mailFile, []badFile, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, nil, fmt.Errorf("--mail %s: no such folder; give the folder that holds the .eml letters", dir)
 	}
@@ -386,7 +391,7 @@ func readMailDir(dir string, loc *time.Location) ([]mailFile, []badFile, error) 
 		}
 		base := filepath.Base(n)
 		fileID := "replay-" + strings.TrimSuffix(base, ".eml") + "@zaochnik.invalid"
-		in, err := mailbox.Decode(raw)
+		in, err := read.Decode(raw)
 		switch {
 		case err != nil:
 			bad = append(bad, badFile{name: base, messageID: fileID, raw: raw, reason: letter.Because(letter.ReasonUnreadable, err)})

@@ -265,8 +265,8 @@ func newReferee(ctx context.Context, db *storage.DB, c Config, log *slog.Logger)
 	mid.Write([]byte("zaochnik message ids"))
 	db.MessageIDKey = mid.Sum(nil)
 	return &referee.Referee{DB: db, Keys: referee.Keys{Secret: secret, Mode: c.IMAP.ReplyKeys, Address: c.SMTP.From},
-		Auth: mailbox.AuthPolicy{AuthservID: c.AuthservID, TrustedHosts: c.TrustedHosts},
-		Own:  []string{c.SMTP.From, c.IMAP.User}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log, Location: c.Timezone.location()}, nil
+		Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: c.AuthservID, TrustedHosts: c.TrustedHosts},
+			Own: []string{c.SMTP.From, c.IMAP.User}}, MaxLetterSize: c.IMAP.MaxLetterSize, Log: log, Location: c.Timezone.location()}, nil
 }
 
 // replySecret is the reply keys' secret: read from file (made with 32
