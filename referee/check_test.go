@@ -81,10 +81,13 @@ func TestCheck_DecidesFromTheDecodedLetter(t *testing.T) {
 	}
 	t.Run("ReadingNotRepeated", func(t *testing.T) {
 		// The decoded letter's reading stands even where the referee's
-		// own configuration would read its header otherwise.
+		// own configuration would read its header otherwise: his
+		// authserv-id's pass, his own address in From (automatic).
+		own := &Referee{Reading: mailbox.Reading{Auth: r.Reading.Auth, Own: []string{"ivanov@example.ru"}}}
 		in, err := mailbox.Reading{}.Decode([]byte(person))
 		require.NoError(t, err)
-		c := r.check(Letter{Raw: []byte(person), Mail: in})
+		c := own.check(Letter{Raw: []byte(person), Mail: in})
+		assert.Equal(t, storage.Disposition(""), c.keep, "not automatic when the letter was read: %v", c.why)
 		assert.Equal(t, corr.AuthNone, c.Auth.Method, "the results were not believed when the letter was read")
 		assert.Equal(t, in.Auth.Detail, c.Auth.Detail)
 	})
