@@ -69,6 +69,24 @@ type applier struct {
 	declined bool
 	// led is the game's ledger once computed (ledger).
 	led *ledgerOnce
+	// positions are the game's positions after each of its plies, as far
+	// as position has replayed them.
+	positions []draughts.Position
+}
+
+// position returns the position of the letter's game after its first ply
+// plies. The game is replayed once per letter, not by every stage that
+// reads a position: the positions are kept, and extended as the letter's
+// moves are appended (a game's plies are only ever appended while a letter
+// is applied).
+func (a *applier) position(ply int) draughts.Position {
+	if len(a.positions) == 0 {
+		a.positions = append(a.positions, draughts.Initial(a.s.Tournament.DraughtsVariant()))
+	}
+	for n := len(a.positions); n <= ply; n++ {
+		a.positions = append(a.positions, a.positions[n-1].Play(a.g.Plies[n-1].Move))
+	}
+	return a.positions[ply]
 }
 
 // ledgerOnce is a ledger computed, or why it could not be.
@@ -189,8 +207,7 @@ func (a *applier) playLetter() {
 	g.Plies = append(g.Plies, plies...)
 	g.Known[side] = first + a.ownRun(plies)
 	g.Letters[side] = append(g.Letters[side], a.obs.MessageID)
-	v := a.s.Tournament.DraughtsVariant()
-	pos := g.Position(v)
+	pos := a.position(len(g.Plies))
 	a.recordReplies(plies)
 	a.proposeVariants(pos)
 	a.offerDraw()

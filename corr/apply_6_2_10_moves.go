@@ -12,7 +12,7 @@ import (
 // stops the game (6.2.10). It changes only g.Variants.
 func (a *applier) readMoves() ([]Ply, bool) {
 	g, side, v := a.g, a.side, a.s.Tournament.DraughtsVariant()
-	pos := g.Position(v)
+	pos := a.position(len(g.Plies))
 	var plies []Ply
 	var beforeVariant draughts.Position // the position before the last variant reply
 	variants := g.Variants

@@ -22,7 +22,6 @@ func (a *applier) ownVariantRepeated() {
 	if _, theirs := a.standingVariant(acc.Label); theirs {
 		return
 	}
-	rec := g.Record(a.s.Tournament.DraughtsVariant())
 	played := false // the sender's variant was played since their last letter
 	for _, p := range g.Plies[g.Known[a.side]:] {
 		played = played || p.Variant
@@ -32,8 +31,7 @@ func (a *applier) ownVariantRepeated() {
 		if m.Number == 0 || i >= len(g.Plies) {
 			return
 		}
-		pos, _ := rec.Position(i)
-		if mv, err := pos.Resolve(m.Text); err != nil || mv != g.Plies[i].Move {
+		if mv, err := a.position(i).Resolve(m.Text); err != nil || mv != g.Plies[i].Move {
 			return
 		}
 	}

@@ -69,11 +69,10 @@ func (a *applier) resent() bool {
 	if start < 0 {
 		return false
 	}
-	rec := g.Record(a.s.Tournament.DraughtsVariant())
 	for i, m := range a.l.Moves {
 		p := g.Plies[start+i]
-		pos, err := rec.Position(start + i)
-		if err != nil || pos.SideToMove() != a.side && !p.Forced {
+		pos := a.position(start + i)
+		if pos.SideToMove() != a.side && !p.Forced {
 			return false
 		}
 		if mv, err := pos.Resolve(m.Text); err != nil || mv != p.Move {
@@ -99,7 +98,7 @@ func (a *applier) keepSentMoves() {
 	if len(g.Sent) == 0 || g.Stopped == nil || *g.Stopped != a.side {
 		return
 	}
-	pos := g.Position(a.s.Tournament.DraughtsVariant())
+	pos := a.position(len(g.Plies))
 	sent, err := pos.Resolve(g.Sent[0].Text)
 	if err != nil {
 		return

@@ -15,7 +15,7 @@ import (
 // (its acceptance is the opponent's move that follows it, 6.2.13); every
 // move after it must be repeated.
 func (a *applier) checkRepetition() bool {
-	g, v := a.g, a.s.Tournament.DraughtsVariant()
+	g := a.g
 	want := g.Plies[g.Known[a.side]:]
 	if len(want) == 0 {
 		return true
@@ -53,11 +53,10 @@ func (a *applier) checkRepetition() bool {
 		a.note(letter.RepetitionExtra())
 		written = written[len(written)-len(want):]
 	}
-	rec := g.Record(v)
 	start := len(g.Plies) - len(written)
 	for i, w := range written {
 		ply := g.Plies[start+i]
-		pos, _ := rec.Position(start + i)
+		pos := a.position(start + i)
 		m, err := pos.Resolve(w.Text)
 		if err != nil || m != ply.Move {
 			refusing(a.l.Repeated, start)

@@ -505,7 +505,7 @@ func Rule(s State, code string, seq int, confirm bool, note string, date timecon
 		a.recordReplies(h.Plies)
 		g.Replies[len(g.Replies)-1].Received = date // the offender receives it with the ruling
 		a.obs.Postmark = date
-		if pos := g.Position(s.Tournament.DraughtsVariant()); !a.endByRules(pos) {
+		if pos := a.position(len(g.Plies)); !a.endByRules(pos) {
 			a.forward(first, known, false, pos)
 		}
 	}

@@ -87,6 +87,25 @@ var lookAlike = map[rune]rune{
 // file h), and drops spaces around separators so "c3 - d4" reads as "c3-d4".
 // Apply it to text meant as moves: it would also change Cyrillic words.
 func NormalizeNotation(s string) string {
+	if normal(s) {
+		return s // the engine's own notation and most letters: nothing to change, nothing to allocate
+	}
+	return normalize(s)
+}
+
+// normal reports whether NormalizeNotation leaves s as it is: printable
+// ASCII without capitals, spaces or 'x', which is all it would change.
+func normal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b <= ' ' || b > '~' || b >= 'A' && b <= 'Z' || b == 'x' {
+			return false
+		}
+	}
+	return true
+}
+
+// normalize is NormalizeNotation of text that may need it.
+func normalize(s string) string {
 	rs := []rune(strings.ReplaceAll(strings.ToLower(s), "…", "..."))
 	out := make([]rune, 0, len(rs))
 	for i, r := range rs {
@@ -201,7 +220,8 @@ func ParseMoveText(s string) (MoveText, error) {
 	}
 	fail := func(reason string) (MoveText, error) { return MoveText{}, &MoveTextError{orig, reason} }
 
-	var mt MoveText
+	// One allocation for the squares: one more than the separators.
+	mt := MoveText{Squares: make([]SquareText, 0, 1+strings.Count(n, "-")+strings.Count(n, ":"))}
 	i := 0
 	// Abbreviated: a file letter not followed by a digit ("cd4", "b:d4").
 	if isFileRune(rune(n[0])) && (len(n) == 1 || !isDigit(rune(n[1]))) {

@@ -129,3 +129,46 @@ func FuzzParseMoveText(f *testing.F) {
 		_, _ = ParseMoveSequence(s)
 	})
 }
+
+// TestNormalizeNotation_NormalTextIsKept: text that needs no normalizing
+// is returned as it is, and only such text (the rest goes through normalize).
+func TestNormalizeNotation_NormalTextIsKept(t *testing.T) {
+	cases := []struct {
+		in     string
+		normal bool
+	}{
+		{"c3-d4", true},
+		{"d2:f4:h6:f8:c5", true},
+		{"47-24", true},
+		{"1...f6-g5", true},
+		{"", true},
+		{"C3-d4", false},
+		{"c3xe5", false},
+		{"c3 - d4", false},
+		{"с3-д4", false},
+		{"c3–d4", false},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			if got := normal(c.in); got != c.normal {
+				t.Fatalf("normal(%q) = %v, want %v", c.in, got, c.normal)
+			}
+			if got, want := NormalizeNotation(c.in), normalize(c.in); got != want {
+				t.Fatalf("NormalizeNotation(%q) = %q, normalize gives %q", c.in, got, want)
+			}
+		})
+	}
+}
+
+// FuzzNormalizeNotation_NormalIsUnchanged: what normal lets through,
+// normalize would not have changed.
+func FuzzNormalizeNotation_NormalIsUnchanged(f *testing.F) {
+	for _, s := range []string{"c3-d4", "d2:f4:h6", "47-24", "1...f6-g5!", "C3x", "c3 - d4", "с3-д4", "…"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if normal(s) && normalize(s) != s {
+			t.Fatalf("normal(%q), but normalize gives %q", s, normalize(s))
+		}
+	})
+}
