@@ -21,16 +21,7 @@ func BenchmarkReadApply(b *testing.B) {
 		move   = "ЧР-2026-ЗФ 1-2\r\nМой ход: 1.c3-d4\r\n01.03.2026 / 01.03.2026 / 01.03.2026\r\nВремя: 0/0\r\n"
 		answer = "ЧР-2026-ЗФ 1-2\r\nВаш ход: 1.c3-d4\r\nМой ход: 1...f6-g5\r\n01.03.2026 / 01.03.2026 / 01.03.2026\r\nВремя: 0/0\r\n"
 	)
-	for b.Loop() {
-		s1, out := Apply(s, s.Read(move, first), first)
-		if !out.Accepted || len(out.Out) != 2 || len(out.Problems) > 0 {
-			b.Fatalf("the first move: %+v", out)
-		}
-		_, out = Apply(s1, s1.Read(answer, reply), reply)
-		if !out.Accepted || len(out.Out) != 2 || len(out.Problems) > 0 {
-			b.Fatalf("the answer: %+v", out)
-		}
-	}
+	readApplyLoop(b, s, move, first, answer, reply)
 }
 
 // BenchmarkReadApplyLong is BenchmarkReadApply on a game at move 30: the
@@ -84,6 +75,12 @@ func BenchmarkReadApplyLong(b *testing.B) {
 	}
 	first, reply := obs(white, 60), obs(black, 61)
 	move, answer := text(written, 60), text(written, 61)
+	readApplyLoop(b, s, move, first, answer, reply)
+}
+
+// readApplyLoop reads and applies the move and then the answer to it, each
+// forwarded and confirmed, once an op.
+func readApplyLoop(b *testing.B, s State, move string, first Observation, answer string, reply Observation) {
 	for b.Loop() {
 		s1, out := Apply(s, s.Read(move, first), first)
 		if !out.Accepted || len(out.Out) != 2 || len(out.Problems) > 0 {
