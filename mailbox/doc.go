@@ -4,6 +4,10 @@
 //
 // The pieces:
 //
+//   - [Reading.Decode], what the edge calls, decodes a letter once under the
+//     configured trust: [Decode]'s [Incoming] with its RFC 3834 status
+//     (Incoming.Automatic) and the trusted Authentication-Results
+//     (Incoming.Auth) filled in, so that nobody reads the mail again.
 //   - [Decode] turns a raw letter into an [Incoming]: decoded headers, the
 //     text body (text/plain preferred, else HTML converted to text, in any
 //     charset go-message knows; an unknown charset is kept undecoded and

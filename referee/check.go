@@ -84,10 +84,13 @@ func (r *Referee) keys(in *mailbox.Incoming) []storage.Key {
 
 // vouched is what the trusted Authentication-Results of a letter said of
 // its sender when it was read (a), which stands when no reply key of his
-// does.
+// does. Only the methods mail can prove pass (DMARC, DKIM, SPF): any other
+// name, the desk's or a reply key's among them, vouches for nothing, so a
+// letter built by hand cannot borrow a trust only the house grants.
 func vouched(a mailbox.Authentication) corr.Auth {
-	if a.Method == mailbox.AuthNone || a.Method == "" {
-		return corr.Auth{Method: corr.AuthNone, Detail: a.Detail}
+	switch a.Method {
+	case mailbox.AuthDMARC, mailbox.AuthDKIM, mailbox.AuthSPF:
+		return corr.Auth{Method: a.Method, Detail: a.Detail}
 	}
-	return corr.Auth{Method: a.Method, Detail: a.Detail}
+	return corr.Auth{Method: corr.AuthNone, Detail: a.Detail}
 }

@@ -92,3 +92,28 @@ func TestCheck_DecidesFromTheDecodedLetter(t *testing.T) {
 		assert.Equal(t, in.Auth.Detail, c.Auth.Detail)
 	})
 }
+
+// TestVouched_OnlyWhatMailProves: the Authentication-Results' methods
+// (DMARC, DKIM, SPF) vouch; a method only the house grants (the desk, a
+// reply key, a confirmation) or an unknown name, set in a letter built by
+// hand, vouches for nothing.
+func TestVouched_OnlyWhatMailProves(t *testing.T) {
+	tests := []struct{ method, want string }{
+		{mailbox.AuthDMARC, corr.AuthDMARC},
+		{mailbox.AuthDKIM, corr.AuthDKIM},
+		{mailbox.AuthSPF, corr.AuthSPF},
+		{mailbox.AuthNone, corr.AuthNone},
+		{"", corr.AuthNone},
+		{corr.AuthDesk, corr.AuthNone},
+		{corr.AuthKey, corr.AuthNone},
+		{corr.AuthConfirmed, corr.AuthNone},
+		{"pass", corr.AuthNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method, func(t *testing.T) {
+			got := vouched(mailbox.Authentication{Method: tt.method, Detail: "d"})
+			assert.Equal(t, tt.want, got.Method)
+			assert.Equal(t, tt.want != corr.AuthNone, got.Authenticated())
+		})
+	}
+}

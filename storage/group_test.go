@@ -173,25 +173,25 @@ func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
 func TestGroup_MisuseFails(t *testing.T) {
 	tests := []struct {
 		name    string
-		misuse  func(ctx context.Context, g *Group, first *Tx, cipher string) error
+		misuse  func(t *testing.T, ctx context.Context, g *Group, first *Tx, cipher string) error
 		commits bool
 	}{
-		{"SecondLetterBeforeDone", func(ctx context.Context, g *Group, first *Tx, cipher string) error {
+		{"SecondLetterBeforeDone", func(t *testing.T, ctx context.Context, g *Group, first *Tx, cipher string) error {
 			_, err := g.Letter(ctx)
 			require.NoError(t, g.Done(ctx, first, nil), "the first letter is still open, and closes")
 			return err
 		}, true},
-		{"TxAfterDone", func(ctx context.Context, g *Group, first *Tx, cipher string) error {
+		{"TxAfterDone", func(t *testing.T, ctx context.Context, g *Group, first *Tx, cipher string) error {
 			require.NoError(t, g.Done(ctx, first, nil))
 			_, err := applyIn(ctx, first, cipher, game12[1])
 			assert.ErrorIs(t, err, errLetterDone)
 			return err
 		}, true},
-		{"DoneTwice", func(ctx context.Context, g *Group, first *Tx, cipher string) error {
+		{"DoneTwice", func(t *testing.T, ctx context.Context, g *Group, first *Tx, cipher string) error {
 			require.NoError(t, g.Done(ctx, first, nil))
 			return g.Done(ctx, first, nil)
 		}, true},
-		{"CommitWithLetterOpen", func(ctx context.Context, g *Group, first *Tx, cipher string) error {
+		{"CommitWithLetterOpen", func(t *testing.T, ctx context.Context, g *Group, first *Tx, cipher string) error {
 			err := g.Commit()
 			_, uerr := first.Load(ctx, cipher)
 			assert.ErrorIs(t, uerr, errLetterDone, "the rolled back letter's Tx")
@@ -210,7 +210,7 @@ func TestGroup_MisuseFails(t *testing.T) {
 			_, err = applyIn(ctx, first, cipher, game12[0])
 			require.NoError(t, err)
 
-			require.Error(t, tt.misuse(ctx, g, first, cipher), "the misuse fails")
+			require.Error(t, tt.misuse(t, ctx, g, first, cipher), "the misuse fails")
 			if tt.commits {
 				require.NoError(t, g.Commit())
 			}

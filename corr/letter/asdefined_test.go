@@ -7,7 +7,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"zaochnik/corr/draughts"
 	"zaochnik/timecontrol"
 )
 
@@ -139,17 +138,6 @@ func TestShortcuts_CyrillicBlock(t *testing.T) {
 			t.Errorf("%U is a digit", r)
 		}
 	}
-}
-
-func FuzzNormalizeNotation(f *testing.F) {
-	for _, s := range []string{"1.c3-d4", "1...f6-g5", "Е3хС5", "c3xe5", "C3-D4", "c3 - d4", "5…", "a\tb"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := normalizeNotation(s), draughts.NormalizeNotation(s); got != want {
-			t.Fatalf("normalizeNotation(%q) = %q, want %q", s, got, want)
-		}
-	})
 }
 
 // The writer writes a date as Date.Russian does, years of fewer than

@@ -340,7 +340,7 @@ func moveish(p string) (number int, black bool, rest string, ok bool) {
 	}
 	// Twice: the first pass maps the look-alikes that the second needs to
 	// read a Cyrillic "х" between squares as a capture ("Е3хС5").
-	n := normalizeNotation(normalizeNotation(p))
+	n := draughts.NormalizeNotation(draughts.NormalizeNotation(p))
 	i := 0
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
 		i++
@@ -410,19 +410,6 @@ func hasDigit(s string) bool {
 	return false
 }
 
-// normalizeNotation is draughts.NormalizeNotation, which leaves a move
-// written as the notation has it ("1.c3-d4") as it is: ASCII without
-// capitals, spaces or 'x' is told so without the engine's pass.
-func normalizeNotation(s string) string {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf, 'A' <= c && c <= 'Z', c == 'x', c == ' ', '\t' <= c && c <= '\r':
-			return draughts.NormalizeNotation(s)
-		}
-	}
-	return s
-}
-
 // moveLike reports text shaped like a move though not in its alphabet:
 // squares of up to three letters and digits joined by one '-' or by ':'s.
 func moveLike(n string) bool {
@@ -452,7 +439,7 @@ func moveLike(n string) bool {
 
 // isSquareText reports whether s is one square as written ("c3", "с3").
 func isSquareText(s string) bool {
-	n := normalizeNotation(s)
+	n := draughts.NormalizeNotation(s)
 	return len(n) >= 2 && len(n) <= 3 && n[0] >= 'a' && n[0] <= 'j' && isInt(n[1:])
 }
 
