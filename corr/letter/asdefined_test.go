@@ -189,3 +189,33 @@ func FuzzMonthOf(f *testing.F) {
 		}
 	})
 }
+
+// TestStartNumbers: the start numbers of a game reference as written, by
+// an independent table (the fuzz target above shares the halves and the
+// pair's rule with the code it checks).
+func TestStartNumbers(t *testing.T) {
+	tests := []struct {
+		in   string
+		w, b int
+		ok   bool
+	}{
+		{"1-2", 1, 2, true},
+		{"12 – 3", 12, 3, true},
+		{"+3—4", 3, 4, true},
+		{"1234-1", 1234, 1, true},
+		{"0-1", 0, 0, false},     // no player starts at 0
+		{"3-3", 0, 0, false},     // a player does not meet himself
+		{"12345-1", 0, 0, false}, // more than four digits
+		{"1-", 0, 0, false},
+		{"-1-2", 0, 0, false},
+		{"1-2-3", 0, 0, false},
+		{"a-2", 0, 0, false},
+		{"12", 0, 0, false},
+	}
+	for _, tt := range tests {
+		w, b, ok := startNumbers(tt.in)
+		if w != tt.w || b != tt.b || ok != tt.ok {
+			t.Errorf("startNumbers(%q) = %d, %d, %v, want %d, %d, %v", tt.in, w, b, ok, tt.w, tt.b, tt.ok)
+		}
+	}
+}
