@@ -89,7 +89,17 @@ type Incoming struct {
 	// are read by Reading.Decode under its configuration.
 	Automatic string
 	Auth      Authentication
+
+	// read is set by Reading.Decode alone: Automatic and Auth were read
+	// from the letter, not left empty by a value built by hand.
+	read bool
 }
+
+// Read reports whether the letter came out of Reading.Decode (or Decode),
+// so that its Automatic and Auth say what the letter says. The referee
+// reads no letter that did not: an empty Automatic would let a letter
+// built by hand pass the RFC 3834 loop guard.
+func (in *Incoming) Read() bool { return in.read }
 
 // Decode reads a raw RFC 5322 letter. It fails only when the header block
 // itself cannot be read; anything wrong further in is noted in Problems and

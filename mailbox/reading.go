@@ -23,5 +23,6 @@ func (r Reading) Decode(raw []byte) (*Incoming, error) {
 	}
 	_, in.Automatic = in.IsAutomatic(r.Own...)
 	in.Auth = Authenticate(in, r.Auth)
+	in.read = true
 	return in, nil
 }

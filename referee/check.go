@@ -35,6 +35,9 @@ func (r *Referee) check(l Letter) checked {
 	if size > limit {
 		l.Mail = nil // not read, whatever the caller decoded
 	}
+	if l.Mail != nil && !l.Mail.Read() {
+		l.Mail = nil // built by hand, not read at the edge: unreadable (fail closed)
+	}
 	in := l.Mail
 	c := checked{Arrival: storage.Arrival{Received: storage.Received{Incoming: r.incoming(l)}}}
 	if in != nil {

@@ -1,12 +1,14 @@
 package referee
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/corr"
+	"zaochnik/corr/letter"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
 )
@@ -114,6 +116,45 @@ func TestVouched_OnlyWhatMailProves(t *testing.T) {
 			got := vouched(mailbox.Authentication{Method: tt.method, Detail: "d"})
 			assert.Equal(t, tt.want, got.Method)
 			assert.Equal(t, tt.want != corr.AuthNone, got.Authenticated())
+		})
+	}
+}
+
+// TestCheck_HandBuiltLetterNotRead: a letter that did not come out of
+// Reading.Decode (an Incoming built by hand, with an empty Automatic that
+// would pass the RFC 3834 loop guard and a method that would vouch) is
+// refused as unreadable: nothing is looked up and nothing vouches; the
+// same letter decoded is read.
+func TestCheck_HandBuiltLetterNotRead(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	r := &Referee{DB: db, Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: "mx.zaochnik.test"}}}
+	raw := "Authentication-Results: mx.zaochnik.test; dmarc=pass header.from=example.ru\r\n" +
+		"From: ivanov@example.ru\r\nSubject: 1.c3-d4\r\nMessage-ID: <h1@example.ru>\r\n" +
+		"Date: Tue, 06 Jan 2026 10:14:00 +0300\r\n\r\n1.c3-d4\r\n"
+	decoded, err := r.Reading.Decode([]byte(raw))
+	require.NoError(t, err)
+	built := *decoded
+	built = mailbox.Incoming{From: built.From, Subject: built.Subject, Text: built.Text, MessageID: built.MessageID,
+		Postmark: built.Postmark, Auth: mailbox.Authentication{Method: mailbox.AuthDMARC}}
+	tests := []struct {
+		name string
+		in   *mailbox.Incoming
+		keep storage.Disposition
+		auth string
+	}{
+		{"Decoded", decoded, "", corr.AuthDMARC},
+		{"BuiltByHand", &built, storage.Refused, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := r.check(Letter{Raw: []byte(raw), Mail: tt.in, Name: "<h1@example.ru>"})
+			assert.Equal(t, tt.keep, c.keep)
+			assert.Equal(t, tt.auth, c.Auth.Method)
+			if tt.keep == storage.Refused {
+				assert.Equal(t, letter.ReasonUnreadable, c.why.Code)
+			}
 		})
 	}
 }
