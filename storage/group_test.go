@@ -57,13 +57,7 @@ func TestGroup_FailedLetterUndoesOnlyItself(t *testing.T) {
 	}
 	require.NoError(t, g.Commit())
 
-	ls, err := db.Letters(ctx)
-	require.NoError(t, err)
-	var ids []string
-	for _, l := range ls {
-		ids = append(ids, l.MessageID)
-	}
-	assert.Equal(t, []string{"<m1>", "<m3>"}, ids, "the failed letter is not stored")
+	assert.Equal(t, []string{"<m1>", "<m3>"}, storedIDs(t, db), "the failed letter is not stored")
 	_, last, err := db.Watermark(ctx, "box")
 	require.NoError(t, err)
 	assert.EqualValues(t, 3, last)
@@ -214,12 +208,7 @@ func TestGroup_MisuseFails(t *testing.T) {
 			if tt.commits {
 				require.NoError(t, g.Commit())
 			}
-			ls, err := db.Letters(ctx)
-			require.NoError(t, err)
-			var ids []string
-			for _, l := range ls {
-				ids = append(ids, l.MessageID)
-			}
+			ids := storedIDs(t, db)
 			want := []string{"<m1>"}
 			if !tt.commits {
 				want = nil
@@ -227,4 +216,16 @@ func TestGroup_MisuseFails(t *testing.T) {
 			assert.Equal(t, want, ids, "only the letters done are stored")
 		})
 	}
+}
+
+// storedIDs lists the Message-IDs of the letters db keeps, in its order.
+func storedIDs(t *testing.T, db *DB) []string {
+	t.Helper()
+	ls, err := db.Letters(context.Background())
+	require.NoError(t, err)
+	var ids []string
+	for _, l := range ls {
+		ids = append(ids, l.MessageID)
+	}
+	return ids
 }
