@@ -165,6 +165,9 @@ type writing struct {
 	// are then written once, when it commits (marks).
 	group bool
 	marks []watermark
+	// rows are what a Group's letters appended, written when it commits
+	// (grouprows.go).
+	rows appended
 }
 
 // watermark is a mailbox's watermark to advance (advanceWatermark).

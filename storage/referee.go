@@ -55,9 +55,15 @@ type Result struct {
 // names no game: the reply's subject does.
 func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string, error) {
 	for _, id := range ids {
-		var code string
-		err := db.queryRow(ctx, tx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ? AND g.status != 'cancelled'`,
-			strings.Trim(id, "<>")).Scan(&code)
+		id = strings.Trim(id, "<>")
+		code, queued, err := db.queuedGame(ctx, tx, id)
+		if err != nil || code != "" {
+			return code, err
+		}
+		if queued {
+			continue // queued by an earlier letter of the group, about no game now
+		}
+		err = db.queryRow(ctx, tx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ? AND g.status != 'cancelled'`, id).Scan(&code)
 		if err == nil {
 			return code, nil
 		}
@@ -204,10 +210,10 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		return id, err
 	}
 	// One statement for the events, one for the letters (eventRows,
-	// outboxRows at most each).
-	const eventRows = 64
-	args := make([]any, 0, 7*min(len(out.Events), eventRows))
-	for i, e := range out.Events {
+	// outboxRows at most each); in a group, for all its letters when it
+	// commits (grouprows.go).
+	args := make([]any, 0, eventColumns*len(out.Events))
+	for _, e := range out.Events {
 		gid, err := gameID(e.Game)
 		if err != nil {
 			return err
@@ -217,12 +223,11 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 			d = day
 		}
 		args = append(args, tid, gid, lid, d.String(), e.Kind, e.Clause, e.Detail)
-		if n := len(args) / 7; n == eventRows || i == len(out.Events)-1 {
-			if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, n, 7), args...); err != nil {
-				return err
-			}
-			args = args[:0]
-		}
+	}
+	if db.deferring(tx) {
+		db.w.rows.events = append(db.w.rows.events, args...)
+	} else if err := db.writeEvents(ctx, tx, args); err != nil {
+		return err
 	}
 	var rows []outRow
 	var files [][]corr.File
@@ -240,6 +245,9 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 	}
 	if len(rows) == 0 {
 		return nil
+	}
+	if db.deferring(tx) {
+		return db.queueAppended(ctx, tx, rows, files, db.stamp())
 	}
 	queued, err := db.enqueueAll(ctx, tx, rows, db.stamp())
 	if err != nil {
