@@ -252,8 +252,12 @@ func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, err
 	return st, nil
 }
 
-// exec runs a prepared statement in tx.
+// exec runs a prepared statement in tx: the write transaction's on the
+// writer's connection beneath database/sql (writer.go).
 func (db *DB) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	if db.raw(tx) {
+		return db.execRaw(ctx, query, args)
+	}
 	st, err := db.stmt(ctx, tx, query)
 	if err != nil {
 		return nil, err

@@ -39,7 +39,7 @@ type Group struct {
 // groups short).
 func (db *DB) Group(ctx context.Context) (*Group, error) {
 	db.writer.Lock()
-	tx, err := db.db.BeginTx(ctx, nil)
+	tx, err := db.beginWrite(ctx)
 	if err != nil {
 		db.writer.Unlock()
 		return nil, err
