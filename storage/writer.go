@@ -30,7 +30,16 @@ type writerConn struct {
 // beginWrite begins a write transaction on the writer's connection,
 // opened when there is none; the caller holds writer. A connection that
 // fails to begin is given back to the pool: the next write takes another.
+// The transaction ends when the writer commits or rolls it back, never by
+// itself when ctx ends: database/sql would roll it back then from a
+// goroutine of its own and keep the connection, so that the next statement
+// run beneath it would run outside any transaction, committed alone. The
+// statements still end with their own contexts, and so the steps they are
+// of.
 func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if db.wc.conn == nil {
 		c, err := db.db.Conn(ctx)
 		if err != nil {
@@ -38,7 +47,7 @@ func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
 		}
 		db.wc = writerConn{conn: c, stmts: map[string]driver.Stmt{}}
 	}
-	tx, err := db.wc.conn.BeginTx(ctx, nil)
+	tx, err := db.wc.conn.BeginTx(context.WithoutCancel(ctx), nil)
 	if err != nil {
 		db.closeWriter()
 		return nil, err
