@@ -145,12 +145,27 @@ func (db *DB) writeAppended(ctx context.Context, tx *sql.Tx) error {
 	return db.writeLedgerOps(ctx, tx, a.ledger)
 }
 
+// rowsAtOnce is how many of n rows the next multi-row statement writes:
+// max at most, else the largest power of two not above n, so that a
+// table's statements are of a few sizes, each prepared once (a group
+// writes any number of rows).
+func rowsAtOnce(n, max int) int {
+	if n >= max {
+		return max
+	}
+	k := 1
+	for k*2 <= n {
+		k *= 2
+	}
+	return k
+}
+
 // writeEvents inserts events (eventColumns values a row), eventRows at
 // most a statement.
 func (db *DB) writeEvents(ctx context.Context, tx *sql.Tx, events []any) error {
 	const eventRows = 64
 	for len(events) > 0 {
-		n := min(len(events)/eventColumns, eventRows)
+		n := rowsAtOnce(len(events)/eventColumns, eventRows)
 		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, n, eventColumns),
 			events[:n*eventColumns]...); err != nil {
 			return err
@@ -164,7 +179,7 @@ func (db *DB) writeEvents(ctx context.Context, tx *sql.Tx, events []any) error {
 // statement, then their documents.
 func (db *DB) writeQueued(ctx context.Context, tx *sql.Tx, qs []queuedRow) error {
 	for part := qs; len(part) > 0; {
-		n := min(len(part), outboxRows)
+		n := rowsAtOnce(len(part), outboxRows)
 		args := make([]any, 0, 14*n)
 		for _, q := range part[:n] {
 			r := q.row
@@ -192,13 +207,16 @@ func (db *DB) writeLedgerOps(ctx context.Context, tx *sql.Tx, ops []ledgerOp) er
 	const ledgerRowsAtOnce = 64
 	args := make([]any, 0, 9*ledgerRowsAtOnce)
 	flush := func() error {
-		if len(args) == 0 {
-			return nil
+		for part := args; len(part) > 0; {
+			n := rowsAtOnce(len(part)/9, ledgerRowsAtOnce)
+			if _, err := db.exec(ctx, tx, db.manyRows(`INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES`, n, 9), part[:9*n]...); err != nil {
+				return err
+			}
+			part = part[9*n:]
 		}
-		_, err := db.exec(ctx, tx, db.manyRows(`INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES`, len(args)/9, 9), args...)
 		args = args[:0]
-		return err
+		return nil
 	}
 	for _, op := range ops {
 		if op.del {

@@ -173,3 +173,44 @@ func TestGroup_OutboxIdsAfterAnUndoneLetter(t *testing.T) {
 	require.NoError(t, db.db.QueryRow(`SELECT id FROM outbox WHERE to_addr = 'held@example.org'`).Scan(&id))
 	assert.Equal(t, last+1, id, "the id after the group's queued letters, as if the undone letter had never been")
 }
+
+// A statement writes max rows, else the largest power of two not above
+// those left.
+func TestRowsAtOnce(t *testing.T) {
+	tests := []struct{ n, max, want int }{
+		{1, 64, 1}, {2, 64, 2}, {3, 64, 2}, {63, 64, 32}, {64, 64, 64}, {100, 64, 64}, {36, 32, 32}, {31, 32, 16},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, rowsAtOnce(tt.n, tt.max), "%d rows, %d at most", tt.n, tt.max)
+	}
+}
+
+// Groups of any number of events write them in statements of a few sizes,
+// each prepared once, not of as many sizes as there are groups.
+func TestGroup_EventsInFewStatementSizes(t *testing.T) {
+	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	var tid int64
+	require.NoError(t, db.db.QueryRow(`SELECT id FROM tournaments`).Scan(&tid))
+	written := 0
+	for n := 1; n <= 100; n++ {
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			var events []any
+			for range n {
+				events = append(events, tid, nil, nil, "2026-03-01", "test", "", "")
+			}
+			return db.writeEvents(ctx, tx.tx, events)
+		}))
+		written += n
+	}
+	var stored int
+	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM events WHERE kind = 'test'`).Scan(&stored))
+	assert.Equal(t, written, stored)
+	sizes := 0
+	for k := range db.rowsSQL.made {
+		if strings.HasPrefix(k.head, "INSERT INTO events") {
+			sizes++
+		}
+	}
+	assert.LessOrEqual(t, sizes, 7, "1, 2, 4 … 64 rows")
+}
