@@ -187,9 +187,12 @@ func open(path, mode string) (*DB, error) {
 // Close closes the database.
 func (db *DB) Close() error {
 	db.closeStmts()
-	db.writer.Lock()
-	db.closeWriter()
-	db.writer.Unlock()
+	// A writer still at work (a group not ended) keeps its connection,
+	// which the pool closes when it is given back.
+	if db.writer.TryLock() {
+		db.closeWriter()
+		db.writer.Unlock()
+	}
 	return db.db.Close()
 }
 

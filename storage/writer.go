@@ -29,7 +29,8 @@ type writerConn struct {
 
 // beginWrite begins a write transaction on the writer's connection,
 // opened when there is none; the caller holds writer. A connection that
-// fails to begin is given back to the pool: the next write takes another.
+// fails to begin is given back to the pool, and one the pool closed
+// (sql.ErrConnDone) replaced at once.
 // The transaction ends when the writer commits or rolls it back, never by
 // itself when ctx ends: database/sql would roll it back then from a
 // goroutine of its own and keep the connection, so that the next statement
@@ -40,19 +41,23 @@ func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if db.wc.conn == nil {
-		c, err := db.db.Conn(ctx)
-		if err != nil {
+	for again := true; ; again = false {
+		if db.wc.conn == nil {
+			c, err := db.db.Conn(ctx)
+			if err != nil {
+				return nil, err
+			}
+			db.wc = writerConn{conn: c, stmts: map[string]driver.Stmt{}}
+		}
+		tx, err := db.wc.conn.BeginTx(context.WithoutCancel(ctx), nil)
+		if err == nil {
+			return tx, nil
+		}
+		db.closeWriter()
+		if !again || !errors.Is(err, sql.ErrConnDone) {
 			return nil, err
 		}
-		db.wc = writerConn{conn: c, stmts: map[string]driver.Stmt{}}
 	}
-	tx, err := db.wc.conn.BeginTx(context.WithoutCancel(ctx), nil)
-	if err != nil {
-		db.closeWriter()
-		return nil, err
-	}
-	return tx, nil
 }
 
 // closeWriter closes the writer's statements and gives its connection

@@ -111,3 +111,15 @@ func TestWriter_NextWriteAfterOneThatDidNotBegin(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, res.Outcome.Accepted)
 }
+
+// A writer's connection the pool closed (a driver's bad connection) is
+// replaced by the next write, which runs.
+func TestWriter_ClosedConnectionReplaced(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	require.NotNil(t, db.wc.conn, "the writes so far ran on the writer's connection")
+	require.NoError(t, db.wc.conn.Close())
+
+	res, err := apply(context.Background(), db, cipher, game12[0])
+	require.NoError(t, err)
+	assert.True(t, res.Outcome.Accepted)
+}
