@@ -3,11 +3,13 @@ package mailbox_test
 import (
 	"bufio"
 	"bytes"
+	"crypto/tls"
 	"fmt"
 	"net"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,6 +32,8 @@ type scriptServer struct {
 	rcpt func(addr string, n int) string
 	// dataAfterRefusal: DATA gets 354 even when the recipient was refused.
 	dataAfterRefusal bool
+	noEHLO           bool        // an old server: HELO only, no extensions
+	tls              *tls.Config // implicit TLS (port 465)
 
 	mu       sync.Mutex
 	commands []string // every command received, in order
@@ -42,6 +46,9 @@ func startScript(t *testing.T, s *scriptServer) *scriptServer {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	if s.tls != nil {
+		ln = tls.NewListener(ln, s.tls)
+	}
 	s.ln, s.rcpts = ln, map[string]int{}
 	t.Cleanup(func() { ln.Close() })
 	go func() {
@@ -95,11 +102,17 @@ func (s *scriptServer) serve(conn net.Conn) {
 		s.mu.Unlock()
 		switch verb {
 		case "EHLO":
+			if s.noEHLO {
+				say("502 5.5.2 Unknown command", true)
+				continue
+			}
 			ext := "250-script\r\n250-8BITMIME\r\n"
 			if s.pipelining {
 				ext += "250-PIPELINING\r\n"
 			}
 			say(ext+"250 AUTH PLAIN", true)
+		case "HELO":
+			say("250 script", true)
 		case "AUTH":
 			say("235 2.7.0 OK", true)
 		case "MAIL", "RSET":
@@ -225,4 +238,65 @@ func TestSender_Transaction(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSender_Session: the sender's session with servers localmail is not:
+// implicit TLS (port 465) and an old server knowing HELO only (no
+// extensions, so no PIPELINING); the Debug trace shows the exchange.
+func TestSender_Session(t *testing.T) {
+	srvTLS, cliTLS := selfSigned(t)
+	tests := []struct {
+		name     string
+		server   *scriptServer
+		security mailbox.Security
+		tls      *tls.Config
+	}{
+		{"ImplicitTLS", &scriptServer{pipelining: true, tls: srvTLS}, mailbox.SecurityTLS, cliTLS},
+		{"HELOOnly", &scriptServer{noEHLO: true}, mailbox.SecurityPlain, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := startScript(t, tt.server)
+			out := newFakeOutbox()
+			for i := range 3 {
+				out.queue(t, fmt.Sprintf("s%d@zaochnik.test", i), player)
+			}
+			var trace syncBuffer
+			s, err := mailbox.NewSender(mailbox.SenderOptions{Addr: srv.addr(), Security: tt.security, TLSConfig: tt.tls,
+				Username: tournament, Password: secret, Outbox: out, Timeout: 10 * time.Second, Logger: testLogger(t), Debug: &trace})
+			require.NoError(t, err)
+			runSender(t, s)
+			out.waitSettled(t)
+			srv.mu.Lock()
+			assert.Equal(t, []string{"s0@zaochnik.test", "s1@zaochnik.test", "s2@zaochnik.test"}, srv.letters)
+			assert.Zero(t, srv.early, "a command sent before the reply to the one before, to a server without PIPELINING")
+			if tt.server.noEHLO {
+				assert.Contains(t, srv.commands, "HELO localhost")
+				for _, c := range srv.commands {
+					assert.False(t, strings.Contains(c, "BODY=8BITMIME"), "no 8BITMIME offered: %s", c)
+				}
+			}
+			srv.mu.Unlock()
+			assert.Contains(t, trace.String(), "MAIL FROM:<tournament@zaochnik.test>")
+			assert.Contains(t, trace.String(), "250 2.0.0 Queued")
+		})
+	}
+}
+
+// syncBuffer is a trace written by the sender while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
