@@ -134,6 +134,7 @@ func (c *smtpConn) hello(name string) error {
 		return err
 	}
 	if code == 500 || code == 502 {
+		c.ext = nil // HELO: no extensions
 		return c.expect("HELO "+name, 250)
 	}
 	if err := replyError(code, msg, 250); err != nil {

@@ -65,7 +65,6 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 	x := &exchange{c: c, pipe: c.has("PIPELINING"), errs: make([]error, len(ls)),
 		replied: make([]bool, len(ls)), accepted: make([]bool, len(ls))}
 	reset := false // a transaction may be open: RSET before the next MAIL
-	n := 0         // the letters handed over
 	for i, l := range ls {
 		if x.dead || ctx.Err() != nil {
 			break
@@ -73,10 +72,8 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 		mail, err := c.mailCommand(l)
 		if err != nil { // the envelope cannot be said: nothing sent
 			x.errs[i], x.replied[i] = err, true
-			n++
 			continue
 		}
-		n++
 		if reset {
 			x.send(-1, stepReset, "RSET")
 			reset = false
@@ -105,11 +102,9 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 		}
 	}
 	x.sync()
-	for i := range n {
-		if !x.replied[i] {
-			n = i
-			break
-		}
+	n := 0 // the letters with an outcome come first, in order
+	for n < len(ls) && x.replied[n] {
+		n++
 	}
 	return x.errs[:n], !x.dead
 }
