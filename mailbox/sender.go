@@ -98,7 +98,8 @@ type SenderOptions struct {
 	// declared dead.
 	RetryBase, RetryMax time.Duration
 	MaxAttempts         int
-	// Timeout bounds each SMTP command; the final reply to DATA gets 5 min.
+	// Timeout bounds each SMTP exchange (a command and its reply, or a
+	// pipelined group of them); the reply to a letter's data gets 5 min.
 	// 1 min.
 	Timeout time.Duration
 	// Poll bounds the wait between two readings of the outbox, so that a
