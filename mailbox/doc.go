@@ -21,7 +21,9 @@
 //     the processed or refused folder.
 //   - [Sender] drains an [Outbox] over SMTP with recorded attempts,
 //     exponential backoff on temporary failures and dead letters on
-//     permanent ones.
+//     permanent ones; its own client pipelines a letter's commands
+//     (RFC 2920) where the server offers it, every reply still read
+//     before the letter's data goes.
 //
 // # Exactly once
 //
