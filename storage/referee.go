@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/base32"
 	"errors"
 	"hash"
@@ -77,34 +78,55 @@ func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string,
 // senderCiphers returns the ciphers of the tournaments addr plays in and,
 // when he plays in none, of every tournament, oldest first.
 func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, all []string, err error) {
-	// A write transaction asks once per sender: the tournaments and their
-	// players are written only when a tournament is created, in a
-	// transaction of its own, and no other writer runs meanwhile.
+	// The write transactions ask once per sender while nobody else writes:
+	// the tournaments and their players are written only when a
+	// tournament is created (writer.go, sendersCurrent).
 	tx, isTx := q.(*sql.Tx)
-	writing := isTx && tx == db.w.tx
-	if c, ok := db.w.ciphers[addr]; writing && ok {
-		return slices.Clone(c.mine), slices.Clone(c.all), nil
+	writing := isTx && db.raw(tx)
+	if writing {
+		if err := db.sendersCurrent(ctx); err != nil {
+			return nil, nil, err
+		}
+		if c, ok := db.wc.senders.get(addr); ok {
+			return slices.Clone(c.mine), slices.Clone(c.all), nil
+		}
 	}
 	// IN, not a join: the tournaments are walked in id order once each,
 	// without the two temporary b-trees of DISTINCT and ORDER BY.
-	st, err := db.stmt(ctx, q, `SELECT cipher FROM tournaments WHERE id IN (SELECT tournament_id FROM players WHERE lower(email) = lower(?)) ORDER BY id`)
-	if err != nil {
-		return nil, nil, err
-	}
-	if mine, err = scanStrings(st.QueryContext(ctx, addr)); err == nil && len(mine) == 0 {
-		all, err = scanStrings(q.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
+	mine, err = db.column(ctx, q, `SELECT cipher FROM tournaments WHERE id IN (SELECT tournament_id FROM players WHERE lower(email) = lower(?)) ORDER BY id`, addr)
+	if err == nil && len(mine) == 0 {
+		all, err = db.column(ctx, q, `SELECT cipher FROM tournaments ORDER BY id`)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if writing {
-		db.w.ciphers[addr] = senderTournaments{slices.Clone(mine), slices.Clone(all)}
+		db.wc.senders.put(addr, senderTournaments{slices.Clone(mine), slices.Clone(all)})
 	}
 	return mine, all, nil
 }
 
 // senderTournaments are senderCiphers' answer for one sender.
 type senderTournaments struct{ mine, all []string }
+
+// column reads a column of strings (ciphers) on q: in the write
+// transaction beneath database/sql (writer.go).
+func (db *DB) column(ctx context.Context, q querier, query string, args ...any) ([]string, error) {
+	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
+		var cs []string
+		err := db.queryRaw(ctx, query, args, func(row []driver.Value) error {
+			s, _ := row[0].(string)
+			cs = append(cs, s)
+			return nil
+		})
+		return cs, err
+	}
+	st, err := db.stmt(ctx, q, query)
+	if err != nil {
+		return nil, err
+	}
+	return scanStrings(st.QueryContext(ctx, args...))
+}
 
 // scanStrings reads a column of strings (ciphers, addresses).
 func scanStrings(rows *sql.Rows, err error) ([]string, error) {

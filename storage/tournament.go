@@ -33,6 +33,7 @@ type tournamentState struct {
 // a tournament with the same cipher exists.
 func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []byte) error {
 	return db.tx(ctx, func(tx *sql.Tx) error {
+		db.wc.senders = nil // asked again: the players change (sendersCurrent)
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM tournaments WHERE cipher = ?`, t.Cipher).Scan(&n); err != nil {
 			return err

@@ -25,6 +25,10 @@ type writerConn struct {
 	conn  *sql.Conn
 	stmts map[string]driver.Stmt
 	args  []driver.NamedValue // a statement's values, reused
+	// senders are senderCiphers' answers, by address, as the store was at
+	// the connection's data_version version (sendersCurrent).
+	senders *lru[senderTournaments]
+	version int64
 }
 
 // beginWrite begins a write transaction on the writer's connection,
@@ -74,6 +78,31 @@ func (db *DB) closeWriter() {
 	})
 	db.wc.conn.Close()
 	db.wc = writerConn{}
+}
+
+// sendersCurrent makes the senders' answers those of the store as the
+// write transaction sees it, checked once a transaction: they are
+// forgotten when another connection has written since they were asked
+// (PRAGMA data_version, which the connection's own writes leave as it is:
+// CreateTournament, the one writer of tournaments and players, forgets
+// them itself).
+func (db *DB) sendersCurrent(ctx context.Context) error {
+	if db.w.sendersChecked && db.wc.senders != nil {
+		return nil
+	}
+	var v int64
+	err := db.queryRaw(ctx, `PRAGMA data_version`, nil, func(row []driver.Value) error {
+		v, _ = row[0].(int64)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if db.wc.senders == nil || v != db.wc.version {
+		db.wc.senders, db.wc.version = newLRU[senderTournaments](cachedSenders), v
+	}
+	db.w.sendersChecked = true
+	return nil
 }
 
 // raw reports whether tx is the write transaction, on the writer's

@@ -2,15 +2,20 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
 )
 
 // valuer is a type of the caller's with a value of its own for the driver.
@@ -122,4 +127,56 @@ func TestWriter_ClosedConnectionReplaced(t *testing.T) {
 	res, err := apply(context.Background(), db, cipher, game12[0])
 	require.NoError(t, err)
 	assert.True(t, res.Outcome.Accepted)
+}
+
+// A sender's tournaments are asked once for all write transactions while
+// nobody else writes: another connection's write (a tournament created by
+// another process) or a tournament created by this one has them asked again.
+func TestWriter_SenderCiphersKeptTillAnotherWrites(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	ciphers := func(addr string) (mine, all []string) {
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			var err error
+			mine, all, err = db.senderCiphers(ctx, tx.tx, addr)
+			return err
+		}))
+		return mine, all
+	}
+	addPlayer := func(tx interface {
+		ExecContext(context.Context, string, ...any) (sql.Result, error)
+	}, number int, email string) {
+		_, err := tx.ExecContext(ctx, `INSERT INTO players (tournament_id, number, name, email, language) VALUES ((SELECT id FROM tournaments WHERE cipher = ?), ?, 'Новый', ?, 'ru')`,
+			cipher, number, email)
+		require.NoError(t, err)
+	}
+	mine, all := ciphers("new@example.org")
+	assert.Empty(t, mine)
+	assert.Equal(t, []string{cipher}, all)
+
+	// Written on the writer's own connection, as no code of the store
+	// does but CreateTournament: the answer kept stands.
+	require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+		addPlayer(tx.tx, 90, "new@example.org")
+		return nil
+	}))
+	mine, _ = ciphers("new@example.org")
+	assert.Empty(t, mine, "kept from the transaction before")
+
+	// Written by another connection: asked again.
+	addPlayer(db.db, 91, "other@example.org")
+	mine, _ = ciphers("new@example.org")
+	assert.Equal(t, []string{cipher}, mine)
+
+	// A tournament created by this process: asked again.
+	mine, _ = ciphers("new2@example.org")
+	assert.Empty(t, mine)
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	second := []byte(strings.NewReplacer("petrov@example.org", "new2@example.org", cipher, "ВТОРОЙ-2026").Replace(string(src)))
+	tm, err := corr.ParseTournament(second)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tm, second))
+	mine, _ = ciphers("new2@example.org")
+	assert.Equal(t, []string{"ВТОРОЙ-2026"}, mine)
 }
