@@ -33,8 +33,9 @@
 // touches the IMAP mailbox (flags, MOVE) after Accept returned, and those
 // steps are idempotent too.
 //
-// The interfaces use only standard types, so storage can satisfy them
-// without importing this package.
+// The interfaces take plain values of this package (a letter fetched and
+// read, a letter to send and its outcome); the daemon's shell implements
+// them over the referee and the store, and the store imports no mail.
 //
 // Deliberate deviations: letters are fetched with BODY.PEEK[] only (no
 // ENVELOPE or BODYSTRUCTURE, which some servers send broken); UID SEARCH is

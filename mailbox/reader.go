@@ -17,7 +17,8 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 )
 
-// Inbox receives the letters the Reader fetches. storage implements it.
+// Inbox receives the letters the Reader fetches, read. The daemon's shell
+// implements it over the referee.
 type Inbox interface {
 	// Watermark returns the UIDVALIDITY and the highest UID accepted from
 	// mailbox (ReaderOptions.Name), or zeros when nothing was accepted yet.
