@@ -134,7 +134,8 @@ func (db *DB) execRaw(ctx context.Context, query string, args []any) (sql.Result
 
 // queryRaw runs query with args on the writer's connection, in its
 // transaction (raw), and gives each row's values to row, which must copy
-// what it keeps of them.
+// what it keeps of them and run no statement (the connection is held
+// meanwhile).
 func (db *DB) queryRaw(ctx context.Context, query string, args []any, row func([]driver.Value) error) error {
 	return db.wc.conn.Raw(func(dc any) error {
 		st, err := db.wc.prepared(ctx, dc, query)
