@@ -266,8 +266,15 @@ func (db *DB) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (
 	return st.ExecContext(ctx, args...)
 }
 
-// queryRow runs a prepared query for one row on q.
-func (db *DB) queryRow(ctx context.Context, q querier, query string, args ...any) *sql.Row {
+// oneRow is a query's first row: *sql.Row, or rawRow.
+type oneRow interface{ Scan(dest ...any) error }
+
+// queryRow runs a prepared query for one row on q: the write
+// transaction's on the writer's connection beneath database/sql.
+func (db *DB) queryRow(ctx context.Context, q querier, query string, args ...any) oneRow {
+	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
+		return db.queryRowRaw(ctx, query, args)
+	}
 	st, err := db.stmt(ctx, q, query)
 	if err != nil {
 		return q.QueryRowContext(ctx, query, args...) // reports the same error on Scan

@@ -1,10 +1,12 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 	"io"
 	"time"
 )
@@ -207,4 +209,93 @@ func (w *writerConn) values(args []any) ([]driver.NamedValue, error) {
 	}
 	w.args = nv
 	return nv, nil
+}
+
+// rawRow is the first row of a query run on the writer's connection in its
+// transaction (queryRow), scanned as *sql.Row scans it.
+type rawRow struct {
+	vals []driver.Value
+	err  error
+}
+
+// errFirstRow ends a query after its first row (queryRowRaw).
+var errFirstRow = errors.New("storage: the first row is read")
+
+// queryRowRaw runs query with args as queryRaw does and keeps its first
+// row; no row is sql.ErrNoRows on Scan, as with database/sql.
+func (db *DB) queryRowRaw(ctx context.Context, query string, args []any) *rawRow {
+	r := &rawRow{err: sql.ErrNoRows}
+	err := db.queryRaw(ctx, query, args, func(row []driver.Value) error {
+		r.vals, r.err = make([]driver.Value, len(row)), nil
+		for i, v := range row {
+			if b, ok := v.([]byte); ok {
+				v = bytes.Clone(b) // the driver's buffer is reused
+			}
+			r.vals[i] = v
+		}
+		return errFirstRow
+	})
+	if err != nil && !errors.Is(err, errFirstRow) {
+		r.err = err
+	}
+	return r
+}
+
+// Scan copies the row's values into dest as database/sql's Row.Scan does.
+func (r *rawRow) Scan(dest ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	if len(dest) != len(r.vals) {
+		return fmt.Errorf("sql: expected %d destination arguments in Scan, not %d", len(r.vals), len(dest))
+	}
+	for i, d := range dest {
+		if err := scanValue(d, r.vals[i]); err != nil {
+			return fmt.Errorf("sql: Scan error on column index %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// scanValue stores v in dest as database/sql converts it (convertAssign,
+// which the sql.Null types' Scan runs) for the destinations the store
+// scans into; any other is refused.
+func scanValue(dest any, v driver.Value) error {
+	switch d := dest.(type) {
+	case *string:
+		return scanInto(d, v)
+	case *int64:
+		return scanInto(d, v)
+	case *int:
+		return scanInto(d, v)
+	case *bool:
+		return scanInto(d, v)
+	case *float64:
+		return scanInto(d, v)
+	case *[]byte:
+		if v == nil {
+			*d = nil
+			return nil
+		}
+		return scanInto(d, v)
+	case *any:
+		*d = v // a []byte is the row's copy already
+		return nil
+	case sql.Scanner:
+		return d.Scan(v)
+	}
+	return fmt.Errorf("storage: no scan into %T beneath database/sql", dest)
+}
+
+// scanInto stores v, not NULL, in d through sql.Null's Scan.
+func scanInto[T any](d *T, v driver.Value) error {
+	if v == nil {
+		return fmt.Errorf("converting NULL to %T is unsupported", *d)
+	}
+	var n sql.Null[T]
+	if err := n.Scan(v); err != nil {
+		return err
+	}
+	*d = n.V
+	return nil
 }

@@ -63,6 +63,64 @@ func TestWriter_ValuesAsDatabaseSQL(t *testing.T) {
 	}
 }
 
+// A row read beneath database/sql in the write transaction (queryRow)
+// gives every destination the store scans into what database/sql's
+// Row.Scan gives it, or fails where it fails: each SQLite value, NULL
+// included, into each type, read both ways from the same statement.
+func TestWriter_ScanAsDatabaseSQL(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	ctx := context.Background()
+	values := []struct {
+		name string
+		expr string
+	}{
+		{"Null", "NULL"}, {"Zero", "0"}, {"One", "1"}, {"Int", "-7"}, {"Big", "9007199254740993"},
+		{"Real", "1.5"}, {"Text", "'ход'"}, {"Digits", "'12'"}, {"True", "'true'"}, {"Empty", "''"},
+		{"Blob", "x'cafe'"}, {"EmptyBlob", "x''"},
+	}
+	dests := map[string]func() any{
+		"string": func() any { return new(string) }, "int64": func() any { return new(int64) },
+		"int": func() any { return new(int) }, "bool": func() any { return new(bool) },
+		"float64": func() any { return new(float64) }, "bytes": func() any { return new([]byte) },
+		"NullString": func() any { return new(sql.NullString) }, "NullInt64": func() any { return new(sql.NullInt64) },
+		"any": func() any { return new(any) },
+	}
+	for _, v := range values {
+		for name, dest := range dests {
+			t.Run(v.name+"/"+name, func(t *testing.T) {
+				query := `SELECT ` + v.expr + `, 'second'`
+				want, wantSecond := dest(), ""
+				werr := db.db.QueryRowContext(ctx, query).Scan(want, &wantSecond)
+				got, gotSecond := dest(), ""
+				var gerr error
+				require.NoError(t, db.tx(ctx, func(tx *sql.Tx) error {
+					require.True(t, db.raw(tx))
+					gerr = db.queryRow(ctx, tx, query).Scan(got, &gotSecond)
+					assert.Contains(t, db.wc.stmts, query, "run beneath database/sql")
+					return nil
+				}))
+				if werr != nil {
+					assert.Error(t, gerr)
+					return
+				}
+				require.NoError(t, gerr)
+				assert.Equal(t, want, got)
+				assert.Equal(t, wantSecond, gotSecond)
+			})
+		}
+	}
+	require.NoError(t, db.tx(ctx, func(tx *sql.Tx) error {
+		var n int64
+		var ch chan int
+		assert.Error(t, db.queryRow(ctx, tx, `SELECT 1`).Scan(&ch), "a destination the store does not scan into is refused")
+		assert.ErrorIs(t, db.queryRow(ctx, tx, `SELECT 1 WHERE 0`).Scan(&n), sql.ErrNoRows)
+		assert.Error(t, db.queryRow(ctx, tx, `SELECT 1, 2`).Scan(&n), "one destination for two columns")
+		return nil
+	}))
+}
+
 // A write transaction ends when the store commits or rolls it back, not
 // when its context does: a group whose context is cancelled after its
 // letters commits them all, or none when rolled back; and a letter's step
