@@ -60,10 +60,9 @@ type DB struct {
 	// writer that begins again at once (the reader's groups) would win
 	// every time. Other processes still meet the busy timeout.
 	writer sync.Mutex
-	w      writing       // the write transaction of the writer's holder (cache.go)
-	wc     writerConn    // the connection it runs on (writer.go)
-	mac    idMAC         // the writer's holder's, for messageID
-	ckpt   *checkpointer // checkpoint.go
+	w      writing    // the write transaction of the writer's holder (cache.go)
+	wc     writerConn // the connection it runs on (writer.go)
+	mac    idMAC      // the writer's holder's, for messageID
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -182,22 +181,14 @@ func open(path, mode string) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
-	db.startCheckpoints(checkpointPages, restartPages)
 	return db, nil
 }
 
 // Close closes the database.
 func (db *DB) Close() error {
 	db.closeStmts()
-	// The checkpointer is waited for unless a writer is at work (a group
-	// not ended), whose mutex it may be waiting for.
-	idle := db.writer.TryLock()
-	if idle {
-		db.writer.Unlock()
-	}
-	db.stopCheckpoints(idle)
-	// A writer still at work keeps its connection, which the pool closes
-	// when it is given back.
+	// A writer still at work (a group not ended) keeps its connection,
+	// which the pool closes when it is given back.
 	if db.writer.TryLock() {
 		db.closeWriter()
 		db.writer.Unlock()
@@ -261,11 +252,7 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return err
 	}
-	if err := tx.Commit(); err != nil {
-		return err
-	}
-	db.walWritten()
-	return nil
+	return tx.Commit()
 }
 
 // stamp is the current instant as stored: RFC 3339 UTC, whole seconds.

@@ -157,9 +157,6 @@ func (g *Group) Commit() error {
 	} else {
 		g.tx.Rollback()
 	}
-	if err == nil {
-		g.db.walWritten()
-	}
 	g.db.end()
 	g.db.writer.Unlock()
 	if err != nil {
