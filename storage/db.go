@@ -60,9 +60,10 @@ type DB struct {
 	// writer that begins again at once (the reader's groups) would win
 	// every time. Other processes still meet the busy timeout.
 	writer sync.Mutex
-	w      writing    // the write transaction of the writer's holder (cache.go)
-	wc     writerConn // the connection it runs on (writer.go)
-	mac    idMAC      // the writer's holder's, for messageID
+	w      writing       // the write transaction of the writer's holder (cache.go)
+	wc     writerConn    // the connection it runs on (writer.go)
+	mac    idMAC         // the writer's holder's, for messageID
+	ckpt   *checkpointer // checkpoint.go
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -181,14 +182,22 @@ func open(path, mode string) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
+	db.startCheckpoints(checkpointPages, restartPages)
 	return db, nil
 }
 
 // Close closes the database.
 func (db *DB) Close() error {
 	db.closeStmts()
-	// A writer still at work (a group not ended) keeps its connection,
-	// which the pool closes when it is given back.
+	// The checkpointer is waited for unless a writer is at work (a group
+	// not ended), whose mutex it may be waiting for.
+	idle := db.writer.TryLock()
+	if idle {
+		db.writer.Unlock()
+	}
+	db.stopCheckpoints(idle)
+	// A writer still at work keeps its connection, which the pool closes
+	// when it is given back.
 	if db.writer.TryLock() {
 		db.closeWriter()
 		db.writer.Unlock()
@@ -252,7 +261,11 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	db.walWritten()
+	return nil
 }
 
 // stamp is the current instant as stored: RFC 3339 UTC, whole seconds.

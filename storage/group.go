@@ -157,6 +157,9 @@ func (g *Group) Commit() error {
 	} else {
 		g.tx.Rollback()
 	}
+	if err == nil {
+		g.db.walWritten()
+	}
 	g.db.end()
 	g.db.writer.Unlock()
 	if err != nil {

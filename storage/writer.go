@@ -53,6 +53,10 @@ func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
 			if err != nil {
 				return nil, err
 			}
+			if err := noAutoCheckpoint(ctx, c); err != nil {
+				c.Close()
+				return nil, err
+			}
 			db.wc = writerConn{conn: c, stmts: map[string]driver.Stmt{}}
 		}
 		tx, err := db.wc.conn.BeginTx(context.WithoutCancel(ctx), nil)
