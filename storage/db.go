@@ -164,6 +164,17 @@ func open(path, mode string) (*DB, error) {
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
+	// NORMAL in WAL mode: a commit writes the WAL without syncing it; the
+	// WAL is synced before each checkpoint (checkpoint.go) and the
+	// database file after it. A killed process loses nothing committed;
+	// a power cut or an OS crash never corrupts the file but can roll
+	// back the commits since the WAL was last synced, each whole (a
+	// letter with its watermark and outgoing letters), though the reader
+	// may have filed those letters out of INBOX and the sender sent
+	// their answers meanwhile (docs/developers.md). FULL would sync
+	// every commit. Page size (4096), cache_size (2 MiB a
+	// connection) and mmap_size (0) are SQLite's defaults: the writer's
+	// reads are nearly all from its cache.
 	q.Add("_pragma", "synchronous(NORMAL)")
 	// The savepoints of a group (group.go) keep their undo pages in
 	// memory, not in a temporary file written for every page they change.
