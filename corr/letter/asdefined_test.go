@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,4 +219,16 @@ func TestStartNumbers(t *testing.T) {
 			t.Errorf("startNumbers(%q) = %d, %d, %v, want %d, %d, %v", tt.in, w, b, ok, tt.w, tt.b, tt.ok)
 		}
 	}
+}
+
+func FuzzPairOfNames(f *testing.F) {
+	for _, s := range []string{"Иванов – Петров", "Иванов (б) - Петров (ч)", "Мой ход: 1.c3-d4", "Иванов2 - Петров", "Smith - Jones", "01.03.2026 / 01.03.2026", "Иванов - Петров3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		fields := strings.Fields(line)
+		if got, want := pairOfNames(fields), pairOfNamesByFields(fields); !slices.Equal(got, want) {
+			t.Fatalf("pairOfNames(%q) = %q, want %q", line, got, want)
+		}
+	})
 }

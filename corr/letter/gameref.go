@@ -119,8 +119,21 @@ func appendLower(b []byte, s string) []byte {
 }
 
 // pairOfNames reads a line, in fields, that is the two players alone:
-// "Иванов – Петров", "Иванов (б) - Петров (ч)".
+// "Иванов – Петров", "Иванов (б) - Петров (ч)". A field with an ASCII
+// digit is neither a dash, a colour nor a surname: a line of moves, dates
+// or start numbers is told so before any field is folded
+// (FuzzPairOfNames compares with pairOfNamesByFields).
 func pairOfNames(fields []string) []string {
+	for _, f := range fields {
+		if strings.ContainsAny(f, "0123456789") {
+			return nil
+		}
+	}
+	return pairOfNamesByFields(fields)
+}
+
+// pairOfNamesByFields is pairOfNames field by field.
+func pairOfNamesByFields(fields []string) []string {
 	var names []string
 	dash := false
 	for _, f := range fields {

@@ -21,6 +21,7 @@ func Parse(text string, opts Options) Letter {
 		text = HTMLToText(text)
 	}
 	p := &parser{opts: opts, cur: -1}
+	p.toks, p.fields, p.keep = p.scratch.toks[:0], p.scratch.fields[:0], p.scratch.keep[:0]
 	p.l.Game = p.subjectRef(opts.Subject)
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for i, line := range lines {
@@ -72,11 +73,19 @@ type parser struct {
 	cyr, lat     int // letters seen in words, for the language
 	// unreported counts the problems past maxProblems.
 	unreported int
-	// Scratch reused from line to line (gameRef): a line's fields, those
-	// kept, the line in lower case, and the known ciphers in lower case.
+	// Scratch reused from line to line: a line's tokens (read only while
+	// the line is), its fields and those kept (gameRef), the line in lower
+	// case, and the known ciphers in lower case.
+	toks         []token
 	fields, keep []string
 	lower        []byte
 	lowCiphers   [][]byte
+	// scratch is where toks, fields and keep start: a move letter's
+	// lines fit, so that they grow with the parser's one allocation.
+	scratch struct {
+		toks         [12]token
+		fields, keep [12]string
+	}
 }
 
 // line reads one line; it returns true when the rest of the letter is a
@@ -123,7 +132,8 @@ func (p *parser) line(n int, raw string) (stop bool) {
 		return false
 	}
 	t, refFound := p.gameRef(t)
-	toks := tokenize(t)
+	p.toks = tokenize(p.toks, t)
+	toks := p.toks
 	words := phrase(toks)
 	p.countLetters(toks)
 	if refFound && words == "" && !hasContent(toks) {

@@ -215,8 +215,10 @@ type token struct {
 	forced bool
 }
 
-// tokenize splits a line into tokens. It runs in linear time.
-func tokenize(line string) []token {
+// tokenize splits a line into tokens, appended to out (whose tokens are
+// overwritten: the parser's one slice for them, reused from line to line).
+// It runs in linear time.
+func tokenize(out []token, line string) []token {
 	// Hyphens that are not the ASCII one ("f6‑g5" from an HTML letter).
 	if strings.Contains(line, "\xe2\x80") { // U+2010-2012 are E2 80 90-92 in UTF-8
 		line = strings.Map(func(r rune) rune {
@@ -226,7 +228,7 @@ func tokenize(line string) []token {
 			return r
 		}, line)
 	}
-	out := make([]token, 0, 8)
+	out = out[:0]
 	for f := range strings.FieldsSeq(line) {
 		if !strings.ContainsAny(f, ",;") {
 			out = splitToken(out, f)
