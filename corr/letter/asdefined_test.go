@@ -232,3 +232,44 @@ func FuzzPairOfNames(f *testing.F) {
 		}
 	})
 }
+
+func FuzzNextField(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", "  a\tb\u00a0c\u2003d  ", "\xff \xfe", "", " ", "ЧР-2026-ЗФ\u3000 1-2\u0085"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var got []string
+		for w, rest, ok := nextField(s); ok; w, rest, ok = nextField(rest) {
+			got = append(got, w)
+		}
+		if want := strings.Fields(s); !slices.Equal(got, want) {
+			t.Fatalf("the fields of %q: %q, want %q", s, got, want)
+		}
+	})
+}
+
+// TestIsSpace_AsUnicode: isSpace is unicode.IsSpace for every rune.
+func TestIsSpace_AsUnicode(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune+1; r++ {
+		if isSpace(r) != unicode.IsSpace(r) {
+			t.Fatalf("isSpace(%U) = %v", r, isSpace(r))
+		}
+	}
+}
+
+func FuzzTokenMarks(f *testing.F) {
+	for _, s := range []string{"«Мой»", "(ход:)", "„x“", "—/…", "x×", "\xff)", "-.-", "[1]!?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := strings.TrimLeftFunc(s, isOpeningMark), strings.TrimLeft(s, "(«\"'“„["); got != want {
+			t.Fatalf("opening marks trimmed from %q: %q, want %q", s, got, want)
+		}
+		if got, want := strings.TrimRightFunc(s, isClosingMark), strings.TrimRight(s, ")»\"'”!?]:"); got != want {
+			t.Fatalf("closing marks trimmed from %q: %q, want %q", s, got, want)
+		}
+		if got, want := onlySeparators(s), strings.Trim(s, "-—–/:.…x×") == ""; got != want {
+			t.Fatalf("onlySeparators(%q) = %v, want %v", s, got, want)
+		}
+	})
+}

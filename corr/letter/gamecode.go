@@ -40,7 +40,7 @@ func FormatGameCode(cipher string, white, black int) string {
 // writeGameCode writes FormatGameCode(cipher, white, black) to b.
 func writeGameCode(b *strings.Builder, cipher string, white, black int) {
 	c := strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || r == '[' || r == ']' || r == '#' {
+		if isSpace(r) || r == '[' || r == ']' || r == '#' {
 			return '_'
 		}
 		return r

@@ -90,7 +90,7 @@ func (p *parser) gameRef(t string) (string, bool) {
 // them, which the next call overwrites.
 func (p *parser) splitFields(t string) []string {
 	p.fields = p.fields[:0]
-	for f := range strings.FieldsSeq(t) {
+	for f, rest, ok := nextField(t); ok; f, rest, ok = nextField(rest) {
 		p.fields = append(p.fields, f)
 	}
 	return p.fields

@@ -366,7 +366,7 @@ func isSignOff(w string) bool {
 func firstWords(w string, n int) string {
 	i := 0 // where the next word starts
 	for k := 0; k < n; k++ {
-		j := strings.IndexFunc(w[i:], unicode.IsSpace)
+		j := strings.IndexFunc(w[i:], isSpace)
 		if j < 0 {
 			return w
 		}

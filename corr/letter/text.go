@@ -229,7 +229,7 @@ func tokenize(out []token, line string) []token {
 		}, line)
 	}
 	out = out[:0]
-	for f := range strings.FieldsSeq(line) {
+	for f, rest, ok := nextField(line); ok; f, rest, ok = nextField(rest) {
 		if !strings.ContainsAny(f, ",;") {
 			out = splitToken(out, f)
 			continue
@@ -248,14 +248,14 @@ func splitToken(ts []token, p string) []token {
 		return ts
 	}
 	if c := p[0]; c == '(' || c == '"' || c == '\'' || c == '[' || c >= utf8.RuneSelf {
-		p = strings.TrimLeft(p, "(«\"'“„[") // most words start with none of these
+		p = strings.TrimLeftFunc(p, isOpeningMark) // most words start with none of these
 	}
 	colon := false
 	p = strings.TrimRightFunc(p, func(r rune) bool {
 		if r == ':' || r == ')' {
 			colon = true
 		}
-		return strings.ContainsRune(")»\"'”!?]:", r)
+		return isClosingMark(r)
 	})
 	if p == "" {
 		return ts
@@ -276,7 +276,7 @@ func splitToken(ts []token, p string) []token {
 		t.kind = kFraction
 	case isInt(p):
 		t.kind = kInt
-	case strings.Trim(p, "-—–/:.…x×") == "":
+	case onlySeparators(p):
 		t.kind = kSep
 	default:
 		if n, black, rest, ok := moveish(p); ok {
@@ -294,6 +294,37 @@ func splitToken(ts []token, p string) []token {
 		}
 	}
 	return append(ts, t)
+}
+
+// isOpeningMark, isClosingMark and onlySeparators ask a switch what
+// strings.TrimLeft(p, "(«\"'“„["), strings.TrimRight(p, ")»\"'”!?]:") and
+// strings.Trim(p, "-—–/:.…x×") == "" would look up in their cutsets rune
+// by rune (FuzzTokenMarks compares them).
+func isOpeningMark(r rune) bool {
+	switch r {
+	case '(', '«', '"', '\'', '“', '„', '[':
+		return true
+	}
+	return false
+}
+
+func isClosingMark(r rune) bool {
+	switch r {
+	case ')', '»', '"', '\'', '”', '!', '?', ']', ':':
+		return true
+	}
+	return false
+}
+
+func onlySeparators(p string) bool {
+	for _, r := range p {
+		switch r {
+		case '-', '—', '–', '/', ':', '.', '…', 'x', '×':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // splitDateList appends to ts the dates of "12.03/14.03/15.03" or
