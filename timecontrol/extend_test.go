@@ -147,3 +147,34 @@ func FuzzExtend(f *testing.F) {
 		sameLedger(t, "extended", prev, tl)
 	})
 }
+
+// BenchmarkLedger: a game's ledger after its nth letter, computed whole
+// (Compute) or extended from the one after the letter before (Extend, as
+// corr does for a game of corr.extendFrom replies or more).
+func BenchmarkLedger(b *testing.B) {
+	for _, n := range []int{4, 8, 16, 32, 64} {
+		tl := Timeline{Start: d("2026-03-01")}
+		day := tl.Start
+		for i := range n {
+			tl.Replies = append(tl.Replies, Reply{Player: Color(i % 2), Received: day, Sent: day.AddDays(i % 3), Moves: 1})
+			day = day.AddDays(i % 3)
+		}
+		before := earlier(tl, n-1, 0)
+		b.Run(fmt.Sprintf("compute/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Compute(tl); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		prev, err := Ledger{}.Extend(before)
+		require.NoError(b, err)
+		b.Run(fmt.Sprintf("extend/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := prev.Extend(tl); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
