@@ -273,3 +273,18 @@ func FuzzTokenMarks(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTokenize: a line's tokens are the same from its fields split
+// already (the game reference's) as from the line.
+func FuzzTokenize(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", "12.03/14.03, 15 марта 2026 г.", "Время: 44-39; 1. c3 - d4", "f6\u2011g5 (вынужденно)", " a\u00a0b ", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		got := tokenize(nil, line, strings.Fields(line))
+		want := tokenize(nil, line, nil)
+		if !slices.Equal(got, want) {
+			t.Fatalf("the tokens of %q from its fields: %+v, want %+v", line, got, want)
+		}
+	})
+}

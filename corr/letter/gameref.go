@@ -87,8 +87,9 @@ func (p *parser) gameRef(t string) (string, bool) {
 }
 
 // splitFields returns strings.Fields(t) in the parser's one slice for
-// them, which the next call overwrites.
+// them, which the next call overwrites; p.fieldsOf is t then.
 func (p *parser) splitFields(t string) []string {
+	p.fieldsOf = t
 	p.fields = p.fields[:0]
 	for f, rest, ok := nextField(t); ok; f, rest, ok = nextField(rest) {
 		p.fields = append(p.fields, f)

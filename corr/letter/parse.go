@@ -78,6 +78,7 @@ type parser struct {
 	// case, and the known ciphers in lower case.
 	toks         []token
 	fields, keep []string
+	fieldsOf     string // the text fields are the fields of
 	lower        []byte
 	lowCiphers   [][]byte
 	// scratch is where toks, fields and keep start: a move letter's
@@ -132,7 +133,11 @@ func (p *parser) line(n int, raw string) (stop bool) {
 		return false
 	}
 	t, refFound := p.gameRef(t)
-	p.toks = tokenize(p.toks, t)
+	var fields []string // the line's fields when the game reference split them
+	if p.fieldsOf == t {
+		fields = p.fields
+	}
+	p.toks = tokenize(p.toks, t, fields)
 	toks := p.toks
 	words := phrase(toks)
 	p.countLetters(toks)

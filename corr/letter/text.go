@@ -217,8 +217,9 @@ type token struct {
 
 // tokenize splits a line into tokens, appended to out (whose tokens are
 // overwritten: the parser's one slice for them, reused from line to line).
-// It runs in linear time.
-func tokenize(out []token, line string) []token {
+// fields, when not nil, are the line's fields (strings.Fields), split
+// already for the game reference. It runs in linear time.
+func tokenize(out []token, line string, fields []string) []token {
 	// Hyphens that are not the ASCII one ("f6‑g5" from an HTML letter).
 	if strings.Contains(line, "\xe2\x80") { // U+2010-2012 are E2 80 90-92 in UTF-8
 		line = strings.Map(func(r rune) rune {
@@ -227,18 +228,30 @@ func tokenize(out []token, line string) []token {
 			}
 			return r
 		}, line)
+		fields = nil
 	}
 	out = out[:0]
-	for f, rest, ok := nextField(line); ok; f, rest, ok = nextField(rest) {
-		if !strings.ContainsAny(f, ",;") {
-			out = splitToken(out, f)
-			continue
-		}
-		for p := range strings.FieldsFuncSeq(f, func(r rune) bool { return r == ',' || r == ';' }) {
-			out = splitToken(out, p)
+	if fields == nil {
+		for f, rest, ok := nextField(line); ok; f, rest, ok = nextField(rest) {
+			out = fieldTokens(out, f)
 		}
 	}
+	for _, f := range fields {
+		out = fieldTokens(out, f)
+	}
 	return mergeSpacedMoves(mergeWordDates(out))
+}
+
+// fieldTokens appends the tokens of one field, split at its commas and
+// semicolons.
+func fieldTokens(out []token, f string) []token {
+	if strings.IndexByte(f, ',') < 0 && strings.IndexByte(f, ';') < 0 {
+		return splitToken(out, f)
+	}
+	for p := range strings.FieldsFuncSeq(f, func(r rune) bool { return r == ',' || r == ';' }) {
+		out = splitToken(out, p)
+	}
+	return out
 }
 
 // splitToken classifies one field, splitting date lists ("12.03/14.03"),
