@@ -154,11 +154,14 @@ func (p *parser) line(n int, raw string) (stop bool) {
 		return false
 	}
 	stmt := p.statements(words)
-	if !stmt && p.l.Greeting == "" && len(p.l.Moves)+len(p.l.Repeated) == 0 && isGreeting(words) && !hasContent(toks) {
+	// A line with moves, dates or a time is no greeting and no sign-off:
+	// told by its tokens before its words are compared with the stems.
+	content := hasContent(toks)
+	if !stmt && !content && p.l.Greeting == "" && len(p.l.Moves)+len(p.l.Repeated) == 0 && isGreeting(words) {
 		p.l.Greeting = t
 		return false
 	}
-	if !stmt && isSignOff(words) && !hasContent(toks) {
+	if !stmt && !content && isSignOff(words) {
 		p.signature = true
 		p.l.Signature = append(p.l.Signature, t)
 		return false
