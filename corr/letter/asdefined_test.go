@@ -288,3 +288,14 @@ func FuzzTokenize(f *testing.F) {
 		}
 	})
 }
+
+func FuzzHyphenated(f *testing.F) {
+	for _, s := range []string{"1-2", "12 – 3", "1—2", "1.c3-d4", "\xff1-2", "№3-4", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hyphenated(s), hyphenatedByMap(s); got != want {
+			t.Fatalf("hyphenated(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
