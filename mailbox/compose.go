@@ -48,6 +48,14 @@ func Compose(o Outgoing) ([]byte, error) {
 	case o.Date.IsZero():
 		return nil, errors.New("mailbox: composing a letter without a Date")
 	}
+	if raw, ok := composeLean(o); ok {
+		return raw, nil
+	}
+	return composeMIME(o)
+}
+
+// composeMIME is Compose by go-message, for every letter.
+func composeMIME(o Outgoing) ([]byte, error) {
 	var h gomail.Header
 	h.SetDate(o.Date)
 	h.SetAddressList("From", mailAddrs([]Address{o.From}))

@@ -1,7 +1,6 @@
 package mailbox
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
@@ -100,7 +98,8 @@ type SenderOptions struct {
 	// declared dead.
 	RetryBase, RetryMax time.Duration
 	MaxAttempts         int
-	// Timeout bounds each SMTP command; the final reply to DATA gets 5 min.
+	// Timeout bounds each SMTP exchange (a command and its reply, or a
+	// pipelined group of them); the reply to a letter's data gets 5 min.
 	// 1 min.
 	Timeout time.Duration
 	// Poll bounds the wait between two readings of the outbox, so that a
@@ -172,10 +171,10 @@ func (s *Sender) Kick() {
 // keeps them and writes them before it reads the outbox again, backing off
 // while the store fails; it never sends a letter again meanwhile.
 func (s *Sender) Run(ctx context.Context) error {
-	var c *smtp.Client
+	var c *smtpConn
 	defer func() {
 		if c != nil {
-			c.Close()
+			c.close()
 		}
 	}()
 	var done []Outcome // of the letters in flight, recorded with the next claim
@@ -207,7 +206,7 @@ func (s *Sender) Run(ctx context.Context) error {
 			now := s.o.Now()
 			if !ok || next.After(now) {
 				if c != nil {
-					_ = c.Quit()
+					c.quit()
 					c = nil
 				}
 				wait := s.o.Poll
@@ -221,7 +220,7 @@ func (s *Sender) Run(ctx context.Context) error {
 		}
 		if c == nil {
 			var err error
-			if c, err = s.connect(); err != nil {
+			if c, err = dialSMTP(s.o); err != nil {
 				due = false
 				// The server, not the letter, is at fault: retry it
 				// every few minutes at most, letters keep their schedule.
@@ -248,7 +247,7 @@ func (s *Sender) Run(ctx context.Context) error {
 			continue
 		}
 		if !s.sendBatch(ctx, c, batch, &done) {
-			c.Close()
+			c.close()
 			c = nil
 		}
 	}
@@ -279,87 +278,65 @@ func (s *Sender) idle(ctx context.Context, in time.Duration) {
 	}
 }
 
-// connect dials, greets and authenticates.
-func (s *Sender) connect() (*smtp.Client, error) {
-	var c *smtp.Client
-	var err error
-	switch s.o.Security {
-	case SecurityTLS:
-		c, err = smtp.DialTLS(s.o.Addr, s.o.TLSConfig)
-	case SecurityStartTLS:
-		c, err = smtp.DialStartTLS(s.o.Addr, s.o.TLSConfig)
-	default:
-		c, err = smtp.Dial(s.o.Addr)
-	}
-	if err != nil {
-		return nil, err
-	}
-	c.CommandTimeout, c.SubmissionTimeout, c.DebugWriter = s.o.Timeout, 5*time.Minute, s.o.Debug
-	if err := c.Hello(s.o.LocalName); err != nil {
-		c.Close()
-		return nil, err
-	}
-	if s.o.Username != "" {
-		if err := c.Auth(sasl.NewPlainClient("", s.o.Username, s.o.Password)); err != nil {
-			c.Close()
-			return nil, fmt.Errorf("logging in as %s: %w", s.o.Username, err)
+// sendBatch hands the batch's letters to SMTP in turn (smtpConn.transact)
+// and appends their outcomes to done, in the batch's order. A letter the
+// store could not read, or that cannot be composed, gets its outcome
+// without SMTP; when the connection is lost or ctx ends, the letters not
+// handed over yet are Unattempted. It reports whether the connection is
+// still usable.
+func (s *Sender) sendBatch(ctx context.Context, c *smtpConn, batch []Attempt, done *[]Outcome) (usable bool) {
+	outcomes := make([]Outcome, len(batch))
+	logs := make([]*slog.Logger, len(batch))
+	var envs []envelope
+	var sent []int // the batch's index of each of envs
+	for i, a := range batch {
+		o := a.Letter
+		env := envelope{from: o.From.Addr}
+		for _, r := range append(o.To, o.Cc...) {
+			env.to = append(env.to, r.Addr)
 		}
-	}
-	return c, nil
-}
-
-// sendBatch hands the batch's letters to SMTP in turn and appends their
-// outcomes to done. When the connection is lost or ctx ends, the letters
-// not handed over yet are Unattempted. It reports whether the connection
-// is still usable.
-func (s *Sender) sendBatch(ctx context.Context, c *smtp.Client, batch []Attempt, done *[]Outcome) (usable bool) {
-	usable = true
-	for _, a := range batch {
-		if !usable || ctx.Err() != nil {
-			*done = append(*done, Outcome{ID: a.ID, Fate: Unattempted, At: s.o.Now()})
+		logs[i] = s.log.With("letter", a.ID, "attempt", a.Number, "to", env.to)
+		if a.Err != nil { // the store could not read it whole: try again later
+			outcomes[i] = s.failed(logs[i], a, s.o.Now(), &StoreError{a.Err})
 			continue
 		}
-		var o Outcome
-		o, usable = s.send(c, a)
-		*done = append(*done, o)
+		var err error
+		if env.data, err = Compose(o); err != nil {
+			// The letter, not the server, is at fault: it never could go.
+			logs[i].Error("smtp: the letter cannot be composed; dead letter", "err", err)
+			outcomes[i] = Outcome{ID: a.ID, Fate: Dead, At: s.o.Now(), Reason: err.Error()}
+			continue
+		}
+		envs = append(envs, env)
+		sent = append(sent, i)
 	}
+	errs, usable := c.transact(ctx, envs)
+	now := s.o.Now()
+	for k, i := range sent {
+		a := batch[i]
+		if k >= len(errs) {
+			outcomes[i] = Outcome{ID: a.ID, Fate: Unattempted, At: now}
+			continue
+		}
+		outcomes[i] = s.outcome(logs[i], a, now, errs[k])
+	}
+	*done = append(*done, outcomes...)
 	return usable
 }
 
-// send makes attempt a and returns its outcome, and whether the connection
-// is still usable.
-func (s *Sender) send(c *smtp.Client, a Attempt) (Outcome, bool) {
-	o := a.Letter
-	var to []string
-	for _, r := range append(o.To, o.Cc...) {
-		to = append(to, r.Addr)
-	}
-	log := s.log.With("letter", a.ID, "attempt", a.Number, "to", to)
-	now := s.o.Now()
-	if a.Err != nil { // the store could not read it whole: try again later
-		return s.failed(log, a, now, &StoreError{a.Err}), true
-	}
-	raw, err := Compose(o)
-	if err != nil {
-		// The letter, not the server, is at fault: it never could go.
-		log.Error("smtp: the letter cannot be composed; dead letter", "err", err)
-		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}, true
-	}
-	err = c.SendMail(o.From.Addr, to, bytes.NewReader(raw))
-	now = s.o.Now()
+// outcome is what the server's answer err (nil: accepted) makes of
+// attempt a.
+func (s *Sender) outcome(log *slog.Logger, a Attempt, now time.Time, err error) Outcome {
 	if err == nil {
 		log.Info("smtp: sent")
-		return Outcome{ID: a.ID, Fate: Sent, At: now}, true
+		return Outcome{ID: a.ID, Fate: Sent, At: now}
 	}
 	var se *smtp.SMTPError
-	isSMTP := errors.As(err, &se)
-	if isSMTP && !se.Temporary() {
+	if errors.As(err, &se) && !se.Temporary() {
 		log.Warn("smtp: refused permanently; dead letter", "err", err)
-		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}, c.Reset() == nil
+		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}
 	}
-	// After a reply the session goes on with RSET; after a network error
-	// the connection is gone.
-	return s.failed(log, a, now, err), isSMTP && c.Reset() == nil
+	return s.failed(log, a, now, err)
 }
 
 // failed is the outcome of attempt a failing at now for a temporary

@@ -1,0 +1,59 @@
+package mailbox
+
+import (
+	"bufio"
+	"bytes"
+	"net/textproto"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// FuzzWriteDotted: a letter's data goes out byte for byte as
+// net/textproto's DotWriter (go-smtp's client) sends it: leading dots
+// doubled, bare LFs made CRLF, CR runs kept, the final dot.
+func FuzzWriteDotted(f *testing.F) {
+	for _, s := range []string{"", ".", "a", "a\r\n.b\r\n", ".\r\n", "a\n.\n", "a\r", "a\r\r\n", "a\r\r\r\n",
+		"\r", "\n", "\r\n", "..\r\n..", "x\r\n", "a\r.b\n.", "\r\r"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want bytes.Buffer
+		dw := textproto.NewWriter(bufio.NewWriter(&want)).DotWriter()
+		_, err := dw.Write(data)
+		require.NoError(t, err)
+		require.NoError(t, dw.Close())
+		var got bytes.Buffer
+		w := bufio.NewWriter(&got)
+		writeDotted(w, data)
+		require.NoError(t, w.Flush())
+		require.Equal(t, want.String(), got.String())
+	})
+}
+
+// FuzzReply: a server's reply is read as net/textproto (go-smtp's
+// client) reads it, whatever the bytes.
+func FuzzReply(f *testing.F) {
+	for _, s := range []string{"250 OK\r\n", "250-a\r\n250-b\r\n250 c\r\n", "250-a\r\nxyz\r\n250 c\r\n", "250-a\r\n251 b\r\n250 c\r\n",
+		"550 5.1.1 No such user\r\n", "25\r\n", "250\r\n", "abc def\r\n", "099 x\r\n", "250 x", "354 Go ahead\n250 later\r\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if len(raw) > 2000 {
+			return
+		}
+		c := &smtpConn{r: bufio.NewReader(bytes.NewReader(raw))}
+		code, msg, err := c.reply()
+		wantCode, wantMsg, wantErr := textproto.NewReader(bufio.NewReader(bytes.NewReader(raw))).ReadResponse(0)
+		if err == nil {
+			require.NoError(t, wantErr)
+		}
+		if wantErr == nil && bytes.HasSuffix(raw, []byte("\n")) {
+			require.NoError(t, err)
+		}
+		if err == nil && wantErr == nil {
+			require.Equal(t, wantCode, code)
+			require.Equal(t, wantMsg, msg)
+		}
+	})
+}

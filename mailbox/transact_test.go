@@ -1,0 +1,302 @@
+package mailbox_test
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/tls"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox"
+)
+
+// scriptServer is an SMTP server of a few lines for the exchanges
+// localmail (go-smtp's server) cannot show: one without PIPELINING, one
+// that holds its replies to a pipelined group until the group's DATA, one
+// answering 354 after refusing the recipient, one closing with 421.
+type scriptServer struct {
+	ln         net.Listener
+	pipelining bool
+	// hold: the replies to MAIL, RCPT and RSET wait for the DATA after
+	// them, so that a client waiting for each reply never gets one.
+	hold bool
+	// rcpt is the reply to RCPT TO:<addr> ("" accepts); the n-th RCPT
+	// to that address, from 1.
+	rcpt func(addr string, n int) string
+	// dataAfterRefusal: DATA gets 354 even when the recipient was refused.
+	dataAfterRefusal bool
+	noEHLO           bool        // an old server: HELO only, no extensions
+	tls              *tls.Config // implicit TLS (port 465)
+
+	mu       sync.Mutex
+	commands []string // every command received, in order
+	letters  []string // the Message-IDs of the letters whose data ended with the dot
+	early    int      // commands that came before the reply to the one before
+	rcpts    map[string]int
+}
+
+func startScript(t *testing.T, s *scriptServer) *scriptServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	if s.tls != nil {
+		ln = tls.NewListener(ln, s.tls)
+	}
+	s.ln, s.rcpts = ln, map[string]int{}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go s.serve(conn)
+		}
+	}()
+	return s
+}
+
+func (s *scriptServer) addr() string { return s.ln.Addr().String() }
+
+// serve runs one session.
+func (s *scriptServer) serve(conn net.Conn) {
+	defer conn.Close()
+	r, w := bufio.NewReader(conn), bufio.NewWriter(conn)
+	var held []string
+	say := func(reply string, now bool) {
+		held = append(held, reply)
+		if now || !s.hold {
+			for _, h := range held {
+				w.WriteString(h + "\r\n")
+			}
+			held = held[:0]
+			w.Flush()
+		}
+	}
+	say("220 script ESMTP", true)
+	accepted, refused := 0, 0
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return
+		}
+		cmd := strings.TrimRight(line, "\r\n")
+		s.mu.Lock()
+		s.commands = append(s.commands, cmd)
+		if !s.pipelining && r.Buffered() > 0 {
+			s.early++
+		}
+		verb, arg, _ := strings.Cut(cmd, " ")
+		n := 0
+		if verb == "RCPT" {
+			s.rcpts[arg]++
+			n = s.rcpts[arg]
+		}
+		s.mu.Unlock()
+		switch verb {
+		case "EHLO":
+			if s.noEHLO {
+				say("502 5.5.2 Unknown command", true)
+				continue
+			}
+			ext := "250-script\r\n250-8BITMIME\r\n"
+			if s.pipelining {
+				ext += "250-PIPELINING\r\n"
+			}
+			say(ext+"250 AUTH PLAIN", true)
+		case "HELO":
+			say("250 script", true)
+		case "AUTH":
+			say("235 2.7.0 OK", true)
+		case "MAIL", "RSET":
+			accepted, refused = 0, 0
+			say("250 2.0.0 OK", false)
+		case "RCPT":
+			addr := strings.TrimSuffix(strings.TrimPrefix(arg, "TO:<"), ">")
+			reply := ""
+			if s.rcpt != nil {
+				reply = s.rcpt(addr, n)
+			}
+			if reply == "" {
+				accepted++
+				say("250 2.1.5 OK", false)
+				continue
+			}
+			refused++
+			say(reply, strings.HasPrefix(reply, "421"))
+			if strings.HasPrefix(reply, "421") {
+				return
+			}
+		case "DATA":
+			if accepted == 0 && !s.dataAfterRefusal || refused > 0 && !s.dataAfterRefusal {
+				say("554 5.5.1 No valid recipients", true)
+				continue
+			}
+			say("354 Go ahead", true)
+			var data bytes.Buffer
+			for {
+				l, err := r.ReadString('\n')
+				if err != nil {
+					return // the client hung up without the dot: nothing delivered
+				}
+				if l == ".\r\n" {
+					break
+				}
+				data.WriteString(strings.TrimPrefix(l, "."))
+			}
+			in, err := mailbox.Decode(data.Bytes())
+			s.mu.Lock()
+			if err == nil {
+				s.letters = append(s.letters, in.MessageID)
+			}
+			s.mu.Unlock()
+			say("250 2.0.0 Queued", true)
+		case "QUIT":
+			say("221 2.0.0 Bye", true)
+			return
+		default:
+			say("502 5.5.2 Unknown command", true)
+		}
+	}
+}
+
+// TestSender_Transaction: each letter's every reply is read before its
+// data is sent, whether the server pipelines or not; a refused recipient
+// makes its letter Dead or Retry and its data never goes; a letter after a
+// refused one starts with RSET.
+func TestSender_Transaction(t *testing.T) {
+	const refusedAddr = "refused@example.ru"
+	refuse := func(reply string) func(string, int) string {
+		return func(addr string, n int) string {
+			if addr == refusedAddr && n == 1 {
+				return reply
+			}
+			return ""
+		}
+	}
+	tests := []struct {
+		name      string
+		server    *scriptServer
+		wantFirst []mailbox.Fate // the batch's outcomes
+		wantSent  []string       // the letters delivered, in order, retries included
+		wantReset bool           // the session goes on after the refusal, with RSET
+	}{
+		{"PipelinedRepliesTogether", &scriptServer{pipelining: true, hold: true, rcpt: refuse("550 5.1.1 No such user")},
+			[]mailbox.Fate{mailbox.Sent, mailbox.Dead, mailbox.Sent}, []string{"t0@zaochnik.test", "t2@zaochnik.test"}, true},
+		{"WithoutPipelining", &scriptServer{rcpt: refuse("550 5.1.1 No such user")},
+			[]mailbox.Fate{mailbox.Sent, mailbox.Dead, mailbox.Sent}, []string{"t0@zaochnik.test", "t2@zaochnik.test"}, true},
+		{"TemporaryRefusalRetried", &scriptServer{pipelining: true, rcpt: refuse("450 4.2.1 Mailbox busy")},
+			[]mailbox.Fate{mailbox.Sent, mailbox.Retry, mailbox.Sent}, []string{"t0@zaochnik.test", "t2@zaochnik.test", "t1@zaochnik.test"}, true},
+		// The data cannot be taken back once DATA is accepted: the sender
+		// hangs up without the dot, and the next letter waits.
+		{"DataAcceptedAfterRefusal", &scriptServer{pipelining: true, dataAfterRefusal: true, rcpt: refuse("550 5.1.1 No such user")},
+			[]mailbox.Fate{mailbox.Sent, mailbox.Dead, mailbox.Unattempted}, []string{"t0@zaochnik.test", "t2@zaochnik.test"}, false},
+		{"ServerClosing421", &scriptServer{pipelining: true, rcpt: refuse("421 4.3.2 Shutting down")},
+			[]mailbox.Fate{mailbox.Sent, mailbox.Retry, mailbox.Unattempted}, []string{"t0@zaochnik.test", "t2@zaochnik.test", "t1@zaochnik.test"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := startScript(t, tt.server)
+			out := newFakeOutbox()
+			for i, rcpt := range []string{player, refusedAddr, player} {
+				out.queue(t, fmt.Sprintf("t%d@zaochnik.test", i), rcpt)
+			}
+			startBatchSender(t, srv.addr(), out, 4, 3)
+			out.waitSettled(t)
+
+			out.mu.Lock()
+			require.GreaterOrEqual(t, len(out.calls), 2)
+			var first []mailbox.Fate
+			for _, o := range out.calls[1].done {
+				first = append(first, o.Fate)
+			}
+			out.mu.Unlock()
+			assert.Equal(t, tt.wantFirst, first)
+			srv.mu.Lock()
+			defer srv.mu.Unlock()
+			assert.Equal(t, tt.wantSent, srv.letters)
+			assert.Zero(t, srv.early, "a command sent before the reply to the one before, to a server without PIPELINING")
+			refusedAt := -1
+			for i, c := range srv.commands {
+				if !tt.wantReset {
+					break
+				}
+				if c == "RCPT TO:<"+refusedAddr+">" && refusedAt < 0 {
+					refusedAt = i
+				}
+				if refusedAt >= 0 && strings.HasPrefix(c, "MAIL") {
+					assert.Equal(t, "RSET", srv.commands[i-1], "the transaction after the refusal starts with RSET")
+					break
+				}
+			}
+		})
+	}
+}
+
+// TestSender_Session: the sender's session with servers localmail is not:
+// implicit TLS (port 465) and an old server knowing HELO only (no
+// extensions, so no PIPELINING); the Debug trace shows the exchange.
+func TestSender_Session(t *testing.T) {
+	srvTLS, cliTLS := selfSigned(t)
+	tests := []struct {
+		name     string
+		server   *scriptServer
+		security mailbox.Security
+		tls      *tls.Config
+	}{
+		{"ImplicitTLS", &scriptServer{pipelining: true, tls: srvTLS}, mailbox.SecurityTLS, cliTLS},
+		{"HELOOnly", &scriptServer{noEHLO: true}, mailbox.SecurityPlain, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := startScript(t, tt.server)
+			out := newFakeOutbox()
+			for i := range 3 {
+				out.queue(t, fmt.Sprintf("s%d@zaochnik.test", i), player)
+			}
+			var trace syncBuffer
+			s, err := mailbox.NewSender(mailbox.SenderOptions{Addr: srv.addr(), Security: tt.security, TLSConfig: tt.tls,
+				Username: tournament, Password: secret, Outbox: out, Timeout: 10 * time.Second, Logger: testLogger(t), Debug: &trace})
+			require.NoError(t, err)
+			runSender(t, s)
+			out.waitSettled(t)
+			srv.mu.Lock()
+			assert.Equal(t, []string{"s0@zaochnik.test", "s1@zaochnik.test", "s2@zaochnik.test"}, srv.letters)
+			assert.Zero(t, srv.early, "a command sent before the reply to the one before, to a server without PIPELINING")
+			if tt.server.noEHLO {
+				assert.Contains(t, srv.commands, "HELO localhost")
+				for _, c := range srv.commands {
+					assert.False(t, strings.Contains(c, "BODY=8BITMIME"), "no 8BITMIME offered: %s", c)
+				}
+			}
+			srv.mu.Unlock()
+			assert.Contains(t, trace.String(), "MAIL FROM:<tournament@zaochnik.test>")
+			assert.Contains(t, trace.String(), "250 2.0.0 Queued")
+		})
+	}
+}
+
+// syncBuffer is a trace written by the sender while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
