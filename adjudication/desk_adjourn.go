@@ -24,16 +24,16 @@ func (d Desk) awaiting(s corr.State) []corr.Game {
 	return gs
 }
 
-// Submit records player n's evaluation and analysis of unfinished game code
-// (6.5.2), as his letter received on day was read (read, ReadSubmission),
-// and confirms it; when both players' are in, the judge gets the
+// Submit records player n's evaluation and analysis of unfinished game g
+// of state s (6.5.2), as his letter received on day was read (read,
+// ReadSubmission), and confirms it; when both players' are in, the judge gets the
 // adjudication letter at once. A letter without an evaluation is answered
 // with what to write.
-func (d Desk) Submit(s corr.State, code string, n int, read Submitted, day timecontrol.Date) (Desk, corr.Outcome, error) {
+func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timecontrol.Date) (Desk, corr.Outcome, error) {
 	d = d.clone()
+	code := g.Code
 	a := d.adjourned(code)
-	g, ok := s.Game(code)
-	if a == nil || !ok {
+	if a == nil {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is not awaiting adjudication", code)
 	}
 	side, in := g.SideOf(n)

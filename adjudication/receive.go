@@ -124,7 +124,7 @@ func Decide(c Case, l Letter) (Decision, error) {
 	case viaOrganiser:
 		d.Desk, d.State, d.Outcome, err = c.Desk.OrganiserAnswer(c.State, w.code, w.answer, w.day)
 	case viaEvaluation:
-		d.Desk, d.Outcome, err = c.Desk.Submit(c.State, w.game, w.from, w.submitted, w.day)
+		d.Desk, d.Outcome, err = c.Desk.Submit(c.State, w.awaited, w.from, w.submitted, w.day)
 	case viaReferee:
 		d.State, d.Outcome = corr.Apply(c.State, w.read, w.obs)
 	}

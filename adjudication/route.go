@@ -48,13 +48,14 @@ type way struct {
 	cipher string
 	why    letter.Reason // viaIgnore, viaHold
 	// code is the game the letter names by its thread or its subject, ""
-	// for none; game the one awaiting a player's evaluation.
-	code, game string
-	from       int              // the sender's start number, 0 when no player
-	read       letter.Letter    // viaReferee: the letter as the referee reads it
-	obs        corr.Observation // viaReferee: how it came
-	answer     Answer           // viaJudge, viaOrganiser: the letter read as an answer
-	submitted  Submitted        // viaEvaluation: the letter read as an evaluation
+	// for none; awaited the game awaiting the player's evaluation.
+	code      string
+	awaited   corr.Game
+	from      int              // the sender's start number, 0 when no player
+	read      letter.Letter    // viaReferee: the letter as the referee reads it
+	obs       corr.Observation // viaReferee: how it came
+	answer    Answer           // viaJudge, viaOrganiser: the letter read as an answer
+	submitted Submitted        // viaEvaluation: the letter read as an evaluation
 	// day is the letter's postmark, the day the desk's routes act on.
 	day timecontrol.Date
 }
@@ -129,10 +130,10 @@ func wayOf(c Case, l Letter) way {
 	w.from = p.Number
 	w.obs = corr.Observation{From: l.From, Postmark: l.Postmark, Posted: l.Posted, MessageID: l.MessageID, Subject: l.Subject, Thread: l.Thread, Forwarded: l.Forwarded}
 	w.read = c.State.Read(l.Text, w.obs)
-	var games []string // the sender's games awaiting his evaluation that the letter may be about
+	var games []corr.Game // the sender's games awaiting his evaluation that the letter may be about
 	for _, g := range desk.awaiting {
 		if _, in := g.SideOf(p.Number); in && (w.code == "" || w.code == g.Code) {
-			games = append(games, g.Code)
+			games = append(games, g)
 		}
 	}
 	// A letter for the judge gives an evaluation, or is neither a move
@@ -140,7 +141,7 @@ func wayOf(c Case, l Letter) way {
 	// draw or a protest, which the referee handles.
 	r := w.read
 	if player && len(games) == 1 && (desk.evaluates || len(r.Moves) == 0 && !r.Resign && r.Draw == "" && r.Protest == "") {
-		w.route, w.game, w.submitted = viaEvaluation, games[0], desk.submitted
+		w.route, w.awaited, w.submitted = viaEvaluation, games[0], desk.submitted
 		return w
 	}
 	w.route = viaReferee

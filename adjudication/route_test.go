@@ -64,7 +64,7 @@ func TestWayOf_6_5_2_Evaluation(t *testing.T) {
 		w := wayOf(c, Letter{From: white.Email, Text: text, Thread: code, Auth: corr.Auth{Method: corr.AuthDMARC}, Postmark: on("2026-04-03")})
 		assert.Equal(t, want, w.route, text)
 		if want == viaEvaluation {
-			assert.Equal(t, code, w.game)
+			assert.Equal(t, code, w.awaited.Code)
 		}
 	}
 }
