@@ -230,3 +230,41 @@ func storedIDs(t *testing.T, db *DB) []string {
 	}
 	return ids
 }
+
+// A letter done after its context ended is released all the same: what
+// Done reports is what Commit stores (the savepoints are the group's own
+// bookkeeping, not the letter's work, and ignore its context).
+func TestGroup_DoneAfterContextEnded(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	g, err := db.Group(context.Background())
+	require.NoError(t, err)
+	defer g.Rollback()
+	ctx, cancel := context.WithCancel(context.Background())
+	tx, err := g.Letter(ctx)
+	require.NoError(t, err)
+	_, err = applyIn(ctx, tx, cipher, game12[0])
+	require.NoError(t, err)
+	cancel()
+	require.NoError(t, g.Done(ctx, tx, nil), "reported stored")
+	require.NoError(t, g.Commit())
+	assert.Equal(t, []string{"<m1>"}, storedIDs(t, db))
+}
+
+// A store closed while a group is at work: the group's end gives the
+// writer's connection back, and a write begun after Close fails instead
+// of running on the connection the closed store still held.
+func TestGroup_CloseDuringGroup(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		_, err := applyIn(ctx, tx, cipher, game12[0])
+		return err
+	}))
+	require.NoError(t, db.Close())
+	g.Commit() // on a closed store it may fail; it must not keep the connection
+	assert.Nil(t, db.wc.conn, "the writer's connection given back")
+	_, err = apply(ctx, db, cipher, game12[1])
+	assert.ErrorIs(t, err, errStoreClosed)
+}

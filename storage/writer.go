@@ -45,6 +45,9 @@ func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if db.closed.Load() {
+		return nil, errStoreClosed
+	}
 	for again := true; ; again = false {
 		if db.wc.conn == nil {
 			c, err := db.db.Conn(ctx)
@@ -62,6 +65,18 @@ func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
 			return nil, err
 		}
 	}
+}
+
+// errStoreClosed: a write begun after Close.
+var errStoreClosed = errors.New("storage: the store is closed")
+
+// unlockWriter ends the writer's turn; after Close it first gives the
+// writer's connection back, which nothing would do later.
+func (db *DB) unlockWriter() {
+	if db.closed.Load() {
+		db.closeWriter()
+	}
+	db.writer.Unlock()
 }
 
 // closeWriter closes the writer's statements and gives its connection
