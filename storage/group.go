@@ -127,7 +127,8 @@ func (g *Group) undo(ctx context.Context) error {
 	g.db.forgetAll()
 	g.db.w.marks = g.db.w.marks[:g.marks]
 	g.db.w.rows.undo(g.rows)
-	_, err := g.db.exec(context.WithoutCancel(ctx), g.tx, `ROLLBACK TO letter`)
+	ctx = context.WithoutCancel(ctx) // the group's bookkeeping (open)
+	_, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`)
 	if err == nil && len(g.db.w.rows.outbox) > 0 {
 		g.db.w.nextOutbox, err = g.db.nextOutboxID(ctx, g.tx)
 	}

@@ -130,10 +130,10 @@ func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
 	require.NoError(t, g.Commit())
 }
 
-// A letter that cannot be undone to its savepoint (its context cancelled
-// before the ROLLBACK TO) breaks the group: the group refuses more
-// letters and Commit rolls everything back, so no half-written letter is
-// stored.
+// A letter that cannot be undone to its savepoint (SQLite rolled the
+// whole transaction back under it, as it may on a full disk or an I/O
+// error) breaks the group: the group refuses more letters and Commit rolls
+// everything back, so no half-written letter is stored.
 func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
@@ -144,12 +144,12 @@ func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
 		_, err := applyIn(ctx, tx, cipher, game12[0])
 		return err
 	}))
-	letter, cancel := context.WithCancel(ctx)
-	err = each(letter, g, func(tx *Tx) error {
-		if _, err := applyIn(letter, tx, cipher, game12[1]); err != nil {
+	err = each(ctx, g, func(tx *Tx) error {
+		if _, err := applyIn(ctx, tx, cipher, game12[1]); err != nil {
 			return err
 		}
-		cancel()
+		_, err := db.exec(ctx, g.tx, `ROLLBACK`)
+		require.NoError(t, err)
 		return errors.New("the letter's next step failed")
 	})
 	require.Error(t, err)
