@@ -26,9 +26,9 @@ func (d Desk) awaiting(s corr.State) []corr.Game {
 
 // Submit records player n's evaluation and analysis of unfinished game g
 // of state s (6.5.2), as his letter received on day was read (read,
-// ReadSubmission), and confirms it; when both players' are in, the judge gets the
-// adjudication letter at once. A letter without an evaluation is answered
-// with what to write.
+// ReadSubmission), and confirms it; when both players' are in, the judge
+// gets the adjudication letter at once. A letter without an evaluation is
+// answered with what to write.
 func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timecontrol.Date) (Desk, corr.Outcome, error) {
 	d = d.clone()
 	code := g.Code
