@@ -28,6 +28,9 @@ type smtpConn struct {
 	ext     map[string]string // the EHLO keywords, upper case, and their parameters
 	timeout time.Duration     // of each exchange; the reply to a letter's data gets submitTimeout
 	debug   io.Writer
+	// inTransaction: a mail transaction may be open (a refused letter's
+	// MAIL was accepted and no data ended it): RSET before the next MAIL.
+	inTransaction bool
 }
 
 // submitTimeout bounds the wait for the reply to a letter's data (RFC 5321

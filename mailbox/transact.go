@@ -53,7 +53,10 @@ type exchange struct {
 // step (its data is then never sent), another error when the connection
 // was lost before its last reply. The letters after those were not handed
 // over: the connection was lost, the server said it closes (421), or ctx
-// ended. alive reports whether the session can go on.
+// ended. alive reports whether the session can go on. A transaction a
+// refused letter left open (its MAIL accepted) outlives the call: the next
+// letter, of this batch or the next, starts with RSET, or the server
+// would refuse its MAIL as nested (503).
 //
 // When the server offers PIPELINING (RFC 2920) a letter's MAIL, RCPT and
 // DATA go in one write, after the data of the letter before, and their
@@ -64,7 +67,6 @@ type exchange struct {
 func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []error, alive bool) {
 	x := &exchange{c: c, pipe: c.has("PIPELINING"), errs: make([]error, len(ls)),
 		replied: make([]bool, len(ls)), accepted: make([]bool, len(ls))}
-	reset := false // a transaction may be open: RSET before the next MAIL
 	for i, l := range ls {
 		if x.dead || ctx.Err() != nil {
 			break
@@ -74,9 +76,9 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 			x.errs[i], x.replied[i] = err, true
 			continue
 		}
-		if reset {
+		if c.inTransaction {
 			x.send(-1, stepReset, "RSET")
-			reset = false
+			c.inTransaction = false
 		}
 		x.send(i, stepMail, mail)
 		for _, rcpt := range l.to {
@@ -98,7 +100,7 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 			// taken back, so the session ends without the final dot.
 			x.dead = true
 		default:
-			reset = true
+			c.inTransaction = true
 		}
 	}
 	x.sync()

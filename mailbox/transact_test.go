@@ -20,7 +20,9 @@ import (
 // scriptServer is an SMTP server of a few lines for the exchanges
 // localmail (go-smtp's server) cannot show: one without PIPELINING, one
 // that holds its replies to a pipelined group until the group's DATA, one
-// answering 354 after refusing the recipient, one closing with 421.
+// answering 354 after refusing the recipient, one closing with 421. Like
+// Postfix, Exim and Sendmail it refuses a MAIL within an open transaction
+// (503 nested MAIL): only RSET or a letter's final dot closes one.
 type scriptServer struct {
 	ln         net.Listener
 	pipelining bool
@@ -82,6 +84,7 @@ func (s *scriptServer) serve(conn net.Conn) {
 	}
 	say("220 script ESMTP", true)
 	accepted, refused := 0, 0
+	open := false // a mail transaction is open
 	for {
 		line, err := r.ReadString('\n')
 		if err != nil {
@@ -115,8 +118,15 @@ func (s *scriptServer) serve(conn net.Conn) {
 			say("250 script", true)
 		case "AUTH":
 			say("235 2.7.0 OK", true)
-		case "MAIL", "RSET":
-			accepted, refused = 0, 0
+		case "MAIL":
+			if open {
+				say("503 5.5.1 Error: nested MAIL command", false)
+				continue
+			}
+			accepted, refused, open = 0, 0, true
+			say("250 2.0.0 OK", false)
+		case "RSET":
+			accepted, refused, open = 0, 0, false
 			say("250 2.0.0 OK", false)
 		case "RCPT":
 			addr := strings.TrimSuffix(strings.TrimPrefix(arg, "TO:<"), ">")
@@ -151,6 +161,7 @@ func (s *scriptServer) serve(conn net.Conn) {
 				}
 				data.WriteString(strings.TrimPrefix(l, "."))
 			}
+			open = false
 			in, err := mailbox.Decode(data.Bytes())
 			s.mu.Lock()
 			if err == nil {
@@ -236,6 +247,50 @@ func TestSender_Transaction(t *testing.T) {
 					break
 				}
 			}
+		})
+	}
+}
+
+// TestSender_ResetAcrossBatches: a batch whose last letter is refused
+// leaves the server's transaction open; the next batch, on the same
+// connection, starts with RSET, so that its first letter is not refused
+// as a nested MAIL (503, which would make it Dead).
+func TestSender_ResetAcrossBatches(t *testing.T) {
+	const refusedAddr = "refused@example.ru"
+	for _, pipelining := range []bool{false, true} {
+		t.Run(fmt.Sprintf("pipelining=%v", pipelining), func(t *testing.T) {
+			srv := startScript(t, &scriptServer{pipelining: pipelining, rcpt: func(addr string, _ int) string {
+				if addr == refusedAddr {
+					return "550 5.1.1 No such user"
+				}
+				return ""
+			}})
+			out := newFakeOutbox()
+			for i, rcpt := range []string{player, refusedAddr, player} {
+				out.queue(t, fmt.Sprintf("b%d@zaochnik.test", i), rcpt)
+			}
+			startBatchSender(t, srv.addr(), out, 4, 2) // batches {b0, b1} and {b2}
+			out.waitSettled(t)
+
+			out.mu.Lock()
+			assert.True(t, out.rows[0].sent)
+			assert.Contains(t, out.rows[1].dead, "No such user")
+			assert.True(t, out.rows[2].sent, "the next batch's first letter: %s", out.rows[2].dead)
+			assert.Equal(t, 1, out.rows[2].attempts)
+			out.mu.Unlock()
+			srv.mu.Lock()
+			defer srv.mu.Unlock()
+			assert.Equal(t, []string{"b0@zaochnik.test", "b2@zaochnik.test"}, srv.letters)
+			mails := 0
+			for i, c := range srv.commands {
+				if strings.HasPrefix(c, "MAIL") {
+					if mails == 2 {
+						assert.Equal(t, "RSET", srv.commands[i-1], "the second batch starts with RSET")
+					}
+					mails++
+				}
+			}
+			assert.Equal(t, 3, mails, "one connection, one MAIL a letter: %q", srv.commands)
 		})
 	}
 }
