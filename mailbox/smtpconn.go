@@ -221,32 +221,46 @@ func (c *smtpConn) cmd(line string) (int, string, error) {
 	return c.reply()
 }
 
+// maxReply bounds a reply of several lines (each of at most 4096 bytes),
+// their codes included: an EHLO reply is a few hundred bytes, and a server
+// sending more is not one to talk to.
+const maxReply = 64 << 10
+
 // reply reads one reply, its lines' texts joined by "\n", as
 // net/textproto (go-smtp's client) reads it: within a reply of several
 // lines, a line that is not the reply's continuation is kept whole as
-// text (FuzzReply).
+// text (FuzzReply). A reply longer than maxReply is an error, which ends
+// the session.
 func (c *smtpConn) reply() (code int, msg string, err error) {
 	line, err := c.line()
 	if err != nil {
 		return 0, "", err
 	}
-	code, more, msg, err := codeLine(line)
+	code, more, text, err := codeLine(line)
 	if err != nil {
 		return 0, "", err
 	}
+	var b strings.Builder
+	b.WriteString(text)
+	size := len(line) // of the lines read, their line ends counted as one byte
 	for more {
 		line, err := c.line()
 		if err != nil {
 			return 0, "", err
 		}
+		if size += len(line) + 1; size > maxReply {
+			return 0, "", fmt.Errorf("smtp: a reply longer than %d bytes", maxReply)
+		}
+		b.WriteByte('\n')
 		next, cont, text, err := codeLine(line)
 		if err != nil || next != code {
-			msg += "\n" + line
+			b.WriteString(line)
 			continue
 		}
-		msg, more = msg+"\n"+text, cont
+		b.WriteString(text)
+		more = cont
 	}
-	return code, msg, nil
+	return code, b.String(), nil
 }
 
 // line reads a line of a reply without its CRLF (or LF).

@@ -3,8 +3,10 @@ package mailbox
 import (
 	"bufio"
 	"bytes"
+	"net"
 	"net/textproto"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -56,4 +58,28 @@ func FuzzReply(f *testing.F) {
 			require.Equal(t, wantMsg, msg)
 		}
 	})
+}
+
+// TestReply_Bounded: a hostile server's greeting of endless continuation
+// lines, each short, ends the session with a clear
+// error instead of growing until the timeout.
+func TestReply_Bounded(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		line := bytes.Repeat([]byte("220-\r\n"), 100) // lines of no text
+		for {
+			if _, err := conn.Write(line); err != nil {
+				return // the client hung up
+			}
+		}
+	}()
+	_, err = dialSMTP(SenderOptions{Addr: ln.Addr().String(), Security: SecurityPlain, LocalName: "localhost", Timeout: 5 * time.Second})
+	require.ErrorContains(t, err, "a reply longer than 65536 bytes")
 }
