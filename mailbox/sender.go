@@ -325,14 +325,16 @@ func (s *Sender) sendBatch(ctx context.Context, c *smtpConn, batch []Attempt, do
 }
 
 // outcome is what the server's answer err (nil: accepted) makes of
-// attempt a.
+// attempt a: a permanent refusal, or an envelope no server would take,
+// makes it dead at once.
 func (s *Sender) outcome(log *slog.Logger, a Attempt, now time.Time, err error) Outcome {
 	if err == nil {
 		log.Info("smtp: sent")
 		return Outcome{ID: a.ID, Fate: Sent, At: now}
 	}
 	var se *smtp.SMTPError
-	if errors.As(err, &se) && !se.Temporary() {
+	var ee *envelopeError
+	if errors.As(err, &se) && !se.Temporary() || errors.As(err, &ee) {
 		log.Warn("smtp: refused permanently; dead letter", "err", err)
 		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}
 	}

@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -111,29 +111,37 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 	return x.errs[:n], !x.dead
 }
 
-// mailCommand is the MAIL command of l, or why there is none: an address
-// with a line break, or one in UTF-8 to a server without SMTPUTF8 (RFC
-// 6531).
+// mailCommand is the MAIL command of l, or why there is none, an
+// *envelopeError: an address with a line break or an angle bracket, or one
+// in UTF-8 to a server without SMTPUTF8 (RFC 6531).
 func (c *smtpConn) mailCommand(l envelope) (string, error) {
-	utf8 := !isASCII(l.from)
+	var intl string // an address in UTF-8
 	for _, a := range append([]string{l.from}, l.to...) {
 		if strings.ContainsAny(a, "\r\n<>") {
-			return "", errors.New("smtp: an address must not contain a line break or angle brackets")
+			return "", &envelopeError{fmt.Sprintf("the address %q contains a line break or an angle bracket", a)}
 		}
-		utf8 = utf8 || !isASCII(a)
+		if intl == "" && !isASCII(a) {
+			intl = a
+		}
 	}
 	cmd := "MAIL FROM:<" + l.from + ">"
 	if c.has("8BITMIME") {
 		cmd += " BODY=8BITMIME"
 	}
-	if utf8 {
+	if intl != "" {
 		if !c.has("SMTPUTF8") {
-			return "", errors.New("smtp: an address in UTF-8, and the server does not offer SMTPUTF8")
+			return "", &envelopeError{fmt.Sprintf("the address %s is international (UTF-8), and the mail server does not take such addresses (no SMTPUTF8)", intl)}
 		}
 		cmd += " SMTPUTF8"
 	}
 	return cmd, nil
 }
+
+// envelopeError is why a letter's envelope cannot be said to the server:
+// it never could be, so the letter is dead at once.
+type envelopeError struct{ why string }
+
+func (e *envelopeError) Error() string { return "smtp: cannot be sent: " + e.why }
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

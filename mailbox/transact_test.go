@@ -295,6 +295,35 @@ func TestSender_ResetAcrossBatches(t *testing.T) {
 	}
 }
 
+// TestSender_EnvelopeNeverSendable: a letter whose envelope no server
+// would take is dead at its first attempt, with a reason the secretary
+// can read, and the letters after it go.
+func TestSender_EnvelopeNeverSendable(t *testing.T) {
+	tests := []struct {
+		name, rcpt, wantDead string
+	}{
+		{"InternationalWithoutSMTPUTF8", "иванов@почта.рф", "the address иванов@почта.рф is international (UTF-8), and the mail server does not take such addresses"},
+		{"AngleBracket", "ivanov>x@example.ru", `the address "ivanov>x@example.ru" contains a line break or an angle bracket`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := startScript(t, &scriptServer{pipelining: true})
+			out := newFakeOutbox()
+			out.queue(t, "e0@zaochnik.test", tt.rcpt)
+			out.queue(t, "e1@zaochnik.test", player)
+			startBatchSender(t, srv.addr(), out, 4, 2)
+			out.waitSettled(t)
+
+			out.mu.Lock()
+			defer out.mu.Unlock()
+			assert.Equal(t, 1, out.rows[0].attempts, "never retried")
+			assert.Contains(t, out.rows[0].dead, tt.wantDead)
+			assert.Empty(t, out.rows[0].reasons)
+			assert.True(t, out.rows[1].sent)
+		})
+	}
+}
+
 // TestSender_Session: the sender's session with servers localmail is not:
 // implicit TLS (port 465) and an old server knowing HELO only (no
 // extensions, so no PIPELINING); the Debug trace shows the exchange.
