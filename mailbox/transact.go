@@ -234,10 +234,14 @@ func (x *exchange) sync() {
 	x.awaiting = x.awaiting[:0]
 }
 
-// writeDotted writes data as DATA sends it (RFC 5321 section 4.5.2): a
-// line starting with a dot gets another, a bare LF becomes CRLF, and the
-// final dot ends it, byte for byte as net/textproto's DotWriter (which
-// go-smtp's client used) writes it (FuzzWriteDotted).
+// writeDotted writes data as DATA sends it (RFC 5321 section 4.5.2): every
+// line end, CRLF or a lone CR or LF, as CRLF, a line starting with a dot
+// with another, and the final dot. A lone CR or LF never reaches the
+// server: one that took "\r.\r\n" or "\n.\n" (say in a player's raw
+// letter attached to a dossier) for the final dot would read what follows
+// as commands (SMTP smuggling). Data whose line ends are all CRLF goes out
+// byte for byte as net/textproto's DotWriter (go-smtp's client) writes it
+// (FuzzWriteDotted).
 func writeDotted(w *bufio.Writer, data []byte) {
 	if len(data) == 0 {
 		w.WriteString("\r\n.\r\n") // as DotWriter ends an empty letter
@@ -249,32 +253,18 @@ func writeDotted(w *bufio.Writer, data []byte) {
 		}
 		nl := bytes.IndexByte(data, '\n')
 		if nl < 0 {
-			w.Write(data)
-			if crRun(data)%2 == 1 {
-				w.WriteString("\n.\r\n") // the CR DotWriter left open
-			} else {
-				w.WriteString("\r\n.\r\n")
+			nl = len(data)
+		}
+		end, next := nl, nl+1 // the line's end, and where the next begins
+		if cr := bytes.IndexByte(data[:nl], '\r'); cr >= 0 {
+			end, next = cr, cr+1
+			if cr == nl-1 { // CRLF, or a CR ending the data
+				next = nl + 1
 			}
-			return
 		}
-		line := data[:nl]
-		if crRun(line)%2 == 1 {
-			w.Write(data[:nl+1])
-		} else {
-			w.Write(line)
-			w.WriteString("\r\n")
-		}
-		data = data[nl+1:]
+		w.Write(data[:end])
+		w.WriteString("\r\n")
+		data = data[min(next, len(data)):]
 	}
 	w.WriteString(".\r\n")
-}
-
-// crRun counts the CRs ending line: DotWriter takes a LF after an odd run
-// of them as the end of a CRLF, after an even run as bare.
-func crRun(line []byte) int {
-	n := 0
-	for n < len(line) && line[len(line)-1-n] == '\r' {
-		n++
-	}
-	return n
 }
