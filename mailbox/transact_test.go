@@ -36,12 +36,17 @@ type scriptServer struct {
 	dataAfterRefusal bool
 	noEHLO           bool        // an old server: HELO only, no extensions
 	tls              *tls.Config // implicit TLS (port 465)
+	starttls         *tls.Config // STARTTLS offered (port 587)
+	// inject follows the 220 to STARTTLS in the same write, before the
+	// handshake: a man in the middle's reply for after it.
+	inject string
 
 	mu       sync.Mutex
 	commands []string // every command received, in order
 	letters  []string // the Message-IDs of the letters whose data ended with the dot
 	early    int      // commands that came before the reply to the one before
 	rcpts    map[string]int
+	ended    int // sessions over
 }
 
 func startScript(t *testing.T, s *scriptServer) *scriptServer {
@@ -69,8 +74,14 @@ func (s *scriptServer) addr() string { return s.ln.Addr().String() }
 
 // serve runs one session.
 func (s *scriptServer) serve(conn net.Conn) {
-	defer conn.Close()
+	defer func() {
+		conn.Close()
+		s.mu.Lock()
+		s.ended++
+		s.mu.Unlock()
+	}()
 	r, w := bufio.NewReader(conn), bufio.NewWriter(conn)
+	secured := false
 	var held []string
 	say := func(reply string, now bool) {
 		held = append(held, reply)
@@ -110,12 +121,26 @@ func (s *scriptServer) serve(conn net.Conn) {
 				continue
 			}
 			ext := "250-script\r\n250-8BITMIME\r\n"
+			if s.starttls != nil && !secured {
+				ext += "250-STARTTLS\r\n"
+			}
 			if s.pipelining {
 				ext += "250-PIPELINING\r\n"
 			}
 			say(ext+"250 AUTH PLAIN", true)
 		case "HELO":
 			say("250 script", true)
+		case "STARTTLS":
+			if s.starttls == nil || secured {
+				say("502 5.5.2 Unknown command", true)
+				continue
+			}
+			say("220 2.0.0 Ready"+s.inject, true)
+			tc := tls.Server(conn, s.starttls)
+			if tc.Handshake() != nil {
+				return
+			}
+			conn, r, w, secured = tc, bufio.NewReader(tc), bufio.NewWriter(tc), true
 		case "AUTH":
 			say("235 2.7.0 OK", true)
 		case "MAIL":
@@ -320,6 +345,59 @@ func TestSender_EnvelopeNeverSendable(t *testing.T) {
 			assert.Contains(t, out.rows[0].dead, tt.wantDead)
 			assert.Empty(t, out.rows[0].reasons)
 			assert.True(t, out.rows[1].sent)
+		})
+	}
+}
+
+// TestSender_STARTTLS: with STARTTLS configured, a server that does not
+// offer it hears nothing but EHLO (no AUTH, no letter in plain), and a
+// reply slipped in after the 220 to STARTTLS, before the handshake, is
+// discarded (response injection, CVE-2011-0411's class).
+func TestSender_STARTTLS(t *testing.T) {
+	srvTLS, cliTLS := selfSigned(t)
+	tests := []struct {
+		name     string
+		server   *scriptServer
+		wantSent bool
+	}{
+		{"NotOffered", &scriptServer{pipelining: true}, false},
+		{"InjectionDiscarded", &scriptServer{pipelining: true, starttls: srvTLS, inject: "\r\n554 5.7.0 Injected"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := startScript(t, tt.server)
+			out := newFakeOutbox()
+			out.queue(t, "tls.1@zaochnik.test", player)
+			s, err := mailbox.NewSender(mailbox.SenderOptions{Addr: srv.addr(), Security: mailbox.SecurityStartTLS, TLSConfig: cliTLS,
+				Username: tournament, Password: secret, Outbox: out, Timeout: 10 * time.Second, Logger: testLogger(t)})
+			require.NoError(t, err)
+			runSender(t, s)
+			if tt.wantSent {
+				out.waitSettled(t)
+			} else {
+				require.Eventually(t, func() bool {
+					srv.mu.Lock()
+					defer srv.mu.Unlock()
+					return srv.ended > 0
+				}, 15*time.Second, 10*time.Millisecond, "the sender hangs up")
+			}
+
+			out.mu.Lock()
+			assert.Equal(t, tt.wantSent, out.rows[0].sent)
+			if !tt.wantSent {
+				assert.Empty(t, out.calls, "no letter claimed for a session that never began")
+			}
+			out.mu.Unlock()
+			srv.mu.Lock()
+			defer srv.mu.Unlock()
+			if !tt.wantSent {
+				for _, c := range srv.commands {
+					assert.Equal(t, "EHLO localhost", c, "said in plain")
+				}
+				return
+			}
+			assert.Equal(t, []string{"tls.1@zaochnik.test"}, srv.letters)
+			assert.Equal(t, []string{"EHLO localhost", "STARTTLS", "EHLO localhost"}, srv.commands[:3])
 		})
 	}
 }
