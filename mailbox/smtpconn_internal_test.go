@@ -89,9 +89,9 @@ func FuzzReply(f *testing.F) {
 	})
 }
 
-// TestReply_Bounded: a hostile server's greeting of endless continuation
-// lines, each short, ends the session with a clear
-// error instead of growing until the timeout.
+// TestReply_Bounded: a hostile server's greeting of endless short
+// continuation lines ends the session with a clear error instead of
+// growing until the timeout.
 func TestReply_Bounded(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

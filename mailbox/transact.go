@@ -20,11 +20,9 @@ type envelope struct {
 type step uint8
 
 const (
-	stepReset step = iota
-	stepMail
-	stepRcpt
-	stepData    // the DATA command
-	stepContent // the letter's data and its final dot
+	stepCommand step = iota // MAIL, RCPT or RSET: 250 awaited
+	stepData                // the DATA command: 354 awaited
+	stepContent             // the letter's data and its final dot
 )
 
 // awaited is a reply to read: of which step, for which letter (-1 for
@@ -77,15 +75,15 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 			continue
 		}
 		if c.inTransaction {
-			x.send(-1, stepReset, "RSET")
+			x.send(-1, stepCommand, "RSET")
 			c.inTransaction = false
 		}
-		x.send(i, stepMail, mail)
+		x.send(i, stepCommand, mail)
 		for _, rcpt := range l.to {
 			if !x.pipe && x.errs[i] != nil {
 				break
 			}
-			x.send(i, stepRcpt, "RCPT TO:<"+rcpt+">")
+			x.send(i, stepCommand, "RCPT TO:<"+rcpt+">")
 		}
 		if x.pipe || x.errs[i] == nil {
 			x.send(i, stepData, "DATA")
