@@ -162,7 +162,9 @@ func (s *Sender) Kick() {
 }
 
 // Run sends due letters until ctx is done, then returns nil. The
-// connection is kept while letters are due and closed when none is.
+// connection is kept while letters are due and closed when none is, or at
+// once when ctx ends: a letter being handed over then is cut off and
+// retried.
 //
 // It claims a batch of due letters once connected (so that a server that
 // cannot be reached spends no attempt), sends them in turn, and records
@@ -220,7 +222,7 @@ func (s *Sender) Run(ctx context.Context) error {
 		}
 		if c == nil {
 			var err error
-			if c, err = dialSMTP(s.o); err != nil {
+			if c, err = dialSMTP(ctx, s.o); err != nil {
 				due = false
 				// The server, not the letter, is at fault: retry it
 				// every few minutes at most, letters keep their schedule.

@@ -2,6 +2,7 @@ package mailbox
 
 import (
 	"bufio"
+	"context"
 	"crypto/tls"
 	"encoding/base64"
 	"errors"
@@ -31,6 +32,7 @@ type smtpConn struct {
 	// inTransaction: a mail transaction may be open (a refused letter's
 	// MAIL was accepted and no data ended it): RSET before the next MAIL.
 	inTransaction bool
+	stop          func() bool // forgets the closing at ctx's end (dialSMTP)
 }
 
 // submitTimeout bounds the wait for the reply to a letter's data (RFC 5321
@@ -38,8 +40,10 @@ type smtpConn struct {
 const submitTimeout = 5 * time.Minute
 
 // dialSMTP connects to o.Addr, reads the greeting, says EHLO, starts TLS
-// as o.Security says and logs in when o.Username is set.
-func dialSMTP(o SenderOptions) (*smtpConn, error) {
+// as o.Security says and logs in when o.Username is set. When ctx ends
+// the connection is closed at once, whatever waits on it (the Sender
+// stops without waiting out a stalled server's timeout).
+func dialSMTP(ctx context.Context, o SenderOptions) (*smtpConn, error) {
 	if strings.ContainsAny(o.LocalName, "\r\n") {
 		return nil, errors.New("smtp: the EHLO name must not contain CR or LF")
 	}
@@ -52,19 +56,15 @@ func dialSMTP(o SenderOptions) (*smtpConn, error) {
 		tlsConfig = tlsConfig.Clone()
 		tlsConfig.ServerName = host
 	}
-	d := &net.Dialer{Timeout: o.Timeout}
-	var conn net.Conn
-	var err error
-	if o.Security == SecurityTLS {
-		conn, err = (&tls.Dialer{NetDialer: d, Config: tlsConfig}).Dial("tcp", o.Addr)
-	} else {
-		conn, err = d.Dial("tcp", o.Addr)
-	}
+	conn, err := (&net.Dialer{Timeout: o.Timeout}).DialContext(ctx, "tcp", o.Addr)
 	if err != nil {
 		return nil, err
 	}
-	c := &smtpConn{timeout: o.Timeout, debug: o.Debug}
+	c := &smtpConn{timeout: o.Timeout, debug: o.Debug, stop: context.AfterFunc(ctx, func() { conn.Close() })}
 	c.attach(conn)
+	if o.Security == SecurityTLS {
+		c.attach(tls.Client(conn, tlsConfig)) // the handshake with the greeting's read
+	}
 	if err := c.open(o, tlsConfig); err != nil {
 		c.close()
 		return nil, err
@@ -195,7 +195,10 @@ func (c *smtpConn) quit() {
 }
 
 // close closes the connection without a word.
-func (c *smtpConn) close() { c.conn.Close() }
+func (c *smtpConn) close() {
+	c.stop()
+	c.conn.Close()
+}
 
 // expect sends line (none when empty) and checks that the reply is of
 // want's class.

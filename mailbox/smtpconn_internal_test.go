@@ -3,6 +3,7 @@ package mailbox
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"net"
 	"net/textproto"
 	"strings"
@@ -109,6 +110,6 @@ func TestReply_Bounded(t *testing.T) {
 			}
 		}
 	}()
-	_, err = dialSMTP(SenderOptions{Addr: ln.Addr().String(), Security: SecurityPlain, LocalName: "localhost", Timeout: 5 * time.Second})
+	_, err = dialSMTP(context.Background(), SenderOptions{Addr: ln.Addr().String(), Security: SecurityPlain, LocalName: "localhost", Timeout: 5 * time.Second})
 	require.ErrorContains(t, err, "a reply longer than 65536 bytes")
 }

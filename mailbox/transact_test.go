@@ -3,8 +3,10 @@ package mailbox_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/tls"
 	"fmt"
+	"io"
 	"net"
 	"strings"
 	"sync"
@@ -40,6 +42,9 @@ type scriptServer struct {
 	// inject follows the 220 to STARTTLS in the same write, before the
 	// handshake: a man in the middle's reply for after it.
 	inject string
+	// stall is the command ("" for the greeting) after which the server
+	// says nothing more, reading until the client hangs up.
+	stall *string
 
 	mu       sync.Mutex
 	commands []string // every command received, in order
@@ -47,6 +52,7 @@ type scriptServer struct {
 	early    int      // commands that came before the reply to the one before
 	rcpts    map[string]int
 	ended    int // sessions over
+	stalled  int // sessions stalled
 }
 
 func startScript(t *testing.T, s *scriptServer) *scriptServer {
@@ -93,6 +99,19 @@ func (s *scriptServer) serve(conn net.Conn) {
 			w.Flush()
 		}
 	}
+	stallHere := func(verb string) bool {
+		if s.stall == nil || *s.stall != verb {
+			return false
+		}
+		s.mu.Lock()
+		s.stalled++
+		s.mu.Unlock()
+		io.Copy(io.Discard, r)
+		return true
+	}
+	if stallHere("") {
+		return
+	}
 	say("220 script ESMTP", true)
 	accepted, refused := 0, 0
 	open := false // a mail transaction is open
@@ -114,6 +133,9 @@ func (s *scriptServer) serve(conn net.Conn) {
 			n = s.rcpts[arg]
 		}
 		s.mu.Unlock()
+		if stallHere(verb) {
+			return
+		}
 		switch verb {
 		case "EHLO":
 			if s.noEHLO {
@@ -398,6 +420,41 @@ func TestSender_STARTTLS(t *testing.T) {
 			}
 			assert.Equal(t, []string{"tls.1@zaochnik.test"}, srv.letters)
 			assert.Equal(t, []string{"EHLO localhost", "STARTTLS", "EHLO localhost"}, srv.commands[:3])
+		})
+	}
+}
+
+// TestSender_StopsAtOnce: Run returns soon after its ctx ends even while
+// the server stalls (a timeout of an hour), in the greeting or awaiting a
+// letter's reply; the letter cut off is retried, not lost.
+func TestSender_StopsAtOnce(t *testing.T) {
+	for _, stall := range []string{"", "MAIL", "DATA"} {
+		t.Run("stall="+stall, func(t *testing.T) {
+			srv := startScript(t, &scriptServer{pipelining: true, stall: &stall})
+			out := newFakeOutbox()
+			out.queue(t, "stop.1@zaochnik.test", player)
+			s, err := mailbox.NewSender(mailbox.SenderOptions{Addr: srv.addr(), Security: mailbox.SecurityPlain,
+				Outbox: out, Timeout: time.Hour, Logger: testLogger(t)})
+			require.NoError(t, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error)
+			go func() { done <- s.Run(ctx) }()
+			require.Eventually(t, func() bool {
+				srv.mu.Lock()
+				defer srv.mu.Unlock()
+				return srv.stalled > 0
+			}, 15*time.Second, 5*time.Millisecond)
+			cancel()
+			select {
+			case err := <-done:
+				require.NoError(t, err)
+			case <-time.After(time.Minute): // a guard: without the fix, an hour
+				t.Fatal("Run still waits on the stalled server")
+			}
+			out.mu.Lock()
+			defer out.mu.Unlock()
+			r := out.rows[0]
+			assert.False(t, r.sent || r.dead != "" || r.flying, "the letter waits again")
 		})
 	}
 }
