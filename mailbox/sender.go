@@ -335,9 +335,13 @@ func (s *Sender) outcome(log *slog.Logger, a Attempt, now time.Time, err error) 
 		return Outcome{ID: a.ID, Fate: Sent, At: now}
 	}
 	var se *smtp.SMTPError
-	var ee *envelopeError
-	if errors.As(err, &se) && !se.Temporary() || errors.As(err, &ee) {
+	if errors.As(err, &se) && !se.Temporary() {
 		log.Warn("smtp: refused permanently; dead letter", "err", err)
+		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}
+	}
+	var ee *envelopeError
+	if errors.As(err, &ee) {
+		log.Error("smtp: the envelope cannot be sent; dead letter", "err", err)
 		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}
 	}
 	return s.failed(log, a, now, err)
