@@ -71,7 +71,7 @@ func (db *DB) checkpoints(c *checkpointer) {
 			default:
 				_, err = db.checkpoint()
 			}
-			db.writer.Unlock()
+			db.unlockWriter()
 		}
 		if err != nil {
 			db.logger().Warn("storage: background checkpoint failed; the WAL grows until one succeeds", "err", err)
