@@ -41,9 +41,11 @@ func (db *DB) Waiting(ctx context.Context) ([]Outgoing, error) {
 }
 
 func findOutgoing(ctx context.Context, q querier, where string, args ...any) ([]Outgoing, error) {
+	// A letter in flight shows its attempt begun and when it is tried
+	// again unless its outcome says otherwise (NextBatch).
 	rows, err := q.QueryContext(ctx, `SELECT o.id, o.message_id, o.to_addr, o.kind, o.subject, o.body, o.in_reply_to, o.attach,
-		coalesce(g.code, ''), o.attempts, o.next_attempt, o.last_error, o.hold, o.dead, o.sent
-		FROM outbox o LEFT JOIN games g ON g.id = o.game_id `+where, args...)
+		coalesce(g.code, ''), o.attempts + (f.outbox_id IS NOT NULL), coalesce(f.next_attempt, o.next_attempt), o.last_error, o.hold, o.dead, o.sent
+		FROM outbox o LEFT JOIN games g ON g.id = o.game_id LEFT JOIN outbox_flight f ON f.outbox_id = o.id `+where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -190,10 +192,10 @@ type OutboxCounts struct {
 func (db *DB) Counts(ctx context.Context, now time.Time) (OutboxCounts, error) {
 	var n OutboxCounts
 	err := db.queryRow(ctx, db.db, `SELECT
-		coalesce(sum(dead = 0 AND sent = ''), 0),
-		coalesce(sum(dead = 0 AND sent = '' AND hold = 0 AND sending = '' AND next_attempt <= ?), 0),
-		coalesce(sum(dead = 0 AND sent = '' AND sending <> ''), 0),
-		coalesce(sum(dead = 1), 0),
-		coalesce(sum(dead = 0 AND sent <> ''), 0) FROM outbox`, stampOf(now)).Scan(&n.Waiting, &n.Due, &n.InFlight, &n.Dead, &n.Sent)
+		coalesce(sum(o.dead = 0 AND o.sent = ''), 0),
+		coalesce(sum(o.dead = 0 AND o.sent = '' AND o.hold = 0 AND f.outbox_id IS NULL AND o.next_attempt <= ?), 0),
+		coalesce(sum(o.dead = 0 AND o.sent = '' AND f.outbox_id IS NOT NULL), 0),
+		coalesce(sum(o.dead = 1), 0),
+		coalesce(sum(o.dead = 0 AND o.sent <> ''), 0) FROM outbox o LEFT JOIN outbox_flight f ON f.outbox_id = o.id`, stampOf(now)).Scan(&n.Waiting, &n.Due, &n.InFlight, &n.Dead, &n.Sent)
 	return n, err
 }
