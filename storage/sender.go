@@ -257,7 +257,7 @@ func (db *DB) recordAll(ctx context.Context, tx *sql.Tx, done []Outcome) error {
 	}
 	for _, stamp := range stamps {
 		group := delivered[stamp]
-		res, err := db.exec(ctx, tx, `UPDATE outbox SET sent = ?, last_error = '', `+attemptEnds+` WHERE id IN (SELECT value FROM json_each(?))`, stamp, idList(group))
+		res, err := db.exec(ctx, tx, `UPDATE outbox SET sent = ?, last_error = '', attempts = attempts + (id IN (SELECT outbox_id FROM outbox_flight)) WHERE id IN (SELECT value FROM json_each(?))`, stamp, idList(group))
 		if err != nil {
 			return err
 		}

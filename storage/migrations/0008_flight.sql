@@ -6,7 +6,7 @@
 -- reaches SMTP at most once; a row left by a crash makes the letter
 -- uncertain at the next start (storage.DB.SettleInFlight).
 CREATE TABLE outbox_flight (
-	outbox_id    INTEGER PRIMARY KEY REFERENCES outbox(id),
+	outbox_id    INTEGER PRIMARY KEY,
 	since        TEXT NOT NULL,  -- the attempt began (RFC 3339 UTC): the letter's last_attempt once recorded
 	next_attempt TEXT NOT NULL   -- when it is tried again unless its outcome says otherwise (shown while in flight)
 );
