@@ -110,7 +110,7 @@ func TestOutbox_0008_LettersInFlightSurviveTheUpgrade(t *testing.T) {
 	for id, want := range map[int64]struct {
 		attempts int
 		last     string
-	}{2: {1, claimed}, 3: {3, stampOf(now)}, 4: {1, stampOf(now)}} {
+	}{2: {1, claimed}, 3: {3, stampOf(now)}, 4: {1, ""}} {
 		var attempts int
 		var last string
 		require.NoError(t, db.db.QueryRow(`SELECT attempts, last_attempt FROM outbox WHERE id = ?`, id).Scan(&attempts, &last))
@@ -118,4 +118,52 @@ func TestOutbox_0008_LettersInFlightSurviveTheUpgrade(t *testing.T) {
 	}
 	o, _ := row(t, db, 3)
 	assert.True(t, o.Dead && o.LastError == Uncertain)
+}
+
+// A claim writes the letters in flight into outbox_flight and leaves their
+// own rows, their text with them, as they were: a letter's row is written
+// once an attempt, when its outcome is recorded, and the attempt is
+// counted then (Outbox shows it counted from the claim on).
+func TestOutbox_ClaimLeavesTheLettersRowAlone(t *testing.T) {
+	db := mustOpen(t)
+	ctx := context.Background()
+	now := db.Now()
+	ids := []int64{queue(t, db, "a@example.org"), queue(t, db, "b@example.org"), queue(t, db, "c@example.org")}
+	raw := func(id int64) string {
+		var s string
+		require.NoError(t, db.db.QueryRow(`SELECT json_array(attempts, next_attempt, last_attempt, last_error, sent, dead) FROM outbox WHERE id = ?`, id).Scan(&s))
+		return s
+	}
+	before := map[int64]string{}
+	for _, id := range ids {
+		before[id] = raw(id)
+	}
+	retry := now.Add(time.Minute)
+	batch, err := db.NextBatch(ctx, nil, now, retry, 16)
+	require.NoError(t, err)
+	require.Equal(t, ids, claimedIDs(batch))
+	for _, id := range ids {
+		assert.Equal(t, before[id], raw(id), "letter %d's row is not written by the claim", id)
+		o, flying := row(t, db, id)
+		assert.True(t, flying)
+		assert.Equal(t, [2]any{1, retry}, [2]any{o.Attempts, o.NextAttempt}, "letter %d shows its attempt begun", id)
+	}
+
+	later := now.Add(time.Hour)
+	_, err = db.NextBatch(ctx, []Outcome{{ID: ids[0], Fate: Delivered, At: now}, {ID: ids[1], Fate: Deferred, At: later, Reason: "451 later"},
+		{ID: ids[2], Fate: Unattempted, At: now}}, now, retry, 0)
+	require.NoError(t, err)
+	tests := []struct {
+		id   int64
+		want string
+	}{
+		{ids[0], `[1,"2026-03-01T09:00:00Z","","","2026-03-01T09:00:00Z",0]`}, // sent says when
+		{ids[1], `[1,"2026-03-01T10:00:00Z","2026-03-01T09:00:00Z","451 later","",0]`},
+		{ids[2], `[0,"2026-03-01T09:00:00Z","","","",0]`}, // no attempt to count
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, raw(tt.id), "letter %d", tt.id)
+		_, flying := row(t, db, tt.id)
+		assert.False(t, flying, "letter %d", tt.id)
+	}
 }

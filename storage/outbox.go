@@ -136,14 +136,14 @@ func values(n, k int) string {
 }
 
 // manyRows is the multi-row INSERT head (ending in VALUES) of n rows of k
-// parameters, made once for each head and n: a letter writes three (its
+// parameters, made once for each head, n and k: a letter writes three (its
 // events, its outgoing letters, its ledger lines), each of the same few
-// sizes every time.
+// sizes every time. One row of k is a list of k values (idsIn).
 func (db *DB) manyRows(head string, n, k int) string {
 	m := &db.rowsSQL
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	key := rowsKey{head, n}
+	key := rowsKey{head, n, k}
 	q, ok := m.made[key]
 	if !ok {
 		if m.made == nil {
@@ -164,7 +164,7 @@ type rowsStatements struct {
 // rowsKey names a statement of manyRows.
 type rowsKey struct {
 	head string
-	n    int
+	n, k int
 }
 
 // KindReport is the kind of a report of the daemon's own (QueueReport).

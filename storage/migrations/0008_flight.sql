@@ -4,10 +4,12 @@
 -- once, when its outcome is recorded (the attempt counted then, its start
 -- taken from here). A letter with a row here is never offered again, so it
 -- reaches SMTP at most once; a row left by a crash makes the letter
--- uncertain at the next start (storage.DB.SettleInFlight).
+-- uncertain at the next start (storage.DB.SettleInFlight). From now on a
+-- delivered letter's last_attempt is left as it was (sent says when it
+-- went): it tells when the last attempt that did not deliver it began.
 CREATE TABLE outbox_flight (
-	outbox_id    INTEGER PRIMARY KEY,
-	since        TEXT NOT NULL,  -- the attempt began (RFC 3339 UTC): the letter's last_attempt once recorded
+	outbox_id    INTEGER PRIMARY KEY,   -- outbox(id); no REFERENCES: outbox rows are never deleted, and the check cost every claim
+	since        TEXT NOT NULL,  -- the attempt began (RFC 3339 UTC): the letter's last_attempt unless delivered
 	next_attempt TEXT NOT NULL   -- when it is tried again unless its outcome says otherwise (shown while in flight)
 );
 
