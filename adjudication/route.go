@@ -83,7 +83,10 @@ func wayOf(c Case, l Letter) way {
 	t := c.State.Tournament
 	w := way{cipher: c.Cipher, code: l.Thread}
 	p, player := t.PlayerByEmail(l.From)
-	role := t.RoleOf(l.From)
+	role := corr.RolePlayer // what RoleOf says of a player, without looking him up again
+	if !player {
+		role = t.RoleOf(l.From)
+	}
 	organiser := !player && desk.organiser
 	if role == corr.Stranger && l.Auth.Method != corr.AuthDesk {
 		m := l.Auth.Method
@@ -101,8 +104,12 @@ func wayOf(c Case, l Letter) way {
 		w.route = viaHold
 		return w
 	}
-	if ref, ok := letter.ParseGameCode(l.Subject); ok && w.code == "" && ref.White != 0 {
-		w.code = corr.GameCode(t.Cipher, corr.Pairing{White: ref.White, Black: ref.Black})
+	if (role == corr.RoleJudge || organiser || len(desk.awaiting) > 0) && w.code == "" {
+		// The game the subject names, for the routes that read it: a
+		// player's move letter is read whole by the referee.
+		if ref, ok := letter.ParseGameCode(l.Subject); ok && ref.White != 0 {
+			w.code = corr.GameCode(t.Cipher, corr.Pairing{White: ref.White, Black: ref.Black})
+		}
 	}
 	switch {
 	case role == corr.RoleJudge:

@@ -104,6 +104,9 @@ func (a *applier) ledger() (timecontrol.Ledger, error) {
 	if a.led == nil {
 		led, err := a.s.Ledger(*a.g)
 		a.led = &ledgerOnce{led: led, err: err}
+		if err == nil && len(a.g.Replies) >= extendFrom {
+			a.s.setLedger(a.g.Code, &a.led.led) // the next letter's is extended from it
+		}
 	}
 	return a.led.led, a.led.err
 }

@@ -36,6 +36,18 @@ type State struct {
 	// owned are the games a step took for itself (own) since cow: changed
 	// in place from then on, until the next cow starts the list again.
 	owned []*Game
+	// ledgers are the games' day ledgers as the applier last computed
+	// them: the next letter's is extended from its game's (Ledger). A list
+	// never changed in place (setLedger copies it), shared by the states
+	// that step from this one; Clone leaves it out, so that a state handed
+	// out is the same as one read again from the rows.
+	ledgers []gameLedger
+}
+
+// gameLedger is the day ledger last computed for game code.
+type gameLedger struct {
+	code string
+	led  *timecontrol.Ledger
 }
 
 // PlayerBreak is a break a player announced ("беру перерыв с ... по ...").
@@ -66,7 +78,11 @@ func (s State) clone() State {
 }
 
 // Clone returns a copy of s that shares nothing the referee changes.
-func (s State) Clone() State { return s.clone() }
+func (s State) Clone() State {
+	c := s.clone()
+	c.ledgers = nil
+	return c
+}
 
 // cow returns a copy of s for a step that changes few games: its own list
 // of pointers to the games, each game still shared with s until the step
@@ -187,7 +203,37 @@ func (s State) Timeline(g Game) timecontrol.Timeline {
 	return tl
 }
 
-// Ledger computes the day ledger of game g.
+// Ledger computes the day ledger of game g: extended from the one the
+// applier last computed for the game when there is one
+// (timecontrol.Ledger.Extend gives the ledger computed whole).
 func (s State) Ledger(g Game) (timecontrol.Ledger, error) {
-	return timecontrol.Compute(s.Timeline(g))
+	if len(g.Replies) < extendFrom {
+		return timecontrol.Compute(s.Timeline(g))
+	}
+	var kept timecontrol.Ledger
+	for _, e := range s.ledgers {
+		if e.code == g.Code {
+			kept = *e.led
+			break
+		}
+	}
+	return kept.Extend(s.Timeline(g))
+}
+
+// extendFrom is the replies from which a game's ledger is kept for the
+// next letter to extend: a shorter one is computed whole as cheaply as
+// the kept one is looked up, copied and checked.
+const extendFrom = 16
+
+// setLedger keeps led as the ledger last computed for game code, in a
+// list of s's own: the one it had may be shared with the state s stepped
+// from.
+func (s *State) setLedger(code string, led *timecontrol.Ledger) {
+	ls := make([]gameLedger, 0, len(s.ledgers)+1)
+	for _, e := range s.ledgers {
+		if e.code != code {
+			ls = append(ls, e)
+		}
+	}
+	s.ledgers = append(ls, gameLedger{code: code, led: led})
 }

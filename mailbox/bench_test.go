@@ -62,8 +62,8 @@ func (c *countingInbox) Watermark(context.Context, string) (uint32, uint32, erro
 	return 0, c.last.Load(), nil
 }
 
-func (c *countingInbox) Oversized(_ context.Context, _ string, _, uid uint32, _ int64, _ []byte) error {
-	c.last.Store(uid)
+func (c *countingInbox) Oversized(_ context.Context, _ string, _ uint32, header mailbox.Fetched, _ int64) error {
+	c.last.Store(header.UID)
 	return nil
 }
 
@@ -71,9 +71,9 @@ func (c *countingInbox) Accept(ctx context.Context, mbox string, validity uint32
 	return oneByOne(ctx, mbox, validity, letters, c.accept)
 }
 
-func (c *countingInbox) accept(_ context.Context, _ string, _, uid uint32, _ []byte) (bool, error) {
+func (c *countingInbox) accept(_ context.Context, _ string, _ uint32, l mailbox.Fetched) (bool, error) {
 	c.n.Add(1)
-	c.last.Store(uid)
+	c.last.Store(l.UID)
 	if c.at != nil {
 		c.at <- time.Now()
 	}
@@ -220,14 +220,14 @@ func (s *sizeInbox) Accept(ctx context.Context, mbox string, validity uint32, le
 	return oneByOne(ctx, mbox, validity, letters, s.accept)
 }
 
-func (s *sizeInbox) accept(_ context.Context, _ string, _, uid uint32, raw []byte) (bool, error) {
-	s.whole.Add(int64(len(raw)))
-	s.seen(uid)
+func (s *sizeInbox) accept(_ context.Context, _ string, _ uint32, l mailbox.Fetched) (bool, error) {
+	s.whole.Add(int64(len(l.Raw)))
+	s.seen(l.UID)
 	return false, nil
 }
 
-func (s *sizeInbox) Oversized(_ context.Context, _ string, _, uid uint32, _ int64, _ []byte) error {
-	s.seen(uid)
+func (s *sizeInbox) Oversized(_ context.Context, _ string, _ uint32, header mailbox.Fetched, _ int64) error {
+	s.seen(header.UID)
 	return nil
 }
 

@@ -4,8 +4,8 @@
 //
 // The pieces:
 //
-//   - [Reading.Decode], what the edge calls, decodes a letter once under the
-//     configured trust: [Decode]'s [Incoming] with its RFC 3834 status
+//   - [Reading.Decode], what the edge calls (the [Reader] as it fetches),
+//     decodes a letter once under the configured trust: [Decode]'s [Incoming] with its RFC 3834 status
 //     (Incoming.Automatic) and the trusted Authentication-Results
 //     (Incoming.Auth) filled in, so that nobody reads the mail again.
 //   - [Decode] turns a raw letter into an [Incoming]: decoded headers, the
@@ -17,8 +17,8 @@
 //   - [Compose] builds the server's outgoing letters (UTF-8,
 //     quoted-printable, threaded, Auto-Submitted: auto-replied).
 //   - [Reader] follows one IMAP mailbox (IDLE or polling, reconnecting with
-//     backoff) and hands every new letter to an [Inbox], then files it under
-//     the processed or refused folder.
+//     backoff) and hands every new letter, read under its Reading, to an
+//     [Inbox], then files it under the processed or refused folder.
 //   - [Sender] drains an [Outbox] over SMTP with recorded attempts,
 //     exponential backoff on temporary failures and dead letters on
 //     permanent ones; its own client pipelines a letter's commands
@@ -35,8 +35,9 @@
 // touches the IMAP mailbox (flags, MOVE) after Accept returned, and those
 // steps are idempotent too.
 //
-// The interfaces use only standard types, so storage can satisfy them
-// without importing this package.
+// The interfaces take plain values of this package (a letter fetched and
+// read, a letter to send and its outcome); the daemon's shell implements
+// them over the referee and the store, and the store imports no mail.
 //
 // Deliberate deviations: letters are fetched with BODY.PEEK[] only (no
 // ENVELOPE or BODYSTRUCTURE, which some servers send broken); UID SEARCH is

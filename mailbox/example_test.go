@@ -43,10 +43,10 @@ func (s *exampleStore) Watermark(context.Context, string) (uint32, uint32, error
 	return s.validity, s.last, nil
 }
 
-func (s *exampleStore) Oversized(_ context.Context, _ string, validity, uid uint32, _ int64, _ []byte) error {
+func (s *exampleStore) Oversized(_ context.Context, _ string, validity uint32, header mailbox.Fetched, _ int64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.validity, s.last = validity, max(s.last, uid)
+	s.validity, s.last = validity, max(s.last, header.UID)
 	return nil // stored refused with its header, the secretary told, in a real store
 }
 
@@ -54,9 +54,9 @@ func (s *exampleStore) Accept(ctx context.Context, mbox string, validity uint32,
 	return oneByOne(ctx, mbox, validity, letters, s.accept)
 }
 
-func (s *exampleStore) accept(_ context.Context, _ string, validity, uid uint32, raw []byte) (bool, error) {
-	in, err := mailbox.Decode(raw)
-	if err != nil {
+func (s *exampleStore) accept(_ context.Context, _ string, validity uint32, l mailbox.Fetched) (bool, error) {
+	uid, in := l.UID, l.Mail // read by the reader under its Reading
+	if in == nil {
 		return true, nil // stored and refused, in a real store
 	}
 	s.mu.Lock()
@@ -66,7 +66,7 @@ func (s *exampleStore) accept(_ context.Context, _ string, validity, uid uint32,
 		return false, nil
 	}
 	s.seen[in.MessageID] = true
-	if auto, _ := in.IsAutomatic("tournament@zaochnik.test"); auto {
+	if in.Automatic != "" {
 		return false, nil
 	}
 	reply := mailbox.Outgoing{
@@ -123,7 +123,8 @@ func Example() {
 
 	store := &exampleStore{seen: map[string]bool{}}
 	reader, _ := mailbox.NewReader(mailbox.ReaderOptions{Addr: lm.IMAPAddr, Security: mailbox.SecurityPlain,
-		Username: "tournament@zaochnik.test", Password: "secret", Inbox: store, Logger: quiet})
+		Username: "tournament@zaochnik.test", Password: "secret", Inbox: store, Logger: quiet,
+		Reading: mailbox.Reading{Own: []string{"tournament@zaochnik.test"}}})
 	store.sender, _ = mailbox.NewSender(mailbox.SenderOptions{Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain,
 		Username: "tournament@zaochnik.test", Password: "secret", Outbox: store, Logger: quiet})
 	ctx, cancel := context.WithCancel(context.Background())

@@ -115,13 +115,13 @@ type fakeInbox struct {
 	texts     map[string]string
 	failTimes map[string]int // key -> Accept errors still to return
 	changed   chan struct{}
-	oversized map[uint32][]byte // uid -> the header handed over instead of the letter
-	groups    []int             // how many letters each Accept was handed
+	oversized map[uint32]mailbox.Fetched // uid -> the header handed over instead of the letter
+	groups    []int                      // how many letters each Accept was handed
 }
 
 func newFakeInbox() *fakeInbox {
 	return &fakeInbox{decided: map[string]bool{}, applied: map[string]int{}, texts: map[string]string{},
-		failTimes: map[string]int{}, changed: make(chan struct{}, 1), oversized: map[uint32][]byte{}}
+		failTimes: map[string]int{}, changed: make(chan struct{}, 1), oversized: map[uint32]mailbox.Fetched{}}
 }
 
 func (f *fakeInbox) Watermark(_ context.Context, _ string) (uint32, uint32, error) {
@@ -130,7 +130,8 @@ func (f *fakeInbox) Watermark(_ context.Context, _ string) (uint32, uint32, erro
 	return f.validity, f.last, nil
 }
 
-func (f *fakeInbox) Oversized(_ context.Context, _ string, validity, uid uint32, _ int64, header []byte) error {
+func (f *fakeInbox) Oversized(_ context.Context, _ string, validity uint32, header mailbox.Fetched, _ int64) error {
+	uid := header.UID
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if validity != f.validity {
@@ -152,11 +153,11 @@ func (f *fakeInbox) Accept(ctx context.Context, mbox string, validity uint32, le
 	return oneByOne(ctx, mbox, validity, letters, f.accept)
 }
 
-func (f *fakeInbox) accept(_ context.Context, mbox string, validity, uid uint32, raw []byte) (bool, error) {
+func (f *fakeInbox) accept(_ context.Context, mbox string, validity uint32, l mailbox.Fetched) (bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.offers++
-	in, err := mailbox.Decode(raw)
+	uid, in, err := l.UID, l.Mail, l.Unreadable // read by the reader, not here
 	key := fmt.Sprintf("%s/%d/%d", mbox, validity, uid)
 	if err == nil && in.MessageID != "" {
 		key = in.MessageID
@@ -380,10 +381,10 @@ func debugWriter(t testing.TB) io.Writer {
 // oneByOne answers a group of letters with accept, one letter at a time,
 // up to the first that fails.
 func oneByOne(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched,
-	accept func(ctx context.Context, mbox string, validity, uid uint32, raw []byte) (bool, error)) ([]bool, error) {
+	accept func(ctx context.Context, mbox string, validity uint32, l mailbox.Fetched) (bool, error)) ([]bool, error) {
 	var refused []bool
 	for _, l := range letters {
-		r, err := accept(ctx, mbox, validity, l.UID, l.Raw)
+		r, err := accept(ctx, mbox, validity, l)
 		if err != nil {
 			return refused, err
 		}

@@ -17,7 +17,8 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 )
 
-// Inbox receives the letters the Reader fetches. storage implements it.
+// Inbox receives the letters the Reader fetches, read. The daemon's shell
+// implements it over the referee.
 type Inbox interface {
 	// Watermark returns the UIDVALIDITY and the highest UID accepted from
 	// mailbox (ReaderOptions.Name), or zeros when nothing was accepted yet.
@@ -44,16 +45,23 @@ type Inbox interface {
 	Accept(ctx context.Context, mailbox string, uidValidity uint32, letters []Fetched) (refused []bool, err error)
 
 	// Oversized is told of a letter larger than ReaderOptions.MaxLetterSize
-	// (RFC822.SIZE) instead of Accept; only its header was fetched. It must
-	// store it, advance the watermark and be idempotent like Accept; the
-	// letter is then filed under the refused folder, unread.
-	Oversized(ctx context.Context, mailbox string, uidValidity, uid uint32, size int64, header []byte) error
+	// (RFC822.SIZE) of size bytes instead of Accept; only its header was
+	// fetched (header.Raw, read as header.Mail). It must store it, advance
+	// the watermark and be idempotent like Accept; the letter is then filed
+	// under the refused folder, unread.
+	Oversized(ctx context.Context, mailbox string, uidValidity uint32, header Fetched, size int64) error
 }
 
-// Fetched is a letter as fetched: its UID and its raw bytes.
+// Fetched is a letter as fetched and read: its UID, its raw bytes and
+// what the Reader read in them (ReaderOptions.Reading's Decode), so that
+// nothing after the Reader reads the mail again.
 type Fetched struct {
 	UID uint32
 	Raw []byte
+	// Mail is Raw decoded and read under ReaderOptions.Reading; nil when
+	// it could not be (Unreadable says why) or Raw is over MaxLetterSize.
+	Mail       *Incoming
+	Unreadable error
 }
 
 // Security is how a connection to a mail server is protected.
@@ -83,6 +91,10 @@ type ReaderOptions struct {
 	RefusedFolder   string // "zaochnik/refused"
 
 	Inbox Inbox
+	// Reading is how the letters fetched are read (Reading.Decode) before
+	// they are handed over: which Authentication-Results to believe, which
+	// addresses are the server's own.
+	Reading Reading
 
 	// Poll never uses IDLE; polling is also used when the server lacks it.
 	Poll         bool
@@ -115,9 +127,10 @@ type ReaderOptions struct {
 	Debug  io.Writer    // raw IMAP trace, credentials included; nil for none
 }
 
-// Reader follows one IMAP mailbox and hands every letter in it to an Inbox
-// exactly once (with Inbox's idempotence), then files the letter under the
-// processed or refused folder.
+// Reader follows one IMAP mailbox and hands every letter in it, read
+// under ReaderOptions.Reading, to an Inbox exactly once (with Inbox's
+// idempotence), then files the letter under the processed or refused
+// folder.
 type Reader struct {
 	o   ReaderOptions
 	log *slog.Logger
@@ -437,8 +450,9 @@ type arrival struct {
 
 // handOver fetches the batches in turn and hands their letters to the
 // Inbox in UID order, then files each batch. Three stages overlap: a
-// goroutine fetches (the next letters arrive while the store works on a
-// group: each Accept takes whatever letters have arrived, GroupSize at
+// goroutine fetches and reads (the next letters arrive, decoded, while the
+// store works on a group, so the decoding is off the serial chain of
+// Accepts: each Accept takes whatever letters have arrived, GroupSize at
 // most), this one hands over, and another files a batch while the next is
 // fetched and handed over. The fetch and the filing share the connection
 // (IMAP pipelining, every command by UID); a batch is filed only after
@@ -521,7 +535,8 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 
 // fetch fetches uids (BODY.PEEK[] only) into arrived, in UID order (the
 // order of sequence numbers, which is the order the server answers in),
-// and marks the batch's end.
+// each letter read (read) here, while the Inbox works on the letters
+// before, and marks the batch's end.
 func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arrival) error {
 	guard := r.guard(c)
 	defer guard.Stop()
@@ -538,8 +553,8 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		if raw == nil || buf.UID == 0 {
 			continue // expunged meanwhile by another client
 		}
-		guard.Stop() // waiting for the store is not waiting for the server
-		arrived <- arrival{f: Fetched{UID: uint32(buf.UID), Raw: raw}}
+		guard.Stop() // reading the letter and waiting for the store is not waiting for the server
+		arrived <- arrival{f: r.read(uint32(buf.UID), raw)}
 		guard.Reset(r.o.CommandTimeout)
 	}
 	if err := cmd.Close(); err != nil {
@@ -547,6 +562,17 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 	}
 	arrived <- arrival{end: true}
 	return nil
+}
+
+// read is the letter uid fetched as raw, read under ReaderOptions.Reading
+// unless it is over MaxLetterSize (a server's RFC822.SIZE may understate
+// it): what is too large to fetch is too large to read.
+func (r *Reader) read(uid uint32, raw []byte) Fetched {
+	f := Fetched{UID: uid, Raw: raw}
+	if int64(len(raw)) <= r.o.MaxLetterSize {
+		f.Mail, f.Unreadable = r.o.Reading.Decode(raw)
+	}
+	return f
 }
 
 // accept hands group to the Inbox and puts each letter it answered in
@@ -591,7 +617,7 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 		}
 		r.log.Warn("imap: letter over the size limit, not fetched", "uid", buf.UID, "size", sizes[buf.UID], "limit", r.o.MaxLetterSize)
 		guard.Stop()
-		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, uint32(buf.UID), sizes[buf.UID], buf.FindBodySection(header))
+		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(buf.UID), buf.FindBodySection(header)), sizes[buf.UID])
 		guard.Reset(r.o.CommandTimeout)
 		if err != nil {
 			aerr = fmt.Errorf("handing over oversized letter %d: %w", buf.UID, err)

@@ -231,7 +231,8 @@ func TestReader_NamespacePrefix(t *testing.T) {
 
 // TestReader_OversizedNeverFetched: a letter over MaxLetterSize is handed
 // to Inbox.Oversized with its header only (its body never crosses the
-// wire) and filed as refused; the letters around it are read as usual.
+// wire), read by the reader like any letter, and filed as refused; the
+// letters around it are read as usual.
 func TestReader_OversizedNeverFetched(t *testing.T) {
 	eachServer(t, func(t *testing.T, s server) {
 		s.deliver(letter("small.1@example.ru", "1"))
@@ -249,8 +250,11 @@ func TestReader_OversizedNeverFetched(t *testing.T) {
 		defer inbox.mu.Unlock()
 		require.Len(t, inbox.oversized, 1)
 		for _, header := range inbox.oversized {
-			assert.Contains(t, string(header), "big.1@example.ru")
-			assert.NotContains(t, string(header), "BODY-OF-THE-BIG-LETTER")
+			assert.Contains(t, string(header.Raw), "big.1@example.ru")
+			assert.NotContains(t, string(header.Raw), "BODY-OF-THE-BIG-LETTER")
+			require.NotNil(t, header.Mail, "the header is read at the edge, once")
+			assert.True(t, header.Mail.Read())
+			assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
 		}
 		assert.NotContains(t, inbox.applied, "big.1@example.ru")
 		assert.ElementsMatch(t, []string{"big.1@example.ru"}, folders(t, s.addr)["zaochnik/refused"])

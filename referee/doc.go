@@ -11,8 +11,8 @@
 // decided by the pure packages below (corr, adjudication), and the store
 // (storage) keeps what they decided, one transaction per change. A
 // letter comes decoded and read from the edge (Referee.Reading's
-// mailbox.Reading.Decode, in the reader's adapter; Reassign decodes a
-// stored one): its RFC 3834 automatic status and its trusted
+// mailbox.Reading.Decode, by the IMAP reader as it fetches it, by replay
+// and rebuild for a folder's; Reassign decodes a stored one): its RFC 3834 automatic status and its trusted
 // Authentication-Results come with it, so the referee decides from values
 // and never calls back into mailbox to read it, and the store never reads
 // MIME. Its

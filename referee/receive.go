@@ -23,8 +23,9 @@ type Referee struct {
 	DB   *storage.DB
 	Keys Keys
 	// Reading is how the edge decodes the referee's letters
-	// (Reading.Decode): which Authentication-Results to believe, which
-	// addresses are the server's own. The referee decides from what that
+	// (Reading.Decode; the IMAP reader is given it,
+	// mailbox.ReaderOptions.Reading): which Authentication-Results to
+	// believe, which addresses are the server's own. The referee decides from what that
 	// reading found and never reads the mail again.
 	Reading mailbox.Reading
 	// MaxLetterSize is the largest letter read (bytes); 0 is

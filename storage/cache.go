@@ -23,8 +23,9 @@ import (
 // The copies are bounded (cachedTournaments, parsedFiles), so that memory
 // does not grow with the store: a big store's tournaments come and go.
 const (
-	cachedTournaments = 16 // committed copies kept
-	parsedFiles       = 64 // tournament files kept parsed
+	cachedTournaments = 16   // committed copies kept
+	parsedFiles       = 64   // tournament files kept parsed
+	cachedSenders     = 1024 // senders' tournaments kept (senderCiphers)
 )
 
 // committed is a tournament as last committed.
@@ -159,12 +160,16 @@ type writing struct {
 	// nothing before the judge, and has written nothing to since: the
 	// common case, which a group's letters then do not ask again.
 	emptyDesk map[int64]bool
-	// ciphers are senderCiphers' answers, by sender's address.
-	ciphers map[string]senderTournaments
+	// sendersChecked is set once the senders' answers kept with the
+	// writer's connection were checked in tx (sendersCurrent).
+	sendersChecked bool
 	// group is set for a Group's transaction: the letters' watermarks
 	// are then written once, when it commits (marks).
 	group bool
 	marks []watermark
+	// rows are what a Group's letters appended, written when it commits
+	// (grouprows.go).
+	rows appended
 }
 
 // watermark is a mailbox's watermark to advance (advanceWatermark).
@@ -175,8 +180,7 @@ type watermark struct {
 
 // begin records tx as the write transaction; the caller holds writer.
 func (db *DB) begin(tx *sql.Tx) {
-	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}, emptyDesk: map[int64]bool{},
-		ciphers: map[string]senderTournaments{}}
+	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}, emptyDesk: map[int64]bool{}}
 }
 
 // undone forgets what the write transaction knew of its own writes, when
@@ -249,8 +253,12 @@ func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, err
 	return st, nil
 }
 
-// exec runs a prepared statement in tx.
+// exec runs a prepared statement in tx: the write transaction's on the
+// writer's connection beneath database/sql (writer.go).
 func (db *DB) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	if db.raw(tx) {
+		return db.execRaw(ctx, query, args)
+	}
 	st, err := db.stmt(ctx, tx, query)
 	if err != nil {
 		return nil, err

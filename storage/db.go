@@ -60,8 +60,9 @@ type DB struct {
 	// writer that begins again at once (the reader's groups) would win
 	// every time. Other processes still meet the busy timeout.
 	writer sync.Mutex
-	w      writing // the write transaction of the writer's holder (cache.go)
-	mac    idMAC   // the writer's holder's, for messageID
+	w      writing    // the write transaction of the writer's holder (cache.go)
+	wc     writerConn // the connection it runs on (writer.go)
+	mac    idMAC      // the writer's holder's, for messageID
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -186,6 +187,12 @@ func open(path, mode string) (*DB, error) {
 // Close closes the database.
 func (db *DB) Close() error {
 	db.closeStmts()
+	// A writer still at work (a group not ended) keeps its connection,
+	// which the pool closes when it is given back.
+	if db.writer.TryLock() {
+		db.closeWriter()
+		db.writer.Unlock()
+	}
 	return db.db.Close()
 }
 
@@ -235,7 +242,7 @@ func (db *DB) migrate(ctx context.Context) error {
 func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	db.writer.Lock()
 	defer db.writer.Unlock()
-	tx, err := db.db.BeginTx(ctx, nil)
+	tx, err := db.beginWrite(ctx)
 	if err != nil {
 		return err
 	}

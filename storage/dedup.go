@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
+	"errors"
 	"log/slog"
 )
 
@@ -14,41 +16,36 @@ import (
 // letter gives up its UID (release), kept as the record shows: found is
 // false and reused names the old letter.
 func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (id int64, d Disposition, found bool, reused int64, err error) {
+	if !db.raw(tx) {
+		return 0, "", false, 0, errors.New("storage: a letter stored before is looked up in the write transaction only")
+	}
 	// One statement, two index lookups, no sort (a fresh letter, the
 	// common case, misses both): the Message-ID's row, then the UID's row
 	// unless it is the same one. An OR with ORDER BY put the rows through
 	// a temporary b-tree for every letter.
-	st, err := db.stmt(ctx, tx, `SELECT id, disposition, sha256, 1 FROM letters WHERE message_id = ?1
-		UNION ALL SELECT id, disposition, sha256, 0 FROM letters WHERE mailbox = ?2 AND uidvalidity = ?3 AND uid = ?4 AND message_id != ?1`)
-	if err != nil {
+	byID := false
+	err = db.queryRaw(ctx, `SELECT id, disposition, sha256, 1 FROM letters WHERE message_id = ?1
+		UNION ALL SELECT id, disposition, sha256, 0 FROM letters WHERE mailbox = ?2 AND uidvalidity = ?3 AND uid = ?4 AND message_id != ?1`,
+		[]any{in.MessageID, nullable(in.Mailbox, in.Mailbox), int64(in.UIDValidity), int64(in.UID)}, func(row []driver.Value) error {
+			rid, _ := row[0].(int64)
+			rd, _ := row[1].(string)
+			old, _ := row[2].(string)
+			switch {
+			case byID:
+				// the Message-ID's row wins over the UID's
+			case row[3] == int64(1):
+				id, d, found, reused, byID = rid, Disposition(rd), true, 0, true
+			case old == sum:
+				id, d, found = rid, Disposition(rd), true
+			default:
+				reused = rid
+			}
+			return nil
+		})
+	switch {
+	case err != nil:
 		return 0, "", false, 0, err
-	}
-	rows, err := st.QueryContext(ctx, in.MessageID, nullable(in.Mailbox, in.Mailbox), in.UIDValidity, in.UID)
-	if err != nil {
-		return 0, "", false, 0, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var rid int64
-		var rd Disposition
-		var old string
-		var byID bool
-		if err := rows.Scan(&rid, &rd, &old, &byID); err != nil {
-			return 0, "", false, 0, err
-		}
-		switch {
-		case byID:
-			return rid, rd, true, 0, nil // the Message-ID's row wins over the UID's
-		case old == sum:
-			id, d, found = rid, rd, true
-		default:
-			reused = rid
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return 0, "", false, 0, err
-	}
-	if found {
+	case found:
 		return id, d, true, 0, nil
 	}
 	return 0, "", false, reused, nil

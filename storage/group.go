@@ -25,9 +25,10 @@ type Group struct {
 	// until Done), nil between letters: the savepoint has one name, so a
 	// second one opened inside it would be released in its place.
 	letter *Tx
-	// marks is how many watermarks the group held when the current
-	// letter's savepoint was opened.
+	// marks is how many watermarks, rows the rows appended, the group
+	// held when the current letter's savepoint was opened.
 	marks int
+	rows  appendedMark
 	// broken is why a letter could not be undone to its savepoint: the
 	// group then holds a half-written letter, and only rolls back.
 	broken error
@@ -38,7 +39,7 @@ type Group struct {
 // groups short).
 func (db *DB) Group(ctx context.Context) (*Group, error) {
 	db.writer.Lock()
-	tx, err := db.db.BeginTx(ctx, nil)
+	tx, err := db.beginWrite(ctx)
 	if err != nil {
 		db.writer.Unlock()
 		return nil, err
@@ -94,7 +95,7 @@ func (g *Group) open(ctx context.Context) error {
 	if _, err := g.db.exec(ctx, g.tx, `SAVEPOINT letter`); err != nil {
 		return err
 	}
-	g.marks = len(g.db.w.marks)
+	g.marks, g.rows = len(g.db.w.marks), g.db.w.rows.mark()
 	return nil
 }
 
@@ -109,14 +110,20 @@ func (g *Group) close(ctx context.Context, err error) error {
 }
 
 // undo rolls the current letter back to its savepoint, with the
-// watermarks it advanced and what the transaction knew of its writes; the
-// tournaments' copies are dropped, since one kept by a step of the letter
-// may hold what was undone.
+// watermarks it advanced, the rows it appended and what the transaction
+// knew of its writes; the tournaments' copies are dropped, since one kept
+// by a step of the letter may hold what was undone. The outbox's next id
+// is asked again: after the rows stored and the earlier letters' appended.
 func (g *Group) undo(ctx context.Context) error {
 	g.db.undone()
 	g.db.forgetAll()
 	g.db.w.marks = g.db.w.marks[:g.marks]
-	if _, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); err != nil {
+	g.db.w.rows.undo(g.rows)
+	_, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`)
+	if err == nil && len(g.db.w.rows.outbox) > 0 {
+		g.db.w.nextOutbox, err = g.db.nextOutboxID(ctx, g.tx)
+	}
+	if err != nil {
 		g.broken = fmt.Errorf("storage: a letter not undone to its savepoint: %w", err)
 		return g.broken
 	}
@@ -140,7 +147,11 @@ func (g *Group) Commit() error {
 		return g.broken
 	}
 	g.done = true
-	err := g.db.writeMarks(context.Background(), g.tx)
+	ctx := context.Background()
+	err := g.db.writeAppended(ctx, g.tx)
+	if err == nil {
+		err = g.db.writeMarks(ctx, g.tx)
+	}
 	if err == nil {
 		err = g.tx.Commit()
 	} else {

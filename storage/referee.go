@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/base32"
 	"errors"
 	"hash"
@@ -55,9 +56,15 @@ type Result struct {
 // names no game: the reply's subject does.
 func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string, error) {
 	for _, id := range ids {
-		var code string
-		err := db.queryRow(ctx, tx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ? AND g.status != 'cancelled'`,
-			strings.Trim(id, "<>")).Scan(&code)
+		id = strings.Trim(id, "<>")
+		code, queued, err := db.queuedGame(ctx, tx, id)
+		if err != nil || code != "" {
+			return code, err
+		}
+		if queued {
+			continue // queued by an earlier letter of the group, about no game now
+		}
+		err = db.queryRow(ctx, tx, `SELECT g.code FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.message_id = ? AND g.status != 'cancelled'`, id).Scan(&code)
 		if err == nil {
 			return code, nil
 		}
@@ -71,34 +78,55 @@ func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string,
 // senderCiphers returns the ciphers of the tournaments addr plays in and,
 // when he plays in none, of every tournament, oldest first.
 func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, all []string, err error) {
-	// A write transaction asks once per sender: the tournaments and their
-	// players are written only when a tournament is created, in a
-	// transaction of its own, and no other writer runs meanwhile.
+	// The write transactions ask once per sender while nobody else writes:
+	// the tournaments and their players are written only when a
+	// tournament is created (writer.go, sendersCurrent).
 	tx, isTx := q.(*sql.Tx)
-	writing := isTx && tx == db.w.tx
-	if c, ok := db.w.ciphers[addr]; writing && ok {
-		return slices.Clone(c.mine), slices.Clone(c.all), nil
+	writing := isTx && db.raw(tx)
+	if writing {
+		if err := db.sendersCurrent(ctx); err != nil {
+			return nil, nil, err
+		}
+		if c, ok := db.wc.senders.get(addr); ok {
+			return slices.Clone(c.mine), slices.Clone(c.all), nil
+		}
 	}
 	// IN, not a join: the tournaments are walked in id order once each,
 	// without the two temporary b-trees of DISTINCT and ORDER BY.
-	st, err := db.stmt(ctx, q, `SELECT cipher FROM tournaments WHERE id IN (SELECT tournament_id FROM players WHERE lower(email) = lower(?)) ORDER BY id`)
-	if err != nil {
-		return nil, nil, err
-	}
-	if mine, err = scanStrings(st.QueryContext(ctx, addr)); err == nil && len(mine) == 0 {
-		all, err = scanStrings(q.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
+	mine, err = db.column(ctx, q, `SELECT cipher FROM tournaments WHERE id IN (SELECT tournament_id FROM players WHERE lower(email) = lower(?)) ORDER BY id`, addr)
+	if err == nil && len(mine) == 0 {
+		all, err = db.column(ctx, q, `SELECT cipher FROM tournaments ORDER BY id`)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if writing {
-		db.w.ciphers[addr] = senderTournaments{slices.Clone(mine), slices.Clone(all)}
+		db.wc.senders.put(addr, senderTournaments{slices.Clone(mine), slices.Clone(all)})
 	}
 	return mine, all, nil
 }
 
 // senderTournaments are senderCiphers' answer for one sender.
 type senderTournaments struct{ mine, all []string }
+
+// column reads a column of strings (ciphers) on q: in the write
+// transaction beneath database/sql (writer.go).
+func (db *DB) column(ctx context.Context, q querier, query string, args ...any) ([]string, error) {
+	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
+		var cs []string
+		err := db.queryRaw(ctx, query, args, func(row []driver.Value) error {
+			s, _ := row[0].(string)
+			cs = append(cs, s)
+			return nil
+		})
+		return cs, err
+	}
+	st, err := db.stmt(ctx, q, query)
+	if err != nil {
+		return nil, err
+	}
+	return scanStrings(st.QueryContext(ctx, args...))
+}
 
 // scanStrings reads a column of strings (ciphers, addresses).
 func scanStrings(rows *sql.Rows, err error) ([]string, error) {
@@ -204,10 +232,10 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		return id, err
 	}
 	// One statement for the events, one for the letters (eventRows,
-	// outboxRows at most each).
-	const eventRows = 64
-	args := make([]any, 0, 7*min(len(out.Events), eventRows))
-	for i, e := range out.Events {
+	// outboxRows at most each); in a group, for all its letters when it
+	// commits (grouprows.go).
+	args := make([]any, 0, eventColumns*len(out.Events))
+	for _, e := range out.Events {
 		gid, err := gameID(e.Game)
 		if err != nil {
 			return err
@@ -217,12 +245,11 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 			d = day
 		}
 		args = append(args, tid, gid, lid, d.String(), e.Kind, e.Clause, e.Detail)
-		if n := len(args) / 7; n == eventRows || i == len(out.Events)-1 {
-			if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, n, 7), args...); err != nil {
-				return err
-			}
-			args = args[:0]
-		}
+	}
+	if db.deferring(tx) {
+		db.w.rows.events = append(db.w.rows.events, args...)
+	} else if err := db.writeEvents(ctx, tx, args); err != nil {
+		return err
 	}
 	var rows []outRow
 	var files [][]corr.File
@@ -240,6 +267,9 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 	}
 	if len(rows) == 0 {
 		return nil
+	}
+	if db.deferring(tx) {
+		return db.queueAppended(ctx, tx, rows, files, db.stamp())
 	}
 	queued, err := db.enqueueAll(ctx, tx, rows, db.stamp())
 	if err != nil {

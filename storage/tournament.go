@@ -33,6 +33,7 @@ type tournamentState struct {
 // a tournament with the same cipher exists.
 func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []byte) error {
 	return db.tx(ctx, func(tx *sql.Tx) error {
+		db.wc.senders = nil // asked again: the players change (sendersCurrent)
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM tournaments WHERE cipher = ?`, t.Cipher).Scan(&n); err != nil {
 			return err
@@ -376,26 +377,18 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 			return lines, nil
 		}
 	}
+	ops := make([]ledgerOp, 0, 2)
 	if !row.known || len(lines) < len(row.ledger) {
-		if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, row.id, len(lines)); err != nil {
-			return nil, err
-		}
+		ops = append(ops, ledgerOp{gid: row.id, del: true, after: len(lines)})
 	}
-	const ledgerRowsAtOnce = 64 // lines one INSERT writes at most
-	for k < len(lines) {
-		n := min(len(lines)-k, ledgerRowsAtOnce)
-		args := make([]any, 0, 9*n)
-		for i := k; i < k+n; i++ {
-			ln := lines[i]
-			args = append(args, row.id, i+1, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes)
-		}
-		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES`, n, 9), args...); err != nil {
-			return nil, err
-		}
-		k += n
+	if k < len(lines) {
+		ops = append(ops, ledgerOp{gid: row.id, seq: k + 1, lines: lines[k:]})
 	}
-	return lines, nil
+	if db.deferring(tx) { // written when the group commits (grouprows.go)
+		db.w.rows.ledger = append(db.w.rows.ledger, ops...)
+		return lines, nil
+	}
+	return lines, db.writeLedgerOps(ctx, tx, ops)
 }
 
 // ledgerRows are the ledger lines of game g as stored. A ledger that does

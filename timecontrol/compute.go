@@ -1,16 +1,23 @@
 package timecontrol
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Compute checks t and computes its ledger. The returned error is Errors,
 // listing every problem with the field and the rule.
-func Compute(t Timeline) (Ledger, error) {
+func Compute(t Timeline) (Ledger, error) { return compute(t, false) }
+
+// compute is Compute; a resumable ledger keeps the point Extend goes on
+// from (a copy of the inputs, which only a ledger kept for that needs).
+func compute(t Timeline, resumable bool) (Ledger, error) {
 	if err := t.Validate(); err != nil {
 		return Ledger{}, err
 	}
-	c := computation{t: t, l: &Ledger{Names: [2]string{t.White, t.Black}, Start: t.Start, End: t.End, Control: t.Control.norm()}}
-	c.starts()
-	c.breaks()
+	var c computation
+	c.start(t)
+	c.resumable = resumable
 	c.pens = make([]int, len(t.Penalties))
 	for i := range c.pens {
 		c.pens[i] = i
@@ -19,9 +26,30 @@ func Compute(t Timeline) (Ledger, error) {
 	for i := range t.Replies {
 		c.reply(i)
 	}
+	return c.finish(), nil
+}
+
+// start starts computing the ledger of t: the players' starts and the
+// breaks, no line yet.
+func (c *computation) start(t Timeline) {
+	*c = computation{t: t, l: &Ledger{Names: [2]string{t.White, t.Black}, Start: t.Start, End: t.End, Control: t.Control.norm()}}
+	c.starts()
+	c.breaks()
+}
+
+// finish enters the penalties charged after the last reply and who is on
+// move, and keeps the point Extend goes on from when asked to.
+func (c *computation) finish() Ledger {
 	c.penaltiesBefore(Date{})
-	c.l.OnMove = c.l.onMove(t)
-	return *c.l, nil
+	c.l.OnMove = c.l.onMove(c.t)
+	if c.resumable && c.point.replies > 0 {
+		t, p := c.t, new(resumePoint)
+		*p = c.point
+		p.in = Timeline{Start: t.Start, End: t.End, Control: t.Control, StartListReceived: t.StartListReceived,
+			Replies: slices.Clone(t.Replies[:p.replies]), Breaks: slices.Clone(t.Breaks), Penalties: slices.Clone(t.Penalties)}
+		c.l.resume = p
+	}
+	return *c.l
 }
 
 // computation is Compute's state as it walks the letters in game order.
@@ -36,6 +64,10 @@ type computation struct {
 	played [2]int
 	// startNotes wait for the player's first reply.
 	startNotes [2][]Note
+	// point is the state after the last sent reply entered (mark), kept
+	// in the ledger when resumable.
+	point     resumePoint
+	resumable bool
 }
 
 // starts sets each player's start: the day after a late start list (6.3.2).
@@ -104,6 +136,9 @@ func (c *computation) reply(i int) {
 	tot.Total += ln.Days
 	ln.Total, ln.CountedMoves = tot.Total, tot.Moves
 	c.l.add(ln, before)
+	if c.resumable && !ln.Pending {
+		c.mark(i, ln.Sent)
+	}
 }
 
 // sent returns the date reply r is counted to: the postmark when the

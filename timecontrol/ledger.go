@@ -76,6 +76,8 @@ type Ledger struct {
 
 	breaks []span // the game's break days, disjoint
 	start  [2]Date
+	// resume is where Extend goes on from; nil when no reply was sent.
+	resume *resumePoint
 }
 
 // add appends ln, giving the overstep verdict if ln is the first line whose

@@ -5,7 +5,12 @@ import "fmt"
 // Validate checks that t can be computed: every date present where the
 // rules need one, in an order letters can travel, and every list entry
 // well formed. It returns Errors listing every problem, or nil.
-func (t Timeline) Validate() error {
+func (t Timeline) Validate() error { return t.validate(0) }
+
+// validate is Validate with the replies before reply from left out but
+// for the one that reply follows: Extend's, known well formed already
+// (whether a reply is well formed depends on it and the one before).
+func (t Timeline) validate(from int) error {
 	var es Errors
 	add := func(section string, index int, key, clause, format string, args ...any) {
 		es = append(es, &FieldError{Section: section, Index: index, Key: key, Clause: clause, Msg: fmt.Sprintf(format, args...)})
@@ -23,7 +28,10 @@ func (t Timeline) Validate() error {
 		add("time_control", 0, "moves", "6.3.1", "%d is negative; write the moves per block (10 by the rules)", t.Control.Moves)
 	}
 	var prev *Reply
-	for i := range t.Replies {
+	if from > 0 {
+		prev = &t.Replies[from-1]
+	}
+	for i := from; i < len(t.Replies); i++ {
 		r, n := &t.Replies[i], i+1
 		if want := Color(i % 2); r.Player != want {
 			add("reply", n, "player", "6.3.1", "is %s, but replies alternate from White, so reply #%d is %s's; list the letters in game order", r.Player, n, want)

@@ -15,10 +15,10 @@ import (
 // offers them again after the restart.
 var errStopping = errors.New("the daemon is stopping; the letter waits in the mailbox")
 
-// shellInbox is the referee as the IMAP reader's Inbox: it decodes each
-// letter at the edge (decoded: MIME, RFC 3834, the trusted
-// Authentication-Results), the referee decides it from those values (size,
-// automatic letters, who wrote it) and whether
+// shellInbox is the referee as the IMAP reader's Inbox: the reader hands
+// it each letter read at the edge (under the referee's Reading: MIME,
+// RFC 3834, the trusted Authentication-Results), the referee decides it
+// from those values (size, automatic letters, who wrote it) and whether
 // letters may be received at all (referee.Ready); the shell wakes the
 // sender after each letter and records what /healthz shows.
 type shellInbox struct {
@@ -61,7 +61,7 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity uint3
 	}
 	ls := make([]referee.Letter, len(letters))
 	for i, f := range letters {
-		ls[i] = decoded(in.ref, referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: f.UID, Raw: f.Raw})
+		ls[i] = fetched(mbox, uidValidity, f)
 	}
 	outs, err := in.ref.ReceiveAll(ctx, ls)
 	refused := make([]bool, len(outs))
@@ -72,10 +72,18 @@ func (in *shellInbox) Accept(ctx context.Context, mbox string, uidValidity uint3
 	return refused, in.store.note(err)
 }
 
-// decoded is fetched letter l as the referee takes it: decoded and read
-// here, at the edge, once (the referee's Reading: its RFC 3834 status and
-// its trusted Authentication-Results come with it), unless it is over the
-// referee's size limit and is not read.
+// fetched is letter f of mailbox mbox as the referee takes it, as the
+// reader read it (the reader's Reading is the referee's): it is not read
+// again.
+func fetched(mbox string, uidValidity uint32, f mailbox.Fetched) referee.Letter {
+	return referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: f.UID, Raw: f.Raw, Mail: f.Mail, Unreadable: f.Unreadable}
+}
+
+// decoded is letter l, not fetched by the reader (rebuild reads the
+// folders), as the referee takes it: decoded and read once (the
+// referee's Reading: its RFC 3834 status and its trusted
+// Authentication-Results come with it), unless it is over the referee's
+// size limit and is not read.
 func decoded(ref *referee.Referee, l referee.Letter) referee.Letter {
 	if int64(len(l.Raw)) <= ref.MaxSize() {
 		l.Mail, l.Unreadable = ref.Reading.Decode(l.Raw)
@@ -84,7 +92,7 @@ func decoded(ref *referee.Referee, l referee.Letter) referee.Letter {
 }
 
 // Oversized implements mailbox.Inbox.
-func (in *shellInbox) Oversized(ctx context.Context, mbox string, uidValidity, uid uint32, size int64, header []byte) error {
+func (in *shellInbox) Oversized(ctx context.Context, mbox string, uidValidity uint32, header mailbox.Fetched, size int64) error {
 	if in.stopping.Load() {
 		return errStopping
 	}
@@ -92,7 +100,7 @@ func (in *shellInbox) Oversized(ctx context.Context, mbox string, uidValidity, u
 	if err := in.store.noteRead(in.holdsTournament(ctx)); err != nil {
 		return err
 	}
-	if err := in.store.note(in.ref.Oversized(ctx, decoded(in.ref, referee.Letter{Mailbox: mbox, UIDValidity: uidValidity, UID: uid, Raw: header}), size)); err != nil {
+	if err := in.store.note(in.ref.Oversized(ctx, fetched(mbox, uidValidity, header), size)); err != nil {
 		return err
 	}
 	in.handed(true)

@@ -19,7 +19,8 @@ import (
 // BenchmarkReceivePath measures the receive path alone, in this process:
 // the letters BenchmarkPipeline's reader hands the referee (White's first
 // move in each of 420 games, then Black's answer), received in groups of
-// 100 as the daemon's reader hands them (the edge decodes, then referee.ReceiveAll:
+// 100 as the daemon's reader hands them (decoded at the edge as the reader
+// does in its fetch stage, then referee.ReceiveAll:
 // authenticate, referee, ledger, rows, commit), without IMAP and without
 // the sender. cpu-us/letter is the process's CPU time (user and system,
 // GC included) per letter; issue 13's target for it is 150 µs. Profile
@@ -49,7 +50,7 @@ func BenchmarkReceivePath(b *testing.B) {
 		for k := 0; k < len(ls); k += 100 {
 			group := make([]referee.Letter, 0, 100)
 			for _, l := range ls[k:min(k+100, len(ls))] {
-				group = append(group, decoded(ref, l)) // at the edge, as the daemon's inbox does
+				group = append(group, decoded(ref, l)) // at the edge, as the daemon's reader does
 			}
 			outs, err := ref.ReceiveAll(ctx, group)
 			require.NoError(b, err)

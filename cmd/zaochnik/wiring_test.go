@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -213,6 +214,37 @@ func TestWiring_DecodedAtTheEdgeWithinTheLimit(t *testing.T) {
 			if tt.read {
 				assert.Equal(t, "a@example.org", l.Mail.From.Addr)
 			}
+		})
+	}
+}
+
+// The reader reads each letter at the edge (mailbox.ReaderOptions.Reading,
+// the referee's) and the daemon's inbox hands its reading to the referee
+// as it is: mailbox is entered once on a letter's way, so a letter the
+// reader could not read is refused even when its bytes would read now.
+func TestWiring_InboxTakesTheReadersReading(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join(replayDir("clean"), "01.eml"))
+	require.NoError(t, err)
+	tests := []struct {
+		name    string
+		read    bool
+		refused bool
+	}{
+		{"ReadByTheReader", true, false},
+		{"UnreadableToTheReader", false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db, _ := startedStore(t, "two.toml", nil)
+			ref := testReferee(t, db)
+			f := mailbox.Fetched{UID: 1, Raw: raw, Unreadable: errors.New("mailbox: the reader could not read it")}
+			if tt.read {
+				f.Mail, f.Unreadable = ref.Reading.Decode(raw)
+			}
+			in := &shellInbox{ref: ref, kick: func() {}, store: &storeHealth{}}
+			refused, err := in.Accept(context.Background(), "INBOX", 1, []mailbox.Fetched{f})
+			require.NoError(t, err)
+			assert.Equal(t, []bool{tt.refused}, refused)
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,4 +219,83 @@ func TestStartNumbers(t *testing.T) {
 			t.Errorf("startNumbers(%q) = %d, %d, %v, want %d, %d, %v", tt.in, w, b, ok, tt.w, tt.b, tt.ok)
 		}
 	}
+}
+
+func FuzzPairOfNames(f *testing.F) {
+	for _, s := range []string{"Иванов – Петров", "Иванов (б) - Петров (ч)", "Мой ход: 1.c3-d4", "Иванов2 - Петров", "Smith - Jones", "01.03.2026 / 01.03.2026", "Иванов - Петров3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		fields := strings.Fields(line)
+		if got, want := pairOfNames(fields), pairOfNamesByFields(fields); !slices.Equal(got, want) {
+			t.Fatalf("pairOfNames(%q) = %q, want %q", line, got, want)
+		}
+	})
+}
+
+func FuzzNextField(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", "  a\tb\u00a0c\u2003d  ", "\xff \xfe", "", " ", "ЧР-2026-ЗФ\u3000 1-2\u0085"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var got []string
+		for w, rest, ok := nextField(s); ok; w, rest, ok = nextField(rest) {
+			got = append(got, w)
+		}
+		if want := strings.Fields(s); !slices.Equal(got, want) {
+			t.Fatalf("the fields of %q: %q, want %q", s, got, want)
+		}
+	})
+}
+
+// TestIsSpace_AsUnicode: isSpace is unicode.IsSpace for every rune.
+func TestIsSpace_AsUnicode(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune+1; r++ {
+		if isSpace(r) != unicode.IsSpace(r) {
+			t.Fatalf("isSpace(%U) = %v", r, isSpace(r))
+		}
+	}
+}
+
+func FuzzTokenMarks(f *testing.F) {
+	for _, s := range []string{"«Мой»", "(ход:)", "„x“", "—/…", "x×", "\xff)", "-.-", "[1]!?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := strings.TrimLeftFunc(s, isOpeningMark), strings.TrimLeft(s, "(«\"'“„["); got != want {
+			t.Fatalf("opening marks trimmed from %q: %q, want %q", s, got, want)
+		}
+		if got, want := strings.TrimRightFunc(s, isClosingMark), strings.TrimRight(s, ")»\"'”!?]:"); got != want {
+			t.Fatalf("closing marks trimmed from %q: %q, want %q", s, got, want)
+		}
+		if got, want := onlySeparators(s), strings.Trim(s, "-—–/:.…x×") == ""; got != want {
+			t.Fatalf("onlySeparators(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+// FuzzTokenize: a line's tokens are the same from its fields split
+// already (the game reference's) as from the line.
+func FuzzTokenize(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", "12.03/14.03, 15 марта 2026 г.", "Время: 44-39; 1. c3 - d4", "f6\u2011g5 (вынужденно)", " a\u00a0b ", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		got := tokenize(nil, line, strings.Fields(line))
+		want := tokenize(nil, line, nil)
+		if !slices.Equal(got, want) {
+			t.Fatalf("the tokens of %q from its fields: %+v, want %+v", line, got, want)
+		}
+	})
+}
+
+func FuzzHyphenated(f *testing.F) {
+	for _, s := range []string{"1-2", "12 – 3", "1—2", "1.c3-d4", "\xff1-2", "№3-4", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hyphenated(s), hyphenatedByMap(s); got != want {
+			t.Fatalf("hyphenated(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

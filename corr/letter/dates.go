@@ -159,6 +159,9 @@ func mergeWordDates(ts []token) []token {
 // monthOf returns the month a word names (1-12), Russian in any case or
 // English, else 0.
 func monthOf(w string) int {
+	if w == "" {
+		return 0 // a token that is no word
+	}
 	if r, _ := utf8.DecodeRuneInString(w); !strings.ContainsRune("яфмаисондjfmasond", r) {
 		return 0 // no month's name starts so; nor a number, a date, a move (no word)
 	}

@@ -40,7 +40,7 @@ func FormatGameCode(cipher string, white, black int) string {
 // writeGameCode writes FormatGameCode(cipher, white, black) to b.
 func writeGameCode(b *strings.Builder, cipher string, white, black int) {
 	c := strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || r == '[' || r == ']' || r == '#' {
+		if isSpace(r) || r == '[' || r == ']' || r == '#' {
 			return '_'
 		}
 		return r
@@ -125,8 +125,18 @@ func startNumberHalves(s string) (l, r string, ok bool) {
 	return l, r, true
 }
 
-// hyphenated writes an en or em dash as "-" and drops the spaces.
+// hyphenated writes an en or em dash as "-" and drops the spaces; ASCII
+// without a space, a move's or a date's field, is returned as it is
+// (FuzzHyphenated compares with the mapping).
 func hyphenated(s string) string {
+	if isASCII(s) && strings.IndexByte(s, ' ') < 0 {
+		return s
+	}
+	return hyphenatedByMap(s)
+}
+
+// hyphenatedByMap is hyphenated rune by rune.
+func hyphenatedByMap(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch r {
 		case '–', '—':

@@ -87,10 +87,11 @@ func (p *parser) gameRef(t string) (string, bool) {
 }
 
 // splitFields returns strings.Fields(t) in the parser's one slice for
-// them, which the next call overwrites.
+// them, which the next call overwrites; p.fieldsOf is t then.
 func (p *parser) splitFields(t string) []string {
+	p.fieldsOf = t
 	p.fields = p.fields[:0]
-	for f := range strings.FieldsSeq(t) {
+	for f, rest, ok := nextField(t); ok; f, rest, ok = nextField(rest) {
 		p.fields = append(p.fields, f)
 	}
 	return p.fields
@@ -119,8 +120,21 @@ func appendLower(b []byte, s string) []byte {
 }
 
 // pairOfNames reads a line, in fields, that is the two players alone:
-// "Иванов – Петров", "Иванов (б) - Петров (ч)".
+// "Иванов – Петров", "Иванов (б) - Петров (ч)". A field with an ASCII
+// digit is neither a dash, a colour nor a surname: a line of moves, dates
+// or start numbers is told so before any field is folded
+// (FuzzPairOfNames compares with pairOfNamesByFields).
 func pairOfNames(fields []string) []string {
+	for _, f := range fields {
+		if strings.ContainsAny(f, "0123456789") {
+			return nil
+		}
+	}
+	return pairOfNamesByFields(fields)
+}
+
+// pairOfNamesByFields is pairOfNames field by field.
+func pairOfNamesByFields(fields []string) []string {
 	var names []string
 	dash := false
 	for _, f := range fields {

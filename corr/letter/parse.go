@@ -21,6 +21,7 @@ func Parse(text string, opts Options) Letter {
 		text = HTMLToText(text)
 	}
 	p := &parser{opts: opts, cur: -1}
+	p.toks, p.fields, p.keep = p.scratch.toks[:0], p.scratch.fields[:0], p.scratch.keep[:0]
 	p.l.Game = p.subjectRef(opts.Subject)
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for i, line := range lines {
@@ -72,11 +73,20 @@ type parser struct {
 	cyr, lat     int // letters seen in words, for the language
 	// unreported counts the problems past maxProblems.
 	unreported int
-	// Scratch reused from line to line (gameRef): a line's fields, those
-	// kept, the line in lower case, and the known ciphers in lower case.
+	// Scratch reused from line to line: a line's tokens (read only while
+	// the line is), its fields and those kept (gameRef), the line in lower
+	// case, and the known ciphers in lower case.
+	toks         []token
 	fields, keep []string
+	fieldsOf     string // the text fields are the fields of
 	lower        []byte
 	lowCiphers   [][]byte
+	// scratch is where toks, fields and keep start: a move letter's
+	// lines fit, so that they grow with the parser's one allocation.
+	scratch struct {
+		toks         [12]token
+		fields, keep [12]string
+	}
 }
 
 // line reads one line; it returns true when the rest of the letter is a
@@ -123,7 +133,12 @@ func (p *parser) line(n int, raw string) (stop bool) {
 		return false
 	}
 	t, refFound := p.gameRef(t)
-	toks := tokenize(t)
+	var fields []string // the line's fields when the game reference split them
+	if p.fieldsOf == t {
+		fields = p.fields
+	}
+	p.toks = tokenize(p.toks, t, fields)
+	toks := p.toks
 	words := phrase(toks)
 	p.countLetters(toks)
 	if refFound && words == "" && !hasContent(toks) {
@@ -139,11 +154,14 @@ func (p *parser) line(n int, raw string) (stop bool) {
 		return false
 	}
 	stmt := p.statements(words)
-	if !stmt && p.l.Greeting == "" && len(p.l.Moves)+len(p.l.Repeated) == 0 && isGreeting(words) && !hasContent(toks) {
+	// A line with moves, dates or a time is no greeting and no sign-off:
+	// told by its tokens before its words are compared with the stems.
+	content := hasContent(toks)
+	if !stmt && !content && p.l.Greeting == "" && len(p.l.Moves)+len(p.l.Repeated) == 0 && isGreeting(words) {
 		p.l.Greeting = t
 		return false
 	}
-	if !stmt && isSignOff(words) && !hasContent(toks) {
+	if !stmt && !content && isSignOff(words) {
 		p.signature = true
 		p.l.Signature = append(p.l.Signature, t)
 		return false
@@ -356,7 +374,7 @@ func isSignOff(w string) bool {
 func firstWords(w string, n int) string {
 	i := 0 // where the next word starts
 	for k := 0; k < n; k++ {
-		j := strings.IndexFunc(w[i:], unicode.IsSpace)
+		j := strings.IndexFunc(w[i:], isSpace)
 		if j < 0 {
 			return w
 		}

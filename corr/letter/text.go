@@ -215,8 +215,11 @@ type token struct {
 	forced bool
 }
 
-// tokenize splits a line into tokens. It runs in linear time.
-func tokenize(line string) []token {
+// tokenize splits a line into tokens, appended to out (whose tokens are
+// overwritten: the parser's one slice for them, reused from line to line).
+// fields, when not nil, are the line's fields (strings.Fields), split
+// already for the game reference. It runs in linear time.
+func tokenize(out []token, line string, fields []string) []token {
 	// Hyphens that are not the ASCII one ("f6‑g5" from an HTML letter).
 	if strings.Contains(line, "\xe2\x80") { // U+2010-2012 are E2 80 90-92 in UTF-8
 		line = strings.Map(func(r rune) rune {
@@ -225,18 +228,30 @@ func tokenize(line string) []token {
 			}
 			return r
 		}, line)
+		fields = nil
 	}
-	out := make([]token, 0, 8)
-	for f := range strings.FieldsSeq(line) {
-		if !strings.ContainsAny(f, ",;") {
-			out = splitToken(out, f)
-			continue
+	out = out[:0]
+	if fields == nil {
+		for f, rest, ok := nextField(line); ok; f, rest, ok = nextField(rest) {
+			out = fieldTokens(out, f)
 		}
-		for p := range strings.FieldsFuncSeq(f, func(r rune) bool { return r == ',' || r == ';' }) {
-			out = splitToken(out, p)
-		}
+	}
+	for _, f := range fields {
+		out = fieldTokens(out, f)
 	}
 	return mergeSpacedMoves(mergeWordDates(out))
+}
+
+// fieldTokens appends the tokens of one field, split at its commas and
+// semicolons.
+func fieldTokens(out []token, f string) []token {
+	if strings.IndexByte(f, ',') < 0 && strings.IndexByte(f, ';') < 0 {
+		return splitToken(out, f)
+	}
+	for p := range strings.FieldsFuncSeq(f, func(r rune) bool { return r == ',' || r == ';' }) {
+		out = splitToken(out, p)
+	}
+	return out
 }
 
 // splitToken classifies one field, splitting date lists ("12.03/14.03"),
@@ -246,14 +261,14 @@ func splitToken(ts []token, p string) []token {
 		return ts
 	}
 	if c := p[0]; c == '(' || c == '"' || c == '\'' || c == '[' || c >= utf8.RuneSelf {
-		p = strings.TrimLeft(p, "(«\"'“„[") // most words start with none of these
+		p = strings.TrimLeftFunc(p, isOpeningMark) // most words start with none of these
 	}
 	colon := false
 	p = strings.TrimRightFunc(p, func(r rune) bool {
 		if r == ':' || r == ')' {
 			colon = true
 		}
-		return strings.ContainsRune(")»\"'”!?]:", r)
+		return isClosingMark(r)
 	})
 	if p == "" {
 		return ts
@@ -274,7 +289,7 @@ func splitToken(ts []token, p string) []token {
 		t.kind = kFraction
 	case isInt(p):
 		t.kind = kInt
-	case strings.Trim(p, "-—–/:.…x×") == "":
+	case onlySeparators(p):
 		t.kind = kSep
 	default:
 		if n, black, rest, ok := moveish(p); ok {
@@ -292,6 +307,37 @@ func splitToken(ts []token, p string) []token {
 		}
 	}
 	return append(ts, t)
+}
+
+// isOpeningMark, isClosingMark and onlySeparators ask a switch what
+// strings.TrimLeft(p, "(«\"'“„["), strings.TrimRight(p, ")»\"'”!?]:") and
+// strings.Trim(p, "-—–/:.…x×") == "" would look up in their cutsets rune
+// by rune (FuzzTokenMarks compares them).
+func isOpeningMark(r rune) bool {
+	switch r {
+	case '(', '«', '"', '\'', '“', '„', '[':
+		return true
+	}
+	return false
+}
+
+func isClosingMark(r rune) bool {
+	switch r {
+	case ')', '»', '"', '\'', '”', '!', '?', ']', ':':
+		return true
+	}
+	return false
+}
+
+func onlySeparators(p string) bool {
+	for _, r := range p {
+		switch r {
+		case '-', '—', '–', '/', ':', '.', '…', 'x', '×':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // splitDateList appends to ts the dates of "12.03/14.03/15.03" or

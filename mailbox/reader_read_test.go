@@ -1,0 +1,106 @@
+package mailbox
+
+import (
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox/localmail"
+)
+
+const readAuthserv = "mx.zaochnik.test"
+
+// readLetters are a person's letter its trusted Authentication-Results
+// vouch for, one of the server's own come back, and one whose header is
+// too large to read.
+var readLetters = [][]byte{
+	[]byte("Authentication-Results: " + readAuthserv + "; dmarc=pass header.from=example.ru\r\n" +
+		"From: ivanov@example.ru\r\nSubject: 1.c3-d4\r\nMessage-ID: <p@example.ru>\r\n\r\n1.c3-d4\r\n"),
+	[]byte("From: tournament@zaochnik.test\r\nSubject: back\r\nMessage-ID: <own@zaochnik.test>\r\n\r\nx\r\n"),
+	[]byte("Content-Type: multipart/mixed; boundary=Z\r\nX-Long: " + strings.Repeat("a", 2<<20) + "\r\n\r\nx\r\n"),
+}
+
+// wantRead checks that f is readLetters[i] read under readerReading.
+func wantRead(t *testing.T, i int, f Fetched) {
+	t.Helper()
+	if i == 2 {
+		assert.Nil(t, f.Mail)
+		assert.Error(t, f.Unreadable, "the reason a letter cannot be read goes with it")
+		return
+	}
+	require.NoError(t, f.Unreadable)
+	require.NotNil(t, f.Mail)
+	assert.True(t, f.Mail.Read(), "read under the Reading, not built by hand")
+	if i == 0 {
+		assert.Equal(t, "p@example.ru", f.Mail.MessageID)
+		assert.Equal(t, AuthDMARC, f.Mail.Auth.Method, "the trusted Authentication-Results are the Reading's")
+		assert.Empty(t, f.Mail.Automatic)
+	} else {
+		assert.NotEmpty(t, f.Mail.Automatic, "the server's own address is the Reading's")
+	}
+}
+
+var readerReading = Reading{Auth: AuthPolicy{AuthservID: readAuthserv}, Own: []string{"tournament@zaochnik.test"}}
+
+// TestReader_ReadsUnderItsReading: the Reader hands the Inbox each letter
+// read under ReaderOptions.Reading (its automatic status and trusted
+// Authentication-Results with it), an unreadable one with why, and one
+// over MaxLetterSize unread.
+func TestReader_ReadsUnderItsReading(t *testing.T) {
+	r := &Reader{o: ReaderOptions{Reading: readerReading, MaxLetterSize: int64(len(readLetters[2]))}}
+	for i, raw := range readLetters {
+		wantRead(t, i, r.read(uint32(i+1), raw))
+	}
+	r.o.MaxLetterSize = int64(len(readLetters[0])) - 1
+	f := r.read(9, readLetters[0])
+	assert.Equal(t, Fetched{UID: 9, Raw: readLetters[0]}, f, "a letter over the limit is not read")
+}
+
+// TestReader_FetchReadsEachLetter: the letters are read in the fetch
+// stage, before they are queued for the Inbox, so their reading runs
+// beside the store's work on the letters before, not in its serial chain.
+func TestReader_FetchReadsEachLetter(t *testing.T) {
+	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	require.NoError(t, err)
+	defer lm.Close()
+	require.NoError(t, lm.AddUser("tournament@zaochnik.test", "secret"))
+	c, err := imapclient.DialInsecure(lm.IMAPAddr, nil)
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
+	for _, raw := range readLetters { // appended as they are: no delivery adds a header
+		cmd := c.Append("INBOX", int64(len(raw)), nil)
+		_, err := cmd.Write(raw)
+		require.NoError(t, err)
+		require.NoError(t, cmd.Close())
+		_, err = cmd.Wait()
+		require.NoError(t, err)
+	}
+	_, err = c.Select("INBOX", nil).Wait()
+	require.NoError(t, err)
+
+	r, err := NewReader(ReaderOptions{Addr: lm.IMAPAddr, Username: "tournament@zaochnik.test", Inbox: nopInbox{}, Reading: readerReading})
+	require.NoError(t, err)
+	arrived := make(chan arrival, len(readLetters)+1)
+	require.NoError(t, r.fetch(c, []imap.UID{1, 2, 3}, arrived))
+	close(arrived)
+	var got []Fetched
+	for a := range arrived {
+		if !a.end {
+			got = append(got, a.f)
+		}
+	}
+	require.Len(t, got, len(readLetters))
+	for i, f := range got {
+		wantRead(t, i, f)
+	}
+}
+
+// nopInbox is an Inbox for a Reader whose Run is never called.
+type nopInbox struct{ Inbox }

@@ -1,0 +1,241 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"zaochnik/corr"
+)
+
+// The rows a group's letters only append, and nothing of the group reads
+// back by their tables (events, outgoing letters with their documents,
+// ledger lines), wait in memory and are written when the group commits:
+// a few multi-row statements for the whole group instead of three for
+// every letter, and written after the letters' savepoints are released, so
+// that SQLite copies none of their pages into a savepoint's journal. A
+// letter undone to its savepoint drops its own (Group.undo); the rows of
+// the letters kept are written with the watermarks in the group's one
+// transaction, so a crash still stores all of a letter or nothing.
+// The one reader of such rows inside a group, the thread of a reply to a
+// letter queued by an earlier letter of the group (threadGame), is answered
+// from memory (queuedGame).
+
+// appended is what a group's letters appended, in order, to write when the
+// group commits (writeAppended).
+type appended struct {
+	events []any // eventColumns values a row
+	outbox []queuedRow
+	ledger []ledgerOp
+	// sent are the Message-IDs of outbox, with their rows' games (nil:
+	// none), for threadGame.
+	sent map[string]any
+}
+
+// appendedMark is how many rows appended held when a letter's savepoint
+// was opened: undone, the letter drops those after it.
+type appendedMark struct{ events, outbox, ledger int }
+
+// queuedRow is an outgoing letter waiting in appended, its id and
+// Message-ID chosen (enqueueAll explains why).
+type queuedRow struct {
+	id        int64
+	messageID string
+	row       outRow
+	now       string
+	files     []corr.File
+}
+
+// ledgerOp is a step of saveLedger: the game's lines past after deleted
+// (del), or its lines from seq on written over those of the same number.
+type ledgerOp struct {
+	gid   int64
+	del   bool
+	after int
+	seq   int
+	lines []ledgerRow
+}
+
+// eventColumns is how many values an event's row has.
+const eventColumns = 7
+
+// deferring reports whether tx is a group's transaction, whose appended
+// rows wait for its commit.
+func (db *DB) deferring(tx *sql.Tx) bool { return tx == db.w.tx && db.w.group }
+
+// mark is where the current letter's appended rows begin.
+func (a *appended) mark() appendedMark {
+	return appendedMark{len(a.events), len(a.outbox), len(a.ledger)}
+}
+
+// undo drops the rows appended after m.
+func (a *appended) undo(m appendedMark) {
+	for _, q := range a.outbox[m.outbox:] {
+		delete(a.sent, q.messageID)
+	}
+	a.events, a.outbox, a.ledger = a.events[:m.events], a.outbox[:m.outbox], a.ledger[:m.ledger]
+}
+
+// queueAppended appends outgoing letters rs with their documents,
+// numbered as enqueueAll numbers them.
+func (db *DB) queueAppended(ctx context.Context, tx *sql.Tx, rs []outRow, files [][]corr.File, now string) error {
+	next, err := db.nextOutboxID(ctx, tx)
+	if err != nil {
+		return err
+	}
+	a := &db.w.rows
+	if a.sent == nil {
+		a.sent = map[string]any{}
+	}
+	for i, r := range rs {
+		q := queuedRow{id: next, messageID: db.messageID(next), row: r, now: now, files: files[i]}
+		a.outbox = append(a.outbox, q)
+		a.sent[q.messageID] = r.gid
+		next++
+	}
+	db.w.nextOutbox = next
+	return nil
+}
+
+// nextOutboxID is the id of the outbox's next row in tx: after the rows
+// stored and those appended.
+func (db *DB) nextOutboxID(ctx context.Context, tx *sql.Tx) (int64, error) {
+	if next := db.w.nextOutbox; next != 0 && tx == db.w.tx {
+		return next, nil
+	}
+	var next int64
+	if err := db.queryRow(ctx, tx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
+		return 0, err
+	}
+	if q := db.w.rows.outbox; len(q) > 0 {
+		next = max(next, q[len(q)-1].id+1)
+	}
+	return next, nil
+}
+
+// queuedGame answers threadGame for an outgoing letter appended in tx:
+// found when messageID is one, with its game's code ("" when it has none
+// or the game was cancelled since).
+func (db *DB) queuedGame(ctx context.Context, tx *sql.Tx, messageID string) (code string, found bool, err error) {
+	gid, ok := db.w.rows.sent[messageID]
+	if !db.deferring(tx) || !ok {
+		return "", false, nil
+	}
+	if gid == nil {
+		return "", true, nil
+	}
+	err = db.queryRow(ctx, tx, `SELECT code FROM games WHERE id = ? AND status != 'cancelled'`, gid).Scan(&code)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = nil
+	}
+	return code, true, err
+}
+
+// writeAppended writes the rows a group's letters appended, in the order
+// they were, and forgets them.
+func (db *DB) writeAppended(ctx context.Context, tx *sql.Tx) error {
+	a := &db.w.rows
+	defer func() { *a = appended{} }()
+	if err := db.writeEvents(ctx, tx, a.events); err != nil {
+		return err
+	}
+	if err := db.writeQueued(ctx, tx, a.outbox); err != nil {
+		return err
+	}
+	return db.writeLedgerOps(ctx, tx, a.ledger)
+}
+
+// rowsAtOnce is how many of n rows the next multi-row statement writes:
+// max at most, else the largest power of two not above n, so that a
+// table's statements are of a few sizes, each prepared once (a group
+// writes any number of rows).
+func rowsAtOnce(n, max int) int {
+	if n >= max {
+		return max
+	}
+	k := 1
+	for k*2 <= n {
+		k *= 2
+	}
+	return k
+}
+
+// writeEvents inserts events (eventColumns values a row), eventRows at
+// most a statement.
+func (db *DB) writeEvents(ctx context.Context, tx *sql.Tx, events []any) error {
+	const eventRows = 64
+	for len(events) > 0 {
+		n := rowsAtOnce(len(events)/eventColumns, eventRows)
+		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, n, eventColumns),
+			events[:n*eventColumns]...); err != nil {
+			return err
+		}
+		events = events[n*eventColumns:]
+	}
+	return nil
+}
+
+// writeQueued inserts outgoing letters qs, outboxRows at most a
+// statement, then their documents.
+func (db *DB) writeQueued(ctx context.Context, tx *sql.Tx, qs []queuedRow) error {
+	for part := qs; len(part) > 0; {
+		n := rowsAtOnce(len(part), outboxRows)
+		args := make([]any, 0, 14*n)
+		for _, q := range part[:n] {
+			r := q.row
+			args = append(args, q.id, q.messageID, r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, q.now, q.now)
+		}
+		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
+		VALUES`, n, 14), args...); err != nil {
+			return err
+		}
+		part = part[n:]
+	}
+	for _, q := range qs {
+		if err := insertFiles(ctx, tx, q.id, q.files); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeLedgerOps carries out saveLedger's steps ops in order, the lines of
+// consecutive writes (of any games) in one statement of ledgerRowsAtOnce
+// lines at most: a line written twice, by two letters of one game, is
+// left as the later wrote it.
+func (db *DB) writeLedgerOps(ctx context.Context, tx *sql.Tx, ops []ledgerOp) error {
+	const ledgerRowsAtOnce = 64
+	args := make([]any, 0, 9*ledgerRowsAtOnce)
+	flush := func() error {
+		for part := args; len(part) > 0; {
+			n := rowsAtOnce(len(part)/9, ledgerRowsAtOnce)
+			if _, err := db.exec(ctx, tx, db.manyRows(`INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES`, n, 9), part[:9*n]...); err != nil {
+				return err
+			}
+			part = part[9*n:]
+		}
+		args = args[:0]
+		return nil
+	}
+	for _, op := range ops {
+		if op.del {
+			if err := flush(); err != nil {
+				return err
+			}
+			if _, err := db.exec(ctx, tx, `DELETE FROM ledger_lines WHERE game_id = ? AND seq > ?`, op.gid, op.after); err != nil {
+				return err
+			}
+			continue
+		}
+		for i, ln := range op.lines {
+			args = append(args, op.gid, op.seq+i, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes)
+			if len(args) == cap(args) {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return flush()
+}

@@ -1,0 +1,216 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+)
+
+// appendedTables are the rows a group writes when it commits, as the
+// tests compare them: the stamps of the writing instant left out.
+var appendedTables = []string{
+	`SELECT tournament_id, game_id, letter_id, date, kind, clause, detail FROM events ORDER BY id`,
+	`SELECT id, CASE WHEN letter_id IS NULL THEN '' ELSE message_id END, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms
+		FROM outbox ORDER BY id`,
+	`SELECT game_id, seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines ORDER BY game_id, seq`,
+	`SELECT outbox_id, seq, name, content_type, data FROM outbox_files ORDER BY outbox_id, seq`,
+}
+
+// dumpRows reads query's rows on q as text, one line a row.
+func dumpRows(t *testing.T, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, query string) []string {
+	t.Helper()
+	rows, err := q.QueryContext(context.Background(), query)
+	require.NoError(t, err)
+	defer rows.Close()
+	cols, err := rows.Columns()
+	require.NoError(t, err)
+	var out []string
+	for rows.Next() {
+		vs := make([]any, len(cols))
+		ps := make([]any, len(cols))
+		for i := range vs {
+			ps[i] = &vs[i]
+		}
+		require.NoError(t, rows.Scan(ps...))
+		out = append(out, fmt.Sprintf("%v", vs))
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+// A group's events, outgoing letters and ledger lines wait for its commit
+// (none is in its transaction before), and are then the rows the same
+// letters write one transaction each: with a letter undone between them,
+// whose rows are dropped, and the tournament read again from its rows
+// after it (its ledgers rewritten from their first lines).
+func TestGroup_AppendedRowsAsLetterByLetter(t *testing.T) {
+	ctx := context.Background()
+	stores := make([]*DB, 2)
+	var cipher string
+	for i := range stores {
+		stores[i], cipher = twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+		stores[i].MessageIDKey = []byte("the same ids in both stores")
+	}
+	byOne, grouped := stores[0], stores[1]
+	for _, r := range game12 {
+		_, err := apply(ctx, byOne, cipher, r)
+		require.NoError(t, err)
+	}
+
+	before := make([][]string, len(appendedTables))
+	for i, q := range appendedTables {
+		before[i] = dumpRows(t, grouped.db, q)
+	}
+	g, err := grouped.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	failed := errors.New("the letter's last step failed")
+	for i, r := range []Received{game12[0], game12[1], game12[1], game12[2], game12[3]} {
+		err := each(ctx, g, func(tx *Tx) error {
+			res, err := applyIn(ctx, tx, cipher, r)
+			if err == nil && !res.Outcome.Accepted {
+				err = errors.New(res.Outcome.Reason.String())
+			}
+			if err == nil && i == 1 {
+				err = failed
+			}
+			return err
+		})
+		if i == 1 {
+			require.ErrorIs(t, err, failed)
+			continue
+		}
+		require.NoError(t, err, "letter %d", i)
+	}
+	for i, q := range appendedTables {
+		assert.Equal(t, before[i], dumpRows(t, g.tx, q), "nothing appended before the group commits: %s", q)
+	}
+	require.NoError(t, g.Commit())
+
+	for _, q := range appendedTables {
+		assert.Equal(t, dumpRows(t, byOne.db, q), dumpRows(t, grouped.db, q), q)
+	}
+	assert.NotEmpty(t, dumpRows(t, grouped.db, appendedTables[2]), "the letters have ledger lines")
+}
+
+// A reply to a letter an earlier letter of the group queued finds its game
+// though the queued letter is not yet written (threadGame).
+func TestGroup_ReplyFindsLetterQueuedInTheGroup(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		_, err := applyIn(ctx, tx, cipher, game12[0])
+		return err
+	}))
+	var forwarded string // the move forwarded to Black
+	for _, q := range db.w.rows.outbox {
+		if q.row.gid != nil && strings.EqualFold(q.row.to, "petrov@example.org") {
+			forwarded = q.messageID
+		}
+	}
+	require.NotEmpty(t, forwarded, "the first move is forwarded")
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		code, err := db.threadGame(ctx, tx.tx, []string{"<unknown@example.org>", "<" + forwarded + ">"})
+		assert.Equal(t, "ТЕСТ-2026 1-2", code)
+		return err
+	}))
+	require.NoError(t, g.Commit())
+
+	// Written, the same letter is found in the outbox.
+	require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+		code, err := db.threadGame(ctx, tx.tx, []string{"<" + forwarded + ">"})
+		assert.Equal(t, "ТЕСТ-2026 1-2", code)
+		return err
+	}))
+}
+
+// A letter undone after an earlier letter of the group queued its own
+// takes no outbox id of theirs: the next letter's, queued at once (a
+// confirmation request) or when the group commits, comes after them.
+func TestGroup_OutboxIdsAfterAnUndoneLetter(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		_, err := applyIn(ctx, tx, cipher, game12[0])
+		return err
+	}))
+	queued := db.w.rows.outbox
+	require.NotEmpty(t, queued)
+	last := queued[len(queued)-1].id
+	failed := errors.New("failed")
+	require.ErrorIs(t, each(ctx, g, func(tx *Tx) error {
+		_, err := applyIn(ctx, tx, cipher, game12[1])
+		require.NoError(t, err)
+		return failed
+	}), failed)
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		l, err := tx.Load(ctx, cipher)
+		if err != nil {
+			return err
+		}
+		return tx.db.queue(ctx, tx.tx, l.id, nil, nil, nil, corr.Outgoing{To: "held@example.org", Kind: "confirm", Subject: "?", Body: "?"})
+	}))
+	require.NoError(t, g.Commit())
+
+	var id int64
+	require.NoError(t, db.db.QueryRow(`SELECT id FROM outbox WHERE to_addr = 'held@example.org'`).Scan(&id))
+	assert.Equal(t, last+1, id, "the id after the group's queued letters, as if the undone letter had never been")
+}
+
+// A statement writes max rows, else the largest power of two not above
+// those left.
+func TestRowsAtOnce(t *testing.T) {
+	tests := []struct{ n, max, want int }{
+		{1, 64, 1}, {2, 64, 2}, {3, 64, 2}, {63, 64, 32}, {64, 64, 64}, {100, 64, 64}, {36, 32, 32}, {31, 32, 16},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, rowsAtOnce(tt.n, tt.max), "%d rows, %d at most", tt.n, tt.max)
+	}
+}
+
+// Groups of any number of events write them in statements of a few sizes,
+// each prepared once, not of as many sizes as there are groups.
+func TestGroup_EventsInFewStatementSizes(t *testing.T) {
+	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	var tid int64
+	require.NoError(t, db.db.QueryRow(`SELECT id FROM tournaments`).Scan(&tid))
+	written := 0
+	for n := 1; n <= 100; n++ {
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			var events []any
+			for range n {
+				events = append(events, tid, nil, nil, "2026-03-01", "test", "", "")
+			}
+			return db.writeEvents(ctx, tx.tx, events)
+		}))
+		written += n
+	}
+	var stored int
+	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM events WHERE kind = 'test'`).Scan(&stored))
+	assert.Equal(t, written, stored)
+	sizes := 0
+	for k := range db.rowsSQL.made {
+		if strings.HasPrefix(k.head, "INSERT INTO events") {
+			sizes++
+		}
+	}
+	assert.LessOrEqual(t, sizes, 7, "1, 2, 4 … 64 rows")
+}

@@ -1,0 +1,182 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+)
+
+// valuer is a type of the caller's with a value of its own for the driver.
+type valuer struct{ s string }
+
+func (v valuer) Value() (driver.Value, error) { return "v:" + v.s, nil }
+
+// The values a statement beneath database/sql is given are those
+// database/sql would give the driver: every Go type the store passes, a
+// Valuer's own value, and a type the driver does not take refused.
+func TestWriter_ValuesAsDatabaseSQL(t *testing.T) {
+	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		arg  any
+	}{
+		{"Nil", nil},
+		{"Int", 7},
+		{"Int64", int64(-7)},
+		{"Uint32", uint32(4000000000)},
+		{"String", "ход"},
+		{"NamedString", Processed},
+		{"Bytes", []byte("raw")},
+		{"Bool", true},
+		{"Float", 1.5},
+		{"Time", at},
+		{"Valuer", valuer{"x"}},
+		{"NilPointer", (*int)(nil)},
+		{"Struct", struct{ A int }{1}},
+		{"Slice", []string{"a"}},
+	}
+	var w writerConn
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, werr := driver.DefaultParameterConverter.ConvertValue(tt.arg)
+			nv, err := w.values([]any{"first", tt.arg})
+			if werr != nil {
+				assert.Error(t, err)
+				return
+			}
+			require.NoError(t, err)
+			require.Len(t, nv, 2)
+			assert.Equal(t, driver.NamedValue{Ordinal: 2, Value: want}, nv[1])
+		})
+	}
+}
+
+// A write transaction ends when the store commits or rolls it back, not
+// when its context does: a group whose context is cancelled after its
+// letters commits them all, or none when rolled back; and a letter's step
+// run on the cancelled context fails and is undone alone.
+func TestWriter_TransactionOutlivesItsContext(t *testing.T) {
+	for _, commit := range []bool{true, false} {
+		t.Run(fmt.Sprintf("commit=%v", commit), func(t *testing.T) {
+			db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+			gctx, cancel := context.WithCancel(context.Background())
+			g, err := db.Group(gctx)
+			require.NoError(t, err)
+			defer g.Rollback()
+			ctx := context.Background()
+			require.NoError(t, each(ctx, g, func(tx *Tx) error {
+				_, err := applyIn(ctx, tx, cipher, game12[0])
+				return err
+			}))
+			cancel()
+			err = each(gctx, g, func(tx *Tx) error {
+				_, err := applyIn(gctx, tx, cipher, game12[1])
+				return err
+			})
+			require.ErrorIs(t, err, context.Canceled, "a step on the cancelled context")
+			require.NoError(t, each(ctx, g, func(tx *Tx) error {
+				_, err := applyIn(ctx, tx, cipher, game12[1])
+				return err
+			}))
+			if !commit {
+				g.Rollback()
+				assert.Empty(t, storedIDs(t, db), "nothing of a group rolled back")
+				return
+			}
+			require.NoError(t, g.Commit())
+			assert.Equal(t, []string{"<m1>", "<m2>"}, storedIDs(t, db))
+		})
+	}
+}
+
+// A write that cannot begin (its context ended) leaves the writer's
+// connection as good as before: the next write runs.
+func TestWriter_NextWriteAfterOneThatDidNotBegin(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := db.Group(done)
+	require.ErrorIs(t, err, context.Canceled)
+	err = db.Update(done, func(*Tx) error { return errors.New("not run") })
+	require.ErrorIs(t, err, context.Canceled)
+
+	res, err := apply(context.Background(), db, cipher, game12[0])
+	require.NoError(t, err)
+	assert.True(t, res.Outcome.Accepted)
+}
+
+// A writer's connection the pool closed (a driver's bad connection) is
+// replaced by the next write, which runs.
+func TestWriter_ClosedConnectionReplaced(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	require.NotNil(t, db.wc.conn, "the writes so far ran on the writer's connection")
+	require.NoError(t, db.wc.conn.Close())
+
+	res, err := apply(context.Background(), db, cipher, game12[0])
+	require.NoError(t, err)
+	assert.True(t, res.Outcome.Accepted)
+}
+
+// A sender's tournaments are asked once for all write transactions while
+// nobody else writes: another connection's write (a tournament created by
+// another process) or a tournament created by this one has them asked again.
+func TestWriter_SenderCiphersKeptTillAnotherWrites(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	ciphers := func(addr string) (mine, all []string) {
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			var err error
+			mine, all, err = db.senderCiphers(ctx, tx.tx, addr)
+			return err
+		}))
+		return mine, all
+	}
+	addPlayer := func(tx interface {
+		ExecContext(context.Context, string, ...any) (sql.Result, error)
+	}, number int, email string) {
+		_, err := tx.ExecContext(ctx, `INSERT INTO players (tournament_id, number, name, email, language) VALUES ((SELECT id FROM tournaments WHERE cipher = ?), ?, 'Новый', ?, 'ru')`,
+			cipher, number, email)
+		require.NoError(t, err)
+	}
+	mine, all := ciphers("new@example.org")
+	assert.Empty(t, mine)
+	assert.Equal(t, []string{cipher}, all)
+
+	// Written on the writer's own connection, as no code of the store
+	// does but CreateTournament: the answer kept stands.
+	require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+		addPlayer(tx.tx, 90, "new@example.org")
+		return nil
+	}))
+	mine, _ = ciphers("new@example.org")
+	assert.Empty(t, mine, "kept from the transaction before")
+
+	// Written by another connection: asked again.
+	addPlayer(db.db, 91, "other@example.org")
+	mine, _ = ciphers("new@example.org")
+	assert.Equal(t, []string{cipher}, mine)
+
+	// A tournament created by this process: asked again.
+	mine, _ = ciphers("new2@example.org")
+	assert.Empty(t, mine)
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	second := []byte(strings.NewReplacer("petrov@example.org", "new2@example.org", cipher, "ВТОРОЙ-2026").Replace(string(src)))
+	tm, err := corr.ParseTournament(second)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tm, second))
+	mine, _ = ciphers("new2@example.org")
+	assert.Equal(t, []string{"ВТОРОЙ-2026"}, mine)
+}
