@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -63,6 +64,9 @@ type DB struct {
 	w      writing    // the write transaction of the writer's holder (cache.go)
 	wc     writerConn // the connection it runs on (writer.go)
 	mac    idMAC      // the writer's holder's, for messageID
+	// closed is set by Close: a write begun after it fails, and a writer
+	// at work when it came gives its connection back when it ends.
+	closed atomic.Bool
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -186,12 +190,12 @@ func open(path, mode string) (*DB, error) {
 
 // Close closes the database.
 func (db *DB) Close() error {
+	db.closed.Store(true)
 	db.closeStmts()
-	// A writer still at work (a group not ended) keeps its connection,
-	// which the pool closes when it is given back.
+	// A writer still at work (a group not ended) keeps its connection
+	// until it ends (unlockWriter), and the pool closes it then.
 	if db.writer.TryLock() {
-		db.closeWriter()
-		db.writer.Unlock()
+		db.unlockWriter()
 	}
 	return db.db.Close()
 }
@@ -241,7 +245,7 @@ func (db *DB) migrate(ctx context.Context) error {
 // tx runs fn in a write transaction, committing when it returns nil.
 func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	db.writer.Lock()
-	defer db.writer.Unlock()
+	defer db.unlockWriter()
 	tx, err := db.beginWrite(ctx)
 	if err != nil {
 		return err

@@ -27,9 +27,18 @@ func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (
 	err = db.queryRaw(ctx, `SELECT id, disposition, sha256, 1 FROM letters WHERE message_id = ?1
 		UNION ALL SELECT id, disposition, sha256, 0 FROM letters WHERE mailbox = ?2 AND uidvalidity = ?3 AND uid = ?4 AND message_id != ?1`,
 		[]any{in.MessageID, nullable(in.Mailbox, in.Mailbox), int64(in.UIDValidity), int64(in.UID)}, func(row []driver.Value) error {
-			rid, _ := row[0].(int64)
-			rd, _ := row[1].(string)
-			old, _ := row[2].(string)
+			rid, err := rawInt(row[0])
+			if err != nil {
+				return err
+			}
+			rd, err := rawString(row[1])
+			if err != nil {
+				return err
+			}
+			old, err := rawString(row[2])
+			if err != nil {
+				return err
+			}
 			switch {
 			case byID:
 				// the Message-ID's row wins over the UID's

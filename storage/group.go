@@ -41,7 +41,7 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 	db.writer.Lock()
 	tx, err := db.beginWrite(ctx)
 	if err != nil {
-		db.writer.Unlock()
+		db.unlockWriter()
 		return nil, err
 	}
 	db.begin(tx)
@@ -92,7 +92,10 @@ func (g *Group) open(ctx context.Context) error {
 	if g.letter != nil {
 		return errors.New("storage: Group.Letter before the group's previous letter is done")
 	}
-	if _, err := g.db.exec(ctx, g.tx, `SAVEPOINT letter`); err != nil {
+	// The savepoints are the group's own bookkeeping, run whatever the
+	// letter's context says: a RELEASE skipped because that context ended
+	// would leave a letter reported undone in a group that commits it.
+	if _, err := g.db.exec(context.WithoutCancel(ctx), g.tx, `SAVEPOINT letter`); err != nil {
 		return err
 	}
 	g.marks, g.rows = len(g.db.w.marks), g.db.w.rows.mark()
@@ -105,8 +108,13 @@ func (g *Group) close(ctx context.Context, err error) error {
 	if err != nil {
 		err = errors.Join(err, g.undo(ctx))
 	}
-	_, rerr := g.db.exec(ctx, g.tx, `RELEASE letter`)
-	return errors.Join(err, rerr)
+	if _, rerr := g.db.exec(context.WithoutCancel(ctx), g.tx, `RELEASE letter`); rerr != nil && g.broken == nil {
+		// The letter's work is in the transaction, reported not stored:
+		// the group must not commit it.
+		g.broken = fmt.Errorf("storage: a letter's savepoint not released: %w", rerr)
+		err = errors.Join(err, g.broken)
+	}
+	return err
 }
 
 // undo rolls the current letter back to its savepoint, with the
@@ -119,6 +127,7 @@ func (g *Group) undo(ctx context.Context) error {
 	g.db.forgetAll()
 	g.db.w.marks = g.db.w.marks[:g.marks]
 	g.db.w.rows.undo(g.rows)
+	ctx = context.WithoutCancel(ctx) // the group's bookkeeping (open)
 	_, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`)
 	if err == nil && len(g.db.w.rows.outbox) > 0 {
 		g.db.w.nextOutbox, err = g.db.nextOutboxID(ctx, g.tx)
@@ -158,7 +167,7 @@ func (g *Group) Commit() error {
 		g.tx.Rollback()
 	}
 	g.db.end()
-	g.db.writer.Unlock()
+	g.db.unlockWriter()
 	if err != nil {
 		g.db.forgetAll()
 	}
@@ -176,6 +185,6 @@ func (g *Group) Rollback() {
 	}
 	g.tx.Rollback()
 	g.db.end()
-	g.db.writer.Unlock()
+	g.db.unlockWriter()
 	g.db.forgetAll()
 }

@@ -130,10 +130,10 @@ func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
 	require.NoError(t, g.Commit())
 }
 
-// A letter that cannot be undone to its savepoint (its context cancelled
-// before the ROLLBACK TO) breaks the group: the group refuses more
-// letters and Commit rolls everything back, so no half-written letter is
-// stored.
+// A letter that cannot be undone to its savepoint (SQLite rolled the
+// whole transaction back under it, as it may on a full disk or an I/O
+// error) breaks the group: the group refuses more letters and Commit rolls
+// everything back, so no half-written letter is stored.
 func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
@@ -144,12 +144,12 @@ func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
 		_, err := applyIn(ctx, tx, cipher, game12[0])
 		return err
 	}))
-	letter, cancel := context.WithCancel(ctx)
-	err = each(letter, g, func(tx *Tx) error {
-		if _, err := applyIn(letter, tx, cipher, game12[1]); err != nil {
+	err = each(ctx, g, func(tx *Tx) error {
+		if _, err := applyIn(ctx, tx, cipher, game12[1]); err != nil {
 			return err
 		}
-		cancel()
+		_, err := db.exec(ctx, g.tx, `ROLLBACK`)
+		require.NoError(t, err)
 		return errors.New("the letter's next step failed")
 	})
 	require.Error(t, err)
@@ -229,4 +229,42 @@ func storedIDs(t *testing.T, db *DB) []string {
 		ids = append(ids, l.MessageID)
 	}
 	return ids
+}
+
+// A letter done after its context ended is released all the same: what
+// Done reports is what Commit stores (the savepoints are the group's own
+// bookkeeping, not the letter's work, and ignore its context).
+func TestGroup_DoneAfterContextEnded(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	g, err := db.Group(context.Background())
+	require.NoError(t, err)
+	defer g.Rollback()
+	ctx, cancel := context.WithCancel(context.Background())
+	tx, err := g.Letter(ctx)
+	require.NoError(t, err)
+	_, err = applyIn(ctx, tx, cipher, game12[0])
+	require.NoError(t, err)
+	cancel()
+	require.NoError(t, g.Done(ctx, tx, nil), "reported stored")
+	require.NoError(t, g.Commit())
+	assert.Equal(t, []string{"<m1>"}, storedIDs(t, db))
+}
+
+// A store closed while a group is at work: the group's end gives the
+// writer's connection back, and a write begun after Close fails instead
+// of running on the connection the closed store still held.
+func TestGroup_CloseDuringGroup(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		_, err := applyIn(ctx, tx, cipher, game12[0])
+		return err
+	}))
+	require.NoError(t, db.Close())
+	g.Commit() // on a closed store it may fail; it must not keep the connection
+	assert.Nil(t, db.wc.conn, "the writer's connection given back")
+	_, err = apply(ctx, db, cipher, game12[1])
+	assert.ErrorIs(t, err, errStoreClosed)
 }

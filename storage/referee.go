@@ -115,9 +115,9 @@ func (db *DB) column(ctx context.Context, q querier, query string, args ...any) 
 	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
 		var cs []string
 		err := db.queryRaw(ctx, query, args, func(row []driver.Value) error {
-			s, _ := row[0].(string)
+			s, err := rawString(row[0])
 			cs = append(cs, s)
-			return nil
+			return err
 		})
 		return cs, err
 	}

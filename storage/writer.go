@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 	"io"
 	"time"
 )
@@ -45,6 +46,9 @@ func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if db.closed.Load() {
+		return nil, errStoreClosed
+	}
 	for again := true; ; again = false {
 		if db.wc.conn == nil {
 			c, err := db.db.Conn(ctx)
@@ -62,6 +66,18 @@ func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
 			return nil, err
 		}
 	}
+}
+
+// errStoreClosed: a write begun after Close.
+var errStoreClosed = errors.New("storage: the store is closed")
+
+// unlockWriter ends the writer's turn; after Close it first gives the
+// writer's connection back, which nothing would do later.
+func (db *DB) unlockWriter() {
+	if db.closed.Load() {
+		db.closeWriter()
+	}
+	db.writer.Unlock()
 }
 
 // closeWriter closes the writer's statements and gives its connection
@@ -91,9 +107,9 @@ func (db *DB) sendersCurrent(ctx context.Context) error {
 		return nil
 	}
 	var v int64
-	err := db.queryRaw(ctx, `PRAGMA data_version`, nil, func(row []driver.Value) error {
-		v, _ = row[0].(int64)
-		return nil
+	err := db.queryRaw(ctx, `PRAGMA data_version`, nil, func(row []driver.Value) (err error) {
+		v, err = rawInt(row[0])
+		return err
 	})
 	if err != nil {
 		return err
@@ -103,6 +119,26 @@ func (db *DB) sendersCurrent(ctx context.Context) error {
 	}
 	db.w.sendersChecked = true
 	return nil
+}
+
+// rawInt and rawString read a value of a raw row (queryRaw) whose column
+// is INTEGER or TEXT NOT NULL, failing when the store holds something
+// else (a NULL, another type) instead of reading it as a zero.
+func rawInt(v driver.Value) (int64, error) {
+	if n, ok := v.(int64); ok {
+		return n, nil
+	}
+	return 0, fmt.Errorf("storage: an integer expected, the store holds %T", v)
+}
+
+func rawString(v driver.Value) (string, error) {
+	switch s := v.(type) {
+	case string:
+		return s, nil
+	case []byte:
+		return string(s), nil
+	}
+	return "", fmt.Errorf("storage: a text expected, the store holds %T", v)
 }
 
 // raw reports whether tx is the write transaction, on the writer's

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -179,4 +180,65 @@ func TestWriter_SenderCiphersKeptTillAnotherWrites(t *testing.T) {
 	require.NoError(t, db.CreateTournament(ctx, tm, second))
 	mine, _ = ciphers("new2@example.org")
 	assert.Equal(t, []string{"ВТОРОЙ-2026"}, mine)
+}
+
+// The senders' answers (sendersCurrent) are kept across the writer's
+// transactions and forgotten only by another connection's write or by
+// CreateTournament: they stay right only while no other code of the store
+// writes what they read (tournaments' ids and ciphers, players' emails and
+// tournaments). This lists every statement of the store that writes
+// players or tournaments; a new one must forget the answers as
+// CreateTournament does, then join the list.
+func TestWriter_SendersWritersKnown(t *testing.T) {
+	known := map[string]bool{
+		"INSERT INTO tournaments (cipher, source, created)":                  true, // CreateTournament
+		"INSERT INTO players (tournament_id, number, name, email, language)": true, // CreateTournament
+		"UPDATE tournaments SET state = ?, started = ? WHERE id = ?":         true, // columns the answers do not read
+	}
+	writes := regexp.MustCompile(`(?i)(INSERT\s+(OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM)\s+(players|tournaments)\b[^` + "`" + `]*`)
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	found := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, m := range writes.FindAllString(string(src), -1) {
+			found++
+			ok := false
+			for k := range known {
+				ok = ok || strings.HasPrefix(m, k)
+			}
+			assert.True(t, ok, "%s: %q writes what the senders' answers read; forget them there (sendersCurrent)", f, m)
+		}
+	}
+	assert.Equal(t, len(known), found, "every known writer is still found")
+}
+
+// A raw row's value of another type than its column's is an error, never
+// a zero read in its place.
+func TestWriter_RawValuesTyped(t *testing.T) {
+	tests := []struct {
+		v         driver.Value
+		n         int64
+		s         string
+		intErr    bool
+		stringErr bool
+	}{
+		{v: int64(7), n: 7, stringErr: true},
+		{v: "abc", s: "abc", intErr: true},
+		{v: []byte("abc"), s: "abc", intErr: true},
+		{v: nil, intErr: true, stringErr: true},
+		{v: 1.5, intErr: true, stringErr: true},
+	}
+	for _, tt := range tests {
+		n, err := rawInt(tt.v)
+		assert.Equal(t, tt.intErr, err != nil, "rawInt(%#v): %v", tt.v, err)
+		assert.Equal(t, tt.n, n)
+		s, err := rawString(tt.v)
+		assert.Equal(t, tt.stringErr, err != nil, "rawString(%#v): %v", tt.v, err)
+		assert.Equal(t, tt.s, s)
+	}
 }
