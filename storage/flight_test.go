@@ -148,6 +148,9 @@ func TestOutbox_ClaimLeavesTheLettersRowAlone(t *testing.T) {
 		assert.True(t, flying)
 		assert.Equal(t, [2]any{1, retry}, [2]any{o.Attempts, o.NextAttempt}, "letter %d shows its attempt begun", id)
 	}
+	n, err := db.Counts(ctx, now)
+	require.NoError(t, err)
+	assert.Equal(t, OutboxCounts{Waiting: 3, InFlight: 3}, n, "in flight, none due (/healthz)")
 
 	later := now.Add(time.Hour)
 	_, err = db.NextBatch(ctx, []Outcome{{ID: ids[0], Fate: Delivered, At: now}, {ID: ids[1], Fate: Deferred, At: later, Reason: "451 later"},
@@ -166,4 +169,7 @@ func TestOutbox_ClaimLeavesTheLettersRowAlone(t *testing.T) {
 		_, flying := row(t, db, tt.id)
 		assert.False(t, flying, "letter %d", tt.id)
 	}
+	n, err = db.Counts(ctx, now)
+	require.NoError(t, err)
+	assert.Equal(t, OutboxCounts{Waiting: 2, Due: 1, Sent: 1}, n)
 }
