@@ -143,13 +143,14 @@ func (a Appeal) RulingStatus() corr.ClaimStatus {
 	return corr.ClaimPending
 }
 
-// OrganiserAnswer applies the organiser's letter, received on day, about
-// game code (the thread of the server's letter it answers; "" when none:
-// then the only game with a protest waiting): «протест удовлетворён» or
+// OrganiserAnswer applies the organiser's letter, read as answer ans
+// (ReadAnswer) and received on day, about game code (the thread of the
+// server's letter it answers; "" when none: then the only game with a
+// protest waiting): «протест удовлетворён» or
 // «протест отклонён» decides the protest against the judge's ruling
 // (6.1.12). An answer the desk cannot act on is not an error: the
 // organiser is told what to write.
-func (d Desk) OrganiserAnswer(s corr.State, code, text string, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
+func (d Desk) OrganiserAnswer(s corr.State, code string, ans Answer, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
 	refuse := func(why letter.Problem) (Desk, corr.State, corr.Outcome, error) {
 		g, _ := s.Game(code)
 		m := letter.OrganiserAnswerRefused{Envelope: envelope(s, d.Organiser, g), Why: why}.Render()
@@ -163,10 +164,10 @@ func (d Desk) OrganiserAnswer(s corr.State, code, text string, day timecontrol.D
 		p.Kind, p.Clause = "organiser-answer", "6.1.12"
 		return p
 	}
-	r, err := ParseJudgeReply(text)
+	r := ans.Reply
 	switch {
-	case err != nil:
-		return refuse(asIs(err))
+	case ans.Err != nil:
+		return refuse(asIs(ans.Err))
 	case r.Verdict != ProtestUpheld && r.Verdict != ProtestRejected:
 		return refuse(letter.AppealVerdictExpected())
 	}

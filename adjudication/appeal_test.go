@@ -27,7 +27,7 @@ func ruledClaim(t *testing.T, verdict string) (Desk, corr.State, string) {
 	d, s = letterTo(t, d, s, "ivanov@example.org", "2026-03-01", "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
 	d, s = letterTo(t, d, s, "ivanov@example.org", "2026-03-10", "ТЕСТ-2026 1-2\nЗаявляю просрочку.")
 	code := s.Games[0].Code
-	d, s, out, err := d.JudgeAnswer(s, code, verdict, on("2026-03-20"))
+	d, s, out, err := d.JudgeAnswer(s, code, ReadAnswer(verdict), on("2026-03-20"))
 	require.NoError(t, err)
 	require.True(t, out.Accepted, out.Reason)
 	require.Len(t, Appeals(s), 1, "the ruling opens its ten days (6.1.12)")
@@ -105,7 +105,7 @@ func TestAppeal_6_1_12_OrganiserDecidesTheProtestAgainstARuling(t *testing.T) {
 			assert.Equal(t, tt.organiser != "", strings.Contains(to["org@example.org:protest"].Body, "Ответьте на это письмо"), "the organiser gets the protest to answer")
 			if tt.answer != "" {
 				var err error
-				d, s, out, err = d.OrganiserAnswer(s, "", tt.answer, on("2026-04-02"))
+				d, s, out, err = d.OrganiserAnswer(s, "", ReadAnswer(tt.answer), on("2026-04-02"))
 				require.NoError(t, err)
 				if tt.refused != "" {
 					assert.False(t, out.Accepted)

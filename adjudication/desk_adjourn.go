@@ -24,15 +24,16 @@ func (d Desk) awaiting(s corr.State) []corr.Game {
 	return gs
 }
 
-// Submit records player n's evaluation and analysis of unfinished game code
-// (6.5.2), read from the letter text received on day, and confirms it; when
-// both players' are in, the judge gets the adjudication letter at once. A
-// letter without an evaluation is answered with what to write.
-func (d Desk) Submit(s corr.State, code string, n int, text string, day timecontrol.Date) (Desk, corr.Outcome, error) {
+// Submit records player n's evaluation and analysis of unfinished game g
+// of state s (6.5.2), as his letter received on day was read (read,
+// ReadSubmission), and confirms it; when both players' are in, the judge
+// gets the adjudication letter at once. A letter without an evaluation is
+// answered with what to write.
+func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timecontrol.Date) (Desk, corr.Outcome, error) {
 	d = d.clone()
+	code := g.Code
 	a := d.adjourned(code)
-	g, ok := s.Game(code)
-	if a == nil || !ok {
+	if a == nil {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is not awaiting adjudication", code)
 	}
 	side, in := g.SideOf(n)
@@ -40,9 +41,9 @@ func (d Desk) Submit(s corr.State, code string, n int, text string, day timecont
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: player %d does not play game %s", n, code)
 	}
 	out := corr.Outcome{Accepted: true, Game: code}
-	sub, err := ParseSubmission(text)
-	if err != nil {
-		p := answerProblem(err)
+	sub := read.Submission
+	if read.Err != nil {
+		p := answerProblem(read.Err)
 		why := p.Message(playerEnvelope(s, n, g).Lang)
 		out.Accepted, out.Reason = false, letter.RuleReason(p)
 		out.Problems = append(out.Problems, corr.Problem{Kind: "no-evaluation", Clause: "6.5.2", Text: why})

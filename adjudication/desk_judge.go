@@ -10,14 +10,15 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// JudgeAnswer applies the judge's letter, received on day, to the game
-// code names (the letter's thread or subject; "" when neither names one:
-// then the only game waiting for the judge): an overstep ruling (6.3.7), a
+// JudgeAnswer applies the judge's letter, read as answer a (ReadAnswer)
+// and received on day, to the game code names (the letter's thread or
+// subject; "" when neither names one: then the only game waiting for the
+// judge): an overstep ruling (6.3.7), a
 // decision on a protest (6.3.8) or an adjudication (6.5.5). It returns the
 // new desk and referee state and the letters: the ruling's letters, and
 // the judge's confirmation. An answer the desk cannot act on is not an
 // error: the judge is told what to write.
-func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
+func (d Desk) JudgeAnswer(s corr.State, code string, a Answer, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
 	judge := s.Tournament.Judge
 	refuse := func(err error) (Desk, corr.State, corr.Outcome, error) {
 		why := answerProblem(err)
@@ -27,12 +28,11 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 		return d, s, corr.Outcome{Accepted: false, Reason: letter.RuleReason(why), Game: g.Code, Out: []corr.Outgoing{o},
 			Problems: []corr.Problem{{Kind: "judge-answer", Clause: why.Clause, Text: text}}}, nil
 	}
-	// What the desk waits for comes first, then the judge's letter read.
-	adjudging, claimed := d.onlyWaiting(s)
-	reply, err := ParseJudgeReply(text)
-	if err != nil {
-		return refuse(err)
+	if a.Err != nil {
+		return refuse(a.Err)
 	}
+	reply := a.Reply
+	adjudging, claimed := d.onlyWaiting(s)
 	if code == "" {
 		code = claimed
 		if reply.Verdict == Adjudged {
@@ -46,6 +46,7 @@ func (d Desk) JudgeAnswer(s corr.State, code, text string, day timecontrol.Date)
 	var next Desk
 	var ns corr.State
 	var out corr.Outcome
+	var err error
 	switch reply.Verdict {
 	case Adjudged:
 		next, out, err = d.Adjudicate(s, code, reply.Result, reply.Note, day)

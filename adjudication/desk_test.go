@@ -65,12 +65,12 @@ func TestDesk_6_5_4_Adjudication(t *testing.T) {
 			d, s, code := unfinishedGame(t)
 			var err error
 			if tt.white != "" {
-				d, _, err = d.Submit(s, code, s.Games[0].White, tt.white, on("2026-04-03"))
+				d, _, err = d.Submit(s, *s.Games[0], s.Games[0].White, ReadSubmission(tt.white), on("2026-04-03"))
 				require.NoError(t, err)
 			}
 			if tt.black != "" {
 				var out corr.Outcome
-				d, out, err = d.Submit(s, code, s.Games[0].Black, tt.black, on("2026-04-04"))
+				d, out, err = d.Submit(s, *s.Games[0], s.Games[0].Black, ReadSubmission(tt.black), on("2026-04-04"))
 				require.NoError(t, err)
 				if tt.white != "" {
 					assert.Equal(t, "adjudication", out.Out[len(out.Out)-1].Kind, "both in: the judge's letter goes at once")
@@ -118,7 +118,7 @@ func TestDesk_6_5_2_AnalysesDueThenRulingOverdue(t *testing.T) {
 
 func TestDesk_6_5_7_OrganiserDecision(t *testing.T) {
 	d, s, code := unfinishedGame(t)
-	d, _, err := d.Submit(s, code, s.Games[0].White, "оценка: выигрыш белых\nанализ: 1.c3-d4 f6-g5", on("2026-04-03"))
+	d, _, err := d.Submit(s, *s.Games[0], s.Games[0].White, ReadSubmission("оценка: выигрыш белых\nанализ: 1.c3-d4 f6-g5"), on("2026-04-03"))
 	require.NoError(t, err)
 	_, _, err = d.OrganiserDecision(s, code, Draw, "", on("2026-04-25"))
 	assert.ErrorContains(t, err, "not adjudicated yet")
@@ -173,17 +173,17 @@ func TestDesk_6_5_3_WithdrawalAndSanction(t *testing.T) {
 func TestDesk_6_5_2_SubmissionRecorded(t *testing.T) {
 	d, s, code := unfinishedGame(t)
 	g, _ := s.Game(code)
-	d, out, err := d.Submit(s, code, g.White, "Оценка: выигрыш белых\nАнализ:\n2...gh4 3.ef4 — лишняя шашка.\nИванов", on("2026-04-03"))
+	d, out, err := d.Submit(s, g, g.White, ReadSubmission("Оценка: выигрыш белых\nАнализ:\n2...gh4 3.ef4 — лишняя шашка.\nИванов"), on("2026-04-03"))
 	require.NoError(t, err)
 	a := d.Adjournments[0]
 	assert.Equal(t, "2...gh4 3.ef4 — лишняя шашка.", a.Analysis[0], "the signature is not part of the analysis")
 	assert.True(t, a.InTime(White))
 	assert.Equal(t, "confirmation", out.Out[0].Kind)
-	d, out, err = d.Submit(s, code, g.Black, "I think it is fine", on("2026-04-13"))
+	d, out, err = d.Submit(s, g, g.Black, ReadSubmission("I think it is fine"), on("2026-04-13"))
 	require.NoError(t, err)
 	assert.False(t, out.Accepted, "no evaluation: the player is told what to write")
 	assert.Equal(t, "refusal", out.Out[0].Kind)
-	d, out, err = d.Submit(s, code, g.Black, "evaluation: draw\nanalysis: 2...gh4 3.ef4 hg3", on("2026-04-13"))
+	d, out, err = d.Submit(s, g, g.Black, ReadSubmission("evaluation: draw\nanalysis: 2...gh4 3.ef4 hg3"), on("2026-04-13"))
 	require.NoError(t, err)
 	assert.Contains(t, out.Out[0].Body, "after the last day", "late: no right to protest (6.5.6)")
 	assert.False(t, d.Adjournments[0].InTime(Black))

@@ -120,11 +120,11 @@ func Decide(c Case, l Letter) (Decision, error) {
 	case viaIgnore:
 		return Decision{Fate: Ignore, Cipher: w.cipher, Reason: w.why}, nil
 	case viaJudge:
-		d.Desk, d.State, d.Outcome, err = c.Desk.JudgeAnswer(c.State, w.code, l.Text, l.Postmark)
+		d.Desk, d.State, d.Outcome, err = c.Desk.JudgeAnswer(c.State, w.code, w.answer, w.day)
 	case viaOrganiser:
-		d.Desk, d.State, d.Outcome, err = c.Desk.OrganiserAnswer(c.State, w.code, l.Text, l.Postmark)
+		d.Desk, d.State, d.Outcome, err = c.Desk.OrganiserAnswer(c.State, w.code, w.answer, w.day)
 	case viaEvaluation:
-		d.Desk, d.Outcome, err = c.Desk.Submit(c.State, w.game, w.from, l.Text, l.Postmark)
+		d.Desk, d.Outcome, err = c.Desk.Submit(c.State, w.awaited, w.from, w.submitted, w.day)
 	case viaReferee:
 		d.State, d.Outcome = corr.Apply(c.State, w.read, w.obs)
 	}

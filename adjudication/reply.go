@@ -240,3 +240,29 @@ func ParseSubmission(text string) (PlayerSubmission, error) {
 	sub.Analysis = strings.Join(analysis, "\n")
 	return sub, nil
 }
+
+// Answer is a letter's text read once as the judge's or the organiser's
+// answer (ParseJudgeReply): its reply, or Err, why it cannot be acted on.
+type Answer struct {
+	Reply JudgeReply
+	Err   error
+}
+
+// ReadAnswer reads text as an Answer.
+func ReadAnswer(text string) Answer {
+	r, err := ParseJudgeReply(text)
+	return Answer{Reply: r, Err: err}
+}
+
+// Submitted is a letter's text read once as a player's evaluation
+// (ParseSubmission): the submission, or Err, why it gives none.
+type Submitted struct {
+	Submission PlayerSubmission
+	Err        error
+}
+
+// ReadSubmission reads text as Submitted.
+func ReadSubmission(text string) Submitted {
+	sub, err := ParseSubmission(text)
+	return Submitted{Submission: sub, Err: err}
+}

@@ -5,6 +5,7 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
 )
 
 // route is the way a letter goes through the desk and the referee. It is
@@ -47,15 +48,22 @@ type way struct {
 	cipher string
 	why    letter.Reason // viaIgnore, viaHold
 	// code is the game the letter names by its thread or its subject, ""
-	// for none; game the one awaiting a player's evaluation.
-	code, game string
-	from       int              // the sender's start number, 0 when no player
-	read       letter.Letter    // viaReferee: the letter as the referee reads it
-	obs        corr.Observation // viaReferee: how it came
+	// for none; awaited the game awaiting the player's evaluation.
+	code      string
+	awaited   corr.Game
+	from      int              // the sender's start number, 0 when no player
+	read      letter.Letter    // viaReferee: the letter as the referee reads it
+	obs       corr.Observation // viaReferee: how it came
+	answer    Answer           // viaJudge, viaOrganiser: the letter read as an answer
+	submitted Submitted        // viaEvaluation: the letter read as an evaluation
+	// day is the letter's postmark, the day the desk's routes act on.
+	day timecontrol.Date
 }
 
-// wayOf chooses letter l's route by its case c. The facts come first, the
-// desk's (deskFacts), then the referee's (who the sender is in the
+// wayOf chooses letter l's route by its case c, and gathers what the
+// route's call takes, so that the call takes values and never l. The
+// facts come first, the desk's (deskFacts: the letter's text read for the
+// desk, once), then the referee's (who the sender is in the
 // tournament, the game the letter names, the letter read: corr), and the
 // route is chosen from them, in order: an answer to a confirmation request
 // (stale, declining, confirming); a letter without a sender or a
@@ -81,7 +89,7 @@ func wayOf(c Case, l Letter) way {
 		return way{route: viaIgnore, why: letter.Because(letter.ReasonNoTournament)}
 	}
 	t := c.State.Tournament
-	w := way{cipher: c.Cipher, code: l.Thread}
+	w := way{cipher: c.Cipher, code: l.Thread, day: l.Postmark}
 	p, player := t.PlayerByEmail(l.From)
 	role := corr.RolePlayer // what RoleOf says of a player, without looking him up again
 	if !player {
@@ -113,19 +121,19 @@ func wayOf(c Case, l Letter) way {
 	}
 	switch {
 	case role == corr.RoleJudge:
-		w.route = viaJudge
+		w.route, w.answer = viaJudge, desk.answer
 		return w
 	case organiser:
-		w.route = viaOrganiser
+		w.route, w.answer = viaOrganiser, desk.answer
 		return w
 	}
 	w.from = p.Number
 	w.obs = corr.Observation{From: l.From, Postmark: l.Postmark, Posted: l.Posted, MessageID: l.MessageID, Subject: l.Subject, Thread: l.Thread, Forwarded: l.Forwarded}
 	w.read = c.State.Read(l.Text, w.obs)
-	var games []string // the sender's games awaiting his evaluation that the letter may be about
+	var games []corr.Game // the sender's games awaiting his evaluation that the letter may be about
 	for _, g := range desk.awaiting {
 		if _, in := g.SideOf(p.Number); in && (w.code == "" || w.code == g.Code) {
-			games = append(games, g.Code)
+			games = append(games, g)
 		}
 	}
 	// A letter for the judge gives an evaluation, or is neither a move
@@ -133,7 +141,7 @@ func wayOf(c Case, l Letter) way {
 	// draw or a protest, which the referee handles.
 	r := w.read
 	if player && len(games) == 1 && (desk.evaluates || len(r.Moves) == 0 && !r.Resign && r.Draw == "" && r.Protest == "") {
-		w.route, w.game = viaEvaluation, games[0]
+		w.route, w.awaited, w.submitted = viaEvaluation, games[0], desk.submitted
 		return w
 	}
 	w.route = viaReferee
@@ -141,19 +149,28 @@ func wayOf(c Case, l Letter) way {
 }
 
 // deskFacts is what the desk knows of a letter before the referee reads
-// it.
+// it: its text is read here, once, for the desk's routes that take it.
 type deskFacts struct {
 	organiser bool        // its sender is the desk's organiser (IsOrganiser)
 	awaiting  []corr.Game // the games waiting for the players' evaluations
-	evaluates bool        // it gives an evaluation (ParseSubmission), asked only when a game waits for one
+	// submitted is the letter read as an evaluation, only when a game
+	// waits for one; evaluates says it gives one.
+	submitted Submitted
+	evaluates bool
+	// answer is the letter read as an answer, only when its sender is the
+	// organiser or has the judge's address (corr.Tournament.RoleOf's judge).
+	answer Answer
 }
 
 // factsOf is what desk d knows of letter l in the tournament of state s.
 func (d Desk) factsOf(s corr.State, l Letter) deskFacts {
 	f := deskFacts{organiser: d.IsOrganiser(l.From), awaiting: d.awaiting(s)}
 	if len(f.awaiting) > 0 {
-		_, err := ParseSubmission(l.Text)
-		f.evaluates = err == nil
+		f.submitted = ReadSubmission(l.Text)
+		f.evaluates = f.submitted.Err == nil
+	}
+	if f.organiser || l.From != "" && strings.EqualFold(l.From, s.Tournament.Judge.Email) {
+		f.answer = ReadAnswer(l.Text)
 	}
 	return f
 }

@@ -64,7 +64,49 @@ func TestWayOf_6_5_2_Evaluation(t *testing.T) {
 		w := wayOf(c, Letter{From: white.Email, Text: text, Thread: code, Auth: corr.Auth{Method: corr.AuthDMARC}, Postmark: on("2026-04-03")})
 		assert.Equal(t, want, w.route, text)
 		if want == viaEvaluation {
-			assert.Equal(t, code, w.game)
+			assert.Equal(t, code, w.awaited.Code)
 		}
+	}
+}
+
+// TestWayOf_TheDeskReadsOnce: the way of a desk route carries the letter
+// as the desk read it before the referee looked (the judge's or the
+// organiser's answer, a player's evaluation, 6.3.7, 6.1.12, 6.5.2) and its
+// postmark, so that the route takes values and never the letter again.
+func TestWayOf_TheDeskReadsOnce(t *testing.T) {
+	s, desk := started(t)
+	game := Case{Cipher: s.Tournament.Cipher, State: s, Desk: desk}
+	d, us, code := unfinishedGame(t)
+	adjourned := Case{Cipher: us.Tournament.Cipher, State: us, Desk: d}
+	white, _ := us.Tournament.Player(us.Games[0].White)
+	dmarc := corr.Auth{Method: corr.AuthDMARC}
+	tests := []struct {
+		name       string
+		c          Case
+		from, text string
+		want       route
+		verdict    Verdict    // the answer read, viaJudge and viaOrganiser
+		evaluation Evaluation // the evaluation read, viaEvaluation
+		unread     bool       // the reading failed: the route answers what to write
+	}{
+		{"6_3_7_JudgeConfirms", game, "JUDGE@example.org", "Просрочка подтверждена.", viaJudge, OverstepConfirmed, NoEvaluation, false},
+		{"6_3_7_JudgeUnread", game, "judge@example.org", "нарушение подтверждено", viaJudge, NoVerdict, NoEvaluation, true},
+		{"6_1_12_OrganiserRejects", game, "organiser@example.org", "протест отклонён", viaOrganiser, ProtestRejected, NoEvaluation, false},
+		{"6_5_2_Evaluation", adjourned, white.Email, "оценка: ничья", viaEvaluation, NoVerdict, DrawnPosition, false},
+		{"6_5_2_NoEvaluation", adjourned, white.Email, "Добрый день!", viaEvaluation, NoVerdict, NoEvaluation, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := wayOf(tt.c, Letter{From: tt.from, Text: tt.text, Thread: code, Auth: dmarc, Postmark: on("2026-04-03")})
+			assert.Equal(t, tt.want, w.route)
+			assert.Equal(t, on("2026-04-03"), w.day)
+			if tt.want == viaEvaluation {
+				assert.Equal(t, tt.evaluation, w.submitted.Submission.Evaluation)
+				assert.Equal(t, tt.unread, w.submitted.Err != nil)
+				return
+			}
+			assert.Equal(t, tt.verdict, w.answer.Reply.Verdict)
+			assert.Equal(t, tt.unread, w.answer.Err != nil)
+		})
 	}
 }
