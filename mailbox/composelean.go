@@ -40,7 +40,7 @@ func composeLean(o Outgoing) (raw []byte, ok bool) {
 		{"Cc", formatAddresses(o.Cc), len(o.Cc) > 0},
 		{"To", formatAddresses(o.To), len(o.To) > 0},
 		{"From", formatAddresses([]Address{o.From}), true},
-		{"Date", o.Date.Format("Mon, 02 Jan 2006 15:04:05 -0700"), !o.Date.IsZero()},
+		{"Date", o.Date.Format("Mon, 02 Jan 2006 15:04:05 -0700"), true}, // Compose requires it
 	}
 	for _, f := range fields {
 		if !f.set {
@@ -105,30 +105,23 @@ func appendField(b []byte, k, v string) []byte {
 	return b
 }
 
-// foldAt is go-message's foldLine: where to fold v for a line of maxlen,
-// and what to insert there; ok is false when folding must add a space.
+// foldAt is go-message's foldLine for a value without line breaks (a
+// field with one is not composed here): where to fold v for a line of
+// maxlen, and what to insert there; ok is false when folding must add a
+// space.
 func foldAt(v string, maxlen int) (at int, folding string, ok bool) {
 	before := maxlen + 1
 	if before > len(v) {
-		if v[len(v)-1] != '\n' {
-			return len(v), "\r\n", true
-		}
-		return len(v), "", true
+		return len(v), "\r\n", true
 	}
-	at = strings.LastIndexAny(v[:before], " \t\n")
+	at = strings.LastIndexAny(v[:before], " \t")
 	if at == 0 {
 		at = before - 1 // the space found is the last fold's
 	} else if at < 0 {
 		at = before - 2
 	}
-	switch v[at] {
-	case ' ', '\t':
-		if v[at-1] != '\n' {
-			return at, "\r\n", true
-		}
-		return at, "", true
-	case '\n':
-		return at, "", true
+	if v[at] == ' ' || v[at] == '\t' {
+		return at, "\r\n", true
 	}
 	return at, "\r\n ", false
 }

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"os/exec"
 	"strings"
@@ -21,7 +23,7 @@ import (
 // BenchmarkSend sends a backlog of letters (ZAOCHNIK_BENCH_LETTERS, else
 // 2000; compose_test's letter, one recipient each) through a Sender, in
 // batches of the default size, from an outbox in memory to the embedded
-// server, which runs in a child process (this binary, TestSinkChild) so
+// server, which runs in a child process (this binary, TestMain) so
 // that cpu-us/letter is the sender's own CPU: composing, the SMTP
 // exchange, the outbox's bookkeeping (user and system time of this
 // process, from the first claim until the last outcome is recorded).
@@ -96,10 +98,10 @@ func cpuTime(tb testing.TB) time.Duration {
 }
 
 // startSinkChild runs the embedded server in a child process
-// (TestSinkChild) until the benchmark ends and returns its SMTP address.
+// (TestMain) until the benchmark ends and returns its SMTP address.
 func startSinkChild(b *testing.B) string {
 	b.Helper()
-	child := exec.Command(os.Args[0], "-test.run=^TestSinkChild$", "-test.bench=^$")
+	child := exec.Command(os.Args[0])
 	child.Env = append(os.Environ(), "ZAOCHNIK_SINK_CHILD=1")
 	child.Stderr = os.Stderr
 	stdin, err := child.StdinPipe()
@@ -118,18 +120,33 @@ func startSinkChild(b *testing.B) string {
 	return addr
 }
 
-// TestSinkChild is BenchmarkSend's mail server: with ZAOCHNIK_SINK_CHILD
-// set it serves the embedded server, prints "smtp ADDR" and runs until
-// its stdin closes; otherwise it has nothing to do.
-func TestSinkChild(t *testing.T) {
-	if os.Getenv("ZAOCHNIK_SINK_CHILD") == "" {
-		t.Skip("BenchmarkSend's child process")
+// TestMain runs this binary as BenchmarkSend's mail server when
+// ZAOCHNIK_SINK_CHILD is set (startSinkChild), else the tests.
+func TestMain(m *testing.M) {
+	if os.Getenv("ZAOCHNIK_SINK_CHILD") != "" {
+		if err := serveSink(); err != nil {
+			fmt.Fprintln(os.Stderr, "the sink:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
-	lm, err := localmail.Start(localmail.Options{Logger: testLogger(t)})
-	require.NoError(t, err)
+	os.Exit(m.Run())
+}
+
+// serveSink serves the embedded server, prints "smtp ADDR" and runs until
+// its stdin closes.
+func serveSink() error {
+	lm, err := localmail.Start(localmail.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		return err
+	}
 	defer lm.Close()
-	require.NoError(t, lm.AddUser(tournament, secret))
-	require.NoError(t, lm.AddUser(player, secret))
+	for _, u := range []string{tournament, player} {
+		if err := lm.AddUser(u, secret); err != nil {
+			return err
+		}
+	}
 	fmt.Printf("smtp %s\n", lm.SMTPAddr)
 	os.Stdin.Read(make([]byte, 1)) // until the benchmark closes it
+	return nil
 }

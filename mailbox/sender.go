@@ -165,7 +165,9 @@ func (s *Sender) Kick() {
 }
 
 // Run sends due letters until ctx is done, then returns nil. The
-// connection is kept while letters are due and closed when none is.
+// connection is kept while letters are due and closed when none is, or at
+// once when ctx ends: a letter being handed over then is cut off and
+// retried.
 //
 // It claims a batch of due letters once connected (so that a server that
 // cannot be reached spends no attempt), sends them in turn, and records
@@ -223,7 +225,7 @@ func (s *Sender) Run(ctx context.Context) error {
 		}
 		if c == nil {
 			var err error
-			if c, err = dialSMTP(s.o); err != nil {
+			if c, err = dialSMTP(ctx, s.o); err != nil {
 				due = false
 				// The server, not the letter, is at fault: retry it
 				// every few minutes at most, letters keep their schedule.
@@ -328,7 +330,8 @@ func (s *Sender) sendBatch(ctx context.Context, c *smtpConn, batch []Attempt, do
 }
 
 // outcome is what the server's answer err (nil: accepted) makes of
-// attempt a.
+// attempt a: a permanent refusal, or an envelope no server would take,
+// makes it dead at once.
 func (s *Sender) outcome(log *slog.Logger, a Attempt, now time.Time, err error) Outcome {
 	if err == nil {
 		log.Info("smtp: sent")
@@ -337,6 +340,11 @@ func (s *Sender) outcome(log *slog.Logger, a Attempt, now time.Time, err error) 
 	var se *smtp.SMTPError
 	if errors.As(err, &se) && !se.Temporary() {
 		log.Warn("smtp: refused permanently; dead letter", "err", err)
+		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}
+	}
+	var ee *envelopeError
+	if errors.As(err, &ee) {
+		log.Error("smtp: the envelope cannot be sent; dead letter", "err", err)
 		return Outcome{ID: a.ID, Fate: Dead, At: now, Reason: err.Error()}
 	}
 	return s.failed(log, a, now, err)

@@ -2,6 +2,7 @@ package mailbox
 
 import (
 	"bufio"
+	"context"
 	"crypto/tls"
 	"encoding/base64"
 	"errors"
@@ -28,6 +29,10 @@ type smtpConn struct {
 	ext     map[string]string // the EHLO keywords, upper case, and their parameters
 	timeout time.Duration     // of each exchange; the reply to a letter's data gets submitTimeout
 	debug   io.Writer
+	// inTransaction: a mail transaction may be open (a refused letter's
+	// MAIL was accepted and no data ended it): RSET before the next MAIL.
+	inTransaction bool
+	stop          func() bool // forgets the closing at ctx's end (dialSMTP)
 }
 
 // submitTimeout bounds the wait for the reply to a letter's data (RFC 5321
@@ -35,8 +40,10 @@ type smtpConn struct {
 const submitTimeout = 5 * time.Minute
 
 // dialSMTP connects to o.Addr, reads the greeting, says EHLO, starts TLS
-// as o.Security says and logs in when o.Username is set.
-func dialSMTP(o SenderOptions) (*smtpConn, error) {
+// as o.Security says and logs in when o.Username is set. When ctx ends
+// the connection is closed at once, whatever waits on it (the Sender
+// stops without waiting out a stalled server's timeout).
+func dialSMTP(ctx context.Context, o SenderOptions) (*smtpConn, error) {
 	if strings.ContainsAny(o.LocalName, "\r\n") {
 		return nil, errors.New("smtp: the EHLO name must not contain CR or LF")
 	}
@@ -49,19 +56,15 @@ func dialSMTP(o SenderOptions) (*smtpConn, error) {
 		tlsConfig = tlsConfig.Clone()
 		tlsConfig.ServerName = host
 	}
-	d := &net.Dialer{Timeout: o.Timeout}
-	var conn net.Conn
-	var err error
-	if o.Security == SecurityTLS {
-		conn, err = (&tls.Dialer{NetDialer: d, Config: tlsConfig}).Dial("tcp", o.Addr)
-	} else {
-		conn, err = d.Dial("tcp", o.Addr)
-	}
+	conn, err := (&net.Dialer{Timeout: o.Timeout}).DialContext(ctx, "tcp", o.Addr)
 	if err != nil {
 		return nil, err
 	}
-	c := &smtpConn{timeout: o.Timeout, debug: o.Debug}
+	c := &smtpConn{timeout: o.Timeout, debug: o.Debug, stop: context.AfterFunc(ctx, func() { conn.Close() })}
 	c.attach(conn)
+	if o.Security == SecurityTLS {
+		c.attach(tls.Client(conn, tlsConfig)) // the handshake with the greeting's read
+	}
 	if err := c.open(o, tlsConfig); err != nil {
 		c.close()
 		return nil, err
@@ -192,7 +195,10 @@ func (c *smtpConn) quit() {
 }
 
 // close closes the connection without a word.
-func (c *smtpConn) close() { c.conn.Close() }
+func (c *smtpConn) close() {
+	c.stop()
+	c.conn.Close()
+}
 
 // expect sends line (none when empty) and checks that the reply is of
 // want's class.
@@ -218,32 +224,46 @@ func (c *smtpConn) cmd(line string) (int, string, error) {
 	return c.reply()
 }
 
+// maxReply bounds a reply of several lines (each of at most 4096 bytes),
+// their codes included: an EHLO reply is a few hundred bytes, and a server
+// sending more is not one to talk to.
+const maxReply = 64 << 10
+
 // reply reads one reply, its lines' texts joined by "\n", as
 // net/textproto (go-smtp's client) reads it: within a reply of several
 // lines, a line that is not the reply's continuation is kept whole as
-// text (FuzzReply).
+// text (FuzzReply). A reply longer than maxReply is an error, which ends
+// the session.
 func (c *smtpConn) reply() (code int, msg string, err error) {
 	line, err := c.line()
 	if err != nil {
 		return 0, "", err
 	}
-	code, more, msg, err := codeLine(line)
+	code, more, text, err := codeLine(line)
 	if err != nil {
 		return 0, "", err
 	}
+	var b strings.Builder
+	b.WriteString(text)
+	size := len(line) // of the lines read, their line ends counted as one byte
 	for more {
 		line, err := c.line()
 		if err != nil {
 			return 0, "", err
 		}
+		if size += len(line) + 1; size > maxReply {
+			return 0, "", fmt.Errorf("smtp: a reply longer than %d bytes", maxReply)
+		}
+		b.WriteByte('\n')
 		next, cont, text, err := codeLine(line)
 		if err != nil || next != code {
-			msg += "\n" + line
+			b.WriteString(line)
 			continue
 		}
-		msg, more = msg+"\n"+text, cont
+		b.WriteString(text)
+		more = cont
 	}
-	return code, msg, nil
+	return code, b.String(), nil
 }
 
 // line reads a line of a reply without its CRLF (or LF).

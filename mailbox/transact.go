@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -20,11 +20,9 @@ type envelope struct {
 type step uint8
 
 const (
-	stepReset step = iota
-	stepMail
-	stepRcpt
-	stepData    // the DATA command
-	stepContent // the letter's data and its final dot
+	stepCommand step = iota // MAIL, RCPT or RSET: 250 awaited
+	stepData                // the DATA command: 354 awaited
+	stepContent             // the letter's data and its final dot
 )
 
 // awaited is a reply to read: of which step, for which letter (-1 for
@@ -53,7 +51,10 @@ type exchange struct {
 // step (its data is then never sent), another error when the connection
 // was lost before its last reply. The letters after those were not handed
 // over: the connection was lost, the server said it closes (421), or ctx
-// ended. alive reports whether the session can go on.
+// ended. alive reports whether the session can go on. A transaction a
+// refused letter left open (its MAIL accepted) outlives the call: the next
+// letter, of this batch or the next, starts with RSET, or the server
+// would refuse its MAIL as nested (503).
 //
 // When the server offers PIPELINING (RFC 2920) a letter's MAIL, RCPT and
 // DATA go in one write, after the data of the letter before, and their
@@ -64,7 +65,6 @@ type exchange struct {
 func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []error, alive bool) {
 	x := &exchange{c: c, pipe: c.has("PIPELINING"), errs: make([]error, len(ls)),
 		replied: make([]bool, len(ls)), accepted: make([]bool, len(ls))}
-	reset := false // a transaction may be open: RSET before the next MAIL
 	for i, l := range ls {
 		if x.dead || ctx.Err() != nil {
 			break
@@ -74,16 +74,16 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 			x.errs[i], x.replied[i] = err, true
 			continue
 		}
-		if reset {
-			x.send(-1, stepReset, "RSET")
-			reset = false
+		if c.inTransaction {
+			x.send(-1, stepCommand, "RSET")
+			c.inTransaction = false
 		}
-		x.send(i, stepMail, mail)
+		x.send(i, stepCommand, mail)
 		for _, rcpt := range l.to {
 			if !x.pipe && x.errs[i] != nil {
 				break
 			}
-			x.send(i, stepRcpt, "RCPT TO:<"+rcpt+">")
+			x.send(i, stepCommand, "RCPT TO:<"+rcpt+">")
 		}
 		if x.pipe || x.errs[i] == nil {
 			x.send(i, stepData, "DATA")
@@ -98,7 +98,7 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 			// taken back, so the session ends without the final dot.
 			x.dead = true
 		default:
-			reset = true
+			c.inTransaction = true
 		}
 	}
 	x.sync()
@@ -109,29 +109,37 @@ func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []erro
 	return x.errs[:n], !x.dead
 }
 
-// mailCommand is the MAIL command of l, or why there is none: an address
-// with a line break, or one in UTF-8 to a server without SMTPUTF8 (RFC
-// 6531).
+// mailCommand is the MAIL command of l, or why there is none, an
+// *envelopeError: an address with a line break or an angle bracket, or one
+// in UTF-8 to a server without SMTPUTF8 (RFC 6531).
 func (c *smtpConn) mailCommand(l envelope) (string, error) {
-	utf8 := !isASCII(l.from)
+	var intl string // an address in UTF-8
 	for _, a := range append([]string{l.from}, l.to...) {
 		if strings.ContainsAny(a, "\r\n<>") {
-			return "", errors.New("smtp: an address must not contain a line break or angle brackets")
+			return "", &envelopeError{fmt.Sprintf("the address %q contains a line break or an angle bracket", a)}
 		}
-		utf8 = utf8 || !isASCII(a)
+		if intl == "" && !isASCII(a) {
+			intl = a
+		}
 	}
 	cmd := "MAIL FROM:<" + l.from + ">"
 	if c.has("8BITMIME") {
 		cmd += " BODY=8BITMIME"
 	}
-	if utf8 {
+	if intl != "" {
 		if !c.has("SMTPUTF8") {
-			return "", errors.New("smtp: an address in UTF-8, and the server does not offer SMTPUTF8")
+			return "", &envelopeError{fmt.Sprintf("the address %s is international (UTF-8), and the mail server does not take such addresses (no SMTPUTF8)", intl)}
 		}
 		cmd += " SMTPUTF8"
 	}
 	return cmd, nil
 }
+
+// envelopeError is why a letter's envelope cannot be said to the server:
+// it never could be, so the letter is dead at once.
+type envelopeError struct{ why string }
+
+func (e *envelopeError) Error() string { return "smtp: cannot be sent: " + e.why }
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -224,10 +232,14 @@ func (x *exchange) sync() {
 	x.awaiting = x.awaiting[:0]
 }
 
-// writeDotted writes data as DATA sends it (RFC 5321 section 4.5.2): a
-// line starting with a dot gets another, a bare LF becomes CRLF, and the
-// final dot ends it, byte for byte as net/textproto's DotWriter (which
-// go-smtp's client used) writes it (FuzzWriteDotted).
+// writeDotted writes data as DATA sends it (RFC 5321 section 4.5.2): every
+// line end, CRLF or a lone CR or LF, as CRLF, a line starting with a dot
+// with another, and the final dot. A lone CR or LF never reaches the
+// server: one that took "\r.\r\n" or "\n.\n" (say in a player's raw
+// letter attached to a dossier) for the final dot would read what follows
+// as commands (SMTP smuggling). Data whose line ends are all CRLF goes out
+// byte for byte as net/textproto's DotWriter (go-smtp's client) writes it
+// (FuzzWriteDotted).
 func writeDotted(w *bufio.Writer, data []byte) {
 	if len(data) == 0 {
 		w.WriteString("\r\n.\r\n") // as DotWriter ends an empty letter
@@ -239,32 +251,18 @@ func writeDotted(w *bufio.Writer, data []byte) {
 		}
 		nl := bytes.IndexByte(data, '\n')
 		if nl < 0 {
-			w.Write(data)
-			if crRun(data)%2 == 1 {
-				w.WriteString("\n.\r\n") // the CR DotWriter left open
-			} else {
-				w.WriteString("\r\n.\r\n")
+			nl = len(data)
+		}
+		end, next := nl, nl+1 // the line's end, and where the next begins
+		if cr := bytes.IndexByte(data[:nl], '\r'); cr >= 0 {
+			end, next = cr, cr+1
+			if cr == nl-1 { // CRLF, or a CR ending the data
+				next = nl + 1
 			}
-			return
 		}
-		line := data[:nl]
-		if crRun(line)%2 == 1 {
-			w.Write(data[:nl+1])
-		} else {
-			w.Write(line)
-			w.WriteString("\r\n")
-		}
-		data = data[nl+1:]
+		w.Write(data[:end])
+		w.WriteString("\r\n")
+		data = data[min(next, len(data)):]
 	}
 	w.WriteString(".\r\n")
-}
-
-// crRun counts the CRs ending line: DotWriter takes a LF after an odd run
-// of them as the end of a CRLF, after an even run as bare.
-func crRun(line []byte) int {
-	n := 0
-	for n < len(line) && line[len(line)-1-n] == '\r' {
-		n++
-	}
-	return n
 }
