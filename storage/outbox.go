@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"zaochnik/corr"
 )
 
 // Outgoing is a letter queued for sending.
@@ -86,42 +88,38 @@ type outRow struct {
 
 // enqueue adds r to the outbox, due at once, and returns its id.
 func (db *DB) enqueue(ctx context.Context, tx *sql.Tx, r outRow, now string) (int64, error) {
-	ids, err := db.enqueueAll(ctx, tx, []outRow{r}, now)
+	ids, err := db.enqueueAll(ctx, tx, []outRow{r}, nil, now)
 	if err != nil {
 		return 0, err
 	}
 	return ids[0], nil
 }
 
-// outboxRows is how many rows one INSERT of enqueueAll writes at most.
+// outboxRows is how many rows one INSERT of the outbox writes at most.
 const outboxRows = 32
 
-// enqueueAll adds rs to the outbox, due at once, in one statement (of
-// outboxRows rows at most), and returns their ids. A row's id is chosen
-// before it is written, as SQLite would choose it (max(id)+1), so that its
-// Message-ID, made from the id (see messageID), is written with it.
-func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, now string) ([]int64, error) {
-	next := db.w.nextOutbox
-	if tx != db.w.tx || next == 0 {
-		if err := db.queryRow(ctx, tx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
-			return nil, err
-		}
+// enqueueAll adds rs, with their documents files (files[i] of rs[i]; nil
+// is none), to the outbox, due at once, and returns their ids. A row's id
+// is chosen before it is written, as SQLite would choose it (max(id)+1),
+// so that its Message-ID, made from the id (see messageID), is written
+// with it; the rows are written as a group's appended ones (writeQueued).
+func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, files [][]corr.File, now string) ([]int64, error) {
+	next, err := db.nextOutboxID(ctx, tx)
+	if err != nil {
+		return nil, err
 	}
-	ids := make([]int64, 0, len(rs))
-	for len(rs) > 0 {
-		part := rs[:min(len(rs), outboxRows)]
-		rs = rs[len(part):]
-		args := make([]any, 0, 14*len(part))
-		at := any(now) // boxed once for every row's two stamps
-		for _, r := range part {
-			args = append(args, next, db.messageID(next), r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, at, at)
-			ids = append(ids, next)
-			next++
+	qs := make([]queuedRow, len(rs))
+	ids := make([]int64, len(rs))
+	for i, r := range rs {
+		qs[i] = queuedRow{id: next, messageID: db.messageID(next), row: r, now: now}
+		if files != nil {
+			qs[i].files = files[i]
 		}
-		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
-		VALUES`, len(part), 14), args...); err != nil {
-			return nil, err
-		}
+		ids[i] = next
+		next++
+	}
+	if err := db.writeQueued(ctx, tx, qs); err != nil {
+		return nil, err
 	}
 	if tx == db.w.tx {
 		db.w.nextOutbox = next
