@@ -28,12 +28,15 @@ type Outbox interface {
 
 	// Claim records the outcomes done (of the letters the last Claim put in
 	// flight) and puts in flight up to max letters due at now, the earliest
-	// due first, all in one transaction: each letter's attempt is counted
-	// (the last at now, the next at retryAt until its outcome says
-	// otherwise) before it is handed to SMTP, so that a crash during the
-	// send cannot cause a hot retry loop. It returns the letters as plain
-	// values (the Sender composes them; From and To are the envelope). With
-	// max 0 it only records. When it fails nothing is recorded or claimed.
+	// due first, all in one transaction: each letter's attempt is recorded
+	// as begun (at now, the next at retryAt until its outcome says
+	// otherwise) before it is handed to SMTP, and counted when its outcome
+	// is recorded. A letter in flight is never offered again, so that a
+	// crash during the send cannot cause a hot retry loop: the store
+	// settles what a crash left in flight once, at the next start. It
+	// returns the letters as plain values (the Sender composes them; From
+	// and To are the envelope). With max 0 it only records. When it fails
+	// nothing is recorded or claimed.
 	Claim(ctx context.Context, done []Outcome, now, retryAt time.Time, max int) ([]Attempt, error)
 }
 

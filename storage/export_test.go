@@ -44,14 +44,16 @@ func (db *DB) SetDisposition(ctx context.Context, id int64, d Disposition, reaso
 func (db *DB) BeginAttempt(ctx context.Context, id int64, now, retryAt time.Time) (Mail, int, error) {
 	var c Claimed
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		stamp := stampOf(now)
 		var err error
-		c, err = scanClaimed(db.queryRow(ctx, tx, `UPDATE outbox SET `+claimSet+`
-			WHERE id = ? AND sent = '' AND dead = 0 AND sending = '' RETURNING `+claimReturning, stamp, stampOf(retryAt), stamp, id))
+		c, err = scanClaimed(db.queryRow(ctx, tx, `SELECT `+claimedColumns+` FROM outbox
+			WHERE id = ? AND sent = '' AND dead = 0 AND `+notFlying, id))
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("storage: outgoing letter %d: %w (or already sent, dead or in flight)", id, ErrNotFound)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return db.fly(ctx, tx, []int64{id}, now, retryAt)
 	})
 	if err != nil {
 		return Mail{}, 0, err

@@ -152,7 +152,7 @@ func TestLetters_ReasonKeptTypedOldTextStillShows(t *testing.T) {
 		if migrated {
 			_, err := db.db.ExecContext(ctx, `PRAGMA user_version = 6`)
 			require.NoError(t, err)
-			require.NoError(t, db.migrate(ctx))
+			migrateTo(t, db.db, 7)
 		}
 		all, err := db.Letters(ctx)
 		require.NoError(t, err)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"zaochnik/corr"
 )
 
 // Outgoing is a letter queued for sending.
@@ -41,9 +43,11 @@ func (db *DB) Waiting(ctx context.Context) ([]Outgoing, error) {
 }
 
 func findOutgoing(ctx context.Context, q querier, where string, args ...any) ([]Outgoing, error) {
+	// A letter in flight shows its attempt begun and when it is tried
+	// again unless its outcome says otherwise (NextBatch).
 	rows, err := q.QueryContext(ctx, `SELECT o.id, o.message_id, o.to_addr, o.kind, o.subject, o.body, o.in_reply_to, o.attach,
-		coalesce(g.code, ''), o.attempts, o.next_attempt, o.last_error, o.hold, o.dead, o.sent
-		FROM outbox o LEFT JOIN games g ON g.id = o.game_id `+where, args...)
+		coalesce(g.code, ''), o.attempts + (f.outbox_id IS NOT NULL), coalesce(f.next_attempt, o.next_attempt), o.last_error, o.hold, o.dead, o.sent
+		FROM outbox o LEFT JOIN games g ON g.id = o.game_id LEFT JOIN outbox_flight f ON f.outbox_id = o.id `+where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -84,42 +88,38 @@ type outRow struct {
 
 // enqueue adds r to the outbox, due at once, and returns its id.
 func (db *DB) enqueue(ctx context.Context, tx *sql.Tx, r outRow, now string) (int64, error) {
-	ids, err := db.enqueueAll(ctx, tx, []outRow{r}, now)
+	ids, err := db.enqueueAll(ctx, tx, []outRow{r}, nil, now)
 	if err != nil {
 		return 0, err
 	}
 	return ids[0], nil
 }
 
-// outboxRows is how many rows one INSERT of enqueueAll writes at most.
+// outboxRows is how many rows one INSERT of the outbox writes at most.
 const outboxRows = 32
 
-// enqueueAll adds rs to the outbox, due at once, in one statement (of
-// outboxRows rows at most), and returns their ids. A row's id is chosen
-// before it is written, as SQLite would choose it (max(id)+1), so that its
-// Message-ID, made from the id (see messageID), is written with it.
-func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, now string) ([]int64, error) {
-	next := db.w.nextOutbox
-	if tx != db.w.tx || next == 0 {
-		if err := db.queryRow(ctx, tx, `SELECT coalesce(max(id), 0) + 1 FROM outbox`).Scan(&next); err != nil {
-			return nil, err
-		}
+// enqueueAll adds rs, with their documents files (files[i] of rs[i]; nil
+// is none), to the outbox, due at once, and returns their ids. A row's id
+// is chosen before it is written, as SQLite would choose it (max(id)+1),
+// so that its Message-ID, made from the id (see messageID), is written
+// with it; the rows are written as a group's appended ones (writeQueued).
+func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, files [][]corr.File, now string) ([]int64, error) {
+	next, err := db.nextOutboxID(ctx, tx)
+	if err != nil {
+		return nil, err
 	}
-	ids := make([]int64, 0, len(rs))
-	for len(rs) > 0 {
-		part := rs[:min(len(rs), outboxRows)]
-		rs = rs[len(part):]
-		args := make([]any, 0, 14*len(part))
-		at := any(now) // boxed once for every row's two stamps
-		for _, r := range part {
-			args = append(args, next, db.messageID(next), r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, at, at)
-			ids = append(ids, next)
-			next++
+	qs := make([]queuedRow, len(rs))
+	ids := make([]int64, len(rs))
+	for i, r := range rs {
+		qs[i] = queuedRow{id: next, messageID: db.messageID(next), row: r, now: now}
+		if files != nil {
+			qs[i].files = files[i]
 		}
-		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
-		VALUES`, len(part), 14), args...); err != nil {
-			return nil, err
-		}
+		ids[i] = next
+		next++
+	}
+	if err := db.writeQueued(ctx, tx, qs); err != nil {
+		return nil, err
 	}
 	if tx == db.w.tx {
 		db.w.nextOutbox = next
@@ -134,14 +134,14 @@ func values(n, k int) string {
 }
 
 // manyRows is the multi-row INSERT head (ending in VALUES) of n rows of k
-// parameters, made once for each head and n: a letter writes three (its
+// parameters, made once for each head, n and k: a letter writes three (its
 // events, its outgoing letters, its ledger lines), each of the same few
-// sizes every time.
+// sizes every time. One row of k is a list of k values (idsIn).
 func (db *DB) manyRows(head string, n, k int) string {
 	m := &db.rowsSQL
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	key := rowsKey{head, n}
+	key := rowsKey{head, n, k}
 	q, ok := m.made[key]
 	if !ok {
 		if m.made == nil {
@@ -162,7 +162,7 @@ type rowsStatements struct {
 // rowsKey names a statement of manyRows.
 type rowsKey struct {
 	head string
-	n    int
+	n, k int
 }
 
 // KindReport is the kind of a report of the daemon's own (QueueReport).
@@ -190,10 +190,10 @@ type OutboxCounts struct {
 func (db *DB) Counts(ctx context.Context, now time.Time) (OutboxCounts, error) {
 	var n OutboxCounts
 	err := db.queryRow(ctx, db.db, `SELECT
-		coalesce(sum(dead = 0 AND sent = ''), 0),
-		coalesce(sum(dead = 0 AND sent = '' AND hold = 0 AND sending = '' AND next_attempt <= ?), 0),
-		coalesce(sum(dead = 0 AND sent = '' AND sending <> ''), 0),
-		coalesce(sum(dead = 1), 0),
-		coalesce(sum(dead = 0 AND sent <> ''), 0) FROM outbox`, stampOf(now)).Scan(&n.Waiting, &n.Due, &n.InFlight, &n.Dead, &n.Sent)
+		coalesce(sum(o.dead = 0 AND o.sent = ''), 0),
+		coalesce(sum(o.dead = 0 AND o.sent = '' AND o.hold = 0 AND f.outbox_id IS NULL AND o.next_attempt <= ?), 0),
+		coalesce(sum(o.dead = 0 AND o.sent = '' AND f.outbox_id IS NOT NULL), 0),
+		coalesce(sum(o.dead = 1), 0),
+		coalesce(sum(o.dead = 0 AND o.sent <> ''), 0) FROM outbox o LEFT JOIN outbox_flight f ON f.outbox_id = o.id`, stampOf(now)).Scan(&n.Waiting, &n.Due, &n.InFlight, &n.Dead, &n.Sent)
 	return n, err
 }

@@ -43,9 +43,9 @@ func row(t *testing.T, db *DB, id int64) (Outgoing, bool) {
 	out, err := findOutgoing(context.Background(), db.db, `WHERE o.id = ?`, id)
 	require.NoError(t, err)
 	require.Len(t, out, 1)
-	var sending string
-	require.NoError(t, db.db.QueryRow(`SELECT sending FROM outbox WHERE id = ?`, id).Scan(&sending))
-	return out[0], sending != ""
+	var flying bool
+	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM outbox_flight WHERE outbox_id = ?`, id).Scan(&flying))
+	return out[0], flying
 }
 
 func TestOutbox_AttemptIsRecordedBeforeSending(t *testing.T) {

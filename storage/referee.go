@@ -271,14 +271,6 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 	if db.deferring(tx) {
 		return db.queueAppended(ctx, tx, rows, files, db.stamp())
 	}
-	queued, err := db.enqueueAll(ctx, tx, rows, db.stamp())
-	if err != nil {
-		return err
-	}
-	for i, id := range queued {
-		if err := insertFiles(ctx, tx, id, files[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := db.enqueueAll(ctx, tx, rows, files, db.stamp())
+	return err
 }
