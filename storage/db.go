@@ -168,18 +168,15 @@ func open(path, mode string) (*DB, error) {
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
-	// NORMAL in WAL mode: a commit writes the WAL without syncing it; the
-	// WAL is synced before each checkpoint (checkpoint.go) and the
-	// database file after it. A killed process loses nothing committed;
-	// a power cut or an OS crash never corrupts the file but can roll
-	// back the commits since the WAL was last synced, each whole (a
-	// letter with its watermark and outgoing letters), though the reader
-	// may have filed those letters out of INBOX and the sender sent
-	// their answers meanwhile (docs/developers.md). FULL would sync
-	// every commit. Page size (4096), cache_size (2 MiB a
-	// connection) and mmap_size (0) are SQLite's defaults: the writer's
-	// reads are nearly all from its cache.
-	q.Add("_pragma", "synchronous(NORMAL)")
+	// FULL: a commit returns once the WAL is synced, so a letter is
+	// durable before the reader files it out of INBOX and before its
+	// forward leaves; NORMAL would leave the commits since the WAL was
+	// last synced to a power cut or an OS crash, letters the reader had
+	// filed and the sender answered, then neither stored nor read again.
+	// A group of letters pays one sync (group.go). Page size (4096),
+	// cache_size (2 MiB a connection) and mmap_size (0) are SQLite's
+	// defaults: the writer's reads are nearly all from its cache.
+	q.Add("_pragma", "synchronous(FULL)")
 	// The savepoints of a group (group.go) keep their undo pages in
 	// memory, not in a temporary file written for every page they change.
 	q.Add("_pragma", "temp_store(MEMORY)")

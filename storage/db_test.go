@@ -2,6 +2,8 @@ package storage
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
 	"io/fs"
 	"path/filepath"
 	"testing"
@@ -35,6 +37,18 @@ func TestOpen_PragmasAndMigrations(t *testing.T) {
 	assert.Equal(t, 1, fk)
 	require.NoError(t, db.db.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&busy))
 	assert.Equal(t, 10000, busy)
+	// FULL on every connection, the writer's too: a commit is synced
+	// before the reader files its letters out of INBOX (db.go).
+	var synced int
+	require.NoError(t, db.db.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&synced))
+	assert.Equal(t, 2, synced, "synchronous=FULL")
+	require.NoError(t, db.tx(ctx, func(*sql.Tx) error {
+		return db.queryRaw(ctx, "PRAGMA synchronous", nil, func(row []driver.Value) error {
+			w, err := rawInt(row[0])
+			assert.EqualValues(t, 2, w, "the writer's connection: synchronous=FULL")
+			return err
+		})
+	}))
 	files, err := fs.Glob(migrations, "migrations/*.sql")
 	require.NoError(t, err)
 	v, err := db.SchemaVersion(ctx)

@@ -189,12 +189,12 @@ func bareFetchFrom(tb testing.TB, addr, folder string) int {
 }
 
 // bareInserts runs n one-insert transactions on a fresh SQLite file with
-// the store's settings (WAL, synchronous NORMAL, BEGIN IMMEDIATE).
+// the store's settings (WAL, synchronous FULL, BEGIN IMMEDIATE).
 func bareInserts(tb testing.TB, n int) time.Duration {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "synchronous(FULL)")
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(tb.TempDir(), "bare.db")+"?"+q.Encode())
 	require.NoError(tb, err)
