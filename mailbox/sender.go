@@ -323,9 +323,17 @@ func (s *Sender) sendBatch(ctx context.Context, c *smtpConn, batch []Attempt, do
 			outcomes[i] = Outcome{ID: a.ID, Fate: Unattempted, At: now}
 			continue
 		}
+		if errors.Is(errs[k], errCutByStop) {
+			logs[i].Warn("smtp: stopped before the server said whether it took the letter; left in flight, settled as uncertain at the next start")
+			continue
+		}
 		outcomes[i] = s.outcome(logs[i], a, now, errs[k])
 	}
-	*done = append(*done, outcomes...)
+	for _, o := range outcomes {
+		if o.Fate != 0 { // a letter cut by the stop has none
+			*done = append(*done, o)
+		}
+	}
 	return usable
 }
 

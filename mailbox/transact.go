@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -35,6 +36,7 @@ type awaited struct {
 // exchange is one call of transact: the replies awaited, in order, and
 // what each letter's replies said.
 type exchange struct {
+	ctx      context.Context // the Sender's: when it ends, the connection is closed (dialSMTP)
 	c        *smtpConn
 	pipe     bool // the server offers PIPELINING
 	awaiting []awaited
@@ -63,7 +65,7 @@ type exchange struct {
 // still read before its data is sent. Without PIPELINING each command
 // waits for its reply.
 func (c *smtpConn) transact(ctx context.Context, ls []envelope) (outcomes []error, alive bool) {
-	x := &exchange{c: c, pipe: c.has("PIPELINING"), errs: make([]error, len(ls)),
+	x := &exchange{ctx: ctx, c: c, pipe: c.has("PIPELINING"), errs: make([]error, len(ls)),
 		replied: make([]bool, len(ls)), accepted: make([]bool, len(ls))}
 	for i, l := range ls {
 		if x.dead || ctx.Err() != nil {
@@ -135,6 +137,12 @@ func (c *smtpConn) mailCommand(l envelope) (string, error) {
 	return cmd, nil
 }
 
+// errCutByStop: the Sender stopped while the server's reply to a letter's
+// data was awaited, so whether the server took it is unknown. The letter
+// is given no outcome: left in flight, the next start settles it as
+// uncertain (Outbox), and it is never sent twice.
+var errCutByStop = errors.New("smtp: stopped while the reply to the letter's data was awaited")
+
 // envelopeError is why a letter's envelope cannot be said to the server:
 // it never could be, so the letter is dead at once.
 type envelopeError struct{ why string }
@@ -198,6 +206,11 @@ func (x *exchange) sync() {
 			code, msg, err = c.reply()
 		}
 		if err != nil {
+			if a.step == stepContent && x.ctx.Err() != nil {
+				// The stop closed the connection after the letter's data
+				// went: the server may have it.
+				err = errCutByStop
+			}
 			if a.letter >= 0 && !x.replied[a.letter] {
 				x.errs[a.letter], x.replied[a.letter] = err, true
 			}
