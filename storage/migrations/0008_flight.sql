@@ -9,7 +9,7 @@
 -- went): it tells when the last attempt that did not deliver it began.
 CREATE TABLE outbox_flight (
 	outbox_id    INTEGER PRIMARY KEY,   -- outbox(id); no REFERENCES: outbox rows are never deleted, and the check cost every claim
-	since        TEXT NOT NULL,  -- the attempt began (RFC 3339 UTC): the letter's last_attempt unless delivered
+	since        TEXT NOT NULL,  -- the attempt began (RFC 3339 UTC): the letter's last_attempt when it is tried again (a dead letter's is its outcome's time)
 	next_attempt TEXT NOT NULL   -- when it is tried again unless its outcome says otherwise (shown while in flight)
 );
 
