@@ -62,6 +62,9 @@ func (db *DB) checkpoints(c *checkpointer) {
 			return
 		case <-c.wake:
 		}
+		if db.closed.Load() {
+			return // a commit's wake-up raced Close
+		}
 		c.written.Store(0)
 		frames, err := db.checkpoint()
 		if err == nil && frames >= c.restart {
@@ -73,7 +76,7 @@ func (db *DB) checkpoints(c *checkpointer) {
 			}
 			db.unlockWriter()
 		}
-		if err != nil {
+		if err != nil && !db.closed.Load() {
 			db.logger().Warn("storage: background checkpoint failed; the WAL grows until one succeeds", "err", err)
 		}
 	}

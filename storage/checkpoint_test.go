@@ -104,3 +104,34 @@ func TestCheckpoint_CloseKeepsEveryWrite(t *testing.T) {
 	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM scratch`).Scan(&n))
 	assert.Equal(t, 50, n)
 }
+
+// The writer's connection, whose automatic checkpoints are off, is never
+// given back to the pool when the writer lets it go (a write that could
+// not begin, Close): every connection the pool holds checkpoints as
+// SQLite does by itself.
+func TestCheckpoint_WritersConnectionNotPooled(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	writePages(t, db, 1)
+	db.writer.Lock()
+	require.NotNil(t, db.wc.conn)
+	db.closeWriter()
+	db.writer.Unlock()
+	ctx := context.Background()
+	idle := db.db.Stats().Idle
+	var held []*sql.Conn
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	for range idle {
+		c, err := db.db.Conn(ctx)
+		require.NoError(t, err)
+		held = append(held, c)
+		var pages int
+		require.NoError(t, c.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&pages))
+		assert.Equal(t, checkpointPages, pages, "a pooled connection checkpoints by itself")
+	}
+}

@@ -95,9 +95,12 @@ func (db *DB) closeWriter() {
 		for _, st := range db.wc.stmts {
 			st.Close()
 		}
-		return nil
+		// Discarded, not given back to the pool: its automatic
+		// checkpoints are off (noAutoCheckpoint), and a pool writer on it
+		// would neither checkpoint nor be counted by the checkpointer.
+		return driver.ErrBadConn
 	})
-	db.wc.conn.Close()
+	db.wc.conn.Close() // already closed by Raw; ends it in any case
 	db.wc = writerConn{}
 }
 
