@@ -121,10 +121,12 @@ func wayOf(c Case, l Letter) way {
 	}
 	switch {
 	case role == corr.RoleJudge:
-		w.route, w.answer = viaJudge, desk.answer
+		// Read as an answer here, where the route is chosen by the same
+		// test (RoleOf), once.
+		w.route, w.answer = viaJudge, ReadAnswer(l.Text)
 		return w
 	case organiser:
-		w.route, w.answer = viaOrganiser, desk.answer
+		w.route, w.answer = viaOrganiser, ReadAnswer(l.Text)
 		return w
 	}
 	w.from = p.Number
@@ -157,9 +159,6 @@ type deskFacts struct {
 	// waits for one; evaluates says it gives one.
 	submitted Submitted
 	evaluates bool
-	// answer is the letter read as an answer, only when its sender is the
-	// organiser or has the judge's address (corr.Tournament.RoleOf's judge).
-	answer Answer
 }
 
 // factsOf is what desk d knows of letter l in the tournament of state s.
@@ -168,9 +167,6 @@ func (d Desk) factsOf(s corr.State, l Letter) deskFacts {
 	if len(f.awaiting) > 0 {
 		f.submitted = ReadSubmission(l.Text)
 		f.evaluates = f.submitted.Err == nil
-	}
-	if f.organiser || l.From != "" && strings.EqualFold(l.From, s.Tournament.Judge.Email) {
-		f.answer = ReadAnswer(l.Text)
 	}
 	return f
 }
