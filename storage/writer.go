@@ -157,16 +157,7 @@ func (db *DB) raw(tx *sql.Tx) bool { return tx != nil && tx == db.w.tx && db.wc.
 // transaction (raw).
 func (db *DB) execRaw(ctx context.Context, query string, args []any) (sql.Result, error) {
 	var res driver.Result
-	err := db.wc.conn.Raw(func(dc any) error {
-		st, err := db.wc.prepared(ctx, dc, query)
-		if err != nil {
-			return err
-		}
-		nv, err := db.wc.values(args)
-		if err != nil {
-			return err
-		}
-		defer clear(nv) // no letter's bytes kept till the next statement
+	err := db.onWriter(ctx, query, args, func(st driver.Stmt, nv []driver.NamedValue) (err error) {
 		res, err = st.(driver.StmtExecContext).ExecContext(ctx, nv)
 		return err
 	})
@@ -176,11 +167,10 @@ func (db *DB) execRaw(ctx context.Context, query string, args []any) (sql.Result
 	return res, nil
 }
 
-// queryRaw runs query with args on the writer's connection, in its
-// transaction (raw), and gives each row's values to row, which must copy
-// what it keeps of them and run no statement (the connection is held
-// meanwhile).
-func (db *DB) queryRaw(ctx context.Context, query string, args []any, row func([]driver.Value) error) error {
+// onWriter runs fn with query prepared on the writer's connection and args
+// converted as database/sql converts them; the values are cleared after
+// it, so that no letter's bytes are kept till the next statement.
+func (db *DB) onWriter(ctx context.Context, query string, args []any, fn func(driver.Stmt, []driver.NamedValue) error) error {
 	return db.wc.conn.Raw(func(dc any) error {
 		st, err := db.wc.prepared(ctx, dc, query)
 		if err != nil {
@@ -191,6 +181,16 @@ func (db *DB) queryRaw(ctx context.Context, query string, args []any, row func([
 			return err
 		}
 		defer clear(nv)
+		return fn(st, nv)
+	})
+}
+
+// queryRaw runs query with args on the writer's connection, in its
+// transaction (raw), and gives each row's values to row, which must copy
+// what it keeps of them and run no statement (the connection is held
+// meanwhile).
+func (db *DB) queryRaw(ctx context.Context, query string, args []any, row func([]driver.Value) error) error {
+	return db.onWriter(ctx, query, args, func(st driver.Stmt, nv []driver.NamedValue) error {
 		rows, err := st.(driver.StmtQueryContext).QueryContext(ctx, nv)
 		if err != nil {
 			return err
