@@ -20,6 +20,23 @@ func each(ctx context.Context, g *Group, fn func(tx *Tx) error) error {
 	return g.Done(ctx, tx, fn(tx))
 }
 
+// groupAfterFirstMove is a store of two players and an open group (rolled
+// back at the test's end unless committed) whose first letter, game12's
+// first move, is done.
+func groupAfterFirstMove(t *testing.T) (*DB, string, *Group) {
+	t.Helper()
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	t.Cleanup(g.Rollback)
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		_, err := applyIn(ctx, tx, cipher, game12[0])
+		return err
+	}))
+	return db, cipher, g
+}
+
 // A group commits its letters together; a letter whose steps failed is
 // undone by Done to its savepoint alone, and the letters before and after
 // it stay; the tournament a letter saved is kept in memory for the next.
@@ -135,16 +152,9 @@ func TestGroup_SenderCiphersAskedOnce(t *testing.T) {
 // error) breaks the group: the group refuses more letters and Commit rolls
 // everything back, so no half-written letter is stored.
 func TestGroup_LetterNotUndoneRollsBackTheGroup(t *testing.T) {
-	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	db, cipher, g := groupAfterFirstMove(t)
 	ctx := context.Background()
-	g, err := db.Group(ctx)
-	require.NoError(t, err)
-	defer g.Rollback()
-	require.NoError(t, each(ctx, g, func(tx *Tx) error {
-		_, err := applyIn(ctx, tx, cipher, game12[0])
-		return err
-	}))
-	err = each(ctx, g, func(tx *Tx) error {
+	err := each(ctx, g, func(tx *Tx) error {
 		if _, err := applyIn(ctx, tx, cipher, game12[1]); err != nil {
 			return err
 		}

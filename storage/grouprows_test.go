@@ -107,15 +107,8 @@ func TestGroup_AppendedRowsAsLetterByLetter(t *testing.T) {
 // A reply to a letter an earlier letter of the group queued finds its game
 // though the queued letter is not yet written (threadGame).
 func TestGroup_ReplyFindsLetterQueuedInTheGroup(t *testing.T) {
-	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	db, _, g := groupAfterFirstMove(t)
 	ctx := context.Background()
-	g, err := db.Group(ctx)
-	require.NoError(t, err)
-	defer g.Rollback()
-	require.NoError(t, each(ctx, g, func(tx *Tx) error {
-		_, err := applyIn(ctx, tx, cipher, game12[0])
-		return err
-	}))
 	var forwarded string // the move forwarded to Black
 	for _, q := range db.w.rows.outbox {
 		if q.row.gid != nil && strings.EqualFold(q.row.to, "petrov@example.org") {
@@ -142,15 +135,8 @@ func TestGroup_ReplyFindsLetterQueuedInTheGroup(t *testing.T) {
 // takes no outbox id of theirs: the next letter's, queued at once (a
 // confirmation request) or when the group commits, comes after them.
 func TestGroup_OutboxIdsAfterAnUndoneLetter(t *testing.T) {
-	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	db, cipher, g := groupAfterFirstMove(t)
 	ctx := context.Background()
-	g, err := db.Group(ctx)
-	require.NoError(t, err)
-	defer g.Rollback()
-	require.NoError(t, each(ctx, g, func(tx *Tx) error {
-		_, err := applyIn(ctx, tx, cipher, game12[0])
-		return err
-	}))
 	queued := db.w.rows.outbox
 	require.NotEmpty(t, queued)
 	last := queued[len(queued)-1].id
