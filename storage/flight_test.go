@@ -173,3 +173,34 @@ func TestOutbox_ClaimLeavesTheLettersRowAlone(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, OutboxCounts{Waiting: 2, Due: 1, Sent: 1}, n)
 }
+
+// The claims' statements name their ids in parts of a power of two (64 at
+// most), so that a batch of any size prepares a few statements, not one a
+// size.
+func TestInParts_PowersOfTwo(t *testing.T) {
+	tests := []struct {
+		n    int
+		want []int
+	}{
+		{1, []int{1}},
+		{13, []int{8, 4, 1}},
+		{16, []int{16}},
+		{64, []int{64}},
+		{130, []int{64, 64, 2}},
+	}
+	for _, tt := range tests {
+		ids := make([]int64, tt.n)
+		for i := range ids {
+			ids[i] = int64(i + 1)
+		}
+		var sizes []int
+		var seen []int64
+		require.NoError(t, inParts(ids, func(part []int64) error {
+			sizes = append(sizes, len(part))
+			seen = append(seen, part...)
+			return nil
+		}))
+		assert.Equal(t, tt.want, sizes, "%d ids", tt.n)
+		assert.Equal(t, ids, seen, "every id once, in order")
+	}
+}

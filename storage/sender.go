@@ -176,12 +176,14 @@ func (db *DB) fly(ctx context.Context, tx *sql.Tx, ids []int64, now, retryAt tim
 // idsPart is how many ids one statement of inParts names at most.
 const idsPart = 64
 
-// inParts calls fn with ids in parts of idsPart at most. The statements
-// name their ids as parameters: json_each, which takes any number in one,
-// cost about 5 thousand instructions a letter more (BenchmarkNextBatch).
+// inParts calls fn with ids in parts of idsPart at most, each of a power
+// of two (rowsAtOnce), so that a statement is of a few sizes, each
+// prepared once. The statements name their ids as parameters: json_each,
+// which takes any number in one, cost about 5 thousand instructions a
+// letter more (BenchmarkNextBatch).
 func inParts(ids []int64, fn func(part []int64) error) error {
 	for len(ids) > 0 {
-		part := ids[:min(len(ids), idsPart)]
+		part := ids[:rowsAtOnce(len(ids), idsPart)]
 		ids = ids[len(part):]
 		if err := fn(part); err != nil {
 			return err
