@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
+	"zaochnik/mailbox/mailtest"
 )
 
 // scriptServer is an SMTP server of a few lines for the exchanges
@@ -493,7 +494,7 @@ func TestSender_Session(t *testing.T) {
 			for i := range 3 {
 				out.queue(t, fmt.Sprintf("s%d@zaochnik.test", i), player)
 			}
-			var trace syncBuffer
+			var trace mailtest.Buffer
 			s, err := mailbox.NewSender(mailbox.SenderOptions{Addr: srv.addr(), Security: tt.security, TLSConfig: tt.tls,
 				Username: tournament, Password: secret, Outbox: out, Timeout: 10 * time.Second, Logger: testLogger(t), Debug: &trace})
 			require.NoError(t, err)
@@ -513,22 +514,4 @@ func TestSender_Session(t *testing.T) {
 			assert.Contains(t, trace.String(), "250 2.0.0 Queued")
 		})
 	}
-}
-
-// syncBuffer is a trace written by the sender while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }

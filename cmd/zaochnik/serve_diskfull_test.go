@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox/mailtest"
 )
 
 // diskFull makes the store at path refuse the writes named by the triggers
@@ -37,7 +39,7 @@ func diskFull(t *testing.T, path string, triggers ...string) func() {
 // once, and the letter waits in the mailbox until the store writes again.
 func TestServe_StoreErrorsAreNamedAndReported(t *testing.T) {
 	w := newDaemonWorld(t, filepath.Join(t.TempDir(), "z.db"))
-	var log lockedBuffer
+	var log mailtest.Buffer
 	m := &Main{Config: w.cfg, Now: w.clock.Now, Logger: slog.New(slog.NewTextHandler(&log, nil))}
 	require.NoError(t, m.Run(t.Context()))
 	t.Cleanup(func() { m.Close() })
@@ -68,7 +70,7 @@ func TestServe_StoreErrorsAreNamedAndReported(t *testing.T) {
 func TestServe_SentButNotRecordedIsNotSentAgain(t *testing.T) {
 	w := newDaemonWorld(t, filepath.Join(t.TempDir(), "z.db"))
 	end := diskFull(t, w.cfg.Database.Path, "UPDATE OF sent ON outbox WHEN NEW.sent <> ''")
-	var log lockedBuffer
+	var log mailtest.Buffer
 	m := &Main{Config: w.cfg, Now: w.clock.Now, Logger: slog.New(slog.NewTextHandler(&log, nil))}
 	require.NoError(t, m.Run(t.Context()))
 	t.Cleanup(func() { m.Close() })

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,27 +15,10 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/mailbox/localmail"
+	"zaochnik/mailbox/mailtest"
 	"zaochnik/referee"
 	"zaochnik/storage"
 )
-
-// lockedBuffer is a log sink the daemon's goroutines may share.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // serve refuses a store it cannot trust and leaves the file as it was: only
 // tournament create and demo make a store.
@@ -87,7 +68,7 @@ func TestServe_LettersWaitInTheMailboxWhileTheStoreHoldsNoTournament(t *testing.
 	require.NoError(t, err)
 	require.NoError(t, db.Close())
 	w := newDaemonWorld(t, path)
-	var log lockedBuffer
+	var log mailtest.Buffer
 	m := &Main{Config: w.cfg, Now: w.clock.Now, Logger: slog.New(slog.NewTextHandler(&log, nil))}
 	require.NoError(t, m.Run(t.Context()))
 	t.Cleanup(func() { m.Close() })
