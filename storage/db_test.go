@@ -44,7 +44,8 @@ func TestOpen_PragmasAndMigrations(t *testing.T) {
 	assert.Equal(t, 2, synced, "synchronous=FULL")
 	require.NoError(t, db.tx(ctx, func(*sql.Tx) error {
 		return db.queryRaw(ctx, "PRAGMA synchronous", nil, func(row []driver.Value) error {
-			w, err := rawInt(row[0])
+			var w int64
+			err := scanValue(&w, row[0])
 			assert.EqualValues(t, 2, w, "the writer's connection: synchronous=FULL")
 			return err
 		})

@@ -27,16 +27,9 @@ func (db *DB) stored(ctx context.Context, tx *sql.Tx, in Incoming, sum string) (
 	err = db.queryRaw(ctx, `SELECT id, disposition, sha256, 1 FROM letters WHERE message_id = ?1
 		UNION ALL SELECT id, disposition, sha256, 0 FROM letters WHERE mailbox = ?2 AND uidvalidity = ?3 AND uid = ?4 AND message_id != ?1`,
 		[]any{in.MessageID, nullable(in.Mailbox, in.Mailbox), int64(in.UIDValidity), int64(in.UID)}, func(row []driver.Value) error {
-			rid, err := rawInt(row[0])
-			if err != nil {
-				return err
-			}
-			rd, err := rawString(row[1])
-			if err != nil {
-				return err
-			}
-			old, err := rawString(row[2])
-			if err != nil {
+			var rid int64
+			var rd, old string
+			if err := (&rawRow{vals: row[:3]}).Scan(&rid, &rd, &old); err != nil {
 				return err
 			}
 			switch {

@@ -115,7 +115,8 @@ func (db *DB) column(ctx context.Context, q querier, query string, args ...any) 
 	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
 		var cs []string
 		err := db.queryRaw(ctx, query, args, func(row []driver.Value) error {
-			s, err := rawString(row[0])
+			var s string
+			err := scanValue(&s, row[0])
 			cs = append(cs, s)
 			return err
 		})

@@ -115,9 +115,8 @@ func (db *DB) sendersCurrent(ctx context.Context) error {
 		return nil
 	}
 	var v int64
-	err := db.queryRaw(ctx, `PRAGMA data_version`, nil, func(row []driver.Value) (err error) {
-		v, err = rawInt(row[0])
-		return err
+	err := db.queryRaw(ctx, `PRAGMA data_version`, nil, func(row []driver.Value) error {
+		return scanValue(&v, row[0])
 	})
 	if err != nil {
 		return err
@@ -127,26 +126,6 @@ func (db *DB) sendersCurrent(ctx context.Context) error {
 	}
 	db.w.sendersChecked = true
 	return nil
-}
-
-// rawInt and rawString read a value of a raw row (queryRaw) whose column
-// is INTEGER or TEXT NOT NULL, failing when the store holds something
-// else (a NULL, another type) instead of reading it as a zero.
-func rawInt(v driver.Value) (int64, error) {
-	if n, ok := v.(int64); ok {
-		return n, nil
-	}
-	return 0, fmt.Errorf("storage: an integer expected, the store holds %T", v)
-}
-
-func rawString(v driver.Value) (string, error) {
-	switch s := v.(type) {
-	case string:
-		return s, nil
-	case []byte:
-		return string(s), nil
-	}
-	return "", fmt.Errorf("storage: a text expected, the store holds %T", v)
 }
 
 // raw reports whether tx is the write transaction, on the writer's

@@ -274,29 +274,3 @@ func TestWriter_SendersWritersKnown(t *testing.T) {
 	}
 	assert.Equal(t, len(known), found, "every known writer is still found")
 }
-
-// A raw row's value of another type than its column's is an error, never
-// a zero read in its place.
-func TestWriter_RawValuesTyped(t *testing.T) {
-	tests := []struct {
-		v         driver.Value
-		n         int64
-		s         string
-		intErr    bool
-		stringErr bool
-	}{
-		{v: int64(7), n: 7, stringErr: true},
-		{v: "abc", s: "abc", intErr: true},
-		{v: []byte("abc"), s: "abc", intErr: true},
-		{v: nil, intErr: true, stringErr: true},
-		{v: 1.5, intErr: true, stringErr: true},
-	}
-	for _, tt := range tests {
-		n, err := rawInt(tt.v)
-		assert.Equal(t, tt.intErr, err != nil, "rawInt(%#v): %v", tt.v, err)
-		assert.Equal(t, tt.n, n)
-		s, err := rawString(tt.v)
-		assert.Equal(t, tt.stringErr, err != nil, "rawString(%#v): %v", tt.v, err)
-		assert.Equal(t, tt.s, s)
-	}
-}
