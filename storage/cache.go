@@ -142,8 +142,7 @@ func (c *lru[V]) clear() {
 // Group): the statements bound to it and what it knows of its own writes.
 // Only the holder of the writer mutex touches it.
 type writing struct {
-	tx    *sql.Tx
-	stmts map[string]*sql.Stmt // bound to tx: prepared once for the transaction, not for every use
+	tx *sql.Tx
 	// nextOutbox is the id the outbox's next row gets (its max(id)+1, as
 	// SQLite would give it), 0 when not known.
 	nextOutbox int64
@@ -180,7 +179,7 @@ type watermark struct {
 
 // begin records tx as the write transaction; the caller holds writer.
 func (db *DB) begin(tx *sql.Tx) {
-	db.w = writing{tx: tx, stmts: map[string]*sql.Stmt{}, current: map[string]*committed{}, revised: map[string]bool{}, emptyDesk: map[int64]bool{}}
+	db.w = writing{tx: tx, current: map[string]*committed{}, revised: map[string]bool{}, emptyDesk: map[int64]bool{}}
 }
 
 // undone forgets what the write transaction knew of its own writes, when
@@ -220,15 +219,11 @@ func (db *DB) isCurrent(q querier, cipher string, c *committed) {
 func (db *DB) end() { db.w = writing{} }
 
 // stmt returns query prepared once for the database, bound to q when q is
-// a transaction (once per write transaction): the hot statements are not
-// parsed again for every letter.
+// a transaction: the statements are not parsed again for every call. (The
+// write transaction's run beneath database/sql, on the writer's
+// connection's own prepared statements: writer.go.)
 func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, error) {
 	tx, isTx := q.(*sql.Tx)
-	if isTx && tx == db.w.tx {
-		if st, ok := db.w.stmts[query]; ok {
-			return st, nil
-		}
-	}
 	v, ok := db.stmts.Load(query)
 	if !ok {
 		st, err := db.db.PrepareContext(ctx, query)
@@ -243,14 +238,7 @@ func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, err
 	if !isTx {
 		return st, nil
 	}
-	st = tx.StmtContext(ctx, st)
-	// StmtContext reports no error: a statement bound under a cancelled
-	// context carries its error, and kept it would fail every later letter
-	// of the group.
-	if tx == db.w.tx && ctx.Err() == nil {
-		db.w.stmts[query] = st
-	}
-	return st, nil
+	return tx.StmtContext(ctx, st), nil
 }
 
 // exec runs a prepared statement in tx: the write transaction's on the
