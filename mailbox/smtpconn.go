@@ -26,8 +26,8 @@ type smtpConn struct {
 	conn    net.Conn
 	r       *bufio.Reader
 	w       *bufio.Writer
-	ext     map[string]string // the EHLO keywords, upper case, and their parameters
-	timeout time.Duration     // of each exchange; the reply to a letter's data gets submitTimeout
+	ext     map[string]struct{} // the EHLO keywords, upper case
+	timeout time.Duration       // of each exchange; the reply to a letter's data gets submitTimeout
 	debug   io.Writer
 	// inTransaction: a mail transaction may be open (a refused letter's
 	// MAIL was accepted and no data ended it): RSET before the next MAIL.
@@ -143,11 +143,11 @@ func (c *smtpConn) hello(name string) error {
 	if err := replyError(code, msg, 250); err != nil {
 		return err
 	}
-	c.ext = map[string]string{}
+	c.ext = map[string]struct{}{}
 	lines := strings.Split(msg, "\n")
 	for _, l := range lines[1:] {
-		k, v, _ := strings.Cut(l, " ")
-		c.ext[strings.ToUpper(k)] = v
+		k, _, _ := strings.Cut(l, " ")
+		c.ext[strings.ToUpper(k)] = struct{}{}
 	}
 	return nil
 }
