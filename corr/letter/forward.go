@@ -66,9 +66,7 @@ func (f Forward) Render() Message {
 	l := f.Letter
 	w.cipherLine(f.Envelope)
 	if len(l.Repeated) > 0 {
-		w.put(w.t("Повторение ваших ходов: ", "Your moves repeated: "))
-		w.moves(l.Repeated)
-		w.b.WriteByte('\n')
+		w.movesLine(w.t("Повторение ваших ходов: ", "Your moves repeated: "), l.Repeated)
 	}
 	if a := l.Accepted; a != nil {
 		name := VariantLabel(a.Label, w.lang)
@@ -81,15 +79,11 @@ func (f Forward) Render() Message {
 		}
 		w.line(s)
 		if len(a.Moves) > 0 {
-			w.put(w.t("Ходы принятого варианта: ", "Moves of the accepted variant: "))
-			w.moves(a.Moves)
-			w.b.WriteByte('\n')
+			w.movesLine(w.t("Ходы принятого варианта: ", "Moves of the accepted variant: "), a.Moves)
 		}
 	}
 	if len(l.Moves) > 0 {
-		w.put(w.t("Ход: ", "Move: "))
-		w.moves(l.Moves)
-		w.b.WriteByte('\n')
+		w.movesLine(w.t("Ход: ", "Move: "), l.Moves)
 	}
 	for i, v := range l.Variants {
 		if len(v.Moves) == 0 {
@@ -155,5 +149,12 @@ func (w *writer) datesLine(d Dates) {
 			sep = ", "
 		}
 	}
+	w.b.WriteByte('\n')
+}
+
+// movesLine writes label and the moves ms as one line of the letter.
+func (w *writer) movesLine(label string, ms []Move) {
+	w.put(label)
+	w.moves(ms)
 	w.b.WriteByte('\n')
 }
