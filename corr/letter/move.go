@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"zaochnik/corr/draughts"
 )
@@ -11,15 +12,23 @@ import (
 // String writes the move with its number as a letter would: "6.c3-d4",
 // "5...f6-g5", or just "c3-d4" when no number was written.
 func (m Move) String() string {
-	t := m.Text.String()
+	var b strings.Builder
+	m.writeTo(&b)
+	return b.String()
+}
+
+// writeTo writes m.String() into b: the one place of the numbering rule.
+func (m Move) writeTo(b *strings.Builder) {
 	switch {
 	case m.Number == 0:
-		return t
 	case m.Black:
-		return strconv.Itoa(m.Number) + "..." + t
+		b.WriteString(strconv.Itoa(m.Number))
+		b.WriteString("...")
 	default:
-		return strconv.Itoa(m.Number) + "." + t
+		b.WriteString(strconv.Itoa(m.Number))
+		b.WriteByte('.')
 	}
+	b.WriteString(m.Text.String())
 }
 
 // MarshalJSON writes the move text in canonical notation under "move".

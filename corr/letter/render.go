@@ -181,16 +181,11 @@ func writeMoves(b *strings.Builder, ms []Move, forced string) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		switch {
-		case i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0, m.Number == 0:
-		case m.Black:
-			b.WriteString(strconv.Itoa(m.Number))
-			b.WriteString("...")
-		default:
-			b.WriteString(strconv.Itoa(m.Number))
-			b.WriteByte('.')
+		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
+			b.WriteString(m.Text.String())
+		} else {
+			m.writeTo(b)
 		}
-		b.WriteString(m.Text.String())
 		if m.Forced {
 			b.WriteString(forced)
 		}
