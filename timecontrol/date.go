@@ -91,7 +91,24 @@ func (d Date) Russian() string {
 	if d.IsZero() {
 		return ""
 	}
-	return d.Time().Format("02.01.2006")
+	var a [10]byte
+	return string(d.AppendRussian(a[:0]))
+}
+
+// AppendRussian appends d.Russian() to b (nothing for the zero date), by
+// hand for the four-digit years letters carry, through time's layout for
+// any other.
+func (d Date) AppendRussian(b []byte) []byte {
+	if d.IsZero() {
+		return b
+	}
+	t := d.Time()
+	y, m, day := t.Date()
+	if y < 0 || y > 9999 {
+		return t.AppendFormat(b, "02.01.2006")
+	}
+	return append(b, byte('0'+day/10), byte('0'+day%10), '.', byte('0'+m/10), byte('0'+m%10), '.',
+		byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10))
 }
 
 // MarshalText implements encoding.TextMarshaler (YYYY-MM-DD; empty for zero).

@@ -145,19 +145,10 @@ func date(d timecontrol.Date) string {
 }
 
 // russian writes d.Russian() (DD.MM.YYYY; nothing for the zero date)
-// without formatting it through time's layouts.
+// without allocating (Date.AppendRussian into a buffer on the stack).
 func (w *writer) russian(d timecontrol.Date) {
-	if d.IsZero() {
-		return
-	}
-	y, m, day := d.Time().Date()
-	if y < 0 || y > 9999 {
-		w.b.WriteString(d.Russian())
-		return
-	}
-	b := [10]byte{byte('0' + day/10), byte('0' + day%10), '.', byte('0' + m/10), byte('0' + m%10), '.',
-		byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10)}
-	w.b.Write(b[:])
+	var a [10]byte
+	w.b.Write(d.AppendRussian(a[:0]))
 }
 
 // movesWithForced writes moves, each forced one followed by "(вынужденно)"
