@@ -140,7 +140,7 @@ func decodeMIME(raw []byte) (*Incoming, error) {
 	for _, l := range dropped {
 		in.Problems = append(in.Problems, fmt.Sprintf("a malformed header line (no field name and colon) was skipped: %q", l))
 	}
-	in.readHeader(mimeHeader{&e.Header})
+	in.readHeader(mimeHeader{&e.Header}, mediaType(e.Header.Get("Content-Type")))
 	// A single-part letter's charset error comes with its header, not with
 	// the part the mail reader wraps it in.
 	singleErr := err
@@ -249,9 +249,11 @@ func (h mimeHeader) All() iter.Seq2[string, string] {
 	}
 }
 
-// readHeader fills the header fields. Unreadable values are left empty:
-// a letter with a broken Cc is still a letter.
-func (in *Incoming) readHeader(h headerView) {
+// readHeader fills the header fields, the media type mt as the caller
+// read it (the lean reader has parsed the Content-Type already).
+// Unreadable values are left empty: a letter with a broken Cc is still a
+// letter.
+func (in *Incoming) readHeader(h headerView, mt string) {
 	if l, err := addressList(h.Get("From")); err == nil && len(l) > 0 {
 		in.From = Address{Name: l[0].Name, Addr: l[0].Address}
 	} else if err != nil {
@@ -285,7 +287,7 @@ func (in *Incoming) readHeader(h headerView) {
 			break
 		}
 	}
-	in.ContentType = mediaType(h.Get("Content-Type"))
+	in.ContentType = mt
 	for k, v := range h.All() {
 		switch {
 		case strings.EqualFold(k, "Received"):

@@ -31,12 +31,12 @@ func decodeLean(raw []byte) *Incoming {
 	if !ok {
 		return nil
 	}
-	text, ok := leanText(h, body)
+	text, mt, ok := leanText(h, body)
 	if !ok {
 		return nil
 	}
 	in := &Incoming{}
-	in.readHeader(h)
+	in.readHeader(h, mt)
 	in.Text = strings.ReplaceAll(text, "\r\n", "\n")
 	return in
 }
@@ -187,27 +187,29 @@ func printableName(k string) bool {
 }
 
 // leanText is the text of a one-part letter with header h and body body,
-// as decodeMIME gives it (before the line ends are made LF); ok is false
+// as decodeMIME gives it (before the line ends are made LF), and its media
+// type as mediaType reads the Content-Type (parsed once); ok is false
 // when the letter is not of one text part that is neither HTML nor an
 // attachment, or its encoding or charset is one go-message would report
 // as a problem, or its body does not decode whole.
-func leanText(h leanHeader, body []byte) (string, bool) {
-	charset := ""
+func leanText(h leanHeader, body []byte) (text, mt string, ok bool) {
+	charset, mt := "", "text/plain"
 	if v := h.Get("Content-Type"); v != "" {
 		t, params, err := mime.ParseMediaType(v)
 		if err != nil || !strings.HasPrefix(t, "text/") || t == "text/html" {
-			return "", false
+			return "", "", false
 		}
+		mt = t
 		var has bool
 		if charset, has = params["charset"]; has && (charset == "" || strings.Contains(charset, "=?")) {
-			return "", false // go-message decodes the words first; an empty charset is unknown
+			return "", "", false // go-message decodes the words first; an empty charset is unknown
 		}
 		charset = strings.ToLower(charset)
 	}
 	if v := h.Get("Content-Disposition"); v != "" {
 		d, _, err := mime.ParseMediaType(v)
 		if err != nil || d == "attachment" {
-			return "", false
+			return "", "", false
 		}
 	}
 	var r io.Reader
@@ -215,9 +217,9 @@ func leanText(h leanHeader, body []byte) (string, bool) {
 	case "7bit", "8bit", "binary", "":
 		if charset == "" || charset == "utf-8" || charset == "us-ascii" {
 			if len(body) > maxPartBytes {
-				return "", false // cut by decodeMIME
+				return "", "", false // cut by decodeMIME
 			}
-			return string(body), true
+			return string(body), mt, true
 		}
 		r = bytes.NewReader(body)
 	case "quoted-printable":
@@ -233,18 +235,18 @@ func leanText(h leanHeader, body []byte) (string, bool) {
 		}
 		r = base64.NewDecoder(base64.StdEncoding, bytes.NewReader(b))
 	default:
-		return "", false
+		return "", "", false
 	}
 	if charset != "" && charset != "utf-8" && charset != "us-ascii" {
 		cr, err := message.CharsetReader(charset, r)
 		if err != nil {
-			return "", false
+			return "", "", false
 		}
 		r = cr
 	}
-	text, err := io.ReadAll(io.LimitReader(r, maxPartBytes))
+	decoded, err := io.ReadAll(io.LimitReader(r, maxPartBytes))
 	if err != nil {
-		return "", false
+		return "", "", false
 	}
-	return string(text), true
+	return string(decoded), mt, true
 }
