@@ -102,7 +102,7 @@ type ledgerOnce struct {
 // changes them.
 func (a *applier) ledger() (timecontrol.Ledger, error) {
 	if a.led == nil {
-		led, err := a.s.Ledger(*a.g)
+		led, err := a.s.resumableLedger(*a.g)
 		a.led = &ledgerOnce{led: led, err: err}
 		if err == nil && len(a.g.Replies) >= extendFrom {
 			a.s.setLedger(a.g.Code, &a.led.led) // the next letter's is extended from it

@@ -205,19 +205,37 @@ func (s State) Timeline(g Game) timecontrol.Timeline {
 
 // Ledger computes the day ledger of game g: extended from the one the
 // applier last computed for the game when there is one
-// (timecontrol.Ledger.Extend gives the ledger computed whole).
+// (timecontrol.Ledger.Extend gives the ledger computed whole), computed
+// whole otherwise.
 func (s State) Ledger(g Game) (timecontrol.Ledger, error) {
+	if len(g.Replies) >= extendFrom {
+		if kept, ok := s.keptLedger(g.Code); ok {
+			return kept.Extend(s.Timeline(g))
+		}
+	}
+	return timecontrol.Compute(s.Timeline(g))
+}
+
+// resumableLedger is Ledger for the applier, which keeps the ledger of a
+// game of extendFrom replies or more for the next letter: such a ledger
+// comes from Extend, even with none kept, so that the next one can be
+// extended from it (a computed one keeps no point to go on from).
+func (s State) resumableLedger(g Game) (timecontrol.Ledger, error) {
 	if len(g.Replies) < extendFrom {
 		return timecontrol.Compute(s.Timeline(g))
 	}
-	var kept timecontrol.Ledger
+	kept, _ := s.keptLedger(g.Code)
+	return kept.Extend(s.Timeline(g))
+}
+
+// keptLedger is the ledger the applier last kept for game code, if any.
+func (s State) keptLedger(code string) (timecontrol.Ledger, bool) {
 	for _, e := range s.ledgers {
-		if e.code == g.Code {
-			kept = *e.led
-			break
+		if e.code == code {
+			return *e.led, true
 		}
 	}
-	return kept.Extend(s.Timeline(g))
+	return timecontrol.Ledger{}, false
 }
 
 // extendFrom is the replies from which a game's ledger is kept for the
