@@ -79,7 +79,7 @@ func (a *appended) undo(m appendedMark) {
 // queueAppended appends outgoing letters rs with their documents,
 // numbered as enqueueAll numbers them.
 func (db *DB) queueAppended(ctx context.Context, tx *sql.Tx, rs []outRow, files [][]corr.File, now string) error {
-	next, err := db.nextOutboxID(ctx, tx)
+	qs, err := db.numbered(ctx, tx, rs, files, now)
 	if err != nil {
 		return err
 	}
@@ -87,14 +87,33 @@ func (db *DB) queueAppended(ctx context.Context, tx *sql.Tx, rs []outRow, files 
 	if a.sent == nil {
 		a.sent = map[string]any{}
 	}
-	for i, r := range rs {
-		q := queuedRow{id: next, messageID: db.messageID(next), row: r, now: now, files: files[i]}
+	for _, q := range qs {
 		a.outbox = append(a.outbox, q)
-		a.sent[q.messageID] = r.gid
+		a.sent[q.messageID] = q.row.gid
+	}
+	return nil
+}
+
+// numbered gives outgoing letters rs, with their documents files (files[i]
+// of rs[i]; nil is none), the outbox's next ids in tx and their
+// Message-IDs, made from the ids (see messageID), and takes the ids.
+func (db *DB) numbered(ctx context.Context, tx *sql.Tx, rs []outRow, files [][]corr.File, now string) ([]queuedRow, error) {
+	next, err := db.nextOutboxID(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	qs := make([]queuedRow, len(rs))
+	for i, r := range rs {
+		qs[i] = queuedRow{id: next, messageID: db.messageID(next), row: r, now: now}
+		if files != nil {
+			qs[i].files = files[i]
+		}
 		next++
 	}
-	db.w.nextOutbox = next
-	return nil
+	if tx == db.w.tx {
+		db.w.nextOutbox = next
+	}
+	return qs, nil
 }
 
 // nextOutboxID is the id of the outbox's next row in tx: after the rows

@@ -104,25 +104,16 @@ const outboxRows = 32
 // so that its Message-ID, made from the id (see messageID), is written
 // with it; the rows are written as a group's appended ones (writeQueued).
 func (db *DB) enqueueAll(ctx context.Context, tx *sql.Tx, rs []outRow, files [][]corr.File, now string) ([]int64, error) {
-	next, err := db.nextOutboxID(ctx, tx)
+	qs, err := db.numbered(ctx, tx, rs, files, now)
 	if err != nil {
 		return nil, err
-	}
-	qs := make([]queuedRow, len(rs))
-	ids := make([]int64, len(rs))
-	for i, r := range rs {
-		qs[i] = queuedRow{id: next, messageID: db.messageID(next), row: r, now: now}
-		if files != nil {
-			qs[i].files = files[i]
-		}
-		ids[i] = next
-		next++
 	}
 	if err := db.writeQueued(ctx, tx, qs); err != nil {
 		return nil, err
 	}
-	if tx == db.w.tx {
-		db.w.nextOutbox = next
+	ids := make([]int64, len(qs))
+	for i, q := range qs {
+		ids[i] = q.id
 	}
 	return ids, nil
 }
