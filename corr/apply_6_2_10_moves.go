@@ -26,7 +26,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		return nil, false
 	}
 	for i, m := range append(accepted, a.l.Moves...) {
-		if len(pos.LegalMoves(nil)) == 0 {
+		if !pos.CanMove() {
 			a.note(letter.MovesAfterEnd())
 			break
 		}
