@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/assert"
+
 	"zaochnik/timecontrol"
 )
 
@@ -296,6 +298,113 @@ func FuzzHyphenated(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := hyphenated(s), hyphenatedByMap(s); got != want {
 			t.Fatalf("hyphenated(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// cutPrefixFoldByDefinition is cutPrefixFold without its first-rune test.
+func cutPrefixFoldByDefinition(t string, prefixes ...string) (string, bool) {
+	for _, pre := range prefixes {
+		n := utf8.RuneCountInString(pre)
+		i := 0
+		for k := 0; k < n && i < len(t); k++ {
+			_, size := utf8.DecodeRuneInString(t[i:])
+			i += size
+		}
+		if foldIs(t[:i], pre) {
+			return t[i:], true
+		}
+	}
+	return "", false
+}
+
+func FuzzCutPrefixFold(f *testing.F) {
+	for _, s := range []string{"Протест: ход", "PROTEST", "Рrotest", "Subject: x", "ТЕМА: ЧР", "\xffx", "", "Ёж"} {
+		f.Add(s, "протест", "protest")
+		f.Add(s, "subject:", "")
+	}
+	f.Fuzz(func(t *testing.T, s, a, b string) {
+		got, gok := cutPrefixFold(s, a, b)
+		want, wok := cutPrefixFoldByDefinition(s, a, b)
+		if got != want || gok != wok {
+			t.Fatalf("cutPrefixFold(%q, %q, %q) = %q, %v, want %q, %v", s, a, b, got, gok, want, wok)
+		}
+	})
+}
+
+// A cipher found in a line in any case is never ruled out by its
+// plain run.
+func FuzzMayNameCipher(f *testing.F) {
+	for _, s := range [][2]string{{"ЧР-2026-ЗФ 1-2", "ЧР-2026-ЗФ"}, {"чр-2026-зф", "ЧР-2026-ЗФ"}, {"ЧР 2026 ЗФ", "ЧР-2026-ЗФ"},
+		{"KM-25", "km-25"}, {"\u212a\u0130-1", "ki-1"}, {"x\xff-1", "\xff-1"}, {"abc", "ABC"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, line, cipher string) {
+		p := parser{opts: Options{Ciphers: []string{"", cipher}}}
+		found := cipher != "" && strings.Contains(string(appendLower(nil, line)), strings.ToLower(cipher))
+		if found && !p.mayNameCipher(line) {
+			t.Fatalf("cipher %q in %q ruled out by its run %q", cipher, line, plainRun(cipher))
+		}
+	})
+}
+
+// Lowering makes no ASCII byte that is no letter from another rune, and
+// keeps every ASCII letter a letter: what mayNameCipher stands on.
+func TestLowering_KeepsPlainBytes(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		l := unicode.ToLower(r)
+		plain := func(c rune) bool { return c < utf8.RuneSelf && !('a' <= c|0x20 && c|0x20 <= 'z') }
+		if plain(l) != plain(r) || plain(r) && l != r {
+			t.Fatalf("ToLower(%U) = %U", r, l)
+		}
+	}
+}
+
+// The table cases of mayFoldTo's first-rune test and plainRun.
+func TestCutPrefixFold_Cases(t *testing.T) {
+	for _, tt := range []struct {
+		in, rest string
+		ok       bool
+	}{
+		{"Протест: ход 5", ": ход 5", true},
+		{"ПРОТЕСТ", "", true},
+		{"Protest.", ".", true},
+		{"Рrotest", "", false}, // a Cyrillic Р first
+		{"протестую", "ую", true},
+		{"Мой ход", "", false},
+		{"", "", false},
+	} {
+		rest, ok := cutPrefixFold(tt.in, "протест", "protest")
+		assert.Equal(t, tt.ok, ok, tt.in)
+		assert.Equal(t, tt.rest, rest, tt.in)
+		wrest, wok := cutPrefixFoldByDefinition(tt.in, "протест", "protest")
+		assert.Equal(t, wok, ok, tt.in)
+		assert.Equal(t, wrest, rest, tt.in)
+	}
+	for in, want := range map[string]string{"ЧР-2026-ЗФ": "-2026-", "КМ-25": "-25", "ABC": "", "a1b22c": "22", "x, 1": ", 1"} {
+		assert.Equal(t, want, plainRun(in), in)
+	}
+}
+
+// phraseByDefinition joins the words of toks with single spaces.
+func phraseByDefinition(toks []token) string {
+	var words []string
+	for _, t := range toks {
+		if t.kind == kWord {
+			words = append(words, t.word)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+func FuzzPhrase(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", "Время", "с уважением, Иван", "12 марта 2026", "", "a  b\tc"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		toks := tokenize(nil, line, nil)
+		if got, want := phrase(toks), phraseByDefinition(toks); got != want {
+			t.Fatalf("phrase(%q) = %q, want %q", line, got, want)
 		}
 	})
 }

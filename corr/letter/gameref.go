@@ -35,7 +35,7 @@ func (p *parser) gameRef(t string) (string, bool) {
 		t = t[:s] + " " + t[e:]
 		found = true
 	}
-	if len(p.opts.Ciphers) > 0 {
+	if len(p.opts.Ciphers) > 0 && p.mayNameCipher(t) {
 		if p.lowCiphers == nil {
 			for _, c := range p.opts.Ciphers {
 				p.lowCiphers = append(p.lowCiphers, []byte(strings.ToLower(c)))
@@ -84,6 +84,39 @@ func (p *parser) gameRef(t string) (string, bool) {
 	}
 	rest, numbers := p.afterCipher(t, fields, false)
 	return rest, found || numbers
+}
+
+// mayNameCipher reports whether line t may hold a known cipher in any
+// case, told without lowering the line: a cipher's longest run of ASCII
+// bytes that are no letters ("-2026-" of "ЧР-2026-ЗФ") is in the line
+// as written whenever the cipher is in it in any case, for lowering
+// changes no such byte and makes none (FuzzMayNameCipher).
+func (p *parser) mayNameCipher(t string) bool {
+	for _, c := range p.opts.Ciphers {
+		if c != "" && strings.Contains(t, plainRun(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainRun returns the longest run of ASCII bytes that are no letters in
+// s, the first of them, "" when none.
+func plainRun(s string) string {
+	best, start := "", -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] < utf8.RuneSelf && !('a' <= s[i]|0x20 && s[i]|0x20 <= 'z') {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start > len(best) {
+			best = s[start:i]
+		}
+		start = -1
+	}
+	return best
 }
 
 // splitFields returns strings.Fields(t) in the parser's one slice for

@@ -223,9 +223,20 @@ func hasContent(toks []token) bool {
 	})
 }
 
-// phrase joins the folded words of a line with single spaces.
+// phrase joins the folded words of a line with single spaces: a word
+// alone is itself, more are written into one string of their length.
 func phrase(toks []token) string {
+	words, size, last := 0, 0, ""
+	for _, t := range toks {
+		if t.kind == kWord {
+			words, size, last = words+1, size+len(t.word)+1, t.word
+		}
+	}
+	if words < 2 {
+		return last
+	}
 	var b strings.Builder
+	b.Grow(size - 1)
 	for _, t := range toks {
 		if t.kind == kWord {
 			if b.Len() > 0 {
@@ -239,7 +250,11 @@ func phrase(toks []token) string {
 
 // cutPrefixFold cuts a keyword prefix from t, ignoring case and look-alikes.
 func cutPrefixFold(t string, prefixes ...string) (string, bool) {
+	first, _ := utf8.DecodeRuneInString(t)
 	for _, pre := range prefixes {
+		if x, _ := utf8.DecodeRuneInString(pre); t != "" && pre != "" && !mayFoldTo(first, x) {
+			continue // told by the first rune: most lines
+		}
 		n := utf8.RuneCountInString(pre)
 		i := 0 // the byte offset of the n-th rune of t
 		for k := 0; k < n && i < len(t); k++ {
@@ -251,6 +266,12 @@ func cutPrefixFold(t string, prefixes ...string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// mayFoldTo reports whether rune r, first of a word, may be x once folded:
+// as foldEqual reads it, with or without its look-alike (lookAlikes.of).
+func mayFoldTo(r, x rune) bool {
+	return foldRune(r) == x || foldRune(toCyrillic(r)) == x
 }
 
 // isOriginalMessage reports a separator after which a client quotes the
