@@ -37,9 +37,17 @@ func (p *parser) gameRef(t string) (string, bool) {
 	}
 	if len(p.opts.Ciphers) > 0 && p.mayNameCipher(t) {
 		if p.lowCiphers == nil {
+			// The ciphers lowered into one buffer of the parser (appendLower
+			// is strings.ToLower), each a part of it.
+			p.lowCiphers, p.lowBytes = p.scratch.lowCiphers[:0], p.scratch.lowBytes[:0]
 			for _, c := range p.opts.Ciphers {
-				p.lowCiphers = append(p.lowCiphers, []byte(strings.ToLower(c)))
+				start := len(p.lowBytes)
+				p.lowBytes = appendLower(p.lowBytes, c)
+				p.lowCiphers = append(p.lowCiphers, p.lowBytes[start:len(p.lowBytes):len(p.lowBytes)])
 			}
+		}
+		if p.lower == nil {
+			p.lower = p.scratch.lower[:0]
 		}
 		p.lower = appendLower(p.lower[:0], t)
 		for k, c := range p.opts.Ciphers {
@@ -92,8 +100,14 @@ func (p *parser) gameRef(t string) (string, bool) {
 // as written whenever the cipher is in it in any case, for lowering
 // changes no such byte and makes none (FuzzMayNameCipher).
 func (p *parser) mayNameCipher(t string) bool {
-	for _, c := range p.opts.Ciphers {
-		if c != "" && strings.Contains(t, plainRun(c)) {
+	if p.plainRuns == nil {
+		p.plainRuns = p.scratch.plainRuns[:0]
+		for _, c := range p.opts.Ciphers {
+			p.plainRuns = append(p.plainRuns, plainRun(c))
+		}
+	}
+	for k, c := range p.opts.Ciphers {
+		if c != "" && strings.Contains(t, p.plainRuns[k]) {
 			return true
 		}
 	}

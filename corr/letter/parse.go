@@ -81,11 +81,18 @@ type parser struct {
 	fieldsOf     string // the text fields are the fields of
 	lower        []byte
 	lowCiphers   [][]byte
-	// scratch is where toks, fields and keep start: a move letter's
-	// lines fit, so that they grow with the parser's one allocation.
+	lowBytes     []byte   // what lowCiphers are parts of
+	plainRuns    []string // plainRun of each known cipher
+	// scratch is where toks, fields, keep and the lowered text start: a
+	// move letter's lines and a tournament's few ciphers fit, so that they
+	// grow with the parser's one allocation.
 	scratch struct {
 		toks         [12]token
 		fields, keep [12]string
+		lower        [96]byte
+		lowBytes     [48]byte
+		lowCiphers   [4][]byte
+		plainRuns    [4]string
 	}
 }
 
@@ -280,11 +287,23 @@ func isOriginalMessage(t string) bool {
 	if len(t) > 100 {
 		return false
 	}
-	t = strings.Trim(t, "-_ ")
+	t = trimRule(t)
 	if n := utf8.RuneCountInString(t); n != 16 && n != 17 && n != 18 && n != 22 {
 		return false // fold keeps the runes' count; these are the separators' counts
 	}
 	return foldIs(t, "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
+}
+
+// trimRule is strings.Trim(t, "-_ "), byte by byte: the cutset is ASCII.
+func trimRule(t string) string {
+	rule := func(c byte) bool { return c == '-' || c == '_' || c == ' ' }
+	for len(t) > 0 && rule(t[0]) {
+		t = t[1:]
+	}
+	for len(t) > 0 && rule(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
+	return t
 }
 
 // isQuotedHeader reports the header block Outlook puts over the letter it
