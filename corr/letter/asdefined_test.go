@@ -408,3 +408,69 @@ func FuzzPhrase(f *testing.F) {
 		}
 	})
 }
+
+func FuzzDateParts(f *testing.F) {
+	for _, s := range []string{"01.03.2026", "1.03.2026", "01.03.20x6", "01-03-2026", "01.03.2026г", "0１.03.2026", "12.03", "31/12/2025"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, m, y, ok := dateParts(s)
+		wd, wm, wy, wok := datePartsBySplit(s)
+		if d != wd || m != wm || y != wy || ok != wok {
+			t.Fatalf("dateParts(%q) = %q %q %q %v, want %q %q %q %v", s, d, m, y, ok, wd, wm, wy, wok)
+		}
+	})
+}
+
+func FuzzEndsSentence(f *testing.F) {
+	for _, s := range []string{"ЗЧ-2026.", "ЗЧ-2026.»", "(1-2.)\"", "x»)", ".\xbb", "\xe2\xc2\xbb", "", "»"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := endsSentence(s), strings.HasSuffix(strings.TrimRight(s, "»\")"), "."); got != want {
+			t.Fatalf("endsSentence(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+func FuzzStartNumberHalves(f *testing.F) {
+	for _, s := range []string{"1-2", "12 – 3", "+3—4", "12", "Мой", "1\u2012 2", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, r, ok := startNumberHalves(s)
+		wl, wr, wok := strings.Cut(hyphenatedByMap(s), "-")
+		if !wok || len(wl) > 4 || len(wr) > 4 {
+			wl, wr, wok = "", "", false
+		}
+		if l != wl || r != wr || ok != wok {
+			t.Fatalf("startNumberHalves(%q) = %q %q %v, want %q %q %v", s, l, r, ok, wl, wr, wok)
+		}
+	})
+}
+
+// isQuotedHeaderByDefinition is isQuotedHeader without its first-rune test.
+func isQuotedHeaderByDefinition(lines []string) bool {
+	first := fold(strings.TrimSpace(lines[0]))
+	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {
+		return false
+	}
+	for _, l := range lines[1:min(len(lines), 7)] {
+		if l := fold(strings.TrimSpace(l)); strings.HasPrefix(l, "тема:") || strings.HasPrefix(l, "subject:") {
+			return true
+		}
+	}
+	return false
+}
+
+func FuzzIsQuotedHeader(f *testing.F) {
+	for _, s := range []string{"От: Иван\nТема: ЧР", "FROM: x\nx\nSUBJECT: y", "Oт: Иван\nТема:", " от:\n\nтема:", "Мой ход\nТема:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lines := strings.Split(s, "\n")
+		if got, want := isQuotedHeader(lines), isQuotedHeaderByDefinition(lines); got != want {
+			t.Fatalf("isQuotedHeader(%q) = %v, want %v", s, got, want)
+		}
+	})
+}

@@ -18,18 +18,27 @@ func (p *parser) content(n int, toks []token) bool {
 	}
 	understood := false
 	words := timeWords{-1, -1}
-	var label, run []token
-	forced := false
+	// The label and the run are written into the parser's arrays: the run
+	// into one, reused once read; a label into one of two, never the one
+	// runLabel keeps (fresh).
 	// runLabel is the label of the last run: a date right after the moves
 	// takes it ("Получил ваш ход 5...f6-g5 14.03").
 	var runLabel []token
+	fresh := func() []token {
+		if len(runLabel) > 0 && &runLabel[0] == &p.scratch.labels[0][0] {
+			return p.scratch.labels[1][:0]
+		}
+		return p.scratch.labels[0][:0]
+	}
+	label, run := fresh(), p.scratch.run[:0]
+	forced := false
 	// line is the first date of the line written with its year: the line's
 	// other dates take their year from it ("12 марта / 14 марта / 15 марта 2026").
 	line := p.lineDate(toks)
 	flush := func() {
 		if len(run) > 0 {
 			p.run(n, r, run, forced)
-			run, forced = nil, false
+			run, forced = run[:0], false
 			understood = true
 		}
 	}
@@ -50,7 +59,7 @@ func (p *parser) content(n int, toks []token) bool {
 				hasAnyStem(phrase(label), "врем", "time", "затрач") {
 				// "Время: 44-39" is a time, not a numeric move.
 				p.fraction(token{orig: a + "/" + b, kind: kFraction})
-				label, understood = nil, true
+				label, understood = fresh(), true
 				continue
 			}
 			if len(run) == 0 {
@@ -60,7 +69,7 @@ func (p *parser) content(n int, toks []token) bool {
 				var f bool
 				r, f = p.applyLabel(n, label, r, i == len(label))
 				forced = forced || f
-				label = nil
+				label = fresh()
 			}
 			run = append(run, tk)
 		case kDate:
@@ -69,12 +78,13 @@ func (p *parser) content(n int, toks []token) bool {
 				label = runLabel
 			}
 			p.date(n, tk, phrase(label), line)
-			label, runLabel = nil, nil
+			runLabel = nil
+			label = fresh()
 			understood = true
 		case kFraction:
 			flush()
 			p.fraction(tk)
-			label = nil
+			label = fresh()
 			understood = true
 		}
 	}

@@ -173,8 +173,10 @@ func appendLower(b []byte, s string) []byte {
 // (FuzzPairOfNames compares with pairOfNamesByFields).
 func pairOfNames(fields []string) []string {
 	for _, f := range fields {
-		if strings.ContainsAny(f, "0123456789") {
-			return nil
+		for i := 0; i < len(f); i++ {
+			if '0' <= f[i] && f[i] <= '9' {
+				return nil
+			}
 		}
 	}
 	return pairOfNamesByFields(fields)
@@ -265,7 +267,19 @@ func sentenceMark(f string) []string {
 // endsSentence reports a field that ends a sentence: with a full stop,
 // perhaps inside quotes or brackets.
 func endsSentence(f string) bool {
-	return strings.HasSuffix(strings.TrimRight(f, "»\")"), ".")
+	// strings.TrimRight(f, "»\")"), byte by byte: '"', ')' and the two
+	// bytes of '»'.
+	for {
+		switch {
+		case strings.HasSuffix(f, "\"") || strings.HasSuffix(f, ")"):
+			f = f[:len(f)-1]
+			continue
+		case strings.HasSuffix(f, "»"):
+			f = f[:len(f)-len("»")]
+			continue
+		}
+		return strings.HasSuffix(f, ".")
+	}
 }
 
 // trimCipherPunct is strings.Trim(f, ":.,;«»\"()"), the punctuation

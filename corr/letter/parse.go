@@ -89,6 +89,8 @@ type parser struct {
 	scratch struct {
 		toks         [12]token
 		fields, keep [12]string
+		labels       [2][8]token // content's labels
+		run          [8]token    // content's run of moves
 		lower        [96]byte
 		lowBytes     [48]byte
 		lowCiphers   [4][]byte
@@ -311,10 +313,14 @@ func trimRule(t string) string {
 // "Тема:" ("Subject:") line among the next few. Our own labels
 // ("Отправлено: 15.03.2026") never start with "От:".
 func isQuotedHeader(lines []string) bool {
-	if first := strings.TrimSpace(lines[0]); !foldHasPrefix(first, "от:") && !foldHasPrefix(first, "from:") {
+	first := strings.TrimSpace(lines[0])
+	if r, _ := utf8.DecodeRuneInString(first); !mayFoldTo(r, 'о') && !mayFoldTo(r, 'f') {
+		return false // told by the first rune, as foldHasPrefix would
+	}
+	if !foldHasPrefix(first, "от:") && !foldHasPrefix(first, "from:") {
 		return false // most lines: told without folding them
 	}
-	first := fold(strings.TrimSpace(lines[0]))
+	first = fold(first)
 	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {
 		return false
 	}
