@@ -474,3 +474,32 @@ func FuzzIsQuotedHeader(f *testing.F) {
 		}
 	})
 }
+
+func FuzzTrimSpace(f *testing.F) {
+	for _, s := range []string{"  Мой ход  ", "\u00a0x\u2003", "\xff ", " \xc2", "\u0085я\u0085", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+func FuzzTrimClosingMarks(f *testing.F) {
+	for _, s := range []string{"ход:", "А)", "«Мой»", "x”!?", "\xbb", "\xe2\x80\x9d", "\xc2\x80\x9d", "a\xc2\xbb:", ")"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		colon := false
+		want := strings.TrimRightFunc(s, func(r rune) bool {
+			if r == ':' || r == ')' {
+				colon = true
+			}
+			return isClosingMark(r)
+		})
+		if got, gotColon := trimClosingMarks(s); got != want || gotColon != colon {
+			t.Fatalf("trimClosingMarks(%q) = %q, %v, want %q, %v", s, got, gotColon, want, colon)
+		}
+	})
+}

@@ -219,7 +219,10 @@ func (p *parser) afterCipher(t string, fields []string, cipherLine bool) (string
 			cipherLine = false
 		}
 		c := trimCipherPunct(f)
-		numbered := strings.TrimLeftFunc(c, func(r rune) bool { return r == '№' || r == '#' }) // strings.TrimLeft(c, "№#")
+		numbered := c
+		if c != "" && (c[0] == '#' || c[0] == "№"[0]) {
+			numbered = strings.TrimLeftFunc(c, func(r rune) bool { return r == '№' || r == '#' }) // strings.TrimLeft(c, "№#")
+		}
 		if wn, bn, ok := startNumbers(numbered); ok && (cipherLine || numbered != c ||
 			i > 0 && foldIs(strings.Trim(fields[i-1], ":.,;"), "партия", "партии", "игра", "game", "№", "#", "номера")) {
 			if p.l.Game.White == 0 {
@@ -283,16 +286,40 @@ func endsSentence(f string) bool {
 }
 
 // trimCipherPunct is strings.Trim(f, ":.,;«»\"()"), the punctuation
-// around a cipher or start numbers, with a switch for the cutset's runes
-// (Trim looks each rune up in a cutset that is not ASCII alone).
+// around a cipher or start numbers, told by bytes: '«' and '»' are C2 AB
+// and C2 BB, the rest ASCII (FuzzTrimCipherPunct).
 func trimCipherPunct(f string) string {
-	return strings.TrimFunc(f, func(r rune) bool {
-		switch r {
-		case ':', '.', ',', ';', '«', '»', '"', '(', ')':
-			return true
+	for f != "" {
+		n := 0
+		switch f[0] {
+		case ':', '.', ',', ';', '"', '(', ')':
+			n = 1
+		case 0xC2:
+			if len(f) > 1 && (f[1] == 0xAB || f[1] == 0xBB) {
+				n = 2
+			}
 		}
-		return false
-	})
+		if n == 0 {
+			break
+		}
+		f = f[n:]
+	}
+	for f != "" {
+		n := 0
+		switch f[len(f)-1] {
+		case ':', '.', ',', ';', '"', '(', ')':
+			n = 1
+		case 0xAB, 0xBB:
+			if len(f) > 1 && f[len(f)-2] == 0xC2 {
+				n = 2
+			}
+		}
+		if n == 0 {
+			break
+		}
+		f = f[:len(f)-n]
+	}
+	return f
 }
 
 // looksLikeCipher reports a word shaped like a tournament cipher: parts

@@ -25,7 +25,7 @@ func Parse(text string, opts Options) Letter {
 	p.l.Game = p.subjectRef(opts.Subject)
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for i, line := range lines {
-		if !p.signature && (isWroteLine(strings.TrimSpace(line)) && !quotedNext(lines[i+1:]) || p.last > 0 && isQuotedHeader(lines[i:])) {
+		if !p.signature && (isWroteLine(trimSpace(line)) && !quotedNext(lines[i+1:]) || p.last > 0 && isQuotedHeader(lines[i:])) {
 			// "On ... wrote:" over an earlier letter not marked with '>'
 			// (an HTML reply turned into text), or Outlook's "От: / Тема:"
 			// block under the reply (at the top it is the writer's own
@@ -101,7 +101,7 @@ type parser struct {
 // line reads one line; it returns true when the rest of the letter is a
 // quoted earlier letter.
 func (p *parser) line(n int, raw string) (stop bool) {
-	t := strings.TrimSpace(raw)
+	t := trimSpace(raw)
 	if p.signature {
 		if t != "" {
 			p.l.Signature = append(p.l.Signature, t)
@@ -296,6 +296,33 @@ func isOriginalMessage(t string) bool {
 	return foldIs(t, "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
 }
 
+// trimSpace is strings.TrimSpace, the spaces told by isSpace: a line's
+// Cyrillic first letter is not looked up in unicode's tables
+// (FuzzTrimSpace).
+func trimSpace(s string) string {
+	for s != "" {
+		r, n := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s)
+		}
+		if !isSpace(r) {
+			break
+		}
+		s = s[n:]
+	}
+	for s != "" {
+		r, n := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeLastRuneInString(s)
+		}
+		if !isSpace(r) {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
+}
+
 // trimRule is strings.Trim(t, "-_ "), byte by byte: the cutset is ASCII.
 func trimRule(t string) string {
 	rule := func(c byte) bool { return c == '-' || c == '_' || c == ' ' }
@@ -313,7 +340,7 @@ func trimRule(t string) string {
 // "Тема:" ("Subject:") line among the next few. Our own labels
 // ("Отправлено: 15.03.2026") never start with "От:".
 func isQuotedHeader(lines []string) bool {
-	first := strings.TrimSpace(lines[0])
+	first := trimSpace(lines[0])
 	if r, _ := utf8.DecodeRuneInString(first); !mayFoldTo(r, 'о') && !mayFoldTo(r, 'f') {
 		return false // told by the first rune, as foldHasPrefix would
 	}
@@ -335,7 +362,7 @@ func isQuotedHeader(lines []string) bool {
 // quotedNext reports whether the next non-blank line is quoted with '>'.
 func quotedNext(lines []string) bool {
 	for _, l := range lines {
-		if l = strings.TrimSpace(l); l != "" {
+		if l = trimSpace(l); l != "" {
 			return strings.HasPrefix(l, ">")
 		}
 	}

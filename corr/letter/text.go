@@ -307,13 +307,7 @@ func splitToken(ts []token, p string) []token {
 	if c := p[0]; c == '(' || c == '"' || c == '\'' || c == '[' || c >= utf8.RuneSelf {
 		p = strings.TrimLeftFunc(p, isOpeningMark) // most words start with none of these
 	}
-	colon := false
-	p = strings.TrimRightFunc(p, func(r rune) bool {
-		if r == ':' || r == ')' {
-			colon = true
-		}
-		return isClosingMark(r)
-	})
+	p, colon := trimClosingMarks(p)
 	if p == "" {
 		return ts
 	}
@@ -371,6 +365,34 @@ func isClosingMark(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// trimClosingMarks is strings.TrimRightFunc(p, isClosingMark) told by
+// bytes ('»' is C2 BB, '”' E2 80 9D, the rest ASCII); colon reports a ':'
+// or ')' among the marks trimmed, a label's end (FuzzTrimClosingMarks).
+func trimClosingMarks(p string) (_ string, colon bool) {
+	for p != "" {
+		n := 0
+		switch c := p[len(p)-1]; c {
+		case ':', ')':
+			n, colon = 1, true
+		case '"', '\'', '!', '?', ']':
+			n = 1
+		case 0xBB:
+			if strings.HasSuffix(p, "»") {
+				n = len("»")
+			}
+		case 0x9D:
+			if strings.HasSuffix(p, "”") {
+				n = len("”")
+			}
+		}
+		if n == 0 {
+			break
+		}
+		p = p[:len(p)-n]
+	}
+	return p, colon
 }
 
 func onlySeparators(p string) bool {
