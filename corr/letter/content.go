@@ -18,19 +18,21 @@ func (p *parser) content(n int, toks []token) bool {
 	}
 	understood := false
 	words := timeWords{-1, -1}
-	// The label and the run are written into the parser's arrays: the run
+	// The label and the run are written into arrays on the stack: the run
 	// into one, reused once read; a label into one of two, never the one
 	// runLabel keeps (fresh).
 	// runLabel is the label of the last run: a date right after the moves
 	// takes it ("Получил ваш ход 5...f6-g5 14.03").
 	var runLabel []token
+	var labels [2][6]token
+	var runOf [6]token
 	fresh := func() []token {
-		if len(runLabel) > 0 && &runLabel[0] == &p.scratch.labels[0][0] {
-			return p.scratch.labels[1][:0]
+		if len(runLabel) > 0 && &runLabel[0] == &labels[0][0] {
+			return labels[1][:0]
 		}
-		return p.scratch.labels[0][:0]
+		return labels[0][:0]
 	}
-	label, run := fresh(), p.scratch.run[:0]
+	label, run := fresh(), runOf[:0]
 	forced := false
 	// line is the first date of the line written with its year: the line's
 	// other dates take their year from it ("12 марта / 14 марта / 15 марта 2026").

@@ -70,7 +70,7 @@ func FuzzHasStem(f *testing.F) {
 // without building strings (59); a move in the notation's own letters
 // not normalised again (49); the known ciphers lowered into the parser's
 // scratch, a phrase of one word not copied, the label words folded into
-// constants (23); a line's label and run of moves in the parser's arrays
+// constants (23); a line's label and run of moves in arrays on the stack
 // (14).
 func TestParse_MoveLetterAllocations(t *testing.T) {
 	opts := goldenOptions()

@@ -89,8 +89,6 @@ type parser struct {
 	scratch struct {
 		toks         [12]token
 		fields, keep [12]string
-		labels       [2][8]token // content's labels
-		run          [8]token    // content's run of moves
 		lower        [96]byte
 		lowBytes     [48]byte
 		lowCiphers   [4][]byte
