@@ -503,3 +503,28 @@ func FuzzTrimClosingMarks(f *testing.F) {
 		}
 	})
 }
+
+// phraseOf is phrase for the line's tokens in order: a run of them, or
+// a run less one token.
+func FuzzPhraseOf(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", "Получил ваш ход 5...f6-g5 14.03", "ход ход ход", "Время: белые 12, чёрные 15"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		toks := tokenize(nil, line, nil)
+		p := parser{linePhrase: phrase(toks), lineWords: wordCount(toks)}
+		for i := 0; i <= len(toks); i++ {
+			for j := i; j <= len(toks); j++ {
+				if got, want := p.phraseOf(toks[i:j]), phrase(toks[i:j]); got != want {
+					t.Fatalf("phraseOf(%q[%d:%d]) = %q, want %q", line, i, j, got, want)
+				}
+				if j > i+1 {
+					less := append(slices.Clone(toks[i:i+1]), toks[i+2:j]...)
+					if got, want := p.phraseOf(less), phrase(less); got != want {
+						t.Fatalf("phraseOf(%q[%d:%d] less one) = %q, want %q", line, i, j, got, want)
+					}
+				}
+			}
+		}
+	})
+}

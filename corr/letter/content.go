@@ -58,7 +58,7 @@ func (p *parser) content(n int, toks []token) bool {
 			label = append(label, tk)
 		case kMove, kNumber:
 			if a, b, ok := strings.Cut(tk.orig, "-"); ok && len(run) == 0 && isInt(a) && isInt(b) &&
-				hasAnyStem(phrase(label), "врем", "time", "затрач") {
+				hasAnyStem(p.phraseOf(label), "врем", "time", "затрач") {
 				// "Время: 44-39" is a time, not a numeric move.
 				p.fraction(token{orig: a + "/" + b, kind: kFraction})
 				label, understood = fresh(), true
@@ -79,7 +79,7 @@ func (p *parser) content(n int, toks []token) bool {
 			if len(label) == 0 {
 				label = runLabel
 			}
-			p.date(n, tk, phrase(label), line)
+			p.date(n, tk, p.phraseOf(label), line)
 			runLabel = nil
 			label = fresh()
 			understood = true
@@ -91,7 +91,7 @@ func (p *parser) content(n int, toks []token) bool {
 		}
 	}
 	flush()
-	if words.white >= 0 && words.black >= 0 && hasAnyStem(phrase(toks), "врем", "time", "затрач", "итог", "всего", "суммар") {
+	if words.white >= 0 && words.black >= 0 && hasAnyStem(p.phraseOf(toks), "врем", "time", "затрач", "итог", "всего", "суммар") {
 		if p.l.Time == nil {
 			p.l.Time = &TimeFraction{White: words.white, Black: words.black}
 		}
@@ -125,7 +125,7 @@ func (t *timeWords) side(word, number string) {
 // without moves ("Принимаю вариант А") is recorded. ok is true when the
 // line was understood.
 func (p *parser) heading(n int, label []token) bool {
-	w := phrase(label)
+	w := p.phraseOf(label)
 	if isAcceptance(w) {
 		if hasWord(w, "до", "until", "up", "upto") {
 			// "принят до 7-го хода": the point is not a move the reader

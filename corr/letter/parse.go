@@ -79,10 +79,14 @@ type parser struct {
 	toks         []token
 	fields, keep []string
 	fieldsOf     string // the text fields are the fields of
-	lower        []byte
-	lowCiphers   [][]byte
-	lowBytes     []byte   // what lowCiphers are parts of
-	plainRuns    []string // plainRun of each known cipher
+	// linePhrase is phrase of the line's tokens, lineWords how many
+	// words it has (phraseOf).
+	linePhrase string
+	lineWords  int
+	lower      []byte
+	lowCiphers [][]byte
+	lowBytes   []byte   // what lowCiphers are parts of
+	plainRuns  []string // plainRun of each known cipher
 	// scratch is where toks, fields, keep and the lowered text start: a
 	// move letter's lines and a tournament's few ciphers fit, so that they
 	// grow with the parser's one allocation.
@@ -147,6 +151,7 @@ func (p *parser) line(n int, raw string) (stop bool) {
 	p.toks = tokenize(p.toks, t, fields)
 	toks := p.toks
 	words := phrase(toks)
+	p.linePhrase, p.lineWords = words, wordCount(toks)
 	p.countLetters(toks)
 	if refFound && words == "" && !hasContent(toks) {
 		return false
@@ -253,6 +258,28 @@ func phrase(toks []token) string {
 		}
 	}
 	return b.String()
+}
+
+// phraseOf is phrase(ts) for tokens of the line being read (ts some of
+// its tokens, in order): the line's phrase itself when ts has all its
+// words, as a label that is the line's words ("Мой ход:") has, not made
+// again.
+func (p *parser) phraseOf(ts []token) string {
+	if wordCount(ts) == p.lineWords {
+		return p.linePhrase
+	}
+	return phrase(ts)
+}
+
+// wordCount is the number of words among ts.
+func wordCount(ts []token) int {
+	n := 0
+	for _, t := range ts {
+		if t.kind == kWord {
+			n++
+		}
+	}
+	return n
 }
 
 // cutPrefixFold cuts a keyword prefix from t, ignoring case and look-alikes.
