@@ -88,3 +88,43 @@ func TestAppendSquareText_AsSquareText(t *testing.T) {
 		}
 	}
 }
+
+// ResolveWritten is Resolve and Written of what it resolves, on every
+// legal move (as written and in notation) of random games' positions,
+// and on moves that are not legal.
+func TestResolveWritten_AsResolveAndWritten(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 15))
+	check := func(p Position, text string) {
+		mt, err := ParseMoveText(text)
+		if err != nil {
+			return
+		}
+		m, w, err := p.ResolveWritten(mt)
+		wm, werr := p.Resolve(mt)
+		assert.Equal(t, wm, m, text)
+		assert.Equal(t, werr, err, text)
+		if werr == nil {
+			assert.Equal(t, p.Written(wm), w, text)
+		} else {
+			assert.Empty(t, w, text)
+		}
+	}
+	for v := range numVariants {
+		for range 20 {
+			p := Initial(v)
+			for ply := 0; ply < 200; ply++ {
+				legal := p.LegalMoves(nil)
+				if len(legal) == 0 {
+					break
+				}
+				for _, m := range legal {
+					check(p, p.Written(m))
+					check(p, p.Notation(m))
+				}
+				check(p, "a1-h8")
+				check(p, "c3-d4")
+				p = p.Play(legal[rng.IntN(len(legal))])
+			}
+		}
+	}
+}

@@ -108,10 +108,15 @@ func (p Position) notation(m Move, moves []Move, landings [][]Square) string {
 // the shortest "d2:c5"), anything else as Notation. Resolve reads it back
 // as m.
 func (p Position) Written(m Move) string {
-	if !m.IsCapture() || p.v.Numeric() {
-		return p.Notation(m)
-	}
 	moves, landings := p.movePaths()
+	return p.writtenIn(m, moves, landings)
+}
+
+// writtenIn is Written, moves and landings being p's (movePaths).
+func (p Position) writtenIn(m Move, moves []Move, landings [][]Square) string {
+	if !m.IsCapture() || p.v.Numeric() {
+		return p.notation(m, moves, landings)
+	}
 	path := pathOf(m, moves, landings)
 	if path == nil {
 		return p.notation(m, moves, landings)

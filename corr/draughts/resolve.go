@@ -124,26 +124,42 @@ func (e *MoveError) Error() string {
 // *MoveError: an abbreviated move is of kind MoveAbbreviated (6.2.2; see
 // ResolveAbbreviated for game records).
 func (p Position) Resolve(mt MoveText) (Move, error) {
-	m, err := p.resolve(mt)
-	if e, ok := err.(*MoveError); ok {
-		e.Text, e.Side = mt.String(), p.side
-	}
+	m, _, err := p.resolveWritten(mt, false)
 	return m, err
 }
 
-func (p Position) resolve(mt MoveText) (Move, error) {
+// ResolveWritten is Resolve, with the move as Written writes it: what a
+// letter's move is read into, the legal moves listed once for both.
+func (p Position) ResolveWritten(mt MoveText) (Move, string, error) {
+	return p.resolveWritten(mt, true)
+}
+
+func (p Position) resolveWritten(mt MoveText, write bool) (Move, string, error) {
+	m, moves, landings, err := p.resolve(mt)
+	if e, ok := err.(*MoveError); ok {
+		e.Text, e.Side = mt.String(), p.side
+	}
+	if err != nil || !write {
+		return m, "", err
+	}
+	return m, p.writtenIn(m, moves, landings), nil
+}
+
+// resolve is Resolve; it returns the legal moves and their paths it
+// listed (movePaths), none for an abbreviated move.
+func (p Position) resolve(mt MoveText) (Move, []Move, [][]Square, error) {
 	if mt.Abbreviated {
 		m, err := p.ResolveAbbreviated(mt)
 		e := &MoveError{Kind: MoveAbbreviated}
 		if err == nil {
 			e.Moves, e.Options = []Move{m}, []string{p.Notation(m)}
 		}
-		return Move{}, e
+		return Move{}, nil, nil, e
 	}
 	var written [16]Square // the squares of a move as written, on the stack
 	squares, err := p.squaresOf(written[:0], mt)
 	if err != nil {
-		return Move{}, err
+		return Move{}, nil, nil, err
 	}
 	moves, landings := p.movePaths()
 	var m Move
@@ -155,7 +171,7 @@ func (p Position) resolve(mt MoveText) (Move, error) {
 	if e, ok := err.(*MoveError); ok {
 		p.diagnose(e, squares, moves, landings)
 	}
-	return m, err
+	return m, moves, landings, err
 }
 
 // squaresOf appends the written squares, converted to the board's, to out.
