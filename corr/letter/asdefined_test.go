@@ -528,3 +528,17 @@ func FuzzPhraseOf(f *testing.F) {
 		}
 	})
 }
+
+// The letter's lines as Parse splits them: as strings.Split of the text
+// with "\r\n" replaced by "\n".
+func FuzzLinesOf(f *testing.F) {
+	for _, s := range []string{"a\r\nb\r\n", "a\r\r\nb\r", "\r\n\r\n", "a\rb\nc", "\r", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		lines := linesOf(text)
+		if want := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"); !slices.Equal(lines, want) {
+			t.Fatalf("lines of %q: %q, want %q", text, lines, want)
+		}
+	})
+}

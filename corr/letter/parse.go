@@ -23,7 +23,7 @@ func Parse(text string, opts Options) Letter {
 	p := &parser{opts: opts, cur: -1}
 	p.toks, p.fields, p.keep = p.scratch.toks[:0], p.scratch.fields[:0], p.scratch.keep[:0]
 	p.l.Game = p.subjectRef(opts.Subject)
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	lines := linesOf(text)
 	for i, line := range lines {
 		if !p.signature && (isWroteLine(trimSpace(line)) && !quotedNext(lines[i+1:]) || p.last > 0 && isQuotedHeader(lines[i:])) {
 			// "On ... wrote:" over an earlier letter not marked with '>'
@@ -38,6 +38,17 @@ func Parse(text string, opts Options) Letter {
 	}
 	p.finish()
 	return p.l
+}
+
+// linesOf splits text into lines, "\r\n" read as "\n": split at "\n",
+// and the '\r' before each dropped, without a copy of the text with
+// "\r\n" replaced (FuzzLinesOf).
+func linesOf(text string) []string {
+	lines := strings.Split(text, "\n")
+	for i := range len(lines) - 1 {
+		lines[i] = strings.TrimSuffix(lines[i], "\r")
+	}
+	return lines
 }
 
 // role is what a run of moves is, judged by the words before it.
