@@ -3,7 +3,6 @@ package storage
 import (
 	"encoding/json"
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"zaochnik/corr"
@@ -214,11 +213,7 @@ func appendStringLists(b []byte, v [2][]string) []byte {
 // appendDate appends a date as its MarshalText does, as a JSON string
 // ("" for the zero date).
 func appendDate(b []byte, d timecontrol.Date) []byte {
-	b = append(b, '"')
-	if !d.IsZero() {
-		b = d.Time().AppendFormat(b, time.DateOnly)
-	}
-	return append(b, '"')
+	return append(d.AppendISO(append(b, '"')), '"')
 }
 
 // appendString appends s as a JSON string the way encoding/json does:
