@@ -393,7 +393,8 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 
 // ledgerRows are the ledger lines of game g as stored. A ledger that does
 // not compute is shown by 'zaochnik ledger'; it is no reason to lose the
-// letter, and it has no lines.
+// letter, and it has no lines. The letter's game's ledger is the one the
+// applier computed (corr.State.Ledger hands it on), not computed again.
 func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 	if len(g.Replies) == 0 {
 		return nil
