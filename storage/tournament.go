@@ -189,30 +189,34 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) (*committed, error) {
 	p := prev.from
 	cipher := s.Tournament.Cipher
-	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
 	revised := tx == db.w.tx && db.w.revised[cipher]
-	if revised {
-		ts.Rev = p.rev // p is what this transaction wrote: its revision is new already
-	}
-	raw, err := json.Marshal(ts)
-	if err != nil {
-		return nil, err
-	}
-	var started any
-	if !s.Started.IsZero() {
-		started = s.Started.String()
-	}
+	breaks := !slices.Equal(s.Breaks, p.state.Breaks)
 	db.isCurrent(tx, cipher, nil) // until the transaction keeps the copy it writes (Update)
-	if !revised || string(raw) != p.row {
+	next := &committed{id: p.id, row: p.row, rev: p.rev, state: s, loc: p.loc}
+	// p is what this transaction wrote when revised: its revision is new
+	// already, and a step that changed nothing tournament-wide (a letter
+	// of a group after the first) leaves the row, unwritten and unencoded.
+	if !revised || breaks || s.Started != p.state.Started || s.Checked != p.state.Checked || s.Undrawable != p.state.Undrawable || !slices.Equal(s.Byes, p.state.Byes) {
+		ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
+		if revised {
+			ts.Rev = p.rev
+		}
+		raw, err := json.Marshal(ts)
+		if err != nil {
+			return nil, err
+		}
+		var started any
+		if !s.Started.IsZero() {
+			started = s.Started.String()
+		}
 		if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
 			return nil, err
 		}
 		if tx == db.w.tx {
 			db.w.revised[cipher] = true
 		}
+		next.row, next.rev = string(raw), ts.Rev
 	}
-	next := &committed{id: p.id, row: string(raw), rev: ts.Rev, state: s, loc: p.loc}
-	breaks := !reflect.DeepEqual(s.Breaks, p.state.Breaks)
 	if codes, known := s.Changed(); known && !breaks {
 		// The rows of the other games stay as they are: the map is p's,
 		// brought up to date.
@@ -248,6 +252,7 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 		}
 		row := p.games[g.Code]
 		if breaks {
+			var err error
 			if row.ledger, err = db.saveLedger(ctx, tx, row, s, *g); err != nil {
 				return nil, err
 			}
