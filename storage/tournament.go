@@ -405,10 +405,10 @@ func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 		return nil
 	}
 	led, err := s.Ledger(g)
-	if err != nil {
+	if err != nil || len(led.Lines) == 0 {
 		return nil
 	}
-	var lines []ledgerRow
+	lines := make([]ledgerRow, 0, len(led.Lines))
 	for _, ln := range led.Lines {
 		notes := ""
 		for _, n := range ln.Notes {
