@@ -268,7 +268,7 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s corr.State, g, old corr.Game, had bool) error {
 	row, stored := p.games[g.Code]
 	if stored {
-		if err := db.updateGame(ctx, tx, row.id, g); err != nil {
+		if err := db.updateGame(ctx, tx, row.id, g, !had || old.Status != g.Status || old.Result != g.Result); err != nil {
 			return err
 		}
 	} else {
@@ -323,10 +323,16 @@ func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) 
 	return err
 }
 
-// updateGame writes game g's row, id, from the referee's state.
-func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g corr.Game) error {
+// updateGame writes game g's row, id, from the referee's state: its
+// status and result only when ended says they changed (a move leaves
+// them).
+func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g corr.Game, ended bool) error {
 	state, err := gameJSON(g)
 	if err != nil {
+		return err
+	}
+	if !ended {
+		_, err = db.exec(ctx, tx, `UPDATE games SET state = ? WHERE id = ?`, string(state), id)
 		return err
 	}
 	_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), id)
