@@ -12,6 +12,7 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/corr/swiss"
+	"zaochnik/timecontrol"
 )
 
 // tournamentState is the tournament-wide part of corr.State kept in
@@ -376,16 +377,25 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 // the stored ones are not known), over the stored ones of the same number;
 // only stored lines past the last are deleted, so that a ledger that grows
 // by a line, the common case, costs no DELETE. It returns the lines as
-// stored.
+// stored: the stored ones kept as they are up to the first that differs,
+// which are compared with the ledger's without being written out again
+// (two dates a line, every line of a long game, for every letter).
 func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
-	lines := ledgerRows(s, g)
+	led := ledgerLines(s, g)
 	k := 0
 	if row.known {
-		for k < len(lines) && k < len(row.ledger) && lines[k] == row.ledger[k] {
+		for k < len(led) && k < len(row.ledger) && sameLine(led[k], row.ledger[k]) {
 			k++
 		}
-		if k == len(lines) && k == len(row.ledger) {
-			return lines, nil
+		if k == len(led) && k == len(row.ledger) {
+			return row.ledger, nil
+		}
+	}
+	var lines []ledgerRow
+	if len(led) > 0 {
+		lines = append(make([]ledgerRow, 0, len(led)), row.ledger[:k]...)
+		for _, ln := range led[k:] {
+			lines = append(lines, rowOf(ln))
 		}
 	}
 	ops := make([]ledgerOp, 0, 2)
@@ -402,28 +412,56 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 	return lines, db.writeLedgerOps(ctx, tx, ops)
 }
 
-// ledgerRows are the ledger lines of game g as stored. A ledger that does
-// not compute is shown by 'zaochnik ledger'; it is no reason to lose the
+// ledgerRows are the ledger lines of game g as stored.
+func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
+	led := ledgerLines(s, g)
+	if len(led) == 0 {
+		return nil
+	}
+	lines := make([]ledgerRow, 0, len(led))
+	for _, ln := range led {
+		lines = append(lines, rowOf(ln))
+	}
+	return lines
+}
+
+// ledgerLines are the lines of game g's ledger. A ledger that does not
+// compute is shown by 'zaochnik ledger'; it is no reason to lose the
 // letter, and it has no lines. The letter's game's ledger is the one the
 // applier computed (corr.State.Ledger hands it on), not computed again.
-func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
+func ledgerLines(s corr.State, g corr.Game) []timecontrol.Line {
 	if len(g.Replies) == 0 {
 		return nil
 	}
 	led, err := s.Ledger(g)
-	if err != nil || len(led.Lines) == 0 {
+	if err != nil {
 		return nil
 	}
-	lines := make([]ledgerRow, 0, len(led.Lines))
-	for _, ln := range led.Lines {
-		notes := ""
-		for _, n := range ln.Notes {
-			notes += n.String() + "\n"
-		}
-		lines = append(lines, ledgerRow{player: ln.Player.String(), received: ln.Received.String(), sent: ln.Sent.String(),
-			days: ln.Days, total: ln.Total, counted: ln.CountedMoves, notes: notes})
+	return led.Lines
+}
+
+// rowOf is ledger line ln as stored.
+func rowOf(ln timecontrol.Line) ledgerRow {
+	return ledgerRow{player: ln.Player.String(), received: ln.Received.String(), sent: ln.Sent.String(),
+		days: ln.Days, total: ln.Total, counted: ln.CountedMoves, notes: notesOf(ln)}
+}
+
+// notesOf is the notes column of ledger line ln: a note a line.
+func notesOf(ln timecontrol.Line) string {
+	notes := ""
+	for _, n := range ln.Notes {
+		notes += n.String() + "\n"
 	}
-	return lines
+	return notes
+}
+
+// sameLine reports whether ledger line ln is stored as r, as rowOf(ln) ==
+// r does, without writing out its dates.
+func sameLine(ln timecontrol.Line, r ledgerRow) bool {
+	var d [10]byte
+	return ln.Days == r.days && ln.Total == r.total && ln.CountedMoves == r.counted && ln.Player.String() == r.player &&
+		string(ln.Received.AppendISO(d[:0])) == r.received && string(ln.Sent.AppendISO(d[:0])) == r.sent &&
+		(len(ln.Notes) == 0 && r.notes == "" || len(ln.Notes) > 0 && notesOf(ln) == r.notes)
 }
 
 // parsedTournament reads a stored tournament file, once per distinct file:
