@@ -223,12 +223,20 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 		// brought up to date.
 		next.games = p.games
 		for _, code := range codes {
-			g, ok := s.Game(code)
-			if !ok {
+			i := slices.IndexFunc(s.Games, func(g *corr.Game) bool { return g.Code == code })
+			if i < 0 {
 				return nil, fmt.Errorf("storage: tournament %s: changed game %s is not in the state", s.Tournament.Cipher, code)
 			}
-			old, had := p.state.Game(code)
-			if err := db.saveChanged(ctx, tx, p, next, s, g, old, had); err != nil {
+			// A step changes a game in its place in the list: the
+			// committed one is found there, else looked for.
+			var old corr.Game
+			had := i < len(p.state.Games) && p.state.Games[i].Code == code
+			if had {
+				old = *p.state.Games[i]
+			} else {
+				old, had = p.state.Game(code)
+			}
+			if err := db.saveChanged(ctx, tx, p, next, s, *s.Games[i], old, had); err != nil {
 				return nil, err
 			}
 		}
@@ -284,7 +292,7 @@ func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s
 	if had {
 		was = old.Claims
 	}
-	if !reflect.DeepEqual(was, g.Claims) {
+	if (len(was) > 0 || len(g.Claims) > 0) && !reflect.DeepEqual(was, g.Claims) {
 		if err := db.saveClaims(ctx, tx, row.id, g, was); err != nil {
 			return err
 		}
