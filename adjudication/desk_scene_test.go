@@ -3,6 +3,7 @@ package adjudication
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,6 +114,52 @@ func TestDesk_LettersShowTheGameAsItStands(t *testing.T) {
 				assert.Contains(t, pdn, `[White "Иванов Иван"]`)
 				assert.Contains(t, pdn, `[Black "Petrov Petr"]`)
 			}
+		})
+	}
+}
+
+// TestJudgeAnswer_TheOnlyGameWaiting: the judge's answer that names no
+// game is about the only game waiting for what it gives: an adjudication
+// for the only unfinished game before him (6.5.5), settled in the
+// referee's game; a ruling for the only claim waiting for one (6.3.7);
+// an answer no game waits for is refused, the judge told what to write.
+func TestJudgeAnswer_TheOnlyGameWaiting(t *testing.T) {
+	adjourned, ended, unfinished := unfinishedGame(t)
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
+	require.NoError(t, err)
+	d, s := letterTo(t, Desk{}, s, "ivanov@example.org", "2026-03-01", "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	claimed, s := letterTo(t, d, s, "ivanov@example.org", "2026-03-10", "ТЕСТ-2026 1-2\nЗаявляю просрочку.")
+	// Two games before the judge: the return game too.
+	twice, both := adjourned, ended
+	back := *ended.Games[0]
+	back.Code, back.White, back.Black = "ТЕСТ-2026 2-1", 2, 1
+	both.Games = append(slices.Clone(ended.Games), &back)
+	twice.Adjournments = append(slices.Clone(adjourned.Adjournments), Adjourned{Game: back.Code, WhitePlayer: 2, BlackPlayer: 1})
+	tests := []struct {
+		name   string
+		d      Desk
+		s      corr.State
+		answer string
+		game   string // the game the answer is about, "" when refused
+		result string // the referee's game's result after it
+	}{
+		{"6_5_5_Adjudication", adjourned, ended, "присуждаю: 1/2-1/2", unfinished, "1/2-1/2"},
+		{"6_3_7_Ruling", claimed, s, "Просрочка подтверждена.", s.Games[0].Code, "1-0"},
+		{"6_5_5_NoGameBeforeTheJudge", claimed, s, "присуждаю: 1/2-1/2", "", "*"},
+		{"6_3_7_NoClaimWaiting", adjourned, ended, "Просрочка подтверждена.", "", "*"},
+		{"6_5_5_TwoGamesBeforeTheJudge", twice, both, "присуждаю: 1/2-1/2", "", "*"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ns, out, err := tt.d.JudgeAnswer(tt.s, "", ReadAnswer(tt.answer), on("2026-04-20"))
+			require.NoError(t, err)
+			assert.Equal(t, tt.game != "", out.Accepted, out.Reason)
+			assert.Equal(t, tt.game, out.Game)
+			assert.Equal(t, tt.result, ns.Games[0].Result)
 		})
 	}
 }
