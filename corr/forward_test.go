@@ -31,7 +31,8 @@ func TestSplitLettered_AsLetteredApart(t *testing.T) {
 // written and read back with few allocations, the positions in one
 // array, the moves' list in one string, the forward's and the receipt's
 // writers on the stack, a move resolved and written from one list of the
-// legal moves (109 before, 51 after).
+// legal moves (109 before, 51 after; 52 with the ledger handed on to the
+// store, ledgerApplied).
 func TestApply_MoveLetterAllocations(t *testing.T) {
 	s := started(t)
 	first := Observation{From: white, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<first@test>"}
@@ -44,7 +45,7 @@ func TestApply_MoveLetterAllocations(t *testing.T) {
 	require.Empty(t, out.Problems)
 	n := testing.AllocsPerRun(20, func() { Apply(s, l, reply) })
 	t.Logf("%.0f allocations", n)
-	assert.LessOrEqual(t, n, 51.0)
+	assert.LessOrEqual(t, n, 52.0)
 }
 
 // moveList numbers the plies from the one given: White's with "N.",
