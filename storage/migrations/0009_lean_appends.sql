@@ -11,10 +11,14 @@
 -- - ledger_lines is a WITHOUT ROWID table: its rows are found and replaced
 --   by (game_id, seq), its key, so one b-tree instead of a table and an
 --   index beside it.
--- Each table is made anew and its rows copied, ids kept; outbox_files
--- first, so that no table refers to outbox when it is dropped.
+-- Each table is copied aside, made anew and filled again, ids kept (no
+-- ALTER TABLE RENAME: it parses the whole schema again, several times the
+-- cost of a new store's other migrations); outbox_files first, so that no
+-- table refers to outbox when it is dropped.
 
-CREATE TABLE outbox_files_new (
+CREATE TABLE outbox_files_old AS SELECT * FROM outbox_files;
+DROP TABLE outbox_files;
+CREATE TABLE outbox_files (
 	outbox_id    INTEGER NOT NULL,   -- outbox(id)
 	seq          INTEGER NOT NULL,
 	name         TEXT NOT NULL,
@@ -22,12 +26,13 @@ CREATE TABLE outbox_files_new (
 	data         BLOB NOT NULL,
 	PRIMARY KEY (outbox_id, seq)
 );
-INSERT INTO outbox_files_new (outbox_id, seq, name, content_type, data)
-	SELECT outbox_id, seq, name, content_type, data FROM outbox_files;
-DROP TABLE outbox_files;
-ALTER TABLE outbox_files_new RENAME TO outbox_files;
+INSERT INTO outbox_files (outbox_id, seq, name, content_type, data)
+	SELECT outbox_id, seq, name, content_type, data FROM outbox_files_old;
+DROP TABLE outbox_files_old;
 
-CREATE TABLE outbox_new (
+CREATE TABLE outbox_old AS SELECT * FROM outbox;
+DROP TABLE outbox;
+CREATE TABLE outbox (
 	id           INTEGER PRIMARY KEY,
 	message_id   TEXT NOT NULL UNIQUE,   -- fixed when queued
 	tournament_id INTEGER,               -- tournaments(id)
@@ -49,15 +54,16 @@ CREATE TABLE outbox_new (
 	sent         TEXT NOT NULL DEFAULT '',
 	confirms     INTEGER                      -- letters(id): the held letter a confirmation request asks about
 );
-INSERT INTO outbox_new (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body,
+INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body,
 		in_reply_to, attach, queued, attempts, next_attempt, last_attempt, last_error, hold, dead, sent, confirms)
 	SELECT id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body,
-		in_reply_to, attach, queued, attempts, next_attempt, last_attempt, last_error, hold, dead, sent, confirms FROM outbox;
-DROP TABLE outbox;
-ALTER TABLE outbox_new RENAME TO outbox;
+		in_reply_to, attach, queued, attempts, next_attempt, last_attempt, last_error, hold, dead, sent, confirms FROM outbox_old;
+DROP TABLE outbox_old;
 CREATE INDEX outbox_due ON outbox(sent, dead, hold, next_attempt);
 
-CREATE TABLE events_new (
+CREATE TABLE events_old AS SELECT * FROM events;
+DROP TABLE events;
+CREATE TABLE events (
 	id        INTEGER PRIMARY KEY,
 	tournament_id INTEGER NOT NULL,   -- tournaments(id)
 	game_id   INTEGER,                -- games(id)
@@ -67,12 +73,13 @@ CREATE TABLE events_new (
 	clause    TEXT NOT NULL DEFAULT '',
 	detail    TEXT NOT NULL DEFAULT ''
 );
-INSERT INTO events_new (id, tournament_id, game_id, letter_id, date, kind, clause, detail)
-	SELECT id, tournament_id, game_id, letter_id, date, kind, clause, detail FROM events;
-DROP TABLE events;
-ALTER TABLE events_new RENAME TO events;
+INSERT INTO events (id, tournament_id, game_id, letter_id, date, kind, clause, detail)
+	SELECT id, tournament_id, game_id, letter_id, date, kind, clause, detail FROM events_old;
+DROP TABLE events_old;
 
-CREATE TABLE ledger_lines_new (
+CREATE TABLE ledger_lines_old AS SELECT * FROM ledger_lines;
+DROP TABLE ledger_lines;
+CREATE TABLE ledger_lines (
 	game_id   INTEGER NOT NULL,   -- games(id)
 	seq       INTEGER NOT NULL,
 	player    TEXT NOT NULL,
@@ -84,7 +91,6 @@ CREATE TABLE ledger_lines_new (
 	notes     TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
-INSERT INTO ledger_lines_new (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-	SELECT game_id, seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines;
-DROP TABLE ledger_lines;
-ALTER TABLE ledger_lines_new RENAME TO ledger_lines;
+INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+	SELECT game_id, seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines_old;
+DROP TABLE ledger_lines_old;
