@@ -47,12 +47,12 @@ func Appeals(s corr.State) []Appeal {
 				continue
 			}
 			a := c.Appeal
-			v := Appeal{Game: g.Code, Claim: c.Seq, Ruling: c.Ruling().String(), Ruled: c.Ruled, Due: a.Due,
-				From: a.From, Filed: a.Filed, Late: a.Late, Text: a.Text, Final: a.Final, Note: a.Note, Decided: a.Decided}
+			decision := NoVerdict
 			if !a.Decided.IsZero() {
-				v.Decision = pick(a.Upheld, ProtestUpheld, ProtestRejected)
+				decision = pick(a.Upheld, ProtestUpheld, ProtestRejected)
 			}
-			out = append(out, v)
+			out = append(out, Appeal{Game: g.Code, Claim: c.Seq, Ruling: c.Ruling().String(), Ruled: c.Ruled, Due: a.Due,
+				From: a.From, Filed: a.Filed, Late: a.Late, Text: a.Text, Final: a.Final, Decision: decision, Note: a.Note, Decided: a.Decided})
 		}
 	}
 	return out
@@ -66,29 +66,25 @@ func (a Appeal) Open() bool { return !a.Filed.IsZero() && a.Decided.IsZero() }
 // (corr.Claim.Appeal): to the organiser with the game's record and the
 // ruling, and to the judge and the secretary; a protest after the ten days
 // goes too, marked late, for the organiser to decide (6.1.12).
-func (d Desk) appealFiled(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) {
-	c := lastClaim(g)
+func (d Desk) appealFiled(sc scene, g seen, from int, e corr.Event, out *corr.Outcome) {
+	c := lastClaim(g.Game)
 	if c == nil {
 		return
 	}
 	a := c.Appeal
-	m := letter.AppealMatter{Player: player(s, from), Seq: c.Seq, Ruled: c.Ruled, Confirmed: c.Status == corr.ClaimConfirmed, Received: e.Date, Due: a.Due, Late: a.Late}
+	m := letter.AppealMatter{Player: player(sc, from), Seq: c.Seq, Ruled: c.Ruled, Confirmed: c.Status == corr.ClaimConfirmed, Received: e.Date, Due: a.Due, Late: a.Late}
 	for i, o := range out.Out {
-		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-			o.Body = letter.AfterGreeting(o.Body, letter.AppealRouted(envelope(s, s.Tournament.Judge, g).Lang, d.Organiser.Email, g.Code))
+		if o.Kind == "protest" && strings.EqualFold(o.To, sc.judge.Email) && o.Game == g.Code {
+			o.Body = letter.AfterGreeting(o.Body, letter.AppealRouted(envelope(sc, sc.judge, g.Game).Lang, d.Organiser.Email, g.Code))
 			out.Out[i] = o
 		}
 	}
 	if d.Organiser.Email != "" {
-		r := record(s, g)
-		o := letter.AppealToOrganiser{Envelope: envelope(s, d.Organiser, g), Matter: m, Protest: a.Text, Note: c.Note}
-		if r.Plies() > 0 {
-			o.Record = corr.RecordText(r)
-		}
-		out.Out = append(out.Out, outgoing(d.Organiser.Email, g, "protest", o.Render()))
+		o := letter.AppealToOrganiser{Envelope: envelope(sc, d.Organiser, g.Game), Matter: m, Protest: a.Text, Note: c.Note, Record: g.text}
+		out.Out = append(out.Out, outgoing(d.Organiser.Email, g.Game, "protest", o.Render()))
 	}
-	sec := s.Tournament.Secretary
-	out.Out = append(out.Out, outgoing(sec.Email, g, "protest", letter.AppealCopy{Envelope: envelope(s, sec, g), Matter: m, Organiser: d.Organiser.Email, GameID: g.Code}.Render()))
+	sec := sc.secretary
+	out.Out = append(out.Out, outgoing(sec.Email, g.Game, "protest", letter.AppealCopy{Envelope: envelope(sc, sec, g.Game), Matter: m, Organiser: d.Organiser.Email, GameID: g.Code}.Render()))
 }
 
 // AppealDecision records the organiser's decision on the open protest
@@ -97,9 +93,15 @@ func (d Desk) appealFiled(s corr.State, g corr.Game, from int, e corr.Event, out
 // (corr.DecideAppeal). Both players, the judge and the secretary are
 // told; the decision is final. It fails when no protest waits in that game.
 func (d Desk) AppealDecision(s corr.State, code string, upheld bool, note string, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
+	return d.appealDecision(s, Appeals(s), code, upheld, note, day)
+}
+
+// appealDecision is AppealDecision with the rulings of s read (appeals).
+func (d Desk) appealDecision(s corr.State, appeals []Appeal, code string, upheld bool, note string, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
 	note = strings.TrimSpace(note)
+	kind := pick(upheld, "appeal-upheld", "appeal-rejected")
 	var a *Appeal
-	for _, x := range Appeals(s) {
+	for _, x := range appeals {
 		if x.Game == code && x.Open() {
 			a = &x
 		}
@@ -107,27 +109,30 @@ func (d Desk) AppealDecision(s corr.State, code string, upheld bool, note string
 	if a == nil {
 		return d, s, corr.Outcome{}, fmt.Errorf("adjudication: no protest against a ruling waits in game %s (6.1.12); 'zaochnik judge appeals' lists them", code)
 	}
-	kind := pick(upheld, "appeal-upheld", "appeal-rejected")
+	// What the letters show, read before they are written: the ruling
+	// protested, and the game as the decision leaves it.
+	confirmed := a.RulingStatus() == corr.ClaimConfirmed
 	ns, out, err := corr.DecideAppeal(s, code, upheld, note, day)
 	if err != nil {
 		return d, s, corr.Outcome{}, err
 	}
+	sc := sceneOf(ns)
+	sg, _ := sc.see(ns, code, 0)
+	g, toMove := sg.Game, sg.ToMove()
 	d, out = d.Follow(ns, 0, out)
-	g, _ := ns.Game(code)
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: kind, Clause: "6.1.12", Detail: note})
-	dec := letter.AppealDecided{Matter: letter.AppealMatter{Player: player(s, a.From), Seq: a.Claim, Ruled: a.Ruled, Confirmed: a.RulingStatus() == corr.ClaimConfirmed,
-		Received: a.Filed, Due: a.Due, Late: a.Late}, Upheld: upheld, Result: g.Result, WhiteToMove: sideOf(g.ToMove()) == White, Note: note}
+	dec := letter.AppealDecided{Matter: letter.AppealMatter{Player: player(sc, a.From), Seq: a.Claim, Ruled: a.Ruled, Confirmed: confirmed,
+		Received: a.Filed, Due: a.Due, Late: a.Late}, Upheld: upheld, Result: g.Result, WhiteToMove: sideOf(toMove) == White, Note: note}
 	if n := len(g.Plies); n > 0 {
 		dec.Last = g.Plies[n-1].Text
 	}
 	for _, p := range []int{g.White, g.Black} {
-		pl, _ := s.Tournament.Player(p)
-		dec.Envelope = envelope(s, corr.Person{Name: pl.Name, Language: pl.Language}, g)
-		out.Out = append(out.Out, outgoing(pl.Email, g, "ruling", dec.Render()))
+		dec.Envelope = playerEnvelope(sc, p, g)
+		out.Out = append(out.Out, outgoing(playerEmail(sc, p), g, "ruling", dec.Render()))
 	}
 	dec.Official = true
-	for _, p := range []corr.Person{s.Tournament.Judge, s.Tournament.Secretary} {
-		dec.Envelope = envelope(s, p, g)
+	for _, p := range []corr.Person{sc.judge, sc.secretary} {
+		dec.Envelope = envelope(sc, p, g)
 		out.Out = append(out.Out, outgoing(p.Email, g, "ruling", dec.Render()))
 	}
 	return d, ns, out, nil
@@ -151,9 +156,21 @@ func (a Appeal) RulingStatus() corr.ClaimStatus {
 // (6.1.12). An answer the desk cannot act on is not an error: the
 // organiser is told what to write.
 func (d Desk) OrganiserAnswer(s corr.State, code string, ans Answer, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
+	r := ans.Reply
+	decides := ans.Err == nil && (r.Verdict == ProtestUpheld || r.Verdict == ProtestRejected)
+	appeals := Appeals(s)
+	if decides && code == "" {
+		for _, a := range appeals {
+			if a.Open() {
+				code = pick(code == "", a.Game, "?")
+			}
+		}
+	}
+	sc := sceneOf(s)
+	sg, _ := sc.see(s, code, 0)
+	g := sg.Game
 	refuse := func(why letter.Problem) (Desk, corr.State, corr.Outcome, error) {
-		g, _ := s.Game(code)
-		m := letter.OrganiserAnswerRefused{Envelope: envelope(s, d.Organiser, g), Why: why}.Render()
+		m := letter.OrganiserAnswerRefused{Envelope: envelope(sc, d.Organiser, g), Why: why}.Render()
 		o := outgoing(d.Organiser.Email, g, "refusal", m)
 		text := why.Message(letter.Russian)
 		return d, s, corr.Outcome{Accepted: false, Reason: letter.RuleReason(why), Game: g.Code, Out: []corr.Outgoing{o},
@@ -164,26 +181,17 @@ func (d Desk) OrganiserAnswer(s corr.State, code string, ans Answer, day timecon
 		p.Kind, p.Clause = "organiser-answer", "6.1.12"
 		return p
 	}
-	r := ans.Reply
 	switch {
 	case ans.Err != nil:
 		return refuse(asIs(ans.Err))
-	case r.Verdict != ProtestUpheld && r.Verdict != ProtestRejected:
+	case !decides:
 		return refuse(letter.AppealVerdictExpected())
 	}
-	if code == "" {
-		for _, a := range Appeals(s) {
-			if a.Open() {
-				code = pick(code == "", a.Game, "?")
-			}
-		}
-	}
-	next, ns, out, err := d.AppealDecision(s, code, r.Verdict == ProtestUpheld, r.Note, day)
+	next, ns, out, err := d.appealDecision(s, appeals, code, r.Verdict == ProtestUpheld, r.Note, day)
 	if err != nil {
 		return refuse(asIs(err))
 	}
-	g, _ := s.Game(code)
 	out.Out = append(out.Out, outgoing(d.Organiser.Email, g, "confirmation",
-		letter.OrganiserDecisionTaken{Envelope: envelope(s, d.Organiser, g), On: day, Upheld: r.Verdict == ProtestUpheld}.Render()))
+		letter.OrganiserDecisionTaken{Envelope: envelope(sc, d.Organiser, g), On: day, Upheld: r.Verdict == ProtestUpheld}.Render()))
 	return next, ns, out, nil
 }

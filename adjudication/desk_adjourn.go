@@ -12,31 +12,21 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// awaiting returns the unfinished games before the judge that still wait
-// for the players' evaluations (6.5.2): not ruled yet.
-func (d Desk) awaiting(s corr.State) []corr.Game {
-	var gs []corr.Game
-	for _, a := range d.Adjournments {
-		if g, ok := s.Game(a.Game); ok && a.Ruled.IsZero() && g.Status == corr.Unfinished {
-			gs = append(gs, g)
-		}
-	}
-	return gs
-}
-
 // Submit records player n's evaluation and analysis of unfinished game g
 // of state s (6.5.2), as his letter received on day was read (read,
 // ReadSubmission), and confirms it; when both players' are in, the judge
 // gets the adjudication letter at once. A letter without an evaluation is
 // answered with what to write.
 func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timecontrol.Date) (Desk, corr.Outcome, error) {
+	sc := sceneOf(s)
+	sg, _ := sc.see(s, g.Code, showRecord|showText) // for the judge's letter once both are in
 	d = d.clone()
 	code := g.Code
 	a := d.adjourned(code)
 	if a == nil {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is not awaiting adjudication", code)
 	}
-	side, in := g.SideOf(n)
+	side, in := sideIn(g, n)
 	if !in {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: player %d does not play game %s", n, code)
 	}
@@ -44,14 +34,15 @@ func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timec
 	sub := read.Submission
 	if read.Err != nil {
 		p := answerProblem(read.Err)
-		why := p.Message(playerEnvelope(s, n, g).Lang)
+		why := p.Message(playerEnvelope(sc, n, g).Lang)
 		out.Accepted, out.Reason = false, letter.RuleReason(p)
 		out.Problems = append(out.Problems, corr.Problem{Kind: "no-evaluation", Clause: "6.5.2", Text: why})
-		out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "refusal", letter.NoEvaluation{Envelope: playerEnvelope(s, n, g)}.Render()))
+		out.Out = append(out.Out, outgoing(playerEmail(sc, n), g, "refusal", letter.NoEvaluation{Envelope: playerEnvelope(sc, n, g)}.Render()))
 		return d, out, nil
 	}
-	sub.Analysis = withoutName(sub.Analysis, n, s)
-	i := pick(sideOf(side) == White, 0, 1)
+	p, _ := sc.player(n)
+	sub.Analysis = withoutName(sub.Analysis, p.Name)
+	i := pick(side == White, 0, 1)
 	entry := Submission{Evaluation: sub.Evaluation, Analysis: sub.Analysis != "", Received: day}
 	if i == 0 {
 		a.White = entry
@@ -62,11 +53,11 @@ func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timec
 	late := day.After(a.AnalysisDue())
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "evaluation", Clause: "6.5.2",
 		Detail: fmt.Sprintf("player %d: %s, analysis %t, late %t", n, entry.Evaluation.Result(), entry.Analysis, late)})
-	got := letter.EvaluationReceived{Envelope: playerEnvelope(s, n, g), Evaluation: evaluation(entry.Evaluation), On: day, NoAnalysis: !entry.Analysis, Late: late, Due: a.AnalysisDue()}
-	out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "confirmation", got.Render()))
+	got := letter.EvaluationReceived{Envelope: playerEnvelope(sc, n, g), Evaluation: evaluation(entry.Evaluation), On: day, NoAnalysis: !entry.Analysis, Late: late, Due: a.AnalysisDue()}
+	out.Out = append(out.Out, outgoing(playerEmail(sc, n), g, "confirmation", got.Render()))
 	if !a.White.Received.IsZero() && !a.Black.Received.IsZero() && a.Sent.IsZero() {
 		a.Sent = day
-		out.Out = append(out.Out, adjudicationLetter(s, g, *a))
+		out.Out = append(out.Out, adjudicationLetter(sc, sg, *a))
 	}
 	return d, out, nil
 }
@@ -77,11 +68,17 @@ func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timec
 // the secretary always; the players who sent an analysis in time may
 // protest within 10 days (6.5.6).
 func (d Desk) Adjudicate(s corr.State, code string, result Result, note string, day timecontrol.Date) (Desk, corr.Outcome, error) {
-	d = d.clone()
 	g, ok := s.Game(code)
 	if !ok {
-		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no game %q", s.Tournament.Cipher, code)
+		return d.clone(), corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no game %q", s.Tournament.Cipher, code)
 	}
+	return d.adjudicate(sceneOf(s), g, result, note, day)
+}
+
+// adjudicate is Adjudicate of game g, read with the tournament (sc).
+func (d Desk) adjudicate(sc scene, g corr.Game, result Result, note string, day timecontrol.Date) (Desk, corr.Outcome, error) {
+	d = d.clone()
+	code := g.Code
 	withdrawn := d.withdrawn(g.White) || d.withdrawn(g.Black)
 	if d.adjourned(code) == nil && withdrawn && g.Status != corr.Finished {
 		// 6.5.3: a withdrawn player's unfinished game may be adjudicated before the end of play.
@@ -116,12 +113,12 @@ func (d Desk) Adjudicate(s corr.State, code string, result Result, note string, 
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "adjudicated", Clause: "6.5.5", Detail: result.String() + ": " + how})
 	told := letter.Adjudicated{On: day, Result: result.String(), Basis: basis, Due: tenDaysFrom(day), Note: r.Reason}
 	for _, side := range r.Tell {
-		n := pick(side == White, g.White, g.Black)
-		told.Envelope, told.MayProtest = playerEnvelope(s, n, g), slices.Contains(r.MayProtest, side)
-		out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "adjudication", told.Render()))
+		n := number(g, side)
+		told.Envelope, told.MayProtest = playerEnvelope(sc, n, g), slices.Contains(r.MayProtest, side)
+		out.Out = append(out.Out, outgoing(playerEmail(sc, n), g, "adjudication", told.Render()))
 	}
-	sec := s.Tournament.Secretary
-	told.Envelope, told.Official = envelope(s, sec, g), true
+	sec := sc.secretary
+	told.Envelope, told.Official = envelope(sc, sec, g), true
 	out.Out = append(out.Out, outgoing(sec.Email, g, "adjudication", told.Render()))
 	return d, out, nil
 }
@@ -131,19 +128,19 @@ func (d Desk) Adjudicate(s corr.State, code string, result Result, note string, 
 // of the ruling (the server's letter arrives the day it is sent). It goes
 // to the organiser (6.5.7): the desk tells the judge and the secretary,
 // who pass it on, and the decision is recorded with OrganiserDecision.
-func (d *Desk) adjudicationProtest(s corr.State, g corr.Game, a *Adjourned, side Side, e corr.Event, out *corr.Outcome) {
-	n := pick(side == White, g.White, g.Black)
+func (d *Desk) adjudicationProtest(sc scene, g seen, a *Adjourned, side Side, e corr.Event, out *corr.Outcome) {
+	n := number(g.Game, side)
 	err := a.CheckProtest(side, a.Ruled, e.Date)
-	p, _ := s.Tournament.Player(n)
+	email := playerEmail(sc, n)
 	for i, o := range out.Out {
-		if o.Kind == "notice" && strings.EqualFold(o.To, p.Email) && o.Game == g.Code {
+		if o.Kind == "notice" && strings.EqualFold(o.To, email) && o.Game == g.Code {
 			out.Out = append(out.Out[:i], out.Out[i+1:]...) // the referee's "passed to the judge" gives way to the desk's answer
 			break
 		}
 	}
 	for i, o := range out.Out {
-		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-			lang := envelope(s, s.Tournament.Judge, g).Lang
+		if o.Kind == "protest" && strings.EqualFold(o.To, sc.judge.Email) && o.Game == g.Code {
+			lang := envelope(sc, sc.judge, g.Game).Lang
 			refused := ""
 			if err != nil {
 				refused = answerProblem(err).Message(lang)
@@ -154,36 +151,33 @@ func (d *Desk) adjudicationProtest(s corr.State, g corr.Game, a *Adjourned, side
 	}
 	if err != nil {
 		out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-refused", Clause: "6.5.6", Detail: err.Error()})
-		out.Out = append(out.Out, outgoing(p.Email, g, "notice", letter.AdjudicationProtestAnswer{Envelope: playerEnvelope(s, n, g)}.Render()))
+		out.Out = append(out.Out, outgoing(email, g.Game, "notice", letter.AdjudicationProtestAnswer{Envelope: playerEnvelope(sc, n, g.Game)}.Render()))
 		return
 	}
 	a.Protests = append(a.Protests, AdjudicationProtest{Side: side, Filed: e.Date, Text: e.Detail})
 	out.Events = append(out.Events, corr.Event{Game: g.Code, Date: e.Date, Kind: "protest-to-organiser", Clause: "6.5.7", Detail: fmt.Sprintf("player %d", n)})
 	if d.Organiser.Email != "" {
-		out.Out = append(out.Out, toOrganiser(s, d.Organiser, g, *a, n, e))
+		out.Out = append(out.Out, toOrganiser(sc, d.Organiser, g, *a, n, e))
 	}
-	sec := s.Tournament.Secretary
-	c := letter.AdjudicationProtestCopy{Envelope: envelope(s, sec, g), Player: player(s, n), Result: a.Ruling.Result.String(), Filed: e.Date, Protest: e.Detail,
+	sec := sc.secretary
+	c := letter.AdjudicationProtestCopy{Envelope: envelope(sc, sec, g.Game), Player: player(sc, n), Result: a.Ruling.Result.String(), Filed: e.Date, Protest: e.Detail,
 		Organiser: d.Organiser.Email, GameID: g.Code}
-	out.Out = append(out.Out, outgoing(sec.Email, g, "protest", c.Render()),
-		outgoing(p.Email, g, "notice", letter.AdjudicationProtestAnswer{Envelope: playerEnvelope(s, n, g), Passed: true}.Render()))
+	out.Out = append(out.Out, outgoing(sec.Email, g.Game, "protest", c.Render()),
+		outgoing(email, g.Game, "notice", letter.AdjudicationProtestAnswer{Envelope: playerEnvelope(sc, n, g.Game), Passed: true}.Render()))
 }
 
 // toOrganiser is the protest against an adjudication as the organiser
 // reads it (6.5.7): the protest, the ruling and its reasons, both
 // evaluations, the record and the final position (PNG and PDN attached).
-func toOrganiser(s corr.State, org corr.Person, g corr.Game, a Adjourned, n int, e corr.Event) corr.Outgoing {
-	r := record(s, g)
-	m := letter.AdjudicationProtestToOrganiser{Envelope: envelope(s, org, g), Player: player(s, n), Filed: e.Date, Protest: e.Detail, Ruled: a.Ruled,
+func toOrganiser(sc scene, org corr.Person, g seen, a Adjourned, n int, e corr.Event) corr.Outgoing {
+	final := g.record.Final()
+	m := letter.AdjudicationProtestToOrganiser{Envelope: envelope(sc, org, g.Game), Player: player(sc, n), Filed: e.Date, Protest: e.Detail, Ruled: a.Ruled,
 		Result: a.Ruling.Result.String(), Reason: a.Ruling.Reason, White: evaluation(a.White.Evaluation), Black: evaluation(a.Black.Evaluation),
-		Analyses: a.Analysis, Judge: s.Tournament.Judge.Email, Secretary: s.Tournament.Secretary.Email}
-	if r.Plies() > 0 {
-		m.Record = corr.RecordText(r)
-	}
-	m.Diagram = diagram.Text(r.Final(), m.Lang)
-	o := outgoing(org.Email, g, "protest", m.Render())
-	o.Files = []corr.File{diagramFile(g, r.Final())}
-	withPDN(&o, m.Lang, s, g, "*")
+		Analyses: a.Analysis, Judge: sc.judge.Email, Secretary: sc.secretary.Email, Record: g.text}
+	m.Diagram = diagram.Text(final, m.Lang)
+	o := outgoing(org.Email, g.Game, "protest", m.Render())
+	o.Files = []corr.File{diagramFile(g.Game, final)}
+	withPDN(&o, m.Lang, sc, g, "*")
 	return o
 }
 
@@ -203,9 +197,10 @@ func (d Desk) SetOrganiser(s corr.State, org corr.Person) (Desk, corr.Outcome, e
 // against the adjudication of game code (6.5.7) and tells both players,
 // the judge and the secretary.
 func (d Desk) OrganiserDecision(s corr.State, code string, result Result, note string, day timecontrol.Date) (Desk, corr.Outcome, error) {
+	g, ok := s.Game(code)
+	sc := sceneOf(s)
 	d = d.clone()
 	a := d.adjourned(code)
-	g, ok := s.Game(code)
 	switch {
 	case a == nil || !ok:
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s was never before the judge for adjudication", code)
@@ -221,22 +216,21 @@ func (d Desk) OrganiserDecision(s corr.State, code string, result Result, note s
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "organiser-decision", Clause: "6.5.7", Detail: result.String()})
 	dec := letter.AdjudicationProtestDecided{Was: a.Ruling.Result.String(), Result: result.String(), Note: a.FinalNote}
 	for _, p := range []int{g.White, g.Black} {
-		dec.Envelope = playerEnvelope(s, p, g)
-		out.Out = append(out.Out, outgoing(playerEmail(s, p), g, "ruling", dec.Render()))
+		dec.Envelope = playerEnvelope(sc, p, g)
+		out.Out = append(out.Out, outgoing(playerEmail(sc, p), g, "ruling", dec.Render()))
 	}
 	dec.Official = true
-	for _, p := range []corr.Person{s.Tournament.Judge, s.Tournament.Secretary} {
-		dec.Envelope = envelope(s, p, g)
+	for _, p := range []corr.Person{sc.judge, sc.secretary} {
+		dec.Envelope = envelope(sc, p, g)
 		out.Out = append(out.Out, outgoing(p.Email, g, "ruling", dec.Render()))
 	}
 	return d, out, nil
 }
 
 // withoutName drops the last lines of an analysis that are only the
-// player's signature ("Иванов", "Petr Petrov").
-func withoutName(analysis string, n int, s corr.State) string {
-	p, _ := s.Tournament.Player(n)
-	words := strings.Fields(strings.ToLower(p.Name))
+// signature of the player named name ("Иванов", "Petr Petrov").
+func withoutName(analysis, name string) string {
+	words := strings.Fields(strings.ToLower(name))
 	lines := strings.Split(analysis, "\n")
 	for len(lines) > 0 {
 		last := strings.Fields(strings.ToLower(strings.Trim(lines[len(lines)-1], " .,")))
@@ -276,11 +270,12 @@ func (d Desk) withdrawn(n int) bool {
 // player (6.5.3): lost without play ("+/-", "-/+", or "-/-" for both), and
 // tells both players and the secretary.
 func (d Desk) Forfeit(s corr.State, code string, result Result, day timecontrol.Date) (Desk, corr.Outcome, error) {
-	d = d.clone()
 	g, ok := s.Game(code)
+	sc := sceneOf(s)
+	d = d.clone()
 	switch {
 	case !ok:
-		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no game %q", s.Tournament.Cipher, code)
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no game %q", sc.cipher, code)
 	case !d.withdrawn(g.White) && !d.withdrawn(g.Black):
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: neither player of game %s is withdrawn; record the 6.5.3 ruling first (zaochnik judge withdraw)", code)
 	case g.Status == corr.Finished:
@@ -298,11 +293,11 @@ func (d Desk) Forfeit(s corr.State, code string, result Result, day timecontrol.
 	out := corr.Outcome{Accepted: true, Game: code, Events: []corr.Event{{Game: code, Date: day, Kind: "forfeit", Clause: "6.5.3", Detail: result.String()}}}
 	f := letter.Forfeited{On: day, Result: result.String()}
 	for _, n := range []int{g.White, g.Black} {
-		f.Envelope = playerEnvelope(s, n, g)
-		out.Out = append(out.Out, outgoing(playerEmail(s, n), g, "ruling", f.Render()))
+		f.Envelope = playerEnvelope(sc, n, g)
+		out.Out = append(out.Out, outgoing(playerEmail(sc, n), g, "ruling", f.Render()))
 	}
-	sec := s.Tournament.Secretary
-	f.Envelope, f.Official = envelope(s, sec, g), true
+	sec := sc.secretary
+	f.Envelope, f.Official = envelope(sc, sec, g), true
 	out.Out = append(out.Out, outgoing(sec.Email, g, "ruling", f.Render()))
 	return d, out, nil
 }

@@ -26,55 +26,109 @@ import (
 // letter's sender, 0 when no letter caused out. It returns the new desk
 // and out with the letters changed and added.
 func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outcome) {
+	sc := d.following(s, out)
 	d = d.clone()
 	var unforwarded []string // games whose move was not forwarded to a withdrawn player
 	out.Out = slices.DeleteFunc(append([]corr.Outgoing(nil), out.Out...), func(o corr.Outgoing) bool {
-		drop := d.silenced(s, from, o)
+		drop := d.silenced(sc, from, o)
 		if drop && o.Kind == "forward" && !slices.Contains(unforwarded, o.Game) {
 			unforwarded = append(unforwarded, o.Game)
 		}
 		return drop
 	})
 	for _, code := range unforwarded {
-		if g, ok := s.Game(code); ok && from != 0 {
-			p, _ := s.Tournament.Player(from)
-			out.Out = append(out.Out, outgoing(p.Email, g, "notice", letter.MoveNotForwarded{Envelope: playerEnvelope(s, from, g)}.Render()))
+		if g, ok := sc.game(code); ok && from != 0 {
+			out.Out = append(out.Out, outgoing(playerEmail(sc, from), g.Game, "notice", letter.MoveNotForwarded{Envelope: playerEnvelope(sc, from, g.Game)}.Render()))
 		}
 	}
 	events := out.Events
 	for _, e := range events {
-		g, ok := s.Game(e.Game)
+		g, ok := sc.game(e.Game)
 		if !ok {
 			continue
 		}
 		switch e.Kind {
 		case "claim-filed":
-			claimFiled(s, g, &out)
+			claimFiled(sc, g, &out)
 		case "reply-held":
-			replyHeld(s, g, &out)
+			replyHeld(sc, g, &out)
 		case "claim-confirmed":
-			claimConfirmed(s, g, &out)
+			claimConfirmed(sc, g.Game, &out)
 		case "finished":
-			recordToSecretary(s, g, &out)
+			recordToSecretary(sc, g, &out)
 		case "unfinished":
-			d.unfinished(s, g, &out)
+			d.unfinished(sc, g, &out)
 		case "protest":
-			if side, ok := g.SideOf(from); ok {
+			if side, ok := sideIn(g.Game, from); ok {
 				if a := d.adjourned(g.Code); a != nil && !a.Ruled.IsZero() {
-					d.adjudicationProtest(s, g, a, sideOf(side), e, &out)
+					d.adjudicationProtest(sc, g, a, side, e, &out)
 				}
 			}
 		case "protest-in-time":
-			protestInTime(s, g, from, &out)
+			protestInTime(sc, g, &out)
 		case "protest-late":
-			protestLate(s, g, from, e, &out)
+			protestLate(sc, g.Game, from, e, &out)
 		case "appeal":
-			d.appealFiled(s, g, from, e, &out)
+			d.appealFiled(sc, g, from, e, &out)
 		case "admission":
-			admission(s, g, &out)
+			admission(sc, g, &out)
 		}
 	}
 	return d, out
+}
+
+// following reads from s, before the desk writes, what its letters
+// following out show: the games out's events name, each as far as the
+// event's letters show it (shows), and, when the judge ruled a player
+// withdrawn, the games of the moves not forwarded to him.
+func (d Desk) following(s corr.State, out corr.Outcome) scene {
+	sc := sceneOf(s)
+	type named struct {
+		code string
+		what show
+	}
+	var games []named
+	add := func(code string, what show) {
+		for i := range games {
+			if games[i].code == code {
+				games[i].what |= what
+				return
+			}
+		}
+		games = append(games, named{code, what})
+	}
+	for _, e := range out.Events {
+		if what, ok := shows(e.Kind); ok {
+			add(e.Game, what)
+		}
+	}
+	if len(d.Withdrawals) > 0 {
+		for _, o := range out.Out {
+			if o.Kind == "forward" {
+				add(o.Game, 0)
+			}
+		}
+	}
+	for _, n := range games {
+		sc.see(s, n.code, n.what)
+	}
+	return sc
+}
+
+// shows is what the desk's letters following an event of kind show of
+// its game; false for an event the desk does not follow.
+func shows(kind string) (show, bool) {
+	switch kind {
+	case "claim-filed", "reply-held", "protest-in-time", "admission":
+		return showRecord | showDossier, true
+	case "finished", "protest", "appeal":
+		return showRecord | showText, true
+	case "unfinished":
+		return showRecord, true
+	case "claim-confirmed", "protest-late":
+		return 0, true
+	}
+	return 0, false
 }
 
 // lastClaim returns g's latest claim, or nil.
@@ -99,25 +153,25 @@ func replace(out *corr.Outcome, kind, addr string, o corr.Outgoing) {
 
 // claimFiled puts the full dossier in place of the referee's letter to
 // the judge (6.3.6).
-func claimFiled(s corr.State, g corr.Game, out *corr.Outcome) {
-	if c := lastClaim(g); c != nil {
-		replace(out, "dossier", s.Tournament.Judge.Email, dossier(s, g, *c, letter.DossierFiled))
+func claimFiled(sc scene, g seen, out *corr.Outcome) {
+	if c := lastClaim(g.Game); c != nil {
+		replace(out, "dossier", sc.judge.Email, dossier(sc, g, *c, letter.DossierFiled))
 	}
 }
 
 // replyHeld sends the judge the dossier again, with the claimant's held
 // reply (6.3.6).
-func replyHeld(s corr.State, g corr.Game, out *corr.Outcome) {
-	c := lastClaim(g)
+func replyHeld(sc scene, g seen, out *corr.Outcome) {
+	c := lastClaim(g.Game)
 	if c == nil || c.Status != corr.ClaimPending {
 		return
 	}
-	o := dossier(s, g, *c, letter.DossierHeldReply)
+	o := dossier(sc, g, *c, letter.DossierHeldReply)
 	// The referee's own note of the held reply is the last dossier letter
 	// of the game: the full dossier takes its place, with its attachment.
 	for i := len(out.Out) - 1; i >= 0; i-- {
 		x := out.Out[i]
-		if x.Kind == "dossier" && strings.EqualFold(x.To, s.Tournament.Judge.Email) && x.Game == g.Code {
+		if x.Kind == "dossier" && strings.EqualFold(x.To, sc.judge.Email) && x.Game == g.Code {
 			for _, id := range x.Attach {
 				if !slices.Contains(o.Attach, id) {
 					o.Attach = append(o.Attach, id)
@@ -132,27 +186,23 @@ func replyHeld(s corr.State, g corr.Game, out *corr.Outcome) {
 
 // claimConfirmed tells the claimant and the secretary of the ruling; the
 // referee tells the offender (6.3.7).
-func claimConfirmed(s corr.State, g corr.Game, out *corr.Outcome) {
+func claimConfirmed(sc scene, g corr.Game, out *corr.Outcome) {
 	c := lastClaim(g)
 	if c == nil {
 		return
 	}
-	claimant, sec := g.Number(c.Against.Opponent()), s.Tournament.Secretary
-	p, _ := s.Tournament.Player(claimant)
-	r := letter.OverstepConfirmed{Envelope: playerEnvelope(s, claimant, g), Offender: player(s, g.Number(c.Against)), Seq: c.Seq, Result: g.Result, Note: c.Note}
-	out.Out = append(out.Out, outgoing(p.Email, g, "ruling", r.Render()))
-	r.Envelope, r.Official = envelope(s, sec, g), true
+	claimant, sec := number(g, sideOf(c.Against.Opponent())), sc.secretary
+	r := letter.OverstepConfirmed{Envelope: playerEnvelope(sc, claimant, g), Offender: player(sc, number(g, sideOf(c.Against))), Seq: c.Seq, Result: g.Result, Note: c.Note}
+	out.Out = append(out.Out, outgoing(playerEmail(sc, claimant), g, "ruling", r.Render()))
+	r.Envelope, r.Official = envelope(sc, sec, g), true
 	out.Out = append(out.Out, outgoing(sec.Email, g, "ruling", r.Render()))
 }
 
 // recordToSecretary adds to the secretary's result letter the record in
 // semi-short notation and the PDN (6.5.1).
-func recordToSecretary(s corr.State, g corr.Game, out *corr.Outcome) {
-	sec := s.Tournament.Secretary
-	rec := letter.GameRecord{Envelope: envelope(s, sec, g), White: player(s, g.White), Black: player(s, g.Black), Result: g.Result}
-	if r := record(s, g); r.Plies() > 0 {
-		rec.Record = corr.RecordText(r)
-	}
+func recordToSecretary(sc scene, g seen, out *corr.Outcome) {
+	sec := sc.secretary
+	rec := letter.GameRecord{Envelope: envelope(sc, sec, g.Game), White: player(sc, g.White), Black: player(sc, g.Black), Result: g.Result, Record: g.text}
 	for i, o := range out.Out {
 		if o.Kind != "result" || !strings.EqualFold(o.To, sec.Email) || o.Game != g.Code {
 			continue
@@ -160,32 +210,32 @@ func recordToSecretary(s corr.State, g corr.Game, out *corr.Outcome) {
 		if body, ok := rec.AppendTo(o.Body); ok {
 			o.Body = body
 			o.Files = append([]corr.File(nil), o.Files...)
-			withPDN(&o, rec.Lang, s, g, g.Result)
+			withPDN(&o, rec.Lang, sc, g, g.Result)
 			out.Out[i] = o
 			return
 		}
 	}
-	o := outgoing(sec.Email, g, "record", rec.Render())
-	withPDN(&o, rec.Lang, s, g, g.Result)
+	o := outgoing(sec.Email, g.Game, "record", rec.Render())
+	withPDN(&o, rec.Lang, sc, g, g.Result)
 	out.Out = append(out.Out, o)
 }
 
 // unfinished opens game g for adjudication (6.5.2) and asks both players,
 // in the end-of-play letter, to answer it with evaluation and analysis.
-func (d *Desk) unfinished(s corr.State, g corr.Game, out *corr.Outcome) {
+func (d *Desk) unfinished(sc scene, g seen, out *corr.Outcome) {
 	if d.adjourned(g.Code) != nil {
 		return
 	}
-	a := Adjourned{Game: g.Code, WhitePlayer: g.White, BlackPlayer: g.Black, Adjournment: Adjournment{EndOfPlay: s.Tournament.End}}
+	a := Adjourned{Game: g.Code, WhitePlayer: g.White, BlackPlayer: g.Black, Adjournment: Adjournment{EndOfPlay: sc.end}}
 	d.Adjournments = append(d.Adjournments, a)
-	final := record(s, g).Final()
+	final := g.record.Final()
 	for _, n := range []int{g.White, g.Black} {
-		p, _ := s.Tournament.Player(n)
-		lang := playerEnvelope(s, n, g).Lang
+		email := playerEmail(sc, n)
+		lang := playerEnvelope(sc, n, g.Game).Lang
 		for i, o := range out.Out {
-			if o.Kind == "end-of-play" && strings.EqualFold(o.To, p.Email) && o.Game == g.Code {
-				o.Body, _ = letter.AnalysisInvited(o.Body, lang, s.Tournament.Cipher, a.AnalysisDue())
-				o.Files = append(append([]corr.File(nil), o.Files...), diagramFile(g, final))
+			if o.Kind == "end-of-play" && strings.EqualFold(o.To, email) && o.Game == g.Code {
+				o.Body, _ = letter.AnalysisInvited(o.Body, lang, sc.cipher, a.AnalysisDue())
+				o.Files = append(append([]corr.File(nil), o.Files...), diagramFile(g.Game, final))
 				out.Out[i] = o
 			}
 		}
@@ -194,45 +244,45 @@ func (d *Desk) unfinished(s corr.State, g corr.Game, out *corr.Outcome) {
 
 // protestLate marks the referee's letter to the judge of a protest that
 // came after the claim's ten days, and tells its sender so (6.3.8).
-func protestLate(s corr.State, g corr.Game, from int, e corr.Event, out *corr.Outcome) {
+func protestLate(sc scene, g corr.Game, from int, e corr.Event, out *corr.Outcome) {
 	c := lastClaim(g)
 	if c == nil {
 		return
 	}
 	due := c.Protest.Due
 	for i, o := range out.Out {
-		if o.Kind == "protest" && strings.EqualFold(o.To, s.Tournament.Judge.Email) && o.Game == g.Code {
-			o.Body = letter.AfterGreeting(o.Body, letter.ProtestLateMark(envelope(s, s.Tournament.Judge, g).Lang, due))
+		if o.Kind == "protest" && strings.EqualFold(o.To, sc.judge.Email) && o.Game == g.Code {
+			o.Body = letter.AfterGreeting(o.Body, letter.ProtestLateMark(envelope(sc, sc.judge, g).Lang, due))
 			out.Out[i] = o
 		}
 	}
-	p, _ := s.Tournament.Player(from)
-	o := outgoing(p.Email, g, "notice", letter.ProtestOutOfTime{Envelope: playerEnvelope(s, from, g), Received: e.Date, Due: due}.Render())
+	email := playerEmail(sc, from)
+	o := outgoing(email, g, "notice", letter.ProtestOutOfTime{Envelope: playerEnvelope(sc, from, g), Received: e.Date, Due: due}.Render())
 	for _, x := range out.Out {
-		if x.Kind == "notice" && strings.EqualFold(x.To, p.Email) && x.Game == g.Code {
+		if x.Kind == "notice" && strings.EqualFold(x.To, email) && x.Game == g.Code {
 			o.InReplyTo = x.InReplyTo // the referee's "passed to the judge" gives way to this
 		}
 	}
-	replace(out, "notice", p.Email, o)
+	replace(out, "notice", email, o)
 }
 
 // protestInTime sends the judge the protest against the claim with the
 // dossier, in place of the referee's letter (6.3.8).
-func protestInTime(s corr.State, g corr.Game, from int, out *corr.Outcome) {
-	c := lastClaim(g)
+func protestInTime(sc scene, g seen, out *corr.Outcome) {
+	c := lastClaim(g.Game)
 	if c == nil {
 		return
 	}
-	o := dossier(s, g, *c, letter.DossierProtest)
+	o := dossier(sc, g, *c, letter.DossierProtest)
 	o.Kind = "protest"
-	replace(out, "protest", s.Tournament.Judge.Email, o)
+	replace(out, "protest", sc.judge.Email, o)
 }
 
 // admission sends the judge the dossier of the pending claim whose ten
 // days passed without a protest (6.3.8); a claim ruled before needs none.
-func admission(s corr.State, g corr.Game, out *corr.Outcome) {
-	if c := lastClaim(g); c != nil && c.Status == corr.ClaimPending && c.Protest.Admitted {
-		o := dossier(s, g, *c, letter.DossierAdmission)
+func admission(sc scene, g seen, out *corr.Outcome) {
+	if c := lastClaim(g.Game); c != nil && c.Status == corr.ClaimPending && c.Protest.Admitted {
+		o := dossier(sc, g, *c, letter.DossierAdmission)
 		out.Out = append(out.Out, o)
 	}
 }
@@ -248,12 +298,12 @@ func sideOf(c draughts.Color) Side { return pick(c == draughts.White, White, Bla
 // is his number), so that nothing he sends goes unanswered, the judge's
 // rulings, which he may protest (6.3.8, 6.5.5), and letters about no
 // game. docs/tournaments.md, "Withdrawals", says why.
-func (d Desk) silenced(s corr.State, from int, o corr.Outgoing) bool {
+func (d Desk) silenced(sc scene, from int, o corr.Outgoing) bool {
 	if o.Game == "" || o.Kind == "ruling" || o.Kind == "sanction" || o.Kind == "adjudicated" {
 		return false
 	}
 	for _, w := range d.Withdrawals {
-		if p, ok := s.Tournament.Player(w.Player); ok && w.Ruling.Withdrawn() && w.Player != from && strings.EqualFold(p.Email, o.To) {
+		if p, ok := sc.player(w.Player); ok && w.Ruling.Withdrawn() && w.Player != from && strings.EqualFold(p.Email, o.To) {
 			return true
 		}
 	}

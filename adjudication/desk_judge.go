@@ -19,11 +19,16 @@ import (
 // the judge's confirmation. An answer the desk cannot act on is not an
 // error: the judge is told what to write.
 func (d Desk) JudgeAnswer(s corr.State, code string, a Answer, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
-	judge := s.Tournament.Judge
+	reply := a.Reply
+	if a.Err == nil && code == "" {
+		code = d.onlyWaiting(s, reply.Verdict == Adjudged)
+	}
+	sc := sceneOf(s)
+	sg, ok := sc.see(s, code, 0)
+	g, judge := sg.Game, sc.judge
 	refuse := func(err error) (Desk, corr.State, corr.Outcome, error) {
 		why := answerProblem(err)
-		g, _ := s.Game(code)
-		o := outgoing(judge.Email, g, "judge-refusal", letter.JudgeAnswerRefused{Envelope: envelope(s, judge, g), Why: why}.Render())
+		o := outgoing(judge.Email, g, "judge-refusal", letter.JudgeAnswerRefused{Envelope: envelope(sc, judge, g), Why: why}.Render())
 		text := why.Message(letter.Russian)
 		return d, s, corr.Outcome{Accepted: false, Reason: letter.RuleReason(why), Game: g.Code, Out: []corr.Outgoing{o},
 			Problems: []corr.Problem{{Kind: "judge-answer", Clause: why.Clause, Text: text}}}, nil
@@ -31,35 +36,29 @@ func (d Desk) JudgeAnswer(s corr.State, code string, a Answer, day timecontrol.D
 	if a.Err != nil {
 		return refuse(a.Err)
 	}
-	reply := a.Reply
-	adjudging, claimed := d.onlyWaiting(s)
-	if code == "" {
-		code = claimed
-		if reply.Verdict == Adjudged {
-			code = adjudging
-		}
-	}
-	g, ok := s.Game(code)
 	if !ok {
-		return refuse(AnswerError{Problem: letter.JudgeGameUnknown(s.Tournament.Cipher)})
+		return refuse(AnswerError{Problem: letter.JudgeGameUnknown(sc.cipher)})
 	}
 	var next Desk
-	var ns corr.State
+	ns := s
 	var out corr.Outcome
 	var err error
 	switch reply.Verdict {
 	case Adjudged:
-		next, out, err = d.Adjudicate(s, code, reply.Result, reply.Note, day)
-		ns, _ = next.Settle(s)
+		next, out, err = d.adjudicate(sc, g, reply.Result, reply.Note, day)
 	default:
-		next, ns, out, err = d.overstepRuling(s, g, reply, day)
+		next, ns, out, err = d.overstepRuling(s, sc, g, reply, day)
 	}
 	if err != nil {
 		return refuse(err)
 	}
 	out.Accepted, out.Game = true, code
-	confirm := letter.JudgeDecisionTaken{Envelope: envelope(s, judge, g), On: day, Decision: decision(reply.Verdict), Result: reply.Result.String()}
+	confirm := letter.JudgeDecisionTaken{Envelope: envelope(sc, judge, g), On: day, Decision: decision(reply.Verdict), Result: reply.Result.String()}
 	out.Out = append(out.Out, outgoing(judge.Email, g, "confirmation", confirm.Render()))
+	if reply.Verdict == Adjudged {
+		// The adjudication, written, goes to the referee's game last.
+		ns, _ = next.Settle(s)
+	}
 	return next, ns, out, nil
 }
 
@@ -88,40 +87,42 @@ func decision(v Verdict) letter.JudgeDecision {
 	return letter.DecidedAdjudged
 }
 
-// onlyWaiting returns the codes of the only game waiting for the judge's
-// adjudication (6.5.5) and of the only one whose claim waits for his
-// ruling (6.3.7); "" where none or several do.
-func (d Desk) onlyWaiting(s corr.State) (adjudging, claimed string) {
-	var adj, cl []string
+// onlyWaiting returns the code of the only game waiting for the judge's
+// adjudication (6.5.5) when he adjudges, else of the only one whose claim
+// waits for his ruling (6.3.7); "" where none or several do.
+func (d Desk) onlyWaiting(s corr.State, adjudges bool) string {
+	only, n := "", 0
 	for _, g := range s.Games {
-		if a := d.adjourned(g.Code); a != nil && a.Ruled.IsZero() && g.Status == corr.Unfinished {
-			adj = append(adj, g.Code)
+		var waits bool
+		if adjudges {
+			a := d.adjourned(g.Code)
+			waits = a != nil && a.Ruled.IsZero() && g.Status == corr.Unfinished
+		} else {
+			c := lastClaim(*g)
+			waits = c != nil && c.Status == corr.ClaimPending
 		}
-		if c := lastClaim(*g); c != nil && c.Status == corr.ClaimPending {
-			cl = append(cl, g.Code)
+		if waits {
+			only, n = g.Code, n+1
 		}
 	}
-	only := func(codes []string) string {
-		if len(codes) != 1 {
-			return ""
-		}
-		return codes[0]
+	if n != 1 {
+		return ""
 	}
-	return only(adj), only(cl)
+	return only
 }
 
 // overstepRuling rules on game g's pending claim (6.3.7), as a decision on
 // the protest when one came (6.3.8); a claim already ruled is the
 // organiser's to revisit on a protest (6.1.12, AppealDecision).
-func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
+func (d Desk) overstepRuling(s corr.State, sc scene, g corr.Game, r JudgeReply, day timecontrol.Date) (Desk, corr.State, corr.Outcome, error) {
 	d = d.clone()
 	c := lastClaim(g)
 	if c == nil {
-		return d, s, corr.Outcome{}, AnswerError{Problem: letter.NoClaimInGame(gameCode(s, g))}
+		return d, s, corr.Outcome{}, AnswerError{Problem: letter.NoClaimInGame(gameCode(sc, g))}
 	}
 	confirm := r.Verdict == OverstepConfirmed || r.Verdict == ProtestRejected
 	if c.Status != corr.ClaimPending {
-		return d, s, corr.Outcome{}, AnswerError{Problem: letter.ClaimAlreadyRuled(c.Seq, gameCode(s, g), c.Ruled, c.Status == corr.ClaimConfirmed)}
+		return d, s, corr.Outcome{}, AnswerError{Problem: letter.ClaimAlreadyRuled(c.Seq, gameCode(sc, g), c.Ruled, c.Status == corr.ClaimConfirmed)}
 	}
 	ns, out, err := corr.Rule(s, g.Code, c.Seq, confirm, r.Note, day)
 	if err != nil {
@@ -137,22 +138,28 @@ func (d Desk) overstepRuling(s corr.State, g corr.Game, r JudgeReply, day timeco
 // claims' ten-day windows are the referee's (corr.Daily, 6.3.8, 6.1.12).
 func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 	d = d.clone()
+	sc := sceneOf(s)
+	for _, a := range d.Adjournments { // the games before the judge, read first
+		if a.Ruled.IsZero() {
+			sc.see(s, a.Game, pick(a.Sent.IsZero(), showRecord|showText, 0))
+		}
+	}
 	out := corr.Outcome{Accepted: true}
 	for i := range d.Adjournments {
 		a := &d.Adjournments[i]
-		g, ok := s.Game(a.Game)
+		g, ok := sc.game(a.Game)
 		if !ok || g.Status != corr.Unfinished || !a.Ruled.IsZero() {
 			continue
 		}
 		if a.Sent.IsZero() && day.After(a.AnalysisDue()) {
 			a.Sent = day
-			out.Out = append(out.Out, adjudicationLetter(s, g, *a))
+			out.Out = append(out.Out, adjudicationLetter(sc, g, *a))
 			out.Events = append(out.Events, corr.Event{Game: a.Game, Date: day, Kind: "to-adjudication", Clause: "6.5.2", Detail: "analyses due " + a.AnalysisDue().String()})
 		}
 		if a.Reminded.IsZero() && day.After(a.RulingDue()) {
 			a.Reminded = day
-			for _, p := range []corr.Person{s.Tournament.Judge, s.Tournament.Secretary} {
-				out.Out = append(out.Out, outgoing(p.Email, g, "reminder", letter.AdjudicationOverdue{Envelope: envelope(s, p, g), Due: a.RulingDue()}.Render()))
+			for _, p := range []corr.Person{sc.judge, sc.secretary} {
+				out.Out = append(out.Out, outgoing(p.Email, g.Game, "reminder", letter.AdjudicationOverdue{Envelope: envelope(sc, p, g.Game), Due: a.RulingDue()}.Render()))
 			}
 			out.Events = append(out.Events, corr.Event{Game: a.Game, Date: day, Kind: "ruling-overdue", Clause: "6.5.5", Detail: a.RulingDue().String()})
 		}
@@ -164,8 +171,9 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 // tournament, and tells the secretary. A later ruling replaces an earlier.
 func (d Desk) Withdraw(s corr.State, n int, w Withdrawal, day timecontrol.Date) (Desk, corr.Outcome, error) {
 	d = d.clone()
-	if _, ok := s.Tournament.Player(n); !ok {
-		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no player %d", s.Tournament.Cipher, n)
+	sc := sceneOf(s)
+	if _, ok := sc.player(n); !ok {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no player %d", sc.cipher, n)
 	}
 	if !w.Withdrawn() {
 		return d, corr.Outcome{}, errors.New("adjudication: a withdrawal ruling is one of withdrawn, withdrawn-forfeit-unfinished, withdrawn-adjudicate, withdrawn-annulled (6.5.3), withdrawn-1.10 (1.10.2-1.10.5)")
@@ -178,8 +186,8 @@ func (d Desk) Withdraw(s corr.State, n int, w Withdrawal, day timecontrol.Date) 
 	}
 	d.Withdrawals = append(kept, WithdrawalRuling{Player: n, Ruling: w})
 	out := corr.Outcome{Accepted: true, Events: []corr.Event{{Date: day, Kind: "withdrawal", Clause: "6.5.3", Detail: fmt.Sprintf("player %d: %s", n, w)}}}
-	sec := s.Tournament.Secretary
-	m := letter.WithdrawalNotice{Envelope: envelope(s, sec, corr.Game{}), Player: player(s, n), On: day, Ruling: letter.WithdrawalKind(w.String())}.Render()
+	sec := sc.secretary
+	m := letter.WithdrawalNotice{Envelope: envelope(sc, sec, corr.Game{}), Player: player(sc, n), On: day, Ruling: letter.WithdrawalKind(w.String())}.Render()
 	out.Out = append(out.Out, outgoing(sec.Email, corr.Game{}, "ruling", m))
 	return d, out, nil
 }
@@ -191,7 +199,8 @@ func (d Desk) Sanction(s corr.State, x Sanction) (Desk, corr.Outcome, error) {
 	if err := x.Validate(); err != nil {
 		return d, corr.Outcome{}, err
 	}
-	p, ok := s.Tournament.Player(x.Player)
+	sc := sceneOf(s)
+	p, ok := sc.player(x.Player)
 	if !ok {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no player %d", s.Tournament.Cipher, x.Player)
 	}
@@ -206,9 +215,9 @@ func (d Desk) Sanction(s corr.State, x Sanction) (Desk, corr.Outcome, error) {
 	if x.Kind == LossOfGame {
 		g.White, g.Black = x.Game.White, x.Game.Black
 	}
-	n := x.Notice(envelope(s, corr.Person{Name: p.Name, Language: p.Language}, g))
-	sec := s.Tournament.Secretary
-	c := letter.SanctionCopy{Envelope: envelope(s, sec, g), Player: player(s, x.Player), Notice: x.Notice(envelope(s, corr.Person{Name: p.Name, Language: sec.Language}, g))}
+	n := x.Notice(envelope(sc, corr.Person{Name: p.Name, Language: p.Language}, g))
+	sec := sc.secretary
+	c := letter.SanctionCopy{Envelope: envelope(sc, sec, g), Player: player(sc, x.Player), Notice: x.Notice(envelope(sc, corr.Person{Name: p.Name, Language: sec.Language}, g))}
 	out.Out = append(out.Out, outgoing(p.Email, g, "sanction", n.Render()), outgoing(sec.Email, g, "sanction", c.Render()))
 	return d, out, nil
 }

@@ -16,20 +16,20 @@ import (
 const EngineNodes = 200_000
 
 // gameCode is g's code as letters write it: "[CIPHER #1-2]".
-func gameCode(s corr.State, g corr.Game) string {
-	return letter.FormatGameCode(s.Tournament.Cipher, g.White, g.Black)
+func gameCode(sc scene, g corr.Game) string {
+	return letter.FormatGameCode(sc.cipher, g.White, g.Black)
 }
 
 // playerEmail is player n's address.
-func playerEmail(s corr.State, n int) string {
-	p, _ := s.Tournament.Player(n)
+func playerEmail(sc scene, n int) string {
+	p, _ := sc.player(n)
 	return p.Email
 }
 
 // playerEnvelope addresses player n about game g, in his language.
-func playerEnvelope(s corr.State, n int, g corr.Game) letter.Envelope {
-	p, _ := s.Tournament.Player(n)
-	return envelope(s, corr.Person{Name: p.Name, Language: p.Language}, g)
+func playerEnvelope(sc scene, n int, g corr.Game) letter.Envelope {
+	p, _ := sc.player(n)
+	return envelope(sc, corr.Person{Name: p.Name, Language: p.Language}, g)
 }
 
 // outgoing is a letter corr/letter rendered, to address to, about game g.
@@ -38,28 +38,23 @@ func outgoing(to string, g corr.Game, kind string, m letter.Message) corr.Outgoi
 }
 
 // envelope addresses p about game g, in the language p asked for.
-func envelope(s corr.State, p corr.Person, g corr.Game) letter.Envelope {
-	return letter.Envelope{Lang: letter.LangOf(p.Language), Cipher: s.Tournament.Cipher, White: g.White, Black: g.Black, To: p.Name}
+func envelope(sc scene, p corr.Person, g corr.Game) letter.Envelope {
+	return letter.Envelope{Lang: letter.LangOf(p.Language), Cipher: sc.cipher, White: g.White, Black: g.Black, To: p.Name}
 }
 
 // player is player n as an official's letter names him.
-func player(s corr.State, n int) letter.PlayerRef {
-	p, _ := s.Tournament.Player(n)
+func player(sc scene, n int) letter.PlayerRef {
+	p, _ := sc.player(n)
 	return letter.PlayerRef{Number: n, Name: p.Name}
-}
-
-// record returns g's record replayed on the tournament's board.
-func record(s corr.State, g corr.Game) draughts.Record {
-	return g.Record(s.Tournament.DraughtsVariant())
 }
 
 // withPDN attaches g's PDN to o, a letter in lang; a record that does
 // not convert (a bug, not the players' doing) costs the attachment, never
 // the letter: the body says why it is missing.
-func withPDN(o *corr.Outgoing, lang letter.Lang, s corr.State, g corr.Game, result string) {
-	f, err := pdnFile(s, g, result)
+func withPDN(o *corr.Outgoing, lang letter.Lang, sc scene, g seen, result string) {
+	f, err := pdnFile(sc, g, result)
 	if err != nil {
-		o.Body = letter.PDNMissing(o.Body, lang, s.Tournament.Cipher, err.Error())
+		o.Body = letter.PDNMissing(o.Body, lang, sc.cipher, err.Error())
 		return
 	}
 	o.Files = append(o.Files, f)
@@ -73,21 +68,22 @@ func diagramFile(g corr.Game, p draughts.Position) corr.File {
 // fileName is a file name for g without the cipher's non-ASCII letters: "1-2".
 func fileName(g corr.Game) string { return fmt.Sprintf("game-%d-%d", g.White, g.Black) }
 
-// dossier is the judge's one letter on claim c of game g (6.3.6), as
-// the claim has it (corr.State.Dossier), with the final position drawn as
-// a text board and a PNG, and the PDN beside the offender's letters (.eml);
-// why names the occasion in the subject.
-func dossier(s corr.State, g corr.Game, c corr.Claim, why letter.DossierOccasion) corr.Outgoing {
-	d := s.Dossier(g, c, why)
-	pdn, pdnErr := pdnFile(s, g, "*")
+// dossier is the judge's one letter on the latest claim of game g
+// (6.3.6), as the claim has it (g.dossier, corr.State.Dossier), with the
+// final position drawn as a text board and a PNG, and the PDN beside the
+// offender's letters (.eml); why names the occasion in the subject.
+func dossier(sc scene, g seen, c corr.Claim, why letter.DossierOccasion) corr.Outgoing {
+	d := g.dossier
+	d.Occasion = why
+	pdn, pdnErr := pdnFile(sc, g, "*")
 	if d.PDN = pdnErr == nil; !d.PDN {
 		d.PDNMissing = pdnErr.Error()
 	}
-	final := record(s, g).Final()
+	final := g.record.Final()
 	d.Diagram = diagram.Text(final, d.Lang)
-	o := outgoing(s.Tournament.Judge.Email, g, "dossier", d.Render())
+	o := outgoing(sc.judge.Email, g.Game, "dossier", d.Render())
 	o.Attach = append([]string(nil), c.Letters...)
-	o.Files = []corr.File{diagramFile(g, final)}
+	o.Files = []corr.File{diagramFile(g.Game, final)}
 	if d.PDN {
 		o.Files = append(o.Files, pdn)
 	}
@@ -97,22 +93,20 @@ func dossier(s corr.State, g corr.Game, c corr.Claim, why letter.DossierOccasion
 // adjudicationLetter is the judge's one letter on an unfinished game
 // (6.5.2-6.5.5): the final position drawn, both evaluations and analyses
 // side by side, the engine's view, the dates and how to answer.
-func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) corr.Outgoing {
-	judge := s.Tournament.Judge
-	r := record(s, g)
+func adjudicationLetter(sc scene, g seen, a Adjourned) corr.Outgoing {
+	judge := sc.judge
+	r := g.record
 	final := r.Final()
-	q := letter.AdjudicationRequest{Envelope: envelope(s, judge, g), EndOfPlay: a.EndOfPlay, AnalysisDue: a.AnalysisDue(), RulingDue: a.RulingDue(),
+	q := letter.AdjudicationRequest{Envelope: envelope(sc, judge, g.Game), EndOfPlay: a.EndOfPlay, AnalysisDue: a.AnalysisDue(), RulingDue: a.RulingDue(),
 		EngineNodes: EngineNodes, GameID: g.Code}
-	pdn, pdnErr := pdnFile(s, g, "*")
+	pdn, pdnErr := pdnFile(sc, g, "*")
 	if pdnErr != nil {
 		q.PDNMissing = pdnErr.Error()
 	}
-	if r.Plies() > 0 {
-		q.Record = corr.RecordText(r)
-	}
+	q.Record = g.text
 	for i, side := range []Side{White, Black} {
 		sub := a.side(side)
-		sa := letter.SideAnalysis{Player: player(s, pick(side == White, g.White, g.Black)), Received: sub.Received,
+		sa := letter.SideAnalysis{Player: player(sc, number(g.Game, side)), Received: sub.Received,
 			Late: !sub.Received.IsZero() && !onTime(sub.Received, a.AnalysisDue()), Evaluation: evaluation(sub.Evaluation), Analysis: a.Analysis[i]}
 		if side == White {
 			q.White = sa
@@ -126,8 +120,8 @@ func adjudicationLetter(s corr.State, g corr.Game, a Adjourned) corr.Outgoing {
 	q.Diagram = diagram.Text(final, q.Lang)
 	an := engine.NewAnalyser(16).AnalyseRecord(r, engine.Limits{Nodes: EngineNodes})
 	q.EngineView = an.Describe(q.Lang == letter.English)
-	o := outgoing(judge.Email, g, "adjudication", q.Render())
-	o.Files = []corr.File{diagramFile(g, final)}
+	o := outgoing(judge.Email, g.Game, "adjudication", q.Render())
+	o.Files = []corr.File{diagramFile(g.Game, final)}
 	if pdnErr == nil {
 		o.Files = append(o.Files, pdn)
 	}

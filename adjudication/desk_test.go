@@ -213,9 +213,10 @@ func TestDesk_6_5_3_PerGameChoiceForAWithdrawnPlayer(t *testing.T) {
 
 func TestDesk_6_5_4_EngineViewIsTheSameEveryTime(t *testing.T) {
 	d, s, code := unfinishedGame(t)
-	g, _ := s.Game(code)
+	sc := sceneOf(s)
+	g, _ := sc.see(s, code, showRecord|showText)
 	a := d.Adjournments[0]
-	first, second := adjudicationLetter(s, g, a), adjudicationLetter(s, g, a)
+	first, second := adjudicationLetter(sc, g, a), adjudicationLetter(sc, g, a)
 	assert.Equal(t, first.Body, second.Body, "a node budget, not a time limit")
 	assert.Contains(t, first.Body, "Мнение программы")
 }

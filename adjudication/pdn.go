@@ -11,13 +11,12 @@ import (
 
 // pdnFile is the game's PDN (GameType 25 or 20; giveaway named in the
 // Variant tag, 6.5.1), with the held reply as a comment when there is one.
-func pdnFile(s corr.State, g corr.Game, result string) (corr.File, error) {
-	t := s.Tournament
-	w, _ := t.Player(g.White)
-	b, _ := t.Player(g.Black)
-	pg, err := record(s, g).PDN([]draughts.PDNTag{
-		{Name: "Event", Value: t.Cipher + " " + t.Name}, {Name: "Site", Value: "заочно / by correspondence"},
-		{Name: "Date", Value: strings.ReplaceAll(t.Start.String(), "-", ".")},
+func pdnFile(sc scene, g seen, result string) (corr.File, error) {
+	w, _ := sc.player(g.White)
+	b, _ := sc.player(g.Black)
+	pg, err := g.record.PDN([]draughts.PDNTag{
+		{Name: "Event", Value: sc.cipher + " " + sc.name}, {Name: "Site", Value: "заочно / by correspondence"},
+		{Name: "Date", Value: strings.ReplaceAll(sc.start.String(), "-", ".")},
 		{Name: "White", Value: w.Name}, {Name: "Black", Value: b.Name},
 	}, result)
 	if err != nil {
@@ -27,5 +26,5 @@ func pdnFile(s corr.State, g corr.Game, result string) (corr.File, error) {
 	if err := draughts.WritePDN(&buf, pg); err != nil {
 		return corr.File{}, fmt.Errorf("game %s: %w", g.Code, err)
 	}
-	return corr.File{Name: fileName(g) + ".pdn", ContentType: "application/x-pdn; charset=utf-8", Data: buf.Bytes()}, nil
+	return corr.File{Name: fileName(g.Game) + ".pdn", ContentType: "application/x-pdn; charset=utf-8", Data: buf.Bytes()}, nil
 }

@@ -45,7 +45,7 @@ func undrawable(s corr.State, r int, day timecontrol.Date, why error) (corr.Stat
 	s.Undrawable = r
 	t := s.Tournament
 	j := t.Judge
-	m := letter.RoundUndrawable{Envelope: envelope(s, j, corr.Game{}), Round: r, Name: t.Name, Why: why.Error()}.Render()
+	m := letter.RoundUndrawable{Envelope: envelope(sceneOf(s), j, corr.Game{}), Round: r, Name: t.Name, Why: why.Error()}.Render()
 	out := corr.Outcome{Accepted: true,
 		Events: []corr.Event{{Date: day, Kind: "round-undrawable", Clause: "1.15.9", Detail: fmt.Sprintf("round %d: %v", r, why)}},
 		Out:    []corr.Outgoing{{To: j.Email, Kind: "round-undrawable", Subject: m.Subject, Body: m.Body}}}

@@ -90,7 +90,7 @@ func wayOf(c Case, l Letter) way {
 	}
 	t := c.State.Tournament
 	w := way{cipher: c.Cipher, code: l.Thread, day: l.Postmark}
-	p, player := t.PlayerByEmail(l.From)
+	p, player := desk.sender, desk.player
 	role := corr.RolePlayer // what RoleOf says of a player, without looking him up again
 	if !player {
 		role = t.RoleOf(l.From)
@@ -134,7 +134,7 @@ func wayOf(c Case, l Letter) way {
 	w.read = c.State.Read(l.Text, w.obs)
 	var games []corr.Game // the sender's games awaiting his evaluation that the letter may be about
 	for _, g := range desk.awaiting {
-		if _, in := g.SideOf(p.Number); in && (w.code == "" || w.code == g.Code) {
+		if w.code == "" || w.code == g.Code {
 			games = append(games, g)
 		}
 	}
@@ -153,17 +153,31 @@ func wayOf(c Case, l Letter) way {
 // deskFacts is what the desk knows of a letter before the referee reads
 // it: its text is read here, once, for the desk's routes that take it.
 type deskFacts struct {
-	organiser bool        // its sender is the desk's organiser (IsOrganiser)
-	awaiting  []corr.Game // the games waiting for the players' evaluations
-	// submitted is the letter read as an evaluation, only when a game
-	// waits for one; evaluates says it gives one.
+	organiser bool // its sender is the desk's organiser (IsOrganiser)
+	// sender is the letter's sender as a player of the tournament (player:
+	// he is one); awaiting his games waiting for the players' evaluations
+	// (6.5.2): not ruled yet.
+	sender   corr.Player
+	player   bool
+	awaiting []corr.Game
+	// submitted is the letter read as an evaluation, only when a game of
+	// its sender waits for one; evaluates says it gives one.
 	submitted Submitted
 	evaluates bool
 }
 
 // factsOf is what desk d knows of letter l in the tournament of state s.
 func (d Desk) factsOf(s corr.State, l Letter) deskFacts {
-	f := deskFacts{organiser: d.IsOrganiser(l.From), awaiting: d.awaiting(s)}
+	f := deskFacts{organiser: d.IsOrganiser(l.From)}
+	f.sender, f.player = s.Tournament.PlayerByEmail(l.From)
+	for _, a := range d.Adjournments {
+		if n := f.sender.Number; !f.player || a.WhitePlayer != n && a.BlackPlayer != n || !a.Ruled.IsZero() {
+			continue
+		}
+		if g, ok := s.Game(a.Game); ok && g.Status == corr.Unfinished {
+			f.awaiting = append(f.awaiting, g)
+		}
+	}
 	if len(f.awaiting) > 0 {
 		f.submitted = ReadSubmission(l.Text)
 		f.evaluates = f.submitted.Err == nil

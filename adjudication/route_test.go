@@ -1,6 +1,7 @@
 package adjudication
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -108,5 +109,24 @@ func TestWayOf_TheDeskReadsOnce(t *testing.T) {
 			assert.Equal(t, tt.verdict, w.answer.Reply.Verdict)
 			assert.Equal(t, tt.unread, w.answer.Err != nil)
 		})
+	}
+}
+
+// TestFactsOf_6_5_2_OnlyTheSendersGames: the desk reads a letter as an
+// evaluation only when a game of its sender waits for one; another
+// player's letter, or an official's, in the same tournament is not read
+// so (it is a move, a protest, an answer: the referee's or the judge's).
+func TestFactsOf_6_5_2_OnlyTheSendersGames(t *testing.T) {
+	d, s, code := unfinishedGame(t)
+	g, _ := s.Game(code)
+	// A third player, with no game before the judge.
+	s.Tournament.Players = append(slices.Clone(s.Tournament.Players), corr.Player{Number: 3, Name: "Сидоров", Email: "sidorov@example.org"})
+	senders := []corr.Player{{Number: 0, Email: s.Tournament.Judge.Email}}
+	senders = append(senders, s.Tournament.Players...)
+	for _, p := range senders {
+		f := d.factsOf(s, Letter{From: p.Email, Text: "оценка: ничья"})
+		_, plays := g.SideOf(p.Number)
+		assert.Equal(t, plays, f.evaluates, "player %d", p.Number)
+		assert.Equal(t, plays, len(f.awaiting) == 1, "player %d", p.Number)
 	}
 }

@@ -118,6 +118,10 @@ type ReaderOptions struct {
 	// have arrived, up to GroupSize, go together, so a lone letter is
 	// handed over at once and a backlog in groups. 64.
 	GroupSize int
+	// Backlog, shared with the Sender of the same process, is marked while
+	// letters fetched wait to be handed over, so that the Sender gives
+	// way (nil: never).
+	Backlog *Backlog
 	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
 	// a larger one is never fetched but handed to Inbox.Oversized with its
 	// header. 10 MiB.
@@ -457,8 +461,11 @@ type arrival struct {
 // fetched and handed over. The fetch and the filing share the connection
 // (IMAP pipelining, every command by UID); a batch is filed only after
 // each of its letters was accepted, and a failed Accept fetches no further
-// batch.
+// batch. ReaderOptions.Backlog is marked from the first fetch until the
+// last letter is handed over, before the last batch is filed.
 func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity uint32, batches [][]imap.UID, processed, refused string) error {
+	r.o.Backlog.begin()
+	defer r.o.Backlog.end()
 	stop := make(chan struct{})
 	halt := sync.OnceFunc(func() { close(stop) })
 	arrived := make(chan arrival, r.o.GroupSize)
@@ -492,6 +499,7 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 
 	ts := trays(processed, refused)
 	var aerr error
+	ends := 0 // batches fetched whole and handed over
 	group := make([]Fetched, 0, r.o.GroupSize)
 	for a := range arrived {
 		if aerr != nil {
@@ -522,6 +530,9 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 			}
 		}
 		if end && aerr == nil {
+			if ends++; ends == len(batches) {
+				r.o.Backlog.end()
+			}
 			toFile <- ts
 			ts = trays(processed, refused)
 		}

@@ -109,6 +109,11 @@ type SenderOptions struct {
 	// letter another process queued (zaochnik judge rule, tournament start)
 	// goes out without a Kick. 1 min.
 	Poll time.Duration
+	// Backlog, shared with the Reader of the same process, holds the
+	// sender back while the Reader hands a backlog over, GiveWay at most
+	// before each batch (nil: never). 2 s.
+	Backlog *Backlog
+	GiveWay time.Duration
 
 	Now    func() time.Time // time.Now if nil
 	Logger *slog.Logger     // slog.Default() if nil
@@ -147,6 +152,7 @@ func NewSender(o SenderOptions) (*Sender, error) {
 	setDefault(&o.Batch, DefaultBatch)
 	setDefault(&o.Timeout, time.Minute)
 	setDefault(&o.Poll, time.Minute)
+	setDefault(&o.GiveWay, 2*time.Second)
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -174,7 +180,9 @@ func (s *Sender) Kick() {
 // their outcomes with the next claim. A letter is handed to SMTP at most
 // once (see Outbox): when the store cannot record the outcomes, the sender
 // keeps them and writes them before it reads the outbox again, backing off
-// while the store fails; it never sends a letter again meanwhile.
+// while the store fails; it never sends a letter again meanwhile. While
+// the Reader beside it hands a backlog over (SenderOptions.Backlog) it
+// records what it sent and waits before each batch.
 func (s *Sender) Run(ctx context.Context) error {
 	var c *smtpConn
 	defer func() {
@@ -222,6 +230,18 @@ func (s *Sender) Run(ctx context.Context) error {
 				continue
 			}
 			due = true
+		}
+		if s.o.Backlog.pending() {
+			// The reader is catching up: its chain goes first. Nothing of
+			// ours waits in flight meanwhile.
+			if err := s.record(ctx, &done); err != nil {
+				storeWait(err)
+				continue
+			}
+			s.o.Backlog.wait(ctx, s.o.GiveWay)
+			if ctx.Err() != nil {
+				continue
+			}
 		}
 		if c == nil {
 			var err error

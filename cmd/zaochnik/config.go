@@ -49,6 +49,12 @@ type Config struct {
 	// ShutdownGrace bounds how long a stopping daemon waits for the
 	// letter in flight and for the outbox to drain.
 	ShutdownGrace duration `toml:"shutdown_grace"`
+	// GCPercent is the Go collector's GOGC for serve: how far the heap
+	// grows past what survived the last collection before the next one.
+	GCPercent int `toml:"gc_percent"`
+	// MemoryLimitMiB is the Go runtime's soft memory limit (GOMEMLIMIT)
+	// for serve, in MiB; 0: none.
+	MemoryLimitMiB int64 `toml:"memory_limit_mib"`
 }
 
 // IMAPConfig is the tournament mailbox the daemon reads.
@@ -178,6 +184,7 @@ func defaultConfig() Config {
 		Schedule:      ScheduleConfig{Daily: "5 0 * * *", Digest: "0 8 * * 1", Standings: "0 9 1 * *"},
 		Log:           LogConfig{Level: "info", Format: "text"},
 		ShutdownGrace: duration(10 * time.Second),
+		GCPercent:     defaultGCPercent, MemoryLimitMiB: defaultMemoryLimitMiB,
 	}
 }
 
@@ -259,6 +266,12 @@ func (c Config) check() error {
 	if c.SMTP.Batch < 1 || c.SMTP.Batch > maxBatch {
 		errs = append(errs, fmt.Errorf("smtp.batch: %d; give 1 to %d letters in flight at once (the default is %d; 1 sends one letter at a time)",
 			c.SMTP.Batch, maxBatch, mailbox.DefaultBatch))
+	}
+	if c.GCPercent < 10 {
+		errs = append(errs, fmt.Errorf("gc_percent: %d; give at least 10 (the default is %d)", c.GCPercent, defaultGCPercent))
+	}
+	if c.MemoryLimitMiB < 0 {
+		errs = append(errs, fmt.Errorf("memory_limit_mib: %d; give the MiB, or 0 for no limit (the default is %d)", c.MemoryLimitMiB, defaultMemoryLimitMiB))
 	}
 	if c.Database.Path == "" {
 		errs = append(errs, errors.New("database.path: empty; give the database file"))

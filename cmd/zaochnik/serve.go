@@ -73,6 +73,7 @@ func runServe(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	m := &Main{Config: cfg, Logger: newLogger(e.stderr, cfg.Log)}
+	tuneGC(cfg, os.Getenv, m.Logger)
 	if err := m.Run(ctx); err != nil {
 		fmt.Fprintf(e.stderr, "zaochnik serve: %v\n", err)
 		m.Close()
@@ -158,12 +159,13 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	from := mailbox.Address{Name: c.SMTP.Name, Addr: c.SMTP.From}
+	backlog := &mailbox.Backlog{} // the sender gives way while the reader catches up
 	m.outbox = newStoreOutbox(m.db, from, ref.Keys)
 	m.outbox.store = m.store
 	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
 		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
 		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts,
-		Batch: c.SMTP.Batch})
+		Batch: c.SMTP.Batch, Backlog: backlog})
 	if err != nil {
 		return err
 	}
@@ -171,7 +173,7 @@ func (m *Main) Run(ctx context.Context) error {
 	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
 		Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
 		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
-		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Reading: ref.Reading, MaxLetterSize: ref.MaxSize(), Logger: m.Logger})
+		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Reading: ref.Reading, MaxLetterSize: ref.MaxSize(), Backlog: backlog, Logger: m.Logger})
 	if err != nil {
 		return err
 	}

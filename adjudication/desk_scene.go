@@ -1,0 +1,108 @@
+package adjudication
+
+import (
+	"zaochnik/corr"
+	"zaochnik/corr/draughts"
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// scene is the referee's state as the desk's letters need it: the
+// tournament's cipher, dates and officials, its players, and the games the
+// letters are about with what they show of them. A route of the desk
+// reads it from corr first, as this plain value, and then decides and
+// writes its letters from it, so that it passes corr once and does not
+// come back while it writes (TestHouse_TheDesksRoutesReadCorrOnce walks
+// the routes).
+type scene struct {
+	cipher, name     string
+	start, end       timecontrol.Date
+	judge, secretary corr.Person
+	players          []corr.Player
+	games            []seen
+}
+
+// seen is a game as the desk's letters show it.
+type seen struct {
+	corr.Game
+	// record is the game on the tournament's board, text its moves in
+	// the notation of 6.5.1 ("" before the first), dossier its latest
+	// claim's dossier as the referee has it (corr.State.Dossier): each
+	// read only when a letter shows it (show).
+	record  draughts.Record
+	text    string
+	dossier letter.ClaimDossier
+}
+
+// show says what a game's letters show beyond its players.
+type show int
+
+// What a letter shows of a game.
+const (
+	showRecord  show = 1 << iota // its final position or its PDN
+	showText                     // its moves written out
+	showDossier                  // its latest claim's dossier
+)
+
+// sceneOf is the tournament of s as the desk's letters name it, with no
+// game yet (see adds them).
+func sceneOf(s corr.State) scene {
+	t := s.Tournament
+	return scene{cipher: t.Cipher, name: t.Name, start: t.Start, end: t.End, judge: t.Judge, secretary: t.Secretary, players: t.Players}
+}
+
+// see adds game code of state s to the scene, read as far as what
+// shows, and returns it; false when s has no such game.
+func (sc *scene) see(s corr.State, code string, what show) (seen, bool) {
+	g, ok := s.Game(code)
+	if !ok {
+		return seen{}, false
+	}
+	x := seen{Game: g}
+	if what != 0 {
+		x.record = g.Record(s.Tournament.DraughtsVariant())
+	}
+	if what&showText != 0 && len(g.Plies) > 0 {
+		x.text = corr.RecordText(x.record)
+	}
+	if n := len(g.Claims); what&showDossier != 0 && n > 0 {
+		x.dossier = s.Dossier(g, g.Claims[n-1], letter.DossierFiled) // its occasion is the letter's
+	}
+	sc.games = append(sc.games, x)
+	return x, true
+}
+
+// game returns the game code the scene holds.
+func (sc scene) game(code string) (seen, bool) {
+	for _, g := range sc.games {
+		if g.Code == code {
+			return g, true
+		}
+	}
+	return seen{}, false
+}
+
+// player returns player n of the tournament.
+func (sc scene) player(n int) (corr.Player, bool) {
+	for _, p := range sc.players {
+		if p.Number == n {
+			return p, true
+		}
+	}
+	return corr.Player{}, false
+}
+
+// sideIn returns the side player n plays in g, and false when he does not
+// play it.
+func sideIn(g corr.Game, n int) (Side, bool) {
+	switch n {
+	case g.White:
+		return White, true
+	case g.Black:
+		return Black, true
+	}
+	return White, false
+}
+
+// number is the start number of the player of side x in g.
+func number(g corr.Game, x Side) int { return pick(x == White, g.White, g.Black) }
