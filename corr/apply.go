@@ -104,6 +104,9 @@ func (a *applier) ledger() (timecontrol.Ledger, error) {
 	if a.led == nil {
 		led, err := a.s.resumableLedger(*a.g)
 		a.led = &ledgerOnce{led: led, err: err}
+		if err == nil {
+			a.s.ledgerApplied(a.g, led) // the store's, as the letter leaves the game
+		}
 		if err == nil && len(a.g.Replies) >= extendFrom {
 			a.s.setLedger(a.g.Code, &a.led.led) // the next letter's is extended from it
 		}

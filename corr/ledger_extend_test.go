@@ -3,6 +3,7 @@ package corr
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -16,7 +17,9 @@ import (
 // (the second such costs penalty days, 6.3.3), some announcing a break
 // (6.4), some on paper: after every letter the game's ledger, extended
 // from the one the applier kept (Ledger), is the ledger computed whole
-// from the game's timeline, and past extendFrom replies it was extended.
+// from the game's timeline, and past extendFrom replies it was extended;
+// the applier's own ledger of the letter's game is the one Ledger gives
+// for the game as the letter left it (the store's), and only for it.
 func TestLedger_ExtendedAsComputed(t *testing.T) {
 	rng := rand.New(rand.NewSource(6_3_6))
 	extended := 0
@@ -70,6 +73,19 @@ func TestLedger_ExtendedAsComputed(t *testing.T) {
 			require.Equal(t, want.Overstep, got.Overstep, what)
 			require.Equal(t, want.OnMove, got.OnMove, what)
 			require.Equal(t, [2]string{want.Names[0], want.Start.String() + want.End.String()}, [2]string{got.Names[0], got.Start.String() + got.End.String()}, what)
+			// The store asks for the ledger right after the letter: the
+			// applier's is handed over, not computed again; a game changed
+			// since, or another game, is computed.
+			require.True(t, s.applied != nil && s.applied.fits(*g, s.Breaks), "%s: the applier's ledger is not handed on", what)
+			changed := *g
+			changed.Penalties = append(slices.Clip(changed.Penalties), timecontrol.Penalty{Player: timecontrol.White, Days: 6, Date: day, Clause: "6.2.11"})
+			require.False(t, s.applied.fits(changed, s.Breaks), what)
+			got, gerr = s.Ledger(changed)
+			want, werr = timecontrol.Compute(s.Timeline(changed))
+			require.Equal(t, werr, gerr, what)
+			require.Equal(t, want.Lines, got.Lines, what)
+			require.False(t, s.applied.fits(*g, append(slices.Clip(s.Breaks), PlayerBreak{Player: 1, From: day, To: day})), what)
+			require.Nil(t, s.cow().applied, "%s: the next step keeps the ledger", what)
 			if len(g.Replies) > extendFrom {
 				kept := false
 				for _, e := range s.ledgers {

@@ -42,6 +42,47 @@ type State struct {
 	// that step from this one; Clone leaves it out, so that a state handed
 	// out is the same as one read again from the rows.
 	ledgers []gameLedger
+	// applied is the day ledger the step that made this state computed
+	// for the game it applied a letter to (the applier's ledger), with
+	// what it was computed from: the store's Ledger of that game, asked
+	// right after, takes it instead of computing it again. The next step
+	// (cow, clone) forgets it, so no more than one is kept.
+	applied *appliedLedger
+}
+
+// appliedLedger is a game's day ledger as a step computed it, with the
+// inputs it was computed from as they were then: the game's lists by
+// identity (a step only appends to them, and a later step copies the game
+// first), its scalars and the tournament's breaks.
+type appliedLedger struct {
+	code         string
+	white, black int
+	start, end   timecontrol.Date
+	listReceived [2]timecontrol.Date
+	replies      []timecontrol.Reply
+	penalties    []timecontrol.Penalty
+	breaks       []PlayerBreak
+	led          timecontrol.Ledger
+}
+
+// ledgerApplied records led as game g's ledger computed by this state's
+// step, the state's breaks as they are now.
+func (s *State) ledgerApplied(g *Game, led timecontrol.Ledger) {
+	s.applied = &appliedLedger{code: g.Code, white: g.White, black: g.Black, start: g.Start, end: g.End,
+		listReceived: g.StartListReceived, replies: g.Replies, penalties: g.Penalties, breaks: s.Breaks, led: led}
+}
+
+// fits reports whether the ledger was computed from game g as it is, with
+// breaks.
+func (a *appliedLedger) fits(g Game, breaks []PlayerBreak) bool {
+	return a.code == g.Code && a.white == g.White && a.black == g.Black && a.start == g.Start && a.end == g.End &&
+		a.listReceived == g.StartListReceived && sameList(a.replies, g.Replies) && sameList(a.penalties, g.Penalties) && sameList(a.breaks, breaks)
+}
+
+// sameList reports whether a and b are the same list: the same elements of
+// the same array (or both empty).
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // gameLedger is the day ledger last computed for game code.
@@ -73,7 +114,7 @@ func (s State) clone() State {
 	}
 	c.Breaks = append([]PlayerBreak(nil), s.Breaks...)
 	c.Byes = append([]swiss.Bye(nil), s.Byes...)
-	c.tracked, c.changed, c.owned = false, nil, nil
+	c.tracked, c.changed, c.owned, c.applied = false, nil, nil, nil
 	return c
 }
 
@@ -94,7 +135,7 @@ func (s State) cow() State {
 	c.Breaks = slices.Clone(s.Breaks)
 	c.Byes = slices.Clone(s.Byes)
 	c.changed = slices.Clip(s.changed)
-	c.owned = nil
+	c.owned, c.applied = nil, nil
 	return c
 }
 
@@ -203,11 +244,15 @@ func (s State) Timeline(g Game) timecontrol.Timeline {
 	return tl
 }
 
-// Ledger computes the day ledger of game g: extended from the one the
+// Ledger computes the day ledger of game g: the one the step that made s
+// computed for g as it is, when there is one; extended from the one the
 // applier last computed for the game when there is one
 // (timecontrol.Ledger.Extend gives the ledger computed whole), computed
 // whole otherwise.
 func (s State) Ledger(g Game) (timecontrol.Ledger, error) {
+	if s.applied != nil && s.applied.fits(g, s.Breaks) {
+		return s.applied.led, nil
+	}
 	if len(g.Replies) >= extendFrom {
 		if kept, ok := s.keptLedger(g.Code); ok {
 			return kept.Extend(s.Timeline(g))

@@ -14,8 +14,8 @@ import (
 // (storage.Tx.Keep); any other takes a letter's three steps, the store
 // reading what the decision needs (storage.Tx.Read), the rules deciding,
 // pure (adjudication.Decide), and the store writing the decision
-// (storage.Tx.Write). A letter stored before is not decided again: the
-// result is then the stored letter's. A paper letter, a re-assigned one
+// (storage.Tx.Write). A letter stored before is not written again: the
+// result is then the stored letter's (Write finds it by its row's keys). A paper letter, a re-assigned one
 // and a confirmation take the same steps.
 func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked) (Outcome, error) {
 	a := c.Arrival
@@ -34,7 +34,14 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked) (Outcome,
 	var d adjudication.Decision
 	if !s.Stored {
 		if d, err = adjudication.Decide(s.Case, s.Letter); err != nil {
-			return Outcome{}, err
+			// A letter stored before is not decided again (Write finds
+			// it): what its decision would make of it is no reason to
+			// fail it.
+			seen, serr := tx.Seen(ctx, s)
+			if serr != nil || !seen.Stored {
+				return Outcome{}, err
+			}
+			s, d = seen, adjudication.Decision{}
 		}
 	}
 	res, err := tx.Write(ctx, s, d)

@@ -353,3 +353,37 @@ func TestTrust_StrangersGetNoAnswer(t *testing.T) {
 	assert.Equal(t, storage.Ignored, out.Disposition)
 	assert.Len(t, w.outbox("", ""), before)
 }
+
+// TestReceive_StoredOnceWithinAndAcrossGroups: a letter offered again, in
+// the same group or in a later one, is stored and applied once, and its
+// outcome then is the stored letter's; a letter the mail server gave a
+// stored letter's UID is a new letter, applied, in the same group too.
+func TestReceive_StoredOnceWithinAndAcrossGroups(t *testing.T) {
+	w := newWorld(t, "two.toml")
+	ctx := context.Background()
+	first := w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})
+	reply := w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3",
+		above: []string{"Authentication-Results: " + authserv + "; dmarc=pass header.from=example.org"}})
+	in := func(uid uint32, raw []byte) referee.Letter {
+		return decoded(w.ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: raw})
+	}
+	before := len(w.outbox(petrov, "forward"))
+	outs, err := w.ref.ReceiveAll(ctx, []referee.Letter{in(1, first), in(2, first), in(1, reply)})
+	require.NoError(t, err)
+	require.Len(t, outs, 3)
+	assert.True(t, outs[0].Fresh)
+	assert.Equal(t, storage.Processed, outs[0].Disposition, outs[0].Outcome.Reason)
+	assert.Equal(t, referee.Outcome{Result: storage.Result{LetterID: outs[0].LetterID, Disposition: storage.Processed}, Auth: "dmarc"}, outs[1])
+	assert.True(t, outs[2].Fresh, "UID 1 given to another letter")
+	assert.Equal(t, storage.Processed, outs[2].Disposition, outs[2].Outcome.Reason)
+	assert.Equal(t, before+1, len(w.outbox(petrov, "forward")), "the first move forwarded once")
+	assert.Len(t, w.game("1-2").Plies, 2)
+
+	again, err := w.ref.Receive(ctx, in(3, first))
+	require.NoError(t, err)
+	assert.Equal(t, outs[1], again)
+	ls, err := w.db.Letters(ctx)
+	require.NoError(t, err)
+	assert.Len(t, ls, 2)
+	assert.Len(t, w.game("1-2").Plies, 2)
+}

@@ -41,7 +41,11 @@ type Scene struct {
 	Letter adjudication.Letter
 	// Stored is set when the letter was stored before (same Message-ID,
 	// or same mailbox UID holding the same bytes): nothing is decided
-	// again, LetterID and Disposition are then the stored letter's.
+	// again, LetterID and Disposition are then the stored letter's. Read
+	// sets it for an answer to a confirmation request, and for a letter
+	// whose tournament no longer reads; for any other letter Write finds
+	// it (its row's INSERT refused by the keys), so that a fresh letter,
+	// nearly every one, is not looked up first (Seen looks).
 	Stored      bool
 	LetterID    int64
 	Disposition Disposition
@@ -66,12 +70,13 @@ type heldScene struct {
 	letter *Scene     // the held letter to decide, as confirmed (Waiting only)
 }
 
-// Read reads what the decision about letter a needs: whether it was
-// stored before, how its sender is vouched for by a reply key, and the
-// tournament it is of (corr.PickTournament over the sender's tournaments,
-// else all of them) with its desk and the game its thread names. A letter
-// answering a confirmation request reads the held letter it answers
-// instead, as that letter will be decided.
+// Read reads what the decision about letter a needs: how its sender is
+// vouched for by a reply key, and the tournament it is of
+// (corr.PickTournament over the sender's tournaments, else all of them)
+// with its desk and the game its thread names; whether it was stored
+// before is Write's to find (Scene.Stored). A letter answering a
+// confirmation request reads whether it was stored before, then the held
+// letter it answers instead, as that letter will be decided.
 func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 	if err := t.usable(); err != nil {
 		return Scene{}, err
@@ -88,13 +93,35 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 		return t.readAnswer(ctx, s, heldID)
 	}
 	s.rec.Auth, s.Letter.Auth = auth, auth
-	id, d, found, reused, err := t.db.stored(ctx, t.tx, rec.Incoming, sum)
-	if err != nil || found {
-		s.Stored, s.LetterID, s.Disposition = found, id, d
+	read := s
+	if err := t.readLetter(ctx, &read); err != nil {
+		// A letter stored before is not decided again: what its decision
+		// would read is no reason to fail it.
+		if seen, serr := t.Seen(ctx, s); serr == nil && seen.Stored {
+			return seen, nil
+		}
+		return read, err
+	}
+	return read, nil
+}
+
+// Seen returns s with Stored set (and the stored letter's id and
+// disposition) when its letter was stored before, and with the letter
+// whose UID the mail server gave it, if any (see DB.stored). Read leaves
+// it to Write, which asks only when the letter's row is refused.
+func (t *Tx) Seen(ctx context.Context, s Scene) (Scene, error) {
+	if err := t.usable(); err != nil {
 		return s, err
 	}
-	s.reused = reused
-	return s, t.readLetter(ctx, &s)
+	id, d, found, reused, err := t.db.stored(ctx, t.tx, s.rec.Incoming, s.sum)
+	if err != nil {
+		return s, err
+	}
+	s.Stored, s.reused = found, reused
+	if found {
+		s.LetterID, s.Disposition = id, d
+	}
+	return s, nil
 }
 
 // vouch finds the first of keys that still names something: a person's

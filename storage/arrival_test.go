@@ -23,7 +23,7 @@ var errUndo = errors.New("undone by the test")
 // TestRead_WritesNothingWriteWritesTheDecision: Read only reads, even for a
 // letter given a UID the mail server reused (the old letter keeps it until
 // the decision is written); Write stores the letter, its watermark and
-// what the decision makes of it.
+// what the decision makes of it, or nothing for a letter stored before.
 func TestRead_WritesNothingWriteWritesTheDecision(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
@@ -59,14 +59,36 @@ func TestRead_WritesNothingWriteWritesTheDecision(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, uint32(5), uid)
 
-	err = db.Update(ctx, func(tx *Tx) error {
-		s, err := tx.Read(ctx, Arrival{Received: l})
+	// Read again, the letter is decided, and Write finds it stored before
+	// by its row's keys (its Message-ID, or its UID with the same bytes):
+	// it writes nothing of the decision and gives the stored letter's
+	// result; Seen finds it too.
+	for _, again := range []Received{l, func() Received { a := l; a.MessageID = "<other@x>"; return a }()} {
+		err = db.Update(ctx, func(tx *Tx) error {
+			s, err := tx.Read(ctx, Arrival{Received: again})
+			require.NoError(t, err)
+			seen, err := tx.Seen(ctx, s)
+			require.NoError(t, err)
+			assert.True(t, seen.Stored, "read again, the letter was stored before")
+			assert.Equal(t, Ignored, seen.Disposition)
+			d, err := adjudication.Decide(s.Case, s.Letter)
+			require.NoError(t, err)
+			require.Equal(t, adjudication.Apply, d.Fate)
+			require.NotEmpty(t, d.Outcome.Out)
+			var before int
+			require.NoError(t, tx.tx.QueryRowContext(ctx, `SELECT count(*) FROM outbox`).Scan(&before))
+			res, err := tx.Write(ctx, s, d)
+			require.NoError(t, err)
+			assert.Equal(t, Result{LetterID: seen.LetterID, Disposition: Ignored}, res)
+			n, _ := rows(tx)
+			assert.Equal(t, 2, n, "stored once")
+			var out int
+			require.NoError(t, tx.tx.QueryRowContext(ctx, `SELECT count(*) FROM outbox`).Scan(&out))
+			assert.Equal(t, before, out, "nothing of the decision is written")
+			return nil
+		})
 		require.NoError(t, err)
-		assert.True(t, s.Stored, "read again, the letter was stored before")
-		assert.Equal(t, Ignored, s.Disposition)
-		return nil
-	})
-	require.NoError(t, err)
+	}
 }
 
 // TestRead_FirstKeyThatStillNamesSomethingVouches: of a letter's reply

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -29,6 +30,26 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 		return Result{LetterID: s.LetterID, Disposition: s.Disposition}, nil
 	}
 	if err := t.db.release(ctx, t.tx, s.reused, in); err != nil {
+		return Result{}, err
+	}
+	res, err := t.writeDecision(ctx, s, &letterRow{in: in, sum: s.sum, auth: authOf(s.Letter.Auth)}, d)
+	if !errors.As(err, new(keyTaken)) {
+		return res, err
+	}
+	// The letter's row, the first the decision writes, was refused: its
+	// Message-ID or its mailbox UID is a stored letter's. The letter was
+	// stored before, and nothing is written again; or the mail server
+	// reused the UID for it, and the old letter gives it up.
+	seen, serr := t.Seen(ctx, s)
+	switch {
+	case serr != nil:
+		return Result{}, serr
+	case seen.Stored:
+		return Result{LetterID: seen.LetterID, Disposition: seen.Disposition}, nil
+	case seen.reused == 0:
+		return Result{}, err // another key refused it
+	}
+	if err := t.db.release(ctx, t.tx, seen.reused, in); err != nil {
 		return Result{}, err
 	}
 	return t.writeDecision(ctx, s, &letterRow{in: in, sum: s.sum, auth: authOf(s.Letter.Auth)}, d)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -265,4 +266,80 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 	g, _ := s.Game(corr.GameCode(tm.Cipher, corr.Pairing{White: 1, Black: 2}))
 	assert.Len(t, g.Plies, 2, "the moves were applied")
 	assert.Len(t, s.Breaks, 1, "the break was applied")
+}
+
+// A game's row keeps its status and result columns as the game has them:
+// a move writes only the state and leaves them, a resignation (2.8)
+// writes them too.
+func TestGameRow_StatusAndResultAsTheGame(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	columns := func() (string, string) {
+		var status, result string
+		require.NoError(t, db.db.QueryRow(`SELECT status, result FROM games WHERE code = 'ТЕСТ-2026 1-2'`).Scan(&status, &result))
+		return status, result
+	}
+	for _, r := range append(slices.Clone(game12[:2]), moveLetter("<r3>", "ivanov@example.org", 7, "ТЕСТ-2026 1-2\nСдаюсь.")) {
+		res, err := apply(ctx, db, cipher, r)
+		require.NoError(t, err)
+		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		s, err := db.State(ctx, cipher)
+		require.NoError(t, err)
+		g, _ := s.Game("ТЕСТ-2026 1-2")
+		status, result := columns()
+		assert.Equal(t, g.Status.String(), status, r.MessageID)
+		assert.Equal(t, g.Result, result, r.MessageID)
+	}
+	status, result := columns()
+	assert.Equal(t, "finished", status)
+	assert.Equal(t, "0-1", result)
+}
+
+// sameLine tells a ledger line stored as a row exactly when writing the
+// line out gives that row: every line of the fixtures' games after every
+// letter (a break's notes among them) against every row, its own
+// included, and a row differing in each column.
+func TestSameLine_AsRowOf(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	var lines []timecontrol.Line
+	for _, r := range game12 {
+		_, err := apply(ctx, db, cipher, r)
+		require.NoError(t, err)
+		s, err := db.State(ctx, cipher)
+		require.NoError(t, err)
+		for _, g := range s.Games {
+			lines = append(lines, ledgerLines(s, *g)...)
+		}
+	}
+	noted := 0
+	for _, ln := range lines {
+		if len(ln.Notes) > 0 {
+			noted++
+		}
+	}
+	require.NotZero(t, noted, "no line with notes: the test does not test them")
+	var rows []ledgerRow
+	for _, ln := range lines {
+		r := rowOf(ln)
+		rows = append(rows, r)
+		for _, changed := range []func(*ledgerRow){
+			func(r *ledgerRow) { r.player = "black" + r.player },
+			func(r *ledgerRow) { r.received += "x" },
+			func(r *ledgerRow) { r.sent = "" },
+			func(r *ledgerRow) { r.days++ },
+			func(r *ledgerRow) { r.total++ },
+			func(r *ledgerRow) { r.counted++ },
+			func(r *ledgerRow) { r.notes += "\n" },
+		} {
+			c := r
+			changed(&c)
+			rows = append(rows, c)
+		}
+	}
+	for i, ln := range lines {
+		for j, r := range rows {
+			require.Equal(t, rowOf(ln) == r, sameLine(ln, r), "line %d, row %d", i, j)
+		}
+	}
 }

@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,4 +45,24 @@ func TestDeskRows_AdjournedRoundTrip(t *testing.T) {
 	rows, err := db.Deadlines(ctx, true)
 	require.NoError(t, err)
 	assert.Len(t, rows, 4, "analysis, ruling, a protest for each side")
+}
+
+// sameDesk compares every field of the desk: a field added to
+// adjudication.Desk must be saved (saveDesk) and compared there.
+func TestSameDesk_EveryField(t *testing.T) {
+	assert.Equal(t, 5, reflect.TypeOf(adjudication.Desk{}).NumField(), "a field added to the desk: save it and compare it in sameDesk")
+	a := []adjudication.Adjourned{{Game: "1-2"}}
+	d := adjudication.Desk{Adjournments: a}
+	assert.True(t, sameDesk(d, d))
+	assert.True(t, sameDesk(adjudication.Desk{}, adjudication.Desk{Forfeits: []adjudication.Game{}}))
+	for _, e := range []adjudication.Desk{
+		{Adjournments: append(slices.Clip(a), adjudication.Adjourned{Game: "2-1"})},
+		{Adjournments: slices.Clone(a)},
+		{Adjournments: a, Withdrawals: []adjudication.WithdrawalRuling{{Player: 1}}},
+		{Adjournments: a, Sanctions: []adjudication.Sanction{{Player: 1}}},
+		{Adjournments: a, Forfeits: []adjudication.Game{{White: 1}}},
+		{Adjournments: a, Organiser: corr.Person{Name: "Судья"}},
+	} {
+		assert.False(t, sameDesk(d, e), "%+v", e)
+	}
 }

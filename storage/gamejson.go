@@ -3,7 +3,6 @@ package storage
 import (
 	"encoding/json"
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"zaochnik/corr"
@@ -15,22 +14,27 @@ import (
 // claims, which are rows of their own (claim.go). Every letter writes its
 // game's row, so the JSON is appended by hand, field by field in the
 // order of the types' declarations, instead of by encoding/json's
-// reflection: the bytes are those json.Marshal writes (compared on random
-// games by TestGameJSON_AsEncodingJSON, FuzzGameJSON), so the rows of
-// older versions and of this one read alike.
+// reflection, and small: a field of its type's zero value (false, 0, "",
+// no date, a nil list or pointer) is left out, which encoding/json reads
+// as that zero value, so that the row is about half what json.Marshal
+// writes, and less to write again for every letter as the game grows. It
+// reads as json.Marshal's bytes read (compared on random games by
+// TestGameJSON_ReadsAsEncodingJSON, FuzzGameJSON), so the rows of older
+// versions and of this one read alike, either way.
 func gameJSON(g corr.Game) ([]byte, error) {
-	b := make([]byte, 0, 320+48*len(g.Plies)+112*len(g.Replies))
-	b = appendString(append(b, `{"Code":`...), g.Code)
-	b = strconv.AppendInt(append(b, `,"White":`...), int64(g.White), 10)
-	b = strconv.AppendInt(append(b, `,"Black":`...), int64(g.Black), 10)
-	b = strconv.AppendInt(append(b, `,"Status":`...), int64(g.Status), 10)
-	b = appendString(append(b, `,"Result":`...), g.Result)
-	b = appendPlies(append(b, `,"Plies":`...), g.Plies)
-	b = append(b, `,"Replies":`...)
-	if g.Replies == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
+	b := make([]byte, 0, 160+40*len(g.Plies)+64*len(g.Replies))
+	o := len(b)
+	b = append(b, '{')
+	b = appendStringField(b, o, "Code", g.Code)
+	b = appendIntField(b, o, "White", int64(g.White))
+	b = appendIntField(b, o, "Black", int64(g.Black))
+	b = appendIntField(b, o, "Status", int64(g.Status))
+	b = appendStringField(b, o, "Result", g.Result)
+	if g.Plies != nil {
+		b = appendPlies(key(b, o, "Plies"), g.Plies)
+	}
+	if g.Replies != nil {
+		b = append(key(b, o, "Replies"), '[')
 		for i, r := range g.Replies {
 			if i > 0 {
 				b = append(b, ',')
@@ -39,11 +43,8 @@ func gameJSON(g corr.Game) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, `,"Penalties":`...)
-	if g.Penalties == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
+	if g.Penalties != nil {
+		b = append(key(b, o, "Penalties"), '[')
 		for i, p := range g.Penalties {
 			if i > 0 {
 				b = append(b, ',')
@@ -52,22 +53,18 @@ func gameJSON(g corr.Game) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, `,"Variants":`...)
-	if g.Variants == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
+	if g.Variants != nil {
+		b = append(key(b, o, "Variants"), '[')
 		for i, v := range g.Variants {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendUint(append(b, `{"By":`...), uint64(v.By), 10)
-			b = appendString(append(b, `,"Label":`...), v.Label)
-			b = append(b, `,"Line":`...)
-			if v.Line == nil {
-				b = append(b, "null"...)
-			} else {
-				b = append(b, '[')
+			vo := len(b)
+			b = append(b, '{')
+			b = appendIntField(b, vo, "By", int64(v.By))
+			b = appendStringField(b, vo, "Label", v.Label)
+			if v.Line != nil {
+				b = append(key(b, vo, "Line"), '[')
 				for k, m := range v.Line {
 					if k > 0 {
 						b = append(b, ',')
@@ -80,106 +77,165 @@ func gameJSON(g corr.Game) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, `,"Draw":`...)
-	if g.Draw == nil {
-		b = append(b, "null"...)
-	} else {
-		b = strconv.AppendUint(append(b, `{"By":`...), uint64(g.Draw.By), 10)
-		b = append(strconv.AppendInt(append(b, `,"Ply":`...), int64(g.Draw.Ply), 10), '}')
+	if d := g.Draw; d != nil {
+		b = key(b, o, "Draw")
+		do := len(b)
+		b = append(b, '{')
+		b = appendIntField(b, do, "By", int64(d.By))
+		b = append(appendIntField(b, do, "Ply", int64(d.Ply)), '}')
 	}
-	b = appendColor(append(b, `,"LastOffer":`...), g.LastOffer)
-	b = append(b, `,"Claims":null,"Held":`...)
-	if h := g.Held; h == nil {
-		b = append(b, "null"...)
-	} else {
-		b = appendPlies(append(b, `{"Plies":`...), h.Plies)
-		b = appendDate(append(b, `,"Received":`...), h.Received)
-		b = appendDate(append(b, `,"Sent":`...), h.Sent)
-		b = strconv.AppendInt(append(b, `,"Counted":`...), int64(h.Counted), 10)
-		b = append(appendString(append(b, `,"Letter":`...), h.Letter), '}')
+	if g.LastOffer != nil {
+		b = strconv.AppendUint(key(b, o, "LastOffer"), uint64(*g.LastOffer), 10)
 	}
-	b = appendColor(append(b, `,"Stopped":`...), g.Stopped)
+	if h := g.Held; h != nil {
+		b = key(b, o, "Held")
+		ho := len(b)
+		b = append(b, '{')
+		if h.Plies != nil {
+			b = appendPlies(key(b, ho, "Plies"), h.Plies)
+		}
+		b = appendDateField(b, ho, "Received", h.Received)
+		b = appendDateField(b, ho, "Sent", h.Sent)
+		b = appendIntField(b, ho, "Counted", int64(h.Counted))
+		b = append(appendStringField(b, ho, "Letter", h.Letter), '}')
+	}
+	if g.Stopped != nil {
+		b = strconv.AppendUint(key(b, o, "Stopped"), uint64(*g.Stopped), 10)
+	}
 	if len(g.Sent) > 0 {
 		// A refused repetition's moves, rare: letter.Move marshals itself.
 		sent, err := json.Marshal(g.Sent)
 		if err != nil {
 			return nil, err
 		}
-		b = append(append(b, `,"Sent":`...), sent...)
+		b = append(key(b, o, "Sent"), sent...)
 	}
-	b = appendInts(append(b, `,"Known":`...), g.Known)
-	b = appendInts(append(b, `,"Slips":`...), g.Slips)
-	b = appendStringLists(append(b, `,"Letters":`...), g.Letters)
-	b = appendStringLists(append(b, `,"Charged":`...), g.Charged) // omitempty never omits an array of two
-	b = appendDate(append(b, `,"Reminded":`...), g.Reminded)
-	b = strconv.AppendBool(append(b, `,"Inquired":`...), g.Inquired)
-	b = appendDate(append(b, `,"StartListReceived":[`...), g.StartListReceived[0])
-	b = append(appendDate(append(b, ','), g.StartListReceived[1]), ']')
-	b = strconv.AppendInt(append(b, `,"Round":`...), int64(g.Round), 10)
-	b = appendDate(append(b, `,"Start":`...), g.Start)
-	b = appendDate(append(b, `,"End":`...), g.End)
+	if g.Known != [2]int{} {
+		b = appendInts(key(b, o, "Known"), g.Known)
+	}
+	if g.Slips != [2]int{} {
+		b = appendInts(key(b, o, "Slips"), g.Slips)
+	}
+	if g.Letters[0] != nil || g.Letters[1] != nil {
+		b = appendStringLists(key(b, o, "Letters"), g.Letters)
+	}
+	if g.Charged[0] != nil || g.Charged[1] != nil {
+		b = appendStringLists(key(b, o, "Charged"), g.Charged)
+	}
+	b = appendDateField(b, o, "Reminded", g.Reminded)
+	if g.Inquired {
+		b = append(key(b, o, "Inquired"), "true"...)
+	}
+	if g.StartListReceived != [2]timecontrol.Date{} {
+		b = appendDate(append(key(b, o, "StartListReceived"), '['), g.StartListReceived[0])
+		b = append(appendDate(append(b, ','), g.StartListReceived[1]), ']')
+	}
+	b = appendIntField(b, o, "Round", int64(g.Round))
+	b = appendDateField(b, o, "Start", g.Start)
+	b = appendDateField(b, o, "End", g.End)
 	return append(b, '}'), nil
 }
 
-// appendPlies appends plies as encoding/json writes them.
-func appendPlies(b []byte, ps []corr.Ply) []byte {
-	if ps == nil {
-		return append(b, "null"...)
+// key appends the name of a field of the object whose '{' is at b[open],
+// after a comma unless it is the object's first.
+func key(b []byte, open int, name string) []byte {
+	if len(b) > open+1 {
+		b = append(b, ',')
 	}
+	b = append(append(append(b, '"'), name...), '"', ':')
+	return b
+}
+
+// appendIntField appends field name of value v, unless it is 0.
+func appendIntField(b []byte, open int, name string, v int64) []byte {
+	if v == 0 {
+		return b
+	}
+	return strconv.AppendInt(key(b, open, name), v, 10)
+}
+
+// appendBoolField appends field name, unless it is false.
+func appendBoolField(b []byte, open int, name string, v bool) []byte {
+	if !v {
+		return b
+	}
+	return append(key(b, open, name), "true"...)
+}
+
+// appendStringField appends field name of value s, unless it is "".
+func appendStringField(b []byte, open int, name, s string) []byte {
+	if s == "" {
+		return b
+	}
+	return appendString(key(b, open, name), s)
+}
+
+// appendDateField appends field name of date d, unless it is no date.
+func appendDateField(b []byte, open int, name string, d timecontrol.Date) []byte {
+	if d.IsZero() {
+		return b
+	}
+	return appendDate(key(b, open, name), d)
+}
+
+// appendPlies appends plies, not nil.
+func appendPlies(b []byte, ps []corr.Ply) []byte {
 	b = append(b, '[')
 	for i, p := range ps {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendMove(append(b, `{"Move":`...), p.Move)
-		b = appendString(append(b, `,"Text":`...), p.Text)
-		b = strconv.AppendBool(append(b, `,"Forced":`...), p.Forced)
-		b = strconv.AppendBool(append(b, `,"Variant":`...), p.Variant)
-		b = append(strconv.AppendBool(append(b, `,"Corrected":`...), p.Corrected), '}')
+		o := len(b)
+		b = append(b, '{')
+		if p.Move != (draughts.Move{}) {
+			b = appendMove(key(b, o, "Move"), p.Move)
+		}
+		b = appendStringField(b, o, "Text", p.Text)
+		b = appendBoolField(b, o, "Forced", p.Forced)
+		b = appendBoolField(b, o, "Variant", p.Variant)
+		b = append(appendBoolField(b, o, "Corrected", p.Corrected), '}')
 	}
 	return append(b, ']')
 }
 
-// appendMove appends a draughts move as encoding/json writes it.
+// appendMove appends a draughts move.
 func appendMove(b []byte, m draughts.Move) []byte {
-	b = strconv.AppendUint(append(b, `{"From":`...), uint64(m.From), 10)
-	b = strconv.AppendUint(append(b, `,"To":`...), uint64(m.To), 10)
-	b = strconv.AppendBool(append(b, `,"King":`...), m.King)
-	b = strconv.AppendBool(append(b, `,"Promotes":`...), m.Promotes)
-	return append(strconv.AppendUint(append(b, `,"Captured":`...), uint64(m.Captured), 10), '}')
-}
-
-// appendReply appends a ledger's reply as encoding/json writes it.
-func appendReply(b []byte, r timecontrol.Reply) []byte {
-	b = strconv.AppendInt(append(b, `{"Player":`...), int64(r.Player), 10)
-	b = appendDate(append(b, `,"Received":`...), r.Received)
-	b = appendDate(append(b, `,"Sent":`...), r.Sent)
-	b = appendDate(append(b, `,"Postmark":`...), r.Postmark)
-	b = strconv.AppendBool(append(b, `,"Corrected":`...), r.Corrected)
-	b = strconv.AppendInt(append(b, `,"Moves":`...), int64(r.Moves), 10)
-	b = strconv.AppendInt(append(b, `,"VariantMoves":`...), int64(r.VariantMoves), 10)
-	return append(appendString(append(b, `,"Text":`...), r.Text), '}')
-}
-
-// appendPenalty appends a penalty as encoding/json writes it.
-func appendPenalty(b []byte, p timecontrol.Penalty) []byte {
-	b = strconv.AppendInt(append(b, `{"Player":`...), int64(p.Player), 10)
-	b = strconv.AppendInt(append(b, `,"Days":`...), int64(p.Days), 10)
-	b = appendDate(append(b, `,"Date":`...), p.Date)
-	b = appendString(append(b, `,"Clause":`...), p.Clause)
-	b = appendString(append(b, `,"Reason":`...), p.Reason)
-	if p.ReasonEn != "" {
-		b = appendString(append(b, `,"ReasonEn":`...), p.ReasonEn)
+	o := len(b)
+	b = append(b, '{')
+	b = appendIntField(b, o, "From", int64(m.From))
+	b = appendIntField(b, o, "To", int64(m.To))
+	b = appendBoolField(b, o, "King", m.King)
+	b = appendBoolField(b, o, "Promotes", m.Promotes)
+	if m.Captured != 0 {
+		b = strconv.AppendUint(key(b, o, "Captured"), uint64(m.Captured), 10)
 	}
 	return append(b, '}')
 }
 
-// appendColor appends a side or null.
-func appendColor(b []byte, c *draughts.Color) []byte {
-	if c == nil {
-		return append(b, "null"...)
-	}
-	return strconv.AppendUint(b, uint64(*c), 10)
+// appendReply appends a ledger's reply.
+func appendReply(b []byte, r timecontrol.Reply) []byte {
+	o := len(b)
+	b = append(b, '{')
+	b = appendIntField(b, o, "Player", int64(r.Player))
+	b = appendDateField(b, o, "Received", r.Received)
+	b = appendDateField(b, o, "Sent", r.Sent)
+	b = appendDateField(b, o, "Postmark", r.Postmark)
+	b = appendBoolField(b, o, "Corrected", r.Corrected)
+	b = appendIntField(b, o, "Moves", int64(r.Moves))
+	b = appendIntField(b, o, "VariantMoves", int64(r.VariantMoves))
+	return append(appendStringField(b, o, "Text", r.Text), '}')
+}
+
+// appendPenalty appends a penalty.
+func appendPenalty(b []byte, p timecontrol.Penalty) []byte {
+	o := len(b)
+	b = append(b, '{')
+	b = appendIntField(b, o, "Player", int64(p.Player))
+	b = appendIntField(b, o, "Days", int64(p.Days))
+	b = appendDateField(b, o, "Date", p.Date)
+	b = appendStringField(b, o, "Clause", p.Clause)
+	b = appendStringField(b, o, "Reason", p.Reason)
+	return append(appendStringField(b, o, "ReasonEn", p.ReasonEn), '}')
 }
 
 // appendInts appends a pair of ints.
@@ -214,11 +270,7 @@ func appendStringLists(b []byte, v [2][]string) []byte {
 // appendDate appends a date as its MarshalText does, as a JSON string
 // ("" for the zero date).
 func appendDate(b []byte, d timecontrol.Date) []byte {
-	b = append(b, '"')
-	if !d.IsZero() {
-		b = d.Time().AppendFormat(b, time.DateOnly)
-	}
-	return append(b, '"')
+	return append(d.AppendISO(append(b, '"')), '"')
 }
 
 // appendString appends s as a JSON string the way encoding/json does:

@@ -278,3 +278,40 @@ func TestGroup_CloseDuringGroup(t *testing.T) {
 	_, err = apply(ctx, db, cipher, game12[1])
 	assert.ErrorIs(t, err, errStoreClosed)
 }
+
+// A group's later letters leave the tournament's row as the group wrote
+// it unless the tournament-wide state changed: a break announced by the
+// fourth letter of a group (6.4) is written, and read from the rows after
+// the commit as from memory.
+func TestGroup_TournamentRowWrittenWhenItChanges(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, cipher := twoPlayers(t, path)
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	var rows []string
+	for _, r := range game12 {
+		require.NoError(t, each(ctx, g, func(tx *Tx) error {
+			res, err := applyIn(ctx, tx, cipher, r)
+			require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+			return err
+		}))
+		var row string
+		require.NoError(t, db.queryRow(ctx, g.tx, `SELECT state FROM tournaments WHERE cipher = ?`, cipher).Scan(&row))
+		rows = append(rows, row)
+	}
+	require.NoError(t, g.Commit())
+	assert.Equal(t, rows[0], rows[2], "the moves change nothing tournament-wide")
+	assert.NotEqual(t, rows[2], rows[3], "the break is written")
+
+	warm, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	require.Len(t, warm.Breaks, 1)
+	cold, err := Open(path)
+	require.NoError(t, err)
+	defer cold.Close()
+	s, err := cold.State(ctx, cipher)
+	require.NoError(t, err)
+	assert.Equal(t, warm, s)
+}

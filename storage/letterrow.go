@@ -2,7 +2,10 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"time"
+
+	"modernc.org/sqlite"
 
 	"zaochnik/corr/letter"
 )
@@ -29,6 +32,17 @@ type letterOutcome struct {
 	problems string
 }
 
+// keyTaken is a fresh letter's INSERT refused by a constraint of the
+// letters' table: its Message-ID or mailbox UID taken (Write), or another.
+type keyTaken struct{ err error }
+
+func (k keyTaken) Error() string { return k.err.Error() }
+func (k keyTaken) Unwrap() error { return k.err }
+
+// sqliteConstraint is SQLITE_CONSTRAINT, the primary result code of every
+// constraint's refusal (UNIQUE, NOT NULL, FOREIGN KEY).
+const sqliteConstraint = 19
+
 // settle writes o into r's row: inserts a fresh letter with it (r.id is
 // then its id), updates a stored one.
 func (t *Tx) settle(ctx context.Context, r *letterRow, o letterOutcome) error {
@@ -53,6 +67,10 @@ func (t *Tx) settle(ctx context.Context, r *letterRow, o letterOutcome) error {
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, '[]'), ?)`,
 		in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, r.sum,
 		in.Postmark.UTC().Format(time.RFC3339), in.From, r.auth, o.tid, o.gid, o.d, reasonColumn(o.reason), problems, t.db.stamp())
+	var se *sqlite.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqliteConstraint {
+		return keyTaken{err}
+	}
 	if err != nil {
 		return err
 	}

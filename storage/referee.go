@@ -76,7 +76,8 @@ func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string,
 }
 
 // senderCiphers returns the ciphers of the tournaments addr plays in and,
-// when he plays in none, of every tournament, oldest first.
+// when he plays in none, of every tournament, oldest first: in a write
+// transaction the lists kept for the sender, which the caller reads only.
 func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, all []string, err error) {
 	// The write transactions ask once per sender while nobody else writes:
 	// the tournaments and their players are written only when a
@@ -88,7 +89,7 @@ func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, 
 			return nil, nil, err
 		}
 		if c, ok := db.wc.senders.get(addr); ok {
-			return slices.Clone(c.mine), slices.Clone(c.all), nil
+			return c.mine, c.all, nil
 		}
 	}
 	// IN, not a join: the tournaments are walked in id order once each,

@@ -12,6 +12,7 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/corr/swiss"
+	"zaochnik/timecontrol"
 )
 
 // tournamentState is the tournament-wide part of corr.State kept in
@@ -189,41 +190,53 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev loaded) (*committed, error) {
 	p := prev.from
 	cipher := s.Tournament.Cipher
-	ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
 	revised := tx == db.w.tx && db.w.revised[cipher]
-	if revised {
-		ts.Rev = p.rev // p is what this transaction wrote: its revision is new already
-	}
-	raw, err := json.Marshal(ts)
-	if err != nil {
-		return nil, err
-	}
-	var started any
-	if !s.Started.IsZero() {
-		started = s.Started.String()
-	}
+	breaks := !slices.Equal(s.Breaks, p.state.Breaks)
 	db.isCurrent(tx, cipher, nil) // until the transaction keeps the copy it writes (Update)
-	if !revised || string(raw) != p.row {
+	next := &committed{id: p.id, row: p.row, rev: p.rev, state: s, loc: p.loc}
+	// p is what this transaction wrote when revised: its revision is new
+	// already, and a step that changed nothing tournament-wide (a letter
+	// of a group after the first) leaves the row, unwritten and unencoded.
+	if !revised || breaks || s.Started != p.state.Started || s.Checked != p.state.Checked || s.Undrawable != p.state.Undrawable || !slices.Equal(s.Byes, p.state.Byes) {
+		ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
+		if revised {
+			ts.Rev = p.rev
+		}
+		raw, err := json.Marshal(ts)
+		if err != nil {
+			return nil, err
+		}
+		var started any
+		if !s.Started.IsZero() {
+			started = s.Started.String()
+		}
 		if _, err := db.exec(ctx, tx, `UPDATE tournaments SET state = ?, started = ? WHERE id = ?`, string(raw), started, p.id); err != nil {
 			return nil, err
 		}
 		if tx == db.w.tx {
 			db.w.revised[cipher] = true
 		}
+		next.row, next.rev = string(raw), ts.Rev
 	}
-	next := &committed{id: p.id, row: string(raw), rev: ts.Rev, state: s, loc: p.loc}
-	breaks := !reflect.DeepEqual(s.Breaks, p.state.Breaks)
 	if codes, known := s.Changed(); known && !breaks {
 		// The rows of the other games stay as they are: the map is p's,
 		// brought up to date.
 		next.games = p.games
 		for _, code := range codes {
-			g, ok := s.Game(code)
-			if !ok {
+			i := slices.IndexFunc(s.Games, func(g *corr.Game) bool { return g.Code == code })
+			if i < 0 {
 				return nil, fmt.Errorf("storage: tournament %s: changed game %s is not in the state", s.Tournament.Cipher, code)
 			}
-			old, had := p.state.Game(code)
-			if err := db.saveChanged(ctx, tx, p, next, s, g, old, had); err != nil {
+			// A step changes a game in its place in the list: the
+			// committed one is found there, else looked for.
+			var old corr.Game
+			had := i < len(p.state.Games) && p.state.Games[i].Code == code
+			if had {
+				old = *p.state.Games[i]
+			} else {
+				old, had = p.state.Game(code)
+			}
+			if err := db.saveChanged(ctx, tx, p, next, s, *s.Games[i], old, had); err != nil {
 				return nil, err
 			}
 		}
@@ -248,6 +261,7 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 		}
 		row := p.games[g.Code]
 		if breaks {
+			var err error
 			if row.ledger, err = db.saveLedger(ctx, tx, row, s, *g); err != nil {
 				return nil, err
 			}
@@ -263,7 +277,7 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s corr.State, g, old corr.Game, had bool) error {
 	row, stored := p.games[g.Code]
 	if stored {
-		if err := db.updateGame(ctx, tx, row.id, g); err != nil {
+		if err := db.updateGame(ctx, tx, row.id, g, !had || old.Status != g.Status || old.Result != g.Result); err != nil {
 			return err
 		}
 	} else {
@@ -278,7 +292,7 @@ func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s
 	if had {
 		was = old.Claims
 	}
-	if !reflect.DeepEqual(was, g.Claims) {
+	if (len(was) > 0 || len(g.Claims) > 0) && !reflect.DeepEqual(was, g.Claims) {
 		if err := db.saveClaims(ctx, tx, row.id, g, was); err != nil {
 			return err
 		}
@@ -318,10 +332,16 @@ func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) 
 	return err
 }
 
-// updateGame writes game g's row, id, from the referee's state.
-func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g corr.Game) error {
+// updateGame writes game g's row, id, from the referee's state: its
+// status and result only when ended says they changed (a move leaves
+// them).
+func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g corr.Game, ended bool) error {
 	state, err := gameJSON(g)
 	if err != nil {
+		return err
+	}
+	if !ended {
+		_, err = db.exec(ctx, tx, `UPDATE games SET state = ? WHERE id = ?`, string(state), id)
 		return err
 	}
 	_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), id)
@@ -365,16 +385,25 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 // the stored ones are not known), over the stored ones of the same number;
 // only stored lines past the last are deleted, so that a ledger that grows
 // by a line, the common case, costs no DELETE. It returns the lines as
-// stored.
+// stored: the stored ones kept as they are up to the first that differs,
+// which are compared with the ledger's without being written out again
+// (two dates a line, every line of a long game, for every letter).
 func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
-	lines := ledgerRows(s, g)
+	led := ledgerLines(s, g)
 	k := 0
 	if row.known {
-		for k < len(lines) && k < len(row.ledger) && lines[k] == row.ledger[k] {
+		for k < len(led) && k < len(row.ledger) && sameLine(led[k], row.ledger[k]) {
 			k++
 		}
-		if k == len(lines) && k == len(row.ledger) {
-			return lines, nil
+		if k == len(led) && k == len(row.ledger) {
+			return row.ledger, nil
+		}
+	}
+	var lines []ledgerRow
+	if len(led) > 0 {
+		lines = append(make([]ledgerRow, 0, len(led)), row.ledger[:k]...)
+		for _, ln := range led[k:] {
+			lines = append(lines, rowOf(ln))
 		}
 	}
 	ops := make([]ledgerOp, 0, 2)
@@ -391,10 +420,24 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 	return lines, db.writeLedgerOps(ctx, tx, ops)
 }
 
-// ledgerRows are the ledger lines of game g as stored. A ledger that does
-// not compute is shown by 'zaochnik ledger'; it is no reason to lose the
-// letter, and it has no lines.
+// ledgerRows are the ledger lines of game g as stored.
 func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
+	led := ledgerLines(s, g)
+	if len(led) == 0 {
+		return nil
+	}
+	lines := make([]ledgerRow, 0, len(led))
+	for _, ln := range led {
+		lines = append(lines, rowOf(ln))
+	}
+	return lines
+}
+
+// ledgerLines are the lines of game g's ledger. A ledger that does not
+// compute is shown by 'zaochnik ledger'; it is no reason to lose the
+// letter, and it has no lines. The letter's game's ledger is the one the
+// applier computed (corr.State.Ledger hands it on), not computed again.
+func ledgerLines(s corr.State, g corr.Game) []timecontrol.Line {
 	if len(g.Replies) == 0 {
 		return nil
 	}
@@ -402,16 +445,31 @@ func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 	if err != nil {
 		return nil
 	}
-	var lines []ledgerRow
-	for _, ln := range led.Lines {
-		notes := ""
-		for _, n := range ln.Notes {
-			notes += n.String() + "\n"
-		}
-		lines = append(lines, ledgerRow{player: ln.Player.String(), received: ln.Received.String(), sent: ln.Sent.String(),
-			days: ln.Days, total: ln.Total, counted: ln.CountedMoves, notes: notes})
+	return led.Lines
+}
+
+// rowOf is ledger line ln as stored.
+func rowOf(ln timecontrol.Line) ledgerRow {
+	return ledgerRow{player: ln.Player.String(), received: ln.Received.String(), sent: ln.Sent.String(),
+		days: ln.Days, total: ln.Total, counted: ln.CountedMoves, notes: notesOf(ln)}
+}
+
+// notesOf is the notes column of ledger line ln: a note a line.
+func notesOf(ln timecontrol.Line) string {
+	notes := ""
+	for _, n := range ln.Notes {
+		notes += n.String() + "\n"
 	}
-	return lines
+	return notes
+}
+
+// sameLine reports whether ledger line ln is stored as r, as rowOf(ln) ==
+// r does, without writing out its dates.
+func sameLine(ln timecontrol.Line, r ledgerRow) bool {
+	var d [10]byte
+	return ln.Days == r.days && ln.Total == r.total && ln.CountedMoves == r.counted && ln.Player.String() == r.player &&
+		string(ln.Received.AppendISO(d[:0])) == r.received && string(ln.Sent.AppendISO(d[:0])) == r.sent &&
+		(len(ln.Notes) == 0 && r.notes == "" || len(ln.Notes) > 0 && notesOf(ln) == r.notes)
 }
 
 // parsedTournament reads a stored tournament file, once per distinct file:

@@ -139,10 +139,30 @@ func (t *Tx) Load(ctx context.Context, cipher string) (Tournament, error) {
 	return Tournament{loaded: l, Desk: d, desk: d}, err
 }
 
-// saveDesk writes what changed of l's desk.
+// saveDesk writes what changed of l's desk. A desk the step left as it
+// was loaded (the same lists: a move letter's) is not compared further.
 func (t *Tx) saveDesk(ctx context.Context, l Tournament) error {
+	if sameDesk(l.desk, l.Desk) {
+		return nil
+	}
 	t.db.deskSaved(t.tx, l.id, l.desk, l.Desk)
 	return saveDesk(ctx, t.tx, l.id, l.desk, l.Desk)
+}
+
+// sameDesk reports whether desk d is was as loaded: the same organiser
+// and the same lists, the same elements of the same arrays. What it finds
+// the same, saveDesk's comparison would (an element changed in place is
+// changed in both); a desk a step changed through new lists is compared
+// whole.
+func sameDesk(was, d adjudication.Desk) bool {
+	return was.Organiser == d.Organiser && sameList(was.Adjournments, d.Adjournments) && sameList(was.Withdrawals, d.Withdrawals) &&
+		sameList(was.Sanctions, d.Sanctions) && sameList(was.Forfeits, d.Forfeits)
+}
+
+// sameList reports whether a and b are the same list: the same elements of
+// the same array (or both empty).
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // SaveDesk writes what a decision at the desk changed of tournament l on
@@ -187,11 +207,15 @@ func (t *Tx) save(ctx context.Context, l Tournament, next corr.State, r *letterR
 				gid = g
 			}
 		}
-		problems, err := json.Marshal(out.Problems)
-		if err != nil {
-			return err
+		problems := "null" // encoding/json's for none, as the column always kept it
+		if out.Problems != nil {
+			b, err := json.Marshal(out.Problems)
+			if err != nil {
+				return err
+			}
+			problems = string(b)
 		}
-		if err := t.settle(ctx, r, letterOutcome{tid: l.id, d: d, reason: out.Reason, applied: true, gid: gid, problems: string(problems)}); err != nil {
+		if err := t.settle(ctx, r, letterOutcome{tid: l.id, d: d, reason: out.Reason, applied: true, gid: gid, problems: problems}); err != nil {
 			return err
 		}
 		id = r.id

@@ -216,6 +216,10 @@ func (w *writerConn) values(args []any) ([]driver.NamedValue, error) {
 			v = x
 		case int:
 			v = int64(x)
+		case uint32: // a mailbox's UIDs
+			v = int64(x)
+		case Disposition: // every letter's row
+			v = string(x)
 		default:
 			var err error
 			if v, err = driver.DefaultParameterConverter.ConvertValue(a); err != nil {
