@@ -1,0 +1,106 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// remadeTables are the tables migration 0009 makes anew.
+var remadeTables = []string{"outbox", "outbox_files", "events", "ledger_lines"}
+
+// A store written before migration 0009 keeps every row of the tables it
+// makes anew, ids included, and its letters go on as before; the tables
+// no longer check their rows' parents, events_game is gone and the ledger
+// lines are kept by their key alone.
+func TestMigration_0009_KeepsTheAppendedRows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	old, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
+	require.NoError(t, err)
+	migrateTo(t, old, 8)
+	for _, q := range []string{
+		`INSERT INTO tournaments (id, cipher, source, created) VALUES (1, 'Б-001', x'00', '2026-03-01T09:00:00Z')`,
+		`INSERT INTO players (tournament_id, number, name, email, language) VALUES (1, 1, 'A', 'a@example.org', 'ru'), (1, 2, 'B', 'b@example.org', 'ru')`,
+		`INSERT INTO games (id, tournament_id, code, white, black, status, result, state) VALUES (7, 1, 'Б-001 1-2', 1, 2, 'playing', '*', '{}')`,
+		`INSERT INTO letters (id, message_id, raw, sha256, postmark, from_addr, tournament_id, game_id, stored_at)
+			VALUES (3, 'in@example.org', x'41', 'h', '2026-03-01T09:00:00Z', 'a@example.org', 1, 7, '2026-03-01T09:00:00Z')`,
+		`INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, queued, next_attempt, confirms)
+			VALUES (5, 'out5@x', 1, 7, 3, 'b@example.org', 'forward', 'Ход', 'тело', 'in@example.org', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00Z', 3),
+			(6, 'out6@x', NULL, NULL, NULL, 'a@example.org', 'report', 'Сводка', 'тело', '', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00Z', NULL)`,
+		`INSERT INTO outbox_files (outbox_id, seq, name, content_type, data) VALUES (5, 0, 'game.pdn', 'text/plain', x'3132')`,
+		`INSERT INTO events (id, tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES (9, 1, 7, 3, '2026-03-01', 'move', '6.2', '1.c3-d4')`,
+		`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES (7, 1, 'white', '2026-03-01', '2026-03-01', 0, 0, 1, ''), (7, 2, 'black', '2026-03-01', '2026-03-02', 1, 1, 1, 'п. 6.3.2')`,
+	} {
+		_, err := old.Exec(q)
+		require.NoError(t, err, q)
+	}
+	before := map[string][]string{}
+	for _, table := range remadeTables {
+		before[table] = dumpTable(t, old, table)
+	}
+	require.NoError(t, old.Close())
+
+	db, err := Open(path)
+	require.NoError(t, err)
+	defer db.Close()
+	ctx := context.Background()
+	for _, table := range remadeTables {
+		assert.Equal(t, before[table], dumpTable(t, db.db, table), "%s: every row kept", table)
+		var refs int
+		require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM pragma_foreign_key_list(?)`, table).Scan(&refs))
+		assert.Zero(t, refs, "%s checks no parent", table)
+	}
+	var eventsGame, withoutRowid int
+	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'events_game'`).Scan(&eventsGame))
+	assert.Zero(t, eventsGame)
+	require.NoError(t, db.db.QueryRow(`SELECT wr FROM pragma_table_list('ledger_lines')`).Scan(&withoutRowid))
+	assert.Equal(t, 1, withoutRowid, "ledger_lines is WITHOUT ROWID")
+	var due int
+	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'outbox_due' AND tbl_name = 'outbox'`).Scan(&due))
+	assert.Equal(t, 1, due, "the sender's index is made again")
+
+	// The letters go on: the old ones are claimed with their documents, a
+	// new one takes the next id.
+	now := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+	batch, err := db.NextBatch(ctx, nil, now, now.Add(time.Minute), 16)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{5, 6}, claimedIDs(batch))
+	require.NoError(t, batch[0].Err)
+	assert.Len(t, batch[0].Mail.Files, 1, "its document kept")
+	assert.Equal(t, int64(7), queue(t, db, "c@example.org"))
+}
+
+// dumpTable is every row of table, in its key's order, as text.
+func dumpTable(t *testing.T, q interface {
+	Query(string, ...any) (*sql.Rows, error)
+}, table string) []string {
+	t.Helper()
+	rows, err := q.Query(`SELECT * FROM ` + table + ` ORDER BY 1, 2`)
+	require.NoError(t, err)
+	defer rows.Close()
+	cols, err := rows.Columns()
+	require.NoError(t, err)
+	var out []string
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		require.NoError(t, rows.Scan(ptrs...))
+		s := ""
+		for i, c := range cols {
+			s += fmt.Sprintf("%s=%v;", c, vals[i])
+		}
+		out = append(out, s)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
