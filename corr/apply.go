@@ -81,7 +81,13 @@ type applier struct {
 // is applied).
 func (a *applier) position(ply int) draughts.Position {
 	if len(a.positions) == 0 {
-		a.positions = append(a.positions, draughts.Initial(a.s.Tournament.DraughtsVariant()))
+		// Room for the game's positions and a letter's few moves: one array.
+		room := 8
+		if a.g != nil {
+			room += len(a.g.Plies)
+		}
+		a.positions = make([]draughts.Position, 1, room)
+		a.positions[0] = draughts.Initial(a.s.Tournament.DraughtsVariant())
 	}
 	for n := len(a.positions); n <= ply; n++ {
 		a.positions = append(a.positions, a.positions[n-1].Play(a.g.Plies[n-1].Move))

@@ -19,7 +19,7 @@ func (a *applier) resign() {
 // endByRules finishes the game when the side to move has no piece or no
 // legal move (2.8.1); the winner depends on the variant.
 func (a *applier) endByRules(pos draughts.Position) bool {
-	if len(pos.LegalMoves(nil)) > 0 {
+	if pos.CanMove() {
 		return false
 	}
 	winner := pos.Variant().Winner(pos.SideToMove())

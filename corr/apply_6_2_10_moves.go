@@ -26,7 +26,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		return nil, false
 	}
 	for i, m := range append(accepted, a.l.Moves...) {
-		if len(pos.LegalMoves(nil)) == 0 {
+		if !pos.CanMove() {
 			a.note(letter.MovesAfterEnd())
 			break
 		}
@@ -36,7 +36,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			}
 		}
 		mover := pos.SideToMove()
-		mv, err := pos.Resolve(m.Text)
+		mv, written, err := pos.ResolveWritten(m.Text)
 		theirs := mover != side
 		if m.Number > 0 {
 			theirs = m.Black != (side == draughts.Black) // as numbered
@@ -52,7 +52,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			legal := pos.LegalMoves(nil)
 			if err == nil && len(legal) == 1 && legal[0] == mv {
 				a.checkNumber(m, len(g.Plies)+len(plies))
-				plies = append(plies, Ply{Move: mv, Text: pos.Written(mv), Forced: true})
+				plies = append(plies, Ply{Move: mv, Text: written, Forced: true})
 				pos = pos.Play(mv)
 				continue
 			}
@@ -63,8 +63,8 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		if err != nil {
 			if from, ok := originOf(v, m.Text); ok {
 				if ms := pos.MovesFrom(from); len(ms) == 1 {
-					mv, corrected = ms[0], true
-					a.note(letter.ImpossibleCorrected(m.Text.String(), v.SquareText(from), pos.Written(mv)))
+					mv, written, corrected = ms[0], pos.Written(ms[0]), true
+					a.note(letter.ImpossibleCorrected(m.Text.String(), v.SquareText(from), written))
 					a.event("impossible-move-corrected", "6.2.10", m.Text.String()+" -> "+pos.Notation(mv))
 				}
 			}
@@ -75,7 +75,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 			}
 		}
 		a.checkNumber(m, len(g.Plies)+len(plies))
-		plies = append(plies, Ply{Move: mv, Text: pos.Written(mv), Corrected: corrected})
+		plies = append(plies, Ply{Move: mv, Text: written, Corrected: corrected})
 		pos = pos.Play(mv)
 		if reply, ok := a.variantReply(mv, pos); ok {
 			// A compulsory answer is a move of the game like any forced

@@ -1,7 +1,7 @@
 package corr
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"zaochnik/corr/letter"
@@ -29,13 +29,22 @@ func (s State) person(n int) Person {
 // moveList writes plies as "12.c3-d4 f6-g5" from ply index from.
 func moveList(g *Game, from int) string {
 	var b strings.Builder
+	size := 0
+	for i := from; i < len(g.Plies); i++ {
+		size += len(g.Plies[i].Text) + 8 // the number, its dots and a space
+	}
+	b.Grow(size) // one string, written in place
 	for i := from; i < len(g.Plies); i++ {
 		n := i/2 + 1
 		switch {
 		case i%2 == 0:
-			fmt.Fprintf(&b, "%d.%s", n, g.Plies[i].Text)
+			b.WriteString(strconv.Itoa(n))
+			b.WriteByte('.')
+			b.WriteString(g.Plies[i].Text)
 		case i == from:
-			fmt.Fprintf(&b, "%d...%s", n, g.Plies[i].Text)
+			b.WriteString(strconv.Itoa(n))
+			b.WriteString("...")
+			b.WriteString(g.Plies[i].Text)
 		default:
 			b.WriteString(g.Plies[i].Text)
 		}

@@ -4,11 +4,19 @@ package draughts
 // has no piece left or none can move — and if so who won: the opponent, or
 // in giveaway the side that cannot move (Variant.Winner).
 func (p Position) Winner() (winner Color, over bool) {
-	if p.us != 0 {
-		var buf [64]Move
-		if len(p.LegalMoves(buf[:0])) > 0 {
-			return 0, false
-		}
+	if p.CanMove() {
+		return 0, false
 	}
 	return p.v.Winner(p.side), true
+}
+
+// CanMove reports whether the side to move has a legal move, as
+// len(LegalMoves(nil)) > 0 does, without allocating.
+func (p Position) CanMove() bool {
+	g := p.v.rules().geo
+	if men, kings := p.capturers(g); men|kings != 0 {
+		return true // a piece that can capture has a capture to make
+	}
+	var buf [64]Move
+	return len(p.steps(buf[:0], g, p.us, g.valid&^(p.us|p.them))) > 0
 }

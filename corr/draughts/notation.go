@@ -1,7 +1,5 @@
 package draughts
 
-import "strings"
-
 // movePaths lists every legal move with the squares it lands on, one entry
 // per capture path (so a Move may appear more than once); a step lands on
 // its destination only.
@@ -15,9 +13,12 @@ func (p Position) movePaths() ([]Move, [][]Square) {
 		return c.dst, c.landings
 	}
 	moves := p.steps(nil, g, p.us, g.valid&^(p.us|p.them))
+	// A step lands on its destination alone: the paths share one array.
+	to := make([]Square, len(moves))
 	landings := make([][]Square, len(moves))
 	for i, m := range moves {
-		landings[i] = []Square{m.To}
+		to[i] = m.To
+		landings[i] = to[i : i+1 : i+1]
 	}
 	return moves, landings
 }
@@ -39,7 +40,11 @@ func (p Position) Landings(m Move) []Square {
 // turns keeps of a landing path the squares where the piece changes
 // direction, and the destination: what the full notation writes (2.1.6.2).
 func (v Variant) turns(from Square, landings []Square) []Square {
-	var out []Square
+	return v.appendTurns(nil, from, landings)
+}
+
+// appendTurns appends turns(from, landings) to out.
+func (v Variant) appendTurns(out []Square, from Square, landings []Square) []Square {
 	prev := from
 	for i, l := range landings {
 		if i == len(landings)-1 || v.direction(prev, l) != v.direction(l, landings[i+1]) {
@@ -81,10 +86,16 @@ func (p Position) notation(m Move, moves []Move, landings [][]Square) string {
 	if path == nil {
 		path = []Square{m.To}
 	}
-	forms := [][]Square{{m.To}, p.v.turns(m.From, path), path}
+	// The shortest form that reads back as m: the destination alone (a
+	// step, and most captures), then the turns, then every landing; the
+	// turns found only when the destination is not enough.
+	to := [1]Square{m.To}
 	var full string
-	for _, squares := range forms {
-		full = p.v.write(m, append([]Square{m.From}, squares...), false)
+	for k, squares := range [3][]Square{to[:], nil, path} {
+		if k == 1 {
+			squares = p.v.turns(m.From, path)
+		}
+		full = p.v.write(m, m.From, squares, false)
 		if got, err := p.resolveIn(m.From, squares, moves, landings); err == nil && got == m {
 			break
 		}
@@ -97,15 +108,20 @@ func (p Position) notation(m Move, moves []Move, landings [][]Square) string {
 // the shortest "d2:c5"), anything else as Notation. Resolve reads it back
 // as m.
 func (p Position) Written(m Move) string {
-	if !m.IsCapture() || p.v.Numeric() {
-		return p.Notation(m)
-	}
 	moves, landings := p.movePaths()
+	return p.writtenIn(m, moves, landings)
+}
+
+// writtenIn is Written, moves and landings being p's (movePaths).
+func (p Position) writtenIn(m Move, moves []Move, landings [][]Square) string {
+	if !m.IsCapture() || p.v.Numeric() {
+		return p.notation(m, moves, landings)
+	}
 	path := pathOf(m, moves, landings)
 	if path == nil {
 		return p.notation(m, moves, landings)
 	}
-	return p.v.write(m, append([]Square{m.From}, path...), false)
+	return p.v.write(m, m.From, path, false)
 }
 
 // SemiShort writes m in the semi-short notation of game records (6.5.1):
@@ -127,7 +143,7 @@ func (p Position) SemiShort(m Move) string {
 		file, _ := p.v.FileRank(m.From)
 		got, err := p.resolveAbbreviatedIn(file, squares, moves, landings)
 		if err == nil && got == m {
-			return p.v.write(m, squares, true)
+			return p.v.write(m, noSquare, squares, true)
 		}
 	}
 	return p.notation(m, moves, landings)
@@ -143,27 +159,38 @@ func pathOf(m Move, moves []Move, landings [][]Square) []Square {
 	return nil
 }
 
-// write joins squares as the notation does; abbreviated writes the origin's
-// file first.
-func (v Variant) write(m Move, squares []Square, abbreviated bool) string {
-	var b strings.Builder
-	sep := "-"
+// noSquare is write's from when the origin is not written.
+const noSquare Square = 255
+
+// write joins from (unless noSquare) and squares as the notation does,
+// in one buffer and one string; abbreviated writes the origin's file
+// first.
+func (v Variant) write(m Move, from Square, squares []Square, abbreviated bool) string {
+	var buf [48]byte // a step or a capture of up to nine squares
+	b := buf[:0]
+	sep := byte('-')
 	if m.IsCapture() {
-		sep = ":"
+		sep = ':'
 	}
 	if abbreviated {
 		f, _ := v.FileRank(m.From)
-		b.WriteByte(byte('a' + f - 1))
+		b = append(b, byte('a'+f-1))
 		if m.IsCapture() {
-			b.WriteByte(':')
+			b = append(b, ':')
 		}
-		sep = ":"
+		sep = ':'
+	}
+	if from != noSquare {
+		b = v.appendSquareText(b, from)
+		if len(squares) > 0 {
+			b = append(b, sep)
+		}
 	}
 	for i, s := range squares {
 		if i > 0 {
-			b.WriteString(sep)
+			b = append(b, sep)
 		}
-		b.WriteString(v.SquareText(s))
+		b = v.appendSquareText(b, s)
 	}
-	return b.String()
+	return string(b)
 }

@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -123,44 +124,61 @@ func (e *MoveError) Error() string {
 // *MoveError: an abbreviated move is of kind MoveAbbreviated (6.2.2; see
 // ResolveAbbreviated for game records).
 func (p Position) Resolve(mt MoveText) (Move, error) {
-	m, err := p.resolve(mt)
-	if e, ok := err.(*MoveError); ok {
-		e.Text, e.Side = mt.String(), p.side
-	}
+	m, _, err := p.resolveWritten(mt, false)
 	return m, err
 }
 
-func (p Position) resolve(mt MoveText) (Move, error) {
+// ResolveWritten is Resolve, with the move as Written writes it: what a
+// letter's move is read into, the legal moves listed once for both.
+func (p Position) ResolveWritten(mt MoveText) (Move, string, error) {
+	return p.resolveWritten(mt, true)
+}
+
+func (p Position) resolveWritten(mt MoveText, write bool) (Move, string, error) {
+	m, moves, landings, err := p.resolve(mt)
+	if e, ok := err.(*MoveError); ok {
+		e.Text, e.Side = mt.String(), p.side
+	}
+	if err != nil || !write {
+		return m, "", err
+	}
+	return m, p.writtenIn(m, moves, landings), nil
+}
+
+// resolve is Resolve; it returns the legal moves and their paths it
+// listed (movePaths), none for an abbreviated move.
+func (p Position) resolve(mt MoveText) (Move, []Move, [][]Square, error) {
 	if mt.Abbreviated {
 		m, err := p.ResolveAbbreviated(mt)
 		e := &MoveError{Kind: MoveAbbreviated}
 		if err == nil {
 			e.Moves, e.Options = []Move{m}, []string{p.Notation(m)}
 		}
-		return Move{}, e
+		return Move{}, nil, nil, e
 	}
-	squares, err := p.squaresOf(mt)
+	var written [16]Square // the squares of a move as written, on the stack
+	squares, err := p.squaresOf(written[:0], mt)
 	if err != nil {
-		return Move{}, err
+		return Move{}, nil, nil, err
 	}
 	moves, landings := p.movePaths()
 	var m Move
-	err = &MoveError{Kind: MoveIllegal}
 	if len(squares) > 1 {
 		m, err = p.resolveIn(squares[0], squares[1:], moves, landings)
+	} else {
+		err = &MoveError{Kind: MoveIllegal}
 	}
 	if e, ok := err.(*MoveError); ok {
 		p.diagnose(e, squares, moves, landings)
 	}
-	return m, err
+	return m, moves, landings, err
 }
 
-// squaresOf converts the written squares to the board's.
-func (p Position) squaresOf(mt MoveText) ([]Square, error) {
+// squaresOf appends the written squares, converted to the board's, to out.
+func (p Position) squaresOf(out []Square, mt MoveText) ([]Square, error) {
 	if len(mt.Squares) == 0 {
 		return nil, &MoveError{Kind: MoveIllegal, Text: mt.String(), Side: p.side}
 	}
-	out := make([]Square, 0, len(mt.Squares))
 	for _, t := range mt.Squares {
 		s, err := p.v.SquareOf(t)
 		if err != nil {
@@ -184,8 +202,11 @@ func (p Position) resolveIn(from Square, written []Square, moves []Move, landing
 // else one whose every landing is written; otherwise the move is ambiguous.
 func (p Position) match(written []Square, moves []Move, landings [][]Square, fromOK func(Move) bool) (Move, error) {
 	to, between := written[len(written)-1], written[:len(written)-1]
-	var fit, exact, complete []Move
+	// The lists in arrays of the stack: one move fits, nearly always.
+	var fitOf, exactOf, completeOf [4]Move
+	fit, exact, complete := fitOf[:0], exactOf[:0], completeOf[:0]
 	var options [32]Bitboard // a capture takes at most 32 pieces
+	var turnsOf [32]Square
 	for i, m := range moves {
 		path := landings[i]
 		if !fromOK(m) || m.To != to {
@@ -196,7 +217,7 @@ func (p Position) match(written []Square, moves []Move, landings [][]Square, fro
 			continue
 		}
 		fit = addMove(fit, m)
-		if t := p.v.turns(m.From, path); equalSquares(t[:len(t)-1], between) {
+		if t := p.v.appendTurns(turnsOf[:0], m.From, path); equalSquares(t[:len(t)-1], between) {
 			exact = addMove(exact, m)
 		}
 		if all {
@@ -213,9 +234,9 @@ func (p Position) match(written []Square, moves []Move, landings [][]Square, fro
 	case len(fit) == 0:
 		return Move{}, &MoveError{Kind: MoveIllegal}
 	}
-	e := &MoveError{Kind: MoveAmbiguous, Moves: fit}
+	e := &MoveError{Kind: MoveAmbiguous, Moves: slices.Clone(fit)}
 	for _, m := range fit {
-		e.Options = append(e.Options, p.v.write(m, append([]Square{m.From}, p.v.turns(m.From, pathOf(m, moves, landings))...), false))
+		e.Options = append(e.Options, p.v.write(m, m.From, p.v.turns(m.From, pathOf(m, moves, landings)), false))
 	}
 	return Move{}, e
 }
@@ -307,7 +328,7 @@ func (p Position) ResolveAbbreviated(mt MoveText) (Move, error) {
 	if !mt.Abbreviated {
 		return p.Resolve(mt)
 	}
-	squares, err := p.squaresOf(mt)
+	squares, err := p.squaresOf(nil, mt)
 	if err != nil {
 		return Move{}, err
 	}

@@ -1,5 +1,7 @@
 package draughts
 
+import "slices"
+
 // steps appends the non-capturing moves of the side with pieces own: the
 // men's by one shift of all of them a direction (the origin is the
 // destination less the direction's offset), then the kings' ray by ray.
@@ -14,6 +16,9 @@ func (p Position) steps(dst []Move, g *geometry, own, empty Bitboard) []Move {
 		left, right = men<<h&empty, men<<(h+1)&empty
 		offLeft, offRight = h, h+1
 	}
+	// The men's steps are counted: a nil dst (LegalMoves(nil), the
+	// notation's moves) grows once, not append by append.
+	dst = slices.Grow(dst, left.Count()+right.Count())
 	for b := left; b != 0; b &= b - 1 {
 		to := lowest(b)
 		dst = append(dst, Move{From: Square(int(to) - offLeft), To: to, Promotes: last.Has(to)})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Variant is a game of draughts: a board geometry with a rule set.
@@ -145,8 +146,13 @@ func (v Variant) FileRank(s Square) (file, rank int) {
 
 // SquareName returns the alphanumeric name of s: "c3".
 func (v Variant) SquareName(s Square) string {
+	return string(v.appendSquareName(make([]byte, 0, 4), s))
+}
+
+// appendSquareName appends SquareName(s) to b.
+func (v Variant) appendSquareName(b []byte, s Square) []byte {
 	f, r := v.FileRank(s)
-	return string(rune('a'+f-1)) + strconv.Itoa(r)
+	return strconv.AppendInt(utf8.AppendRune(b, rune('a'+f-1)), int64(r), 10)
 }
 
 // SquareText writes s in the variant's own notation: numeric on 10x10,
@@ -156,6 +162,15 @@ func (v Variant) SquareText(s Square) string {
 		return strconv.Itoa(v.SquareNumber(s))
 	}
 	return v.SquareName(s)
+}
+
+// appendSquareText appends SquareText(s) to b: a move's squares are
+// written into one buffer (write), not a string each.
+func (v Variant) appendSquareText(b []byte, s Square) []byte {
+	if v.Numeric() {
+		return strconv.AppendInt(b, int64(v.SquareNumber(s)), 10)
+	}
+	return v.appendSquareName(b, s)
 }
 
 // SquareOf returns the square a SquareText names, in either notation; the

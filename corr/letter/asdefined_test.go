@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/assert"
+
 	"zaochnik/timecontrol"
 )
 
@@ -296,6 +298,247 @@ func FuzzHyphenated(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := hyphenated(s), hyphenatedByMap(s); got != want {
 			t.Fatalf("hyphenated(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// cutPrefixFoldByDefinition is cutPrefixFold without its first-rune test.
+func cutPrefixFoldByDefinition(t string, prefixes ...string) (string, bool) {
+	for _, pre := range prefixes {
+		n := utf8.RuneCountInString(pre)
+		i := 0
+		for k := 0; k < n && i < len(t); k++ {
+			_, size := utf8.DecodeRuneInString(t[i:])
+			i += size
+		}
+		if foldIs(t[:i], pre) {
+			return t[i:], true
+		}
+	}
+	return "", false
+}
+
+func FuzzCutPrefixFold(f *testing.F) {
+	for _, s := range []string{"Протест: ход", "PROTEST", "Рrotest", "Subject: x", "ТЕМА: ЧР", "\xffx", "", "Ёж"} {
+		f.Add(s, "протест", "protest")
+		f.Add(s, "subject:", "")
+	}
+	f.Fuzz(func(t *testing.T, s, a, b string) {
+		got, gok := cutPrefixFold(s, a, b)
+		want, wok := cutPrefixFoldByDefinition(s, a, b)
+		if got != want || gok != wok {
+			t.Fatalf("cutPrefixFold(%q, %q, %q) = %q, %v, want %q, %v", s, a, b, got, gok, want, wok)
+		}
+	})
+}
+
+// A cipher found in a line in any case is never ruled out by its
+// plain run.
+func FuzzMayNameCipher(f *testing.F) {
+	for _, s := range [][2]string{{"ЧР-2026-ЗФ 1-2", "ЧР-2026-ЗФ"}, {"чр-2026-зф", "ЧР-2026-ЗФ"}, {"ЧР 2026 ЗФ", "ЧР-2026-ЗФ"},
+		{"KM-25", "km-25"}, {"\u212a\u0130-1", "ki-1"}, {"x\xff-1", "\xff-1"}, {"abc", "ABC"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, line, cipher string) {
+		p := parser{opts: Options{Ciphers: []string{"", cipher}}}
+		found := cipher != "" && strings.Contains(string(appendLower(nil, line)), strings.ToLower(cipher))
+		if found && !p.mayNameCipher(line) {
+			t.Fatalf("cipher %q in %q ruled out by its run %q", cipher, line, plainRun(cipher))
+		}
+	})
+}
+
+// Lowering makes no ASCII byte that is no letter from another rune, and
+// keeps every ASCII letter a letter: what mayNameCipher stands on.
+func TestLowering_KeepsPlainBytes(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		l := unicode.ToLower(r)
+		plain := func(c rune) bool { return c < utf8.RuneSelf && !('a' <= c|0x20 && c|0x20 <= 'z') }
+		if plain(l) != plain(r) || plain(r) && l != r {
+			t.Fatalf("ToLower(%U) = %U", r, l)
+		}
+	}
+}
+
+// The table cases of mayFoldTo's first-rune test and plainRun.
+func TestCutPrefixFold_Cases(t *testing.T) {
+	for _, tt := range []struct {
+		in, rest string
+		ok       bool
+	}{
+		{"Протест: ход 5", ": ход 5", true},
+		{"ПРОТЕСТ", "", true},
+		{"Protest.", ".", true},
+		{"Рrotest", "", false}, // a Cyrillic Р first
+		{"протестую", "ую", true},
+		{"Мой ход", "", false},
+		{"", "", false},
+	} {
+		rest, ok := cutPrefixFold(tt.in, "протест", "protest")
+		assert.Equal(t, tt.ok, ok, tt.in)
+		assert.Equal(t, tt.rest, rest, tt.in)
+		wrest, wok := cutPrefixFoldByDefinition(tt.in, "протест", "protest")
+		assert.Equal(t, wok, ok, tt.in)
+		assert.Equal(t, wrest, rest, tt.in)
+	}
+	for in, want := range map[string]string{"ЧР-2026-ЗФ": "-2026-", "КМ-25": "-25", "ABC": "", "a1b22c": "22", "x, 1": ", 1"} {
+		assert.Equal(t, want, plainRun(in), in)
+	}
+}
+
+// phraseByDefinition joins the words of toks with single spaces.
+func phraseByDefinition(toks []token) string {
+	var words []string
+	for _, t := range toks {
+		if t.kind == kWord {
+			words = append(words, t.word)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+func FuzzPhrase(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", "Время", "с уважением, Иван", "12 марта 2026", "", "a  b\tc"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		toks := tokenize(nil, line, nil)
+		if got, want := phrase(toks), phraseByDefinition(toks); got != want {
+			t.Fatalf("phrase(%q) = %q, want %q", line, got, want)
+		}
+	})
+}
+
+func FuzzDateParts(f *testing.F) {
+	for _, s := range []string{"01.03.2026", "1.03.2026", "01.03.20x6", "01-03-2026", "01.03.2026г", "0１.03.2026", "12.03", "31/12/2025"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, m, y, ok := dateParts(s)
+		wd, wm, wy, wok := datePartsBySplit(s)
+		if d != wd || m != wm || y != wy || ok != wok {
+			t.Fatalf("dateParts(%q) = %q %q %q %v, want %q %q %q %v", s, d, m, y, ok, wd, wm, wy, wok)
+		}
+	})
+}
+
+func FuzzEndsSentence(f *testing.F) {
+	for _, s := range []string{"ЗЧ-2026.", "ЗЧ-2026.»", "(1-2.)\"", "x»)", ".\xbb", "\xe2\xc2\xbb", "", "»"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := endsSentence(s), strings.HasSuffix(strings.TrimRight(s, "»\")"), "."); got != want {
+			t.Fatalf("endsSentence(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+func FuzzStartNumberHalves(f *testing.F) {
+	for _, s := range []string{"1-2", "12 – 3", "+3—4", "12", "Мой", "1\u2012 2", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, r, ok := startNumberHalves(s)
+		wl, wr, wok := strings.Cut(hyphenatedByMap(s), "-")
+		if !wok || len(wl) > 4 || len(wr) > 4 {
+			wl, wr, wok = "", "", false
+		}
+		if l != wl || r != wr || ok != wok {
+			t.Fatalf("startNumberHalves(%q) = %q %q %v, want %q %q %v", s, l, r, ok, wl, wr, wok)
+		}
+	})
+}
+
+// isQuotedHeaderByDefinition is isQuotedHeader without its first-rune test.
+func isQuotedHeaderByDefinition(lines []string) bool {
+	first := fold(strings.TrimSpace(lines[0]))
+	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {
+		return false
+	}
+	for _, l := range lines[1:min(len(lines), 7)] {
+		if l := fold(strings.TrimSpace(l)); strings.HasPrefix(l, "тема:") || strings.HasPrefix(l, "subject:") {
+			return true
+		}
+	}
+	return false
+}
+
+func FuzzIsQuotedHeader(f *testing.F) {
+	for _, s := range []string{"От: Иван\nТема: ЧР", "FROM: x\nx\nSUBJECT: y", "Oт: Иван\nТема:", " от:\n\nтема:", "Мой ход\nТема:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lines := strings.Split(s, "\n")
+		if got, want := isQuotedHeader(lines), isQuotedHeaderByDefinition(lines); got != want {
+			t.Fatalf("isQuotedHeader(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+func FuzzTrimSpace(f *testing.F) {
+	for _, s := range []string{"  Мой ход  ", "\u00a0x\u2003", "\xff ", " \xc2", "\u0085я\u0085", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+func FuzzTrimClosingMarks(f *testing.F) {
+	for _, s := range []string{"ход:", "А)", "«Мой»", "x”!?", "\xbb", "\xe2\x80\x9d", "\xc2\x80\x9d", "a\xc2\xbb:", ")"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		colon := false
+		want := strings.TrimRightFunc(s, func(r rune) bool {
+			if r == ':' || r == ')' {
+				colon = true
+			}
+			return isClosingMark(r)
+		})
+		if got, gotColon := trimClosingMarks(s); got != want || gotColon != colon {
+			t.Fatalf("trimClosingMarks(%q) = %q, %v, want %q, %v", s, got, gotColon, want, colon)
+		}
+	})
+}
+
+// phraseOf is phrase for the line's tokens in order: a run of them, or
+// a run less one token.
+func FuzzPhraseOf(f *testing.F) {
+	for _, s := range []string{"Мой ход: 1.c3-d4", "Получил ваш ход 5...f6-g5 14.03", "ход ход ход", "Время: белые 12, чёрные 15"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		toks := tokenize(nil, line, nil)
+		p := parser{linePhrase: phrase(toks), lineWords: wordCount(toks)}
+		for i := 0; i <= len(toks); i++ {
+			for j := i; j <= len(toks); j++ {
+				if got, want := p.phraseOf(toks[i:j]), phrase(toks[i:j]); got != want {
+					t.Fatalf("phraseOf(%q[%d:%d]) = %q, want %q", line, i, j, got, want)
+				}
+				if j > i+1 {
+					less := append(slices.Clone(toks[i:i+1]), toks[i+2:j]...)
+					if got, want := p.phraseOf(less), phrase(less); got != want {
+						t.Fatalf("phraseOf(%q[%d:%d] less one) = %q, want %q", line, i, j, got, want)
+					}
+				}
+			}
+		}
+	})
+}
+
+// The letter's lines as Parse splits them: as strings.Split of the text
+// with "\r\n" replaced by "\n".
+func FuzzLinesOf(f *testing.F) {
+	for _, s := range []string{"a\r\nb\r\n", "a\r\r\nb\r", "\r\n\r\n", "a\rb\nc", "\r", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		lines := linesOf(text)
+		if want := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"); !slices.Equal(lines, want) {
+			t.Fatalf("lines of %q: %q, want %q", text, lines, want)
 		}
 	})
 }

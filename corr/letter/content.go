@@ -18,18 +18,29 @@ func (p *parser) content(n int, toks []token) bool {
 	}
 	understood := false
 	words := timeWords{-1, -1}
-	var label, run []token
-	forced := false
+	// The label and the run are written into arrays on the stack: the run
+	// into one, reused once read; a label into one of two, never the one
+	// runLabel keeps (fresh).
 	// runLabel is the label of the last run: a date right after the moves
 	// takes it ("Получил ваш ход 5...f6-g5 14.03").
 	var runLabel []token
+	var labels [2][6]token
+	var runOf [6]token
+	fresh := func() []token {
+		if len(runLabel) > 0 && &runLabel[0] == &labels[0][0] {
+			return labels[1][:0]
+		}
+		return labels[0][:0]
+	}
+	label, run := fresh(), runOf[:0]
+	forced := false
 	// line is the first date of the line written with its year: the line's
 	// other dates take their year from it ("12 марта / 14 марта / 15 марта 2026").
 	line := p.lineDate(toks)
 	flush := func() {
 		if len(run) > 0 {
 			p.run(n, r, run, forced)
-			run, forced = nil, false
+			run, forced = run[:0], false
 			understood = true
 		}
 	}
@@ -47,10 +58,10 @@ func (p *parser) content(n int, toks []token) bool {
 			label = append(label, tk)
 		case kMove, kNumber:
 			if a, b, ok := strings.Cut(tk.orig, "-"); ok && len(run) == 0 && isInt(a) && isInt(b) &&
-				hasAnyStem(phrase(label), "врем", "time", "затрач") {
+				hasAnyStem(p.phraseOf(label), "врем", "time", "затрач") {
 				// "Время: 44-39" is a time, not a numeric move.
 				p.fraction(token{orig: a + "/" + b, kind: kFraction})
-				label, understood = nil, true
+				label, understood = fresh(), true
 				continue
 			}
 			if len(run) == 0 {
@@ -60,7 +71,7 @@ func (p *parser) content(n int, toks []token) bool {
 				var f bool
 				r, f = p.applyLabel(n, label, r, i == len(label))
 				forced = forced || f
-				label = nil
+				label = fresh()
 			}
 			run = append(run, tk)
 		case kDate:
@@ -68,18 +79,19 @@ func (p *parser) content(n int, toks []token) bool {
 			if len(label) == 0 {
 				label = runLabel
 			}
-			p.date(n, tk, phrase(label), line)
-			label, runLabel = nil, nil
+			p.date(n, tk, p.phraseOf(label), line)
+			runLabel = nil
+			label = fresh()
 			understood = true
 		case kFraction:
 			flush()
 			p.fraction(tk)
-			label = nil
+			label = fresh()
 			understood = true
 		}
 	}
 	flush()
-	if words.white >= 0 && words.black >= 0 && hasAnyStem(phrase(toks), "врем", "time", "затрач", "итог", "всего", "суммар") {
+	if words.white >= 0 && words.black >= 0 && hasAnyStem(p.phraseOf(toks), "врем", "time", "затрач", "итог", "всего", "суммар") {
 		if p.l.Time == nil {
 			p.l.Time = &TimeFraction{White: words.white, Black: words.black}
 		}
@@ -113,7 +125,7 @@ func (t *timeWords) side(word, number string) {
 // without moves ("Принимаю вариант А") is recorded. ok is true when the
 // line was understood.
 func (p *parser) heading(n int, label []token) bool {
-	w := phrase(label)
+	w := p.phraseOf(label)
 	if isAcceptance(w) {
 		if hasWord(w, "до", "until", "up", "upto") {
 			// "принят до 7-го хода": the point is not a move the reader

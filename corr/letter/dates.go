@@ -14,6 +14,24 @@ import (
 // "12.03.26", "12.03.2026" (also with a trailing "г"), "2026-03-12",
 // "12-03-2026", "12/03/2026". The year is "" when not written.
 func dateParts(s string) (day, month, year string, ok bool) {
+	if len(s) == 10 && s[2] == '.' && s[5] == '.' && allDigits(s[:2]) && allDigits(s[3:5]) && allDigits(s[6:]) {
+		return s[:2], s[3:5], s[6:], true // "01.03.2026", the usual form: told at once
+	}
+	return datePartsBySplit(s)
+}
+
+// allDigits reports whether s is ASCII digits alone.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// datePartsBySplit is dateParts for every form, by splitting.
+func datePartsBySplit(s string) (day, month, year string, ok bool) {
 	s = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(s, "."), "г"), ".")
 	if p, n := split3(s, "-"); n == 3 && len(p[0]) == 4 {
 		return p[2], p[1], p[0], isInt(p[0]) && isInt(p[1]) && isInt(p[2]) && len(p[1]) <= 2 && len(p[2]) <= 2
@@ -162,8 +180,41 @@ func monthOf(w string) int {
 	if w == "" {
 		return 0 // a token that is no word
 	}
-	if r, _ := utf8.DecodeRuneInString(w); !strings.ContainsRune("яфмаисондjfmasond", r) {
-		return 0 // no month's name starts so; nor a number, a date, a move (no word)
+	// Every stem starts with one of these pairs of letters: most words
+	// (and a number, a date, a move: no word) are told by their first two.
+	r, n := utf8.DecodeRuneInString(w)
+	next, _ := utf8.DecodeRuneInString(w[n:])
+	ok := false
+	switch r {
+	case 'я':
+		ok = next == 'н'
+	case 'ф', 'с', 'д':
+		ok = next == 'е'
+	case 'f', 's', 'd':
+		ok = next == 'e'
+	case 'м':
+		ok = next == 'а'
+	case 'm':
+		ok = next == 'a'
+	case 'а':
+		ok = next == 'п' || next == 'в'
+	case 'a':
+		ok = next == 'p' || next == 'u'
+	case 'и':
+		ok = next == 'ю'
+	case 'j':
+		ok = next == 'a' || next == 'u'
+	case 'о':
+		ok = next == 'к'
+	case 'o':
+		ok = next == 'c'
+	case 'н':
+		ok = next == 'о'
+	case 'n':
+		ok = next == 'o'
+	}
+	if !ok {
+		return 0
 	}
 	return monthByStem(w)
 }

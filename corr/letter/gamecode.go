@@ -118,6 +118,9 @@ func startNumbers(s string) (w, b int, ok bool) {
 // startNumberHalves cuts "W-B" at its dash, any dash, spaces dropped:
 // the two numbers' texts, each at most four characters.
 func startNumberHalves(s string) (l, r string, ok bool) {
+	if strings.IndexByte(s, '-') < 0 && !strings.Contains(s, "\u2013") && !strings.Contains(s, "\u2014") {
+		return "", "", false // no dash of any kind: most fields
+	}
 	l, r, ok = strings.Cut(hyphenated(s), "-")
 	if !ok || len(l) > 4 || len(r) > 4 {
 		return "", "", false

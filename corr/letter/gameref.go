@@ -35,11 +35,19 @@ func (p *parser) gameRef(t string) (string, bool) {
 		t = t[:s] + " " + t[e:]
 		found = true
 	}
-	if len(p.opts.Ciphers) > 0 {
+	if len(p.opts.Ciphers) > 0 && p.mayNameCipher(t) {
 		if p.lowCiphers == nil {
+			// The ciphers lowered into one buffer of the parser (appendLower
+			// is strings.ToLower), each a part of it.
+			p.lowCiphers, p.lowBytes = p.scratch.lowCiphers[:0], p.scratch.lowBytes[:0]
 			for _, c := range p.opts.Ciphers {
-				p.lowCiphers = append(p.lowCiphers, []byte(strings.ToLower(c)))
+				start := len(p.lowBytes)
+				p.lowBytes = appendLower(p.lowBytes, c)
+				p.lowCiphers = append(p.lowCiphers, p.lowBytes[start:len(p.lowBytes):len(p.lowBytes)])
 			}
+		}
+		if p.lower == nil {
+			p.lower = p.scratch.lower[:0]
 		}
 		p.lower = appendLower(p.lower[:0], t)
 		for k, c := range p.opts.Ciphers {
@@ -86,6 +94,45 @@ func (p *parser) gameRef(t string) (string, bool) {
 	return rest, found || numbers
 }
 
+// mayNameCipher reports whether line t may hold a known cipher in any
+// case, told without lowering the line: a cipher's longest run of ASCII
+// bytes that are no letters ("-2026-" of "ЧР-2026-ЗФ") is in the line
+// as written whenever the cipher is in it in any case, for lowering
+// changes no such byte and makes none (FuzzMayNameCipher).
+func (p *parser) mayNameCipher(t string) bool {
+	if p.plainRuns == nil {
+		p.plainRuns = p.scratch.plainRuns[:0]
+		for _, c := range p.opts.Ciphers {
+			p.plainRuns = append(p.plainRuns, plainRun(c))
+		}
+	}
+	for k, c := range p.opts.Ciphers {
+		if c != "" && strings.Contains(t, p.plainRuns[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainRun returns the longest run of ASCII bytes that are no letters in
+// s, the first of them, "" when none.
+func plainRun(s string) string {
+	best, start := "", -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] < utf8.RuneSelf && !('a' <= s[i]|0x20 && s[i]|0x20 <= 'z') {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start > len(best) {
+			best = s[start:i]
+		}
+		start = -1
+	}
+	return best
+}
+
 // splitFields returns strings.Fields(t) in the parser's one slice for
 // them, which the next call overwrites; p.fieldsOf is t then.
 func (p *parser) splitFields(t string) []string {
@@ -126,8 +173,10 @@ func appendLower(b []byte, s string) []byte {
 // (FuzzPairOfNames compares with pairOfNamesByFields).
 func pairOfNames(fields []string) []string {
 	for _, f := range fields {
-		if strings.ContainsAny(f, "0123456789") {
-			return nil
+		for i := 0; i < len(f); i++ {
+			if '0' <= f[i] && f[i] <= '9' {
+				return nil
+			}
 		}
 	}
 	return pairOfNamesByFields(fields)
@@ -170,7 +219,10 @@ func (p *parser) afterCipher(t string, fields []string, cipherLine bool) (string
 			cipherLine = false
 		}
 		c := trimCipherPunct(f)
-		numbered := strings.TrimLeftFunc(c, func(r rune) bool { return r == '№' || r == '#' }) // strings.TrimLeft(c, "№#")
+		numbered := c
+		if c != "" && (c[0] == '#' || c[0] == "№"[0]) {
+			numbered = strings.TrimLeftFunc(c, func(r rune) bool { return r == '№' || r == '#' }) // strings.TrimLeft(c, "№#")
+		}
 		if wn, bn, ok := startNumbers(numbered); ok && (cipherLine || numbered != c ||
 			i > 0 && foldIs(strings.Trim(fields[i-1], ":.,;"), "партия", "партии", "игра", "game", "№", "#", "номера")) {
 			if p.l.Game.White == 0 {
@@ -218,20 +270,56 @@ func sentenceMark(f string) []string {
 // endsSentence reports a field that ends a sentence: with a full stop,
 // perhaps inside quotes or brackets.
 func endsSentence(f string) bool {
-	return strings.HasSuffix(strings.TrimRight(f, "»\")"), ".")
+	// strings.TrimRight(f, "»\")"), byte by byte: '"', ')' and the two
+	// bytes of '»'.
+	for {
+		switch {
+		case strings.HasSuffix(f, "\"") || strings.HasSuffix(f, ")"):
+			f = f[:len(f)-1]
+			continue
+		case strings.HasSuffix(f, "»"):
+			f = f[:len(f)-len("»")]
+			continue
+		}
+		return strings.HasSuffix(f, ".")
+	}
 }
 
 // trimCipherPunct is strings.Trim(f, ":.,;«»\"()"), the punctuation
-// around a cipher or start numbers, with a switch for the cutset's runes
-// (Trim looks each rune up in a cutset that is not ASCII alone).
+// around a cipher or start numbers, told by bytes: '«' and '»' are C2 AB
+// and C2 BB, the rest ASCII (FuzzTrimCipherPunct).
 func trimCipherPunct(f string) string {
-	return strings.TrimFunc(f, func(r rune) bool {
-		switch r {
-		case ':', '.', ',', ';', '«', '»', '"', '(', ')':
-			return true
+	for f != "" {
+		n := 0
+		switch f[0] {
+		case ':', '.', ',', ';', '"', '(', ')':
+			n = 1
+		case 0xC2:
+			if len(f) > 1 && (f[1] == 0xAB || f[1] == 0xBB) {
+				n = 2
+			}
 		}
-		return false
-	})
+		if n == 0 {
+			break
+		}
+		f = f[n:]
+	}
+	for f != "" {
+		n := 0
+		switch f[len(f)-1] {
+		case ':', '.', ',', ';', '"', '(', ')':
+			n = 1
+		case 0xAB, 0xBB:
+			if len(f) > 1 && f[len(f)-2] == 0xC2 {
+				n = 2
+			}
+		}
+		if n == 0 {
+			break
+		}
+		f = f[:len(f)-n]
+	}
+	return f
 }
 
 // looksLikeCipher reports a word shaped like a tournament cipher: parts

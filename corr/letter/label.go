@@ -41,7 +41,7 @@ func (p *parser) applyLabel(n int, label []token, r role, atStart bool) (role, b
 			break
 		}
 	}
-	w := phrase(label)
+	w := p.phraseOf(label)
 	forced := hasAnyStem(w, "вынужд", "forced", "(вынужд", "(forced")
 	switch {
 	case w == "":

@@ -23,9 +23,9 @@ func Parse(text string, opts Options) Letter {
 	p := &parser{opts: opts, cur: -1}
 	p.toks, p.fields, p.keep = p.scratch.toks[:0], p.scratch.fields[:0], p.scratch.keep[:0]
 	p.l.Game = p.subjectRef(opts.Subject)
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	lines := linesOf(text)
 	for i, line := range lines {
-		if !p.signature && (isWroteLine(strings.TrimSpace(line)) && !quotedNext(lines[i+1:]) || p.last > 0 && isQuotedHeader(lines[i:])) {
+		if !p.signature && (isWroteLine(trimSpace(line)) && !quotedNext(lines[i+1:]) || p.last > 0 && isQuotedHeader(lines[i:])) {
 			// "On ... wrote:" over an earlier letter not marked with '>'
 			// (an HTML reply turned into text), or Outlook's "От: / Тема:"
 			// block under the reply (at the top it is the writer's own
@@ -38,6 +38,17 @@ func Parse(text string, opts Options) Letter {
 	}
 	p.finish()
 	return p.l
+}
+
+// linesOf splits text into lines, "\r\n" read as "\n": split at "\n",
+// and the '\r' before each dropped, without a copy of the text with
+// "\r\n" replaced (FuzzLinesOf).
+func linesOf(text string) []string {
+	lines := strings.Split(text, "\n")
+	for i := range len(lines) - 1 {
+		lines[i] = strings.TrimSuffix(lines[i], "\r")
+	}
+	return lines
 }
 
 // role is what a run of moves is, judged by the words before it.
@@ -79,20 +90,31 @@ type parser struct {
 	toks         []token
 	fields, keep []string
 	fieldsOf     string // the text fields are the fields of
-	lower        []byte
-	lowCiphers   [][]byte
-	// scratch is where toks, fields and keep start: a move letter's
-	// lines fit, so that they grow with the parser's one allocation.
+	// linePhrase is phrase of the line's tokens, lineWords how many
+	// words it has (phraseOf).
+	linePhrase string
+	lineWords  int
+	lower      []byte
+	lowCiphers [][]byte
+	lowBytes   []byte   // what lowCiphers are parts of
+	plainRuns  []string // plainRun of each known cipher
+	// scratch is where toks, fields, keep and the lowered text start: a
+	// move letter's lines and a tournament's few ciphers fit, so that they
+	// grow with the parser's one allocation.
 	scratch struct {
 		toks         [12]token
 		fields, keep [12]string
+		lower        [96]byte
+		lowBytes     [48]byte
+		lowCiphers   [4][]byte
+		plainRuns    [4]string
 	}
 }
 
 // line reads one line; it returns true when the rest of the letter is a
 // quoted earlier letter.
 func (p *parser) line(n int, raw string) (stop bool) {
-	t := strings.TrimSpace(raw)
+	t := trimSpace(raw)
 	if p.signature {
 		if t != "" {
 			p.l.Signature = append(p.l.Signature, t)
@@ -140,6 +162,7 @@ func (p *parser) line(n int, raw string) (stop bool) {
 	p.toks = tokenize(p.toks, t, fields)
 	toks := p.toks
 	words := phrase(toks)
+	p.linePhrase, p.lineWords = words, wordCount(toks)
 	p.countLetters(toks)
 	if refFound && words == "" && !hasContent(toks) {
 		return false
@@ -223,9 +246,20 @@ func hasContent(toks []token) bool {
 	})
 }
 
-// phrase joins the folded words of a line with single spaces.
+// phrase joins the folded words of a line with single spaces: a word
+// alone is itself, more are written into one string of their length.
 func phrase(toks []token) string {
+	words, size, last := 0, 0, ""
+	for _, t := range toks {
+		if t.kind == kWord {
+			words, size, last = words+1, size+len(t.word)+1, t.word
+		}
+	}
+	if words < 2 {
+		return last
+	}
 	var b strings.Builder
+	b.Grow(size - 1)
 	for _, t := range toks {
 		if t.kind == kWord {
 			if b.Len() > 0 {
@@ -237,9 +271,35 @@ func phrase(toks []token) string {
 	return b.String()
 }
 
+// phraseOf is phrase(ts) for tokens of the line being read (ts some of
+// its tokens, in order): the line's phrase itself when ts has all its
+// words, as a label that is the line's words ("Мой ход:") has, not made
+// again.
+func (p *parser) phraseOf(ts []token) string {
+	if wordCount(ts) == p.lineWords {
+		return p.linePhrase
+	}
+	return phrase(ts)
+}
+
+// wordCount is the number of words among ts.
+func wordCount(ts []token) int {
+	n := 0
+	for _, t := range ts {
+		if t.kind == kWord {
+			n++
+		}
+	}
+	return n
+}
+
 // cutPrefixFold cuts a keyword prefix from t, ignoring case and look-alikes.
 func cutPrefixFold(t string, prefixes ...string) (string, bool) {
+	first, _ := utf8.DecodeRuneInString(t)
 	for _, pre := range prefixes {
+		if x, _ := utf8.DecodeRuneInString(pre); t != "" && pre != "" && !mayFoldTo(first, x) {
+			continue // told by the first rune: most lines
+		}
 		n := utf8.RuneCountInString(pre)
 		i := 0 // the byte offset of the n-th rune of t
 		for k := 0; k < n && i < len(t); k++ {
@@ -253,17 +313,62 @@ func cutPrefixFold(t string, prefixes ...string) (string, bool) {
 	return "", false
 }
 
+// mayFoldTo reports whether rune r, first of a word, may be x once folded:
+// as foldEqual reads it, with or without its look-alike (lookAlikes.of).
+func mayFoldTo(r, x rune) bool {
+	return foldRune(r) == x || foldRune(toCyrillic(r)) == x
+}
+
 // isOriginalMessage reports a separator after which a client quotes the
 // letter replied to.
 func isOriginalMessage(t string) bool {
 	if len(t) > 100 {
 		return false
 	}
-	t = strings.Trim(t, "-_ ")
+	t = trimRule(t)
 	if n := utf8.RuneCountInString(t); n != 16 && n != 17 && n != 18 && n != 22 {
 		return false // fold keeps the runes' count; these are the separators' counts
 	}
 	return foldIs(t, "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
+}
+
+// trimSpace is strings.TrimSpace, the spaces told by isSpace: a line's
+// Cyrillic first letter is not looked up in unicode's tables
+// (FuzzTrimSpace).
+func trimSpace(s string) string {
+	for s != "" {
+		r, n := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s)
+		}
+		if !isSpace(r) {
+			break
+		}
+		s = s[n:]
+	}
+	for s != "" {
+		r, n := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeLastRuneInString(s)
+		}
+		if !isSpace(r) {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
+}
+
+// trimRule is strings.Trim(t, "-_ "), byte by byte: the cutset is ASCII.
+func trimRule(t string) string {
+	rule := func(c byte) bool { return c == '-' || c == '_' || c == ' ' }
+	for len(t) > 0 && rule(t[0]) {
+		t = t[1:]
+	}
+	for len(t) > 0 && rule(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
+	return t
 }
 
 // isQuotedHeader reports the header block Outlook puts over the letter it
@@ -271,10 +376,14 @@ func isOriginalMessage(t string) bool {
 // "Тема:" ("Subject:") line among the next few. Our own labels
 // ("Отправлено: 15.03.2026") never start with "От:".
 func isQuotedHeader(lines []string) bool {
-	if first := strings.TrimSpace(lines[0]); !foldHasPrefix(first, "от:") && !foldHasPrefix(first, "from:") {
+	first := trimSpace(lines[0])
+	if r, _ := utf8.DecodeRuneInString(first); !mayFoldTo(r, 'о') && !mayFoldTo(r, 'f') {
+		return false // told by the first rune, as foldHasPrefix would
+	}
+	if !foldHasPrefix(first, "от:") && !foldHasPrefix(first, "from:") {
 		return false // most lines: told without folding them
 	}
-	first := fold(strings.TrimSpace(lines[0]))
+	first = fold(first)
 	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {
 		return false
 	}
@@ -289,7 +398,7 @@ func isQuotedHeader(lines []string) bool {
 // quotedNext reports whether the next non-blank line is quoted with '>'.
 func quotedNext(lines []string) bool {
 	for _, l := range lines {
-		if l = strings.TrimSpace(l); l != "" {
+		if l = trimSpace(l); l != "" {
 			return strings.HasPrefix(l, ">")
 		}
 	}

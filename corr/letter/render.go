@@ -43,7 +43,16 @@ type writer struct {
 const renderedBytes = 1024
 
 func newWriter(e Envelope) *writer {
-	w := &writer{lang: e.Lang.orDefault()}
+	w := &writer{}
+	w.start(e)
+	return w
+}
+
+// start begins a letter to e's addressee in w: the greeting. The letters
+// written for every move (the forward, the receipt) start a writer on
+// the stack so.
+func (w *writer) start(e Envelope) {
+	w.lang = e.Lang.orDefault()
 	w.b.Grow(renderedBytes)
 	switch {
 	case e.To == "":
@@ -54,7 +63,6 @@ func newWriter(e Envelope) *writer {
 		w.put("Здравствуйте, ", e.To, "!\n")
 	}
 	w.line("")
-	return w
 }
 
 // put writes the strings in turn: a line in pieces, built in place.

@@ -15,12 +15,56 @@ func fold(w string) string {
 	if isASCII(w) {
 		return strings.ToLower(w) // no Cyrillic, no ё: which most words of a move letter are
 	}
-	// One pass, one string at most (none when the word is folded already):
-	// the look-alikes, then lower case, then ё.
-	if cyrillicWord(w) {
-		return strings.Map(func(r rune) rune { return foldRune(toCyrillic(r)) }, w)
+	// One pass, one string at most (none when the word is folded already,
+	// nor for a label's usual words): the look-alikes, then lower case,
+	// then ё; a short word on the stack.
+	cyr := cyrillicWord(w)
+	if len(w) > 64 {
+		if cyr {
+			return strings.Map(func(r rune) rune { return foldRune(toCyrillic(r)) }, w)
+		}
+		return strings.Map(foldRune, w)
 	}
-	return strings.Map(foldRune, w)
+	var buf [64 + utf8.UTFMax]byte
+	b := buf[:0]
+	for _, r := range w {
+		if cyr {
+			r = toCyrillic(r)
+		}
+		b = utf8.AppendRune(b, foldRune(r))
+	}
+	if string(b) == w {
+		return w
+	}
+	if l, ok := labelWord(b); ok {
+		return l
+	}
+	return string(b)
+}
+
+// labelWord returns the folded word b as a constant when it is one of the
+// label words a letter writes capitalised at a line's start ("Мой ход:",
+// "Время:"): fold makes no string for them.
+func labelWord(b []byte) (string, bool) {
+	switch string(b) {
+	case "мой":
+		return "мой", true
+	case "мои":
+		return "мои", true
+	case "ваш":
+		return "ваш", true
+	case "время":
+		return "время", true
+	case "дата":
+		return "дата", true
+	case "шифр":
+		return "шифр", true
+	case "партия":
+		return "партия", true
+	case "вариант":
+		return "вариант", true
+	}
+	return "", false
 }
 
 // cyrillicWord reports a word whose Latin look-alikes fold makes
@@ -263,13 +307,7 @@ func splitToken(ts []token, p string) []token {
 	if c := p[0]; c == '(' || c == '"' || c == '\'' || c == '[' || c >= utf8.RuneSelf {
 		p = strings.TrimLeftFunc(p, isOpeningMark) // most words start with none of these
 	}
-	colon := false
-	p = strings.TrimRightFunc(p, func(r rune) bool {
-		if r == ':' || r == ')' {
-			colon = true
-		}
-		return isClosingMark(r)
-	})
+	p, colon := trimClosingMarks(p)
 	if p == "" {
 		return ts
 	}
@@ -327,6 +365,34 @@ func isClosingMark(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// trimClosingMarks is strings.TrimRightFunc(p, isClosingMark) told by
+// bytes ('»' is C2 BB, '”' E2 80 9D, the rest ASCII); colon reports a ':'
+// or ')' among the marks trimmed, a label's end (FuzzTrimClosingMarks).
+func trimClosingMarks(p string) (_ string, colon bool) {
+	for p != "" {
+		n := 0
+		switch c := p[len(p)-1]; c {
+		case ':', ')':
+			n, colon = 1, true
+		case '"', '\'', '!', '?', ']':
+			n = 1
+		case 0xBB:
+			if strings.HasSuffix(p, "»") {
+				n = len("»")
+			}
+		case 0x9D:
+			if strings.HasSuffix(p, "”") {
+				n = len("”")
+			}
+		}
+		if n == 0 {
+			break
+		}
+		p = p[:len(p)-n]
+	}
+	return p, colon
 }
 
 func onlySeparators(p string) bool {
