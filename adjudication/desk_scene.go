@@ -28,7 +28,8 @@ type seen struct {
 	// record is the game on the tournament's board, text its moves in
 	// the notation of 6.5.1 ("" before the first), dossier its latest
 	// claim's dossier as the referee has it (corr.State.Dossier): each
-	// read only when a letter shows it (show).
+	// read only for the games a route's letters may show (show), not for
+	// every game of the tournament.
 	record  draughts.Record
 	text    string
 	dossier letter.ClaimDossier

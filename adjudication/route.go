@@ -62,9 +62,9 @@ type way struct {
 
 // wayOf chooses letter l's route by its case c, and gathers what the
 // route's call takes, so that the call takes values and never l. The
-// facts come first, the desk's (deskFacts: the letter's text read for the
-// desk, once), then the referee's (who the sender is in the
-// tournament, the game the letter names, the letter read: corr), and the
+// facts come first, the desk's (deskFacts: who the sender is in the
+// tournament and the letter's text read for the desk, once), then the
+// referee's (the game the letter names, the letter read: corr), and the
 // route is chosen from them, in order: an answer to a confirmation request
 // (stale, declining, confirming); a letter without a sender or a
 // tournament; a stranger, kept unanswered unless the secretary put it

@@ -52,8 +52,13 @@ type State struct {
 
 // appliedLedger is a game's day ledger as a step computed it, with the
 // inputs it was computed from as they were then: the game's lists by
-// identity (a step only appends to them, and a later step copies the game
-// first), its scalars and the tournament's breaks.
+// identity and length, its scalars and the tournament's breaks. The
+// identity tells the same game because the applier asks for the ledger
+// only after the letter's last change to the game (applier.ledger: a step
+// also changes a reply in place, the pending reply's dates or a claim's
+// receipt, but before that) and a later step copies the game before it
+// changes it (cow). What the ledger also reads of the tournament (its days
+// and moves a control, its start and end, the players) no step changes.
 type appliedLedger struct {
 	code         string
 	white, black int

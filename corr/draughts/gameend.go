@@ -11,7 +11,8 @@ func (p Position) Winner() (winner Color, over bool) {
 }
 
 // CanMove reports whether the side to move has a legal move, as
-// len(LegalMoves(nil)) > 0 does, without allocating.
+// len(LegalMoves(nil)) > 0 does, without allocating unless the side has
+// more than 64 plain moves (many kings on an open board).
 func (p Position) CanMove() bool {
 	g := p.v.rules().geo
 	if men, kings := p.capturers(g); men|kings != 0 {
