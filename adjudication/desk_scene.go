@@ -12,8 +12,8 @@ import (
 // letters are about with what they show of them. A route of the desk
 // reads it from corr first, as this plain value, and then decides and
 // writes its letters from it, so that it passes corr once and does not
-// come back while it writes (TestHouse_TheDesksRoutesReadCorrOnce walks
-// the routes).
+// come back while it writes (TestHouse_TheDesksRoutesPassCorrAsCounted
+// walks the routes).
 type scene struct {
 	cipher, name     string
 	start, end       timecontrol.Date

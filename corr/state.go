@@ -81,12 +81,14 @@ func (s *State) ledgerApplied(g *Game, led timecontrol.Ledger) {
 // breaks.
 func (a *appliedLedger) fits(g Game, breaks []PlayerBreak) bool {
 	return a.code == g.Code && a.white == g.White && a.black == g.Black && a.start == g.Start && a.end == g.End &&
-		a.listReceived == g.StartListReceived && sameList(a.replies, g.Replies) && sameList(a.penalties, g.Penalties) && sameList(a.breaks, breaks)
+		a.listReceived == g.StartListReceived && SameList(a.replies, g.Replies) && SameList(a.penalties, g.Penalties) && SameList(a.breaks, breaks)
 }
 
-// sameList reports whether a and b are the same list: the same elements of
-// the same array (or both empty).
-func sameList[T any](a, b []T) bool {
+// SameList reports whether a and b are the same list: the same elements of
+// the same array (or both empty). It tells in constant time that a list
+// was not changed since it was read (a step that changes one makes a new
+// one); equal elements in another array are another list.
+func SameList[T any](a, b []T) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 

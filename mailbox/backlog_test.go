@@ -32,12 +32,7 @@ type forwardingInbox struct {
 func (f *forwardingInbox) Accept(ctx context.Context, mbox string, validity uint32, letters []mailbox.Fetched) ([]bool, error) {
 	f.wait()
 	refused, err := f.fakeInbox.Accept(ctx, mbox, validity, letters)
-	n := 0
-	f.out.mu.Lock()
-	for _, c := range f.out.calls {
-		n += len(c.claimed)
-	}
-	f.out.mu.Unlock()
+	n := claims(f.out)
 	f.mu.Lock()
 	f.claimed = append(f.claimed, n)
 	f.mu.Unlock()
@@ -46,6 +41,17 @@ func (f *forwardingInbox) Accept(ctx context.Context, mbox string, validity uint
 	}
 	f.kick()
 	return refused, err
+}
+
+// claims is how many letters the sender has claimed of out.
+func claims(out *fakeOutbox) int {
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	n := 0
+	for _, c := range out.calls {
+		n += len(c.claimed)
+	}
+	return n
 }
 
 // TestSender_GivesWayToTheReadersBacklog: with a Backlog shared by the
@@ -78,8 +84,27 @@ func TestSender_GivesWayToTheReadersBacklog(t *testing.T) {
 			})
 			require.NoError(t, err)
 			runSender(t, s)
-			inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick,
-				wait: func() { time.Sleep(30 * time.Millisecond) }}
+			// The referee's work: time for a sender that does not give
+			// way to claim meanwhile.
+			wait := func() { time.Sleep(30 * time.Millisecond) }
+			if tc.backlog == nil {
+				// Without a backlog the sender claims while the reader
+				// works: from the second Accept on (the first one's
+				// forward queued) each waits until the outbox records a
+				// claim, all of them 30 s at most, a guard against a hang
+				// (a sender that never claims meanwhile fails below).
+				var deadline time.Time // the reader calls Accept one at a time
+				wait = func() {
+					if deadline.IsZero() {
+						deadline = time.Now().Add(30 * time.Second)
+						return
+					}
+					for time.Now().Before(deadline) && claims(out) == 0 {
+						time.Sleep(5 * time.Millisecond)
+					}
+				}
+			}
+			inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick, wait: wait}
 			startReader(t, lm.IMAPAddr, inbox, func(o *mailbox.ReaderOptions) { o.GroupSize, o.Backlog = 1, tc.backlog })
 			inbox.waitApplied(t, n)
 			require.Eventually(t, func() bool {

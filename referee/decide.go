@@ -15,8 +15,9 @@ import (
 // reading what the decision needs (storage.Tx.Read), the rules deciding,
 // pure (adjudication.Decide), and the store writing the decision
 // (storage.Tx.Write). A letter stored before is not written again: the
-// result is then the stored letter's (Write finds it by its row's keys). A paper letter, a re-assigned one
-// and a confirmation take the same steps.
+// result is then the stored letter's (Write finds it by its row's keys).
+// A paper letter, a re-assigned one and a confirmation take the same
+// steps.
 func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked) (Outcome, error) {
 	a := c.Arrival
 	a.Incoming = a.Named()

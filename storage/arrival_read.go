@@ -43,9 +43,11 @@ type Scene struct {
 	// or same mailbox UID holding the same bytes): nothing is decided
 	// again, LetterID and Disposition are then the stored letter's. Read
 	// sets it for an answer to a confirmation request, and for a letter
-	// whose tournament no longer reads; for any other letter Write finds
-	// it (its row's INSERT refused by the keys), so that a fresh letter,
-	// nearly every one, is not looked up first (Seen looks).
+	// stored before whenever reading what its decision needs fails (its
+	// tournament's state, its desk, its game: whatever the error); for
+	// any other letter Write finds it (its row's INSERT refused by the
+	// keys), so that a fresh letter, nearly every one, is not looked up
+	// first (Seen looks).
 	Stored      bool
 	LetterID    int64
 	Disposition Disposition

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -41,9 +40,15 @@ func TestMigration_0009_KeepsTheAppendedRows(t *testing.T) {
 		_, err := old.Exec(q)
 		require.NoError(t, err, q)
 	}
+	// dump is table's columns by name, in order, then its rows in its
+	// key's order.
+	dump := func(q *sql.DB, table string) []string {
+		return append(dumpRows(t, q, `SELECT name FROM pragma_table_info('`+table+`') ORDER BY cid`),
+			dumpRows(t, q, `SELECT * FROM `+table+` ORDER BY 1, 2`)...)
+	}
 	before := map[string][]string{}
 	for _, table := range remadeTables {
-		before[table] = dumpTable(t, old, table)
+		before[table] = dump(old, table)
 	}
 	require.NoError(t, old.Close())
 
@@ -52,7 +57,7 @@ func TestMigration_0009_KeepsTheAppendedRows(t *testing.T) {
 	defer db.Close()
 	ctx := context.Background()
 	for _, table := range remadeTables {
-		assert.Equal(t, before[table], dumpTable(t, db.db, table), "%s: every row kept", table)
+		assert.Equal(t, before[table], dump(db.db, table), "%s: every row kept", table)
 		var refs int
 		require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM pragma_foreign_key_list(?)`, table).Scan(&refs))
 		assert.Zero(t, refs, "%s checks no parent", table)
@@ -75,32 +80,4 @@ func TestMigration_0009_KeepsTheAppendedRows(t *testing.T) {
 	require.NoError(t, batch[0].Err)
 	assert.Len(t, batch[0].Mail.Files, 1, "its document kept")
 	assert.Equal(t, int64(7), queue(t, db, "c@example.org"))
-}
-
-// dumpTable is every row of table, in its key's order, as text.
-func dumpTable(t *testing.T, q interface {
-	Query(string, ...any) (*sql.Rows, error)
-}, table string) []string {
-	t.Helper()
-	rows, err := q.Query(`SELECT * FROM ` + table + ` ORDER BY 1, 2`)
-	require.NoError(t, err)
-	defer rows.Close()
-	cols, err := rows.Columns()
-	require.NoError(t, err)
-	var out []string
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		require.NoError(t, rows.Scan(ptrs...))
-		s := ""
-		for i, c := range cols {
-			s += fmt.Sprintf("%s=%v;", c, vals[i])
-		}
-		out = append(out, s)
-	}
-	require.NoError(t, rows.Err())
-	return out
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
 )
 
 // TestSaveLedger_DeletesOnlyLinesPastTheLast: a ledger that grows by a
@@ -56,4 +58,18 @@ func TestSaveLedger_DeletesOnlyLinesPastTheLast(t *testing.T) {
 			assert.Equal(t, tt.wantDeleted, deleted)
 		})
 	}
+}
+
+// ledgerRows are the ledger lines of game g as the store writes them
+// (ledgerLines, rowOf), for the tests to compare with the rows stored.
+func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
+	led := ledgerLines(s, g)
+	if len(led) == 0 {
+		return nil
+	}
+	lines := make([]ledgerRow, 0, len(led))
+	for _, ln := range led {
+		lines = append(lines, rowOf(ln))
+	}
+	return lines
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"zaochnik/corr/letter"
 )
@@ -39,10 +40,6 @@ type keyTaken struct{ err error }
 func (k keyTaken) Error() string { return k.err.Error() }
 func (k keyTaken) Unwrap() error { return k.err }
 
-// sqliteConstraint is SQLITE_CONSTRAINT, the primary result code of every
-// constraint's refusal (UNIQUE, NOT NULL, FOREIGN KEY).
-const sqliteConstraint = 19
-
 // settle writes o into r's row: inserts a fresh letter with it (r.id is
 // then its id), updates a stored one.
 func (t *Tx) settle(ctx context.Context, r *letterRow, o letterOutcome) error {
@@ -68,7 +65,9 @@ func (t *Tx) settle(ctx context.Context, r *letterRow, o letterOutcome) error {
 		in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, r.sum,
 		in.Postmark.UTC().Format(time.RFC3339), in.From, r.auth, o.tid, o.gid, o.d, reasonColumn(o.reason), problems, t.db.stamp())
 	var se *sqlite.Error
-	if errors.As(err, &se) && se.Code()&0xff == sqliteConstraint {
+	// SQLITE_CONSTRAINT is the primary result code of every constraint's
+	// refusal (UNIQUE, NOT NULL, FOREIGN KEY); the extended code names which.
+	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT {
 		return keyTaken{err}
 	}
 	if err != nil {

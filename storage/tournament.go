@@ -161,7 +161,7 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 			return nil, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
 		c.state.Games = append(c.state.Games, &g)
-		// A game without a reply has no ledger line (ledgerRows): its
+		// A game without a reply has no ledger line (ledgerLines): its
 		// first reply's lines need no DELETE before them.
 		c.games[g.Code] = gameRow{id: gid, known: len(g.Replies) == 0}
 	}
@@ -418,19 +418,6 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 		return lines, nil
 	}
 	return lines, db.writeLedgerOps(ctx, tx, ops)
-}
-
-// ledgerRows are the ledger lines of game g as stored.
-func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
-	led := ledgerLines(s, g)
-	if len(led) == 0 {
-		return nil
-	}
-	lines := make([]ledgerRow, 0, len(led))
-	for _, ln := range led {
-		lines = append(lines, rowOf(ln))
-	}
-	return lines
 }
 
 // ledgerLines are the lines of game g's ledger. A ledger that does not

@@ -155,14 +155,8 @@ func (t *Tx) saveDesk(ctx context.Context, l Tournament) error {
 // changed in both); a desk a step changed through new lists is compared
 // whole.
 func sameDesk(was, d adjudication.Desk) bool {
-	return was.Organiser == d.Organiser && sameList(was.Adjournments, d.Adjournments) && sameList(was.Withdrawals, d.Withdrawals) &&
-		sameList(was.Sanctions, d.Sanctions) && sameList(was.Forfeits, d.Forfeits)
-}
-
-// sameList reports whether a and b are the same list: the same elements of
-// the same array (or both empty).
-func sameList[T any](a, b []T) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+	return was.Organiser == d.Organiser && corr.SameList(was.Adjournments, d.Adjournments) && corr.SameList(was.Withdrawals, d.Withdrawals) &&
+		corr.SameList(was.Sanctions, d.Sanctions) && corr.SameList(was.Forfeits, d.Forfeits)
 }
 
 // SaveDesk writes what a decision at the desk changed of tournament l on
