@@ -273,18 +273,14 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 // writes them too.
 func TestGameRow_StatusAndResultAsTheGame(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
-	ctx := context.Background()
 	columns := func() (string, string) {
 		var status, result string
 		require.NoError(t, db.db.QueryRow(`SELECT status, result FROM games WHERE code = 'ТЕСТ-2026 1-2'`).Scan(&status, &result))
 		return status, result
 	}
 	for _, r := range append(slices.Clone(game12[:2]), moveLetter("<r3>", "ivanov@example.org", 7, "ТЕСТ-2026 1-2\nСдаюсь.")) {
-		res, err := apply(ctx, db, cipher, r)
-		require.NoError(t, err)
+		res, s := applyRead(t, db, cipher, r)
 		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
-		s, err := db.State(ctx, cipher)
-		require.NoError(t, err)
 		g, _ := s.Game("ТЕСТ-2026 1-2")
 		status, result := columns()
 		assert.Equal(t, g.Status.String(), status, r.MessageID)
@@ -301,13 +297,9 @@ func TestGameRow_StatusAndResultAsTheGame(t *testing.T) {
 // included, and a row differing in each column.
 func TestSameLine_AsRowOf(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
-	ctx := context.Background()
 	var lines []timecontrol.Line
 	for _, r := range game12 {
-		_, err := apply(ctx, db, cipher, r)
-		require.NoError(t, err)
-		s, err := db.State(ctx, cipher)
-		require.NoError(t, err)
+		_, s := applyRead(t, db, cipher, r)
 		for _, g := range s.Games {
 			lines = append(lines, ledgerLines(s, *g)...)
 		}

@@ -2,6 +2,9 @@ package storage
 
 import (
 	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"zaochnik/adjudication"
 	"zaochnik/corr"
@@ -87,6 +90,18 @@ func apply(ctx context.Context, db *DB, cipher string, r Received) (Result, erro
 		return err
 	})
 	return res, err
+}
+
+// applyRead is apply of letter r, which must not fail, and the
+// tournament's state after it.
+func applyRead(t *testing.T, db *DB, cipher string, r Received) (Result, corr.State) {
+	t.Helper()
+	ctx := context.Background()
+	res, err := apply(ctx, db, cipher, r)
+	require.NoError(t, err)
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	return res, s
 }
 
 // applyIn is apply on tx.

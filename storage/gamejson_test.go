@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
@@ -42,12 +41,8 @@ func readGame(t testing.TB, b []byte) corr.Game {
 func TestGameJSON_ReadsAsEncodingJSON(t *testing.T) {
 	var games []corr.Game
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
-	ctx := context.Background()
 	for _, r := range game12 {
-		_, err := apply(ctx, db, cipher, r)
-		require.NoError(t, err)
-		s, err := db.State(ctx, cipher)
-		require.NoError(t, err)
+		_, s := applyRead(t, db, cipher, r)
 		for _, g := range s.Games {
 			games = append(games, *g)
 		}

@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -31,7 +30,6 @@ func TestSaveLedger_DeletesOnlyLinesPastTheLast(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "z.db")
 			db, cipher := twoPlayers(t, path)
-			ctx := context.Background()
 			_, err := db.db.Exec(`CREATE TABLE ledger_deleted (seq INTEGER);
 				CREATE TRIGGER ledger_line_deleted AFTER DELETE ON ledger_lines BEGIN INSERT INTO ledger_deleted VALUES (old.seq); END`)
 			require.NoError(t, err)
@@ -45,11 +43,8 @@ func TestSaveLedger_DeletesOnlyLinesPastTheLast(t *testing.T) {
 					_, err = db.db.Exec(`UPDATE tournaments SET state = json_set(state, '$.rev', 1000)`)
 					require.NoError(t, err)
 				}
-				res, err := apply(ctx, db, cipher, r)
-				require.NoError(t, err)
+				res, s := applyRead(t, db, cipher, r)
 				require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
-				s, err := db.State(ctx, cipher)
-				require.NoError(t, err)
 				g, _ := s.Game("ТЕСТ-2026 1-2")
 				assert.Equal(t, ledgerRows(s, g), storedLedger(t, db, g.Code), r.MessageID)
 			}
