@@ -38,8 +38,8 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked) (Outcome,
 			// A letter stored before is not decided again (Write finds
 			// it): what its decision would make of it is no reason to
 			// fail it.
-			seen, serr := tx.Seen(ctx, s)
-			if serr != nil || !seen.Stored {
+			seen, ok := tx.StoredBefore(ctx, s)
+			if !ok {
 				return Outcome{}, err
 			}
 			s, d = seen, adjudication.Decision{}

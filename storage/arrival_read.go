@@ -99,12 +99,20 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 	if err := t.readLetter(ctx, &read); err != nil {
 		// A letter stored before is not decided again: what its decision
 		// would read is no reason to fail it.
-		if seen, serr := t.Seen(ctx, s); serr == nil && seen.Stored {
+		if seen, ok := t.StoredBefore(ctx, s); ok {
 			return seen, nil
 		}
 		return read, err
 	}
 	return read, nil
+}
+
+// StoredBefore returns s as Seen makes it, and true, when its letter was
+// stored before: a step that failed on it (reading, deciding) is then no
+// reason to fail the letter, which Write answers from its row.
+func (t *Tx) StoredBefore(ctx context.Context, s Scene) (Scene, bool) {
+	seen, err := t.Seen(ctx, s)
+	return seen, err == nil && seen.Stored
 }
 
 // Seen returns s with Stored set (and the stored letter's id and
