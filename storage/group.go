@@ -121,18 +121,15 @@ func (g *Group) close(ctx context.Context, err error) error {
 // watermarks it advanced, the rows it appended and what the transaction
 // knew of its writes; the tournaments' copies are dropped, since one kept
 // by a step of the letter may hold what was undone. The outbox's next id
-// is asked again: after the rows stored and the earlier letters' appended.
+// is asked again at its next use (nextOutboxID: after the rows stored and
+// the earlier letters' appended).
 func (g *Group) undo(ctx context.Context) error {
 	g.db.undone()
 	g.db.forgetAll()
 	g.db.w.marks = g.db.w.marks[:g.marks]
 	g.db.w.rows.undo(g.rows)
 	ctx = context.WithoutCancel(ctx) // the group's bookkeeping (open)
-	_, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`)
-	if err == nil && len(g.db.w.rows.outbox) > 0 {
-		g.db.w.nextOutbox, err = g.db.nextOutboxID(ctx, g.tx)
-	}
-	if err != nil {
+	if _, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); err != nil {
 		g.broken = fmt.Errorf("storage: a letter not undone to its savepoint: %w", err)
 		return g.broken
 	}
