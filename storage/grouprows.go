@@ -179,36 +179,36 @@ func rowsAtOnce(n, max int) int {
 	return k
 }
 
-// writeEvents inserts events (eventColumns values a row), eventRows at
-// most a statement.
-func (db *DB) writeEvents(ctx context.Context, tx *sql.Tx, events []any) error {
-	const eventRows = 64
-	for len(events) > 0 {
-		n := rowsAtOnce(len(events)/eventColumns, eventRows)
-		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, n, eventColumns),
-			events[:n*eventColumns]...); err != nil {
+// insertRows inserts the rows of args, k values a row, by the statement
+// head ("INSERT INTO t (columns) VALUES"), max rows at most a statement.
+func (db *DB) insertRows(ctx context.Context, tx *sql.Tx, head string, k, max int, args []any) error {
+	for len(args) > 0 {
+		n := rowsAtOnce(len(args)/k, max)
+		if _, err := db.exec(ctx, tx, db.manyRows(head, n, k), args[:n*k]...); err != nil {
 			return err
 		}
-		events = events[n*eventColumns:]
+		args = args[n*k:]
 	}
 	return nil
+}
+
+// writeEvents inserts events (eventColumns values a row), 64 rows at most
+// a statement.
+func (db *DB) writeEvents(ctx context.Context, tx *sql.Tx, events []any) error {
+	return db.insertRows(ctx, tx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, eventColumns, 64, events)
 }
 
 // writeQueued inserts outgoing letters qs, outboxRows at most a
 // statement, then their documents.
 func (db *DB) writeQueued(ctx context.Context, tx *sql.Tx, qs []queuedRow) error {
-	for part := qs; len(part) > 0; {
-		n := rowsAtOnce(len(part), outboxRows)
-		args := make([]any, 0, 14*n)
-		for _, q := range part[:n] {
-			r := q.row
-			args = append(args, q.id, q.messageID, r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, q.now, q.now)
-		}
-		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
-		VALUES`, n, 14), args...); err != nil {
-			return err
-		}
-		part = part[n:]
+	args := make([]any, 0, 14*len(qs))
+	for _, q := range qs {
+		r := q.row
+		args = append(args, q.id, q.messageID, r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, q.now, q.now)
+	}
+	if err := db.insertRows(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
+		VALUES`, 14, outboxRows, args); err != nil {
+		return err
 	}
 	for _, q := range qs {
 		if err := insertFiles(ctx, tx, q.id, q.files); err != nil {
@@ -226,16 +226,10 @@ func (db *DB) writeLedgerOps(ctx context.Context, tx *sql.Tx, ops []ledgerOp) er
 	const ledgerRowsAtOnce = 64
 	args := make([]any, 0, 9*ledgerRowsAtOnce)
 	flush := func() error {
-		for part := args; len(part) > 0; {
-			n := rowsAtOnce(len(part)/9, ledgerRowsAtOnce)
-			if _, err := db.exec(ctx, tx, db.manyRows(`INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES`, n, 9), part[:9*n]...); err != nil {
-				return err
-			}
-			part = part[9*n:]
-		}
+		err := db.insertRows(ctx, tx, `INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES`, 9, ledgerRowsAtOnce, args)
 		args = args[:0]
-		return nil
+		return err
 	}
 	for _, op := range ops {
 		if op.del {
