@@ -170,8 +170,11 @@ type deskFacts struct {
 func (d Desk) factsOf(s corr.State, l Letter) deskFacts {
 	f := deskFacts{organiser: d.IsOrganiser(l.From)}
 	f.sender, f.player = s.Tournament.PlayerByEmail(l.From)
+	if !f.player {
+		return f
+	}
 	for _, a := range d.Adjournments {
-		if n := f.sender.Number; !f.player || a.WhitePlayer != n && a.BlackPlayer != n || !a.Ruled.IsZero() {
+		if n := f.sender.Number; a.WhitePlayer != n && a.BlackPlayer != n || !a.Ruled.IsZero() {
 			continue
 		}
 		if g, ok := s.Game(a.Game); ok && g.Status == corr.Unfinished {

@@ -112,9 +112,9 @@ func (a *applier) ledger() (timecontrol.Ledger, error) {
 		a.led = &ledgerOnce{led: led, err: err}
 		if err == nil {
 			a.s.ledgerApplied(a.g, led) // the store's, as the letter leaves the game
-		}
-		if err == nil && len(a.g.Replies) >= extendFrom {
-			a.s.setLedger(a.g.Code, &a.led.led) // the next letter's is extended from it
+			if len(a.g.Replies) >= extendFrom {
+				a.s.setLedger(a.g.Code, &a.led.led) // the next letter's is extended from it
+			}
 		}
 	}
 	return a.led.led, a.led.err

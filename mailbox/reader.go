@@ -580,9 +580,7 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 // it): what is too large to fetch is too large to read.
 func (r *Reader) read(uid uint32, raw []byte) Fetched {
 	f := Fetched{UID: uid, Raw: raw}
-	if int64(len(raw)) <= r.o.MaxLetterSize {
-		f.Mail, f.Unreadable = r.o.Reading.Decode(raw)
-	}
+	f.Mail, f.Unreadable = r.o.Reading.DecodeWithin(raw, r.o.MaxLetterSize)
 	return f
 }
 

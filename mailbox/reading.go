@@ -26,3 +26,12 @@ func (r Reading) Decode(raw []byte) (*Incoming, error) {
 	in.read = true
 	return in, nil
 }
+
+// DecodeWithin is Decode of raw unless raw is longer than max bytes: what
+// is too large to take is too large to read (nil, nil).
+func (r Reading) DecodeWithin(raw []byte, max int64) (*Incoming, error) {
+	if int64(len(raw)) > max {
+		return nil, nil
+	}
+	return r.Decode(raw)
+}

@@ -107,19 +107,19 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 	return read, nil
 }
 
-// StoredBefore returns s as Seen makes it, and true, when its letter was
+// StoredBefore returns s as seen makes it, and true, when its letter was
 // stored before: a step that failed on it (reading, deciding) is then no
 // reason to fail the letter, which Write answers from its row.
 func (t *Tx) StoredBefore(ctx context.Context, s Scene) (Scene, bool) {
-	seen, err := t.Seen(ctx, s)
+	seen, err := t.seen(ctx, s)
 	return seen, err == nil && seen.Stored
 }
 
-// Seen returns s with Stored set (and the stored letter's id and
+// seen returns s with Stored set (and the stored letter's id and
 // disposition) when its letter was stored before, and with the letter
 // whose UID the mail server gave it, if any (see DB.stored). Read leaves
 // it to Write, which asks only when the letter's row is refused.
-func (t *Tx) Seen(ctx context.Context, s Scene) (Scene, error) {
+func (t *Tx) seen(ctx context.Context, s Scene) (Scene, error) {
 	if err := t.usable(); err != nil {
 		return s, err
 	}

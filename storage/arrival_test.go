@@ -67,7 +67,7 @@ func TestRead_WritesNothingWriteWritesTheDecision(t *testing.T) {
 		err = db.Update(ctx, func(tx *Tx) error {
 			s, err := tx.Read(ctx, Arrival{Received: again})
 			require.NoError(t, err)
-			seen, err := tx.Seen(ctx, s)
+			seen, err := tx.seen(ctx, s)
 			require.NoError(t, err)
 			assert.True(t, seen.Stored, "read again, the letter was stored before")
 			assert.Equal(t, Ignored, seen.Disposition)

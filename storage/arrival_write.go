@@ -29,9 +29,6 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 	if s.Stored {
 		return Result{LetterID: s.LetterID, Disposition: s.Disposition}, nil
 	}
-	if err := t.db.release(ctx, t.tx, s.reused, in); err != nil {
-		return Result{}, err
-	}
 	res, err := t.writeDecision(ctx, s, &letterRow{in: in, sum: s.sum, auth: authOf(s.Letter.Auth)}, d)
 	if !errors.As(err, new(keyTaken)) {
 		return res, err
@@ -40,7 +37,7 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 	// Message-ID or its mailbox UID is a stored letter's. The letter was
 	// stored before, and nothing is written again; or the mail server
 	// reused the UID for it, and the old letter gives it up.
-	seen, serr := t.Seen(ctx, s)
+	seen, serr := t.seen(ctx, s)
 	switch {
 	case serr != nil:
 		return Result{}, serr

@@ -162,13 +162,11 @@ type writing struct {
 	// sendersChecked is set once the senders' answers kept with the
 	// writer's connection were checked in tx (sendersCurrent).
 	sendersChecked bool
-	// group is set for a Group's transaction: the letters' watermarks
-	// are then written once, when it commits (marks).
+	// group is set for a Group's transaction: what its letters append
+	// (rows: their watermarks, events, outgoing letters and ledger lines)
+	// is written once, when it commits (grouprows.go).
 	group bool
-	marks []watermark
-	// rows are what a Group's letters appended, written when it commits
-	// (grouprows.go).
-	rows appended
+	rows  appended
 }
 
 // watermark is a mailbox's watermark to advance (advanceWatermark).

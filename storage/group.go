@@ -25,10 +25,9 @@ type Group struct {
 	// until Done), nil between letters: the savepoint has one name, so a
 	// second one opened inside it would be released in its place.
 	letter *Tx
-	// marks is how many watermarks, rows the rows appended, the group
-	// held when the current letter's savepoint was opened.
-	marks int
-	rows  appendedMark
+	// rows is how many rows (watermarks among them) the group had
+	// appended when the current letter's savepoint was opened.
+	rows appendedMark
 	// broken is why a letter could not be undone to its savepoint: the
 	// group then holds a half-written letter, and only rolls back.
 	broken error
@@ -98,7 +97,7 @@ func (g *Group) open(ctx context.Context) error {
 	if _, err := g.db.exec(context.WithoutCancel(ctx), g.tx, `SAVEPOINT letter`); err != nil {
 		return err
 	}
-	g.marks, g.rows = len(g.db.w.marks), g.db.w.rows.mark()
+	g.rows = g.db.w.rows.mark()
 	return nil
 }
 
@@ -121,18 +120,14 @@ func (g *Group) close(ctx context.Context, err error) error {
 // watermarks it advanced, the rows it appended and what the transaction
 // knew of its writes; the tournaments' copies are dropped, since one kept
 // by a step of the letter may hold what was undone. The outbox's next id
-// is asked again: after the rows stored and the earlier letters' appended.
+// is asked again at its next use (nextOutboxID: after the rows stored and
+// the earlier letters' appended).
 func (g *Group) undo(ctx context.Context) error {
 	g.db.undone()
 	g.db.forgetAll()
-	g.db.w.marks = g.db.w.marks[:g.marks]
 	g.db.w.rows.undo(g.rows)
 	ctx = context.WithoutCancel(ctx) // the group's bookkeeping (open)
-	_, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`)
-	if err == nil && len(g.db.w.rows.outbox) > 0 {
-		g.db.w.nextOutbox, err = g.db.nextOutboxID(ctx, g.tx)
-	}
-	if err != nil {
+	if _, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); err != nil {
 		g.broken = fmt.Errorf("storage: a letter not undone to its savepoint: %w", err)
 		return g.broken
 	}
@@ -158,9 +153,6 @@ func (g *Group) Commit() error {
 	g.done = true
 	ctx := context.Background()
 	err := g.db.writeAppended(ctx, g.tx)
-	if err == nil {
-		err = g.db.writeMarks(ctx, g.tx)
-	}
 	if err == nil {
 		err = g.tx.Commit()
 	} else {

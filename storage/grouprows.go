@@ -10,12 +10,12 @@ import (
 
 // The rows a group's letters only append, and nothing of the group reads
 // back by their tables (events, outgoing letters with their documents,
-// ledger lines), wait in memory and are written when the group commits:
+// ledger lines, and the letters' watermarks), wait in memory and are written when the group commits:
 // a few multi-row statements for the whole group instead of three for
 // every letter, and written after the letters' savepoints are released, so
 // that SQLite copies none of their pages into a savepoint's journal. A
 // letter undone to its savepoint drops its own (Group.undo); the rows of
-// the letters kept are written with the watermarks in the group's one
+// the letters kept are written, their watermarks last, in the group's one
 // transaction, so a crash still stores all of a letter or nothing.
 // The one reader of such rows inside a group, the thread of a reply to a
 // letter queued by an earlier letter of the group (threadGame), is answered
@@ -27,6 +27,7 @@ type appended struct {
 	events []any // eventColumns values a row
 	outbox []queuedRow
 	ledger []ledgerOp
+	marks  []watermark // the letters' watermarks, written last (writeMarks)
 	// sent are the Message-IDs of outbox, with their rows' games (nil:
 	// none), for threadGame.
 	sent map[string]any
@@ -34,7 +35,7 @@ type appended struct {
 
 // appendedMark is how many rows appended held when a letter's savepoint
 // was opened: undone, the letter drops those after it.
-type appendedMark struct{ events, outbox, ledger int }
+type appendedMark struct{ events, outbox, ledger, marks int }
 
 // queuedRow is an outgoing letter waiting in appended, its id and
 // Message-ID chosen (enqueueAll explains why).
@@ -65,7 +66,7 @@ func (db *DB) deferring(tx *sql.Tx) bool { return tx == db.w.tx && db.w.group }
 
 // mark is where the current letter's appended rows begin.
 func (a *appended) mark() appendedMark {
-	return appendedMark{len(a.events), len(a.outbox), len(a.ledger)}
+	return appendedMark{len(a.events), len(a.outbox), len(a.ledger), len(a.marks)}
 }
 
 // undo drops the rows appended after m.
@@ -73,7 +74,7 @@ func (a *appended) undo(m appendedMark) {
 	for _, q := range a.outbox[m.outbox:] {
 		delete(a.sent, q.messageID)
 	}
-	a.events, a.outbox, a.ledger = a.events[:m.events], a.outbox[:m.outbox], a.ledger[:m.ledger]
+	a.events, a.outbox, a.ledger, a.marks = a.events[:m.events], a.outbox[:m.outbox], a.ledger[:m.ledger], a.marks[:m.marks]
 }
 
 // queueAppended appends outgoing letters rs with their documents,
@@ -161,7 +162,10 @@ func (db *DB) writeAppended(ctx context.Context, tx *sql.Tx) error {
 	if err := db.writeQueued(ctx, tx, a.outbox); err != nil {
 		return err
 	}
-	return db.writeLedgerOps(ctx, tx, a.ledger)
+	if err := db.writeLedgerOps(ctx, tx, a.ledger); err != nil {
+		return err
+	}
+	return db.writeMarks(ctx, tx, a.marks)
 }
 
 // rowsAtOnce is how many of n rows the next multi-row statement writes:
@@ -179,36 +183,36 @@ func rowsAtOnce(n, max int) int {
 	return k
 }
 
-// writeEvents inserts events (eventColumns values a row), eventRows at
-// most a statement.
-func (db *DB) writeEvents(ctx context.Context, tx *sql.Tx, events []any) error {
-	const eventRows = 64
-	for len(events) > 0 {
-		n := rowsAtOnce(len(events)/eventColumns, eventRows)
-		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, n, eventColumns),
-			events[:n*eventColumns]...); err != nil {
+// insertRows inserts the rows of args, k values a row, by the statement
+// head ("INSERT INTO t (columns) VALUES"), max rows at most a statement.
+func (db *DB) insertRows(ctx context.Context, tx *sql.Tx, head string, k, max int, args []any) error {
+	for len(args) > 0 {
+		n := rowsAtOnce(len(args)/k, max)
+		if _, err := db.exec(ctx, tx, db.manyRows(head, n, k), args[:n*k]...); err != nil {
 			return err
 		}
-		events = events[n*eventColumns:]
+		args = args[n*k:]
 	}
 	return nil
+}
+
+// writeEvents inserts events (eventColumns values a row), 64 rows at most
+// a statement.
+func (db *DB) writeEvents(ctx context.Context, tx *sql.Tx, events []any) error {
+	return db.insertRows(ctx, tx, `INSERT INTO events (tournament_id, game_id, letter_id, date, kind, clause, detail) VALUES`, eventColumns, 64, events)
 }
 
 // writeQueued inserts outgoing letters qs, outboxRows at most a
 // statement, then their documents.
 func (db *DB) writeQueued(ctx context.Context, tx *sql.Tx, qs []queuedRow) error {
-	for part := qs; len(part) > 0; {
-		n := rowsAtOnce(len(part), outboxRows)
-		args := make([]any, 0, 14*n)
-		for _, q := range part[:n] {
-			r := q.row
-			args = append(args, q.id, q.messageID, r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, q.now, q.now)
-		}
-		if _, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
-		VALUES`, n, 14), args...); err != nil {
-			return err
-		}
-		part = part[n:]
+	args := make([]any, 0, 14*len(qs))
+	for _, q := range qs {
+		r := q.row
+		args = append(args, q.id, q.messageID, r.tid, r.gid, r.lid, r.to, r.kind, r.subject, r.body, r.inReplyTo, r.attach, r.confirms, q.now, q.now)
+	}
+	if err := db.insertRows(ctx, tx, `INSERT INTO outbox (id, message_id, tournament_id, game_id, letter_id, to_addr, kind, subject, body, in_reply_to, attach, confirms, queued, next_attempt)
+		VALUES`, 14, outboxRows, args); err != nil {
+		return err
 	}
 	for _, q := range qs {
 		if err := insertFiles(ctx, tx, q.id, q.files); err != nil {
@@ -226,16 +230,10 @@ func (db *DB) writeLedgerOps(ctx context.Context, tx *sql.Tx, ops []ledgerOp) er
 	const ledgerRowsAtOnce = 64
 	args := make([]any, 0, 9*ledgerRowsAtOnce)
 	flush := func() error {
-		for part := args; len(part) > 0; {
-			n := rowsAtOnce(len(part)/9, ledgerRowsAtOnce)
-			if _, err := db.exec(ctx, tx, db.manyRows(`INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES`, n, 9), part[:9*n]...); err != nil {
-				return err
-			}
-			part = part[9*n:]
-		}
+		err := db.insertRows(ctx, tx, `INSERT OR REPLACE INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES`, 9, ledgerRowsAtOnce, args)
 		args = args[:0]
-		return nil
+		return err
 	}
 	for _, op := range ops {
 		if op.del {

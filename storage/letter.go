@@ -76,17 +76,16 @@ func (db *DB) advanceWatermark(ctx context.Context, tx *sql.Tx, mailbox string, 
 	if mailbox == "" {
 		return nil // entered by hand (paper letters, replay): no IMAP mailbox
 	}
-	if tx == db.w.tx && db.w.group {
-		db.w.marks = append(db.w.marks, watermark{mailbox, validity, uid})
+	if db.deferring(tx) {
+		db.w.rows.marks = append(db.w.rows.marks, watermark{mailbox, validity, uid})
 		return nil
 	}
 	return db.writeMark(ctx, tx, mailbox, validity, uid)
 }
 
-// writeMarks writes the watermarks a group's letters advanced, in order,
-// a run of the same mailbox and UIDVALIDITY as one.
-func (db *DB) writeMarks(ctx context.Context, tx *sql.Tx) error {
-	ms := db.w.marks
+// writeMarks writes the watermarks ms a group's letters advanced, in
+// order, a run of the same mailbox and UIDVALIDITY as one.
+func (db *DB) writeMarks(ctx context.Context, tx *sql.Tx, ms []watermark) error {
 	for i, m := range ms {
 		if i+1 < len(ms) && ms[i+1].mailbox == m.mailbox && ms[i+1].validity == m.validity {
 			ms[i+1].uid = max(ms[i+1].uid, m.uid)
@@ -96,7 +95,6 @@ func (db *DB) writeMarks(ctx context.Context, tx *sql.Tx) error {
 			return err
 		}
 	}
-	db.w.marks = nil
 	return nil
 }
 

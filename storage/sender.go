@@ -163,14 +163,11 @@ func (db *DB) NextBatch(ctx context.Context, done []Outcome, now, retryAt time.T
 // again at retryAt until an outcome is recorded.
 func (db *DB) fly(ctx context.Context, tx *sql.Tx, ids []int64, now, retryAt time.Time) error {
 	since, next := any(stampOf(now)), any(stampOf(retryAt)) // boxed once for every row
-	return inParts(ids, func(part []int64) error {
-		args := make([]any, 0, 3*len(part))
-		for _, id := range part {
-			args = append(args, id, since, next)
-		}
-		_, err := db.exec(ctx, tx, db.manyRows(`INSERT INTO outbox_flight (outbox_id, since, next_attempt) VALUES`, len(part), 3), args...)
-		return err
-	})
+	args := make([]any, 0, 3*len(ids))
+	for _, id := range ids {
+		args = append(args, id, since, next)
+	}
+	return db.insertRows(ctx, tx, `INSERT INTO outbox_flight (outbox_id, since, next_attempt) VALUES`, 3, idsPart, args)
 }
 
 // idsPart is how many ids one statement of inParts names at most.

@@ -29,6 +29,13 @@ type tournamentState struct {
 	Rev int64 `json:"rev,omitempty"`
 }
 
+// sameTournamentWide reports whether a and b agree on every field that
+// tournamentState keeps (a field added there is compared here too).
+func sameTournamentWide(a, b corr.State) bool {
+	return a.Started == b.Started && a.Checked == b.Checked && a.Undrawable == b.Undrawable &&
+		slices.Equal(a.Breaks, b.Breaks) && slices.Equal(a.Byes, b.Byes)
+}
+
 // CreateTournament stores a validated tournament with its players and games
 // (not yet started). source is the tournament file as written. It fails when
 // a tournament with the same cipher exists.
@@ -197,7 +204,7 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 	// p is what this transaction wrote when revised: its revision is new
 	// already, and a step that changed nothing tournament-wide (a letter
 	// of a group after the first) leaves the row, unwritten and unencoded.
-	if !revised || breaks || s.Started != p.state.Started || s.Checked != p.state.Checked || s.Undrawable != p.state.Undrawable || !slices.Equal(s.Byes, p.state.Byes) {
+	if !revised || !sameTournamentWide(s, p.state) {
 		ts := tournamentState{Started: s.Started.String(), Breaks: s.Breaks, Checked: s.Checked.String(), Byes: s.Byes, Undrawable: s.Undrawable, Rev: p.rev + 1}
 		if revised {
 			ts.Rev = p.rev

@@ -85,9 +85,7 @@ func fetched(mbox string, uidValidity uint32, f mailbox.Fetched) referee.Letter 
 // Authentication-Results come with it), unless it is over the referee's
 // size limit and is not read.
 func decoded(ref *referee.Referee, l referee.Letter) referee.Letter {
-	if int64(len(l.Raw)) <= ref.MaxSize() {
-		l.Mail, l.Unreadable = ref.Reading.Decode(l.Raw)
-	}
+	l.Mail, l.Unreadable = ref.Reading.DecodeWithin(l.Raw, ref.MaxSize())
 	return l
 }
 

@@ -150,11 +150,15 @@ func mergeWordDates(ts []token) []token {
 	out := ts[:0] // in place: a token is written where one was read already
 	for i := 0; i < len(ts); i++ {
 		day, mon, n := 0, 0, 0
-		switch {
-		case ts[i].kind == kInt && len(ts[i].orig) <= 2 && i+1 < len(ts) && monthOf(ts[i+1].word) > 0:
-			day, mon, n = atoi(ts[i].orig), monthOf(ts[i+1].word), 2
-		case monthOf(ts[i].word) > 0 && i+1 < len(ts) && ts[i+1].kind == kInt && len(ts[i+1].orig) <= 2:
-			day, mon, n = atoi(ts[i+1].orig), monthOf(ts[i].word), 2
+		if ts[i].kind == kInt && len(ts[i].orig) <= 2 && i+1 < len(ts) {
+			if m := monthOf(ts[i+1].word); m > 0 {
+				day, mon, n = atoi(ts[i].orig), m, 2
+			}
+		}
+		if n == 0 && i+1 < len(ts) && ts[i+1].kind == kInt && len(ts[i+1].orig) <= 2 {
+			if m := monthOf(ts[i].word); m > 0 {
+				day, mon, n = atoi(ts[i+1].orig), m, 2
+			}
 		}
 		if n == 0 {
 			out = append(out, ts[i])
