@@ -1,8 +1,6 @@
 package adjudication
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,14 +15,9 @@ import (
 // answered on 20 March, by mail, with verdict; the desk follows it all.
 func ruledClaim(t *testing.T, verdict string) (Desk, corr.State, string) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	tm, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
-	require.NoError(t, err)
+	s := startedFrom(t, "two.toml")
 	d := Desk{}
-	d, s = letterTo(t, d, s, "ivanov@example.org", "2026-03-01", "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	d, s = letterTo(t, d, s, "ivanov@example.org", "2026-03-01", firstMove)
 	d, s = letterTo(t, d, s, "ivanov@example.org", "2026-03-10", "ТЕСТ-2026 1-2\nЗаявляю просрочку.")
 	code := s.Games[0].Code
 	d, s, out, err := d.JudgeAnswer(s, code, ReadAnswer(verdict), on("2026-03-20"))
@@ -38,12 +31,19 @@ func ruledClaim(t *testing.T, verdict string) (Desk, corr.State, string) {
 // the referee, then the desk.
 func letterTo(t *testing.T, d Desk, s corr.State, from, day, text string) (Desk, corr.State) {
 	t.Helper()
+	d, next, out := deliver(d, s, from, day, text)
+	require.True(t, out.Accepted, out.Reason)
+	return d, next
+}
+
+// deliver applies a player's letter received on day as the store does,
+// the referee, then the desk, and returns what the desk made of it.
+func deliver(d Desk, s corr.State, from, day, text string) (Desk, corr.State, corr.Outcome) {
 	obs := corr.Observation{From: from, Postmark: on(day), MessageID: from + day}
 	p, _ := s.Tournament.PlayerByEmail(from)
 	next, out := corr.Apply(s, s.Read(text, obs), obs)
-	require.True(t, out.Accepted, out.Reason)
-	d, _ = d.Follow(next, p.Number, out)
-	return d, next
+	d, out = d.Follow(next, p.Number, out)
+	return d, next, out
 }
 
 func TestAppeal_6_1_12_OrganiserDecidesTheProtestAgainstARuling(t *testing.T) {

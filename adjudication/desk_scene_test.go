@@ -1,8 +1,6 @@
 package adjudication
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -23,24 +21,13 @@ import (
 // of a finished game (6.5.1); the record in the notation of 6.5.1, the
 // final position drawn, the PDN naming both players.
 func TestDesk_LettersShowTheGameAsItStands(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "short.toml")) // play ends on 1 April
-	require.NoError(t, err)
-	tm, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
-	require.NoError(t, err)
-	d, s := letterTo(t, Desk{}, s, "ivanov@example.org", "2026-03-01", "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	s := startedFrom(t, "short.toml") // play ends on 1 April
+	tm := s.Tournament
+	d, s := letterTo(t, Desk{}, s, "ivanov@example.org", "2026-03-01", firstMove)
 	g := *s.Games[0]
 	v := tm.DraughtsVariant()
 	record, final := corr.RecordText(g.Record(v)), diagram.PNG(g.Position(v))
 	require.NotEmpty(t, record)
-	apply := func(d Desk, s corr.State, from, day, text string) (Desk, corr.State, corr.Outcome) {
-		obs := corr.Observation{From: from, Postmark: on(day), MessageID: from + day}
-		p, _ := s.Tournament.PlayerByEmail(from)
-		next, out := corr.Apply(s, s.Read(text, obs), obs)
-		d, out = d.Follow(next, p.Number, out)
-		return d, next, out
-	}
 	ended, out := corr.Daily(s, tm.End)
 	adjourned, endOfPlay := d.Follow(ended, 0, out)
 	tests := []struct {
@@ -52,7 +39,7 @@ func TestDesk_LettersShowTheGameAsItStands(t *testing.T) {
 		pdn    bool   // the PDN attached
 	}{
 		{"6_3_6_Dossier", func(t *testing.T) corr.Outcome {
-			_, _, out := apply(d, s, "ivanov@example.org", "2026-03-10", "ТЕСТ-2026 1-2\nЗаявляю просрочку.")
+			_, _, out := deliver(d, s, "ivanov@example.org", "2026-03-10", "ТЕСТ-2026 1-2\nЗаявляю просрочку.")
 			return out
 		}, "judge@example.org:dossier", true, true, true},
 		{"6_5_2_EndOfPlay", func(t *testing.T) corr.Outcome { return endOfPlay }, "ivanov@example.org:end-of-play", false, true, false},
@@ -83,11 +70,11 @@ func TestDesk_LettersShowTheGameAsItStands(t *testing.T) {
 			require.NoError(t, err)
 			played, _ := s.Game(code)
 			require.Equal(t, g.Plies, played.Plies, "the same game")
-			_, _, out := apply(d, s, "ivanov@example.org", "2026-03-25", "ТЕСТ-2026 1-2\nПротест: не согласен с решением судьи.")
+			_, _, out := deliver(d, s, "ivanov@example.org", "2026-03-25", "ТЕСТ-2026 1-2\nПротест: не согласен с решением судьи.")
 			return out
 		}, "org@example.org:protest", true, false, false},
 		{"6_5_1_Finished", func(t *testing.T) corr.Outcome {
-			_, next, out := apply(d, s, "petrov@example.org", "2026-03-05", "ТЕСТ-2026 1-2\nСдаюсь.")
+			_, next, out := deliver(d, s, "petrov@example.org", "2026-03-05", "ТЕСТ-2026 1-2\nСдаюсь.")
 			require.Equal(t, corr.Finished, next.Games[0].Status)
 			return out
 		}, "secretary@example.org:result", true, false, true},
@@ -125,13 +112,8 @@ func TestDesk_LettersShowTheGameAsItStands(t *testing.T) {
 // an answer no game waits for is refused, the judge told what to write.
 func TestJudgeAnswer_TheOnlyGameWaiting(t *testing.T) {
 	adjourned, ended, unfinished := unfinishedGame(t)
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	tm, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
-	require.NoError(t, err)
-	d, s := letterTo(t, Desk{}, s, "ivanov@example.org", "2026-03-01", "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0")
+	s, _ := started(t)
+	d, s := letterTo(t, Desk{}, s, "ivanov@example.org", "2026-03-01", firstMove)
 	claimed, s := letterTo(t, d, s, "ivanov@example.org", "2026-03-10", "ТЕСТ-2026 1-2\nЗаявляю просрочку.")
 	// Two games before the judge: the return game too.
 	twice, both := adjourned, ended

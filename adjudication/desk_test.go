@@ -1,8 +1,6 @@
 package adjudication
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,12 +14,8 @@ import (
 // 2026) with game 1-2 unfinished, and the desk following the end of play.
 func unfinishedGame(t *testing.T) (Desk, corr.State, string) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "short.toml"))
-	require.NoError(t, err)
-	tm, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
-	require.NoError(t, err)
+	s := startedFrom(t, "short.toml")
+	tm := s.Tournament
 	s, out := corr.Daily(s, tm.End)
 	d, out := Desk{}.Follow(s, 0, out)
 	require.Len(t, d.Adjournments, 1)

@@ -12,17 +12,27 @@ import (
 	"zaochnik/corr/letter"
 )
 
-// started returns the two-player test tournament, started, and its desk
-// naming an organiser.
-func started(t *testing.T) (corr.State, Desk) {
+// firstMove is White's opening letter in game 1-2 of the test tournaments,
+// 1.c3-d4 posted on 1 March.
+const firstMove = "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"
+
+// startedFrom returns the test tournament of testdata/replay/file, started.
+func startedFrom(t *testing.T, file string) corr.State {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", file))
 	require.NoError(t, err)
 	tm, err := corr.ParseTournament(src)
 	require.NoError(t, err)
 	s, _, err := corr.Start(corr.State{Tournament: tm}, tm.Start)
 	require.NoError(t, err)
-	return s, Desk{Organiser: corr.Person{Name: "Орлов Пётр", Email: "organiser@example.org"}}
+	return s
+}
+
+// started returns the two-player test tournament, started, and its desk
+// naming an organiser.
+func started(t *testing.T) (corr.State, Desk) {
+	t.Helper()
+	return startedFrom(t, "two.toml"), Desk{Organiser: corr.Person{Name: "Орлов Пётр", Email: "organiser@example.org"}}
 }
 
 // TestDecide: what becomes of a letter, decided from what the store read
@@ -31,7 +41,7 @@ func started(t *testing.T) (corr.State, Desk) {
 // answer.
 func TestDecide(t *testing.T) {
 	s, desk := started(t)
-	move := "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"
+	move := firstMove
 	dmarc := corr.Auth{Method: corr.AuthDMARC}
 	game := Case{Cipher: s.Tournament.Cipher, State: s, Desk: desk, HoldDays: 7}
 	noGame := Case{HoldDays: 7}

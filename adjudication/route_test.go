@@ -19,7 +19,7 @@ func TestWayOf(t *testing.T) {
 	answer := func(waiting bool) Case {
 		return Case{Confirms: &Confirmation{Waiting: waiting, State: s}}
 	}
-	move := "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0"
+	move := firstMove
 	tests := []struct {
 		name string
 		c    Case

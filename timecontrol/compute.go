@@ -15,18 +15,43 @@ func compute(t Timeline, resumable bool) (Ledger, error) {
 	if err := t.Validate(); err != nil {
 		return Ledger{}, err
 	}
+	return walk(t, resumable, nil, nil), nil
+}
+
+// walk computes the ledger of a checked t: whole when r is nil, else on
+// from r, the point of an earlier ledger whose lines are lines, keeping
+// the lines up to it and entering only the replies after it and the
+// penalties not on those lines.
+func walk(t Timeline, resumable bool, r *resumePoint, lines []Line) Ledger {
 	var c computation
 	c.start(t)
 	c.resumable = resumable
-	c.pens = make([]int, len(t.Penalties))
-	for i := range c.pens {
-		c.pens[i] = i
+	from := 0
+	if r != nil {
+		c.l.Lines = append(make([]Line, 0, r.lines+len(t.Replies)-r.replies+len(t.Penalties)), lines[:r.lines]...)
+		c.l.Totals, c.l.Overstep = r.totals, r.overstep
+		c.played, c.startNotes = r.played, r.startNotes
+		c.point = *r
+		c.point.in = Timeline{}
+		from = r.replies
 	}
-	sort.SliceStable(c.pens, func(a, b int) bool { return t.Penalties[c.pens[a]].Date.Before(t.Penalties[c.pens[b]].Date) })
-	for i := range t.Replies {
+	// The penalties left, in date order: those charged before the point
+	// are on its lines already.
+	if len(t.Penalties) > 0 { // the usual game, with none, allocates nothing here
+		c.pens = make([]int, 0, len(t.Penalties))
+	}
+	for i, p := range t.Penalties {
+		if r == nil || !p.Date.Before(r.horizon) {
+			c.pens = append(c.pens, i)
+		}
+	}
+	if len(c.pens) > 1 { // fewer are in order, and sorting them would box the slice for nothing
+		sort.SliceStable(c.pens, func(a, b int) bool { return t.Penalties[c.pens[a]].Date.Before(t.Penalties[c.pens[b]].Date) })
+	}
+	for i := from; i < len(t.Replies); i++ {
 		c.reply(i)
 	}
-	return c.finish(), nil
+	return c.finish()
 }
 
 // start starts computing the ledger of t: the players' starts and the

@@ -1,9 +1,6 @@
 package timecontrol
 
-import (
-	"slices"
-	"sort"
-)
+import "slices"
 
 // Extend returns the ledger of t, as Compute(t) does, from l, the ledger
 // of an earlier timeline of the same game: a move letter closes the reply
@@ -23,26 +20,7 @@ func (l Ledger) Extend(t Timeline) (Ledger, error) {
 	if err := t.validate(r.replies); err != nil {
 		return Ledger{}, err
 	}
-	var c computation
-	c.start(t)
-	c.resumable = true
-	c.l.Lines = append(make([]Line, 0, r.lines+len(t.Replies)-r.replies+len(t.Penalties)), l.Lines[:r.lines]...)
-	c.l.Totals, c.l.Overstep = r.totals, r.overstep
-	c.played, c.startNotes = r.played, r.startNotes
-	// The penalties left, in date order: those charged before the point
-	// are on its lines already.
-	for i, p := range t.Penalties {
-		if !p.Date.Before(r.horizon) {
-			c.pens = append(c.pens, i)
-		}
-	}
-	sort.SliceStable(c.pens, func(a, b int) bool { return t.Penalties[c.pens[a]].Date.Before(t.Penalties[c.pens[b]].Date) })
-	c.point = *r
-	c.point.in = Timeline{}
-	for i := r.replies; i < len(t.Replies); i++ {
-		c.reply(i)
-	}
-	return c.finish(), nil
+	return walk(t, true, r, l.Lines), nil
 }
 
 // resumePoint is where Extend goes on from: the computation after the
@@ -75,13 +53,14 @@ func (r *resumePoint) keeps(t Timeline) bool {
 	}
 	// A penalty dated before the horizon is on the lines: the same one, at
 	// the same place in the list.
-	for i, p := range t.Penalties {
-		if p.Date.Before(r.horizon) && (i >= len(in.Penalties) || in.Penalties[i] != p) {
-			return false
-		}
-	}
-	for i, p := range in.Penalties {
-		if p.Date.Before(r.horizon) && (i >= len(t.Penalties) || t.Penalties[i] != p) {
+	return penaltiesIn(t.Penalties, in.Penalties, r.horizon) && penaltiesIn(in.Penalties, t.Penalties, r.horizon)
+}
+
+// penaltiesIn reports whether every penalty of a dated before horizon is
+// in b at the same place.
+func penaltiesIn(a, b []Penalty, horizon Date) bool {
+	for i, p := range a {
+		if p.Date.Before(horizon) && (i >= len(b) || b[i] != p) {
 			return false
 		}
 	}
