@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base32"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // With MessageIDKey a letter's Message-ID is its number (its base32
@@ -69,5 +71,30 @@ func TestMessageID_SortAsTheNumbers(t *testing.T) {
 		for i := 1; i < len(made); i++ {
 			assert.Less(t, made[i-1], made[i], "key %q: ids %d and %d", key, ids[i-1], ids[i])
 		}
+	}
+}
+
+// A letter queued before the Message-IDs began with the letter's number
+// keeps the id it was sent with (the HMAC alone): a reply to it still
+// finds its game, as a reply to a letter queued since does.
+func TestMessageID_ReplyToALetterOfTheOlderFormFindsItsGame(t *testing.T) {
+	db, _, g := groupAfterFirstMove(t)
+	ctx := context.Background()
+	require.NoError(t, g.Commit())
+	var id int64
+	var current string
+	require.NoError(t, db.db.QueryRow(`SELECT id, message_id FROM outbox WHERE kind = 'forward'`).Scan(&id, &current))
+	m := hmac.New(sha256.New, []byte("k1"))
+	fmt.Fprintf(m, "message-id %d", id)
+	older := "z" + idDigits.EncodeToString(m.Sum(nil)[:16]) + "@zaochnik.invalid"
+	_, err := db.db.Exec(`INSERT INTO outbox (id, message_id, tournament_id, game_id, to_addr, kind, subject, body, queued, next_attempt)
+		SELECT (SELECT max(id) + 1 FROM outbox), ?, o.tournament_id, o.game_id, o.to_addr, o.kind, o.subject, o.body, o.queued, o.next_attempt FROM outbox o WHERE o.id = ?`, older, id)
+	require.NoError(t, err)
+	for _, reply := range []string{older, current} {
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			code, err := db.threadGame(ctx, tx.tx, []string{"<" + reply + ">"})
+			assert.Equal(t, "ТЕСТ-2026 1-2", code, reply)
+			return err
+		}))
 	}
 }
