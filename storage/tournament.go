@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -388,15 +389,24 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 }
 
 // saveLedger brings game g's ledger lines up to date: the lines from the
-// first that differs from those stored are written again (all of them when
-// the stored ones are not known), over the stored ones of the same number;
-// only stored lines past the last are deleted, so that a ledger that grows
-// by a line, the common case, costs no DELETE. It returns the lines as
-// stored: the stored ones kept as they are up to the first that differs,
-// which are compared with the ledger's without being written out again
-// (two dates a line, every line of a long game, for every letter).
+// first that differs from those stored are written again, over the stored
+// ones of the same number; only stored lines past the last are deleted, so
+// that a ledger that grows by a line, the common case, costs no DELETE.
+// Stored lines not known (the tournament's copy was read again from its
+// rows) are read first (storedLines); all of them are deleted and written
+// again only while a letter of the group has yet to write its own. It
+// returns the lines as stored: the stored ones kept as they are up to the
+// first that differs, which are compared with the ledger's without being
+// written out again (two dates a line, every line of a long game, for
+// every letter).
 func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
 	led := ledgerLines(s, g)
+	if !row.known && len(led) > 0 && !db.ledgerPending(tx, row.id) {
+		var err error
+		if row.ledger, row.known, err = db.storedLines(ctx, tx, row.id); err != nil {
+			return nil, err
+		}
+	}
 	k := 0
 	if row.known {
 		for k < len(led) && k < len(row.ledger) && sameLine(led[k], row.ledger[k]) {
@@ -425,6 +435,44 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 		return lines, nil
 	}
 	return lines, db.writeLedgerOps(ctx, tx, ops)
+}
+
+// storedLines reads the ledger lines of game gid as stored in tx, in
+// order; known is false when their numbers are not 1, 2, ... (then they
+// are all written again).
+func (db *DB) storedLines(ctx context.Context, tx *sql.Tx, gid int64) (lines []ledgerRow, known bool, err error) {
+	const q = `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`
+	known = true
+	add := func(seq int64, r ledgerRow) {
+		known = known && seq == int64(len(lines)+1)
+		lines = append(lines, r)
+	}
+	if db.raw(tx) {
+		err = db.queryRaw(ctx, q, []any{gid}, func(row []driver.Value) error {
+			var seq int64
+			var r ledgerRow
+			if err := (&rawRow{vals: row}).Scan(&seq, &r.player, &r.received, &r.sent, &r.days, &r.total, &r.counted, &r.notes); err != nil {
+				return err
+			}
+			add(seq, r)
+			return nil
+		})
+		return lines, known, err
+	}
+	rows, err := tx.QueryContext(ctx, q, gid)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seq int64
+		var r ledgerRow
+		if err := rows.Scan(&seq, &r.player, &r.received, &r.sent, &r.days, &r.total, &r.counted, &r.notes); err != nil {
+			return nil, false, err
+		}
+		add(seq, r)
+	}
+	return lines, known, rows.Err()
 }
 
 // ledgerLines are the lines of game g's ledger. A ledger that does not
