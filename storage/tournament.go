@@ -403,7 +403,7 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 	led := ledgerLines(s, g)
 	if !row.known && len(led) > 0 && !db.ledgerPending(tx, row.id) {
 		var err error
-		if row.ledger, row.known, err = db.storedLines(ctx, tx, row.id); err != nil {
+		if row.ledger, row.known, err = db.storedLines(ctx, tx, row.id, len(led)); err != nil {
 			return nil, err
 		}
 	}
@@ -438,21 +438,20 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 }
 
 // storedLines reads the ledger lines of game gid as stored in tx, in
-// order; known is false when their numbers are not 1, 2, ... (then they
-// are all written again).
-func (db *DB) storedLines(ctx context.Context, tx *sql.Tx, gid int64) (lines []ledgerRow, known bool, err error) {
+// order, n of them expected; known is false when their numbers are not 1,
+// 2, ... (then they are all written again).
+func (db *DB) storedLines(ctx context.Context, tx *sql.Tx, gid int64, n int) (lines []ledgerRow, known bool, err error) {
 	const q = `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`
-	known = true
+	lines, known = make([]ledgerRow, 0, n), true
 	add := func(seq int64, r ledgerRow) {
 		known = known && seq == int64(len(lines)+1)
 		lines = append(lines, r)
 	}
 	if db.raw(tx) {
 		err = db.queryRaw(ctx, q, []any{gid}, func(row []driver.Value) error {
-			var seq int64
-			var r ledgerRow
-			if err := (&rawRow{vals: row}).Scan(&seq, &r.player, &r.received, &r.sent, &r.days, &r.total, &r.counted, &r.notes); err != nil {
-				return err
+			seq, r, ok := lineOf(row)
+			if !ok {
+				return fmt.Errorf("storage: a ledger line of game %d is not of its columns' types: %v", gid, row)
 			}
 			add(seq, r)
 			return nil
@@ -473,6 +472,24 @@ func (db *DB) storedLines(ctx context.Context, tx *sql.Tx, gid int64) (lines []l
 		add(seq, r)
 	}
 	return lines, known, rows.Err()
+}
+
+// lineOf is a row of storedLines as the writer's connection gives it
+// (integers and texts, as the columns hold them), read without scanning
+// each value through an interface.
+func lineOf(row []driver.Value) (seq int64, r ledgerRow, ok bool) {
+	var ok1, ok2, ok3, ok4, ok5, ok6, ok7, ok8 bool
+	var days, total, counted int64
+	seq, ok1 = row[0].(int64)
+	r.player, ok2 = row[1].(string)
+	r.received, ok3 = row[2].(string)
+	r.sent, ok4 = row[3].(string)
+	days, ok5 = row[4].(int64)
+	total, ok6 = row[5].(int64)
+	counted, ok7 = row[6].(int64)
+	r.notes, ok8 = row[7].(string)
+	r.days, r.total, r.counted = int(days), int(total), int(counted)
+	return seq, r, ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8
 }
 
 // ledgerLines are the lines of game g's ledger. A ledger that does not
