@@ -2,13 +2,16 @@ package storage
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/corr"
 	"zaochnik/timecontrol"
 )
 
@@ -76,4 +79,43 @@ func TestRead_ZoneLoadedOncePerFile(t *testing.T) {
 	first := zone()
 	require.NotNil(t, first)
 	assert.Same(t, first, zone())
+}
+
+// A sender's tournaments are asked in the write transaction with those of
+// every player of his tournaments, in one statement (the next letters come
+// from his opponents), each answer as asked alone: a player's every
+// tournament, matched as SQLite's lower() matches the address.
+func TestWriter_SenderCiphersOfOpponentsKeptWithHis(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	second := []byte(strings.NewReplacer("ivanov@example.org", "Sidorov@Example.org", cipher, "ВТОРОЙ-2026").Replace(string(src)))
+	tm, err := corr.ParseTournament(second)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tm, second))
+	kept := func(addr string) (senderTournaments, bool) { return db.wc.senders.get(addr) }
+	ask := func(addr string) (mine, all []string) {
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			mine, all, err = db.senderCiphers(ctx, tx.tx, addr)
+			return err
+		}))
+		return mine, all
+	}
+
+	mine, _ := ask("ivanov@example.org")
+	assert.Equal(t, []string{cipher}, mine)
+	petrov, ok := kept("petrov@example.org")
+	require.True(t, ok, "his opponent's answer kept with his")
+	assert.Equal(t, []string{cipher, "ВТОРОЙ-2026"}, petrov.mine, "every tournament of the opponent")
+	_, ok = kept("sidorov@example.org")
+	assert.False(t, ok, "no opponent of his")
+
+	for _, addr := range []string{"Sidorov@Example.org", "PETROV@example.org", "petrov@example.org", "sidorov@example.org", "ivanov@example.org", "stranger@example.org", "Иванов@example.org"} {
+		mine, all := ask(addr)
+		wantMine, wantAll, err := db.SenderCiphers(ctx, addr) // asked alone, outside the write transaction
+		require.NoError(t, err)
+		assert.Equal(t, wantMine, mine, addr)
+		assert.Equal(t, wantAll, all, addr)
+	}
 }
