@@ -3,12 +3,15 @@ package localmail_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
@@ -121,4 +124,42 @@ func TestStripsForgedAuthResults(t *testing.T) {
 	assert.Contains(t, got, "Authentication-Results: zaochnik.test; dmarc=none header.from=example.ru")
 	assert.Contains(t, got, "mx.other.test; spf=pass")
 	assert.True(t, strings.HasSuffix(got, "\r\n\r\nbody\r\n"), got)
+}
+
+// TestMoveExpungesOnce: the client that moves letters is told of each
+// letter's EXPUNGE once, as RFC 6851 says, and so is another client with
+// the mailbox selected (go-imap's memory server told the mover twice: in
+// MOVE's answer, then again from its queue of updates).
+func TestMoveExpungesOnce(t *testing.T) {
+	s := start(t)
+	for i := range 3 {
+		require.NoError(t, s.Deliver("a@example.ru", []string{"tournament@zaochnik.test"}, []byte(fmt.Sprintf("Subject: %d\r\n\r\nbody\r\n", i))))
+	}
+	dial := func(expunges *atomic.Int32) *imapclient.Client {
+		c, err := imapclient.DialInsecure(s.IMAPAddr, &imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			Expunge: func(uint32) { expunges.Add(1) },
+		}})
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
+		_, err = c.Select("INBOX", nil).Wait()
+		require.NoError(t, err)
+		return c
+	}
+	var moved, other atomic.Int32
+	mover, watcher := dial(&moved), dial(&other)
+	require.NoError(t, mover.Create("done", nil).Wait())
+	data, err := mover.Move(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, "done").Wait()
+	require.NoError(t, err)
+	assert.Equal(t, "1:3", data.DestUIDs.String(), "COPYUID")
+	require.NoError(t, mover.Noop().Wait())
+	require.NoError(t, watcher.Noop().Wait())
+	assert.EqualValues(t, 3, moved.Load(), "the mover")
+	assert.EqualValues(t, 3, other.Load(), "another client")
+	st, err := watcher.Status("done", &imap.StatusOptions{NumMessages: true}).Wait()
+	require.NoError(t, err)
+	assert.EqualValues(t, 3, *st.NumMessages)
+	sel, err := mover.Select("INBOX", nil).Wait()
+	require.NoError(t, err)
+	assert.Zero(t, sel.NumMessages)
 }
