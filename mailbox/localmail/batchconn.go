@@ -23,13 +23,13 @@ func (l batchListener) Accept() (net.Conn, error) {
 }
 
 // batchConn writes what the server wrote when the server next reads, or
-// when batchAt bytes are held, instead of at every write. go-imap's server
-// flushes every response line, so a FETCH of 500 letters, or the EXPUNGE
-// of each letter a MOVE took, was one write system call (and one segment
-// for the client to read) a letter; the server reads only once it has
-// answered, so its answers go out whole and at once. A write while the
-// server waits in Read (IDLE's updates, written by another goroutine) goes
-// out at once, with whatever else is written meanwhile.
+// when batchAt bytes are held, instead of at every write. go-imap's and
+// go-smtp's servers flush every response line, so a FETCH of 500 letters,
+// or the EXPUNGE of each letter a MOVE took, was one write system call
+// (and one segment for the client to read) a letter; a server reads only
+// once it has answered, so its answers go out whole and at once. A write
+// while the server waits in Read (IDLE's updates, written by another
+// goroutine) goes out at once, with whatever else is written meanwhile.
 type batchConn struct {
 	net.Conn
 

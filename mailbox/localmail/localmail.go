@@ -125,7 +125,7 @@ func Start(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("localmail: SMTP listener: %w", err)
 	}
 	s.SMTPAddr = sln.Addr().String()
-	go s.smtp.Serve(sln)
+	go s.smtp.Serve(batchListener{sln})
 	return s, nil
 }
 
