@@ -278,7 +278,7 @@ func mailboxOf(rcpt string) string {
 }
 
 // imapSession is imapmemserver's session with two of its answers
-// changed: IDLE (idle) and MOVE (Move).
+// changed: IDLE (Idle) and MOVE (Move).
 type imapSession struct {
 	imapserver.SessionIMAP4rev2
 	recheck time.Duration // Options.recheck
