@@ -389,7 +389,8 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 		lastUID = 0
 	}
 	// No shortcut on the client's message count: it is only as right as
-	// the server's EXPUNGE reports (imapmemserver reports a MOVE twice).
+	// the server's EXPUNGE reports (go-imap's memory server reports a
+	// MOVE twice; localmail's MOVE, once).
 	guard := r.guard(c)
 	all := imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}
 	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
