@@ -442,42 +442,23 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 // order, n of them expected; known is false when their numbers are not 1,
 // 2, ... (then they are all written again).
 func (db *DB) storedLines(ctx context.Context, tx *sql.Tx, gid int64, n int) (lines []ledgerRow, known bool, err error) {
-	const q = `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`
 	lines, known = make([]ledgerRow, 0, n), true
-	add := func(seq int64, r ledgerRow) {
-		known = known && seq == int64(len(lines)+1)
-		lines = append(lines, r)
-	}
-	if db.raw(tx) {
-		err = db.queryRaw(ctx, q, []any{gid}, func(row []driver.Value) error {
+	err = db.eachRow(ctx, tx, `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`,
+		[]any{gid}, func(row []driver.Value) error {
 			seq, r, ok := lineOf(row)
 			if !ok {
 				return fmt.Errorf("storage: a ledger line of game %d is not of its columns' types: %v", gid, row)
 			}
-			add(seq, r)
+			known = known && seq == int64(len(lines)+1)
+			lines = append(lines, r)
 			return nil
 		})
-		return lines, known, err
-	}
-	rows, err := tx.QueryContext(ctx, q, gid)
-	if err != nil {
-		return nil, false, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var seq int64
-		var r ledgerRow
-		if err := rows.Scan(&seq, &r.player, &r.received, &r.sent, &r.days, &r.total, &r.counted, &r.notes); err != nil {
-			return nil, false, err
-		}
-		add(seq, r)
-	}
-	return lines, known, rows.Err()
+	return lines, known, err
 }
 
-// lineOf is a row of storedLines as the writer's connection gives it
-// (integers and texts, as the columns hold them), read without scanning
-// each value through an interface.
+// lineOf is a row of storedLines as eachRow gives it (integers and
+// texts, as the columns hold them), read without scanning each value
+// through an interface.
 func lineOf(row []driver.Value) (seq int64, r ledgerRow, ok bool) {
 	var ok1, ok2, ok3, ok4, ok5, ok6, ok7, ok8 bool
 	var days, total, counted int64
