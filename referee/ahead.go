@@ -107,20 +107,32 @@ func (r *Referee) readAhead(cs []checked) *readAhead {
 
 // run reads, in order, each letter the chain has not reached whose
 // sender's tournament is known, and passes over them again each time the
-// chain learns a tournament, until it is stopped.
+// chain learns a tournament, until it is stopped. It holds the lock only
+// to mark a letter and to hand its reading over: the chain's calls wait
+// for no options worked out nor letter read.
 func (ra *readAhead) run() {
 	defer close(ra.done)
-	ra.mu.Lock()
-	defer ra.mu.Unlock()
 	for {
-		learnt := ra.learnt
-		for i := ra.taking + 1; i < len(ra.cs) && !ra.stop; i++ {
+		ra.mu.Lock()
+		learnt, i := ra.learnt, ra.taking+1
+		ra.mu.Unlock()
+		for ; i < len(ra.cs); i++ {
 			c := ra.cs[i]
-			if ra.read[i] != nil || c.keep != "" || i <= ra.taking {
-				continue // read, kept unread, or the chain's already
+			if ra.read[i] != nil || c.keep != "" {
+				continue // read (by this goroutine), or kept unread
 			}
 			opts, ok := ra.book.options(c)
 			if !ok {
+				continue
+			}
+			ra.mu.Lock()
+			if ra.stop {
+				ra.mu.Unlock()
+				return
+			}
+			if i <= ra.taking {
+				i = ra.taking // the chain's already, and those before it
+				ra.mu.Unlock()
 				continue
 			}
 			ra.reading[i] = true
@@ -129,11 +141,15 @@ func (ra *readAhead) run() {
 			ra.mu.Lock()
 			ra.reading[i], ra.read[i] = false, a
 			ra.moved.Broadcast()
+			ra.mu.Unlock()
 		}
+		ra.mu.Lock()
 		for ra.learnt == learnt && !ra.stop {
 			ra.moved.Wait()
 		}
-		if ra.stop {
+		stop := ra.stop
+		ra.mu.Unlock()
+		if stop {
 			return
 		}
 	}
