@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,11 +29,13 @@ import (
 const aheadTournaments = 64
 
 // aheadBook is the tournaments the chain read, by their players'
-// addresses (lower case), for reading ahead. Its zero value is empty.
+// addresses (lower case), for reading ahead, and their zones by name.
+// Its zero value is empty.
 type aheadBook struct {
 	mu       sync.Mutex
 	ciphers  map[string]bool
 	bySender map[string]*aheadTournament
+	zones    map[string]*time.Location
 }
 
 // aheadTournament is a tournament as kept for reading ahead.
@@ -41,39 +44,49 @@ type aheadTournament struct {
 	loc *time.Location
 }
 
-// learn keeps the tournament of case c, unless it is kept already; it
-// reports whether it kept it now.
-func (b *aheadBook) learn(c adjudication.Case) bool {
+// options are the options letter c would be read with in t.
+func (t *aheadTournament) options(c checked) letter.Options {
+	opts, _, _ := t.t.ReadOptions(c.From, c.Subject, timecontrol.DateOf(c.Postmark.In(t.loc)))
+	return opts
+}
+
+// learn keeps the tournament of case c and returns it, unless it is kept
+// already (nil).
+func (b *aheadBook) learn(c adjudication.Case) *aheadTournament {
 	if c.Cipher == "" || c.State.Tournament.Cipher != c.Cipher {
-		return false
+		return nil
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.ciphers[c.Cipher] {
-		return false
+		return nil
 	}
 	if len(b.ciphers) >= aheadTournaments || b.ciphers == nil {
 		b.ciphers, b.bySender = map[string]bool{}, map[string]*aheadTournament{}
 	}
-	t := &aheadTournament{t: c.State.Tournament, loc: c.State.Tournament.Location()}
+	tz := c.State.Tournament.Timezone
+	loc, ok := b.zones[tz]
+	if !ok {
+		if b.zones == nil {
+			b.zones = map[string]*time.Location{}
+		}
+		loc = c.State.Tournament.Location() // reads the zone's file: once a zone
+		b.zones[tz] = loc
+	}
+	t := &aheadTournament{t: c.State.Tournament, loc: loc}
 	b.ciphers[c.Cipher] = true
 	for _, p := range t.t.Players {
 		b.bySender[strings.ToLower(p.Email)] = t
 	}
-	return true
+	return t
 }
 
-// options are the options letter c would be read with in its sender's
-// tournament last kept, if any.
-func (b *aheadBook) options(c checked) (letter.Options, bool) {
+// tournament is the tournament last kept of which sender (lower case) is
+// a player, nil for none.
+func (b *aheadBook) tournament(sender string) *aheadTournament {
 	b.mu.Lock()
-	t := b.bySender[strings.ToLower(c.From)]
-	b.mu.Unlock()
-	if t == nil {
-		return letter.Options{}, false
-	}
-	opts, _, _ := t.t.ReadOptions(c.From, c.Subject, timecontrol.DateOf(c.Postmark.In(t.loc)))
-	return opts, true
+	defer b.mu.Unlock()
+	return b.bySender[sender]
 }
 
 // readAhead reads the letters of one ReceiveAll ahead of its chain.
@@ -81,10 +94,10 @@ type readAhead struct {
 	book *aheadBook
 	cs   []checked
 	mu   sync.Mutex
-	// moved is signalled when the chain learns a tournament (learnt
-	// counts them), a reading is done or reading ahead stops.
+	// moved is signalled when the chain learns a tournament (fresh), a
+	// reading is done or reading ahead stops.
 	moved   sync.Cond
-	learnt  int
+	fresh   []*aheadTournament
 	reading []bool          // the letter is being read ahead
 	read    []*letter.Ahead // the letter's reading, once done
 	taking  int             // the letter the chain takes, -1 before the first
@@ -105,54 +118,81 @@ func (r *Referee) readAhead(cs []checked) *readAhead {
 	return ra
 }
 
-// run reads, in order, each letter the chain has not reached whose
-// sender's tournament is known, and passes over them again each time the
-// chain learns a tournament, until it is stopped. It holds the lock only
-// to mark a letter and to hand its reading over: the chain's calls wait
-// for no options worked out nor letter read.
+// run reads, in order, each letter whose sender's tournament is known,
+// then, each time the chain learns a tournament, the letters of its
+// players that wait, until it is stopped; the letters the chain reached
+// first are left to it. Each letter's sender is looked up once, and once
+// more for each tournament learned of which he is a player, so reading
+// ahead costs about as much for letters of a hundred tournaments as of
+// one.
 func (ra *readAhead) run() {
 	defer close(ra.done)
+	waiting := map[string][]int{} // unknown senders' letters
+	for i, c := range ra.cs {
+		if c.keep != "" {
+			continue // kept unread
+		}
+		sender := strings.ToLower(c.From)
+		t := ra.book.tournament(sender)
+		if t == nil {
+			waiting[sender] = append(waiting[sender], i)
+			continue
+		}
+		if !ra.readOne(i, t) {
+			return
+		}
+	}
 	for {
 		ra.mu.Lock()
-		learnt, i := ra.learnt, ra.taking+1
-		ra.mu.Unlock()
-		for ; i < len(ra.cs); i++ {
-			c := ra.cs[i]
-			if ra.read[i] != nil || c.keep != "" {
-				continue // read (by this goroutine), or kept unread
-			}
-			opts, ok := ra.book.options(c)
-			if !ok {
-				continue
-			}
-			ra.mu.Lock()
-			if ra.stop {
-				ra.mu.Unlock()
-				return
-			}
-			if i <= ra.taking {
-				i = ra.taking // the chain's already, and those before it
-				ra.mu.Unlock()
-				continue
-			}
-			ra.reading[i] = true
-			ra.mu.Unlock()
-			a := letter.ReadAhead(c.Text, opts)
-			ra.mu.Lock()
-			ra.reading[i], ra.read[i] = false, a
-			ra.moved.Broadcast()
-			ra.mu.Unlock()
-		}
-		ra.mu.Lock()
-		for ra.learnt == learnt && !ra.stop {
+		for len(ra.fresh) == 0 && !ra.stop {
 			ra.moved.Wait()
 		}
-		stop := ra.stop
+		fresh, stop := ra.fresh, ra.stop
+		ra.fresh = nil
 		ra.mu.Unlock()
 		if stop {
 			return
 		}
+		for _, t := range fresh {
+			var now []int
+			for _, p := range t.t.Players {
+				sender := strings.ToLower(p.Email)
+				now = append(now, waiting[sender]...)
+				delete(waiting, sender)
+			}
+			slices.Sort(now)
+			for _, i := range now {
+				if !ra.readOne(i, t) {
+					return
+				}
+			}
+		}
 	}
+}
+
+// readOne reads letter i ahead for tournament t unless the chain reached
+// it (or read it ahead already); it reports false when reading ahead
+// stopped. It holds the lock only to mark the letter and to hand its
+// reading over: the chain's calls wait for no letter read.
+func (ra *readAhead) readOne(i int, t *aheadTournament) bool {
+	c := ra.cs[i]
+	ra.mu.Lock()
+	if ra.stop {
+		ra.mu.Unlock()
+		return false
+	}
+	if i <= ra.taking || ra.read[i] != nil {
+		ra.mu.Unlock()
+		return true
+	}
+	ra.reading[i] = true
+	ra.mu.Unlock()
+	a := letter.ReadAhead(c.Text, t.options(c))
+	ra.mu.Lock()
+	ra.reading[i], ra.read[i] = false, a
+	ra.moved.Broadcast()
+	ra.mu.Unlock()
+	return true
 }
 
 // at tells that the chain takes letter i now: it is not read ahead
@@ -166,13 +206,13 @@ func (ra *readAhead) at(i int) {
 	ra.mu.Unlock()
 }
 
-// learned tells that the chain learned a tournament.
-func (ra *readAhead) learned() {
+// learned tells that the chain learned tournament t.
+func (ra *readAhead) learned(t *aheadTournament) {
 	if ra == nil {
 		return
 	}
 	ra.mu.Lock()
-	ra.learnt++
+	ra.fresh = append(ra.fresh, t)
 	ra.moved.Broadcast()
 	ra.mu.Unlock()
 }

@@ -50,8 +50,8 @@ func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
 	postmark := timecontrol.DateOf(cs[0].Postmark.In(c.State.Tournament.Location())) // 5 March in Moscow
 	t.Run("the tournament known", func(t *testing.T) {
 		r := &Referee{}
-		require.True(t, r.ahead.learn(c))
-		require.False(t, r.ahead.learn(c), "kept once")
+		require.NotNil(t, r.ahead.learn(c))
+		require.Nil(t, r.ahead.learn(c), "kept once")
 		ra := r.readAhead(cs)
 		require.Eventually(t, func() bool { return readOf(ra, 2) != nil }, 10*time.Second, time.Millisecond)
 		ra.end() // the chain at none of them: read all it could, in order
@@ -73,8 +73,7 @@ func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
 		r := &Referee{}
 		ra := r.readAhead(cs)
 		ra.at(1)
-		require.True(t, r.ahead.learn(c))
-		ra.learned()
+		ra.learned(r.ahead.learn(c))
 		require.Eventually(t, func() bool { return readOf(ra, 2) != nil }, 10*time.Second, time.Millisecond,
 			"read once its sender's tournament was learned")
 		ra.end()
@@ -99,11 +98,11 @@ func TestAheadBook_StartsOverPastItsBound(t *testing.T) {
 	for i := range aheadTournaments + 1 {
 		c.Cipher = letter.FormatGameCode("T", i, 0)
 		c.State.Tournament.Cipher = c.Cipher
-		require.True(t, b.learn(c))
+		require.NotNil(t, b.learn(c))
 	}
 	assert.Len(t, b.ciphers, 1)
-	_, ok := b.options(aheadLetter("ivanov@example.org", "x", ""))
-	assert.True(t, ok)
+	assert.NotNil(t, b.tournament("ivanov@example.org"))
+	assert.Len(t, b.zones, 1, "a zone read once")
 }
 
 // readOf is letter i's reading ahead as it stands.

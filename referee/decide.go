@@ -36,8 +36,8 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readA
 	}
 	var d adjudication.Decision
 	if !s.Stored {
-		if r.ahead.learn(s.Case) {
-			ra.learned()
+		if t := r.ahead.learn(s.Case); t != nil {
+			ra.learned(t)
 		}
 		s.Letter.Ahead = ra.claim(i)
 		if d, err = adjudication.Decide(s.Case, s.Letter); err != nil {
