@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -173,7 +174,8 @@ func (ra *readAhead) run() {
 // readOne reads letter i ahead for tournament t unless the chain reached
 // it (or read it ahead already); it reports false when reading ahead
 // stopped. It holds the lock only to mark the letter and to hand its
-// reading over: the chain's calls wait for no letter read.
+// reading over: the chain's calls wait for no letter read, and it yields
+// after each letter.
 func (ra *readAhead) readOne(i int, t *aheadTournament) bool {
 	c := ra.cs[i]
 	ra.mu.Lock()
@@ -192,6 +194,10 @@ func (ra *readAhead) readOne(i int, t *aheadTournament) bool {
 	ra.reading[i], ra.read[i] = false, a
 	ra.moved.Broadcast()
 	ra.mu.Unlock()
+	// Let the chain have this core if it waits for one (back from the
+	// commit's sync, say): a run of letters read ahead must not hold it
+	// up until the scheduler preempts the reader, 10 ms later.
+	runtime.Gosched()
 	return true
 }
 
