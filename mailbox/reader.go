@@ -392,7 +392,8 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 		lastUID = 0
 	}
 	// No shortcut on the client's message count: it is only as right as
-	// the server's EXPUNGE reports (imapmemserver reports a MOVE twice).
+	// the server's EXPUNGE reports (go-imap's memory server reports a
+	// MOVE twice; localmail's MOVE, once).
 	guard := r.guard(c)
 	all := imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}
 	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
@@ -465,11 +466,12 @@ func (a arrival) size() int64 { return int64(len(a.f.Raw)) }
 // Accepts: each Accept takes whatever letters have arrived, GroupSize at
 // most), this one hands over, and another files a batch while the next is
 // fetched and handed over. The letters fetched and not yet accepted are
-// bounded by FetchBytes (budget) as well as by GroupSize. The fetch and the filing share the connection
-// (IMAP pipelining, every command by UID); a batch is filed only after
-// each of its letters was accepted, and a failed Accept fetches no further
-// batch. ReaderOptions.Backlog is marked from the first fetch until the
-// last letter is handed over, before the last batch is filed.
+// bounded by FetchBytes (budget) as well as by GroupSize. The fetch and
+// the filing share the connection (IMAP pipelining, every command by
+// UID); a batch is filed only after each of its letters was accepted, and
+// a failed Accept fetches no further batch. ReaderOptions.Backlog is
+// marked from the first fetch until the last letter is handed over,
+// before the last batch is filed.
 func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity uint32, batches [][]imap.UID, processed, refused string) error {
 	r.o.Backlog.begin()
 	defer r.o.Backlog.end()

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"reflect"
@@ -127,31 +128,25 @@ var claimDeadlineKinds = []string{"overstep-protest", "ruling-protest"}
 
 // readClaims reads the claims of tournament tid's games by game code,
 // oldest first.
-func readClaims(ctx context.Context, q querier, tid int64) (map[string][]corr.Claim, error) {
-	cols := "c." + strings.Join(strings.Fields(strings.ReplaceAll(claimColumns, ",", " ")), ", c.")
-	rows, err := q.QueryContext(ctx, `SELECT g.code, g.white, c.seq, `+cols+`
-		FROM claims c JOIN games g ON g.id = c.game_id WHERE g.tournament_id = ? AND g.status != 'cancelled' ORDER BY c.game_id, c.seq`, tid)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+func (db *DB) readClaims(ctx context.Context, q querier, tid int64) (map[string][]corr.Claim, error) {
 	out := map[string][]corr.Claim{}
-	for rows.Next() {
+	err := db.eachRow(ctx, q, readClaimsQuery, []any{tid}, func(row []driver.Value) error {
 		var code, status, letters string
 		var white, claimant, against int
 		var c corr.Claim
 		var d [8]string
 		w, a := &c.Protest, &c.Appeal
-		if err := rows.Scan(&code, &white, &c.Seq, &claimant, &against, &d[0], &status, &c.Note, &d[1], &c.ByHand, &c.Silent, &c.Total, &c.Limit, &c.Move, &letters,
+		if err := (&rawRow{vals: row}).Scan(&code, &white, &c.Seq, &claimant, &against, &d[0], &status, &c.Note, &d[1], &c.ByHand, &c.Silent, &c.Total, &c.Limit, &c.Move, &letters,
 			&d[2], &d[3], &d[4], &w.Text, &w.Admitted,
 			&d[5], &a.From, &d[6], &a.Late, &a.Text, &a.Final, &d[7], &a.Upheld, &a.Note); err != nil {
-			return nil, err
+			return err
 		}
 		if err := readDates(d[:], &c.Filed, &c.Ruled, &w.Due, &w.Protested, &w.Late, &a.Due, &a.Filed, &a.Decided); err != nil {
-			return nil, fmt.Errorf("claim %d of game %s: %w", c.Seq, code, err)
+			return fmt.Errorf("claim %d of game %s: %w", c.Seq, code, err)
 		}
+		var err error
 		if c.Status, err = corr.ParseClaimStatus(status); err != nil {
-			return nil, fmt.Errorf("claim %d of game %s: %w", c.Seq, code, err)
+			return fmt.Errorf("claim %d of game %s: %w", c.Seq, code, err)
 		}
 		c.Against = draughts.Black
 		if against == white {
@@ -161,9 +156,14 @@ func readClaims(ctx context.Context, q querier, tid int64) (map[string][]corr.Cl
 			c.Letters = strings.Fields(letters) // nil when none, as the referee keeps it
 		}
 		out[code] = append(out[code], c)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
+
+// readClaimsQuery reads a tournament's claims (readClaims), by game.
+var readClaimsQuery = `SELECT g.code, g.white, c.seq, c.` + strings.Join(strings.Fields(strings.ReplaceAll(claimColumns, ",", " ")), ", c.") + `
+		FROM claims c JOIN games g ON g.id = c.game_id WHERE g.tournament_id = ? AND g.status != 'cancelled' ORDER BY c.game_id, c.seq`
 
 // readDates reads the stored dates ss ("" for none) into ds, in order.
 func readDates(ss []string, ds ...*timecontrol.Date) error {

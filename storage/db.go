@@ -28,8 +28,6 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
-
-	"zaochnik/corr"
 )
 
 //go:embed migrations/*.sql
@@ -51,10 +49,10 @@ type DB struct {
 	// is slog's default logger.
 	Log *slog.Logger
 
-	parsed      *lru[corr.Tournament] // tournament files as read, by their bytes
-	tournaments *lru[*committed]      // by cipher (cache.go)
-	stmts       sync.Map              // query -> *sql.Stmt, prepared once
-	rowsSQL     rowsStatements        // multi-row INSERTs (manyRows)
+	parsed      *lru[parsedFile] // tournament files as read, by their bytes
+	tournaments *lru[*committed] // by cipher (cache.go)
+	stmts       sync.Map         // query -> *sql.Stmt, prepared once
+	rowsSQL     rowsStatements   // multi-row INSERTs (manyRows)
 	// writer is held by the process's write transaction (tx, Group):
 	// writers queue on it, first come first served when they contend,
 	// instead of polling SQLite's lock from its busy handler, which a
@@ -185,7 +183,7 @@ func open(path, mode string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	db := &DB{db: sqldb, Now: time.Now, parsed: newLRU[corr.Tournament](parsedFiles), tournaments: newLRU[*committed](cachedTournaments)}
+	db := &DB{db: sqldb, Now: time.Now, parsed: newLRU[parsedFile](parsedFiles), tournaments: newLRU[*committed](cachedTournaments)}
 	if err := db.migrate(context.Background()); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)

@@ -73,7 +73,7 @@ func (db *DB) upgradeDesks(ctx context.Context) error {
 		}
 		rows.Close()
 		for _, tid := range tids {
-			claims, err := readClaims(ctx, tx, tid)
+			claims, err := db.readClaims(ctx, tx, tid)
 			if err != nil {
 				return err
 			}

@@ -82,15 +82,8 @@ func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, 
 	// The write transactions ask once per sender while nobody else writes:
 	// the tournaments and their players are written only when a
 	// tournament is created (writer.go, sendersCurrent).
-	tx, isTx := q.(*sql.Tx)
-	writing := isTx && db.raw(tx)
-	if writing {
-		if err := db.sendersCurrent(ctx); err != nil {
-			return nil, nil, err
-		}
-		if c, ok := db.wc.senders.get(addr); ok {
-			return c.mine, c.all, nil
-		}
+	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
+		return db.keptSenderCiphers(ctx, addr)
 	}
 	// IN, not a join: the tournaments are walked in id order once each,
 	// without the two temporary b-trees of DISTINCT and ORDER BY.
@@ -101,10 +94,83 @@ func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, 
 	if err != nil {
 		return nil, nil, err
 	}
-	if writing {
-		db.wc.senders.put(addr, senderTournaments{slices.Clone(mine), slices.Clone(all)})
+	return mine, all, nil
+}
+
+// keptSenderCiphers is senderCiphers in the write transaction: the
+// answers kept with the writer's connection, by the address as given, or
+// as SQLite lowers it (sqlLower) for one kept with another sender's. A
+// sender not kept is asked with every player of his tournaments, in one
+// statement: the letters of a tournament come from its players, so his
+// opponents' answers are kept with his.
+func (db *DB) keptSenderCiphers(ctx context.Context, addr string) (mine, all []string, err error) {
+	if err := db.sendersCurrent(ctx); err != nil {
+		return nil, nil, err
+	}
+	if c, ok := db.wc.senders.get(addr); ok {
+		return c.mine, c.all, nil
+	}
+	k := sqlLower(addr)
+	if c, ok := db.wc.senders.get(k); ok && k != addr {
+		return c.mine, c.all, nil
+	}
+	// Every tournament of every player who shares one with addr, by
+	// player, oldest first.
+	var emails []string
+	byEmail := map[string][]string{}
+	err = db.queryRaw(ctx, `SELECT lower(p.email), t.cipher FROM players p JOIN tournaments t ON t.id = p.tournament_id
+		WHERE lower(p.email) IN (SELECT lower(o.email) FROM players o WHERE o.tournament_id IN (SELECT tournament_id FROM players WHERE lower(email) = lower(?)))
+		ORDER BY t.id`, []any{addr}, func(row []driver.Value) error {
+		var e, c string
+		if err := (&rawRow{vals: row}).Scan(&e, &c); err != nil {
+			return err
+		}
+		cs, seen := byEmail[e]
+		if !seen {
+			emails = append(emails, e)
+		}
+		if n := len(cs); n == 0 || cs[n-1] != c { // a player listed twice in a tournament plays in it once
+			byEmail[e] = append(cs, c)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, e := range emails {
+		if e != k {
+			db.wc.senders.put(e, senderTournaments{mine: byEmail[e]})
+		}
+	}
+	mine = byEmail[k]
+	if len(mine) == 0 {
+		if all, err = db.column(ctx, db.w.tx, `SELECT cipher FROM tournaments ORDER BY id`); err != nil {
+			return nil, nil, err
+		}
+	}
+	// The caller's lists are its own: the kept ones are read only.
+	own := senderTournaments{slices.Clone(mine), slices.Clone(all)}
+	db.wc.senders.put(addr, own)
+	if k != addr {
+		db.wc.senders.put(k, own)
 	}
 	return mine, all, nil
+}
+
+// sqlLower is s as SQLite's lower() makes it: only ASCII letters lowered.
+func sqlLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // senderTournaments are senderCiphers' answer for one sender.

@@ -3,12 +3,14 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"reflect"
 	"slices"
+	"time"
 
 	"zaochnik/corr"
 	"zaochnik/corr/swiss"
@@ -135,15 +137,16 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	if err := db.queryRow(ctx, q, `SELECT source FROM tournaments WHERE id = ?`, tid).Scan(&source); err != nil {
 		return nil, err
 	}
-	t, err := db.parsedTournament(source)
+	f, err := db.parsedFile(source)
 	if err != nil {
 		return nil, fmt.Errorf("storage: tournament %s: stored file no longer reads: %w", cipher, err)
 	}
+	t := f.t
 	var ts tournamentState
 	if err := json.Unmarshal([]byte(row), &ts); err != nil {
 		return nil, fmt.Errorf("storage: tournament %s: state: %w", cipher, err)
 	}
-	c := &committed{id: tid, row: row, rev: ts.Rev, games: map[string]gameRow{}, loc: t.Location()}
+	c := &committed{id: tid, row: row, rev: ts.Rev, games: map[string]gameRow{}, loc: f.loc}
 	c.state = corr.State{Tournament: t, Breaks: ts.Breaks, Byes: ts.Byes, Undrawable: ts.Undrawable}
 	if err := c.state.Started.UnmarshalText([]byte(ts.Started)); err != nil {
 		return nil, err
@@ -151,31 +154,26 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	if err := c.state.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
 		return nil, err
 	}
-	// A cancelled game (a re-draw, 1.15.8) is kept as a row and is no game of the tournament.
-	rows, err := q.QueryContext(ctx, `SELECT id, state FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`, tid)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
 		var gid int64
 		var gs string
-		if err := rows.Scan(&gid, &gs); err != nil {
-			return nil, err
+		if err := (&rawRow{vals: row}).Scan(&gid, &gs); err != nil {
+			return err
 		}
 		var g corr.Game
 		if err := json.Unmarshal([]byte(gs), &g); err != nil {
-			return nil, fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
+			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
 		c.state.Games = append(c.state.Games, &g)
 		// A game without a reply has no ledger line (ledgerLines): its
 		// first reply's lines need no DELETE before them.
 		c.games[g.Code] = gameRow{id: gid, known: len(g.Replies) == 0}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	claims, err := readClaims(ctx, q, tid)
+	claims, err := db.readClaims(ctx, q, tid)
 	if err != nil {
 		return nil, fmt.Errorf("storage: tournament %s: %w", cipher, err)
 	}
@@ -184,6 +182,10 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	}
 	return c, nil
 }
+
+// readGamesQuery reads a tournament's games (read). A cancelled game (a
+// re-draw, 1.15.8) is kept as a row and is no game of the tournament.
+const readGamesQuery = `SELECT id, state FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`
 
 // saveState writes the tournament-wide state with a new revision and, of
 // each game that changed, the game and its claims; the ledger lines of
@@ -469,12 +471,26 @@ func sameLine(ln timecontrol.Line, r ledgerRow) bool {
 // parsedTournament reads a stored tournament file, once per distinct file:
 // a stored file never changes, and every letter needs its tournament.
 func (db *DB) parsedTournament(source []byte) (corr.Tournament, error) {
-	if t, ok := db.parsed.get(string(source)); ok {
-		return t, nil
+	f, err := db.parsedFile(source)
+	return f.t, err
+}
+
+// parsedFile is a stored tournament file as read, with its time zone.
+type parsedFile struct {
+	t   corr.Tournament
+	loc *time.Location // t.Location(), loaded once for the file: time.LoadLocation reads the zone's file every time
+}
+
+// parsedFile returns source read (parsedTournament) and its zone loaded.
+func (db *DB) parsedFile(source []byte) (parsedFile, error) {
+	if f, ok := db.parsed.get(string(source)); ok {
+		return f, nil
 	}
 	t, err := corr.ParseTournament(source)
-	if err == nil {
-		db.parsed.put(string(source), t)
+	if err != nil {
+		return parsedFile{}, err
 	}
-	return t, err
+	f := parsedFile{t: t, loc: t.Location()}
+	db.parsed.put(string(source), f)
+	return f, nil
 }

@@ -164,6 +164,46 @@ func (db *DB) onWriter(ctx context.Context, query string, args []any, fn func(dr
 	})
 }
 
+// eachRow runs query with args on q and gives each row's values to row,
+// which must copy what it keeps of them and run no statement: in the
+// write transaction beneath database/sql (queryRaw), elsewhere through
+// database/sql's prepared statement, the values as Rows.Scan gives them
+// to an *any (a []byte copied). rawRow's Scan reads them either way.
+func (db *DB) eachRow(ctx context.Context, q querier, query string, args []any, row func([]driver.Value) error) error {
+	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
+		return db.queryRaw(ctx, query, args, row)
+	}
+	st, err := db.stmt(ctx, q, query)
+	if err != nil {
+		return err
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	vals, dest := make([]driver.Value, len(cols)), make([]any, len(cols))
+	for i := range dest {
+		dest[i] = new(any)
+	}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return err
+		}
+		for i, d := range dest {
+			vals[i] = *d.(*any)
+		}
+		if err := row(vals); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // queryRaw runs query with args on the writer's connection, in its
 // transaction (raw), and gives each row's values to row, which must copy
 // what it keeps of them and run no statement (the connection is held

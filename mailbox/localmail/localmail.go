@@ -49,6 +49,10 @@ type Options struct {
 	// a store that outlives the server passes one more than the last it
 	// saw, so that a new letter is never taken for an old one (RFC 3501).
 	UIDValidity uint32
+
+	// recheck is how often an IDLE looks for updates queued just before
+	// it began (imapSession.Idle); 50 ms if zero.
+	recheck time.Duration
 }
 
 // Delivery is one letter accepted by the SMTP server.
@@ -85,12 +89,15 @@ func Start(opts Options) (*Server, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
+	if opts.recheck == 0 {
+		opts.recheck = 50 * time.Millisecond
+	}
 	s := &Server{opts: opts, mem: imapmemserver.New(),
 		users: map[string]*imapmemserver.User{}, passwords: map[string]string{}}
 
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return pollingIdle{s.mem.NewSession().(imapserver.SessionIMAP4rev2)}, nil, nil
+			return imapSession{s.mem.NewSession().(imapserver.SessionIMAP4rev2), opts.recheck}, nil, nil
 		},
 		InsecureAuth: true,
 		TLSConfig:    opts.TLSConfig,
@@ -101,7 +108,7 @@ func Start(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("localmail: IMAP listener: %w", err)
 	}
 	s.IMAPAddr = iln.Addr().String()
-	go s.imap.Serve(iln)
+	go s.imap.Serve(batchListener{iln})
 
 	s.smtp = smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		return &session{srv: s, helo: c.Hostname()}, nil
@@ -118,7 +125,7 @@ func Start(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("localmail: SMTP listener: %w", err)
 	}
 	s.SMTPAddr = sln.Addr().String()
-	go s.smtp.Serve(sln)
+	go s.smtp.Serve(batchListener{sln})
 	return s, nil
 }
 
@@ -270,28 +277,69 @@ func mailboxOf(rcpt string) string {
 	return local + "@" + domain
 }
 
-// pollingIdle is imapmemserver's session with an IDLE that polls: the
-// memory server's own IDLE writes only the updates queued after it began,
-// so a letter delivered between a client's last command and its IDLE would
-// wait, unannounced, for the client's next command (a reader then waits for
-// its watchdog). Polling every 50 ms sends every pending update, whenever
-// it was queued.
-type pollingIdle struct{ imapserver.SessionIMAP4rev2 }
+// imapSession is imapmemserver's session with two of its answers
+// changed: IDLE (Idle) and MOVE (Move).
+type imapSession struct {
+	imapserver.SessionIMAP4rev2
+	recheck time.Duration // Options.recheck
+}
 
-// Idle implements imapserver.Session.
-func (s pollingIdle) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
-	t := time.NewTicker(50 * time.Millisecond)
-	defer t.Stop()
+// Idle implements imapserver.Session: it writes every pending update,
+// then waits in the memory server's IDLE, which writes an update queued
+// while it waits at once. That IDLE writes only the updates queued after
+// it began, so a letter delivered between a client's last command and the
+// IDLE would wait, unannounced, for the client's next command (a reader
+// then waits for its watchdog): the IDLE is begun again every recheck,
+// after a poll.
+func (s imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
 	for {
 		if err := s.Poll(w, true); err != nil {
 			return err
 		}
+		recheck := make(chan struct{})
+		go func() {
+			t := time.NewTimer(s.recheck)
+			defer t.Stop()
+			select {
+			case <-stop:
+			case <-t.C:
+			}
+			close(recheck)
+		}()
+		if err := s.SessionIMAP4rev2.Idle(w, recheck); err != nil {
+			return err
+		}
+		<-recheck // the memory server's IDLE returns at once without a mailbox selected
 		select {
 		case <-stop:
 			return nil
-		case <-t.C:
+		default:
 		}
 	}
+}
+
+// Move implements imapserver.SessionMove as COPY, then STORE \Deleted and
+// EXPUNGE of the letters copied, so that the mover is told of each
+// letter's EXPUNGE once, from its queue of updates, like every other
+// client with the mailbox selected: the memory server's MOVE told it
+// twice (in MOVE's answer, then again from the queue), which costs a line
+// a letter more and makes a client counting sequence numbers take one
+// letter gone for two.
+func (s imapSession) Move(w *imapserver.MoveWriter, numSet imap.NumSet, dest string) error {
+	data, err := s.Copy(numSet, dest)
+	if err != nil {
+		return err
+	}
+	if err := w.WriteCopyData(data); err != nil || len(data.SourceUIDs) == 0 {
+		return err
+	}
+	// The memory server writes nothing for a silent STORE nor for an
+	// EXPUNGE (its updates are queued): neither needs a writer.
+	deleted := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}
+	if err := s.Store(nil, data.SourceUIDs, deleted, &imap.StoreOptions{}); err != nil {
+		return err
+	}
+	return s.Expunge(nil, &data.SourceUIDs)
 }
 
 // literal adapts a bytes.Reader to imap.LiteralReader.

@@ -1,14 +1,21 @@
 package localmail_test
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"os"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
@@ -121,4 +128,103 @@ func TestStripsForgedAuthResults(t *testing.T) {
 	assert.Contains(t, got, "Authentication-Results: zaochnik.test; dmarc=none header.from=example.ru")
 	assert.Contains(t, got, "mx.other.test; spf=pass")
 	assert.True(t, strings.HasSuffix(got, "\r\n\r\nbody\r\n"), got)
+}
+
+// TestMoveExpungesOnce: the client that moves letters is told of each
+// letter's EXPUNGE once, as RFC 6851 says, and so is another client with
+// the mailbox selected (go-imap's memory server told the mover twice: in
+// MOVE's answer, then again from its queue of updates).
+func TestMoveExpungesOnce(t *testing.T) {
+	s := start(t)
+	for i := range 3 {
+		require.NoError(t, s.Deliver("a@example.ru", []string{"tournament@zaochnik.test"}, []byte(fmt.Sprintf("Subject: %d\r\n\r\nbody\r\n", i))))
+	}
+	dial := func(expunges *atomic.Int32) *imapclient.Client {
+		c, err := imapclient.DialInsecure(s.IMAPAddr, &imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			Expunge: func(uint32) { expunges.Add(1) },
+		}})
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
+		_, err = c.Select("INBOX", nil).Wait()
+		require.NoError(t, err)
+		return c
+	}
+	var moved, other atomic.Int32
+	mover, watcher := dial(&moved), dial(&other)
+	require.NoError(t, mover.Create("done", nil).Wait())
+	data, err := mover.Move(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, "done").Wait()
+	require.NoError(t, err)
+	assert.Equal(t, "1:3", data.DestUIDs.String(), "COPYUID")
+	require.NoError(t, mover.Noop().Wait())
+	require.NoError(t, watcher.Noop().Wait())
+	assert.EqualValues(t, 3, moved.Load(), "the mover")
+	assert.EqualValues(t, 3, other.Load(), "another client")
+	st, err := watcher.Status("done", &imap.StatusOptions{NumMessages: true}).Wait()
+	require.NoError(t, err)
+	assert.EqualValues(t, 3, *st.NumMessages)
+	sel, err := mover.Select("INBOX", nil).Wait()
+	require.NoError(t, err)
+	assert.Zero(t, sel.NumMessages)
+}
+
+// TestAnswersInFewWrites: both servers write a command's answer in one
+// system call, however many lines it has (a FETCH of 50 letters, the
+// lines of EHLO), not one a line. Counted by /proc/self/io's syscw, the
+// process's write calls, client's and servers' alike.
+func TestAnswersInFewWrites(t *testing.T) {
+	if _, err := os.Stat("/proc/self/io"); err != nil {
+		t.Skip("no /proc/self/io here")
+	}
+	s := start(t)
+	for i := range 50 {
+		require.NoError(t, s.Deliver("a@example.ru", []string{"tournament@zaochnik.test"}, []byte(fmt.Sprintf("Subject: %d\r\n\r\nbody\r\n", i))))
+	}
+	c, err := imapclient.DialInsecure(s.IMAPAddr, nil)
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
+	_, err = c.Select("INBOX", nil).Wait()
+	require.NoError(t, err)
+	before := writeCalls(t)
+	msgs, err := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
+	require.NoError(t, err)
+	require.Len(t, msgs, 50)
+	assert.LessOrEqual(t, writeCalls(t)-before, 3, "the FETCH, and its 51 lines of answer")
+
+	conn, err := net.Dial("tcp", s.SMTPAddr)
+	require.NoError(t, err)
+	defer conn.Close()
+	r := bufio.NewReader(conn)
+	_, err = r.ReadString('\n') // the greeting
+	require.NoError(t, err)
+	before = writeCalls(t)
+	_, err = conn.Write([]byte("EHLO client.test\r\n"))
+	require.NoError(t, err)
+	lines := 0
+	for {
+		l, err := r.ReadString('\n')
+		require.NoError(t, err)
+		lines++
+		if strings.HasPrefix(l, "250 ") {
+			break
+		}
+	}
+	require.Greater(t, lines, 3)
+	assert.LessOrEqual(t, writeCalls(t)-before, 2, "EHLO, and its %d lines of answer", lines)
+}
+
+// writeCalls is the write system calls this process made so far.
+func writeCalls(t *testing.T) int {
+	b, err := os.ReadFile("/proc/self/io")
+	require.NoError(t, err)
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "syscw: "); ok {
+			n, err := strconv.Atoi(v)
+			require.NoError(t, err)
+			return n
+		}
+	}
+	t.Fatal("no syscw in /proc/self/io")
+	return 0
 }

@@ -1,0 +1,138 @@
+package localmail
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// countingConn counts the writes that reach the connection.
+type countingConn struct {
+	net.Conn
+	writes atomic.Int32
+}
+
+func (c *countingConn) Write(p []byte) (int, error) {
+	c.writes.Add(1)
+	return c.Conn.Write(p)
+}
+
+// peer is the client's end of a pipe, reading everything it is sent.
+type peer struct {
+	net.Conn
+	mu  sync.Mutex
+	got bytes.Buffer
+}
+
+func newBatchPipe(t *testing.T) (*batchConn, *countingConn, *peer) {
+	server, client := net.Pipe()
+	counted := &countingConn{Conn: server}
+	p := &peer{Conn: client}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := client.Read(buf)
+			p.mu.Lock()
+			p.got.Write(buf[:n])
+			p.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() { server.Close(); client.Close() })
+	return &batchConn{Conn: counted}, counted, p
+}
+
+// received is what the peer has read so far.
+func (p *peer) received() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.got.String()
+}
+
+// eventually waits up to a second for p to have read want.
+func (p *peer) eventually(t *testing.T, want string) {
+	t.Helper()
+	require.Eventually(t, func() bool { return p.received() == want }, time.Second, time.Millisecond, "the peer read %q", p.received())
+}
+
+// lines writes n response lines as go-imap's server does, one write each.
+func lines(t *testing.T, c net.Conn, n int) string {
+	var all bytes.Buffer
+	for i := 1; i <= n; i++ {
+		l := fmt.Sprintf("* %d EXPUNGE\r\n", i)
+		all.WriteString(l)
+		_, err := c.Write([]byte(l))
+		require.NoError(t, err)
+	}
+	return all.String()
+}
+
+// TestBatchConn_AnswersGoOutWhenTheServerReads: a command's response
+// lines are held until the server reads the next command, then written
+// at once.
+func TestBatchConn_AnswersGoOutWhenTheServerReads(t *testing.T) {
+	c, counted, p := newBatchPipe(t)
+	want := lines(t, c, 500)
+	assert.Zero(t, counted.writes.Load(), "nothing written before the server reads")
+	read := make(chan string)
+	go func() {
+		buf := make([]byte, 64)
+		n, _ := c.Read(buf)
+		read <- string(buf[:n])
+	}()
+	p.eventually(t, want)
+	assert.EqualValues(t, 1, counted.writes.Load(), "the 500 lines in one write")
+	_, err := p.Write([]byte("a2 NOOP\r\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "a2 NOOP\r\n", <-read)
+}
+
+// TestBatchConn_WhileTheServerReads: what another goroutine writes while
+// the server waits for the client (IDLE's updates) goes out without
+// waiting for the next read.
+func TestBatchConn_WhileTheServerReads(t *testing.T) {
+	c, _, p := newBatchPipe(t)
+	go c.Read(make([]byte, 64))
+	require.Eventually(t, func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.reading
+	}, time.Second, time.Millisecond)
+	want := lines(t, c, 3)
+	p.eventually(t, want)
+}
+
+// TestBatchConn_NoMoreThanBatchAtHeld: a long answer goes out in writes
+// of batchAt bytes while the server is still writing it, and a literal
+// longer than that is written as it is.
+func TestBatchConn_NoMoreThanBatchAtHeld(t *testing.T) {
+	c, counted, p := newBatchPipe(t)
+	want := lines(t, c, 10000) // about 160 KB
+	assert.Greater(t, p.received(), "", "written before any read")
+	c.mu.Lock()
+	assert.Less(t, len(c.held), batchAt)
+	c.mu.Unlock()
+	big := bytes.Repeat([]byte("x"), batchAt+1)
+	_, err := c.Write(big)
+	require.NoError(t, err)
+	p.eventually(t, want+string(big))
+	assert.Less(t, counted.writes.Load(), int32(10), "160 KB and a literal in a few writes")
+}
+
+// TestBatchConn_CloseWritesWhatIsHeld: the answer to LOGOUT, written just
+// before the server closes the connection, reaches the client.
+func TestBatchConn_CloseWritesWhatIsHeld(t *testing.T) {
+	c, _, p := newBatchPipe(t)
+	want := lines(t, c, 2)
+	require.NoError(t, c.Close())
+	p.eventually(t, want)
+}

@@ -1,0 +1,121 @@
+package storage
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
+)
+
+// A tournament read from its rows in the write transaction (its first
+// letter since the process started, or since its copy left memory) reads
+// its games and claims on the writer's connection beneath database/sql,
+// as the transaction's other look-ups, and reads them as database/sql
+// does: a claim filed, protested (6.3.8), ruled (6.3.7) and appealed
+// (6.1.12), every field of its row set.
+func TestRead_ColdTournamentOnTheWriter(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, cipher := twoPlayers(t, path)
+	ctx := context.Background()
+	for _, r := range claimLetters {
+		res, err := apply(ctx, db, cipher, r)
+		require.NoError(t, err)
+		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	}
+	rows, err := db.Claims(ctx, true)
+	require.NoError(t, err)
+	require.Len(t, rows, 1)
+	require.NoError(t, ruled(ctx, db, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14")))
+	res, err := apply(ctx, db, cipher, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
+	require.NoError(t, err)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+
+	viaSQL, err := Open(path)
+	require.NoError(t, err)
+	defer viaSQL.Close()
+	want, err := viaSQL.State(ctx, cipher) // read from the rows through database/sql
+	require.NoError(t, err)
+	require.Len(t, want.Games[0].Claims, 1)
+
+	cold, err := Open(path)
+	require.NoError(t, err)
+	defer cold.Close()
+	require.NoError(t, cold.Update(ctx, func(tx *Tx) error {
+		l, err := tx.Load(ctx, cipher)
+		if err == nil {
+			assert.Equal(t, want.Games, l.State.Games, "read beneath database/sql as through it")
+		}
+		return err
+	}))
+	for _, q := range []string{readGamesQuery, readClaimsQuery} {
+		assert.Contains(t, cold.wc.stmts, q, "run on the writer's own statement")
+	}
+}
+
+// A tournament's time zone is loaded once for its file, not at every read
+// of the tournament from its rows (time.LoadLocation reads the zone's file
+// each time).
+func TestRead_ZoneLoadedOncePerFile(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	zone := func() *time.Location {
+		db.forgetAll() // read from the rows
+		var loc *time.Location
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			l, err := tx.Load(ctx, cipher)
+			loc = l.from.loc
+			return err
+		}))
+		return loc
+	}
+	first := zone()
+	require.NotNil(t, first)
+	assert.Same(t, first, zone())
+}
+
+// A sender's tournaments are asked in the write transaction with those of
+// every player of his tournaments, in one statement (the next letters come
+// from his opponents), each answer as asked alone: a player's every
+// tournament, matched as SQLite's lower() matches the address.
+func TestWriter_SenderCiphersOfOpponentsKeptWithHis(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	second := []byte(strings.NewReplacer("ivanov@example.org", "Sidorov@Example.org", cipher, "ВТОРОЙ-2026").Replace(string(src)))
+	tm, err := corr.ParseTournament(second)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tm, second))
+	kept := func(addr string) (senderTournaments, bool) { return db.wc.senders.get(addr) }
+	ask := func(addr string) (mine, all []string) {
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			mine, all, err = db.senderCiphers(ctx, tx.tx, addr)
+			return err
+		}))
+		return mine, all
+	}
+
+	mine, _ := ask("ivanov@example.org")
+	assert.Equal(t, []string{cipher}, mine)
+	petrov, ok := kept("petrov@example.org")
+	require.True(t, ok, "his opponent's answer kept with his")
+	assert.Equal(t, []string{cipher, "ВТОРОЙ-2026"}, petrov.mine, "every tournament of the opponent")
+	_, ok = kept("sidorov@example.org")
+	assert.False(t, ok, "no opponent of his")
+
+	for _, addr := range []string{"Sidorov@Example.org", "PETROV@example.org", "petrov@example.org", "sidorov@example.org", "ivanov@example.org", "stranger@example.org", "Иванов@example.org"} {
+		mine, all := ask(addr)
+		wantMine, wantAll, err := db.SenderCiphers(ctx, addr) // asked alone, outside the write transaction
+		require.NoError(t, err)
+		assert.Equal(t, wantMine, mine, addr)
+		assert.Equal(t, wantAll, all, addr)
+	}
+}
