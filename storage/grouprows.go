@@ -57,6 +57,21 @@ type ledgerOp struct {
 	lines []ledgerRow
 }
 
+// ledgerPending reports whether tx is a group's transaction in which a
+// letter's ledger lines of game gid wait for the commit: the lines stored
+// are then not the game's.
+func (db *DB) ledgerPending(tx *sql.Tx, gid int64) bool {
+	if !db.deferring(tx) {
+		return false
+	}
+	for _, op := range db.w.rows.ledger {
+		if op.gid == gid {
+			return true
+		}
+	}
+	return false
+}
+
 // eventColumns is how many values an event's row has.
 const eventColumns = 7
 

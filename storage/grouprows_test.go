@@ -200,3 +200,54 @@ func TestGroup_EventsInFewStatementSizes(t *testing.T) {
 	}
 	assert.LessOrEqual(t, sizes, 7, "1, 2, 4 … 64 rows")
 }
+
+// A game whose stored ledger lines are not known (its tournament's copy
+// was read again from the rows) has them read, not deleted and written
+// again whole: its letter writes the lines from the first that changed,
+// with no DELETE. While a letter of the group has yet to write the game's
+// lines, the next one, its copy read again after a letter undone, deletes
+// and writes them all; the lines stored at the end are the game's ledger
+// in both cases.
+func TestGroup_LedgerNotKnownIsReadNotRewritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, cipher := twoPlayers(t, path)
+	ctx := context.Background()
+	for _, r := range game12[:2] {
+		_, err := apply(ctx, db, cipher, r)
+		require.NoError(t, err)
+	}
+	stored := len(storedLedger(t, db, "ТЕСТ-2026 1-2"))
+	require.Greater(t, stored, 1)
+
+	db.forgetAll() // as when other tournaments took its place
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		_, err := applyIn(ctx, tx, cipher, game12[2])
+		return err
+	}))
+	require.Len(t, db.w.rows.ledger, 1)
+	op := db.w.rows.ledger[0]
+	assert.False(t, op.del, "no DELETE")
+	assert.Equal(t, stored, op.seq, "written from the last stored line, the one the reply closes")
+
+	failed := errors.New("failed")
+	require.ErrorIs(t, each(ctx, g, func(tx *Tx) error { return failed }), failed) // undone: the copies are read again
+	require.NoError(t, each(ctx, g, func(tx *Tx) error {
+		_, err := applyIn(ctx, tx, cipher, game12[3])
+		return err
+	}))
+	require.Len(t, db.w.rows.ledger, 3)
+	assert.True(t, db.w.rows.ledger[1].del, "the lines stored are not the game's while the group's first letter's wait")
+	require.NoError(t, g.Commit())
+
+	cold, err := Open(path)
+	require.NoError(t, err)
+	defer cold.Close()
+	s, err := cold.State(ctx, cipher) // read from the rows, not the copy
+	require.NoError(t, err)
+	game, _ := s.Game("ТЕСТ-2026 1-2")
+	require.Len(t, game.Plies, 4)
+	assert.Equal(t, ledgerRows(s, game), storedLedger(t, db, game.Code))
+}

@@ -230,11 +230,18 @@ func outRowOf(tid int64, gid, lid, confirms any, o corr.Outgoing) outRow {
 		body: o.Body, inReplyTo: o.InReplyTo, attach: strings.Join(o.Attach, " ")}
 }
 
-// messageID makes the Message-ID of outgoing letter id: 128 bits nobody can
-// guess, so that nobody can thread a forged answer to a letter he was not
-// sent. With MessageIDKey they are an HMAC of the letter's number, so a
-// store rebuilt with the same key gives its letters the same ids (replies
-// to them still find their game); without it they are random.
+// messageID makes the Message-ID of outgoing letter id: its number, then
+// 128 bits nobody can guess, so that nobody can thread a forged answer to
+// a letter he was not sent. With MessageIDKey the 128 bits are an HMAC of
+// the letter's number, so a store rebuilt with the same key gives its
+// letters the same ids (replies to them still find their game); without it
+// they are random. The number comes first, written so that the ids sort as
+// the numbers do (sortedID): a new letter's entry in the outbox's unique
+// index of Message-IDs goes beside the last one, on the page the group's
+// previous letter dirtied, instead of on a page of its own (an HMAC alone
+// lands anywhere in the index: with 5,000 letters stored, 97 of the 171
+// WAL frames a group of 64 letters wrote). The ids of the letters queued
+// before this form (the HMAC alone, "z" and 26 digits) stay as stored.
 func (db *DB) messageID(id int64) string {
 	var b []byte
 	if len(db.MessageIDKey) > 0 {
@@ -246,16 +253,43 @@ func (db *DB) messageID(id int64) string {
 		rand.Read(b)
 	}
 	const domain = "@zaochnik.invalid"
-	var out [1 + 26 + len(domain)]byte // 128 bits are 26 digits of base32
+	var out [1 + maxSortedID + 26 + len(domain)]byte // 128 bits are 26 digits of base32
 	out[0] = 'z'
-	idDigits.Encode(out[1:27], b)
-	copy(out[27:], domain)
-	return string(out[:])
+	n := 1 + len(sortedID(out[1:1], id))
+	idDigits.Encode(out[n:n+26], b)
+	n += 26
+	n += copy(out[n:], domain)
+	return string(out[:n])
 }
 
 // idDigits is base32 as the ids have always been written: the standard
 // alphabet in lower case, unpadded.
 var idDigits = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// sortedDigits are base32's digits in the order of their bytes
+// (base32hex in lower case).
+const sortedDigits = "0123456789abcdefghijklmnopqrstuv"
+
+// maxSortedID is the length of the longest sortedID: a digit count and 13
+// digits (64 bits).
+const maxSortedID = 1 + 13
+
+// sortedID appends number id (not negative) to b written so that, as
+// strings, the ids sort as the numbers do: how many base32 digits it has
+// (one digit), then its digits, the first not zero.
+func sortedID(b []byte, id int64) []byte {
+	var d [13]byte
+	n := len(d)
+	for v := uint64(id); ; v >>= 5 {
+		n--
+		d[n] = sortedDigits[v&31]
+		if v < 32 {
+			break
+		}
+	}
+	b = append(b, sortedDigits[len(d)-n])
+	return append(b, d[n:]...)
+}
 
 // idMAC is messageID's HMAC, kept keyed for the next letter: keying it
 // hashes the key's two pads, as much work again as the id's own hash.

@@ -390,15 +390,24 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 }
 
 // saveLedger brings game g's ledger lines up to date: the lines from the
-// first that differs from those stored are written again (all of them when
-// the stored ones are not known), over the stored ones of the same number;
-// only stored lines past the last are deleted, so that a ledger that grows
-// by a line, the common case, costs no DELETE. It returns the lines as
-// stored: the stored ones kept as they are up to the first that differs,
-// which are compared with the ledger's without being written out again
-// (two dates a line, every line of a long game, for every letter).
+// first that differs from those stored are written again, over the stored
+// ones of the same number; only stored lines past the last are deleted, so
+// that a ledger that grows by a line, the common case, costs no DELETE.
+// Stored lines not known (the tournament's copy was read again from its
+// rows) are read first (storedLines); all of them are deleted and written
+// again only while a letter of the group has yet to write its own. It
+// returns the lines as stored: the stored ones kept as they are up to the
+// first that differs, which are compared with the ledger's without being
+// written out again (two dates a line, every line of a long game, for
+// every letter).
 func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
 	led := ledgerLines(s, g)
+	if !row.known && len(led) > 0 && !db.ledgerPending(tx, row.id) {
+		var err error
+		if row.ledger, row.known, err = db.storedLines(ctx, tx, row.id, len(led)); err != nil {
+			return nil, err
+		}
+	}
 	k := 0
 	if row.known {
 		for k < len(led) && k < len(row.ledger) && sameLine(led[k], row.ledger[k]) {
@@ -427,6 +436,42 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 		return lines, nil
 	}
 	return lines, db.writeLedgerOps(ctx, tx, ops)
+}
+
+// storedLines reads the ledger lines of game gid as stored in tx, in
+// order, n of them expected; known is false when their numbers are not 1,
+// 2, ... (then they are all written again).
+func (db *DB) storedLines(ctx context.Context, tx *sql.Tx, gid int64, n int) (lines []ledgerRow, known bool, err error) {
+	lines, known = make([]ledgerRow, 0, n), true
+	err = db.eachRow(ctx, tx, `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`,
+		[]any{gid}, func(row []driver.Value) error {
+			seq, r, ok := lineOf(row)
+			if !ok {
+				return fmt.Errorf("storage: a ledger line of game %d is not of its columns' types: %v", gid, row)
+			}
+			known = known && seq == int64(len(lines)+1)
+			lines = append(lines, r)
+			return nil
+		})
+	return lines, known, err
+}
+
+// lineOf is a row of storedLines as eachRow gives it (integers and
+// texts, as the columns hold them), read without scanning each value
+// through an interface.
+func lineOf(row []driver.Value) (seq int64, r ledgerRow, ok bool) {
+	var ok1, ok2, ok3, ok4, ok5, ok6, ok7, ok8 bool
+	var days, total, counted int64
+	seq, ok1 = row[0].(int64)
+	r.player, ok2 = row[1].(string)
+	r.received, ok3 = row[2].(string)
+	r.sent, ok4 = row[3].(string)
+	days, ok5 = row[4].(int64)
+	total, ok6 = row[5].(int64)
+	counted, ok7 = row[6].(int64)
+	r.notes, ok8 = row[7].(string)
+	r.days, r.total, r.counted = int(days), int(total), int(counted)
+	return seq, r, ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8
 }
 
 // ledgerLines are the lines of game g's ledger. A ledger that does not
