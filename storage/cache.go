@@ -20,13 +20,24 @@ import (
 // wrote, or a write of this one is not yet recorded) is read again. A copy
 // is recorded only after its transaction commits and dropped when one fails.
 
-// The copies are bounded (cachedTournaments, parsedFiles), so that memory
+// The copies are bounded (cachedGames, parsedFiles), so that memory
 // does not grow with the store: a big store's tournaments come and go.
+// The tournaments' copies are bounded by the games they hold, not by
+// their count: a backlog after a restart brings the letters of every
+// tournament in play interleaved, and a copy dropped before its
+// tournament's next letter is read again from its rows (its file, every
+// game's row, its claims: a millisecond and more for a tournament of
+// 105 games), so the bound must hold every tournament a federation plays
+// at once (64 tournaments of 128 games), while one huge tournament still
+// cannot hold more than that many games in memory.
 const (
-	cachedTournaments = 16   // committed copies kept
-	parsedFiles       = 64   // tournament files kept parsed
-	cachedSenders     = 1024 // senders' tournaments kept (senderCiphers)
+	cachedGames   = 8192 // games in the committed copies kept
+	parsedFiles   = 64   // tournament files kept parsed
+	cachedSenders = 1024 // senders' tournaments kept (senderCiphers)
 )
+
+// weight is what a committed copy counts against cachedGames.
+func (c *committed) weight() int { return len(c.games) + 1 }
 
 // committed is a tournament as last committed.
 type committed struct {
@@ -77,21 +88,33 @@ func (db *DB) forget(cipher string) { db.tournaments.drop(cipher) }
 // forgetAll drops every copy after a failed group (group.go).
 func (db *DB) forgetAll() { db.tournaments.clear() }
 
-// lru keeps at most max values by key, dropping the least recently used.
+// lru keeps values by key up to a total weight of max (each value's
+// weigh, 1 without), dropping the least recently used; the most recent
+// value is kept whatever its weight.
 type lru[V any] struct {
-	mu    sync.Mutex
-	max   int
-	items map[string]*list.Element // of lruItem[V]
-	order list.List                // the most recently used first
+	mu     sync.Mutex
+	max    int
+	weigh  func(V) int              // nil: each value weighs 1
+	weight int                      // of the values kept
+	items  map[string]*list.Element // of lruItem[V]
+	order  list.List                // the most recently used first
 }
 
 type lruItem[V any] struct {
 	key string
 	v   V
+	w   int
 }
 
 func newLRU[V any](max int) *lru[V] {
 	return &lru[V]{max: max, items: map[string]*list.Element{}}
+}
+
+// newWeighedLRU is an lru whose values weigh weigh(v) each.
+func newWeighedLRU[V any](max int, weigh func(V) int) *lru[V] {
+	c := newLRU[V](max)
+	c.weigh = weigh
+	return c
 }
 
 func (c *lru[V]) get(key string) (V, bool) {
@@ -109,25 +132,35 @@ func (c *lru[V]) get(key string) (V, bool) {
 func (c *lru[V]) put(key string, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	w := 1
+	if c.weigh != nil {
+		w = c.weigh(v)
+	}
 	if e, ok := c.items[key]; ok {
-		e.Value = lruItem[V]{key, v}
+		c.weight -= e.Value.(lruItem[V]).w
+		e.Value = lruItem[V]{key, v, w}
 		c.order.MoveToFront(e)
-		return
+	} else {
+		c.items[key] = c.order.PushFront(lruItem[V]{key, v, w})
 	}
-	c.items[key] = c.order.PushFront(lruItem[V]{key, v})
-	if c.order.Len() > c.max {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.items, last.Value.(lruItem[V]).key)
+	c.weight += w
+	for c.weight > c.max && c.order.Len() > 1 {
+		c.remove(c.order.Back())
 	}
+}
+
+// remove drops e; c.mu is held.
+func (c *lru[V]) remove(e *list.Element) {
+	it := c.order.Remove(e).(lruItem[V])
+	delete(c.items, it.key)
+	c.weight -= it.w
 }
 
 func (c *lru[V]) drop(key string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.items[key]; ok {
-		c.order.Remove(e)
-		delete(c.items, key)
+		c.remove(e)
 	}
 }
 
@@ -136,6 +169,7 @@ func (c *lru[V]) clear() {
 	defer c.mu.Unlock()
 	clear(c.items)
 	c.order.Init()
+	c.weight = 0
 }
 
 // writing is the process's write transaction while it runs (db.tx,

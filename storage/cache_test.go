@@ -2,9 +2,11 @@ package storage
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -194,6 +196,58 @@ func TestCache_BoundedLeastRecentlyUsedGoes(t *testing.T) {
 	c.clear()
 	_, okC = c.get("c")
 	assert.False(t, okC)
+}
+
+// A weighed lru counts each value's weight against its bound: the least
+// recently used go until the rest fit, a value replaced weighs anew, and
+// the most recent stays however heavy.
+func TestCache_WeighedLeastRecentlyUsedGo(t *testing.T) {
+	c := newWeighedLRU(10, func(v int) int { return v })
+	c.put("a", 4)
+	c.put("b", 4)
+	c.put("c", 4) // 12: a goes
+	_, okA := c.get("a")
+	assert.False(t, okA)
+	c.put("b", 2) // b weighs 2 now: 6, and d fits
+	c.put("d", 4)
+	_, okB := c.get("b")
+	_, okC := c.get("c")
+	assert.True(t, okB && okC)
+	c.put("e", 20) // heavier than the bound: kept, alone
+	_, okB = c.get("b")
+	v, okE := c.get("e")
+	assert.Equal(t, []any{false, true, 20}, []any{okB, okE, v})
+	c.clear()
+	c.put("f", 10)
+	_, okF := c.get("f")
+	assert.True(t, okF, "clear forgets the weight")
+}
+
+// The copies of every tournament a federation plays at once stay in
+// memory (a backlog brings their letters interleaved, and a copy dropped
+// is read again from its rows), and one huge tournament does not hold
+// more than their games.
+func TestCache_HoldsAFederationsTournaments(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	copyOf := func(games int) *committed {
+		c := &committed{games: map[string]gameRow{}}
+		for i := range games {
+			c.games[strconv.Itoa(i)] = gameRow{}
+		}
+		return c
+	}
+	for k := range 64 {
+		db.keep(fmt.Sprint("T", k), copyOf(120)) // 16 players, a double round
+	}
+	for k := range 64 {
+		_, ok := db.tournaments.get(fmt.Sprint("T", k))
+		require.True(t, ok, "tournament %d of 64 kept", k)
+	}
+	db.keep("huge", copyOf(cachedGames))
+	_, ok := db.tournaments.get("T63")
+	assert.False(t, ok, "a tournament as big as the bound leaves room for no other")
 }
 
 // Only the games a letter changed are written (corr.State.Changed); a

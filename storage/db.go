@@ -183,7 +183,7 @@ func open(path, mode string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	db := &DB{db: sqldb, Now: time.Now, parsed: newLRU[parsedFile](parsedFiles), tournaments: newLRU[*committed](cachedTournaments)}
+	db := &DB{db: sqldb, Now: time.Now, parsed: newLRU[parsedFile](parsedFiles), tournaments: newWeighedLRU(cachedGames, (*committed).weight)}
 	if err := db.migrate(context.Background()); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)

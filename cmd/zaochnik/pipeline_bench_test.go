@@ -32,7 +32,8 @@ import (
 // rates it is compared with (issue 13). The daemon is a child process
 // (this binary as `zaochnik serve`, TestServeChild), so that its CPU time
 // and memory are its own; the mail server and the benchmark run in this
-// process. The backlog, first moves one per game, waits in a folder of its
+// process. The backlog, first moves one per game, the tournaments'
+// letters interleaved as a real backlog's are, waits in a folder of its
 // own until the daemon follows the empty INBOX, then is copied into it at
 // once (COPY, not MOVE: the same letters land in INBOX, and the benchmark
 // does not make the server report 5,000 expunges to itself meanwhile).
@@ -90,7 +91,7 @@ func BenchmarkPipeline(b *testing.B) {
 	require.NoError(b, db.DeliverAll(context.Background(), time.Now()))
 	addBenchUsers(b, db, mail)
 	require.NoError(b, db.Close())
-	appendTo(b, mail.IMAPAddr, "backlog", firstMoves(spread(games, n)))
+	appendTo(b, mail.IMAPAddr, "backlog", firstMoves(interleave(spread(games, n))))
 
 	b.ResetTimer()
 	began = time.Now()
@@ -212,6 +213,30 @@ func spread(games []benchGame, n int) []benchGame {
 	out := make([]benchGame, n)
 	for i := range out {
 		out[i] = games[i*len(games)/n]
+	}
+	return out
+}
+
+// interleave orders games as their letters arrive in a real backlog: one
+// of each tournament in turn, not a tournament's games one after the
+// other (which would find the tournament in memory at every letter but
+// its first).
+func interleave(games []benchGame) []benchGame {
+	var ciphers []string
+	of := map[string][]benchGame{}
+	for _, g := range games {
+		if of[g.cipher] == nil {
+			ciphers = append(ciphers, g.cipher)
+		}
+		of[g.cipher] = append(of[g.cipher], g)
+	}
+	out := make([]benchGame, 0, len(games))
+	for len(out) < len(games) {
+		for _, c := range ciphers {
+			if gs := of[c]; len(gs) > 0 {
+				out, of[c] = append(out, gs[0]), gs[1:]
+			}
+		}
 	}
 	return out
 }
