@@ -131,7 +131,7 @@ func wayOf(c Case, l Letter) way {
 	}
 	w.from = p.Number
 	w.obs = corr.Observation{From: l.From, Postmark: l.Postmark, Posted: l.Posted, MessageID: l.MessageID, Subject: l.Subject, Thread: l.Thread, Forwarded: l.Forwarded}
-	w.read = c.State.Read(l.Text, w.obs)
+	w.read = c.State.ReadAhead(l.Ahead, l.Text, w.obs)
 	var games []corr.Game // the sender's games awaiting his evaluation that the letter may be about
 	for _, g := range desk.awaiting {
 		if w.code == "" || w.code == g.Code {

@@ -3,22 +3,25 @@ package corr
 import (
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
 )
 
 // Read reads a letter's text for this tournament: the reader is told the
 // cipher, the board, the postmark (for dates without a year) and the
-// sender's language; when the letter has an unlabelled run of moves, it is
-// read again once the game is found, knowing the sender's colour, which
-// splits that run into the repetition and the sender's own moves.
+// sender's language (ReadOptions); when the letter has an unlabelled run
+// of moves, it is read again once the game is found, knowing the sender's
+// colour, which splits that run into the repetition and the sender's own
+// moves.
 func (s State) Read(text string, obs Observation) letter.Letter {
-	v := s.Tournament.DraughtsVariant()
-	opts := letter.Options{Subject: obs.Subject, Postmark: obs.Postmark, Ciphers: []string{s.Tournament.Cipher},
-		Board: letter.Board{Width: v.Width(), Height: v.Height()}}
-	p, ok := s.Tournament.PlayerByEmail(obs.From)
-	if ok {
-		opts.Language = letter.LangOf(p.Language)
-	}
-	l := letter.Parse(text, opts)
+	return s.ReadAhead(nil, text, obs)
+}
+
+// ReadAhead is Read taking the letter's reading ahead (nil: none) when it
+// was read from text under the options Read reads it with
+// (letter.Ahead.Parse), so that the answer is Read's either way.
+func (s State) ReadAhead(ahead *letter.Ahead, text string, obs Observation) letter.Letter {
+	opts, p, ok := s.Tournament.ReadOptions(obs.From, obs.Subject, obs.Postmark)
+	l := ahead.Parse(text, opts)
 	if !ok || !l.SplitRun {
 		return l
 	}
@@ -33,4 +36,17 @@ func (s State) Read(text string, obs Observation) letter.Letter {
 		}
 	}
 	return l
+}
+
+// ReadOptions are the options a letter from from with subject,
+// postmarked on postmark (in t's zone), is read with in t: its cipher,
+// its board, and its sender's language when he is a player of t (p, ok).
+func (t Tournament) ReadOptions(from, subject string, postmark timecontrol.Date) (opts letter.Options, p Player, ok bool) {
+	v := t.DraughtsVariant()
+	opts = letter.Options{Subject: subject, Postmark: postmark, Ciphers: []string{t.Cipher},
+		Board: letter.Board{Width: v.Width(), Height: v.Height()}}
+	if p, ok = t.PlayerByEmail(from); ok {
+		opts.Language = letter.LangOf(p.Language)
+	}
+	return opts, p, ok
 }

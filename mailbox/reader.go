@@ -111,12 +111,15 @@ type ReaderOptions struct {
 	// (one FETCH also asks for at most FetchBytes by RFC822.SIZE). 500.
 	BatchSize int
 	// FetchBytes bounds the letters one FETCH asks for (by RFC822.SIZE,
-	// at least one letter), and so the letters fetched and not yet handed
-	// over. 16 MiB.
+	// at least one letter), and the bytes of the letters fetched and not
+	// yet accepted (waiting, and in the group the Inbox works on): the
+	// fetch waits while the next letter would pass it, unless nothing
+	// else waits. 16 MiB.
 	FetchBytes int64
 	// GroupSize is the most letters handed to one Accept: whatever letters
-	// have arrived, up to GroupSize, go together, so a lone letter is
-	// handed over at once and a backlog in groups. 64.
+	// have arrived, up to GroupSize (and FetchBytes), go together, so a
+	// lone letter is handed over at once and a backlog in large groups,
+	// which the Inbox may commit in fewer transactions. 256.
 	GroupSize int
 	// Backlog, shared with the Sender of the same process, is marked while
 	// letters fetched wait to be handed over, so that the Sender gives
@@ -174,7 +177,7 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.MaxBackoff, 5*time.Minute)
 	setDefault(&o.BatchSize, 500)
 	setDefault(&o.FetchBytes, 16<<20)
-	setDefault(&o.GroupSize, 64)
+	setDefault(&o.GroupSize, 256)
 	setDefault(&o.MaxLetterSize, 10<<20)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -453,23 +456,29 @@ type arrival struct {
 	end bool
 }
 
+// size is the bytes the letter spends of the hand-over's budget.
+func (a arrival) size() int64 { return int64(len(a.f.Raw)) }
+
 // handOver fetches the batches in turn and hands their letters to the
 // Inbox in UID order, then files each batch. Three stages overlap: a
 // goroutine fetches and reads (the next letters arrive, decoded, while the
 // store works on a group, so the decoding is off the serial chain of
 // Accepts: each Accept takes whatever letters have arrived, GroupSize at
 // most), this one hands over, and another files a batch while the next is
-// fetched and handed over. The fetch and the filing share the connection
-// (IMAP pipelining, every command by UID); a batch is filed only after
-// each of its letters was accepted, and a failed Accept fetches no further
-// batch. ReaderOptions.Backlog is marked from the first fetch until the
-// last letter is handed over, before the last batch is filed.
+// fetched and handed over. The letters fetched and not yet accepted are
+// bounded by FetchBytes (budget) as well as by GroupSize. The fetch and
+// the filing share the connection (IMAP pipelining, every command by
+// UID); a batch is filed only after each of its letters was accepted, and
+// a failed Accept fetches no further batch. ReaderOptions.Backlog is
+// marked from the first fetch until the last letter is handed over,
+// before the last batch is filed.
 func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity uint32, batches [][]imap.UID, processed, refused string) error {
 	r.o.Backlog.begin()
 	defer r.o.Backlog.end()
 	stop := make(chan struct{})
 	halt := sync.OnceFunc(func() { close(stop) })
 	arrived := make(chan arrival, r.o.GroupSize)
+	spend := newBudget(r.o.FetchBytes)
 	var ferr error // the fetch's, read after arrived is closed
 	go func() {
 		defer close(arrived)
@@ -479,7 +488,7 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 				return
 			default:
 			}
-			if ferr = r.fetch(c, uids, arrived); ferr != nil {
+			if ferr = r.fetch(c, uids, arrived, spend); ferr != nil {
 				return
 			}
 		}
@@ -504,6 +513,7 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 	group := make([]Fetched, 0, r.o.GroupSize)
 	for a := range arrived {
 		if aerr != nil {
+			spend.give(a.size())
 			continue // after a failed Accept only drain
 		}
 		end := a.end
@@ -529,6 +539,9 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 			if aerr = r.accept(ctx, uidValidity, group, ts); aerr != nil {
 				halt()
 			}
+			for _, f := range group {
+				spend.give(int64(len(f.Raw)))
+			}
 		}
 		if end && aerr == nil {
 			if ends++; ends == len(batches) {
@@ -548,8 +561,8 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 // fetch fetches uids (BODY.PEEK[] only) into arrived, in UID order (the
 // order of sequence numbers, which is the order the server answers in),
 // each letter read (read) here, while the Inbox works on the letters
-// before, and marks the batch's end.
-func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arrival) error {
+// before, once its bytes fit the budget spend, and marks the batch's end.
+func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arrival, spend *budget) error {
 	guard := r.guard(c)
 	defer guard.Stop()
 	body := &imap.FetchItemBodySection{Peek: true}
@@ -566,6 +579,7 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 			continue // expunged meanwhile by another client
 		}
 		guard.Stop() // reading the letter and waiting for the store is not waiting for the server
+		spend.take(int64(len(raw)))
 		arrived <- arrival{f: r.read(uint32(buf.UID), raw)}
 		guard.Reset(r.o.CommandTimeout)
 	}

@@ -66,29 +66,11 @@ func TestReader_ReadsUnderItsReading(t *testing.T) {
 // stage, before they are queued for the Inbox, so their reading runs
 // beside the store's work on the letters before, not in its serial chain.
 func TestReader_FetchReadsEachLetter(t *testing.T) {
-	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	require.NoError(t, err)
-	defer lm.Close()
-	require.NoError(t, lm.AddUser("tournament@zaochnik.test", "secret"))
-	c, err := imapclient.DialInsecure(lm.IMAPAddr, nil)
-	require.NoError(t, err)
-	defer c.Close()
-	require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
-	for _, raw := range readLetters { // appended as they are: no delivery adds a header
-		cmd := c.Append("INBOX", int64(len(raw)), nil)
-		_, err := cmd.Write(raw)
-		require.NoError(t, err)
-		require.NoError(t, cmd.Close())
-		_, err = cmd.Wait()
-		require.NoError(t, err)
-	}
-	_, err = c.Select("INBOX", nil).Wait()
-	require.NoError(t, err)
-
-	r, err := NewReader(ReaderOptions{Addr: lm.IMAPAddr, Username: "tournament@zaochnik.test", Inbox: nopInbox{}, Reading: readerReading})
+	c, addr := selectedWith(t, readLetters)
+	r, err := NewReader(ReaderOptions{Addr: addr, Username: "tournament@zaochnik.test", Inbox: nopInbox{}, Reading: readerReading})
 	require.NoError(t, err)
 	arrived := make(chan arrival, len(readLetters)+1)
-	require.NoError(t, r.fetch(c, []imap.UID{1, 2, 3}, arrived))
+	require.NoError(t, r.fetch(c, []imap.UID{1, 2, 3}, arrived, newBudget(1<<30)))
 	close(arrived)
 	var got []Fetched
 	for a := range arrived {
@@ -104,3 +86,29 @@ func TestReader_FetchReadsEachLetter(t *testing.T) {
 
 // nopInbox is an Inbox for a Reader whose Run is never called.
 type nopInbox struct{ Inbox }
+
+// selectedWith is a client of a fresh embedded server whose INBOX holds
+// raws (appended as they are: no delivery adds a header), selected, and
+// the server's IMAP address.
+func selectedWith(t *testing.T, raws [][]byte) (*imapclient.Client, string) {
+	t.Helper()
+	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser("tournament@zaochnik.test", "secret"))
+	c, err := imapclient.DialInsecure(lm.IMAPAddr, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { c.Close() })
+	require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
+	for _, raw := range raws {
+		cmd := c.Append("INBOX", int64(len(raw)), nil)
+		_, err := cmd.Write(raw)
+		require.NoError(t, err)
+		require.NoError(t, cmd.Close())
+		_, err = cmd.Wait()
+		require.NoError(t, err)
+	}
+	_, err = c.Select("INBOX", nil).Wait()
+	require.NoError(t, err)
+	return c, lm.IMAPAddr
+}

@@ -17,8 +17,10 @@ import (
 // (storage.Tx.Write). A letter stored before is not written again: the
 // result is then the stored letter's (Write finds it by its row's keys).
 // A paper letter, a re-assigned one and a confirmation take the same
-// steps.
-func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked) (Outcome, error) {
+// steps. The tournament read is kept for reading ahead (aheadBook); ra,
+// when not nil, reads letters ahead, c being its i-th, and the letter's
+// reading ahead goes to the decision (adjudication.Letter.Ahead).
+func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readAhead, i int) (Outcome, error) {
 	a := c.Arrival
 	a.Incoming = a.Named()
 	if c.keep != "" {
@@ -34,6 +36,10 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked) (Outcome,
 	}
 	var d adjudication.Decision
 	if !s.Stored {
+		if t := r.ahead.learn(s.Case); t != nil {
+			ra.learned(t)
+		}
+		s.Letter.Ahead = ra.claim(i)
 		if d, err = adjudication.Decide(s.Case, s.Letter); err != nil {
 			// A letter stored before is not decided again (Write finds
 			// it): what its decision would make of it is no reason to
@@ -70,7 +76,7 @@ func (r *Referee) ReceiveDecoded(ctx context.Context, rec storage.Received) (sto
 	var o Outcome
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		var err error
-		o, err = r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}})
+		o, err = r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}}, nil, 0)
 		return err
 	})
 	if err != nil {

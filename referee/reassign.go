@@ -52,7 +52,7 @@ func (r *Referee) Reassign(ctx context.Context, id int64, game string) (corr.Out
 	// crash between them would leave the letter applied and still offered
 	// for assignment, or set aside and never applied.
 	err = r.DB.Update(ctx, func(tx *storage.Tx) error {
-		o, err := r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}})
+		o, err := r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}}, nil, 0)
 		if err != nil {
 			return err
 		}

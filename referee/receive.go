@@ -36,6 +36,8 @@ type Referee struct {
 	// Location is the server's zone, where the held letters' day (Daily)
 	// turns; nil is UTC.
 	Location *time.Location
+
+	ahead aheadBook // the tournaments read, for reading ahead (ahead.go)
 }
 
 // Letter is a letter as fetched: from an IMAP mailbox (Mailbox, UIDs) or
@@ -95,8 +97,9 @@ const GroupTime = 50 * time.Millisecond
 // each under a savepoint of its own, it takes its steps (take): an
 // unreadable, oversized or automatic letter is kept, any other read,
 // decided and written (a confirmation applies or drops its held letter, a
-// letter nothing vouches for is held). A group is committed
-// after GroupTime. It returns the outcomes of the letters stored, in
+// letter nothing vouches for is held); the text of a later letter is read
+// meanwhile beside the chain when its sender's tournament is known
+// (readAhead). A group is committed after GroupTime. It returns the outcomes of the letters stored, in
 // order: all of them, or, with an error, those before the first letter
 // that failed; that letter was undone to its savepoint and it and the
 // letters after it are not stored, to be offered again. It is idempotent
@@ -112,9 +115,11 @@ func (r *Referee) ReceiveAll(ctx context.Context, ls []Letter) ([]Outcome, error
 // takeAll takes the steps of the checked letters cs in group transactions
 // (receiveGroup), as ReceiveAll says.
 func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) {
+	ra := r.readAhead(cs)
+	defer ra.end()
 	outs := make([]Outcome, 0, len(cs))
 	for len(outs) < len(cs) {
-		n, err := r.receiveGroup(ctx, cs[len(outs):], &outs)
+		n, err := r.receiveGroup(ctx, cs, len(outs), ra, &outs)
 		if err != nil || n == 0 {
 			return outs, err
 		}
@@ -122,11 +127,11 @@ func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) 
 	return outs, nil
 }
 
-// receiveGroup takes the steps of the first of cs in one group
+// receiveGroup takes the steps of cs from from on in one group
 // transaction, for GroupTime at most, each on its letter's Tx of the group
 // (storage.Group.Letter), appending their outcomes to outs once it
 // committed. It returns how many it stored.
-func (r *Referee) receiveGroup(ctx context.Context, cs []checked, outs *[]Outcome) (int, error) {
+func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, ra *readAhead, outs *[]Outcome) (int, error) {
 	g, err := r.DB.Group(ctx)
 	if err != nil {
 		return 0, err
@@ -135,16 +140,18 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, outs *[]Outcom
 	began := time.Now() // the lock's time, not the game's
 	var done []Outcome
 	var lerr error
-	for _, c := range cs {
+	for i := from; i < len(cs); i++ {
 		if len(done) > 0 && time.Since(began) > GroupTime {
 			break
 		}
+		c := cs[i]
 		tx, err := g.Letter(ctx)
 		if err != nil {
 			lerr = err
 			break
 		}
-		o, err := r.take(ctx, tx, c)
+		ra.at(i)
+		o, err := r.take(ctx, tx, c, ra, i)
 		if err != nil {
 			err = fmt.Errorf("referee: receive letter %s from %s: %w", c.Named().MessageID, c.From, err)
 		}

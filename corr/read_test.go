@@ -1,0 +1,41 @@
+package corr
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
+)
+
+// TestState_ReadAheadAsRead: a letter read ahead under the options the
+// tournament reads it with is taken as it was read, under any other
+// options it is read again, so ReadAhead answers as Read in every case.
+func TestState_ReadAheadAsRead(t *testing.T) {
+	s := started(t)
+	text := "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03\nВремя: 0/0\n"
+	obs := Observation{From: black, Subject: "ход", Postmark: timecontrol.MustDate("2026-03-02")}
+	opts, _, ok := s.Tournament.ReadOptions(obs.From, obs.Subject, obs.Postmark)
+	assert.True(t, ok)
+	assert.Equal(t, letter.English, opts.Language, "the sender's language is the player's")
+	other := opts
+	other.Board = letter.Board{Width: 10, Height: 10}
+	for _, tc := range []struct {
+		name  string
+		opts  letter.Options
+		taken bool
+	}{
+		{"read under the tournament's options", opts, true},
+		{"read under another tournament's", other, false},
+		{"read without the sender's language", letter.Options{Subject: obs.Subject, Postmark: obs.Postmark, Ciphers: opts.Ciphers, Board: opts.Board}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ahead := letter.ReadAhead(text, tc.opts)
+			got := s.ReadAhead(ahead, text, obs)
+			assert.Equal(t, s.Read(text, obs), got)
+			ahead.Letter.Greeting = "taken" // the reading is the letter handed out, not a copy
+			assert.Equal(t, tc.taken, s.ReadAhead(ahead, text, obs).Greeting == "taken")
+		})
+	}
+}

@@ -1,0 +1,113 @@
+package referee
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/adjudication"
+	"zaochnik/corr"
+	"zaochnik/corr/letter"
+	"zaochnik/storage"
+	"zaochnik/timecontrol"
+)
+
+// aheadCase is the tournament of testdata/replay/two.toml as a case of
+// the store.
+func aheadCase(t *testing.T) adjudication.Case {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	tr, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	return adjudication.Case{Cipher: tr.Cipher, State: corr.State{Tournament: tr}}
+}
+
+// aheadLetter is a checked letter from from, kept unread when keep is set.
+func aheadLetter(from, text string, keep storage.Disposition) checked {
+	in := storage.Incoming{From: from, Postmark: time.Date(2026, 3, 4, 22, 30, 0, 0, time.UTC)}
+	return checked{Arrival: storage.Arrival{Received: storage.Received{Incoming: in, Subject: "ТЕСТ-2026 1-2", Text: text}}, keep: keep}
+}
+
+// TestReadAhead_ReadsTheLettersOfKnownSenders: the letters of the
+// players of a tournament the chain read are read ahead under the
+// options their case reads them with (so the decision takes the
+// reading), a stranger's and a letter kept unread are not, nor a letter
+// the chain reached before its sender's tournament was known.
+func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
+	c := aheadCase(t)
+	text := "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 05.03.2026\nTime: 0/3"
+	cs := []checked{
+		aheadLetter("ivanov@example.org", text, ""),
+		aheadLetter("stranger@example.net", text, ""),
+		aheadLetter("Petrov@Example.org", text, ""),
+		aheadLetter("petrov@example.org", text, storage.Refused),
+	}
+	postmark := timecontrol.DateOf(cs[0].Postmark.In(c.State.Tournament.Location())) // 5 March in Moscow
+	t.Run("the tournament known", func(t *testing.T) {
+		r := &Referee{}
+		require.NotNil(t, r.ahead.learn(c))
+		require.Nil(t, r.ahead.learn(c), "kept once")
+		ra := r.readAhead(cs)
+		require.Eventually(t, func() bool { return readOf(ra, 2) != nil }, 10*time.Second, time.Millisecond)
+		ra.end() // the chain at none of them: read all it could, in order
+		for i, want := range []bool{true, false, true, false} {
+			a := ra.claim(i)
+			if !want {
+				assert.Nil(t, a, "letter %d", i)
+				continue
+			}
+			require.NotNil(t, a, "letter %d", i)
+			obs := corr.Observation{From: cs[i].From, Subject: cs[i].Subject, Postmark: postmark}
+			opts, _, _ := c.State.Tournament.ReadOptions(obs.From, obs.Subject, obs.Postmark)
+			assert.Equal(t, opts, a.Options, "letter %d read under its case's options", i)
+			a.Letter.Greeting = "taken"
+			assert.Equal(t, "taken", c.State.ReadAhead(a, text, obs).Greeting, "letter %d: the decision takes the reading", i)
+		}
+	})
+	t.Run("learned once the chain passed a letter", func(t *testing.T) {
+		r := &Referee{}
+		ra := r.readAhead(cs)
+		ra.at(1)
+		ra.learned(r.ahead.learn(c))
+		require.Eventually(t, func() bool { return readOf(ra, 2) != nil }, 10*time.Second, time.Millisecond,
+			"read once its sender's tournament was learned")
+		ra.end()
+		assert.Nil(t, ra.claim(0))
+		assert.Nil(t, ra.claim(1))
+	})
+	t.Run("a lone letter", func(t *testing.T) {
+		r := &Referee{}
+		r.ahead.learn(c)
+		ra := r.readAhead(cs[:1])
+		assert.Nil(t, ra)
+		assert.Nil(t, ra.claim(0))
+		ra.end()
+	})
+}
+
+// TestAheadBook_StartsOverPastItsBound: the book keeps at most
+// aheadTournaments tournaments.
+func TestAheadBook_StartsOverPastItsBound(t *testing.T) {
+	c := aheadCase(t)
+	var b aheadBook
+	for i := range aheadTournaments + 1 {
+		c.Cipher = letter.FormatGameCode("T", i, 0)
+		c.State.Tournament.Cipher = c.Cipher
+		require.NotNil(t, b.learn(c))
+	}
+	assert.Len(t, b.ciphers, 1)
+	assert.NotNil(t, b.tournament("ivanov@example.org"))
+	assert.Len(t, b.zones, 1, "a zone read once")
+}
+
+// readOf is letter i's reading ahead as it stands.
+func readOf(ra *readAhead, i int) *letter.Ahead {
+	ra.mu.Lock()
+	defer ra.mu.Unlock()
+	return ra.read[i]
+}
