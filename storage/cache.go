@@ -20,6 +20,17 @@ import (
 // wrote, or a write of this one is not yet recorded) is read again. A copy
 // is recorded only after its transaction commits and dropped when one fails.
 
+// A later write transaction of this process reads neither the row nor the
+// desk of a tournament whose copy its last commits left as stored, while
+// nobody else wrote: the writer's connection's PRAGMA data_version
+// changes when another connection commits, never for its own commits
+// (nor for a checkpoint), so while it stays as it was the store holds
+// what this process committed (writerCurrent). A copy is marked so
+// (asOf, asStored) after a commit of a transaction that records every
+// tournament it writes (writing.tracked); another connection's commit, a
+// transaction that failed or records nothing, or a savepoint rolled back
+// forgets every mark (DB.epoch).
+
 // The copies are bounded (cachedGames, parsedFiles), so that memory
 // does not grow with the store: a big store's tournaments come and go.
 // The tournaments' copies are bounded by the games they hold, not by
@@ -47,6 +58,11 @@ type committed struct {
 	state corr.State
 	games map[string]gameRow // by game code
 	loc   *time.Location     // the tournament's time zone, loaded once
+	// asOf is the DB.epoch in which the writer's commit left the copy as
+	// stored (0: not known), with its desk empty when emptyDesk; only the
+	// writer's holder reads or sets them (asStored).
+	asOf      uint64
+	emptyDesk bool
 }
 
 // gameRow is what the store knows of a game's rows.
@@ -193,9 +209,14 @@ type writing struct {
 	// nothing before the judge, and has written nothing to since: the
 	// common case, which a group's letters then do not ask again.
 	emptyDesk map[int64]bool
-	// sendersChecked is set once the senders' answers kept with the
-	// writer's connection were checked in tx (sendersCurrent).
-	sendersChecked bool
+	// checked is set once the writer's data_version was read in tx
+	// (writerCurrent).
+	checked bool
+	// tracked is set for a transaction whose every write of a tournament's
+	// rows is recorded in current and emptyDesk (Tx's: Update, Group), or
+	// that writes none (the outbox's): its commit marks the copies as
+	// stored, another's forgets the marks (asStored).
+	tracked bool
 	// group is set for a Group's transaction: what its letters append
 	// (rows: their watermarks, events, outgoing letters and ledger lines)
 	// is written once, when it commits (grouprows.go).
@@ -217,10 +238,24 @@ func (db *DB) begin(tx *sql.Tx) {
 // undone forgets what the write transaction knew of its own writes, when
 // a savepoint of it is rolled back: the rows undone may be among them.
 func (db *DB) undone() {
+	db.epoch++ // asStored
 	db.w.nextOutbox = 0
 	clear(db.w.current)
 	clear(db.w.revised)
 	clear(db.w.emptyDesk)
+}
+
+// asStored marks, after the write transaction committed, the copies it
+// knows as stored for the writer's later transactions (load); after a
+// transaction not tracked it forgets every mark instead.
+func (db *DB) asStored() {
+	if !db.w.tracked {
+		db.epoch++
+		return
+	}
+	for _, c := range db.w.current {
+		c.asOf, c.emptyDesk = db.epoch, db.w.emptyDesk[c.id]
+	}
 }
 
 // deskSaved records that tx writes tournament tid's desk, was before and

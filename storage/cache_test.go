@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -388,4 +389,89 @@ func TestSameLine_AsRowOf(t *testing.T) {
 			require.Equal(t, rowOf(ln) == r, sameLine(ln, r), "line %d, row %d", i, j)
 		}
 	}
+}
+
+// loadIn loads tournament cipher in a write transaction of its own.
+func loadIn(ctx context.Context, db *DB, cipher string) (l Tournament, err error) {
+	err = db.Update(ctx, func(tx *Tx) error {
+		l, err = tx.Load(ctx, cipher)
+		return err
+	})
+	return l, err
+}
+
+// The writer's later transactions read neither the row nor the desk of a
+// tournament its last commit left as stored while no other connection
+// commits (PRAGMA data_version, which neither the writer's own commits
+// nor the store's checkpoints change); another connection's commit has them read
+// again. A row and a desk changed on the writer's own connection outside
+// the store's transactions, which nothing of the store does, show
+// whether they were read.
+func TestCache_OwnCommitsNotReadAgain(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := apply(ctx, db, cipher, game12[0])
+	require.NoError(t, err)
+	var row string
+	require.NoError(t, db.db.QueryRow(`SELECT state FROM tournaments WHERE cipher = ?`, cipher).Scan(&row))
+	_, err = db.wc.conn.ExecContext(ctx, `UPDATE tournaments SET state = 'not read' WHERE cipher = ?`, cipher)
+	require.NoError(t, err)
+	_, err = db.wc.conn.ExecContext(ctx, `INSERT INTO desks (tournament_id, organiser_name, organiser_email)
+		SELECT id, 'Сидоров', 'sidorov@example.org' FROM tournaments WHERE cipher = ?`, cipher)
+	require.NoError(t, err)
+
+	// (A TRUNCATE checkpoint, which the store never runs, resets the WAL
+	// under the writer and counts as another connection's commit.)
+	for _, checkpoint := range []string{"", "PASSIVE", "FULL", "RESTART"} {
+		if checkpoint != "" {
+			_, err := db.db.Exec(`PRAGMA wal_checkpoint(` + checkpoint + `)`)
+			require.NoError(t, err)
+		}
+		l, err := loadIn(ctx, db, cipher)
+		require.NoError(t, err, "the copy as committed, after a checkpoint %s", checkpoint)
+		g, _ := l.State.Game("ТЕСТ-2026 1-2")
+		assert.Len(t, g.Plies, 1)
+		assert.Empty(t, l.Desk.Organiser.Name, "the desk known empty, after a checkpoint %s", checkpoint)
+	}
+
+	_, err = db.db.Exec(`UPDATE desks SET organiser_name = 'Смирнов'`) // another connection
+	require.NoError(t, err)
+	_, err = loadIn(ctx, db, cipher)
+	require.ErrorContains(t, err, "state", "the row read again")
+	_, err = db.db.Exec(`UPDATE tournaments SET state = ? WHERE cipher = ?`, row, cipher)
+	require.NoError(t, err)
+	l, err := loadIn(ctx, db, cipher)
+	require.NoError(t, err)
+	assert.Equal(t, "Смирнов", l.Desk.Organiser.Name, "the desk read again")
+}
+
+// A letter undone to its savepoint leaves no copy of what it wrote for
+// the writer's later transactions, nor the copy it loaded marked as
+// stored: the next transaction sees the tournament as its rows hold it.
+func TestCache_UndoneLetterNotKept(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := apply(ctx, db, cipher, game12[0])
+	require.NoError(t, err)
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	undone := errors.New("undone")
+	err = each(ctx, g, func(tx *Tx) error {
+		res, err := applyIn(ctx, tx, cipher, game12[1])
+		require.NoError(t, err)
+		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		return undone
+	})
+	require.ErrorIs(t, err, undone)
+	require.NoError(t, g.Commit())
+
+	l, err := loadIn(ctx, db, cipher)
+	require.NoError(t, err)
+	gm, _ := l.State.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, gm.Plies, 1, "the undone move is not kept")
+	res, err := apply(ctx, db, cipher, game12[1])
+	require.NoError(t, err)
+	require.True(t, res.Fresh)
+	assert.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 }

@@ -59,10 +59,13 @@ type DB struct {
 	// writer that begins again at once (the reader's groups) would win
 	// every time. Other processes still meet the busy timeout.
 	writer sync.Mutex
-	w      writing       // the write transaction of the writer's holder (cache.go)
-	wc     writerConn    // the connection it runs on (writer.go)
-	mac    idMAC         // the writer's holder's, for messageID
-	ckpt   *checkpointer // checkpoint.go
+	w      writing    // the write transaction of the writer's holder (cache.go)
+	wc     writerConn // the connection it runs on (writer.go)
+	// epoch marks the copies known as stored after the writer's commits
+	// (committed.asOf, asStored); raised, never reset, to forget them all.
+	epoch uint64
+	mac   idMAC         // the writer's holder's, for messageID
+	ckpt  *checkpointer // checkpoint.go
 	// closed is set by Close: a write begun after it fails, and a writer
 	// at work when it came gives its connection back when it ends.
 	closed atomic.Bool
@@ -269,12 +272,15 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer db.end()
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
+		db.epoch++ // asStored
 		return err
 	}
 	if err := tx.Commit(); err != nil {
+		db.epoch++
 		return err
 	}
 	db.walWritten()
+	db.asStored()
 	return nil
 }
 

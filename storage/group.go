@@ -44,7 +44,7 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 		return nil, err
 	}
 	db.begin(tx)
-	db.w.group = true
+	db.w.group, db.w.tracked = true, true
 	return &Group{db: db, tx: tx}, nil
 }
 
@@ -160,6 +160,9 @@ func (g *Group) Commit() error {
 	}
 	if err == nil {
 		g.db.walWritten()
+		g.db.asStored()
+	} else {
+		g.db.epoch++ // asStored
 	}
 	g.db.end()
 	g.db.unlockWriter()
@@ -179,6 +182,7 @@ func (g *Group) Rollback() {
 		g.letter.done, g.letter = true, nil
 	}
 	g.tx.Rollback()
+	g.db.epoch++ // asStored
 	g.db.end()
 	g.db.unlockWriter()
 	g.db.forgetAll()

@@ -81,7 +81,7 @@ func (db *DB) threadGame(ctx context.Context, tx *sql.Tx, ids []string) (string,
 func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, all []string, err error) {
 	// The write transactions ask once per sender while nobody else writes:
 	// the tournaments and their players are written only when a
-	// tournament is created (writer.go, sendersCurrent).
+	// tournament is created (writer.go, writerCurrent).
 	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
 		return db.keptSenderCiphers(ctx, addr)
 	}

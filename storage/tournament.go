@@ -105,7 +105,11 @@ type loaded struct {
 // that nobody wrote since (cache.go), else from its rows.
 func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error) {
 	if tx, ok := q.(*sql.Tx); ok && tx == db.w.tx {
-		if c := db.w.current[cipher]; c != nil {
+		c, err := db.asStoredCopy(ctx, cipher)
+		if err != nil {
+			return loaded{}, err
+		}
+		if c != nil {
 			return loaded{State: c.state.Track(), id: c.id, from: c}, nil
 		}
 	}
@@ -129,6 +133,27 @@ func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error
 	// Shared, not copied: the referee never changes the state it is given;
 	// it tracks what it changes, for saveState.
 	return loaded{State: c.state.Track(), id: tid, from: c}, nil
+}
+
+// asStoredCopy is tournament cipher's copy as stored in the write
+// transaction, nil when not known: read or written in it, or left as
+// stored by the writer's last commits (cache.go), then recorded in it.
+func (db *DB) asStoredCopy(ctx context.Context, cipher string) (*committed, error) {
+	if c := db.w.current[cipher]; c != nil {
+		return c, nil
+	}
+	if err := db.writerCurrent(ctx); err != nil {
+		return nil, err
+	}
+	c, ok := db.tournaments.get(cipher)
+	if !ok || c.asOf != db.epoch {
+		return nil, nil
+	}
+	db.w.current[cipher] = c
+	if c.emptyDesk {
+		db.w.emptyDesk[c.id] = true
+	}
+	return c, nil
 }
 
 // read reads tournament tid's state from its rows; row is its stored state.

@@ -28,7 +28,7 @@ type writerConn struct {
 	stmts map[string]driver.Stmt
 	args  []driver.NamedValue // a statement's values, reused
 	// senders are senderCiphers' answers, by address, as the store was at
-	// the connection's data_version version (sendersCurrent).
+	// the connection's data_version version (writerCurrent).
 	senders *lru[senderTournaments]
 	version int64
 }
@@ -61,6 +61,7 @@ func (db *DB) beginWrite(ctx context.Context) (*sql.Tx, error) {
 				return nil, err
 			}
 			db.wc = writerConn{conn: c, stmts: map[string]driver.Stmt{}}
+			db.epoch++ // its data_version is not the last one's
 		}
 		tx, err := db.wc.conn.BeginTx(context.WithoutCancel(ctx), nil)
 		if err == nil {
@@ -105,13 +106,25 @@ func (db *DB) closeWriter() {
 }
 
 // sendersCurrent makes the senders' answers those of the store as the
-// write transaction sees it, checked once a transaction: they are
-// forgotten when another connection has written since they were asked
-// (PRAGMA data_version, which the connection's own writes leave as it is:
-// CreateTournament, the one writer of tournaments and players, forgets
-// them itself).
+// write transaction sees it: they are forgotten when another connection
+// has written since they were asked (writerCurrent; CreateTournament, the
+// one writer of tournaments and players, forgets them itself).
 func (db *DB) sendersCurrent(ctx context.Context) error {
-	if db.w.sendersChecked && db.wc.senders != nil {
+	if err := db.writerCurrent(ctx); err != nil {
+		return err
+	}
+	if db.wc.senders == nil {
+		db.wc.senders = newLRU[senderTournaments](cachedSenders)
+	}
+	return nil
+}
+
+// writerCurrent reads the writer's PRAGMA data_version, once a
+// transaction: when another connection committed since it was last read,
+// the senders' answers and the copies known as stored (cache.go) are
+// forgotten. The connection's own commits leave it as it is.
+func (db *DB) writerCurrent(ctx context.Context) error {
+	if db.w.checked {
 		return nil
 	}
 	var v int64
@@ -121,10 +134,11 @@ func (db *DB) sendersCurrent(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if db.wc.senders == nil || v != db.wc.version {
-		db.wc.senders, db.wc.version = newLRU[senderTournaments](cachedSenders), v
+	if v != db.wc.version {
+		db.wc.senders, db.wc.version = nil, v
+		db.epoch++
 	}
-	db.w.sendersChecked = true
+	db.w.checked = true
 	return nil
 }
 
