@@ -39,8 +39,9 @@ import (
 // tournament's next letter is read again from its rows (its file, every
 // game's row, its claims: a millisecond and more for a tournament of
 // 105 games), so the bound must hold every tournament a federation plays
-// at once (64 tournaments of 128 games), while one huge tournament still
-// cannot hold more than that many games in memory.
+// at once (64 tournaments of 127 games, each weighing 128: cachedGames),
+// while one huge tournament still cannot hold more than that many games
+// in memory.
 const (
 	cachedGames   = 8192 // games in the committed copies kept
 	parsedFiles   = 64   // tournament files kept parsed

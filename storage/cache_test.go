@@ -240,14 +240,17 @@ func TestCache_HoldsAFederationsTournaments(t *testing.T) {
 		return c
 	}
 	for k := range 64 {
-		db.keep(fmt.Sprint("T", k), copyOf(120)) // 16 players, a double round
+		db.keep(fmt.Sprint("T", k), copyOf(127)) // 64 × (127+1): the bound exactly
 	}
 	for k := range 64 {
 		_, ok := db.tournaments.get(fmt.Sprint("T", k))
 		require.True(t, ok, "tournament %d of 64 kept", k)
 	}
+	db.keep("one more", copyOf(0)) // a weight of 1 over the bound
+	_, ok := db.tournaments.get("T0")
+	assert.False(t, ok, "the least recently used dropped past the bound")
 	db.keep("huge", copyOf(cachedGames))
-	_, ok := db.tournaments.get("T63")
+	_, ok = db.tournaments.get("T63")
 	assert.False(t, ok, "a tournament as big as the bound leaves room for no other")
 }
 
