@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/corr"
-	"zaochnik/timecontrol"
 )
 
 // A tournament read from its rows in the write transaction (its first
@@ -23,20 +22,8 @@ import (
 // (6.1.12), every field of its row set.
 func TestRead_ColdTournamentOnTheWriter(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
-	db, cipher := twoPlayers(t, path)
+	_, cipher := claimAppealed(t, path)
 	ctx := context.Background()
-	for _, r := range claimLetters {
-		res, err := apply(ctx, db, cipher, r)
-		require.NoError(t, err)
-		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
-	}
-	rows, err := db.Claims(ctx, true)
-	require.NoError(t, err)
-	require.Len(t, rows, 1)
-	require.NoError(t, ruled(ctx, db, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14")))
-	res, err := apply(ctx, db, cipher, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
-	require.NoError(t, err)
-	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
 	viaSQL, err := Open(path)
 	require.NoError(t, err)
