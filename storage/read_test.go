@@ -106,3 +106,26 @@ func TestWriter_SenderCiphersOfOpponentsKeptWithHis(t *testing.T) {
 		assert.Equal(t, wantAll, all, addr)
 	}
 }
+
+// A player listed twice in a tournament (a store edited by hand: the
+// tournament file's validation rejects it) plays in it once: the write
+// transaction's answer lists the tournament once, as the answer asked
+// alone does, for him and for his opponent.
+func TestWriter_SenderCiphersPlayerListedTwice(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := db.db.Exec(`INSERT INTO players (tournament_id, number, name, email, language)
+		SELECT tournament_id, 3, name, upper(email), language FROM players WHERE email = 'ivanov@example.org'`)
+	require.NoError(t, err)
+	for _, addr := range []string{"ivanov@example.org", "petrov@example.org"} {
+		var mine []string
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			mine, _, err = db.senderCiphers(ctx, tx.tx, addr)
+			return err
+		}))
+		assert.Equal(t, []string{cipher}, mine, addr)
+		alone, _, err := db.SenderCiphers(ctx, addr)
+		require.NoError(t, err)
+		assert.Equal(t, alone, mine, addr)
+	}
+}
