@@ -58,7 +58,7 @@ type committed struct {
 	rev   int64
 	state corr.State
 	games map[string]gameRow // by game code
-	loc   *time.Location     // the tournament's time zone, loaded once
+	loc   *time.Location     // the tournament's time zone, from its parsed file (parsedFile)
 	// asOf is the DB.epoch in which the writer's commit left the copy as
 	// stored (0: not known), with its desk empty when emptyDesk; only the
 	// writer's holder reads or sets them (asStored).

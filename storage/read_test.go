@@ -47,9 +47,10 @@ func TestRead_ColdTournamentOnTheWriter(t *testing.T) {
 	}
 }
 
-// A tournament's time zone is loaded once for its file, not at every read
-// of the tournament from its rows (time.LoadLocation reads the zone's file
-// each time).
+// A tournament's time zone is loaded once per parse of its file (kept
+// while the file stays among parsedFiles), not at every read of the
+// tournament from its rows (time.LoadLocation reads the zone's file each
+// time).
 func TestRead_ZoneLoadedOncePerFile(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
