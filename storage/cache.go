@@ -200,7 +200,9 @@ type writing struct {
 	// current are the tournaments' copies known to be as stored in tx, by
 	// cipher: read or written in it. Nobody else writes while tx holds
 	// the write lock, so the next letters of a group load them without
-	// reading the tournament's row again.
+	// reading the tournament's row again. A nil copy is a tournament tx
+	// wrote whose copy it has yet to keep: read from its rows, not taken
+	// as the writer's last commits left it (asStoredCopy).
 	current map[string]*committed
 	// revised are the tournaments whose row tx wrote, with a revision new
 	// to every other reader: the next letters of a group write the row
@@ -255,7 +257,9 @@ func (db *DB) asStored() {
 		return
 	}
 	for _, c := range db.w.current {
-		c.asOf, c.emptyDesk = db.epoch, db.w.emptyDesk[c.id]
+		if c != nil {
+			c.asOf, c.emptyDesk = db.epoch, db.w.emptyDesk[c.id]
+		}
 	}
 }
 
@@ -271,16 +275,11 @@ func (db *DB) deskSaved(tx *sql.Tx, tid int64, was, d adjudication.Desk) {
 func emptyDesk(d adjudication.Desk) bool { return reflect.DeepEqual(d, adjudication.Desk{}) }
 
 // isCurrent records c as tournament cipher's copy as stored in tx (nil:
-// not known), when tx is the write transaction.
+// not known, tx writes it), when tx is the write transaction.
 func (db *DB) isCurrent(q querier, cipher string, c *committed) {
-	if tx, ok := q.(*sql.Tx); !ok || tx != db.w.tx {
-		return
+	if tx, ok := q.(*sql.Tx); ok && tx == db.w.tx {
+		db.w.current[cipher] = c
 	}
-	if c == nil {
-		delete(db.w.current, cipher)
-		return
-	}
-	db.w.current[cipher] = c
 }
 
 // end forgets the write transaction; the caller holds writer.

@@ -478,3 +478,28 @@ func TestCache_UndoneLetterNotKept(t *testing.T) {
 	require.True(t, res.Fresh)
 	assert.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 }
+
+// A tournament loaded again after its transaction saved it is what the
+// transaction wrote, not the copy the writer's last commit left as
+// stored: its holds, day checks and desk rulings load a tournament once a
+// step, and one Tx may run several.
+func TestCache_LoadAfterSaveInOneTransaction(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := apply(ctx, db, cipher, game12[0]) // leaves its copy as stored
+	require.NoError(t, err)
+	require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+		res, err := applyIn(ctx, tx, cipher, game12[1])
+		require.NoError(t, err)
+		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		l, err := tx.Load(ctx, cipher)
+		require.NoError(t, err)
+		g, _ := l.State.Game("ТЕСТ-2026 1-2")
+		assert.Len(t, g.Plies, 2, "the move this transaction saved")
+		return nil
+	}))
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	g, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, g.Plies, 2)
+}

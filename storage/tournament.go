@@ -138,8 +138,10 @@ func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error
 // asStoredCopy is tournament cipher's copy as stored in the write
 // transaction, nil when not known: read or written in it, or left as
 // stored by the writer's last commits (cache.go), then recorded in it.
+// One the transaction wrote and has yet to keep is not known: the last
+// commits' copy is not what it holds.
 func (db *DB) asStoredCopy(ctx context.Context, cipher string) (*committed, error) {
-	if c := db.w.current[cipher]; c != nil {
+	if c, ok := db.w.current[cipher]; ok {
 		return c, nil
 	}
 	if err := db.writerCurrent(ctx); err != nil {
