@@ -503,3 +503,28 @@ func TestCache_LoadAfterSaveInOneTransaction(t *testing.T) {
 	g, _ := s.Game("ТЕСТ-2026 1-2")
 	assert.Len(t, g.Plies, 2)
 }
+
+// A write transaction that panics (a step's bug, which an HTTP server
+// recovers from) is rolled back, and the copies it loaded are forgotten
+// with it: a copy it brought up to date in place (the games' rows and
+// ledger lines, p.games) does not stand for the rows rolled back.
+func TestCache_PanickedTransactionForgotten(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := apply(ctx, db, cipher, game12[0])
+	require.NoError(t, err)
+	func() {
+		defer func() { assert.Equal(t, "a step's bug", recover()) }()
+		db.Update(ctx, func(tx *Tx) error {
+			res, err := applyIn(ctx, tx, cipher, game12[1])
+			require.NoError(t, err)
+			require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+			panic("a step's bug")
+		})
+	}()
+	res, s := applyRead(t, db, cipher, game12[1])
+	require.True(t, res.Fresh)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	g, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Equal(t, ledgerRows(s, g), storedLedger(t, db, g.Code), "the ledger's lines written again")
+}
