@@ -236,7 +236,8 @@ func (ra *readAhead) learned(t *aheadTournament) {
 }
 
 // claim is letter i's reading ahead, nil when it was not read; it waits
-// for a reading under way.
+// for a reading under way, and lets the reading go (the chain takes each
+// letter once).
 func (ra *readAhead) claim(i int) *letter.Ahead {
 	if ra == nil {
 		return nil
@@ -246,7 +247,9 @@ func (ra *readAhead) claim(i int) *letter.Ahead {
 	for ra.reading[i] {
 		ra.moved.Wait()
 	}
-	return ra.read[i]
+	a := ra.read[i]
+	ra.read[i] = nil
+	return a
 }
 
 // end stops reading ahead and waits for the reader to go.

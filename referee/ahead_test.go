@@ -57,6 +57,7 @@ func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
 		ra.end() // the chain at none of them: read all it could, in order
 		for i, want := range []bool{true, false, true, false} {
 			a := ra.claim(i)
+			assert.Nil(t, readOf(ra, i), "letter %d: its reading let go once claimed", i)
 			if !want {
 				assert.Nil(t, a, "letter %d", i)
 				continue
