@@ -29,12 +29,12 @@ import (
 // each gains little from it).
 const aheadTournaments = 64
 
-// aheadBook is the tournaments the chain read, by their players'
-// addresses (lower case), for reading ahead, and their zones by name.
-// Its zero value is empty.
+// aheadBook is the tournaments the chain read, by their ciphers and by
+// their players' addresses (lower case), for reading ahead, and their
+// zones by name. Its zero value is empty.
 type aheadBook struct {
 	mu       sync.Mutex
-	ciphers  map[string]bool
+	ciphers  map[string]*aheadTournament
 	bySender map[string]*aheadTournament
 	zones    map[string]*time.Location
 }
@@ -51,19 +51,33 @@ func (t *aheadTournament) options(c checked) letter.Options {
 	return opts
 }
 
-// learn keeps the tournament of case c and returns it, unless it is kept
-// already (nil).
+// readsAs reports whether tournaments t and u read a letter alike
+// (corr.Tournament.ReadOptions, and the zone of its postmark's day): the
+// same zone, variant, and players' addresses and languages. A tournament
+// edited since it was kept (a player replaced, his address or language
+// changed) is learned again.
+func readsAs(t, u corr.Tournament) bool {
+	return t.Timezone == u.Timezone && t.Variant == u.Variant &&
+		slices.EqualFunc(t.Players, u.Players, func(p, q corr.Player) bool {
+			return p.Email == q.Email && p.Language == q.Language
+		})
+}
+
+// learn keeps the tournament of case c, unless the one kept under its
+// cipher reads letters alike (readsAs), and returns the one kept; nil
+// for a case of no tournament.
 func (b *aheadBook) learn(c adjudication.Case) *aheadTournament {
 	if c.Cipher == "" || c.State.Tournament.Cipher != c.Cipher {
 		return nil
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.ciphers[c.Cipher] {
-		return nil
+	old := b.ciphers[c.Cipher]
+	if old != nil && readsAs(old.t, c.State.Tournament) {
+		return old
 	}
-	if len(b.ciphers) >= aheadTournaments || b.ciphers == nil {
-		b.ciphers, b.bySender = map[string]bool{}, map[string]*aheadTournament{}
+	if old == nil && (len(b.ciphers) >= aheadTournaments || b.ciphers == nil) {
+		b.ciphers, b.bySender = map[string]*aheadTournament{}, map[string]*aheadTournament{}
 	}
 	tz := c.State.Tournament.Timezone
 	loc, ok := b.zones[tz]
@@ -75,7 +89,14 @@ func (b *aheadBook) learn(c adjudication.Case) *aheadTournament {
 		b.zones[tz] = loc
 	}
 	t := &aheadTournament{t: c.State.Tournament, loc: loc}
-	b.ciphers[c.Cipher] = true
+	b.ciphers[c.Cipher] = t
+	if old != nil {
+		for _, p := range old.t.Players {
+			if sender := strings.ToLower(p.Email); b.bySender[sender] == old {
+				delete(b.bySender, sender)
+			}
+		}
+	}
 	for _, p := range t.t.Players {
 		b.bySender[strings.ToLower(p.Email)] = t
 	}
@@ -99,9 +120,10 @@ type readAhead struct {
 	// reading is done or reading ahead stops.
 	moved   sync.Cond
 	fresh   []*aheadTournament
-	reading []bool          // the letter is being read ahead
-	read    []*letter.Ahead // the letter's reading, once done
-	taking  int             // the letter the chain takes, -1 before the first
+	told    map[*aheadTournament]bool // the tournaments the chain learned
+	reading []bool                    // the letter is being read ahead
+	read    []*letter.Ahead           // the letter's reading, once done
+	taking  int                       // the letter the chain takes, -1 before the first
 	stop    bool
 	done    chan struct{}
 	// unyielded counts the letters read since the reader last yielded
@@ -116,7 +138,7 @@ func (r *Referee) readAhead(cs []checked) *readAhead {
 		return nil
 	}
 	ra := &readAhead{book: &r.ahead, cs: cs, reading: make([]bool, len(cs)), read: make([]*letter.Ahead, len(cs)),
-		taking: -1, done: make(chan struct{})}
+		told: map[*aheadTournament]bool{}, taking: -1, done: make(chan struct{})}
 	ra.moved.L = &ra.mu
 	go ra.run()
 	return ra
@@ -224,15 +246,21 @@ func (ra *readAhead) at(i int) {
 	ra.mu.Unlock()
 }
 
-// learned tells that the chain learned tournament t.
+// learned tells that the chain learned tournament t (nil: none), newly
+// or before this call: the letters of its players that wait are read
+// once in this call.
 func (ra *readAhead) learned(t *aheadTournament) {
-	if ra == nil {
+	if ra == nil || t == nil {
 		return
 	}
 	ra.mu.Lock()
+	defer ra.mu.Unlock()
+	if ra.told[t] {
+		return
+	}
+	ra.told[t] = true
 	ra.fresh = append(ra.fresh, t)
 	ra.moved.Broadcast()
-	ra.mu.Unlock()
 }
 
 // claim is letter i's reading ahead, nil when it was not read; it waits
