@@ -17,12 +17,13 @@ import (
 // tournament (cipher, board, zone, the sender's language), which only the
 // store knows, so it cannot be read before the serial chain of a group
 // reads its case. But the tournaments the chain read are kept
-// (aheadBook), and a goroutine of the group (readAhead) reads each later
-// letter of a sender it knows under the options his tournament would read
-// it with, beside the chain, on the other core; the chain takes a reading
-// only when it was read under the very options the letter's case reads it
-// with (corr.State.ReadAhead), and reads the letter itself otherwise, so
-// every letter is decided as if read in the chain.
+// (aheadBook), and a goroutine of each ReceiveAll, over all its groups
+// (readAhead), reads each later letter of a sender it knows under the
+// options his tournament would read it with, beside the chain; the chain
+// takes a reading only when it was read under the very options the
+// letter's case reads it with (corr.State.ReadAhead), and reads the
+// letter itself otherwise, so every letter is decided as if read in the
+// chain.
 
 // aheadTournaments bounds the tournaments kept for reading ahead: past
 // it the book starts over (a store of many tournaments with few letters
@@ -199,8 +200,8 @@ func (ra *readAhead) run() {
 // readOne reads letter i ahead for tournament t unless the chain reached
 // it (or read it ahead already); it reports false when reading ahead
 // stopped. It holds the lock only to mark the letter and to hand its
-// reading over: the chain's calls wait for no letter read; it yields
-// every aheadYield letters.
+// reading over, not while the letter is read (only the chain's claim of
+// this very letter waits for it); it yields every aheadYield letters.
 func (ra *readAhead) readOne(i int, t *aheadTournament) bool {
 	c := ra.cs[i]
 	ra.mu.Lock()
