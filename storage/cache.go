@@ -39,8 +39,9 @@ import (
 // tournament's next letter is read again from its rows (its file, every
 // game's row, its claims: a millisecond and more for a tournament of
 // 105 games), so the bound must hold every tournament a federation plays
-// at once (64 tournaments of 128 games), while one huge tournament still
-// cannot hold more than that many games in memory.
+// at once (64 tournaments of 127 games, each weighing 128: cachedGames),
+// while one huge tournament still cannot hold more than that many games
+// in memory.
 const (
 	cachedGames   = 8192 // games in the committed copies kept
 	parsedFiles   = 64   // tournament files kept parsed
@@ -57,7 +58,7 @@ type committed struct {
 	rev   int64
 	state corr.State
 	games map[string]gameRow // by game code
-	loc   *time.Location     // the tournament's time zone, loaded once
+	loc   *time.Location     // the tournament's time zone, from its parsed file (parsedFile)
 	// asOf is the DB.epoch in which the writer's commit left the copy as
 	// stored (0: not known), with its desk empty when emptyDesk; only the
 	// writer's holder reads or sets them (asStored).
@@ -199,7 +200,9 @@ type writing struct {
 	// current are the tournaments' copies known to be as stored in tx, by
 	// cipher: read or written in it. Nobody else writes while tx holds
 	// the write lock, so the next letters of a group load them without
-	// reading the tournament's row again.
+	// reading the tournament's row again. A nil copy is a tournament tx
+	// wrote whose copy it has yet to keep: read from its rows, not taken
+	// as the writer's last commits left it (asStoredCopy).
 	current map[string]*committed
 	// revised are the tournaments whose row tx wrote, with a revision new
 	// to every other reader: the next letters of a group write the row
@@ -254,7 +257,9 @@ func (db *DB) asStored() {
 		return
 	}
 	for _, c := range db.w.current {
-		c.asOf, c.emptyDesk = db.epoch, db.w.emptyDesk[c.id]
+		if c != nil {
+			c.asOf, c.emptyDesk = db.epoch, db.w.emptyDesk[c.id]
+		}
 	}
 }
 
@@ -270,16 +275,11 @@ func (db *DB) deskSaved(tx *sql.Tx, tid int64, was, d adjudication.Desk) {
 func emptyDesk(d adjudication.Desk) bool { return reflect.DeepEqual(d, adjudication.Desk{}) }
 
 // isCurrent records c as tournament cipher's copy as stored in tx (nil:
-// not known), when tx is the write transaction.
+// not known, tx writes it), when tx is the write transaction.
 func (db *DB) isCurrent(q querier, cipher string, c *committed) {
-	if tx, ok := q.(*sql.Tx); !ok || tx != db.w.tx {
-		return
+	if tx, ok := q.(*sql.Tx); ok && tx == db.w.tx {
+		db.w.current[cipher] = c
 	}
-	if c == nil {
-		delete(db.w.current, cipher)
-		return
-	}
-	db.w.current[cipher] = c
 }
 
 // end forgets the write transaction; the caller holds writer.

@@ -240,14 +240,17 @@ func TestCache_HoldsAFederationsTournaments(t *testing.T) {
 		return c
 	}
 	for k := range 64 {
-		db.keep(fmt.Sprint("T", k), copyOf(120)) // 16 players, a double round
+		db.keep(fmt.Sprint("T", k), copyOf(127)) // 64 × (127+1): the bound exactly
 	}
 	for k := range 64 {
 		_, ok := db.tournaments.get(fmt.Sprint("T", k))
 		require.True(t, ok, "tournament %d of 64 kept", k)
 	}
+	db.keep("one more", copyOf(0)) // a weight of 1 over the bound
+	_, ok := db.tournaments.get("T0")
+	assert.False(t, ok, "the least recently used dropped past the bound")
 	db.keep("huge", copyOf(cachedGames))
-	_, ok := db.tournaments.get("T63")
+	_, ok = db.tournaments.get("T63")
 	assert.False(t, ok, "a tournament as big as the bound leaves room for no other")
 }
 
@@ -474,4 +477,54 @@ func TestCache_UndoneLetterNotKept(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, res.Fresh)
 	assert.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+}
+
+// A tournament loaded again after its transaction saved it is what the
+// transaction wrote, not the copy the writer's last commit left as
+// stored: its holds, day checks and desk rulings load a tournament once a
+// step, and one Tx may run several.
+func TestCache_LoadAfterSaveInOneTransaction(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := apply(ctx, db, cipher, game12[0]) // leaves its copy as stored
+	require.NoError(t, err)
+	require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+		res, err := applyIn(ctx, tx, cipher, game12[1])
+		require.NoError(t, err)
+		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		l, err := tx.Load(ctx, cipher)
+		require.NoError(t, err)
+		g, _ := l.State.Game("ТЕСТ-2026 1-2")
+		assert.Len(t, g.Plies, 2, "the move this transaction saved")
+		return nil
+	}))
+	s, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	g, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Len(t, g.Plies, 2)
+}
+
+// A write transaction that panics (a step's bug, which an HTTP server
+// recovers from) is rolled back, and the copies it loaded are forgotten
+// with it: a copy it brought up to date in place (the games' rows and
+// ledger lines, p.games) does not stand for the rows rolled back.
+func TestCache_PanickedTransactionForgotten(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := apply(ctx, db, cipher, game12[0])
+	require.NoError(t, err)
+	func() {
+		defer func() { assert.Equal(t, "a step's bug", recover()) }()
+		db.Update(ctx, func(tx *Tx) error {
+			res, err := applyIn(ctx, tx, cipher, game12[1])
+			require.NoError(t, err)
+			require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+			panic("a step's bug")
+		})
+	}()
+	res, s := applyRead(t, db, cipher, game12[1])
+	require.True(t, res.Fresh)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	g, _ := s.Game("ТЕСТ-2026 1-2")
+	assert.Equal(t, ledgerRows(s, g), storedLedger(t, db, g.Code), "the ledger's lines written again")
 }

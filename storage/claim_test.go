@@ -22,6 +22,28 @@ var claimLetters = []Received{
 	moveLetter("<c2>", "petrov@example.org", 12, "ТЕСТ-2026 1-2\nProtest: I am well within my 50 days."),
 }
 
+// claimAppealed is a store at path whose one claim is filed, protested
+// (6.3.8), rejected by the judge (6.3.7) and appealed by the claimant
+// (6.1.12): every field of its row set.
+func claimAppealed(t *testing.T, path string) (*DB, string) {
+	t.Helper()
+	db, cipher := twoPlayers(t, path)
+	ctx := context.Background()
+	for _, r := range claimLetters {
+		res, err := apply(ctx, db, cipher, r)
+		require.NoError(t, err)
+		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	}
+	rows, err := db.Claims(ctx, true)
+	require.NoError(t, err)
+	require.Len(t, rows, 1)
+	require.NoError(t, ruled(ctx, db, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14")))
+	res, err := apply(ctx, db, cipher, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
+	require.NoError(t, err)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	return db, cipher
+}
+
 // deadlineIDs are the ids of the deadline rows, in order: a row rewritten
 // gets a new id.
 func deadlineIDs(t *testing.T, db *DB) []int64 {
@@ -44,21 +66,8 @@ func deadlineIDs(t *testing.T, db *DB) []int64 {
 // games.state holds no copy of it.
 func TestClaimRows_RoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
-	db, cipher := twoPlayers(t, path)
+	db, cipher := claimAppealed(t, path)
 	ctx := context.Background()
-	for _, r := range claimLetters {
-		res, err := apply(ctx, db, cipher, r)
-		require.NoError(t, err)
-		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
-	}
-	rows, err := db.Claims(ctx, true)
-	require.NoError(t, err)
-	require.Len(t, rows, 1)
-	err = ruled(ctx, db, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14"))
-	require.NoError(t, err)
-	res, err := apply(ctx, db, cipher, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
-	require.NoError(t, err)
-	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
 	s, err := db.State(ctx, cipher)
 	require.NoError(t, err)

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
@@ -67,4 +68,55 @@ func ledgerRows(s corr.State, g corr.Game) []ledgerRow {
 		lines = append(lines, rowOf(ln))
 	}
 	return lines
+}
+
+// The stored lines are known only when numbered 1, 2, ... (else they are
+// all written again), and a line whose columns are not of their types
+// (a store edited by hand) is an error, not a zero line.
+func TestStoredLines_KnownOnlyNumberedFromOne(t *testing.T) {
+	tests := []struct {
+		name      string
+		seqs      []int
+		days      string // the days column of every line, as SQL
+		wantKnown bool
+		wantErr   bool
+	}{
+		{"FromOne", []int{1, 2, 3}, "7", true, false},
+		{"None", nil, "7", true, false},
+		{"AGap", []int{1, 3}, "7", false, false},
+		{"FromTwo", []int{2, 3}, "7", false, false},
+		{"DaysNotANumber", []int{1}, "'семь'", false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+			ctx := context.Background()
+			var gid int64
+			require.NoError(t, db.db.QueryRow(`SELECT id FROM games WHERE code = 'ТЕСТ-2026 1-2'`).Scan(&gid))
+			_, err := db.db.Exec(`DELETE FROM ledger_lines WHERE game_id = ?`, gid) // the start wrote its own
+			require.NoError(t, err)
+			for _, seq := range tt.seqs {
+				_, err := db.db.Exec(`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves)
+					VALUES (?, ?, 'white', '2026-03-01', '2026-03-02', `+tt.days+`, 7, 1)`, gid, seq)
+				require.NoError(t, err)
+			}
+			var lines []ledgerRow
+			var known bool
+			err = db.Update(ctx, func(tx *Tx) error {
+				var err error
+				lines, known, err = db.storedLines(ctx, tx.tx, gid, len(tt.seqs))
+				return err
+			})
+			if tt.wantErr {
+				assert.ErrorContains(t, err, "not of its columns' types")
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantKnown, known)
+			require.Len(t, lines, len(tt.seqs))
+			for _, l := range lines {
+				assert.Equal(t, ledgerRow{player: "white", received: "2026-03-01", sent: "2026-03-02", days: 7, total: 7, counted: 1}, l)
+			}
+		})
+	}
 }

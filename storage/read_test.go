@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/corr"
-	"zaochnik/timecontrol"
 )
 
 // A tournament read from its rows in the write transaction (its first
@@ -23,20 +22,8 @@ import (
 // (6.1.12), every field of its row set.
 func TestRead_ColdTournamentOnTheWriter(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
-	db, cipher := twoPlayers(t, path)
+	_, cipher := claimAppealed(t, path)
 	ctx := context.Background()
-	for _, r := range claimLetters {
-		res, err := apply(ctx, db, cipher, r)
-		require.NoError(t, err)
-		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
-	}
-	rows, err := db.Claims(ctx, true)
-	require.NoError(t, err)
-	require.Len(t, rows, 1)
-	require.NoError(t, ruled(ctx, db, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14")))
-	res, err := apply(ctx, db, cipher, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
-	require.NoError(t, err)
-	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 
 	viaSQL, err := Open(path)
 	require.NoError(t, err)
@@ -60,9 +47,10 @@ func TestRead_ColdTournamentOnTheWriter(t *testing.T) {
 	}
 }
 
-// A tournament's time zone is loaded once for its file, not at every read
-// of the tournament from its rows (time.LoadLocation reads the zone's file
-// each time).
+// A tournament's time zone is loaded once per parse of its file (kept
+// while the file stays among parsedFiles), not at every read of the
+// tournament from its rows (time.LoadLocation reads the zone's file each
+// time).
 func TestRead_ZoneLoadedOncePerFile(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
@@ -117,5 +105,28 @@ func TestWriter_SenderCiphersOfOpponentsKeptWithHis(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, wantMine, mine, addr)
 		assert.Equal(t, wantAll, all, addr)
+	}
+}
+
+// A player listed twice in a tournament (a store edited by hand: the
+// tournament file's validation rejects it) plays in it once: the write
+// transaction's answer lists the tournament once, as the answer asked
+// alone does, for him and for his opponent.
+func TestWriter_SenderCiphersPlayerListedTwice(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, err := db.db.Exec(`INSERT INTO players (tournament_id, number, name, email, language)
+		SELECT tournament_id, 3, name, upper(email), language FROM players WHERE email = 'ivanov@example.org'`)
+	require.NoError(t, err)
+	for _, addr := range []string{"ivanov@example.org", "petrov@example.org"} {
+		var mine []string
+		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
+			mine, _, err = db.senderCiphers(ctx, tx.tx, addr)
+			return err
+		}))
+		assert.Equal(t, []string{cipher}, mine, addr)
+		alone, _, err := db.SenderCiphers(ctx, addr)
+		require.NoError(t, err)
+		assert.Equal(t, alone, mine, addr)
 	}
 }

@@ -176,24 +176,16 @@ func sqlLower(s string) string {
 // senderTournaments are senderCiphers' answer for one sender.
 type senderTournaments struct{ mine, all []string }
 
-// column reads a column of strings (ciphers) on q: in the write
-// transaction beneath database/sql (writer.go).
+// column reads a column of strings (ciphers) on q (eachRow).
 func (db *DB) column(ctx context.Context, q querier, query string, args ...any) ([]string, error) {
-	if tx, ok := q.(*sql.Tx); ok && db.raw(tx) {
-		var cs []string
-		err := db.queryRaw(ctx, query, args, func(row []driver.Value) error {
-			var s string
-			err := scanValue(&s, row[0])
-			cs = append(cs, s)
-			return err
-		})
-		return cs, err
-	}
-	st, err := db.stmt(ctx, q, query)
-	if err != nil {
-		return nil, err
-	}
-	return scanStrings(st.QueryContext(ctx, args...))
+	var cs []string
+	err := db.eachRow(ctx, q, query, args, func(row []driver.Value) error {
+		var s string
+		err := scanValue(&s, row[0])
+		cs = append(cs, s)
+		return err
+	})
+	return cs, err
 }
 
 // scanStrings reads a column of strings (ciphers, addresses).

@@ -138,8 +138,10 @@ func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error
 // asStoredCopy is tournament cipher's copy as stored in the write
 // transaction, nil when not known: read or written in it, or left as
 // stored by the writer's last commits (cache.go), then recorded in it.
+// One the transaction wrote and has yet to keep is not known: the last
+// commits' copy is not what it holds.
 func (db *DB) asStoredCopy(ctx context.Context, cipher string) (*committed, error) {
-	if c := db.w.current[cipher]; c != nil {
+	if c, ok := db.w.current[cipher]; ok {
 		return c, nil
 	}
 	if err := db.writerCurrent(ctx); err != nil {
@@ -538,8 +540,9 @@ func sameLine(ln timecontrol.Line, r ledgerRow) bool {
 		(len(ln.Notes) == 0 && r.notes == "" || len(ln.Notes) > 0 && notesOf(ln) == r.notes)
 }
 
-// parsedTournament reads a stored tournament file, once per distinct file:
-// a stored file never changes, and every letter needs its tournament.
+// parsedTournament reads a stored tournament file, once while it stays
+// among the parsedFiles kept: a stored file never changes, and every
+// letter needs its tournament.
 func (db *DB) parsedTournament(source []byte) (corr.Tournament, error) {
 	f, err := db.parsedFile(source)
 	return f.t, err
@@ -548,7 +551,7 @@ func (db *DB) parsedTournament(source []byte) (corr.Tournament, error) {
 // parsedFile is a stored tournament file as read, with its time zone.
 type parsedFile struct {
 	t   corr.Tournament
-	loc *time.Location // t.Location(), loaded once for the file: time.LoadLocation reads the zone's file every time
+	loc *time.Location // t.Location(), loaded once per parse of the file (parsedFiles bounds them): time.LoadLocation reads the zone's file every time
 }
 
 // parsedFile returns source read (parsedTournament) and its zone loaded.

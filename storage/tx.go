@@ -38,8 +38,19 @@ func (t *Tx) usable() error {
 }
 
 // Update runs fn in one write transaction, committed when fn returns nil.
+// When it fails, or fn panics, the tournaments fn loaded leave memory:
+// their copies may hold what was rolled back (saveState brings a copy's
+// games up to date in place).
 func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 	t := &Tx{db: db}
+	stored := false
+	defer func() {
+		if !stored {
+			for _, c := range t.touched {
+				db.forget(c)
+			}
+		}
+	}()
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		t.tx, t.touched, t.kept = tx, nil, map[string]*committed{}
 		db.w.tracked = true
@@ -54,11 +65,9 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 		return nil
 	})
 	if err != nil {
-		for _, c := range t.touched {
-			db.forget(c)
-		}
 		return err
 	}
+	stored = true
 	for c, k := range t.kept {
 		db.keep(c, k)
 	}
