@@ -136,3 +136,49 @@ func TestBatchConn_CloseWritesWhatIsHeld(t *testing.T) {
 	require.NoError(t, c.Close())
 	p.eventually(t, want)
 }
+
+// TestBatchConn_CloseWhileTheClientDoesNotRead: a client that stops
+// reading blocks the write of what is held (from Read, or while the
+// server reads), which holds the lock Close needs; Close still returns,
+// so go-imap's Server.Close, closing connection after connection, does.
+func TestBatchConn_CloseWhileTheClientDoesNotRead(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		write func(t *testing.T, c *batchConn)
+	}{
+		{"the answer held, written from Read", func(t *testing.T, c *batchConn) {
+			lines(t, c, 2)
+			go c.Read(make([]byte, 64))
+		}},
+		{"an update written while the server reads", func(t *testing.T, c *batchConn) {
+			go c.Read(make([]byte, 64))
+			require.Eventually(t, func() bool {
+				c.mu.Lock()
+				defer c.mu.Unlock()
+				return c.reading
+			}, 10*time.Second, time.Millisecond)
+			lines(t, c, 2)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			server, client := net.Pipe() // a write blocks until the client reads it, which it never does
+			t.Cleanup(func() { server.Close(); client.Close() })
+			c := &batchConn{Conn: server}
+			tc.write(t, c)
+			require.Eventually(t, func() bool { // the write of what is held is under way
+				if !c.mu.TryLock() {
+					return true
+				}
+				defer c.mu.Unlock()
+				return len(c.held) == 0
+			}, 10*time.Second, time.Millisecond)
+			closed := make(chan struct{})
+			go func() { c.Close(); close(closed) }()
+			select {
+			case <-closed:
+			case <-time.After(30 * time.Second):
+				t.Fatal("Close blocked behind a write to a client that does not read")
+			}
+		})
+	}
+}
