@@ -6,8 +6,11 @@ import "sync"
 // (waiting to be handed over, or in the group the Inbox works on): the
 // fetch takes a letter's bytes before it hands the letter on and waits
 // while they would overspend, and the hand-over gives them back once the
-// Inbox answered the letter. A letter always goes when nothing else is
-// spent, so that one larger than the budget is not stuck.
+// Inbox answered the letter, also after a failed Accept, and as it drains
+// the letters arriving after one. A letter always goes when nothing else
+// is spent, so that one larger than the budget is not stuck. The bound
+// leaves out the one letter the fetch holds while it waits in take, and
+// each letter's decoded mail (Fetched.Mail).
 type budget struct {
 	mu         sync.Mutex
 	freed      sync.Cond

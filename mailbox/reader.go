@@ -114,7 +114,7 @@ type ReaderOptions struct {
 	// at least one letter), and the bytes of the letters fetched and not
 	// yet accepted (waiting, and in the group the Inbox works on): the
 	// fetch waits while the next letter would pass it, unless nothing
-	// else waits. 16 MiB.
+	// else is fetched and not yet accepted. 16 MiB.
 	FetchBytes int64
 	// GroupSize is the most letters handed to one Accept: whatever letters
 	// have arrived, up to GroupSize (and FetchBytes), go together, so a

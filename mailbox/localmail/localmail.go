@@ -324,7 +324,10 @@ func (s imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) erro
 // client with the mailbox selected: the memory server's MOVE told it
 // twice (in MOVE's answer, then again from the queue), which costs a line
 // a letter more and makes a client counting sequence numbers take one
-// letter gone for two.
+// letter gone for two. Other sessions with the mailbox selected are also
+// told a FETCH (FLAGS) of each letter (its \Deleted) before its EXPUNGE,
+// and the three steps are not one: another session may meanwhile see a
+// letter in both folders.
 func (s imapSession) Move(w *imapserver.MoveWriter, numSet imap.NumSet, dest string) error {
 	data, err := s.Copy(numSet, dest)
 	if err != nil {
