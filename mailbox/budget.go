@@ -17,6 +17,9 @@ type budget struct {
 	max, spent int64
 }
 
+// cost is what the letter raw spends of a budget: its bytes.
+func cost(raw []byte) int64 { return int64(len(raw)) }
+
 // newBudget is a budget of max bytes.
 func newBudget(max int64) *budget {
 	b := &budget{max: max}

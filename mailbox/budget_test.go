@@ -67,7 +67,7 @@ func TestReader_FetchWaitsForTheBudget(t *testing.T) {
 		t.Fatalf("letter %d handed on while two letters, the budget, wait", a.f.UID)
 	case <-time.After(100 * time.Millisecond):
 	}
-	spend.give(first.size()) // the Inbox answered the first
+	spend.give(cost(first.f.Raw)) // the Inbox answered the first
 	third := <-arrived
 	require.NoError(t, <-fetched)
 	assert.Equal(t, []uint32{1, 2, 3}, []uint32{first.f.UID, second.f.UID, third.f.UID})
