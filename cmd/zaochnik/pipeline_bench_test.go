@@ -63,6 +63,10 @@ import (
 //     ZAOCHNIK_BENCH_GAMES games in the store (the backlog's count by
 //     default; issue 13's target is 64 MiB with 100,000).
 //
+// Since 1 December 2026 the mail server writes its answers in batches
+// (localmail's batchConn), not a write a line: bare-fetch/s and
+// server-cpu-us/letter taken before and after that are not comparable.
+//
 // Run: go test -run '^$' -bench '^BenchmarkPipeline$' -benchtime 1x ./cmd/zaochnik
 // (ZAOCHNIK_BENCH_LETTERS sets the backlog, 5000 by default;
 // ZAOCHNIK_BENCH_GAMES=N stores N games; ZAOCHNIK_BENCH_CPUPROFILE=FILE
