@@ -31,11 +31,15 @@ func newBudget(max int64) *budget {
 func (b *budget) take(n int64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for b.spent > 0 && b.spent+n > b.max {
+	for !b.fits(n) {
 		b.freed.Wait()
 	}
 	b.spent += n
 }
+
+// fits reports whether n bytes may be spent now: beside what is spent,
+// or alone however many; b.mu is held.
+func (b *budget) fits(n int64) bool { return b.spent == 0 || b.spent+n <= b.max }
 
 // give returns n bytes taken before.
 func (b *budget) give(n int64) {
