@@ -10,14 +10,21 @@ import (
 // for the server to read.
 const batchAt = 64 << 10
 
-// batchListener hands out batchConns.
-type batchListener struct{ net.Listener }
+// batchListener hands out batchConns, over wrap's connections if set
+// (Options.wrap).
+type batchListener struct {
+	net.Listener
+	wrap func(net.Conn) net.Conn
+}
 
 // Accept implements net.Listener.
-func (l batchListener) Accept() (net.Conn, error) {
+func (l *batchListener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
 	if err != nil {
 		return nil, err
+	}
+	if l.wrap != nil {
+		c = l.wrap(c)
 	}
 	return &batchConn{Conn: c}, nil
 }

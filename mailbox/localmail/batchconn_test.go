@@ -1,14 +1,20 @@
 package localmail
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
+	"log/slog"
 	"net"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -181,4 +187,65 @@ func TestBatchConn_CloseWhileTheClientDoesNotRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAnswersInFewWrites: both servers write a command's answer in one
+// system call, however many lines it has (a FETCH of 50 letters, the
+// lines of EHLO), not one a line: the writes that reach each server's
+// end of the client's connection are counted.
+func TestAnswersInFewWrites(t *testing.T) {
+	var mu sync.Mutex
+	accepted := map[string]*countingConn{} // by the client's address
+	s, err := Start(Options{Domain: "zaochnik.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		wrap: func(c net.Conn) net.Conn {
+			counted := &countingConn{Conn: c}
+			mu.Lock()
+			accepted[c.RemoteAddr().String()] = counted
+			mu.Unlock()
+			return counted
+		}})
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	require.NoError(t, s.AddUser("tournament@zaochnik.test", "secret"))
+	writes := func(client net.Conn) int {
+		mu.Lock()
+		defer mu.Unlock()
+		return int(accepted[client.LocalAddr().String()].writes.Load())
+	}
+	for i := range 50 {
+		require.NoError(t, s.Deliver("a@example.ru", []string{"tournament@zaochnik.test"}, []byte(fmt.Sprintf("Subject: %d\r\n\r\nbody\r\n", i))))
+	}
+	imapConn, err := net.Dial("tcp", s.IMAPAddr)
+	require.NoError(t, err)
+	c := imapclient.New(imapConn, nil)
+	defer c.Close()
+	require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
+	_, err = c.Select("INBOX", nil).Wait()
+	require.NoError(t, err)
+	before := writes(imapConn)
+	msgs, err := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
+	require.NoError(t, err)
+	require.Len(t, msgs, 50)
+	assert.Equal(t, 1, writes(imapConn)-before, "the FETCH's 51 lines of answer")
+
+	conn, err := net.Dial("tcp", s.SMTPAddr)
+	require.NoError(t, err)
+	defer conn.Close()
+	r := bufio.NewReader(conn)
+	_, err = r.ReadString('\n') // the greeting
+	require.NoError(t, err)
+	before = writes(conn)
+	_, err = conn.Write([]byte("EHLO client.test\r\n"))
+	require.NoError(t, err)
+	lines := 0
+	for {
+		l, err := r.ReadString('\n')
+		require.NoError(t, err)
+		lines++
+		if strings.HasPrefix(l, "250 ") {
+			break
+		}
+	}
+	require.Greater(t, lines, 3)
+	assert.Equal(t, 1, writes(conn)-before, "EHLO's %d lines of answer", lines)
 }
