@@ -41,7 +41,7 @@ func letterTo(t *testing.T, d Desk, s corr.State, from, day, text string) (Desk,
 func deliver(d Desk, s corr.State, from, day, text string) (Desk, corr.State, corr.Outcome) {
 	obs := corr.Observation{From: from, Postmark: on(day), MessageID: from + day}
 	p, _ := s.Tournament.PlayerByEmail(from)
-	next, out := corr.Apply(s, s.Read(text, obs), obs)
+	next, out := corr.Apply(s, s.ReadAhead(nil, text, obs), obs)
 	d, out = d.Follow(next, p.Number, out)
 	return d, next, out
 }
@@ -85,7 +85,7 @@ func TestAppeal_6_1_12_OrganiserDecidesTheProtestAgainstARuling(t *testing.T) {
 			assert.Equal(t, tt.late, Appeals(s)[0].Final, "the daily run makes a ruling final after its ten days")
 			p, _ := s.Tournament.PlayerByEmail(tt.from)
 			obs := corr.Observation{From: tt.from, Postmark: on(tt.protested), MessageID: "protest"}
-			next, out := corr.Apply(s, s.Read("ТЕСТ-2026 1-2\nПротест: не согласен с решением судьи.", obs), obs)
+			next, out := corr.Apply(s, s.ReadAhead(nil, "ТЕСТ-2026 1-2\nПротест: не согласен с решением судьи.", obs), obs)
 			d, out = d.Follow(next, p.Number, out)
 			s = next
 			a := Appeals(s)[0]

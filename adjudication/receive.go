@@ -19,9 +19,10 @@ type Letter struct {
 	// Thread is the code of the game of the server's letter this one
 	// answers, "" when none.
 	Thread string
-	// Ahead is the text read before the decision (the referee's reading
-	// ahead), nil for none: the referee's read takes it only when it was
-	// read under the options the tournament reads it with
+	// Ahead is the letter's reading made before the decision (its text,
+	// the options it was read under and the letter read: the referee's
+	// reading ahead), nil for none: the decision takes it only when it was
+	// read from Text under the options the tournament reads it with
 	// (corr.State.ReadAhead), so the decision is the same either way.
 	Ahead *letter.Ahead
 }

@@ -68,7 +68,7 @@ func BenchmarkReadApplyLong(b *testing.B) {
 		}
 		o := obs(from, i)
 		var out Outcome
-		s, out = Apply(s, s.Read(text(written, i), o), o)
+		s, out = Apply(s, s.ReadAhead(nil, text(written, i), o), o)
 		if !out.Accepted || len(out.Problems) > 0 {
 			b.Fatalf("ply %d: %+v", i, out)
 		}
@@ -82,11 +82,11 @@ func BenchmarkReadApplyLong(b *testing.B) {
 // forwarded and confirmed, once an op.
 func readApplyLoop(b *testing.B, s State, move string, first Observation, answer string, reply Observation) {
 	for b.Loop() {
-		s1, out := Apply(s, s.Read(move, first), first)
+		s1, out := Apply(s, s.ReadAhead(nil, move, first), first)
 		if !out.Accepted || len(out.Out) != 2 || len(out.Problems) > 0 {
 			b.Fatalf("the first move: %+v", out)
 		}
-		_, out = Apply(s1, s1.Read(answer, reply), reply)
+		_, out = Apply(s1, s1.ReadAhead(nil, answer, reply), reply)
 		if !out.Accepted || len(out.Out) != 2 || len(out.Problems) > 0 {
 			b.Fatalf("the answer: %+v", out)
 		}

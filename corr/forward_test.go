@@ -36,10 +36,10 @@ func TestSplitLettered_AsLetteredApart(t *testing.T) {
 func TestApply_MoveLetterAllocations(t *testing.T) {
 	s := started(t)
 	first := Observation{From: white, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<first@test>"}
-	s, out := Apply(s, s.Read("ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026\nВремя: 0/0\n", first), first)
+	s, out := Apply(s, s.ReadAhead(nil, "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026\nВремя: 0/0\n", first), first)
 	require.True(t, out.Accepted)
 	reply := Observation{From: black, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<reply@test>"}
-	l := s.Read("ЧР-2026-ЗФ 1-2\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\n", reply)
+	l := s.ReadAhead(nil, "ЧР-2026-ЗФ 1-2\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\n", reply)
 	_, out = Apply(s, l, reply)
 	require.True(t, out.Accepted)
 	require.Empty(t, out.Problems)

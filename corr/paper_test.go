@@ -13,7 +13,7 @@ import (
 // its envelope's postmarks, as the secretary enters it.
 func post(s State, from, posted, arrived, text string) (State, Outcome) {
 	obs := Observation{From: from, Postmark: timecontrol.MustDate(arrived), Posted: timecontrol.MustDate(posted), MessageID: "<paper-" + from + arrived + ">"}
-	return applyTracked(s, s.Read(text, obs), obs)
+	return applyTracked(s, s.ReadAhead(nil, text, obs), obs)
 }
 
 // hasProblem reports whether out has a problem of kind under clause.

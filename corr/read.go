@@ -6,19 +6,14 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// Read reads a letter's text for this tournament: the reader is told the
-// cipher, the board, the postmark (for dates without a year) and the
+// ReadAhead reads a letter's text for this tournament: the reader is told
+// the cipher, the board, the postmark (for dates without a year) and the
 // sender's language (ReadOptions); when the letter has an unlabelled run
 // of moves, it is read again once the game is found, knowing the sender's
 // colour, which splits that run into the repetition and the sender's own
-// moves.
-func (s State) Read(text string, obs Observation) letter.Letter {
-	return s.ReadAhead(nil, text, obs)
-}
-
-// ReadAhead is Read taking the letter's reading ahead (nil: none) when it
-// was read from text under the options Read reads it with
-// (letter.Ahead.Parse), so that the answer is Read's either way.
+// moves. It takes the letter's reading ahead (nil: none) when it was read
+// from text under the options it reads the letter with
+// (letter.Ahead.Parse), so that the answer is the same either way.
 func (s State) ReadAhead(ahead *letter.Ahead, text string, obs Observation) letter.Letter {
 	opts, p, ok := s.Tournament.ReadOptions(obs.From, obs.Subject, obs.Postmark)
 	l := ahead.Parse(text, opts)

@@ -9,10 +9,11 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// TestState_ReadAheadAsRead: a letter read ahead under the options the
+// TestState_ReadAheadAsReadNow: a letter read ahead under the options the
 // tournament reads it with is taken as it was read, under any other
-// options it is read again, so ReadAhead answers as Read in every case.
-func TestState_ReadAheadAsRead(t *testing.T) {
+// options it is read again, so ReadAhead answers as without the reading
+// in every case.
+func TestState_ReadAheadAsReadNow(t *testing.T) {
 	s := started(t)
 	text := "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03\nВремя: 0/0\n"
 	obs := Observation{From: black, Subject: "ход", Postmark: timecontrol.MustDate("2026-03-02")}
@@ -33,7 +34,7 @@ func TestState_ReadAheadAsRead(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ahead := letter.ReadAhead(text, tc.opts)
 			got := s.ReadAhead(ahead, text, obs)
-			assert.Equal(t, s.Read(text, obs), got)
+			assert.Equal(t, s.ReadAhead(nil, text, obs), got)
 			ahead.Letter.Greeting = "taken" // the reading is the letter handed out, not a copy
 			assert.Equal(t, tc.taken, s.ReadAhead(ahead, text, obs).Greeting == "taken")
 		})

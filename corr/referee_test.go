@@ -33,7 +33,7 @@ func started(t testing.TB) State {
 // send applies a letter of from, received on date.
 func send(s State, from, date, text string) (State, Outcome) {
 	obs := Observation{From: from, Postmark: timecontrol.MustDate(date), MessageID: "<" + from + date + ">"}
-	return applyTracked(s, s.Read(text, obs), obs)
+	return applyTracked(s, s.ReadAhead(nil, text, obs), obs)
 }
 
 func TestStatus_TransitionsAreChecked(t *testing.T) {

@@ -17,24 +17,25 @@ import (
 // tournament (cipher, board, zone, the sender's language), which only the
 // store knows, so it cannot be read before the serial chain of a group
 // reads its case. But the tournaments the chain read are kept
-// (aheadBook), and a goroutine of the group (readAhead) reads each later
-// letter of a sender it knows under the options his tournament would read
-// it with, beside the chain, on the other core; the chain takes a reading
-// only when it was read under the very options the letter's case reads it
-// with (corr.State.ReadAhead), and reads the letter itself otherwise, so
-// every letter is decided as if read in the chain.
+// (aheadBook), and a goroutine of each ReceiveAll, over all its groups
+// (readAhead), reads each later letter of a sender it knows under the
+// options his tournament would read it with, beside the chain; the chain
+// takes a reading only when it was read under the very options the
+// letter's case reads it with (corr.State.ReadAhead), and reads the
+// letter itself otherwise, so every letter is decided as if read in the
+// chain.
 
 // aheadTournaments bounds the tournaments kept for reading ahead: past
 // it the book starts over (a store of many tournaments with few letters
 // each gains little from it).
 const aheadTournaments = 64
 
-// aheadBook is the tournaments the chain read, by their players'
-// addresses (lower case), for reading ahead, and their zones by name.
-// Its zero value is empty.
+// aheadBook is the tournaments the chain read, by their ciphers and by
+// their players' addresses (lower case), for reading ahead, and their
+// zones by name. Its zero value is empty.
 type aheadBook struct {
 	mu       sync.Mutex
-	ciphers  map[string]bool
+	ciphers  map[string]*aheadTournament
 	bySender map[string]*aheadTournament
 	zones    map[string]*time.Location
 }
@@ -51,19 +52,33 @@ func (t *aheadTournament) options(c checked) letter.Options {
 	return opts
 }
 
-// learn keeps the tournament of case c and returns it, unless it is kept
-// already (nil).
+// readsAs reports whether tournaments t and u read a letter alike
+// (corr.Tournament.ReadOptions, and the zone of its postmark's day): the
+// same zone, variant, and players' addresses and languages. A tournament
+// edited since it was kept (a player replaced, his address or language
+// changed) is learned again.
+func readsAs(t, u corr.Tournament) bool {
+	return t.Timezone == u.Timezone && t.Variant == u.Variant &&
+		slices.EqualFunc(t.Players, u.Players, func(p, q corr.Player) bool {
+			return p.Email == q.Email && p.Language == q.Language
+		})
+}
+
+// learn keeps the tournament of case c, unless the one kept under its
+// cipher reads letters alike (readsAs), and returns the one kept; nil
+// for a case of no tournament.
 func (b *aheadBook) learn(c adjudication.Case) *aheadTournament {
 	if c.Cipher == "" || c.State.Tournament.Cipher != c.Cipher {
 		return nil
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.ciphers[c.Cipher] {
-		return nil
+	old := b.ciphers[c.Cipher]
+	if old != nil && readsAs(old.t, c.State.Tournament) {
+		return old
 	}
-	if len(b.ciphers) >= aheadTournaments || b.ciphers == nil {
-		b.ciphers, b.bySender = map[string]bool{}, map[string]*aheadTournament{}
+	if old == nil && (len(b.ciphers) >= aheadTournaments || b.ciphers == nil) {
+		b.ciphers, b.bySender = map[string]*aheadTournament{}, map[string]*aheadTournament{}
 	}
 	tz := c.State.Tournament.Timezone
 	loc, ok := b.zones[tz]
@@ -75,7 +90,14 @@ func (b *aheadBook) learn(c adjudication.Case) *aheadTournament {
 		b.zones[tz] = loc
 	}
 	t := &aheadTournament{t: c.State.Tournament, loc: loc}
-	b.ciphers[c.Cipher] = true
+	b.ciphers[c.Cipher] = t
+	if old != nil {
+		for _, p := range old.t.Players {
+			if sender := strings.ToLower(p.Email); b.bySender[sender] == old {
+				delete(b.bySender, sender)
+			}
+		}
+	}
 	for _, p := range t.t.Players {
 		b.bySender[strings.ToLower(p.Email)] = t
 	}
@@ -99,9 +121,10 @@ type readAhead struct {
 	// reading is done or reading ahead stops.
 	moved   sync.Cond
 	fresh   []*aheadTournament
-	reading []bool          // the letter is being read ahead
-	read    []*letter.Ahead // the letter's reading, once done
-	taking  int             // the letter the chain takes, -1 before the first
+	told    map[*aheadTournament]bool // the tournaments the chain learned
+	reading []bool                    // the letter is being read ahead
+	read    []*letter.Ahead           // the letter's reading, once done
+	taking  int                       // the letter the chain takes, -1 before the first
 	stop    bool
 	done    chan struct{}
 	// unyielded counts the letters read since the reader last yielded
@@ -116,7 +139,7 @@ func (r *Referee) readAhead(cs []checked) *readAhead {
 		return nil
 	}
 	ra := &readAhead{book: &r.ahead, cs: cs, reading: make([]bool, len(cs)), read: make([]*letter.Ahead, len(cs)),
-		taking: -1, done: make(chan struct{})}
+		told: map[*aheadTournament]bool{}, taking: -1, done: make(chan struct{})}
 	ra.moved.L = &ra.mu
 	go ra.run()
 	return ra
@@ -177,8 +200,8 @@ func (ra *readAhead) run() {
 // readOne reads letter i ahead for tournament t unless the chain reached
 // it (or read it ahead already); it reports false when reading ahead
 // stopped. It holds the lock only to mark the letter and to hand its
-// reading over: the chain's calls wait for no letter read; it yields
-// every aheadYield letters.
+// reading over, not while the letter is read (only the chain's claim of
+// this very letter waits for it); it yields every aheadYield letters.
 func (ra *readAhead) readOne(i int, t *aheadTournament) bool {
 	c := ra.cs[i]
 	ra.mu.Lock()
@@ -224,19 +247,26 @@ func (ra *readAhead) at(i int) {
 	ra.mu.Unlock()
 }
 
-// learned tells that the chain learned tournament t.
+// learned tells that the chain learned tournament t (nil: none), newly
+// or before this call: the letters of its players that wait are read
+// once in this call.
 func (ra *readAhead) learned(t *aheadTournament) {
-	if ra == nil {
+	if ra == nil || t == nil {
 		return
 	}
 	ra.mu.Lock()
+	defer ra.mu.Unlock()
+	if ra.told[t] {
+		return
+	}
+	ra.told[t] = true
 	ra.fresh = append(ra.fresh, t)
 	ra.moved.Broadcast()
-	ra.mu.Unlock()
 }
 
 // claim is letter i's reading ahead, nil when it was not read; it waits
-// for a reading under way.
+// for a reading under way, and lets the reading go (the chain takes each
+// letter once).
 func (ra *readAhead) claim(i int) *letter.Ahead {
 	if ra == nil {
 		return nil
@@ -246,7 +276,9 @@ func (ra *readAhead) claim(i int) *letter.Ahead {
 	for ra.reading[i] {
 		ra.moved.Wait()
 	}
-	return ra.read[i]
+	a := ra.read[i]
+	ra.read[i] = nil
+	return a
 }
 
 // end stops reading ahead and waits for the reader to go.

@@ -3,6 +3,8 @@ package referee
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,13 +52,15 @@ func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
 	postmark := timecontrol.DateOf(cs[0].Postmark.In(c.State.Tournament.Location())) // 5 March in Moscow
 	t.Run("the tournament known", func(t *testing.T) {
 		r := &Referee{}
-		require.NotNil(t, r.ahead.learn(c))
-		require.Nil(t, r.ahead.learn(c), "kept once")
+		kept := r.ahead.learn(c)
+		require.NotNil(t, kept)
+		require.Same(t, kept, r.ahead.learn(c), "kept once")
 		ra := r.readAhead(cs)
 		require.Eventually(t, func() bool { return readOf(ra, 2) != nil }, 10*time.Second, time.Millisecond)
 		ra.end() // the chain at none of them: read all it could, in order
 		for i, want := range []bool{true, false, true, false} {
 			a := ra.claim(i)
+			assert.Nil(t, readOf(ra, i), "letter %d: its reading let go once claimed", i)
 			if !want {
 				assert.Nil(t, a, "letter %d", i)
 				continue
@@ -88,6 +92,65 @@ func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
 		assert.Nil(t, ra.claim(0))
 		ra.end()
 	})
+}
+
+// TestAheadBook_LearnsAnEditedTournamentAgain: a tournament kept is kept
+// again once it reads letters otherwise (a player's address or language,
+// the variant, the zone changed): its new players' letters are read
+// ahead, the old addresses no longer; any other change keeps the copy.
+func TestAheadBook_LearnsAnEditedTournamentAgain(t *testing.T) {
+	tests := []struct {
+		name  string
+		edit  func(*corr.Tournament)
+		again bool
+	}{
+		{"unchanged", func(*corr.Tournament) {}, false},
+		{"renamed", func(t *corr.Tournament) { t.Name = "Другой" }, false},
+		{"a player's address", func(t *corr.Tournament) { t.Players[1].Email = "sidorov@example.org" }, true},
+		{"a player's language", func(t *corr.Tournament) { t.Players[1].Language = "ru" }, true},
+		{"a player added", func(t *corr.Tournament) {
+			t.Players = append(t.Players, corr.Player{Number: 3, Email: "sidorov@example.org"})
+		}, true},
+		{"the variant", func(t *corr.Tournament) { t.Variant = corr.International }, true},
+		{"the zone", func(t *corr.Tournament) { t.Timezone = "Asia/Vladivostok" }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := aheadCase(t)
+			var b aheadBook
+			old := b.learn(c)
+			c.State.Tournament.Players = slices.Clone(c.State.Tournament.Players)
+			tt.edit(&c.State.Tournament)
+			got := b.learn(c)
+			assert.Equal(t, tt.again, got != old, "learned again")
+			assert.Same(t, got, b.ciphers[c.Cipher])
+			for _, p := range c.State.Tournament.Players {
+				assert.Same(t, got, b.tournament(strings.ToLower(p.Email)), p.Email)
+			}
+			if tt.again {
+				assert.Equal(t, c.State.Tournament, got.t)
+				assert.Equal(t, c.State.Tournament.Location(), got.loc)
+			}
+			if c.State.Tournament.Players[1].Email != "petrov@example.org" {
+				assert.Nil(t, b.tournament("petrov@example.org"), "the old address forgotten")
+			}
+		})
+	}
+}
+
+// TestReadAhead_ToldOfATournamentOnce: the chain tells the reader of its
+// tournament at each letter; the reader hears of it once a call.
+func TestReadAhead_ToldOfATournamentOnce(t *testing.T) {
+	c := aheadCase(t)
+	cs := []checked{aheadLetter("stranger@example.net", "", ""), aheadLetter("stranger@example.net", "", "")}
+	r := &Referee{}
+	ra := r.readAhead(cs)
+	ra.end() // no reader to take what it is told
+	kept := r.ahead.learn(c)
+	ra.learned(kept)
+	ra.learned(r.ahead.learn(c))
+	ra.learned(nil)
+	assert.Equal(t, []*aheadTournament{kept}, ra.fresh)
 }
 
 // TestAheadBook_StartsOverPastItsBound: the book keeps at most

@@ -99,11 +99,11 @@ const GroupTime = 50 * time.Millisecond
 // decided and written (a confirmation applies or drops its held letter, a
 // letter nothing vouches for is held); the text of a later letter is read
 // meanwhile beside the chain when its sender's tournament is known
-// (readAhead). A group is committed after GroupTime. It returns the outcomes of the letters stored, in
-// order: all of them, or, with an error, those before the first letter
-// that failed; that letter was undone to its savepoint and it and the
-// letters after it are not stored, to be offered again. It is idempotent
-// like the store.
+// (readAhead). A group is committed after GroupTime. It returns the
+// outcomes of the letters stored, in order: all of them, or, with an
+// error, those before the first letter that failed; that letter was
+// undone to its savepoint and it and the letters after it are not stored,
+// to be offered again. It is idempotent like the store.
 func (r *Referee) ReceiveAll(ctx context.Context, ls []Letter) ([]Outcome, error) {
 	cs := make([]checked, len(ls))
 	for i, l := range ls {

@@ -166,7 +166,7 @@ func (f *fakeStore) apply(code string, text string, obs corr.Observation) (corr.
 	if err != nil {
 		return corr.Outcome{}, err
 	}
-	st, out := corr.Apply(st, st.Read(text, obs), obs)
+	st, out := corr.Apply(st, st.ReadAhead(nil, text, obs), obs)
 	f.record(cipher, st, out, obs.Postmark)
 	return out, nil
 }
