@@ -12,6 +12,7 @@ import (
 
 // TestBudget_TakeWaitsUntilGiven: a take that would overspend waits for
 // a give, one larger than the whole budget goes when nothing is spent.
+// Whether a take waits is fits; a take that waits goes once given.
 func TestBudget_TakeWaitsUntilGiven(t *testing.T) {
 	for _, tc := range []struct {
 		name         string
@@ -28,19 +29,25 @@ func TestBudget_TakeWaitsUntilGiven(t *testing.T) {
 			if tc.held > 0 {
 				b.take(tc.held)
 			}
+			b.mu.Lock()
+			fits := b.fits(tc.n)
+			b.mu.Unlock()
+			assert.Equal(t, !tc.waits, fits)
 			took := make(chan struct{})
 			go func() { b.take(tc.n); close(took) }()
-			if !tc.waits {
-				<-took
-				return
+			want := tc.held + tc.n
+			if tc.waits {
+				b.give(tc.held)
+				want = tc.n
 			}
-			select {
+			select { // a guard against a hang, not a measure
 			case <-took:
-				t.Fatal("took more than the budget holds while something was spent")
-			case <-time.After(50 * time.Millisecond):
+			case <-time.After(10 * time.Second):
+				t.Fatal("the take never went")
 			}
-			b.give(tc.held)
-			<-took
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			assert.Equal(t, want, b.spent)
 		})
 	}
 }
@@ -62,12 +69,11 @@ func TestReader_FetchWaitsForTheBudget(t *testing.T) {
 	fetched := make(chan error, 1)
 	go func() { fetched <- r.fetch(c, []imap.UID{1, 2, 3}, arrived, spend) }()
 	first, second := <-arrived, <-arrived
-	select {
-	case a := <-arrived:
-		t.Fatalf("letter %d handed on while two letters, the budget, wait", a.f.UID)
-	case <-time.After(100 * time.Millisecond):
-	}
-	spend.give(first.size()) // the Inbox answered the first
+	spend.mu.Lock() // the two letters spend the budget, and the third does not fit: take waits
+	assert.Equal(t, cost(raws[0])+cost(raws[1]), spend.spent, "only the two letters handed on are spent")
+	assert.False(t, spend.fits(cost(raws[2])))
+	spend.mu.Unlock()
+	spend.give(cost(first.f.Raw)) // the Inbox answered the first
 	third := <-arrived
 	require.NoError(t, <-fetched)
 	assert.Equal(t, []uint32{1, 2, 3}, []uint32{first.f.UID, second.f.UID, third.f.UID})

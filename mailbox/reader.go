@@ -114,7 +114,7 @@ type ReaderOptions struct {
 	// at least one letter), and the bytes of the letters fetched and not
 	// yet accepted (waiting, and in the group the Inbox works on): the
 	// fetch waits while the next letter would pass it, unless nothing
-	// else waits. 16 MiB.
+	// else is fetched and not yet accepted. 16 MiB.
 	FetchBytes int64
 	// GroupSize is the most letters handed to one Accept: whatever letters
 	// have arrived, up to GroupSize (and FetchBytes), go together, so a
@@ -456,9 +456,6 @@ type arrival struct {
 	end bool
 }
 
-// size is the bytes the letter spends of the hand-over's budget.
-func (a arrival) size() int64 { return int64(len(a.f.Raw)) }
-
 // handOver fetches the batches in turn and hands their letters to the
 // Inbox in UID order, then files each batch. Three stages overlap: a
 // goroutine fetches and reads (the next letters arrive, decoded, while the
@@ -513,7 +510,7 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 	group := make([]Fetched, 0, r.o.GroupSize)
 	for a := range arrived {
 		if aerr != nil {
-			spend.give(a.size())
+			spend.give(cost(a.f.Raw))
 			continue // after a failed Accept only drain
 		}
 		end := a.end
@@ -540,7 +537,7 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 				halt()
 			}
 			for _, f := range group {
-				spend.give(int64(len(f.Raw)))
+				spend.give(cost(f.Raw))
 			}
 		}
 		if end && aerr == nil {
@@ -579,7 +576,7 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 			continue // expunged meanwhile by another client
 		}
 		guard.Stop() // reading the letter and waiting for the store is not waiting for the server
-		spend.take(int64(len(raw)))
+		spend.take(cost(raw))
 		arrived <- arrival{f: r.read(uint32(buf.UID), raw)}
 		guard.Reset(r.o.CommandTimeout)
 	}

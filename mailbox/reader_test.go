@@ -327,3 +327,61 @@ func (f *fetchTrace) fetches() int {
 	defer f.mu.Unlock()
 	return f.n
 }
+
+// TestReader_AcceptGivesTheBudgetBack: the bytes of a letter fetched come
+// back to the budget (ReaderOptions.FetchBytes) once the Inbox answered
+// it, also when its Accept failed, else the fetch waits for them for
+// good. The budget and each FETCH hold two letters of the backlog, and
+// every group is one letter, so the fetch waits for the bytes of the
+// first group before it takes the third letter.
+func TestReader_AcceptGivesTheBudgetBack(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		fail string // the Message-ID whose first Accept fails
+	}{
+		{"all accepted", ""},
+		{"the first Accept fails", "h.0@example.ru"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startLocal(t)
+			inbox := newFakeInbox()
+			const n = 6
+			var size int
+			for i := range n {
+				raw := append(letter(fmt.Sprintf("h.%d@example.ru", i), "backlog"), bytes.Repeat([]byte("Ход: 1. c3-d4\r\n"), 800)...)
+				size = len(raw) // with the headers localmail adds, under a tenth more
+				s.deliver(raw)
+			}
+			if tc.fail != "" {
+				inbox.failTimes[tc.fail] = 1
+			}
+			r, err := mailbox.NewReader(mailbox.ReaderOptions{
+				Addr: s.addr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
+				Inbox: inbox, FetchBytes: int64(size) * 5 / 2, GroupSize: 1,
+				MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
+				CommandTimeout: 10 * time.Second, Logger: testLogger(t), Debug: debugWriter(t),
+			})
+			require.NoError(t, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() { done <- r.Run(ctx) }()
+			// A guard against a hang, not a measure; a reader that hangs
+			// is left behind rather than waited for.
+			deadline := time.After(30 * time.Second)
+			for applied := 0; applied < n; {
+				select {
+				case <-inbox.changed:
+				case <-time.After(20 * time.Millisecond):
+				case <-deadline:
+					t.Fatalf("%d of %d letters applied: the fetch waits for bytes never given back", applied, n)
+				}
+				inbox.mu.Lock()
+				applied = len(inbox.applied)
+				inbox.mu.Unlock()
+			}
+			cancel()
+			require.NoError(t, <-done)
+			inbox.checkOnce(t)
+		})
+	}
+}

@@ -20,7 +20,6 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/require"
 	_ "modernc.org/sqlite"
 
@@ -141,10 +140,8 @@ func appendAll(tb testing.TB, addr string, letters [][]byte) { appendTo(tb, addr
 // appendTo puts letters into folder (created if missing) over one IMAP
 // connection.
 func appendTo(tb testing.TB, addr, folder string, letters [][]byte) {
-	c, err := imapclient.DialInsecure(addr, nil)
-	require.NoError(tb, err)
+	c := dialBench(tb, addr)
 	defer c.Close()
-	require.NoError(tb, c.Login("turnir@bench.test", "pw").Wait())
 	if folder != "INBOX" {
 		require.NoError(tb, c.Create(folder, nil).Wait())
 	}
@@ -165,11 +162,9 @@ func bareFetch(tb testing.TB, addr string) int { return bareFetchFrom(tb, addr, 
 
 // bareFetchFrom is bareFetch of folder.
 func bareFetchFrom(tb testing.TB, addr, folder string) int {
-	c, err := imapclient.DialInsecure(addr, nil)
-	require.NoError(tb, err)
+	c := dialBench(tb, addr)
 	defer c.Close()
-	require.NoError(tb, c.Login("turnir@bench.test", "pw").Wait())
-	_, err = c.Select(folder, nil).Wait()
+	_, err := c.Select(folder, nil).Wait()
 	require.NoError(tb, err)
 	list, err := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true}).Collect()
 	require.NoError(tb, err)

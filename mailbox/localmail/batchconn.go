@@ -10,14 +10,21 @@ import (
 // for the server to read.
 const batchAt = 64 << 10
 
-// batchListener hands out batchConns.
-type batchListener struct{ net.Listener }
+// batchListener hands out batchConns, over wrap's connections if set
+// (Options.wrap).
+type batchListener struct {
+	net.Listener
+	wrap func(net.Conn) net.Conn
+}
 
 // Accept implements net.Listener.
-func (l batchListener) Accept() (net.Conn, error) {
+func (l *batchListener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
 	if err != nil {
 		return nil, err
+	}
+	if l.wrap != nil {
+		c = l.wrap(c)
 	}
 	return &batchConn{Conn: c}, nil
 }
@@ -30,15 +37,26 @@ func (l batchListener) Accept() (net.Conn, error) {
 // once it has answered, so its answers go out whole and at once. A write
 // while the server waits in Read (IDLE's updates, written by another
 // goroutine) goes out at once, with whatever else is written meanwhile.
+//
+// go-imap bounds each answer's writes by a write deadline and clears it
+// once the answer is written, so what is held goes out later, from Read or
+// flushPending, under a deadline of batchConn's own (flushWithin): a
+// client that stops reading must not block a write for good while it
+// holds c.mu, which Close needs.
 type batchConn struct {
 	net.Conn
 
-	mu      sync.Mutex
-	held    []byte
-	reading bool  // the server waits in Read
-	pending bool  // a write of what is held is on its way
-	err     error // the first write's failure, returned by every write after
+	mu       sync.Mutex
+	held     []byte
+	reading  bool      // the server waits in Read
+	pending  bool      // a write of what is held is on its way
+	err      error     // the first write's failure, returned by every write after
+	deadline time.Time // the server's write deadline, put back after a flush of batchConn's own
 }
+
+// heldWriteTimeout bounds the write of what is held, like go-imap's
+// bound of an answer's writes.
+const heldWriteTimeout = 30 * time.Second
 
 // Write implements net.Conn.
 func (c *batchConn) Write(p []byte) (int, error) {
@@ -71,13 +89,13 @@ func (c *batchConn) flushPending() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.pending = false
-	c.flush()
+	c.flushWithin(heldWriteTimeout)
 }
 
 // Read implements net.Conn: what is held goes out first.
 func (c *batchConn) Read(p []byte) (int, error) {
 	c.mu.Lock()
-	c.flush()
+	c.flushWithin(heldWriteTimeout)
 	err := c.err
 	c.reading = err == nil
 	c.mu.Unlock()
@@ -92,15 +110,37 @@ func (c *batchConn) Read(p []byte) (int, error) {
 }
 
 // Close implements net.Conn: what is held goes out first (a LOGOUT's
-// answer), unless the client has stopped reading for a second.
+// answer), unless the client has stopped reading for a second. The
+// deadline is set before taking c.mu too, so that a write under way from
+// Read or flushPending, which holds it, gives up within that second:
+// go-imap's Server.Close closes its connections one by one.
 func (c *batchConn) Close() error {
+	c.Conn.SetWriteDeadline(time.Now().Add(time.Second))
 	c.mu.Lock()
-	if len(c.held) > 0 && c.err == nil {
-		c.Conn.SetWriteDeadline(time.Now().Add(time.Second))
-		c.flush()
-	}
+	c.flushWithin(time.Second)
 	c.mu.Unlock()
 	return c.Conn.Close()
+}
+
+// SetWriteDeadline implements net.Conn: the server's deadline, kept to be
+// put back after a flush under batchConn's own, and never changed while
+// such a flush is under way.
+func (c *batchConn) SetWriteDeadline(t time.Time) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.deadline = t
+	return c.Conn.SetWriteDeadline(t)
+}
+
+// flushWithin writes what is held within d, then puts the server's write
+// deadline back; c.mu is held.
+func (c *batchConn) flushWithin(d time.Duration) {
+	if len(c.held) == 0 || c.err != nil {
+		return
+	}
+	c.Conn.SetWriteDeadline(time.Now().Add(d))
+	c.flush()
+	c.Conn.SetWriteDeadline(c.deadline)
 }
 
 // flush writes what is held; c.mu is held.

@@ -1,14 +1,20 @@
 package localmail
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
+	"log/slog"
 	"net"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -135,4 +141,111 @@ func TestBatchConn_CloseWritesWhatIsHeld(t *testing.T) {
 	want := lines(t, c, 2)
 	require.NoError(t, c.Close())
 	p.eventually(t, want)
+}
+
+// TestBatchConn_CloseWhileTheClientDoesNotRead: a client that stops
+// reading blocks the write of what is held (from Read, or while the
+// server reads), which holds the lock Close needs; Close still returns,
+// so go-imap's Server.Close, closing connection after connection, does.
+func TestBatchConn_CloseWhileTheClientDoesNotRead(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		write func(t *testing.T, c *batchConn)
+	}{
+		{"the answer held, written from Read", func(t *testing.T, c *batchConn) {
+			lines(t, c, 2)
+			go c.Read(make([]byte, 64))
+		}},
+		{"an update written while the server reads", func(t *testing.T, c *batchConn) {
+			go c.Read(make([]byte, 64))
+			require.Eventually(t, func() bool {
+				c.mu.Lock()
+				defer c.mu.Unlock()
+				return c.reading
+			}, 10*time.Second, time.Millisecond)
+			lines(t, c, 2)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			server, client := net.Pipe() // a write blocks until the client reads it, which it never does
+			t.Cleanup(func() { server.Close(); client.Close() })
+			c := &batchConn{Conn: server}
+			tc.write(t, c)
+			require.Eventually(t, func() bool { // the write of what is held is under way
+				if !c.mu.TryLock() {
+					return true
+				}
+				defer c.mu.Unlock()
+				return len(c.held) == 0
+			}, 10*time.Second, time.Millisecond)
+			closed := make(chan struct{})
+			go func() { c.Close(); close(closed) }()
+			select {
+			case <-closed:
+			case <-time.After(30 * time.Second):
+				t.Fatal("Close blocked behind a write to a client that does not read")
+			}
+		})
+	}
+}
+
+// TestAnswersInFewWrites: both servers write a command's answer in one
+// system call, however many lines it has (a FETCH of 50 letters, the
+// lines of EHLO), not one a line: the writes that reach each server's
+// end of the client's connection are counted.
+func TestAnswersInFewWrites(t *testing.T) {
+	var mu sync.Mutex
+	accepted := map[string]*countingConn{} // by the client's address
+	s, err := Start(Options{Domain: "zaochnik.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		wrap: func(c net.Conn) net.Conn {
+			counted := &countingConn{Conn: c}
+			mu.Lock()
+			accepted[c.RemoteAddr().String()] = counted
+			mu.Unlock()
+			return counted
+		}})
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	require.NoError(t, s.AddUser("tournament@zaochnik.test", "secret"))
+	writes := func(client net.Conn) int {
+		mu.Lock()
+		defer mu.Unlock()
+		return int(accepted[client.LocalAddr().String()].writes.Load())
+	}
+	for i := range 50 {
+		require.NoError(t, s.Deliver("a@example.ru", []string{"tournament@zaochnik.test"}, []byte(fmt.Sprintf("Subject: %d\r\n\r\nbody\r\n", i))))
+	}
+	imapConn, err := net.Dial("tcp", s.IMAPAddr)
+	require.NoError(t, err)
+	c := imapclient.New(imapConn, nil)
+	defer c.Close()
+	require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
+	_, err = c.Select("INBOX", nil).Wait()
+	require.NoError(t, err)
+	before := writes(imapConn)
+	msgs, err := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
+	require.NoError(t, err)
+	require.Len(t, msgs, 50)
+	assert.Equal(t, 1, writes(imapConn)-before, "the FETCH's 51 lines of answer")
+
+	conn, err := net.Dial("tcp", s.SMTPAddr)
+	require.NoError(t, err)
+	defer conn.Close()
+	r := bufio.NewReader(conn)
+	_, err = r.ReadString('\n') // the greeting
+	require.NoError(t, err)
+	before = writes(conn)
+	_, err = conn.Write([]byte("EHLO client.test\r\n"))
+	require.NoError(t, err)
+	lines := 0
+	for {
+		l, err := r.ReadString('\n')
+		require.NoError(t, err)
+		lines++
+		if strings.HasPrefix(l, "250 ") {
+			break
+		}
+	}
+	require.Greater(t, lines, 3)
+	assert.Equal(t, 1, writes(conn)-before, "EHLO's %d lines of answer", lines)
 }

@@ -53,6 +53,9 @@ type Options struct {
 	// recheck is how often an IDLE looks for updates queued just before
 	// it began (imapSession.Idle); 50 ms if zero.
 	recheck time.Duration
+	// wrap, if set, wraps each connection both servers accept, under the
+	// batching: tests count a connection's writes with it.
+	wrap func(net.Conn) net.Conn
 }
 
 // Delivery is one letter accepted by the SMTP server.
@@ -108,7 +111,7 @@ func Start(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("localmail: IMAP listener: %w", err)
 	}
 	s.IMAPAddr = iln.Addr().String()
-	go s.imap.Serve(batchListener{iln})
+	go s.imap.Serve(&batchListener{iln, opts.wrap})
 
 	s.smtp = smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		return &session{srv: s, helo: c.Hostname()}, nil
@@ -125,7 +128,7 @@ func Start(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("localmail: SMTP listener: %w", err)
 	}
 	s.SMTPAddr = sln.Addr().String()
-	go s.smtp.Serve(batchListener{sln})
+	go s.smtp.Serve(&batchListener{sln, opts.wrap})
 	return s, nil
 }
 
@@ -324,7 +327,10 @@ func (s imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) erro
 // client with the mailbox selected: the memory server's MOVE told it
 // twice (in MOVE's answer, then again from the queue), which costs a line
 // a letter more and makes a client counting sequence numbers take one
-// letter gone for two.
+// letter gone for two. Other sessions with the mailbox selected are also
+// told a FETCH (FLAGS) of each letter (its \Deleted) before its EXPUNGE,
+// and the three steps are not one: another session may meanwhile see a
+// letter in both folders.
 func (s imapSession) Move(w *imapserver.MoveWriter, numSet imap.NumSet, dest string) error {
 	data, err := s.Copy(numSet, dest)
 	if err != nil {

@@ -1,15 +1,11 @@
 package localmail_test
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"os"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -166,65 +162,4 @@ func TestMoveExpungesOnce(t *testing.T) {
 	sel, err := mover.Select("INBOX", nil).Wait()
 	require.NoError(t, err)
 	assert.Zero(t, sel.NumMessages)
-}
-
-// TestAnswersInFewWrites: both servers write a command's answer in one
-// system call, however many lines it has (a FETCH of 50 letters, the
-// lines of EHLO), not one a line. Counted by /proc/self/io's syscw, the
-// process's write calls, client's and servers' alike.
-func TestAnswersInFewWrites(t *testing.T) {
-	if _, err := os.Stat("/proc/self/io"); err != nil {
-		t.Skip("no /proc/self/io here")
-	}
-	s := start(t)
-	for i := range 50 {
-		require.NoError(t, s.Deliver("a@example.ru", []string{"tournament@zaochnik.test"}, []byte(fmt.Sprintf("Subject: %d\r\n\r\nbody\r\n", i))))
-	}
-	c, err := imapclient.DialInsecure(s.IMAPAddr, nil)
-	require.NoError(t, err)
-	defer c.Close()
-	require.NoError(t, c.Login("tournament@zaochnik.test", "secret").Wait())
-	_, err = c.Select("INBOX", nil).Wait()
-	require.NoError(t, err)
-	before := writeCalls(t)
-	msgs, err := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
-	require.NoError(t, err)
-	require.Len(t, msgs, 50)
-	assert.LessOrEqual(t, writeCalls(t)-before, 3, "the FETCH, and its 51 lines of answer")
-
-	conn, err := net.Dial("tcp", s.SMTPAddr)
-	require.NoError(t, err)
-	defer conn.Close()
-	r := bufio.NewReader(conn)
-	_, err = r.ReadString('\n') // the greeting
-	require.NoError(t, err)
-	before = writeCalls(t)
-	_, err = conn.Write([]byte("EHLO client.test\r\n"))
-	require.NoError(t, err)
-	lines := 0
-	for {
-		l, err := r.ReadString('\n')
-		require.NoError(t, err)
-		lines++
-		if strings.HasPrefix(l, "250 ") {
-			break
-		}
-	}
-	require.Greater(t, lines, 3)
-	assert.LessOrEqual(t, writeCalls(t)-before, 2, "EHLO, and its %d lines of answer", lines)
-}
-
-// writeCalls is the write system calls this process made so far.
-func writeCalls(t *testing.T) int {
-	b, err := os.ReadFile("/proc/self/io")
-	require.NoError(t, err)
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, "syscw: "); ok {
-			n, err := strconv.Atoi(v)
-			require.NoError(t, err)
-			return n
-		}
-	}
-	t.Fatal("no syscw in /proc/self/io")
-	return 0
 }
