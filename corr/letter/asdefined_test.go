@@ -449,7 +449,8 @@ func FuzzStartNumberHalves(f *testing.F) {
 	})
 }
 
-// isQuotedHeaderByDefinition is isQuotedHeader without its first-rune test.
+// isQuotedHeaderByDefinition is isQuotedHeader by fold alone, without
+// foldHasPrefix and its first-rune test.
 func isQuotedHeaderByDefinition(lines []string) bool {
 	first := fold(strings.TrimSpace(lines[0]))
 	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {

@@ -377,9 +377,6 @@ func trimRule(t string) string {
 // ("Отправлено: 15.03.2026") never start with "От:".
 func isQuotedHeader(lines []string) bool {
 	first := trimSpace(lines[0])
-	if r, _ := utf8.DecodeRuneInString(first); !mayFoldTo(r, 'о') && !mayFoldTo(r, 'f') {
-		return false // told by the first rune, as foldHasPrefix would
-	}
 	if !foldHasPrefix(first, "от:") && !foldHasPrefix(first, "from:") {
 		return false // most lines: told without folding them
 	}
