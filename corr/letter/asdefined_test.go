@@ -465,7 +465,7 @@ func isQuotedHeaderByDefinition(lines []string) bool {
 }
 
 func FuzzIsQuotedHeader(f *testing.F) {
-	for _, s := range []string{"От: Иван\nТема: ЧР", "FROM: x\nx\nSUBJECT: y", "Oт: Иван\nТема:", " от:\n\nтема:", "Мой ход\nТема:"} {
+	for _, s := range []string{"От: Иван\nТема: ЧР", "FROM: x\nx\nSUBJECT: y", "Oт: Иван\nТема:", " от:\n\nтема:", "Мой ход\nТема:", "От: Иван\n  Тeмa: ЧР"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
