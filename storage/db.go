@@ -271,19 +271,12 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	db.begin(tx)
 	defer db.end()
 	defer tx.Rollback()
-	committed := false
-	defer func() {
-		if !committed { // fn failed or panicked, or the commit failed
-			db.epoch++ // asStored
-		}
-	}()
 	if err := fn(tx); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	committed = true
 	db.walWritten()
 	db.asStored()
 	return nil
