@@ -111,8 +111,10 @@ func (db *DB) keptSenderCiphers(ctx context.Context, addr string) (mine, all []s
 		return c.mine, c.all, nil
 	}
 	k := sqlLower(addr)
-	if c, ok := db.wc.senders.get(k); ok && k != addr {
-		return c.mine, c.all, nil
+	if k != addr {
+		if c, ok := db.wc.senders.get(k); ok {
+			return c.mine, c.all, nil
+		}
 	}
 	// Every tournament of every player who shares one with addr, by
 	// player, oldest first.
