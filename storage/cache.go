@@ -217,8 +217,8 @@ type writing struct {
 	checked bool
 	// tracked is set for a transaction whose every write of a tournament's
 	// rows is recorded in current and emptyDesk (Tx's: Update, Group), or
-	// that writes none (the outbox's): its commit marks the copies as
-	// stored, another's forgets the marks (asStored).
+	// that writes none (the outbox's; trackedTx): its commit marks the
+	// copies as stored, another's forgets the marks (asStored).
 	tracked bool
 	// group is set for a Group's transaction: what its letters append
 	// (rows: their watermarks, events, outgoing letters and ledger lines)
