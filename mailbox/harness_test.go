@@ -220,20 +220,11 @@ func (f *fakeInbox) checkOnce(t *testing.T) {
 	}
 }
 
-// startReader runs a reader until stop is called or the test ends.
+// startReader runs a reader (newReader) until stop is called or the
+// test ends.
 func startReader(t *testing.T, addr string, inbox mailbox.Inbox, tweak func(*mailbox.ReaderOptions)) (stop func()) {
 	t.Helper()
-	o := mailbox.ReaderOptions{
-		Addr: addr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
-		Inbox: inbox, IdleWatchdog: time.Minute, PollInterval: time.Minute,
-		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
-		CommandTimeout: 10 * time.Second, Logger: testLogger(t), Debug: debugWriter(t),
-	}
-	if tweak != nil {
-		tweak(&o)
-	}
-	r, err := mailbox.NewReader(o)
-	require.NoError(t, err)
+	r := newReader(t, addr, inbox, tweak)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.Run(ctx) }()
@@ -246,6 +237,24 @@ func startReader(t *testing.T, addr string, inbox mailbox.Inbox, tweak func(*mai
 	}
 	t.Cleanup(stop)
 	return stop
+}
+
+// newReader is a reader of the tournament INBOX at addr for inbox, with
+// the tests' options, as tweak changes them.
+func newReader(t *testing.T, addr string, inbox mailbox.Inbox, tweak func(*mailbox.ReaderOptions)) *mailbox.Reader {
+	t.Helper()
+	o := mailbox.ReaderOptions{
+		Addr: addr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
+		Inbox: inbox, IdleWatchdog: time.Minute, PollInterval: time.Minute,
+		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
+		CommandTimeout: 10 * time.Second, Logger: testLogger(t), Debug: debugWriter(t),
+	}
+	if tweak != nil {
+		tweak(&o)
+	}
+	r, err := mailbox.NewReader(o)
+	require.NoError(t, err)
+	return r
 }
 
 // folders maps each mailbox of the tournament account (with '/' as the

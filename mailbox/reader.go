@@ -536,9 +536,11 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 			if aerr = r.accept(ctx, uidValidity, group, ts); aerr != nil {
 				halt()
 			}
+			var n int64
 			for _, f := range group {
-				spend.give(cost(f.Raw))
+				n += cost(f.Raw)
 			}
+			spend.give(n) // once a group: one wake-up of a fetch waiting in take
 		}
 		if end && aerr == nil {
 			if ends++; ends == len(batches) {

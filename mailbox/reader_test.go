@@ -355,30 +355,14 @@ func TestReader_AcceptGivesTheBudgetBack(t *testing.T) {
 			if tc.fail != "" {
 				inbox.failTimes[tc.fail] = 1
 			}
-			r, err := mailbox.NewReader(mailbox.ReaderOptions{
-				Addr: s.addr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
-				Inbox: inbox, FetchBytes: int64(size) * 5 / 2, GroupSize: 1,
-				MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
-				CommandTimeout: 10 * time.Second, Logger: testLogger(t), Debug: debugWriter(t),
-			})
-			require.NoError(t, err)
+			r := newReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.FetchBytes, o.GroupSize = int64(size)*5/2, 1 })
+			// Run by hand, not by startReader: a reader whose fetch waits
+			// for bytes never given back is left behind when waitApplied
+			// fails, rather than waited for.
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
 			go func() { done <- r.Run(ctx) }()
-			// A guard against a hang, not a measure; a reader that hangs
-			// is left behind rather than waited for.
-			deadline := time.After(30 * time.Second)
-			for applied := 0; applied < n; {
-				select {
-				case <-inbox.changed:
-				case <-time.After(20 * time.Millisecond):
-				case <-deadline:
-					t.Fatalf("%d of %d letters applied: the fetch waits for bytes never given back", applied, n)
-				}
-				inbox.mu.Lock()
-				applied = len(inbox.applied)
-				inbox.mu.Unlock()
-			}
+			inbox.waitApplied(t, n)
 			cancel()
 			require.NoError(t, <-done)
 			inbox.checkOnce(t)

@@ -198,7 +198,7 @@ func (ra *readAhead) run() {
 }
 
 // readOne reads letter i ahead for tournament t unless the chain reached
-// it (or read it ahead already); it reports false when reading ahead
+// it (run offers each letter once); it reports false when reading ahead
 // stopped. It holds the lock only to mark the letter and to hand its
 // reading over, not while the letter is read (only the chain's claim of
 // this very letter waits for it); it yields every aheadYield letters.
@@ -209,7 +209,7 @@ func (ra *readAhead) readOne(i int, t *aheadTournament) bool {
 		ra.mu.Unlock()
 		return false
 	}
-	if i <= ra.taking || ra.read[i] != nil {
+	if i <= ra.taking {
 		ra.mu.Unlock()
 		return true
 	}

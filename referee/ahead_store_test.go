@@ -3,7 +3,6 @@ package referee
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"zaochnik/corr"
 	"zaochnik/corr/letter"
 	"zaochnik/mailbox"
 	"zaochnik/storage"
@@ -27,10 +25,7 @@ import (
 // by); every reading is claimed and let go.
 func TestReceive_DecisionsTakeTheReadingsAhead(t *testing.T) {
 	ctx := context.Background()
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	tr, err := corr.ParseTournament(src)
-	require.NoError(t, err)
+	tr, src := twoTournament(t)
 	db, err := storage.Open(filepath.Join(t.TempDir(), "z.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })

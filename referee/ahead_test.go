@@ -21,12 +21,19 @@ import (
 // aheadCase is the tournament of testdata/replay/two.toml as a case of
 // the store.
 func aheadCase(t *testing.T) adjudication.Case {
+	tr, _ := twoTournament(t)
+	return adjudication.Case{Cipher: tr.Cipher, State: corr.State{Tournament: tr}}
+}
+
+// twoTournament is the tournament of testdata/replay/two.toml, and its
+// file.
+func twoTournament(t *testing.T) (corr.Tournament, []byte) {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
 	require.NoError(t, err)
 	tr, err := corr.ParseTournament(src)
 	require.NoError(t, err)
-	return adjudication.Case{Cipher: tr.Cipher, State: corr.State{Tournament: tr}}
+	return tr, src
 }
 
 // aheadLetter is a checked letter from from, kept unread when keep is set.

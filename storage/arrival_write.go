@@ -29,7 +29,8 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 	if s.Stored {
 		return Result{LetterID: s.LetterID, Disposition: s.Disposition}, nil
 	}
-	res, err := t.writeDecision(ctx, s, &letterRow{in: in, sum: s.sum, auth: authOf(s.Letter.Auth)}, d)
+	r := &letterRow{in: in, sum: s.sum, auth: authOf(s.Letter.Auth)}
+	res, err := t.writeDecision(ctx, s, r, d)
 	if !errors.As(err, new(keyTaken)) {
 		return res, err
 	}
@@ -49,7 +50,7 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 	if err := t.db.release(ctx, t.tx, seen.reused, in); err != nil {
 		return Result{}, err
 	}
-	return t.writeDecision(ctx, s, &letterRow{in: in, sum: s.sum, auth: authOf(s.Letter.Auth)}, d)
+	return t.writeDecision(ctx, s, r, d) // r as it was: its INSERT refused, it has no id
 }
 
 // writeDecision writes what d makes of the letter of row r (s), inserted

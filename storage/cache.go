@@ -217,14 +217,17 @@ type writing struct {
 	checked bool
 	// tracked is set for a transaction whose every write of a tournament's
 	// rows is recorded in current and emptyDesk (Tx's: Update, Group), or
-	// that writes none (the outbox's): its commit marks the copies as
-	// stored, another's forgets the marks (asStored).
+	// that writes none (the outbox's; trackedTx): its commit marks the
+	// copies as stored, another's forgets the marks (asStored).
 	tracked bool
 	// group is set for a Group's transaction: what its letters append
 	// (rows: their watermarks, events, outgoing letters and ledger lines)
 	// is written once, when it commits (grouprows.go).
 	group bool
 	rows  appended
+	// marked is set once the commit marked the copies as stored
+	// (asStored); end forgets every mark otherwise.
+	marked bool
 }
 
 // watermark is a mailbox's watermark to advance (advanceWatermark).
@@ -249,11 +252,10 @@ func (db *DB) undone() {
 }
 
 // asStored marks, after the write transaction committed, the copies it
-// knows as stored for the writer's later transactions (load); after a
-// transaction not tracked it forgets every mark instead.
+// knows as stored for the writer's later transactions (load); a
+// transaction not tracked marks none, and end forgets every mark.
 func (db *DB) asStored() {
 	if !db.w.tracked {
-		db.epoch++
 		return
 	}
 	for _, c := range db.w.current {
@@ -261,6 +263,7 @@ func (db *DB) asStored() {
 			c.asOf, c.emptyDesk = db.epoch, db.w.emptyDesk[c.id]
 		}
 	}
+	db.w.marked = true
 }
 
 // deskSaved records that tx writes tournament tid's desk, was before and
@@ -282,8 +285,15 @@ func (db *DB) isCurrent(q querier, cipher string, c *committed) {
 	}
 }
 
-// end forgets the write transaction; the caller holds writer.
-func (db *DB) end() { db.w = writing{} }
+// end forgets the write transaction; the caller holds writer. Unless its
+// commit marked the copies as stored (asStored), every mark is forgotten:
+// the transaction failed, was rolled back or panicked, or was not tracked.
+func (db *DB) end() {
+	if !db.w.marked {
+		db.epoch++
+	}
+	db.w = writing{}
+}
 
 // stmt returns query prepared once for the database, bound to q when q is
 // a transaction: the statements are not parsed again for every call. (The

@@ -271,22 +271,26 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	db.begin(tx)
 	defer db.end()
 	defer tx.Rollback()
-	committed := false
-	defer func() {
-		if !committed { // fn failed or panicked, or the commit failed
-			db.epoch++ // asStored
-		}
-	}()
 	if err := fn(tx); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	committed = true
 	db.walWritten()
 	db.asStored()
 	return nil
+}
+
+// trackedTx is tx for fn that records every tournament it writes (Tx's),
+// or writes none (the outbox's): its commit leaves the copies it knows
+// marked as stored, where another transaction's forgets every mark
+// (writing.tracked, cache.go).
+func (db *DB) trackedTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return db.tx(ctx, func(tx *sql.Tx) error {
+		db.w.tracked = true
+		return fn(tx)
+	})
 }
 
 // stamp is the current instant as stored: RFC 3339 UTC, whole seconds.

@@ -123,9 +123,7 @@ func gameJSON(g corr.Game) ([]byte, error) {
 		b = appendStringLists(key(b, o, "Charged"), g.Charged)
 	}
 	b = appendDateField(b, o, "Reminded", g.Reminded)
-	if g.Inquired {
-		b = append(key(b, o, "Inquired"), "true"...)
-	}
+	b = appendBoolField(b, o, "Inquired", g.Inquired)
 	if g.StartListReceived != [2]timecontrol.Date{} {
 		b = appendDate(append(key(b, o, "StartListReceived"), '['), g.StartListReceived[0])
 		b = append(appendDate(append(b, ','), g.StartListReceived[1]), ']')

@@ -161,8 +161,6 @@ func (g *Group) Commit() error {
 	if err == nil {
 		g.db.walWritten()
 		g.db.asStored()
-	} else {
-		g.db.epoch++ // asStored
 	}
 	g.db.end()
 	g.db.unlockWriter()
@@ -182,7 +180,6 @@ func (g *Group) Rollback() {
 		g.letter.done, g.letter = true, nil
 	}
 	g.tx.Rollback()
-	g.db.epoch++ // asStored
 	g.db.end()
 	g.db.unlockWriter()
 	g.db.forgetAll()

@@ -169,6 +169,6 @@ func (t *Tx) HeldPersons(ctx context.Context, cipher string) ([]string, error) {
 	if err := t.usable(); err != nil {
 		return nil, err
 	}
-	return scanStrings(t.tx.QueryContext(ctx, `SELECT DISTINCT h.person FROM holds h JOIN tournaments t ON t.id = h.tournament_id
-		WHERE t.cipher = ? AND h.status = 'held'`, cipher))
+	return t.db.column(ctx, t.tx, `SELECT DISTINCT h.person FROM holds h JOIN tournaments t ON t.id = h.tournament_id
+		WHERE t.cipher = ? AND h.status = 'held'`, cipher)
 }

@@ -73,8 +73,7 @@ func findOutgoing(ctx context.Context, q querier, where string, args ...any) ([]
 // DeliverAll marks every queued letter sent at now: the replay's mail
 // carrier, which delivers a letter the moment it is sent.
 func (db *DB) DeliverAll(ctx context.Context, now time.Time) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		db.w.tracked = true // the outbox's rows alone: the copies stay as stored (cache.go)
+	return db.trackedTx(ctx, func(tx *sql.Tx) error { // the outbox's rows alone
 		stamp := now.UTC().Format(time.RFC3339)
 		_, err := db.exec(ctx, tx, `UPDATE outbox SET attempts = attempts + 1, last_attempt = ?, sent = ? WHERE sent = '' AND hold = 0 AND dead = 0`, stamp, stamp)
 		return err
@@ -163,8 +162,7 @@ const KindReport = "report"
 // QueueReport queues a letter of the daemon's own (a digest, the
 // standings) to one address, due at once.
 func (db *DB) QueueReport(ctx context.Context, to, subject, body string) error {
-	return db.tx(ctx, func(tx *sql.Tx) error {
-		db.w.tracked = true // the outbox's rows alone: the copies stay as stored (cache.go)
+	return db.trackedTx(ctx, func(tx *sql.Tx) error { // the outbox's rows alone
 		_, err := db.enqueue(ctx, tx, outRow{to: to, kind: KindReport, subject: subject, body: body}, db.stamp())
 		return err
 	})

@@ -35,13 +35,9 @@ func TestRead_ColdTournamentOnTheWriter(t *testing.T) {
 	cold, err := Open(path)
 	require.NoError(t, err)
 	defer cold.Close()
-	require.NoError(t, cold.Update(ctx, func(tx *Tx) error {
-		l, err := tx.Load(ctx, cipher)
-		if err == nil {
-			assert.Equal(t, want.Games, l.State.Games, "read beneath database/sql as through it")
-		}
-		return err
-	}))
+	l, err := loadIn(ctx, cold, cipher)
+	require.NoError(t, err)
+	assert.Equal(t, want.Games, l.State.Games, "read beneath database/sql as through it")
 	for _, q := range []string{readGamesQuery, readClaimsQuery} {
 		assert.Contains(t, cold.wc.stmts, q, "run on the writer's own statement")
 	}
@@ -56,13 +52,9 @@ func TestRead_ZoneLoadedOncePerFile(t *testing.T) {
 	ctx := context.Background()
 	zone := func() *time.Location {
 		db.forgetAll() // read from the rows
-		var loc *time.Location
-		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
-			l, err := tx.Load(ctx, cipher)
-			loc = l.from.loc
-			return err
-		}))
-		return loc
+		l, err := loadIn(ctx, db, cipher)
+		require.NoError(t, err)
+		return l.from.loc
 	}
 	first := zone()
 	require.NotNil(t, first)
@@ -83,15 +75,7 @@ func TestWriter_SenderCiphersOfOpponentsKeptWithHis(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tm, second))
 	kept := func(addr string) (senderTournaments, bool) { return db.wc.senders.get(addr) }
-	ask := func(addr string) (mine, all []string) {
-		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
-			mine, all, err = db.senderCiphers(ctx, tx.tx, addr)
-			return err
-		}))
-		return mine, all
-	}
-
-	mine, _ := ask("ivanov@example.org")
+	mine, _ := writerCiphers(t, db, "ivanov@example.org")
 	assert.Equal(t, []string{cipher}, mine)
 	petrov, ok := kept("petrov@example.org")
 	require.True(t, ok, "his opponent's answer kept with his")
@@ -100,7 +84,7 @@ func TestWriter_SenderCiphersOfOpponentsKeptWithHis(t *testing.T) {
 	assert.False(t, ok, "no opponent of his")
 
 	for _, addr := range []string{"Sidorov@Example.org", "PETROV@example.org", "petrov@example.org", "sidorov@example.org", "ivanov@example.org", "stranger@example.org", "Иванов@example.org"} {
-		mine, all := ask(addr)
+		mine, all := writerCiphers(t, db, addr)
 		wantMine, wantAll, err := db.SenderCiphers(ctx, addr) // asked alone, outside the write transaction
 		require.NoError(t, err)
 		assert.Equal(t, wantMine, mine, addr)
@@ -119,11 +103,7 @@ func TestWriter_SenderCiphersPlayerListedTwice(t *testing.T) {
 		SELECT tournament_id, 3, name, upper(email), language FROM players WHERE email = 'ivanov@example.org'`)
 	require.NoError(t, err)
 	for _, addr := range []string{"ivanov@example.org", "petrov@example.org"} {
-		var mine []string
-		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
-			mine, _, err = db.senderCiphers(ctx, tx.tx, addr)
-			return err
-		}))
+		mine, _ := writerCiphers(t, db, addr)
 		assert.Equal(t, []string{cipher}, mine, addr)
 		alone, _, err := db.SenderCiphers(ctx, addr)
 		require.NoError(t, err)

@@ -111,8 +111,10 @@ func (db *DB) keptSenderCiphers(ctx context.Context, addr string) (mine, all []s
 		return c.mine, c.all, nil
 	}
 	k := sqlLower(addr)
-	if c, ok := db.wc.senders.get(k); ok && k != addr {
-		return c.mine, c.all, nil
+	if k != addr {
+		if c, ok := db.wc.senders.get(k); ok {
+			return c.mine, c.all, nil
+		}
 	}
 	// Every tournament of every player who shares one with addr, by
 	// player, oldest first.
@@ -176,7 +178,7 @@ func sqlLower(s string) string {
 // senderTournaments are senderCiphers' answer for one sender.
 type senderTournaments struct{ mine, all []string }
 
-// column reads a column of strings (ciphers) on q (eachRow).
+// column reads a column of strings (ciphers, addresses) on q (eachRow).
 func (db *DB) column(ctx context.Context, q querier, query string, args ...any) ([]string, error) {
 	var cs []string
 	err := db.eachRow(ctx, q, query, args, func(row []driver.Value) error {
@@ -186,23 +188,6 @@ func (db *DB) column(ctx context.Context, q querier, query string, args ...any) 
 		return err
 	})
 	return cs, err
-}
-
-// scanStrings reads a column of strings (ciphers, addresses).
-func scanStrings(rows *sql.Rows, err error) ([]string, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var cs []string
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		cs = append(cs, c)
-	}
-	return cs, rows.Err()
 }
 
 // queue adds letter o to the outbox under a fresh unguessable Message-ID;

@@ -115,8 +115,7 @@ func (db *DB) NextBatch(ctx context.Context, done []Outcome, now, retryAt time.T
 		return nil, nil
 	}
 	var out []Claimed
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		db.w.tracked = true // the outbox's rows alone: the copies stay as stored (cache.go)
+	err := db.trackedTx(ctx, func(tx *sql.Tx) error { // the outbox's rows alone
 		if err := db.recordAll(ctx, tx, done); err != nil {
 			return err
 		}
@@ -386,8 +385,7 @@ const Uncertain = "uncertain: the daemon stopped while this letter was in flight
 // settled.
 func (db *DB) SettleInFlight(ctx context.Context, now time.Time) (int, error) {
 	var n int
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		db.w.tracked = true // the outbox's rows alone: the copies stay as stored (cache.go)
+	err := db.trackedTx(ctx, func(tx *sql.Tx) error { // the outbox's rows alone
 		rows, err := tx.QueryContext(ctx, `SELECT f.outbox_id FROM outbox_flight f JOIN outbox o ON o.id = f.outbox_id
 			WHERE o.sent = '' AND o.dead = 0 ORDER BY f.outbox_id`)
 		if err != nil {

@@ -83,7 +83,7 @@ func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []strin
 
 // Ciphers returns the ciphers of all tournaments, oldest first.
 func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
-	return scanStrings(db.db.QueryContext(ctx, `SELECT cipher FROM tournaments ORDER BY id`))
+	return db.column(ctx, db.db, `SELECT cipher FROM tournaments ORDER BY id`)
 }
 
 // State returns the referee's state of the tournament cipher.

@@ -51,9 +51,8 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 			}
 		}
 	}()
-	err := db.tx(ctx, func(tx *sql.Tx) error {
+	err := db.trackedTx(ctx, func(tx *sql.Tx) error {
 		t.tx, t.touched, t.kept = tx, nil, map[string]*committed{}
-		db.w.tracked = true
 		if err := fn(t); err != nil {
 			return err
 		}

@@ -188,20 +188,24 @@ func TestWriter_ClosedConnectionReplaced(t *testing.T) {
 	assert.True(t, res.Outcome.Accepted)
 }
 
+// writerCiphers is senderCiphers of addr in a write transaction of its
+// own, which must not fail.
+func writerCiphers(t *testing.T, db *DB, addr string) (mine, all []string) {
+	t.Helper()
+	require.NoError(t, db.Update(context.Background(), func(tx *Tx) error {
+		var err error
+		mine, all, err = db.senderCiphers(context.Background(), tx.tx, addr)
+		return err
+	}))
+	return mine, all
+}
+
 // A sender's tournaments are asked once for all write transactions while
 // nobody else writes: another connection's write (a tournament created by
 // another process) or a tournament created by this one has them asked again.
 func TestWriter_SenderCiphersKeptTillAnotherWrites(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
-	ciphers := func(addr string) (mine, all []string) {
-		require.NoError(t, db.Update(ctx, func(tx *Tx) error {
-			var err error
-			mine, all, err = db.senderCiphers(ctx, tx.tx, addr)
-			return err
-		}))
-		return mine, all
-	}
 	addPlayer := func(tx interface {
 		ExecContext(context.Context, string, ...any) (sql.Result, error)
 	}, number int, email string) {
@@ -209,7 +213,7 @@ func TestWriter_SenderCiphersKeptTillAnotherWrites(t *testing.T) {
 			cipher, number, email)
 		require.NoError(t, err)
 	}
-	mine, all := ciphers("new@example.org")
+	mine, all := writerCiphers(t, db, "new@example.org")
 	assert.Empty(t, mine)
 	assert.Equal(t, []string{cipher}, all)
 
@@ -219,16 +223,16 @@ func TestWriter_SenderCiphersKeptTillAnotherWrites(t *testing.T) {
 		addPlayer(tx.tx, 90, "new@example.org")
 		return nil
 	}))
-	mine, _ = ciphers("new@example.org")
+	mine, _ = writerCiphers(t, db, "new@example.org")
 	assert.Empty(t, mine, "kept from the transaction before")
 
 	// Written by another connection: asked again.
 	addPlayer(db.db, 91, "other@example.org")
-	mine, _ = ciphers("new@example.org")
+	mine, _ = writerCiphers(t, db, "new@example.org")
 	assert.Equal(t, []string{cipher}, mine)
 
 	// A tournament created by this process: asked again.
-	mine, _ = ciphers("new2@example.org")
+	mine, _ = writerCiphers(t, db, "new2@example.org")
 	assert.Empty(t, mine)
 	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
 	require.NoError(t, err)
@@ -236,7 +240,7 @@ func TestWriter_SenderCiphersKeptTillAnotherWrites(t *testing.T) {
 	tm, err := corr.ParseTournament(second)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateTournament(ctx, tm, second))
-	mine, _ = ciphers("new2@example.org")
+	mine, _ = writerCiphers(t, db, "new2@example.org")
 	assert.Equal(t, []string{"ВТОРОЙ-2026"}, mine)
 }
 
