@@ -19,10 +19,10 @@ func (a *applier) resign() {
 // endByRules finishes the game when the side to move has no piece or no
 // legal move (2.8.1); the winner depends on the variant.
 func (a *applier) endByRules(pos draughts.Position) bool {
-	if pos.CanMove() {
+	winner, over := pos.Winner()
+	if !over {
 		return false
 	}
-	winner := pos.Variant().Winner(pos.SideToMove())
 	a.finish(resultFor(winner), "2.8.1", "no legal move for "+pos.SideToMove().String(), a.s.ending(a.g, pos.SideToMove(), letter.EndNoMove))
 	return true
 }

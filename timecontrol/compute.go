@@ -1,8 +1,8 @@
 package timecontrol
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 )
 
 // Compute checks t and computes its ledger. The returned error is Errors,
@@ -37,17 +37,13 @@ func walk(t Timeline, resumable bool, r *resumePoint, lines []Line) Ledger {
 	}
 	// The penalties left, in date order: those charged before the point
 	// are on its lines already.
-	if len(t.Penalties) > 0 { // the usual game, with none, allocates nothing here
-		c.pens = make([]int, 0, len(t.Penalties))
-	}
+	c.pens = make([]int, 0, len(t.Penalties)) // no allocation for the usual game, with none
 	for i, p := range t.Penalties {
 		if r == nil || !p.Date.Before(r.horizon) {
 			c.pens = append(c.pens, i)
 		}
 	}
-	if len(c.pens) > 1 { // fewer are in order, and sorting them would box the slice for nothing
-		sort.SliceStable(c.pens, func(a, b int) bool { return t.Penalties[c.pens[a]].Date.Before(t.Penalties[c.pens[b]].Date) })
-	}
+	slices.SortStableFunc(c.pens, func(a, b int) int { return cmp.Compare(t.Penalties[a].Date.n, t.Penalties[b].Date.n) })
 	for i := from; i < len(t.Replies); i++ {
 		c.reply(i)
 	}

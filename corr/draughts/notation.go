@@ -89,16 +89,15 @@ func (p Position) notation(m Move, moves []Move, landings [][]Square) string {
 	// The shortest form that reads back as m: the destination alone (a
 	// step, and most captures), then the turns, then every landing; the
 	// turns found only when the destination is not enough.
-	to := [1]Square{m.To}
 	var full string
-	for k, squares := range [3][]Square{to[:], nil, path} {
-		if k == 1 {
-			squares = p.v.turns(m.From, path)
-		}
+	readsBack := func(squares []Square) bool {
 		full = p.v.write(m, m.From, squares, false)
-		if got, err := p.resolveIn(m.From, squares, moves, landings); err == nil && got == m {
-			break
-		}
+		got, err := p.resolveIn(m.From, squares, moves, landings)
+		return err == nil && got == m
+	}
+	to := [1]Square{m.To}
+	if !readsBack(to[:]) && !readsBack(p.v.turns(m.From, path)) {
+		full = p.v.write(m, m.From, path, false)
 	}
 	return full
 }

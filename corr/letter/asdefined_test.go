@@ -449,7 +449,8 @@ func FuzzStartNumberHalves(f *testing.F) {
 	})
 }
 
-// isQuotedHeaderByDefinition is isQuotedHeader without its first-rune test.
+// isQuotedHeaderByDefinition is isQuotedHeader by fold alone, without
+// foldHasPrefix and its first-rune test.
 func isQuotedHeaderByDefinition(lines []string) bool {
 	first := fold(strings.TrimSpace(lines[0]))
 	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {
@@ -464,7 +465,7 @@ func isQuotedHeaderByDefinition(lines []string) bool {
 }
 
 func FuzzIsQuotedHeader(f *testing.F) {
-	for _, s := range []string{"От: Иван\nТема: ЧР", "FROM: x\nx\nSUBJECT: y", "Oт: Иван\nТема:", " от:\n\nтема:", "Мой ход\nТема:"} {
+	for _, s := range []string{"От: Иван\nТема: ЧР", "FROM: x\nx\nSUBJECT: y", "Oт: Иван\nТема:", " от:\n\nтема:", "Мой ход\nТема:", "От: Иван\n  Тeмa: ЧР"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

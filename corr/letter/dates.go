@@ -184,43 +184,17 @@ func monthOf(w string) int {
 	if w == "" {
 		return 0 // a token that is no word
 	}
-	// Every stem starts with one of these pairs of letters: most words
-	// (and a number, a date, a move: no word) are told by their first two.
-	r, n := utf8.DecodeRuneInString(w)
-	next, _ := utf8.DecodeRuneInString(w[n:])
-	ok := false
-	switch r {
-	case 'я':
-		ok = next == 'н'
-	case 'ф', 'с', 'д':
-		ok = next == 'е'
-	case 'f', 's', 'd':
-		ok = next == 'e'
-	case 'м':
-		ok = next == 'а'
-	case 'm':
-		ok = next == 'a'
-	case 'а':
-		ok = next == 'п' || next == 'в'
-	case 'a':
-		ok = next == 'p' || next == 'u'
-	case 'и':
-		ok = next == 'ю'
-	case 'j':
-		ok = next == 'a' || next == 'u'
-	case 'о':
-		ok = next == 'к'
-	case 'o':
-		ok = next == 'c'
-	case 'н':
-		ok = next == 'о'
-	case 'n':
-		ok = next == 'o'
+	// Every stem starts with one of these pairs of letters (monthByStem's
+	// table): most words (and a number, a date, a move: no word) are told
+	// by their first two.
+	_, n := utf8.DecodeRuneInString(w)
+	_, m := utf8.DecodeRuneInString(w[n:])
+	switch w[:n+m] {
+	case "ян", "фе", "ма", "ап", "ав", "ию", "се", "ок", "но", "де",
+		"ja", "fe", "ma", "ap", "au", "ju", "se", "oc", "no", "de":
+		return monthByStem(w)
 	}
-	if !ok {
-		return 0
-	}
-	return monthByStem(w)
+	return 0
 }
 
 // monthByStem is monthOf by the months' stems alone: the table, for

@@ -85,6 +85,7 @@ func FuzzFoldHasPrefix(f *testing.F) {
 	f.Add("От: Иван", "от:")
 	f.Add("Oт: Иван 12", "от:")
 	f.Add("FROM: x", "from:")
+	f.Add("Mой ход", "от:") // told by its look-alike first rune
 	f.Fuzz(func(t *testing.T, w, prefix string) {
 		if !utf8.ValidString(prefix) {
 			return // the prefixes are written in the code

@@ -62,9 +62,7 @@ func (n ServerNote) text(w *writer) string {
 // three dates, the time fraction and the signatures. Parse reads it back to
 // the same moves, variants, dates and time.
 func (f Forward) Render() Message {
-	var wr writer
-	w := &wr
-	w.start(f.Envelope)
+	w := newWriter(f.Envelope)
 	l := f.Letter
 	w.cipherLine(f.Envelope)
 	if len(l.Repeated) > 0 {

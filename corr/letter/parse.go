@@ -377,18 +377,11 @@ func trimRule(t string) string {
 // ("Отправлено: 15.03.2026") never start with "От:".
 func isQuotedHeader(lines []string) bool {
 	first := trimSpace(lines[0])
-	if r, _ := utf8.DecodeRuneInString(first); !mayFoldTo(r, 'о') && !mayFoldTo(r, 'f') {
-		return false // told by the first rune, as foldHasPrefix would
-	}
-	if !foldHasPrefix(first, "от:") && !foldHasPrefix(first, "from:") {
+	if !foldHasPrefix(first, "от:") && !foldHasPrefix(first, "from:") || len(fold(first)) > 200 {
 		return false // most lines: told without folding them
 	}
-	first = fold(first)
-	if !strings.HasPrefix(first, "от:") && !strings.HasPrefix(first, "from:") || len(first) > 200 {
-		return false
-	}
 	for _, l := range lines[1:min(len(lines), 7)] {
-		if l := fold(strings.TrimSpace(l)); strings.HasPrefix(l, "тема:") || strings.HasPrefix(l, "subject:") {
+		if l = trimSpace(l); foldHasPrefix(l, "тема:") || foldHasPrefix(l, "subject:") {
 			return true
 		}
 	}

@@ -42,15 +42,16 @@ type writer struct {
 // seven copies.
 const renderedBytes = 1024
 
+// newWriter begins a letter to e's addressee. It is small enough to be
+// inlined, the greeting written by start, so that the writer stays on its
+// caller's stack.
 func newWriter(e Envelope) *writer {
 	w := &writer{}
 	w.start(e)
 	return w
 }
 
-// start begins a letter to e's addressee in w: the greeting. The letters
-// written for every move (the forward, the receipt) start a writer on
-// the stack so.
+// start begins a letter to e's addressee in w: the greeting.
 func (w *writer) start(e Envelope) {
 	w.lang = e.Lang.orDefault()
 	w.b.Grow(renderedBytes)

@@ -35,9 +35,7 @@ type Receipt struct {
 
 // Render writes the receipt.
 func (r Receipt) Render() Message {
-	var wr writer
-	w := &wr
-	w.start(r.Envelope)
+	w := newWriter(r.Envelope)
 	w.cipherLine(r.Envelope)
 	if r.Forwarded {
 		s := w.t("Ваше письмо переслано партнёру.", "Your letter has been forwarded to your opponent.")

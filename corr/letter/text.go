@@ -97,8 +97,15 @@ func foldIs(w string, words ...string) bool {
 }
 
 // foldHasPrefix reports whether fold(w) starts with prefix, without
-// building it: a line is told from a heading ("От: …") so.
+// building it: a line is told from a heading ("От: …") so. Most lines
+// are told by their first rune, before w's look-alikes are known
+// (cyrillicWord reads all of w).
 func foldHasPrefix(w, prefix string) bool {
+	if r, _ := utf8.DecodeRuneInString(w); w != "" && prefix != "" {
+		if x, _ := utf8.DecodeRuneInString(prefix); !mayFoldTo(r, x) {
+			return false
+		}
+	}
 	var cyr lookAlikes
 	for _, r := range w {
 		if prefix == "" {
