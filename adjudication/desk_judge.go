@@ -96,7 +96,7 @@ func (d Desk) onlyWaiting(s corr.State, adjudges bool) string {
 		var waits bool
 		if adjudges {
 			a := d.adjourned(g.Code)
-			waits = a != nil && a.Ruled.IsZero() && g.Status == corr.Unfinished
+			waits = a != nil && a.awaits(*g)
 		} else {
 			c := lastClaim(*g)
 			waits = c != nil && c.Status == corr.ClaimPending
@@ -148,7 +148,7 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 	for i := range d.Adjournments {
 		a := &d.Adjournments[i]
 		g, ok := sc.game(a.Game)
-		if !ok || g.Status != corr.Unfinished || !a.Ruled.IsZero() {
+		if !ok || !a.awaits(g.Game) {
 			continue
 		}
 		if a.Sent.IsZero() && day.After(a.AnalysisDue()) {
