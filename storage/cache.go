@@ -108,6 +108,17 @@ func (db *DB) forgetAll() { db.tournaments.clear() }
 // lru keeps values by key up to a total weight of max (each value's
 // weigh, 1 without), dropping the least recently used; the most recent
 // value is kept whatever its weight.
+//
+// A plain LRU keeps nothing when its keys come round in a cycle longer
+// than it holds (a backlog's tournaments interleaved, more games than
+// cachedGames): each key is dropped just before it comes again. So a key
+// put again soon after it was dropped (among the last ghostKeys dropped:
+// the cache is cycling) goes in at the least recently used end, where the
+// next key put pushes it out unless it is used first, and the values
+// already kept stay and are found on the next round; one such key in
+// promoteEvery goes in at the front, as a plain LRU puts it, so that a
+// working set that changed still gets in. A key put for the first time,
+// or long after it was dropped, goes in at the front.
 type lru[V any] struct {
 	mu     sync.Mutex
 	max    int
@@ -115,7 +126,19 @@ type lru[V any] struct {
 	weight int                      // of the values kept
 	items  map[string]*list.Element // of lruItem[V]
 	order  list.List                // the most recently used first
+	// dropped is the count of keys dropped for room; ghosts holds, of the
+	// keys recently dropped, that count when each went.
+	dropped uint64
+	ghosts  map[string]uint64
+	// returned counts the keys put again soon after they were dropped
+	// (promoteEvery).
+	returned uint64
 }
+
+const (
+	ghostKeys    = 1024 // keys dropped for room remembered (lru)
+	promoteEvery = 16   // of the keys put again soon, one goes to the front (lru)
+)
 
 type lruItem[V any] struct {
 	key string
@@ -124,7 +147,7 @@ type lruItem[V any] struct {
 }
 
 func newLRU[V any](max int) *lru[V] {
-	return &lru[V]{max: max, items: map[string]*list.Element{}}
+	return &lru[V]{max: max, items: map[string]*list.Element{}, ghosts: map[string]uint64{}}
 }
 
 // newWeighedLRU is an lru whose values weigh weigh(v) each.
@@ -154,15 +177,56 @@ func (c *lru[V]) put(key string, v V) {
 		w = c.weigh(v)
 	}
 	if e, ok := c.items[key]; ok {
-		c.weight -= e.Value.(lruItem[V]).w
+		c.weight += w - e.Value.(lruItem[V]).w
 		e.Value = lruItem[V]{key, v, w}
 		c.order.MoveToFront(e)
+		for c.weight > c.max && c.order.Len() > 1 {
+			c.evict(c.order.Back())
+		}
+		return
+	}
+	for c.weight+w > c.max && c.order.Len() > 0 {
+		c.evict(c.order.Back())
+	}
+	it := lruItem[V]{key, v, w}
+	if c.cycling(key) {
+		c.items[key] = c.order.PushBack(it)
 	} else {
-		c.items[key] = c.order.PushFront(lruItem[V]{key, v, w})
+		c.items[key] = c.order.PushFront(it)
 	}
 	c.weight += w
-	for c.weight > c.max && c.order.Len() > 1 {
-		c.remove(c.order.Back())
+}
+
+// cycling reports whether key, about to be put, goes in at the least
+// recently used end: it was dropped for room among the last ghostKeys, and
+// is not the one in promoteEvery of those that goes to the front. c.mu is
+// held.
+func (c *lru[V]) cycling(key string) bool {
+	at, ok := c.ghosts[key]
+	if !ok {
+		return false
+	}
+	delete(c.ghosts, key)
+	if c.dropped-at > ghostKeys {
+		return false
+	}
+	c.returned++
+	return c.returned%promoteEvery != 0
+}
+
+// evict drops e for room, remembering its key among the ghosts; c.mu is
+// held.
+func (c *lru[V]) evict(e *list.Element) {
+	key := e.Value.(lruItem[V]).key
+	c.remove(e)
+	c.ghosts[key] = c.dropped
+	c.dropped++
+	if len(c.ghosts) > 2*ghostKeys {
+		for k, at := range c.ghosts {
+			if c.dropped-at > ghostKeys {
+				delete(c.ghosts, k)
+			}
+		}
 	}
 }
 
@@ -185,6 +249,7 @@ func (c *lru[V]) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	clear(c.items)
+	clear(c.ghosts)
 	c.order.Init()
 	c.weight = 0
 }
