@@ -106,8 +106,8 @@ func (db *DB) forget(cipher string) { db.tournaments.drop(cipher) }
 func (db *DB) forgetAll() { db.tournaments.clear() }
 
 // lru keeps values by key up to a total weight of max (each value's
-// weigh, 1 without), dropping the least recently used; the most recent
-// value is kept whatever its weight.
+// weigh, 1 without), dropping the least recently used (got or first put);
+// the value last put is kept whatever its weight.
 //
 // A plain LRU keeps nothing when its keys come round in a cycle longer
 // than it holds (a backlog's tournaments interleaved, more games than
@@ -177,11 +177,18 @@ func (c *lru[V]) put(key string, v V) {
 		w = c.weigh(v)
 	}
 	if e, ok := c.items[key]; ok {
+		// Replaced where it stands: a value is used by get, and put again
+		// after its use (a tournament written after it was read), which
+		// must not take a key just read in at the least recently used end
+		// (cycling) to the front.
 		c.weight += w - e.Value.(lruItem[V]).w
 		e.Value = lruItem[V]{key, v, w}
-		c.order.MoveToFront(e)
 		for c.weight > c.max && c.order.Len() > 1 {
-			c.evict(c.order.Back())
+			if b := c.order.Back(); b != e {
+				c.evict(b)
+			} else {
+				c.evict(b.Prev())
+			}
 		}
 		return
 	}

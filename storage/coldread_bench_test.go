@@ -65,7 +65,11 @@ func coldTournaments(b *testing.B, n int) (*DB, []string) {
 func BenchmarkColdRead(b *testing.B) {
 	for _, fileKept := range []bool{false, true} {
 		b.Run(fmt.Sprintf("fileKept=%v", fileKept), func(b *testing.B) {
-			db, ciphers := coldTournaments(b, 4)
+			// Tournament 1 is left out: SQLite plans a statement again when a
+			// parameter compared in a join or an ordered query changes to or
+			// from 0 or 1, which a store of hundreds of tournaments seldom does.
+			db, ciphers := coldTournaments(b, 5)
+			ciphers = ciphers[1:]
 			ctx := context.Background()
 			cpu := cpuTime(b)
 			b.ResetTimer()
