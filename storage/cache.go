@@ -41,10 +41,13 @@ import (
 // 105 games), so the bound must hold every tournament a federation plays
 // at once (64 tournaments of 127 games, each weighing 128: cachedGames),
 // while one huge tournament still cannot hold more than that many games
-// in memory.
+// in memory. When more come round than that, lru keeps most of them from
+// round to round (cycling), and the parsed files, small, are kept for
+// four times as many tournaments, so that a copy read again from its
+// rows does not parse its file again.
 const (
 	cachedGames   = 8192 // games in the committed copies kept
-	parsedFiles   = 64   // tournament files kept parsed
+	parsedFiles   = 256  // tournament files kept parsed (about 4.5 KB each for 15 players)
 	cachedSenders = 1024 // senders' tournaments kept (senderCiphers)
 )
 

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"database/sql/driver"
 	"encoding/json"
@@ -555,8 +556,11 @@ type parsedFile struct {
 }
 
 // parsedFile returns source read (parsedTournament) and its zone loaded.
+// They are kept by their text's SHA-256, not by the text (1 KB and more).
 func (db *DB) parsedFile(source []byte) (parsedFile, error) {
-	if f, ok := db.parsed.get(string(source)); ok {
+	sum := sha256.Sum256(source)
+	key := string(sum[:])
+	if f, ok := db.parsed.get(key); ok {
 		return f, nil
 	}
 	t, err := corr.ParseTournament(source)
@@ -564,6 +568,6 @@ func (db *DB) parsedFile(source []byte) (parsedFile, error) {
 		return parsedFile{}, err
 	}
 	f := parsedFile{t: t, loc: t.Location()}
-	db.parsed.put(string(source), f)
+	db.parsed.put(key, f)
 	return f, nil
 }
