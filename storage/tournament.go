@@ -188,8 +188,8 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 		if err := (&rawRow{vals: row}).Scan(&gid, &gs); err != nil {
 			return err
 		}
-		var g corr.Game
-		if err := json.Unmarshal([]byte(gs), &g); err != nil {
+		g, err := readGameJSON([]byte(gs))
+		if err != nil {
 			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
 		c.state.Games = append(c.state.Games, &g)
