@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
+	"time"
 	"unicode/utf8"
 
 	"zaochnik/corr"
@@ -21,21 +23,23 @@ import (
 // number that is not a plain integer or does not fit; malformed JSON)
 // goes to encoding/json, which reads every row as before
 // (TestReadGameJSON_AsEncodingJSON, FuzzReadGameJSON).
-func readGameJSON(b []byte) (corr.Game, error) {
+func readGameJSON(b string) (corr.Game, error) {
 	r := gameReader{b: b}
 	if g, ok := r.game(); ok {
 		return g, nil
 	}
 	var g corr.Game
-	err := json.Unmarshal(b, &g)
+	err := json.Unmarshal([]byte(b), &g)
 	return g, err
 }
 
-// gameReader reads one row; a method returning false leaves the row to
-// encoding/json.
+// gameReader reads one row; bad set (or a method returning false) leaves
+// it to encoding/json. Objects and arrays are read by loops over next,
+// not by callbacks, which would put every value they fill on the heap.
 type gameReader struct {
-	b []byte
-	i int
+	b   string
+	i   int
+	bad bool
 }
 
 func (r *gameReader) eat(c byte) bool {
@@ -46,51 +50,35 @@ func (r *gameReader) eat(c byte) bool {
 	return false
 }
 
-// object reads an object, calling field for each key after its colon.
-func (r *gameReader) object(field func(key string) bool) bool {
-	if !r.eat('{') {
+// next reports whether an object or array whose opening r ate, ending
+// with end, has another member, eating the comma before it; first is set
+// until the first member. A key is read by the caller, with its colon.
+func (r *gameReader) next(end byte, first *bool) bool {
+	if r.bad {
 		return false
 	}
-	if r.eat('}') {
+	if r.eat(end) {
+		return false
+	}
+	if *first {
+		*first = false
 		return true
 	}
-	for {
-		k, ok := r.str()
-		if !ok || !r.eat(':') || !field(k) {
-			return false
-		}
-		if r.eat('}') {
-			return true
-		}
-		if !r.eat(',') {
-			return false
-		}
+	if r.eat(',') {
+		return true
 	}
+	r.bad = true
+	return false
 }
 
-// array reads an array, calling elem for each element; null is false
-// for null (a nil list), else ok.
-func (r *gameReader) array(elem func() bool) (null, ok bool) {
-	if r.null() {
-		return true, true
+// key reads an object's key and its colon, without copying it: every
+// key is one of the few the reader knows, or the row is left.
+func (r *gameReader) key() string {
+	k, plain, ok := r.strRaw()
+	if !ok || !plain || !r.eat(':') {
+		r.bad = true
 	}
-	if !r.eat('[') {
-		return false, false
-	}
-	if r.eat(']') {
-		return false, true
-	}
-	for {
-		if !elem() {
-			return false, false
-		}
-		if r.eat(']') {
-			return false, true
-		}
-		if !r.eat(',') {
-			return false, false
-		}
-	}
+	return k
 }
 
 func (r *gameReader) null() bool {
@@ -104,36 +92,44 @@ func (r *gameReader) null() bool {
 // str reads a string: its bytes as they are when they hold no escape,
 // else unescaped; invalid UTF-8 or a control is left to encoding/json.
 func (r *gameReader) str() (string, bool) {
-	if !r.eat('"') {
+	raw, plain, ok := r.strRaw()
+	if !ok {
 		return "", false
 	}
-	start, plain := r.i, true
+	if plain {
+		return strings.Clone(raw), true // not the whole row kept with the game
+	}
+	return unescape(raw)
+}
+
+// strRaw reads a string's bytes between its quotes, and whether they
+// hold no escape.
+func (r *gameReader) strRaw() (raw string, plain, ok bool) {
+	if !r.eat('"') {
+		return "", false, false
+	}
+	start := r.i
+	plain = true
 	for ; r.i < len(r.b) && r.b[r.i] != '"'; r.i++ {
 		switch c := r.b[r.i]; {
 		case c == '\\':
 			plain = false
 			r.i++
 		case c < ' ':
-			return "", false
+			return "", false, false
 		}
 	}
 	if r.i >= len(r.b) {
-		return "", false
+		return "", false, false
 	}
-	raw := r.b[start:r.i]
+	raw = r.b[start:r.i]
 	r.i++
-	if !utf8.Valid(raw) {
-		return "", false
-	}
-	if plain {
-		return string(raw), true
-	}
-	return unescape(raw)
+	return raw, plain, utf8.ValidString(raw)
 }
 
 // unescape is the JSON string raw (between its quotes) unescaped; a
 // surrogate's escape is left to encoding/json.
-func unescape(raw []byte) (string, bool) {
+func unescape(raw string) (string, bool) {
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
@@ -162,7 +158,7 @@ func unescape(raw []byte) (string, bool) {
 			if i+4 >= len(raw) {
 				return "", false
 			}
-			v, err := strconv.ParseUint(string(raw[i+1:i+5]), 16, 16)
+			v, err := strconv.ParseUint(raw[i+1:i+5], 16, 16)
 			if err != nil || v >= 0xD800 && v < 0xE000 {
 				return "", false
 			}
@@ -232,9 +228,45 @@ func (r *gameReader) boolean(p *bool) bool {
 	return true
 }
 
+// date reads a date as its UnmarshalText does: "" is no date, else
+// YYYY-MM-DD, a day the calendar has; anything else is left to
+// encoding/json.
 func (r *gameReader) date(d *timecontrol.Date) bool {
-	s, ok := r.str()
-	return ok && d.UnmarshalText([]byte(s)) == nil
+	raw, plain, ok := r.strRaw()
+	if !ok || !plain {
+		return false
+	}
+	if raw == "" {
+		*d = timecontrol.Date{}
+		return true
+	}
+	if len(raw) != 10 || raw[4] != '-' || raw[7] != '-' {
+		return false
+	}
+	y, ok1 := fixedDigits(raw[:4])
+	m, ok2 := fixedDigits(raw[5:7])
+	day, ok3 := fixedDigits(raw[8:])
+	if !ok1 || !ok2 || !ok3 || y < 1 || m < 1 || m > 12 || day < 1 {
+		return false
+	}
+	t := time.Date(y, time.Month(m), day, 0, 0, 0, 0, time.UTC)
+	if t.Day() != day { // past the month's last day
+		return false
+	}
+	*d = timecontrol.NewDate(y, time.Month(m), day)
+	return true
+}
+
+// fixedDigits reads s, decimal digits only.
+func fixedDigits(s string) (int, bool) {
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		v = v*10 + int(s[i]-'0')
+	}
+	return v, true
 }
 
 // seen reports whether bit was set in *keys, and sets it: a key twice
@@ -245,188 +277,233 @@ func seen(keys *uint64, bit uint) bool {
 	return was
 }
 
+// field reads field k of a game into g; false leaves the row to
+// encoding/json.
+func (r *gameReader) field(g *corr.Game, k string, keys *uint64) bool {
+	var ok bool
+	switch k {
+	case "Code":
+		g.Code, ok = r.str()
+		return !seen(keys, 0) && ok
+	case "White":
+		return !seen(keys, 1) && r.intInto(&g.White)
+	case "Black":
+		return !seen(keys, 2) && r.intInto(&g.Black)
+	case "Status":
+		var s int
+		ok = r.intInto(&s)
+		g.Status = corr.Status(s)
+		return !seen(keys, 3) && ok
+	case "Result":
+		g.Result, ok = r.str()
+		return !seen(keys, 4) && ok
+	case "Plies":
+		g.Plies, ok = r.plies()
+		return !seen(keys, 5) && ok
+	case "Replies":
+		g.Replies, ok = r.replies()
+		return !seen(keys, 6) && ok
+	case "Known":
+		return !seen(keys, 7) && r.pair(&g.Known)
+	case "Slips":
+		return !seen(keys, 8) && r.pair(&g.Slips)
+	case "Letters":
+		return !seen(keys, 9) && r.stringLists(&g.Letters)
+	case "Reminded":
+		return !seen(keys, 10) && r.date(&g.Reminded)
+	case "Inquired":
+		return !seen(keys, 11) && r.boolean(&g.Inquired)
+	case "StartListReceived":
+		if seen(keys, 12) || !r.eat('[') {
+			return false
+		}
+		i := 0
+		for first := true; r.next(']', &first); i++ {
+			if i >= 2 || !r.date(&g.StartListReceived[i]) {
+				return false
+			}
+		}
+		return !r.bad
+	case "Round":
+		return !seen(keys, 13) && r.intInto(&g.Round)
+	case "Start":
+		return !seen(keys, 14) && r.date(&g.Start)
+	case "End":
+		return !seen(keys, 15) && r.date(&g.End)
+	case "Penalties", "Variants", "Draw", "LastOffer", "Claims", "Held", "Stopped", "Charged", "Sent":
+		return r.null() // encoding/json's null leaves the zero value
+	}
+	return false
+}
+
 // game reads the row whole; false leaves it to encoding/json.
 func (r *gameReader) game() (corr.Game, bool) {
 	var g corr.Game
 	var keys uint64
-	ok := r.object(func(k string) bool {
-		switch k {
-		case "Code":
-			var ok bool
-			g.Code, ok = r.str()
-			return !seen(&keys, 0) && ok
-		case "White":
-			return !seen(&keys, 1) && r.intInto(&g.White)
-		case "Black":
-			return !seen(&keys, 2) && r.intInto(&g.Black)
-		case "Status":
-			var s int
-			ok := r.intInto(&s)
-			g.Status = corr.Status(s)
-			return !seen(&keys, 3) && ok
-		case "Result":
-			var ok bool
-			g.Result, ok = r.str()
-			return !seen(&keys, 4) && ok
-		case "Plies":
-			var ok bool
-			g.Plies, ok = r.plies()
-			return !seen(&keys, 5) && ok
-		case "Replies":
-			null, ok := r.array(func() bool {
-				var x timecontrol.Reply
-				ok := r.reply(&x)
-				g.Replies = append(g.Replies, x)
-				return ok
-			})
-			if !null && g.Replies == nil {
-				g.Replies = []timecontrol.Reply{}
-			}
-			return !seen(&keys, 6) && ok
-		case "Known":
-			return !seen(&keys, 7) && r.pair(&g.Known)
-		case "Slips":
-			return !seen(&keys, 8) && r.pair(&g.Slips)
-		case "Letters":
-			return !seen(&keys, 9) && r.stringLists(&g.Letters)
-		case "Reminded":
-			return !seen(&keys, 10) && r.date(&g.Reminded)
-		case "Inquired":
-			return !seen(&keys, 11) && r.boolean(&g.Inquired)
-		case "StartListReceived":
-			i := 0
-			null, ok := r.array(func() bool {
-				i++
-				return i <= 2 && r.date(&g.StartListReceived[i-1])
-			})
-			return !seen(&keys, 12) && !null && ok
-		case "Round":
-			return !seen(&keys, 13) && r.intInto(&g.Round)
-		case "Start":
-			return !seen(&keys, 14) && r.date(&g.Start)
-		case "End":
-			return !seen(&keys, 15) && r.date(&g.End)
-		case "Penalties", "Variants", "Draw", "LastOffer", "Claims", "Held", "Stopped", "Charged", "Sent":
-			return r.null() // encoding/json's null leaves the zero value
+	if !r.eat('{') {
+		return g, false
+	}
+	for first := true; r.next('}', &first); {
+		if k := r.key(); r.bad || !r.field(&g, k, &keys) {
+			return g, false
 		}
-		return false
-	})
-	return g, ok && r.i == len(r.b)
+	}
+	return g, !r.bad && r.i == len(r.b)
 }
 
 // pair reads a pair of ints, as [2]int: fewer leave zeros, more fail.
 func (r *gameReader) pair(p *[2]int) bool {
+	if !r.eat('[') {
+		return false
+	}
 	i := 0
-	null, ok := r.array(func() bool {
-		i++
-		return i <= 2 && r.intInto(&p[i-1])
-	})
-	return !null && ok
-}
-
-// stringLists reads the two sides' lists of strings.
-func (r *gameReader) stringLists(p *[2][]string) bool {
-	i := 0
-	null, ok := r.array(func() bool {
-		i++
-		if i > 2 {
+	for first := true; r.next(']', &first); i++ {
+		if i >= 2 || !r.intInto(&p[i]) {
 			return false
 		}
-		l := &p[i-1]
-		null, ok := r.array(func() bool {
-			s, ok := r.str()
-			*l = append(*l, s)
-			return ok
-		})
-		if !null && *l == nil {
-			*l = []string{}
-		}
-		return ok
-	})
-	return !null && ok
+	}
+	return !r.bad
 }
 
+// stringLists reads the two sides' lists of strings (null: nil).
+func (r *gameReader) stringLists(p *[2][]string) bool {
+	if !r.eat('[') {
+		return false
+	}
+	i := 0
+	for first := true; r.next(']', &first); i++ {
+		if i >= 2 {
+			return false
+		}
+		if r.null() {
+			continue
+		}
+		if !r.eat('[') {
+			return false
+		}
+		p[i] = []string{}
+		for first := true; r.next(']', &first); {
+			s, ok := r.str()
+			if !ok {
+				return false
+			}
+			p[i] = append(p[i], s)
+		}
+	}
+	return !r.bad
+}
+
+// plies reads the game's plies (null: nil).
 func (r *gameReader) plies() ([]corr.Ply, bool) {
-	var ps []corr.Ply
-	null, ok := r.array(func() bool {
+	if r.null() {
+		return nil, true
+	}
+	if !r.eat('[') {
+		return nil, false
+	}
+	ps := []corr.Ply{}
+	for first := true; r.next(']', &first); {
 		var p corr.Ply
 		var keys uint64
-		ok := r.object(func(k string) bool {
-			switch k {
+		if !r.eat('{') {
+			return nil, false
+		}
+		for first := true; r.next('}', &first); {
+			var ok bool
+			switch k := r.key(); k {
 			case "Move":
-				return !seen(&keys, 0) && r.move(&p.Move)
+				ok = !seen(&keys, 0) && r.move(&p.Move)
 			case "Text":
-				var ok bool
 				p.Text, ok = r.str()
-				return !seen(&keys, 1) && ok
+				ok = !seen(&keys, 1) && ok
 			case "Forced":
-				return !seen(&keys, 2) && r.boolean(&p.Forced)
+				ok = !seen(&keys, 2) && r.boolean(&p.Forced)
 			case "Variant":
-				return !seen(&keys, 3) && r.boolean(&p.Variant)
+				ok = !seen(&keys, 3) && r.boolean(&p.Variant)
 			case "Corrected":
-				return !seen(&keys, 4) && r.boolean(&p.Corrected)
+				ok = !seen(&keys, 4) && r.boolean(&p.Corrected)
 			}
-			return false
-		})
+			if !ok || r.bad {
+				return nil, false
+			}
+		}
 		ps = append(ps, p)
-		return ok
-	})
-	if !null && ps == nil {
-		ps = []corr.Ply{}
 	}
-	return ps, ok
+	return ps, !r.bad
 }
 
 func (r *gameReader) move(m *draughts.Move) bool {
 	var keys uint64
-	return r.object(func(k string) bool {
-		switch k {
-		case "From", "To":
-			v, ok := r.integer(0, math.MaxUint8)
-			if k == "From" {
-				m.From = draughts.Square(v)
-				return !seen(&keys, 0) && ok
-			}
-			m.To = draughts.Square(v)
-			return !seen(&keys, 1) && ok
-		case "King":
-			return !seen(&keys, 2) && r.boolean(&m.King)
-		case "Promotes":
-			return !seen(&keys, 3) && r.boolean(&m.Promotes)
-		case "Captured":
-			v, ok := r.digits()
-			m.Captured = draughts.Bitboard(v)
-			return !seen(&keys, 4) && ok
-		}
+	if !r.eat('{') {
 		return false
-	})
+	}
+	for first := true; r.next('}', &first); {
+		var ok bool
+		switch k := r.key(); k {
+		case "From", "To":
+			v, fits := r.integer(0, math.MaxUint8)
+			if k == "From" {
+				m.From, ok = draughts.Square(v), !seen(&keys, 0) && fits
+			} else {
+				m.To, ok = draughts.Square(v), !seen(&keys, 1) && fits
+			}
+		case "King":
+			ok = !seen(&keys, 2) && r.boolean(&m.King)
+		case "Promotes":
+			ok = !seen(&keys, 3) && r.boolean(&m.Promotes)
+		case "Captured":
+			v, fits := r.digits()
+			m.Captured, ok = draughts.Bitboard(v), !seen(&keys, 4) && fits
+		}
+		if !ok || r.bad {
+			return false
+		}
+	}
+	return !r.bad
 }
 
-func (r *gameReader) reply(x *timecontrol.Reply) bool {
-	var keys uint64
-	return r.object(func(k string) bool {
-		switch k {
-		case "Player":
-			v, ok := r.integer(math.MinInt8, math.MaxInt8)
-			x.Player = timecontrol.Color(v)
-			return !seen(&keys, 0) && ok
-		case "Received":
-			return !seen(&keys, 1) && r.date(&x.Received)
-		case "Sent":
-			return !seen(&keys, 2) && r.date(&x.Sent)
-		case "Postmark":
-			return !seen(&keys, 3) && r.date(&x.Postmark)
-		case "Corrected":
-			return !seen(&keys, 4) && r.boolean(&x.Corrected)
-		case "Moves":
-			return !seen(&keys, 5) && r.intInto(&x.Moves)
-		case "VariantMoves":
-			return !seen(&keys, 6) && r.intInto(&x.VariantMoves)
-		case "Text":
-			var ok bool
-			x.Text, ok = r.str()
-			return !seen(&keys, 7) && ok
+// replies reads the ledger's replies (null: nil).
+func (r *gameReader) replies() ([]timecontrol.Reply, bool) {
+	if r.null() {
+		return nil, true
+	}
+	if !r.eat('[') {
+		return nil, false
+	}
+	xs := []timecontrol.Reply{}
+	for first := true; r.next(']', &first); {
+		var x timecontrol.Reply
+		var keys uint64
+		if !r.eat('{') {
+			return nil, false
 		}
-		return false
-	})
+		for first := true; r.next('}', &first); {
+			var ok bool
+			switch k := r.key(); k {
+			case "Player":
+				v, fits := r.integer(math.MinInt8, math.MaxInt8)
+				x.Player, ok = timecontrol.Color(v), !seen(&keys, 0) && fits
+			case "Received":
+				ok = !seen(&keys, 1) && r.date(&x.Received)
+			case "Sent":
+				ok = !seen(&keys, 2) && r.date(&x.Sent)
+			case "Postmark":
+				ok = !seen(&keys, 3) && r.date(&x.Postmark)
+			case "Corrected":
+				ok = !seen(&keys, 4) && r.boolean(&x.Corrected)
+			case "Moves":
+				ok = !seen(&keys, 5) && r.intInto(&x.Moves)
+			case "VariantMoves":
+				ok = !seen(&keys, 6) && r.intInto(&x.VariantMoves)
+			case "Text":
+				x.Text, ok = r.str()
+				ok = !seen(&keys, 7) && ok
+			}
+			if !ok || r.bad {
+				return nil, false
+			}
+		}
+		xs = append(xs, x)
+	}
+	return xs, !r.bad
 }

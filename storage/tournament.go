@@ -183,12 +183,14 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 		return nil, err
 	}
 	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
-		var gid int64
-		var gs string
-		if err := (&rawRow{vals: row}).Scan(&gid, &gs); err != nil {
-			return err
+		gid, id := row[0].(int64)
+		gs, text := row[1].(string) // as the driver gives them, without Scan's copy
+		if !id || !text {
+			if err := (&rawRow{vals: row}).Scan(&gid, &gs); err != nil {
+				return err
+			}
 		}
-		g, err := readGameJSON([]byte(gs))
+		g, err := readGameJSON(gs)
 		if err != nil {
 			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
