@@ -36,7 +36,7 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readA
 	}
 	var d adjudication.Decision
 	if !s.Stored {
-		ra.learned(r.ahead.learn(s.Case))
+		ra.learned(r.ahead.learn(s.Case, s.Zone()))
 		s.Letter.Ahead = ra.claim(i)
 		if d, err = adjudication.Decide(s.Case, s.Letter); err != nil {
 			// A letter stored before is not decided again (Write finds

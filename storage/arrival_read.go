@@ -62,6 +62,16 @@ type Scene struct {
 	held   *heldScene  // Answer: the held letter
 }
 
+// Zone is the time zone of the tournament the letter is of, nil when it
+// is of none: loaded once for each stored file the store reads (its
+// parsed files), so that a caller needs no zones of its own.
+func (s Scene) Zone() *time.Location {
+	if s.t == nil {
+		return nil
+	}
+	return s.t.from.loc
+}
+
 // heldScene is the held letter a confirmation answers.
 type heldScene struct {
 	id     int64
