@@ -42,12 +42,11 @@ type Scene struct {
 	// Stored is set when the letter was stored before (same Message-ID,
 	// or same mailbox UID holding the same bytes): nothing is decided
 	// again, LetterID and Disposition are then the stored letter's. Read
-	// sets it for an answer to a confirmation request, and for a letter
-	// stored before whenever reading what its decision needs fails (its
-	// tournament's state, its desk, its game: whatever the error); for
-	// any other letter Write finds it (its row's INSERT refused by the
-	// keys), so that a fresh letter, nearly every one, is not looked up
-	// first (Seen looks).
+	// sets it for an answer to a confirmation request; for any other
+	// letter Write finds it (its row's INSERT refused by the keys), so
+	// that a fresh letter, nearly every one, is not looked up first, and
+	// StoredBefore when a step failed on the letter (reading what its
+	// decision needs, deciding it).
 	Stored      bool
 	LetterID    int64
 	Disposition Disposition
@@ -88,7 +87,11 @@ type heldScene struct {
 // with its desk and the game its thread names; whether it was stored
 // before is Write's to find (Scene.Stored). A letter answering a
 // confirmation request reads whether it was stored before, then the held
-// letter it answers instead, as that letter will be decided.
+// letter it answers instead, as that letter will be decided. When
+// reading fails (its tournament's state, its desk, its game: whatever
+// the error), the scene returned still names the letter, so that
+// StoredBefore can tell whether it was stored before: the failure is
+// then no reason to fail it.
 func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 	if err := t.usable(); err != nil {
 		return Scene{}, err
@@ -105,20 +108,11 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 		return t.readAnswer(ctx, s, heldID)
 	}
 	s.rec.Auth, s.Letter.Auth = auth, auth
-	read := s
-	if err := t.readLetter(ctx, &read); err != nil {
-		// A letter stored before is not decided again: what its decision
-		// would read is no reason to fail it.
-		if seen, ok := t.StoredBefore(ctx, s); ok {
-			return seen, nil
-		}
-		return read, err
-	}
-	return read, nil
+	return s, t.readLetter(ctx, &s)
 }
 
 // StoredBefore returns s as seen makes it, and true, when its letter was
-// stored before: a step that failed on it (reading, deciding) is then no
+// stored before: a step that failed on it (Read, deciding) is then no
 // reason to fail the letter, which Write answers from its row.
 func (t *Tx) StoredBefore(ctx context.Context, s Scene) (Scene, bool) {
 	seen, err := t.seen(ctx, s)

@@ -161,3 +161,34 @@ func TestRead_SceneZoneIsTheFilesLoadedOnce(t *testing.T) {
 	assert.Same(t, first, zone(game12[1]), "loaded once")
 	assert.Nil(t, zone(stranger), "a letter of no tournament")
 }
+
+// TestRead_FailsLeavingStoredBeforeToTell: Read fails a letter when what
+// its decision needs does not read (its tournament's state), stored
+// before or not; the scene it returns still names the letter, so that
+// StoredBefore finds a stored one (the referee then answers from its row).
+func TestRead_FailsLeavingStoredBeforeToTell(t *testing.T) {
+	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, _, _, err := db.StoreLetter(ctx, game12[0].Incoming)
+	require.NoError(t, err)
+	_, err = db.db.ExecContext(ctx, `UPDATE tournaments SET state = '{'`)
+	require.NoError(t, err)
+	db.forgetAll()
+	for _, tt := range []struct {
+		name   string
+		l      Received
+		stored bool
+	}{{"StoredBefore", game12[0], true}, {"Fresh", game12[1], false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := db.Update(ctx, func(tx *Tx) error {
+				s, err := tx.Read(ctx, Arrival{Received: tt.l})
+				assert.ErrorContains(t, err, "state")
+				seen, ok := tx.StoredBefore(ctx, s)
+				assert.Equal(t, tt.stored, ok)
+				assert.Equal(t, tt.stored, seen.Stored)
+				return errUndo
+			})
+			require.ErrorIs(t, err, errUndo)
+		})
+	}
+}
