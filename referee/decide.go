@@ -16,7 +16,7 @@ import (
 // pure (adjudication.Decide), and the store writing the decision
 // (storage.Tx.Write). A letter stored before is not written again: the
 // result is then the stored letter's (Write finds it by its row's keys,
-// readAndDecide when reading or deciding it failed).
+// storage.Tx.StoredBefore when reading or deciding it failed).
 // A paper letter, a re-assigned one and a confirmation take the same
 // steps. The tournament read is kept for reading ahead (aheadBook); ra,
 // when not nil, reads letters ahead, c being its i-th, and the letter's
@@ -31,13 +31,19 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readA
 		}
 		return Outcome{Result: res}, err
 	}
-	s, d, err := readAndDecide(ctx, tx, a, func(s *storage.Scene) (adjudication.Decision, error) {
+	s, err := tx.Read(ctx, a)
+	var d adjudication.Decision
+	if err == nil && !s.Stored {
 		ra.learned(r.ahead.learn(s.Case, s.Zone()))
 		s.Letter.Ahead = ra.claim(i)
-		return adjudication.Decide(s.Case, s.Letter)
-	})
+		d, err = adjudication.Decide(s.Case, s.Letter)
+	}
 	if err != nil {
-		return Outcome{}, err
+		// Read or Decide failed: a letter stored before is not failed by
+		// it (Write answers it from its row, d unread).
+		if s, err = tx.StoredBefore(ctx, s, err); err != nil {
+			return Outcome{}, err
+		}
 	}
 	res, err := tx.Write(ctx, s, d)
 	if err != nil {
@@ -52,28 +58,6 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readA
 			"message_id", a.MessageID, "auth", s.Letter.Auth.Detail, "why", res.Outcome.Reason)
 	}
 	return Outcome{Result: res, Auth: authOf(s.Letter.Auth)}, nil
-}
-
-// readAndDecide takes the first two steps of letter a on tx: the store
-// reads what its decision needs (storage.Tx.Read), and decide decides it
-// from the scene read, unless the letter was stored before (Write finds
-// it). A letter stored before is not failed by either step: what reading
-// or deciding it would make of it is no reason to fail it, and the scene
-// returned is then the stored letter's (storage.Tx.StoredBefore).
-func readAndDecide(ctx context.Context, tx *storage.Tx, a storage.Arrival, decide func(*storage.Scene) (adjudication.Decision, error)) (storage.Scene, adjudication.Decision, error) {
-	s, err := tx.Read(ctx, a)
-	var d adjudication.Decision
-	if err == nil && !s.Stored {
-		d, err = decide(&s)
-	}
-	if err != nil {
-		seen, ok := tx.StoredBefore(ctx, s)
-		if !ok {
-			return s, d, err
-		}
-		return seen, adjudication.Decision{}, nil
-	}
-	return s, d, nil
 }
 
 // ReceiveDecoded stores letter rec, read and authenticated already (a

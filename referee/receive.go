@@ -171,7 +171,7 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, ra *
 // only the header was fetched (l.Raw, decoded at the edge as l.Mail),
 // refused unread (mailbox.OversizeInbox), in one transaction of the
 // three steps of any letter (storage.Tx.Read, adjudication.Oversized,
-// storage.Tx.Write; readAndDecide): filed under the tournament it is of
+// storage.Tx.Write): filed under the tournament it is of
 // (corr.PickTournament, by its sender and its subject), whose secretary is
 // told, and its sender too if he is a person of it; a letter of no
 // tournament is kept unanswered.
@@ -183,14 +183,14 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 	limit := r.maxSize()
 	reason := letter.Because(letter.ReasonOversized, size, limit)
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
-		s, d, err := readAndDecide(ctx, tx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}},
-			func(s *storage.Scene) (adjudication.Decision, error) {
-				return adjudication.Oversized(s.Case, s.Letter, size, limit, reason), nil
-			})
+		s, err := tx.Read(ctx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}})
+		if err != nil {
+			s, err = tx.StoredBefore(ctx, s, err) // a letter stored before is not failed by it
+		}
 		if err != nil {
 			return err
 		}
-		_, err = tx.Write(ctx, s, d)
+		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, size, limit, reason))
 		return err
 	})
 	if err != nil {

@@ -89,9 +89,8 @@ type heldScene struct {
 // confirmation request reads whether it was stored before, then the held
 // letter it answers instead, as that letter will be decided. When
 // reading fails (its tournament's state, its desk, its game: whatever
-// the error), the scene returned still names the letter, so that
-// StoredBefore can tell whether it was stored before: the failure is
-// then no reason to fail it.
+// the error), the scene returned still names the letter, for
+// StoredBefore: a letter stored before is not failed by it.
 func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 	if err := t.usable(); err != nil {
 		return Scene{}, err
@@ -111,12 +110,17 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 	return s, t.readLetter(ctx, &s)
 }
 
-// StoredBefore returns s as seen makes it, and true, when its letter was
-// stored before: a step that failed on it (Read, deciding) is then no
-// reason to fail the letter, which Write answers from its row.
-func (t *Tx) StoredBefore(ctx context.Context, s Scene) (Scene, bool) {
-	seen, err := t.seen(ctx, s)
-	return seen, err == nil && seen.Stored
+// StoredBefore answers err, the failure of a step on the letter of s
+// (Read, deciding it): a letter stored before is not failed by it, and
+// StoredBefore then returns s as seen makes it (Stored, with the stored
+// letter's id and disposition), which Write answers from its row, and
+// nil; for any other letter, s and err. This is the one place the rule
+// is kept: Read and Write leave it to their caller.
+func (t *Tx) StoredBefore(ctx context.Context, s Scene, err error) (Scene, error) {
+	if seen, serr := t.seen(ctx, s); serr == nil && seen.Stored {
+		return seen, nil
+	}
+	return s, err
 }
 
 // seen returns s with Stored set (and the stored letter's id and

@@ -165,7 +165,8 @@ func TestRead_SceneZoneIsTheFilesLoadedOnce(t *testing.T) {
 // TestRead_FailsLeavingStoredBeforeToTell: Read fails a letter when what
 // its decision needs does not read (its tournament's state), stored
 // before or not; the scene it returns still names the letter, so that
-// StoredBefore finds a stored one (the referee then answers from its row).
+// StoredBefore answers the failure: no reason to fail a stored one (the
+// referee then answers from its row), the failure of any other.
 func TestRead_FailsLeavingStoredBeforeToTell(t *testing.T) {
 	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
@@ -182,10 +183,14 @@ func TestRead_FailsLeavingStoredBeforeToTell(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			err := db.Update(ctx, func(tx *Tx) error {
 				s, err := tx.Read(ctx, Arrival{Received: tt.l})
-				assert.ErrorContains(t, err, "state")
-				seen, ok := tx.StoredBefore(ctx, s)
-				assert.Equal(t, tt.stored, ok)
+				require.ErrorContains(t, err, "state")
+				seen, serr := tx.StoredBefore(ctx, s, err)
 				assert.Equal(t, tt.stored, seen.Stored)
+				if tt.stored {
+					assert.NoError(t, serr, "no reason to fail it")
+				} else {
+					assert.Same(t, err, serr, "the failure stands")
+				}
 				return errUndo
 			})
 			require.ErrorIs(t, err, errUndo)
