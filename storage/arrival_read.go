@@ -107,7 +107,8 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 		return t.readAnswer(ctx, s, heldID)
 	}
 	s.rec.Auth, s.Letter.Auth = auth, auth
-	return s, t.readLetter(ctx, &s)
+	err = t.readLetter(ctx, &s) // before s is returned: the order of a return's operands is not the call's
+	return s, err
 }
 
 // StoredBefore answers err, the failure of a step on the letter of s
