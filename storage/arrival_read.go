@@ -107,7 +107,7 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 		return t.readAnswer(ctx, s, heldID)
 	}
 	s.rec.Auth, s.Letter.Auth = auth, auth
-	err = t.readLetter(ctx, &s) // before s is returned: the order of a return's operands is not the call's
+	err = t.readLetter(ctx, &s)
 	return s, err
 }
 
