@@ -195,6 +195,9 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		s, err := tx.Read(ctx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}})
 		if err != nil {
+			s, err = tx.StoredBefore(ctx, s, err) // a letter stored before is not failed by it
+		}
+		if err != nil {
 			return err
 		}
 		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, size, limit, reason))
