@@ -3,7 +3,9 @@ package referee_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"log/slog"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,4 +89,51 @@ func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
 			assert.Len(t, stored, len(ls))
 		})
 	}
+}
+
+// cancelOnLog is a log handler that cancels a context at its first line.
+type cancelOnLog struct {
+	slog.Handler
+	cancel context.CancelFunc
+}
+
+func (cancelOnLog) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h cancelOnLog) Handle(context.Context, slog.Record) error {
+	h.cancel()
+	return nil
+}
+
+// TestReceive_CancelledMidGroupStoresTheLettersBefore: a context cancelled
+// in the middle of a group (here by the log line of its second letter, kept
+// unread) fails the next letter's steps, which rolls the group back; the
+// letters before it are taken again all the same, as the group's own
+// bookkeeping, and stored: ReceiveAll returns their outcomes with the
+// failure, as its promise says.
+func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
+	const reply = "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"
+	w := newWorld(t, "two.toml")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w.ref.Log = slog.New(cancelOnLog{slog.DiscardHandler, cancel})
+	ls := []referee.Letter{
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
+		{Raw: []byte("not a letter"), Unreadable: errors.New("unreadable")},
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: reply, above: []string{dmarcIvanov}})}),
+	}
+	for i := range ls {
+		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
+	}
+
+	outs, err := w.ref.ReceiveAll(ctx, ls)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Len(t, outs, 2, "the letters before the one that failed")
+	assert.Equal(t, storage.Processed, outs[0].Disposition, outs[0].Outcome.Reason)
+	assert.Equal(t, storage.Refused, outs[1].Disposition)
+	stored, err := w.db.Letters(context.Background())
+	require.NoError(t, err)
+	assert.Len(t, stored, 2)
+	_, uid, err := w.db.Watermark(context.Background(), "INBOX")
+	require.NoError(t, err)
+	assert.EqualValues(t, 2, uid)
 }
