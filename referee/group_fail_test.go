@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -91,16 +92,16 @@ func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
 	}
 }
 
-// cancelOnLog is a log handler that cancels a context at its first line.
-type cancelOnLog struct {
+// onLog is a log handler that runs do at every line.
+type onLog struct {
 	slog.Handler
-	cancel context.CancelFunc
+	do func()
 }
 
-func (cancelOnLog) Enabled(context.Context, slog.Level) bool { return true }
+func (onLog) Enabled(context.Context, slog.Level) bool { return true }
 
-func (h cancelOnLog) Handle(context.Context, slog.Record) error {
-	h.cancel()
+func (h onLog) Handle(context.Context, slog.Record) error {
+	h.do()
 	return nil
 }
 
@@ -115,7 +116,7 @@ func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
 	w := newWorld(t, "two.toml")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w.ref.Log = slog.New(cancelOnLog{slog.DiscardHandler, cancel})
+	w.ref.Log = slog.New(onLog{slog.DiscardHandler, cancel})
 	ls := []referee.Letter{
 		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
 		{Raw: []byte("not a letter"), Unreadable: errors.New("unreadable")},
@@ -136,4 +137,47 @@ func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
 	_, uid, err := w.db.Watermark(context.Background(), "INBOX")
 	require.NoError(t, err)
 	assert.EqualValues(t, 2, uid)
+}
+
+// TestReceive_EarlierLetterFailingWhenTakenAgain: when a letter taken
+// again after a later one failed fails in its turn, the letters before it
+// are taken again once more, and ReceiveAll returns their outcomes with
+// its failure, the first of this time. Here the store's clock moves at the
+// log line of the second letter (kept unread), and a trigger refuses every
+// letter's row stamped after it but the first's: the third letter fails,
+// then, taken again, the second.
+func TestReceive_EarlierLetterFailingWhenTakenAgain(t *testing.T) {
+	w := newWorld(t, "two.toml")
+	ctx := context.Background()
+	moved := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	w.ref.Log = slog.New(onLog{slog.DiscardHandler, func() { w.db.Now = func() time.Time { return moved } }})
+	ls := []referee.Letter{
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
+		{Raw: []byte("not a letter"), Name: "<kept@example.net>", Unreadable: errors.New("unreadable")},
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: "someone@example.net", subject: "Вопрос", day: 2, body: "Здравствуйте"})}),
+	}
+	for i := range ls {
+		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
+	}
+	first := ls[0].Mail.MessageID
+	side, err := sql.Open("sqlite", "file:"+w.path)
+	require.NoError(t, err)
+	defer side.Close()
+	_, err = side.Exec(fmt.Sprintf(`CREATE TRIGGER refuse BEFORE INSERT ON letters
+		WHEN NEW.stored_at LIKE '2030%%' AND NEW.message_id != '%s' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`, first))
+	require.NoError(t, err)
+
+	outs, err := w.ref.ReceiveAll(ctx, ls)
+	require.ErrorContains(t, err, "refused by the test")
+	assert.ErrorContains(t, err, "receive letter <kept@example.net>", "the failure of this time: the second letter's")
+	require.Len(t, outs, 1, "the letter before the second")
+	assert.Equal(t, storage.Processed, outs[0].Disposition, outs[0].Outcome.Reason)
+	stored, err := w.db.Letters(ctx)
+	require.NoError(t, err)
+	require.Len(t, stored, 1, "stored once")
+	assert.Equal(t, first, stored[0].MessageID)
+	_, uid, err := w.db.Watermark(ctx, "INBOX")
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, uid)
+	assert.Len(t, w.outbox(petrov, "forward"), 1, "forwarded once")
 }
