@@ -35,9 +35,8 @@ func decodeLean(raw []byte) *Incoming {
 	if !ok {
 		return nil
 	}
-	in := &Incoming{}
+	in := &Incoming{Text: text}
 	in.readHeader(h, mt)
-	in.Text = strings.ReplaceAll(text, "\r\n", "\n")
 	return in
 }
 
@@ -187,7 +186,7 @@ func printableName(k string) bool {
 }
 
 // leanText is the text of a one-part letter with header h and body body,
-// as decodeMIME gives it (before the line ends are made LF), and its media
+// as decodeMIME gives it (its line ends made LF: lfText), and its media
 // type as mediaType reads the Content-Type (parsed once); ok is false
 // when the letter is not of one text part that is neither HTML nor an
 // attachment, or its encoding or charset is one go-message would report
@@ -219,7 +218,7 @@ func leanText(h leanHeader, body []byte) (text, mt string, ok bool) {
 			if len(body) > maxPartBytes {
 				return "", "", false // cut by decodeMIME
 			}
-			return string(body), mt, true
+			return lfText(body), mt, true
 		}
 		r = bytes.NewReader(body)
 	case "quoted-printable":
@@ -248,5 +247,28 @@ func leanText(h leanHeader, body []byte) (text, mt string, ok bool) {
 	if err != nil {
 		return "", "", false
 	}
-	return string(decoded), mt, true
+	return lfText(decoded), mt, true
+}
+
+// lfText is b as a string with every CRLF made LF, as
+// strings.ReplaceAll(string(b), "\r\n", "\n") gives it, in one copy
+// (FuzzLFText): a letter's text came out of IMAP with CRLF line ends.
+func lfText(b []byte) string {
+	n := bytes.Count(b, []byte("\r\n"))
+	if n == 0 {
+		return string(b)
+	}
+	var s strings.Builder
+	s.Grow(len(b) - n)
+	for {
+		i := bytes.Index(b, []byte("\r\n"))
+		if i < 0 {
+			break
+		}
+		s.Write(b[:i])
+		s.WriteByte('\n')
+		b = b[i+2:]
+	}
+	s.Write(b)
+	return s.String()
 }

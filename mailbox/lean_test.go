@@ -147,3 +147,53 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 }
+
+// FuzzLFText: a text's CRLF are made LF as strings.ReplaceAll makes them.
+func FuzzLFText(f *testing.F) {
+	for _, v := range []string{"", "a", "a\r\nb\r\n", "\r\r\n\n", "a\rb\nc", "\r\n\r\n", "\r"} {
+		f.Add([]byte(v))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		assert.Equal(t, strings.ReplaceAll(string(b), "\r\n", "\n"), lfText(b))
+	})
+}
+
+// FuzzPlainAddresses: an address list of the usual forms is read as
+// go-message reads it.
+func FuzzPlainAddresses(f *testing.F) {
+	for _, v := range []string{"a@b.c", "<a@b.c>", "Ivan Petrov <ivan.petrov@mail.ru>", "Иван Петров <ivan@mail.ru>",
+		"Ivan<a@b>", " <a@b> ", "a.@b", ".a@b", "a..b@c", "a@b, c@d", "\"Ivan\" <a@b>", "Ivan  Petrov <a@b>",
+		"=?utf-8?q?x?= <a@b>", "a@[1.2.3.4]", "a @b", "<a@b >", "I. Petrov <a@b>", "a+b_c-d@e-f.g", "\xff <a@b>",
+		"turnir@zaochnik.test, \"Судья\" <judge@zaochnik.test>", "=?utf-8?B?0JjQstCw0L3QvtCy?= <ivanov@example.ru>",
+		"\"Petrov, Ivan\" <a@b>", "a@b,,c@d", "a@b,", ",a@b", "\"\" <a@b>", "\"a\\\"b\" <a@b>", "=?utf-8?q?a,b?= <x@y>",
+		"=?x-unknown?q?a?= <a@b>", "=?utf-8?q?a?= =?utf-8?q?b?= <a@b>"} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		got, ok := plainAddresses(v)
+		if !ok {
+			return
+		}
+		l, err := addressList(v)
+		require.NoError(t, err)
+		want := make([]Address, 0, len(l))
+		for _, a := range l {
+			want = append(want, Address{Name: a.Name, Addr: a.Address})
+		}
+		assert.Equal(t, want, got)
+	})
+}
+
+// TestDecode_MoveLetterAllocations: a provider's move letter (leanCases'
+// first: an encoded name in From, a list with a quoted name in To) is
+// decoded without net/mail's parser for its addresses (71 allocations
+// with it, 30 without).
+func TestDecode_MoveLetterAllocations(t *testing.T) {
+	raw := []byte(leanCases[0].raw)
+	n := testing.AllocsPerRun(20, func() {
+		if _, err := Decode(raw); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.LessOrEqual(t, n, 30.0)
+}
