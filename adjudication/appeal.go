@@ -74,8 +74,8 @@ func (d Desk) appealFiled(sc scene, g seen, from int, e corr.Event, out *corr.Ou
 	a := c.Appeal
 	m := letter.AppealMatter{Player: player(sc, from), Seq: c.Seq, Ruled: c.Ruled, Confirmed: c.Status == corr.ClaimConfirmed, Received: e.Date, Due: a.Due, Late: a.Late}
 	for i, o := range out.Out {
-		if o.Kind == "protest" && strings.EqualFold(o.To, sc.judge.Email) && o.Game == g.Code {
-			o.Body = letter.AfterGreeting(o.Body, letter.AppealRouted(envelope(sc, sc.judge, g.Game).Lang, d.Organiser.Email, g.Code))
+		if o.Kind == "protest" && strings.EqualFold(o.To, sc.Judge.Email) && o.Game == g.Code {
+			o.Body = letter.AfterGreeting(o.Body, letter.AppealRouted(envelope(sc, sc.Judge, g.Game).Lang, d.Organiser.Email, g.Code))
 			out.Out[i] = o
 		}
 	}
@@ -83,7 +83,7 @@ func (d Desk) appealFiled(sc scene, g seen, from int, e corr.Event, out *corr.Ou
 		o := letter.AppealToOrganiser{Envelope: envelope(sc, d.Organiser, g.Game), Matter: m, Protest: a.Text, Note: c.Note, Record: g.text}
 		out.Out = append(out.Out, outgoing(d.Organiser.Email, g.Game, "protest", o.Render()))
 	}
-	sec := sc.secretary
+	sec := sc.Secretary
 	out.Out = append(out.Out, outgoing(sec.Email, g.Game, "protest", letter.AppealCopy{Envelope: envelope(sc, sec, g.Game), Matter: m, Organiser: d.Organiser.Email, GameID: g.Code}.Render()))
 }
 
@@ -131,7 +131,7 @@ func (d Desk) appealDecision(s corr.State, appeals []Appeal, code string, upheld
 		out.Out = append(out.Out, outgoing(playerEmail(sc, p), g, "ruling", dec.Render()))
 	}
 	dec.Official = true
-	for _, p := range []corr.Person{sc.judge, sc.secretary} {
+	for _, p := range []corr.Person{sc.Judge, sc.Secretary} {
 		dec.Envelope = envelope(sc, p, g)
 		out.Out = append(out.Out, outgoing(p.Email, g, "ruling", dec.Render()))
 	}

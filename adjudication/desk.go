@@ -51,6 +51,10 @@ type Adjourned struct {
 	Decided   timecontrol.Date `json:"decided,omitzero"`
 }
 
+// awaits reports whether g, the game before the judge, awaits his
+// adjudication: not ruled yet and still unfinished (6.5.5).
+func (a Adjourned) awaits(g corr.Game) bool { return a.Ruled.IsZero() && g.Status == corr.Unfinished }
+
 // AdjudicationProtest is a player's protest against an adjudication.
 type AdjudicationProtest struct {
 	Side  Side             `json:"side"`

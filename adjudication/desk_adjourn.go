@@ -8,6 +8,7 @@ import (
 
 	"zaochnik/adjudication/diagram"
 	"zaochnik/corr"
+	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
@@ -26,7 +27,7 @@ func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timec
 	if a == nil {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: game %s is not awaiting adjudication", code)
 	}
-	side, in := sideIn(g, n)
+	side, in := g.SideOf(n)
 	if !in {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: player %d does not play game %s", n, code)
 	}
@@ -40,9 +41,9 @@ func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timec
 		out.Out = append(out.Out, outgoing(playerEmail(sc, n), g, "refusal", letter.NoEvaluation{Envelope: playerEnvelope(sc, n, g)}.Render()))
 		return d, out, nil
 	}
-	p, _ := sc.player(n)
+	p, _ := sc.Player(n)
 	sub.Analysis = withoutName(sub.Analysis, p.Name)
-	i := pick(side == White, 0, 1)
+	i := pick(side == draughts.White, 0, 1)
 	entry := Submission{Evaluation: sub.Evaluation, Analysis: sub.Analysis != "", Received: day}
 	if i == 0 {
 		a.White = entry
@@ -113,11 +114,11 @@ func (d Desk) adjudicate(sc scene, g corr.Game, result Result, note string, day 
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: "adjudicated", Clause: "6.5.5", Detail: result.String() + ": " + how})
 	told := letter.Adjudicated{On: day, Result: result.String(), Basis: basis, Due: tenDaysFrom(day), Note: r.Reason}
 	for _, side := range r.Tell {
-		n := number(g, side)
+		n := g.Number(side.color())
 		told.Envelope, told.MayProtest = playerEnvelope(sc, n, g), slices.Contains(r.MayProtest, side)
 		out.Out = append(out.Out, outgoing(playerEmail(sc, n), g, "adjudication", told.Render()))
 	}
-	sec := sc.secretary
+	sec := sc.Secretary
 	told.Envelope, told.Official = envelope(sc, sec, g), true
 	out.Out = append(out.Out, outgoing(sec.Email, g, "adjudication", told.Render()))
 	return d, out, nil
@@ -129,7 +130,7 @@ func (d Desk) adjudicate(sc scene, g corr.Game, result Result, note string, day 
 // to the organiser (6.5.7): the desk tells the judge and the secretary,
 // who pass it on, and the decision is recorded with OrganiserDecision.
 func (d *Desk) adjudicationProtest(sc scene, g seen, a *Adjourned, side Side, e corr.Event, out *corr.Outcome) {
-	n := number(g.Game, side)
+	n := g.Number(side.color())
 	err := a.CheckProtest(side, a.Ruled, e.Date)
 	email := playerEmail(sc, n)
 	for i, o := range out.Out {
@@ -139,8 +140,8 @@ func (d *Desk) adjudicationProtest(sc scene, g seen, a *Adjourned, side Side, e 
 		}
 	}
 	for i, o := range out.Out {
-		if o.Kind == "protest" && strings.EqualFold(o.To, sc.judge.Email) && o.Game == g.Code {
-			lang := envelope(sc, sc.judge, g.Game).Lang
+		if o.Kind == "protest" && strings.EqualFold(o.To, sc.Judge.Email) && o.Game == g.Code {
+			lang := envelope(sc, sc.Judge, g.Game).Lang
 			refused := ""
 			if err != nil {
 				refused = answerProblem(err).Message(lang)
@@ -159,7 +160,7 @@ func (d *Desk) adjudicationProtest(sc scene, g seen, a *Adjourned, side Side, e 
 	if d.Organiser.Email != "" {
 		out.Out = append(out.Out, toOrganiser(sc, d.Organiser, g, *a, n, e))
 	}
-	sec := sc.secretary
+	sec := sc.Secretary
 	c := letter.AdjudicationProtestCopy{Envelope: envelope(sc, sec, g.Game), Player: player(sc, n), Result: a.Ruling.Result.String(), Filed: e.Date, Protest: e.Detail,
 		Organiser: d.Organiser.Email, GameID: g.Code}
 	out.Out = append(out.Out, outgoing(sec.Email, g.Game, "protest", c.Render()),
@@ -173,7 +174,7 @@ func toOrganiser(sc scene, org corr.Person, g seen, a Adjourned, n int, e corr.E
 	final := g.record.Final()
 	m := letter.AdjudicationProtestToOrganiser{Envelope: envelope(sc, org, g.Game), Player: player(sc, n), Filed: e.Date, Protest: e.Detail, Ruled: a.Ruled,
 		Result: a.Ruling.Result.String(), Reason: a.Ruling.Reason, White: evaluation(a.White.Evaluation), Black: evaluation(a.Black.Evaluation),
-		Analyses: a.Analysis, Judge: sc.judge.Email, Secretary: sc.secretary.Email, Record: g.text}
+		Analyses: a.Analysis, Judge: sc.Judge.Email, Secretary: sc.Secretary.Email, Record: g.text}
 	m.Diagram = diagram.Text(final, m.Lang)
 	o := outgoing(org.Email, g.Game, "protest", m.Render())
 	o.Files = []corr.File{diagramFile(g.Game, final)}
@@ -220,7 +221,7 @@ func (d Desk) OrganiserDecision(s corr.State, code string, result Result, note s
 		out.Out = append(out.Out, outgoing(playerEmail(sc, p), g, "ruling", dec.Render()))
 	}
 	dec.Official = true
-	for _, p := range []corr.Person{sc.judge, sc.secretary} {
+	for _, p := range []corr.Person{sc.Judge, sc.Secretary} {
 		dec.Envelope = envelope(sc, p, g)
 		out.Out = append(out.Out, outgoing(p.Email, g, "ruling", dec.Render()))
 	}
@@ -275,7 +276,7 @@ func (d Desk) Forfeit(s corr.State, code string, result Result, day timecontrol.
 	d = d.clone()
 	switch {
 	case !ok:
-		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no game %q", sc.cipher, code)
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no game %q", sc.Cipher, code)
 	case !d.withdrawn(g.White) && !d.withdrawn(g.Black):
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: neither player of game %s is withdrawn; record the 6.5.3 ruling first (zaochnik judge withdraw)", code)
 	case g.Status == corr.Finished:
@@ -296,7 +297,7 @@ func (d Desk) Forfeit(s corr.State, code string, result Result, day timecontrol.
 		f.Envelope = playerEnvelope(sc, n, g)
 		out.Out = append(out.Out, outgoing(playerEmail(sc, n), g, "ruling", f.Render()))
 	}
-	sec := sc.secretary
+	sec := sc.Secretary
 	f.Envelope, f.Official = envelope(sc, sec, g), true
 	out.Out = append(out.Out, outgoing(sec.Email, g, "ruling", f.Render()))
 	return d, out, nil

@@ -59,9 +59,9 @@ func (d Desk) Follow(s corr.State, from int, out corr.Outcome) (Desk, corr.Outco
 		case "unfinished":
 			d.unfinished(sc, g, &out)
 		case "protest":
-			if side, ok := sideIn(g.Game, from); ok {
+			if c, ok := g.SideOf(from); ok {
 				if a := d.adjourned(g.Code); a != nil && !a.Ruled.IsZero() {
-					d.adjudicationProtest(sc, g, a, side, e, &out)
+					d.adjudicationProtest(sc, g, a, sideOf(c), e, &out)
 				}
 			}
 		case "protest-in-time":
@@ -155,7 +155,7 @@ func replace(out *corr.Outcome, kind, addr string, o corr.Outgoing) {
 // the judge (6.3.6).
 func claimFiled(sc scene, g seen, out *corr.Outcome) {
 	if c := lastClaim(g.Game); c != nil {
-		replace(out, "dossier", sc.judge.Email, dossier(sc, g, *c, letter.DossierFiled))
+		replace(out, "dossier", sc.Judge.Email, dossier(sc, g, *c, letter.DossierFiled))
 	}
 }
 
@@ -171,7 +171,7 @@ func replyHeld(sc scene, g seen, out *corr.Outcome) {
 	// of the game: the full dossier takes its place, with its attachment.
 	for i := len(out.Out) - 1; i >= 0; i-- {
 		x := out.Out[i]
-		if x.Kind == "dossier" && strings.EqualFold(x.To, sc.judge.Email) && x.Game == g.Code {
+		if x.Kind == "dossier" && strings.EqualFold(x.To, sc.Judge.Email) && x.Game == g.Code {
 			for _, id := range x.Attach {
 				if !slices.Contains(o.Attach, id) {
 					o.Attach = append(o.Attach, id)
@@ -191,8 +191,8 @@ func claimConfirmed(sc scene, g corr.Game, out *corr.Outcome) {
 	if c == nil {
 		return
 	}
-	claimant, sec := number(g, sideOf(c.Against.Opponent())), sc.secretary
-	r := letter.OverstepConfirmed{Envelope: playerEnvelope(sc, claimant, g), Offender: player(sc, number(g, sideOf(c.Against))), Seq: c.Seq, Result: g.Result, Note: c.Note}
+	claimant, sec := g.Number(c.Against.Opponent()), sc.Secretary
+	r := letter.OverstepConfirmed{Envelope: playerEnvelope(sc, claimant, g), Offender: player(sc, g.Number(c.Against)), Seq: c.Seq, Result: g.Result, Note: c.Note}
 	out.Out = append(out.Out, outgoing(playerEmail(sc, claimant), g, "ruling", r.Render()))
 	r.Envelope, r.Official = envelope(sc, sec, g), true
 	out.Out = append(out.Out, outgoing(sec.Email, g, "ruling", r.Render()))
@@ -201,7 +201,7 @@ func claimConfirmed(sc scene, g corr.Game, out *corr.Outcome) {
 // recordToSecretary adds to the secretary's result letter the record in
 // semi-short notation and the PDN (6.5.1).
 func recordToSecretary(sc scene, g seen, out *corr.Outcome) {
-	sec := sc.secretary
+	sec := sc.Secretary
 	rec := letter.GameRecord{Envelope: envelope(sc, sec, g.Game), White: player(sc, g.White), Black: player(sc, g.Black), Result: g.Result, Record: g.text}
 	for i, o := range out.Out {
 		if o.Kind != "result" || !strings.EqualFold(o.To, sec.Email) || o.Game != g.Code {
@@ -226,7 +226,7 @@ func (d *Desk) unfinished(sc scene, g seen, out *corr.Outcome) {
 	if d.adjourned(g.Code) != nil {
 		return
 	}
-	a := Adjourned{Game: g.Code, WhitePlayer: g.White, BlackPlayer: g.Black, Adjournment: Adjournment{EndOfPlay: sc.end}}
+	a := Adjourned{Game: g.Code, WhitePlayer: g.White, BlackPlayer: g.Black, Adjournment: Adjournment{EndOfPlay: sc.End}}
 	d.Adjournments = append(d.Adjournments, a)
 	final := g.record.Final()
 	for _, n := range []int{g.White, g.Black} {
@@ -234,7 +234,7 @@ func (d *Desk) unfinished(sc scene, g seen, out *corr.Outcome) {
 		lang := playerEnvelope(sc, n, g.Game).Lang
 		for i, o := range out.Out {
 			if o.Kind == "end-of-play" && strings.EqualFold(o.To, email) && o.Game == g.Code {
-				o.Body, _ = letter.AnalysisInvited(o.Body, lang, sc.cipher, a.AnalysisDue())
+				o.Body, _ = letter.AnalysisInvited(o.Body, lang, sc.Cipher, a.AnalysisDue())
 				o.Files = append(append([]corr.File(nil), o.Files...), diagramFile(g.Game, final))
 				out.Out[i] = o
 			}
@@ -251,8 +251,8 @@ func protestLate(sc scene, g corr.Game, from int, e corr.Event, out *corr.Outcom
 	}
 	due := c.Protest.Due
 	for i, o := range out.Out {
-		if o.Kind == "protest" && strings.EqualFold(o.To, sc.judge.Email) && o.Game == g.Code {
-			o.Body = letter.AfterGreeting(o.Body, letter.ProtestLateMark(envelope(sc, sc.judge, g).Lang, due))
+		if o.Kind == "protest" && strings.EqualFold(o.To, sc.Judge.Email) && o.Game == g.Code {
+			o.Body = letter.AfterGreeting(o.Body, letter.ProtestLateMark(envelope(sc, sc.Judge, g).Lang, due))
 			out.Out[i] = o
 		}
 	}
@@ -275,7 +275,7 @@ func protestInTime(sc scene, g seen, out *corr.Outcome) {
 	}
 	o := dossier(sc, g, *c, letter.DossierProtest)
 	o.Kind = "protest"
-	replace(out, "protest", sc.judge.Email, o)
+	replace(out, "protest", sc.Judge.Email, o)
 }
 
 // admission sends the judge the dossier of the pending claim whose ten
@@ -290,6 +290,9 @@ func admission(sc scene, g seen, out *corr.Outcome) {
 // sideOf converts a board side.
 func sideOf(c draughts.Color) Side { return pick(c == draughts.White, White, Black) }
 
+// color is the board side of s.
+func (s Side) color() draughts.Color { return pick(s == White, draughts.White, draughts.Black) }
+
 // silenced reports whether the referee's letter o goes to a player the
 // judge ruled withdrawn and is about play in his games: the opponents'
 // moves, reminders, inquiries, notices, the request for an analysis. He
@@ -303,7 +306,7 @@ func (d Desk) silenced(sc scene, from int, o corr.Outgoing) bool {
 		return false
 	}
 	for _, w := range d.Withdrawals {
-		if p, ok := sc.player(w.Player); ok && w.Ruling.Withdrawn() && w.Player != from && strings.EqualFold(p.Email, o.To) {
+		if p, ok := sc.Player(w.Player); ok && w.Ruling.Withdrawn() && w.Player != from && strings.EqualFold(p.Email, o.To) {
 			return true
 		}
 	}

@@ -25,7 +25,7 @@ func (d Desk) JudgeAnswer(s corr.State, code string, a Answer, day timecontrol.D
 	}
 	sc := sceneOf(s)
 	sg, ok := sc.see(s, code, 0)
-	g, judge := sg.Game, sc.judge
+	g, judge := sg.Game, sc.Judge
 	refuse := func(err error) (Desk, corr.State, corr.Outcome, error) {
 		why := answerProblem(err)
 		o := outgoing(judge.Email, g, "judge-refusal", letter.JudgeAnswerRefused{Envelope: envelope(sc, judge, g), Why: why}.Render())
@@ -37,7 +37,7 @@ func (d Desk) JudgeAnswer(s corr.State, code string, a Answer, day timecontrol.D
 		return refuse(a.Err)
 	}
 	if !ok {
-		return refuse(AnswerError{Problem: letter.JudgeGameUnknown(sc.cipher)})
+		return refuse(AnswerError{Problem: letter.JudgeGameUnknown(sc.Cipher)})
 	}
 	var next Desk
 	ns := s
@@ -96,7 +96,7 @@ func (d Desk) onlyWaiting(s corr.State, adjudges bool) string {
 		var waits bool
 		if adjudges {
 			a := d.adjourned(g.Code)
-			waits = a != nil && a.Ruled.IsZero() && g.Status == corr.Unfinished
+			waits = a != nil && a.awaits(*g)
 		} else {
 			c := lastClaim(*g)
 			waits = c != nil && c.Status == corr.ClaimPending
@@ -148,7 +148,7 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 	for i := range d.Adjournments {
 		a := &d.Adjournments[i]
 		g, ok := sc.game(a.Game)
-		if !ok || g.Status != corr.Unfinished || !a.Ruled.IsZero() {
+		if !ok || !a.awaits(g.Game) {
 			continue
 		}
 		if a.Sent.IsZero() && day.After(a.AnalysisDue()) {
@@ -158,7 +158,7 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 		}
 		if a.Reminded.IsZero() && day.After(a.RulingDue()) {
 			a.Reminded = day
-			for _, p := range []corr.Person{sc.judge, sc.secretary} {
+			for _, p := range []corr.Person{sc.Judge, sc.Secretary} {
 				out.Out = append(out.Out, outgoing(p.Email, g.Game, "reminder", letter.AdjudicationOverdue{Envelope: envelope(sc, p, g.Game), Due: a.RulingDue()}.Render()))
 			}
 			out.Events = append(out.Events, corr.Event{Game: a.Game, Date: day, Kind: "ruling-overdue", Clause: "6.5.5", Detail: a.RulingDue().String()})
@@ -172,8 +172,8 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 func (d Desk) Withdraw(s corr.State, n int, w Withdrawal, day timecontrol.Date) (Desk, corr.Outcome, error) {
 	d = d.clone()
 	sc := sceneOf(s)
-	if _, ok := sc.player(n); !ok {
-		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no player %d", sc.cipher, n)
+	if _, ok := sc.Player(n); !ok {
+		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no player %d", sc.Cipher, n)
 	}
 	if !w.Withdrawn() {
 		return d, corr.Outcome{}, errors.New("adjudication: a withdrawal ruling is one of withdrawn, withdrawn-forfeit-unfinished, withdrawn-adjudicate, withdrawn-annulled (6.5.3), withdrawn-1.10 (1.10.2-1.10.5)")
@@ -186,7 +186,7 @@ func (d Desk) Withdraw(s corr.State, n int, w Withdrawal, day timecontrol.Date) 
 	}
 	d.Withdrawals = append(kept, WithdrawalRuling{Player: n, Ruling: w})
 	out := corr.Outcome{Accepted: true, Events: []corr.Event{{Date: day, Kind: "withdrawal", Clause: "6.5.3", Detail: fmt.Sprintf("player %d: %s", n, w)}}}
-	sec := sc.secretary
+	sec := sc.Secretary
 	m := letter.WithdrawalNotice{Envelope: envelope(sc, sec, corr.Game{}), Player: player(sc, n), On: day, Ruling: letter.WithdrawalKind(w.String())}.Render()
 	out.Out = append(out.Out, outgoing(sec.Email, corr.Game{}, "ruling", m))
 	return d, out, nil
@@ -200,7 +200,7 @@ func (d Desk) Sanction(s corr.State, x Sanction) (Desk, corr.Outcome, error) {
 		return d, corr.Outcome{}, err
 	}
 	sc := sceneOf(s)
-	p, ok := sc.player(x.Player)
+	p, ok := sc.Player(x.Player)
 	if !ok {
 		return d, corr.Outcome{}, fmt.Errorf("adjudication: tournament %s has no player %d", s.Tournament.Cipher, x.Player)
 	}
@@ -216,7 +216,7 @@ func (d Desk) Sanction(s corr.State, x Sanction) (Desk, corr.Outcome, error) {
 		g.White, g.Black = x.Game.White, x.Game.Black
 	}
 	n := x.Notice(envelope(sc, corr.Person{Name: p.Name, Language: p.Language}, g))
-	sec := sc.secretary
+	sec := sc.Secretary
 	c := letter.SanctionCopy{Envelope: envelope(sc, sec, g), Player: player(sc, x.Player), Notice: x.Notice(envelope(sc, corr.Person{Name: p.Name, Language: sec.Language}, g))}
 	out.Out = append(out.Out, outgoing(p.Email, g, "sanction", n.Render()), outgoing(sec.Email, g, "sanction", c.Render()))
 	return d, out, nil

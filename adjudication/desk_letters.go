@@ -17,18 +17,18 @@ const EngineNodes = 200_000
 
 // gameCode is g's code as letters write it: "[CIPHER #1-2]".
 func gameCode(sc scene, g corr.Game) string {
-	return letter.FormatGameCode(sc.cipher, g.White, g.Black)
+	return letter.FormatGameCode(sc.Cipher, g.White, g.Black)
 }
 
 // playerEmail is player n's address.
 func playerEmail(sc scene, n int) string {
-	p, _ := sc.player(n)
+	p, _ := sc.Player(n)
 	return p.Email
 }
 
 // playerEnvelope addresses player n about game g, in his language.
 func playerEnvelope(sc scene, n int, g corr.Game) letter.Envelope {
-	p, _ := sc.player(n)
+	p, _ := sc.Player(n)
 	return envelope(sc, corr.Person{Name: p.Name, Language: p.Language}, g)
 }
 
@@ -39,12 +39,12 @@ func outgoing(to string, g corr.Game, kind string, m letter.Message) corr.Outgoi
 
 // envelope addresses p about game g, in the language p asked for.
 func envelope(sc scene, p corr.Person, g corr.Game) letter.Envelope {
-	return letter.Envelope{Lang: letter.LangOf(p.Language), Cipher: sc.cipher, White: g.White, Black: g.Black, To: p.Name}
+	return letter.Envelope{Lang: letter.LangOf(p.Language), Cipher: sc.Cipher, White: g.White, Black: g.Black, To: p.Name}
 }
 
 // player is player n as an official's letter names him.
 func player(sc scene, n int) letter.PlayerRef {
-	p, _ := sc.player(n)
+	p, _ := sc.Player(n)
 	return letter.PlayerRef{Number: n, Name: p.Name}
 }
 
@@ -54,7 +54,7 @@ func player(sc scene, n int) letter.PlayerRef {
 func withPDN(o *corr.Outgoing, lang letter.Lang, sc scene, g seen, result string) {
 	f, err := pdnFile(sc, g, result)
 	if err != nil {
-		o.Body = letter.PDNMissing(o.Body, lang, sc.cipher, err.Error())
+		o.Body = letter.PDNMissing(o.Body, lang, sc.Cipher, err.Error())
 		return
 	}
 	o.Files = append(o.Files, f)
@@ -81,7 +81,7 @@ func dossier(sc scene, g seen, c corr.Claim, why letter.DossierOccasion) corr.Ou
 	}
 	final := g.record.Final()
 	d.Diagram = diagram.Text(final, d.Lang)
-	o := outgoing(sc.judge.Email, g.Game, "dossier", d.Render())
+	o := outgoing(sc.Judge.Email, g.Game, "dossier", d.Render())
 	o.Attach = append([]string(nil), c.Letters...)
 	o.Files = []corr.File{diagramFile(g.Game, final)}
 	if d.PDN {
@@ -94,7 +94,7 @@ func dossier(sc scene, g seen, c corr.Claim, why letter.DossierOccasion) corr.Ou
 // (6.5.2-6.5.5): the final position drawn, both evaluations and analyses
 // side by side, the engine's view, the dates and how to answer.
 func adjudicationLetter(sc scene, g seen, a Adjourned) corr.Outgoing {
-	judge := sc.judge
+	judge := sc.Judge
 	r := g.record
 	final := r.Final()
 	q := letter.AdjudicationRequest{Envelope: envelope(sc, judge, g.Game), EndOfPlay: a.EndOfPlay, AnalysisDue: a.AnalysisDue(), RulingDue: a.RulingDue(),
@@ -106,7 +106,7 @@ func adjudicationLetter(sc scene, g seen, a Adjourned) corr.Outgoing {
 	q.Record = g.text
 	for i, side := range []Side{White, Black} {
 		sub := a.side(side)
-		sa := letter.SideAnalysis{Player: player(sc, number(g.Game, side)), Received: sub.Received,
+		sa := letter.SideAnalysis{Player: player(sc, g.Number(side.color())), Received: sub.Received,
 			Late: !sub.Received.IsZero() && !onTime(sub.Received, a.AnalysisDue()), Evaluation: evaluation(sub.Evaluation), Analysis: a.Analysis[i]}
 		if side == White {
 			q.White = sa

@@ -4,22 +4,19 @@ import (
 	"zaochnik/corr"
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
-	"zaochnik/timecontrol"
 )
 
 // scene is the referee's state as the desk's letters need it: the
-// tournament's cipher, dates and officials, its players, and the games the
+// tournament (its cipher, dates, officials and players), and the games the
 // letters are about with what they show of them. A route of the desk
 // reads it from corr first, as this plain value, and then decides and
 // writes its letters from it, so that it passes corr once and does not
 // come back while it writes (TestHouse_TheDesksRoutesPassCorrAsCounted
-// walks the routes).
+// walks the routes; the tournament's and the games' own helpers, such as
+// Player and SideOf, read only the value).
 type scene struct {
-	cipher, name     string
-	start, end       timecontrol.Date
-	judge, secretary corr.Person
-	players          []corr.Player
-	games            []seen
+	corr.Tournament
+	games []seen
 }
 
 // seen is a game as the desk's letters show it.
@@ -47,10 +44,7 @@ const (
 
 // sceneOf is the tournament of s as the desk's letters name it, with no
 // game yet (see adds them).
-func sceneOf(s corr.State) scene {
-	t := s.Tournament
-	return scene{cipher: t.Cipher, name: t.Name, start: t.Start, end: t.End, judge: t.Judge, secretary: t.Secretary, players: t.Players}
-}
+func sceneOf(s corr.State) scene { return scene{Tournament: s.Tournament} }
 
 // see adds game code of state s to the scene, read as far as what
 // shows, and returns it; false when s has no such game.
@@ -82,28 +76,3 @@ func (sc scene) game(code string) (seen, bool) {
 	}
 	return seen{}, false
 }
-
-// player returns player n of the tournament.
-func (sc scene) player(n int) (corr.Player, bool) {
-	for _, p := range sc.players {
-		if p.Number == n {
-			return p, true
-		}
-	}
-	return corr.Player{}, false
-}
-
-// sideIn returns the side player n plays in g, and false when he does not
-// play it.
-func sideIn(g corr.Game, n int) (Side, bool) {
-	switch n {
-	case g.White:
-		return White, true
-	case g.Black:
-		return Black, true
-	}
-	return White, false
-}
-
-// number is the start number of the player of side x in g.
-func number(g corr.Game, x Side) int { return pick(x == White, g.White, g.Black) }

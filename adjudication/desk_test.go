@@ -214,3 +214,24 @@ func TestDesk_6_5_4_EngineViewIsTheSameEveryTime(t *testing.T) {
 	assert.Equal(t, first.Body, second.Body, "a node budget, not a time limit")
 	assert.Contains(t, first.Body, "Мнение программы")
 }
+
+// 6.5.5: a game before the judge awaits his adjudication while it is not
+// ruled and still unfinished; the desk's deadlines, the letters it reads as
+// evaluations and the game it takes the judge's verdict for agree on it.
+func TestAdjourned_6_5_5_AwaitsTheJudge(t *testing.T) {
+	ruled := on("2026-04-05")
+	for _, c := range []struct {
+		ruled  timecontrol.Date
+		status corr.Status
+		awaits bool
+	}{
+		{timecontrol.Date{}, corr.Unfinished, true},
+		{ruled, corr.Unfinished, false},
+		{timecontrol.Date{}, corr.Finished, false},
+		{timecontrol.Date{}, corr.Playing, false},
+		{ruled, corr.Finished, false},
+	} {
+		a := Adjourned{Ruled: c.ruled}
+		assert.Equal(t, c.awaits, a.awaits(corr.Game{Status: c.status}), "ruled %s, %s", c.ruled, c.status)
+	}
+}

@@ -12,11 +12,11 @@ import (
 // pdnFile is the game's PDN (GameType 25 or 20; giveaway named in the
 // Variant tag, 6.5.1), with the held reply as a comment when there is one.
 func pdnFile(sc scene, g seen, result string) (corr.File, error) {
-	w, _ := sc.player(g.White)
-	b, _ := sc.player(g.Black)
+	w, _ := sc.Player(g.White)
+	b, _ := sc.Player(g.Black)
 	pg, err := g.record.PDN([]draughts.PDNTag{
-		{Name: "Event", Value: sc.cipher + " " + sc.name}, {Name: "Site", Value: "заочно / by correspondence"},
-		{Name: "Date", Value: strings.ReplaceAll(sc.start.String(), "-", ".")},
+		{Name: "Event", Value: sc.Cipher + " " + sc.Name}, {Name: "Site", Value: "заочно / by correspondence"},
+		{Name: "Date", Value: strings.ReplaceAll(sc.Start.String(), "-", ".")},
 		{Name: "White", Value: w.Name}, {Name: "Black", Value: b.Name},
 	}, result)
 	if err != nil {

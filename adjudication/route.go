@@ -174,10 +174,10 @@ func (d Desk) factsOf(s corr.State, l Letter) deskFacts {
 		return f
 	}
 	for _, a := range d.Adjournments {
-		if n := f.sender.Number; a.WhitePlayer != n && a.BlackPlayer != n || !a.Ruled.IsZero() {
+		if n := f.sender.Number; a.WhitePlayer != n && a.BlackPlayer != n {
 			continue
 		}
-		if g, ok := s.Game(a.Game); ok && g.Status == corr.Unfinished {
+		if g, ok := s.Game(a.Game); ok && a.awaits(g) {
 			f.awaiting = append(f.awaiting, g)
 		}
 	}

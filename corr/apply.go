@@ -111,10 +111,7 @@ func (a *applier) ledger() (timecontrol.Ledger, error) {
 		led, err := a.s.resumableLedger(*a.g)
 		a.led = &ledgerOnce{led: led, err: err}
 		if err == nil {
-			a.s.ledgerApplied(a.g, led) // the store's, as the letter leaves the game
-			if len(a.g.Replies) >= extendFrom {
-				a.s.setLedger(a.g.Code, &a.led.led) // the next letter's is extended from it
-			}
+			a.s.keepLedger(a.g, &a.led.led) // the store's, as the letter leaves the game, and the next letter's
 		}
 	}
 	return a.led.led, a.led.err

@@ -1,6 +1,8 @@
 package corr
 
 import (
+	"slices"
+
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 )
@@ -77,10 +79,7 @@ func (a *applier) readMoves() ([]Ply, bool) {
 		a.checkNumber(m, len(g.Plies)+len(plies))
 		plies = append(plies, Ply{Move: mv, Text: written, Corrected: corrected})
 		pos = pos.Play(mv)
-		if reply, ok := a.variantReply(mv, pos); ok {
-			// A compulsory answer is a move of the game like any forced
-			// one: counted (6.3.5, "кроме обязательных").
-			forced := len(pos.LegalMoves(nil)) == 1
+		if reply, forced, ok := a.variantReply(mv, pos); ok {
 			plies = append(plies, Ply{Move: reply, Text: pos.Written(reply), Variant: true, Forced: forced})
 			beforeVariant = pos
 			pos = pos.Play(reply)
@@ -97,8 +96,10 @@ func (a *applier) readMoves() ([]Ply, bool) {
 // variantReply follows the opponent's standing variants after the sender's
 // move mv: a variant whose next move is mv goes on; the others lapse
 // (acceptance runs to the first changed move, 6.2.13). It returns the
-// opponent's answer when a variant gives one that is legal in pos.
-func (a *applier) variantReply(mv draughts.Move, pos draughts.Position) (draughts.Move, bool) {
+// opponent's answer when a variant gives one that is legal in pos, and
+// whether it is the only legal move there: a compulsory answer is a move
+// of the game like any forced one, counted (6.3.5, "кроме обязательных").
+func (a *applier) variantReply(mv draughts.Move, pos draughts.Position) (reply draughts.Move, forced, ok bool) {
 	g := a.g
 	var kept []ProposedVariant
 	for _, pv := range g.Variants {
@@ -109,25 +110,28 @@ func (a *applier) variantReply(mv draughts.Move, pos draughts.Position) (draught
 		kept = append(kept, pv)
 	}
 	g.Variants = nil
+	var legal []draughts.Move // listed once, for the first variant that answers
 	for _, pv := range kept {
 		if len(pv.Line) == 0 {
 			continue
 		}
+		if legal == nil {
+			legal = pos.LegalMoves(nil)
+		}
 		reply := pv.Line[0]
-		for _, l := range pos.LegalMoves(nil) {
-			if l == reply {
-				for _, k := range kept {
-					if len(k.Line) > 1 && k.Line[0] == reply {
-						k.Line = k.Line[1:]
-						g.Variants = append(g.Variants, k)
-					}
-				}
-				a.event("variant-accepted", "6.2.13", pos.Notation(reply))
-				return reply, true
+		if !slices.Contains(legal, reply) {
+			continue
+		}
+		for _, k := range kept {
+			if len(k.Line) > 1 && k.Line[0] == reply {
+				k.Line = k.Line[1:]
+				g.Variants = append(g.Variants, k)
 			}
 		}
+		a.event("variant-accepted", "6.2.13", pos.Notation(reply))
+		return reply, len(legal) == 1, true
 	}
-	return draughts.Move{}, false
+	return draughts.Move{}, false, false
 }
 
 // checkNumber tells the sender, once per letter, of a written move whose

@@ -32,7 +32,8 @@ func TestSplitLettered_AsLetteredApart(t *testing.T) {
 // array, the moves' list in one string, the forward's and the receipt's
 // writers on the stack, a move resolved and written from one list of the
 // legal moves (109 before, 51 after; 52 with the ledger handed on to the
-// store, ledgerApplied).
+// store; 51 with it in the list of kept ledgers, one entry a game, 50
+// before, keepLedger).
 func TestApply_MoveLetterAllocations(t *testing.T) {
 	s := started(t)
 	first := Observation{From: white, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<first@test>"}

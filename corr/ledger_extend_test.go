@@ -19,7 +19,8 @@ import (
 // from the one the applier kept (Ledger), is the ledger computed whole
 // from the game's timeline, and past extendFrom replies it was extended;
 // the applier's own ledger of the letter's game is the one Ledger gives
-// for the game as the letter left it (the store's), and only for it.
+// for the game as the letter left it (the store's), and only for it: not
+// for the game changed, with other breaks, or taken by the next step.
 func TestLedger_ExtendedAsComputed(t *testing.T) {
 	rng := rand.New(rand.NewSource(6_3_6))
 	extended := 0
@@ -76,25 +77,56 @@ func TestLedger_ExtendedAsComputed(t *testing.T) {
 			// The store asks for the ledger right after the letter: the
 			// applier's is handed over, not computed again; a game changed
 			// since, or another game, is computed.
-			require.True(t, s.applied != nil && s.applied.fits(*g, s.Breaks), "%s: the applier's ledger is not handed on", what)
+			e := s.keptLedger(g.Code)
+			require.True(t, e != nil && e.fits(*g, s.Breaks), "%s: the applier's ledger is not handed on", what)
+			require.Len(t, s.ledgers, 1, "%s: one ledger a game", what)
 			changed := *g
 			changed.Penalties = append(slices.Clip(changed.Penalties), timecontrol.Penalty{Player: timecontrol.White, Days: 6, Date: day, Clause: "6.2.11"})
-			require.False(t, s.applied.fits(changed, s.Breaks), what)
+			require.False(t, e.fits(changed, s.Breaks), what)
 			got, gerr = s.Ledger(changed)
 			want, werr = timecontrol.Compute(s.Timeline(changed))
 			require.Equal(t, werr, gerr, what)
 			require.Equal(t, want.Lines, got.Lines, what)
-			require.False(t, s.applied.fits(*g, append(slices.Clip(s.Breaks), PlayerBreak{Player: 1, From: day, To: day})), what)
-			require.Nil(t, s.cow().applied, "%s: the next step keeps the ledger", what)
+			require.False(t, e.fits(*g, append(slices.Clip(s.Breaks), PlayerBreak{Player: 1, From: day, To: day})), what)
+			next := s.cow()
+			require.False(t, e.fits(*next.own(next.Games[0]), next.Breaks), "%s: the next step's game taken to change fits the ledger", what)
 			if len(g.Replies) > extendFrom {
-				kept := false
-				for _, e := range s.ledgers {
-					kept = kept || e.code == g.Code
-				}
-				require.True(t, kept, "%s: the ledger was not kept for the next letter", what)
 				extended++
 			}
 		}
 	}
 	require.Greater(t, extended, 100, "letters whose ledger was extended: the test does not test it")
+}
+
+// A game's kept ledger is one entry, replaced by the game's next: a long
+// game's stays for its next letter to extend, a short game's only until
+// the next ledger is kept (for the store's Ledger, right after); the list
+// a state stepped from is not changed.
+func TestKeepLedger_OneEntryAGame(t *testing.T) {
+	games := map[string]*Game{
+		"long":   {Code: "long", Replies: make([]timecontrol.Reply, extendFrom)},
+		"short":  {Code: "short", Replies: make([]timecontrol.Reply, 1)},
+		"short2": {Code: "short2", Replies: make([]timecontrol.Reply, 2)},
+	}
+	var s State
+	for _, c := range []struct {
+		keep string
+		want []string
+	}{
+		{"long", []string{"long"}},
+		{"short", []string{"long", "short"}},
+		{"short2", []string{"long", "short2"}},
+		{"long", []string{"long"}},
+	} {
+		before := slices.Clone(s.ledgers)
+		was := s.ledgers
+		s.keepLedger(games[c.keep], &timecontrol.Ledger{})
+		var codes []string
+		for _, e := range s.ledgers {
+			codes = append(codes, e.code)
+		}
+		require.Equal(t, c.want, codes, "kept %s", c.keep)
+		require.Equal(t, before, was, "kept %s: the list before changed", c.keep)
+		require.True(t, s.keptLedger(c.keep).fits(*games[c.keep], nil), c.keep)
+	}
 }

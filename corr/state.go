@@ -37,29 +37,26 @@ type State struct {
 	// in place from then on, until the next cow starts the list again.
 	owned []*Game
 	// ledgers are the games' day ledgers as the applier last computed
-	// them: the next letter's is extended from its game's (Ledger). A list
-	// never changed in place (setLedger copies it), shared by the states
-	// that step from this one; Clone leaves it out, so that a state handed
-	// out is the same as one read again from the rows.
-	ledgers []gameLedger
-	// applied is the day ledger the step that made this state computed
-	// for the game it applied a letter to (the applier's ledger), with
-	// what it was computed from: the store's Ledger of that game, asked
-	// right after, takes it instead of computing it again. The next step
-	// (cow, clone) forgets it, so no more than one is kept.
-	applied *appliedLedger
+	// them, each with what it was computed from (gameLedger): the store's
+	// Ledger of a letter's game, asked right after, takes it as it is, and
+	// the next letter's is extended from its game's. A list never changed
+	// in place (keepLedger copies it), shared by the states that step from
+	// this one; Clone leaves it out, so that a state handed out is the
+	// same as one read again from the rows.
+	ledgers []*gameLedger
 }
 
-// appliedLedger is a game's day ledger as a step computed it, with the
+// gameLedger is a game's day ledger as the applier computed it, with the
 // inputs it was computed from as they were then: the game's lists by
 // identity and length, its scalars and the tournament's breaks. The
 // identity tells the same game because the applier asks for the ledger
 // only after the letter's last change to the game (applier.ledger: a step
 // also changes a reply in place, the pending reply's dates or a claim's
 // receipt, but before that) and a later step copies the game before it
-// changes it (cow). What the ledger also reads of the tournament (its days
-// and moves a control, its start and end, the players) no step changes.
-type appliedLedger struct {
+// changes it (cow, own). What the ledger also reads of the tournament
+// (its days and moves a control, its start and end, the players) no step
+// changes.
+type gameLedger struct {
 	code         string
 	white, black int
 	start, end   timecontrol.Date
@@ -67,21 +64,14 @@ type appliedLedger struct {
 	replies      []timecontrol.Reply
 	penalties    []timecontrol.Penalty
 	breaks       []PlayerBreak
-	led          timecontrol.Ledger
-}
-
-// ledgerApplied records led as game g's ledger computed by this state's
-// step, the state's breaks as they are now.
-func (s *State) ledgerApplied(g *Game, led timecontrol.Ledger) {
-	s.applied = &appliedLedger{code: g.Code, white: g.White, black: g.Black, start: g.Start, end: g.End,
-		listReceived: g.StartListReceived, replies: g.Replies, penalties: g.Penalties, breaks: s.Breaks, led: led}
+	led          *timecontrol.Ledger
 }
 
 // fits reports whether the ledger was computed from game g as it is, with
 // breaks.
-func (a *appliedLedger) fits(g Game, breaks []PlayerBreak) bool {
-	return a.code == g.Code && a.white == g.White && a.black == g.Black && a.start == g.Start && a.end == g.End &&
-		a.listReceived == g.StartListReceived && SameList(a.replies, g.Replies) && SameList(a.penalties, g.Penalties) && SameList(a.breaks, breaks)
+func (e *gameLedger) fits(g Game, breaks []PlayerBreak) bool {
+	return e.code == g.Code && e.white == g.White && e.black == g.Black && e.start == g.Start && e.end == g.End &&
+		e.listReceived == g.StartListReceived && SameList(e.replies, g.Replies) && SameList(e.penalties, g.Penalties) && SameList(e.breaks, breaks)
 }
 
 // SameList reports whether a and b are the same list: the same elements of
@@ -90,12 +80,6 @@ func (a *appliedLedger) fits(g Game, breaks []PlayerBreak) bool {
 // one); equal elements in another array are another list.
 func SameList[T any](a, b []T) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
-// gameLedger is the day ledger last computed for game code.
-type gameLedger struct {
-	code string
-	led  *timecontrol.Ledger
 }
 
 // PlayerBreak is a break a player announced ("беру перерыв с ... по ...").
@@ -121,7 +105,7 @@ func (s State) clone() State {
 	}
 	c.Breaks = append([]PlayerBreak(nil), s.Breaks...)
 	c.Byes = append([]swiss.Bye(nil), s.Byes...)
-	c.tracked, c.changed, c.owned, c.applied = false, nil, nil, nil
+	c.tracked, c.changed, c.owned = false, nil, nil
 	return c
 }
 
@@ -142,7 +126,7 @@ func (s State) cow() State {
 	c.Breaks = slices.Clone(s.Breaks)
 	c.Byes = slices.Clone(s.Byes)
 	c.changed = slices.Clip(s.changed)
-	c.owned, c.applied = nil, nil
+	c.owned = nil
 	return c
 }
 
@@ -251,19 +235,17 @@ func (s State) Timeline(g Game) timecontrol.Timeline {
 	return tl
 }
 
-// Ledger computes the day ledger of game g: the one the step that made s
-// computed for g as it is, when there is one; extended from the one the
-// applier last computed for the game when there is one
-// (timecontrol.Ledger.Extend gives the ledger computed whole), computed
-// whole otherwise.
+// Ledger computes the day ledger of game g: the one the applier last
+// computed for g, when g is as it was then; extended from it, when g has
+// extendFrom replies or more (timecontrol.Ledger.Extend gives the ledger
+// computed whole); computed whole otherwise.
 func (s State) Ledger(g Game) (timecontrol.Ledger, error) {
-	if s.applied != nil && s.applied.fits(g, s.Breaks) {
-		return s.applied.led, nil
-	}
-	if len(g.Replies) >= extendFrom {
-		if kept, ok := s.keptLedger(g.Code); ok {
-			return kept.Extend(s.Timeline(g))
-		}
+	e := s.keptLedger(g.Code)
+	switch {
+	case e != nil && e.fits(g, s.Breaks):
+		return *e.led, nil
+	case e != nil && len(g.Replies) >= extendFrom:
+		return e.led.Extend(s.Timeline(g))
 	}
 	return timecontrol.Compute(s.Timeline(g))
 }
@@ -276,34 +258,40 @@ func (s State) resumableLedger(g Game) (timecontrol.Ledger, error) {
 	if len(g.Replies) < extendFrom {
 		return timecontrol.Compute(s.Timeline(g))
 	}
-	kept, _ := s.keptLedger(g.Code)
+	var kept timecontrol.Ledger
+	if e := s.keptLedger(g.Code); e != nil {
+		kept = *e.led
+	}
 	return kept.Extend(s.Timeline(g))
 }
 
-// keptLedger is the ledger the applier last kept for game code, if any.
-func (s State) keptLedger(code string) (timecontrol.Ledger, bool) {
+// keptLedger is the ledger the applier last kept for game code, or nil.
+func (s State) keptLedger(code string) *gameLedger {
 	for _, e := range s.ledgers {
 		if e.code == code {
-			return *e.led, true
+			return e
 		}
 	}
-	return timecontrol.Ledger{}, false
+	return nil
 }
 
 // extendFrom is the replies from which a game's ledger is kept for the
 // next letter to extend: a shorter one is computed whole as cheaply as
-// the kept one is looked up, copied and checked.
+// the kept one is looked up, copied and checked, and is kept only until
+// the applier keeps the next ledger (for the store's Ledger, right after).
 const extendFrom = 16
 
-// setLedger keeps led as the ledger last computed for game code, in a
-// list of s's own: the one it had may be shared with the state s stepped
-// from.
-func (s *State) setLedger(code string, led *timecontrol.Ledger) {
-	ls := make([]gameLedger, 0, len(s.ledgers)+1)
+// keepLedger keeps led as the ledger last computed for game g, with the
+// state's breaks as they are now, in a list of s's own: the one it had
+// may be shared with the state s stepped from. A shorter game's ledger
+// kept before goes (extendFrom).
+func (s *State) keepLedger(g *Game, led *timecontrol.Ledger) {
+	ls := make([]*gameLedger, 0, len(s.ledgers)+1)
 	for _, e := range s.ledgers {
-		if e.code != code {
+		if e.code != g.Code && len(e.replies) >= extendFrom {
 			ls = append(ls, e)
 		}
 	}
-	s.ledgers = append(ls, gameLedger{code: code, led: led})
+	s.ledgers = append(ls, &gameLedger{code: g.Code, white: g.White, black: g.Black, start: g.Start, end: g.End,
+		listReceived: g.StartListReceived, replies: g.Replies, penalties: g.Penalties, breaks: s.Breaks, led: led})
 }

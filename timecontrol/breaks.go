@@ -1,6 +1,9 @@
 package timecontrol
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // MaxBreakDays is the longest break a player may take without the judge (6.4.1).
 const MaxBreakDays = 30
@@ -41,7 +44,7 @@ func ValidateBreaks(bs []Break) []BreakVerdict {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(x, y int) bool { return bs[order[x]].From.Before(bs[order[y]].From) })
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(bs[x].From.n, bs[y].From.n) })
 	for _, i := range order {
 		b := bs[i]
 		v := BreakVerdict{Break: b}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"net"
@@ -158,10 +160,11 @@ func appendTo(tb testing.TB, addr, folder string, letters [][]byte) {
 
 // bareFetch fetches every letter of the mailbox (BODY.PEEK[], 100 a FETCH)
 // and returns how many.
-func bareFetch(tb testing.TB, addr string) int { return bareFetchFrom(tb, addr, "INBOX") }
+func bareFetch(tb testing.TB, addr string) int { return bareFetchFrom(tb, addr, "INBOX", nil) }
 
-// bareFetchFrom is bareFetch of folder.
-func bareFetchFrom(tb testing.TB, addr, folder string) int {
+// bareFetchFrom is bareFetch of folder, handing each FETCH's letters to
+// each when it is not nil.
+func bareFetchFrom(tb testing.TB, addr, folder string, each func(raws [][]byte)) int {
 	c := dialBench(tb, addr)
 	defer c.Close()
 	_, err := c.Select(folder, nil).Wait()
@@ -178,14 +181,77 @@ func bareFetchFrom(tb testing.TB, addr, folder string) int {
 		msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}}).Collect()
 		require.NoError(tb, err)
 		n += len(msgs)
+		if each != nil {
+			raws := make([][]byte, len(msgs))
+			for k, m := range msgs {
+				raws[k] = m.FindBodySection(body)
+			}
+			each(raws)
+		}
 	}
 	require.NoError(tb, c.Logout().Wait())
 	return n
 }
 
-// bareInserts runs n one-insert transactions on a fresh SQLite file with
-// the store's settings (WAL, synchronous FULL, BEGIN IMMEDIATE).
-func bareInserts(tb testing.TB, n int) time.Duration {
+// bareArchive fetches every letter of folder as bareFetchFrom does and,
+// beside the fetch, keeps each one's bytes in a fresh SQLite file with the
+// store's settings (bareStore): one INSERT a letter, keyed by the bytes'
+// SHA-256 as the store keys them, committed every 256 letters (the
+// reader's group). It is the least any daemon's catch-up must do, so the
+// catch-up's rate is read against it as well as against the bare fetch.
+// It returns how many letters were stored, and how long it took.
+func bareArchive(tb testing.TB, addr, folder string) (int, time.Duration) {
+	db := bareStore(tb)
+	defer db.Close()
+	_, err := db.Exec(`CREATE TABLE letters (id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE, raw BLOB NOT NULL)`)
+	require.NoError(tb, err)
+	fetched := make(chan [][]byte, 4)
+	stored := make(chan error, 1)
+	began := time.Now()
+	go func() { stored <- archive(db, fetched) }()
+	bareFetchFrom(tb, addr, folder, func(raws [][]byte) { fetched <- raws })
+	close(fetched)
+	require.NoError(tb, <-stored)
+	took := time.Since(began)
+	var n int
+	require.NoError(tb, db.QueryRow(`SELECT count(*) FROM letters`).Scan(&n))
+	return n, took
+}
+
+// archive stores the letters of fetched for bareArchive, 256 a transaction.
+func archive(db *sql.DB, fetched <-chan [][]byte) error {
+	var tx *sql.Tx
+	inTx := 0
+	for raws := range fetched {
+		for _, raw := range raws {
+			if tx == nil {
+				var err error
+				if tx, err = db.Begin(); err != nil {
+					return err
+				}
+			}
+			sum := sha256.Sum256(raw)
+			if _, err := tx.Exec(`INSERT INTO letters (sha256, raw) VALUES (?, ?)`, hex.EncodeToString(sum[:]), raw); err != nil {
+				tx.Rollback()
+				return err
+			}
+			if inTx++; inTx == 256 {
+				if err := tx.Commit(); err != nil {
+					return err
+				}
+				tx, inTx = nil, 0
+			}
+		}
+	}
+	if tx == nil {
+		return nil
+	}
+	return tx.Commit()
+}
+
+// bareStore opens a fresh SQLite file with the store's settings (WAL,
+// synchronous FULL, BEGIN IMMEDIATE).
+func bareStore(tb testing.TB) *sql.DB {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
@@ -193,8 +259,15 @@ func bareInserts(tb testing.TB, n int) time.Duration {
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(tb.TempDir(), "bare.db")+"?"+q.Encode())
 	require.NoError(tb, err)
+	return db
+}
+
+// bareInserts runs n one-insert transactions on a fresh SQLite file with
+// the store's settings (bareStore).
+func bareInserts(tb testing.TB, n int) time.Duration {
+	db := bareStore(tb)
 	defer db.Close()
-	_, err = db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, raw BLOB NOT NULL)`)
+	_, err := db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, raw BLOB NOT NULL)`)
 	require.NoError(tb, err)
 	row := make([]byte, 400)
 	began := time.Now()

@@ -21,8 +21,12 @@ import (
 )
 
 // stay is one function of the house entered on a walk: its package (the
-// module's path without "zaochnik/") and file.
-type stay struct{ pkg, file, name string }
+// module's path without "zaochnik/") and file; state is set on corr's
+// functions that take its State, as receiver or parameter.
+type stay struct {
+	pkg, file, name string
+	state           bool
+}
 
 // walk follows adjudication's calls from one function in the order the code
 // is written: every call of a function of the house is a stay, after the
@@ -45,7 +49,7 @@ type walk struct {
 func (w *walk) from(fn *types.Func) {
 	d := w.decls[fn]
 	w.on[fn] = true
-	w.stays = append(w.stays, stay{"adjudication", filepath.Base(w.fset.Position(d.Pos()).Filename), fn.Name()})
+	w.stays = append(w.stays, stay{"adjudication", filepath.Base(w.fset.Position(d.Pos()).Filename), fn.Name(), false})
 	w.node(d.Body)
 	delete(w.on, fn)
 }
@@ -151,14 +155,41 @@ func (w *walk) call(c *ast.CallExpr) {
 	if pos := w.fset.Position(fn.Pos()); pos.IsValid() {
 		file = filepath.Base(pos.Filename)
 	}
-	w.stays = append(w.stays, stay{pkg, file, fn.Name()})
+	w.stays = append(w.stays, stay{pkg, file, fn.Name(), pkg == "corr" && takesState(fn.Signature())})
+}
+
+// takesState reports whether a function of corr takes its State, by value
+// or pointer, as receiver or parameter.
+func takesState(sig *types.Signature) bool {
+	vars := []*types.Var{sig.Recv()}
+	for i := range sig.Params().Len() {
+		vars = append(vars, sig.Params().At(i))
+	}
+	for _, v := range vars {
+		if v == nil {
+			continue
+		}
+		t := v.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg().Path() == "zaochnik/corr" && n.Obj().Name() == "State" {
+			return true
+		}
+	}
+	return false
 }
 
 // wayCount is what a walk counts: its stays, the files they are in, the
 // returns (a stay in a file the walk had left), the climbs (a stay in a
 // package above the one before it, houseLevels), and its passages through
 // corr: the runs of corr's functions when the other packages' stays
-// but adjudication's are left out, each with the functions it calls.
+// but adjudication's are left out, each with the functions it calls. A
+// run starts where corr's State is read or asked to change (a function
+// taking it); a helper of corr's on a plain value the route already
+// holds (Game.SideOf, Tournament.Player, Claim.Ruling) reads no more of
+// corr than a field would, and outside a run it is left out like the
+// other packages' stays.
 type wayCount struct {
 	stays, files, returns, climbs int
 	passes                        [][]string
@@ -180,10 +211,10 @@ func count(stays []stay) wayCount {
 			c.climbs++
 		}
 		switch {
-		case s.pkg == "corr" && lastPkg != "corr":
-			c.passes = append(c.passes, []string{s.name})
-		case s.pkg == "corr":
+		case s.pkg == "corr" && lastPkg == "corr":
 			c.passes[len(c.passes)-1] = append(c.passes[len(c.passes)-1], s.name)
+		case s.pkg == "corr" && s.state:
+			c.passes = append(c.passes, []string{s.name})
 		case s.pkg != "adjudication":
 			continue
 		}
@@ -191,6 +222,33 @@ func count(stays []stay) wayCount {
 	}
 	c.files = len(files)
 	return c
+}
+
+// A pass through corr starts where its State is read or asked to change;
+// corr's helpers on plain values join a pass under way and are no pass of
+// their own.
+func TestCount_APassStartsAtCorrsState(t *testing.T) {
+	adj := stay{"adjudication", "desk.go", "route", false}
+	game := stay{"corr", "state.go", "Game", true}
+	rule := stay{"corr", "claim.go", "Rule", true}
+	sideOf := stay{"corr", "game.go", "SideOf", false}
+	render := stay{"corr/letter", "notice.go", "Render", false}
+	for _, c := range []struct {
+		name   string
+		stays  []stay
+		passes [][]string
+	}{
+		{"the state read once", []stay{adj, game, adj}, [][]string{{"Game"}}},
+		{"a helper in the pass", []stay{adj, game, sideOf, adj}, [][]string{{"Game", "SideOf"}}},
+		{"a helper after the pass", []stay{adj, game, adj, sideOf, adj}, [][]string{{"Game"}}},
+		{"a helper alone", []stay{adj, sideOf, adj, sideOf}, nil},
+		{"another package between", []stay{adj, game, render, rule}, [][]string{{"Game", "Rule"}}},
+		{"adjudication between", []stay{adj, game, adj, sideOf, rule}, [][]string{{"Game"}, {"Rule"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.passes, count(c.stays).passes)
+		})
+	}
 }
 
 // deskRoutes are the desk's routes from Decide (the judge's answer, the
@@ -201,11 +259,13 @@ func count(stays []stay) wayCount {
 // own, and so is the reading of the state it leaves: the judge's ruling
 // on a claim (corr.Rule, then Follow reads) and his adjudication settled
 // in the referee's game last (Settle), the walk taking both branches; the
-// organiser's decision (the rulings and the game read, corr.DecideAppeal
-// and the game it leaves, then Follow). Decide adds the facts it routes
-// by (the sender and his games awaiting an evaluation, the referee's
-// facts, the letter read), the referee's change (corr.Apply, Trusted)
-// and a held letter's request. The counts are exact, so a walker that
+// organiser's decision (the game read, corr.DecideAppeal and the game it
+// leaves, then Follow). Decide adds the facts it routes by (the sender's
+// games awaiting an evaluation, the letter read), the referee's change
+// (corr.Apply) and a held letter's request. Only corr's functions that
+// take its State start a pass (count): a helper on a value already read
+// (the tournament's Player or RoleOf, a game's SideOf, a claim's Ruling,
+// Trusted) is no pass of its own. The counts are exact, so a walker that
 // misses calls fails as surely as a route that reads corr again: when a
 // route's passes change on purpose, run the test with -v, check the
 // passes it prints against the route and write the new count here (and
@@ -215,10 +275,10 @@ var deskRoutes = []struct {
 	corr       int
 }{
 	{"Desk", "JudgeAnswer", 4},
-	{"Desk", "OrganiserAnswer", 5},
+	{"Desk", "OrganiserAnswer", 4},
 	{"Desk", "Submit", 1},
 	{"Desk", "Follow", 1},
-	{"", "Decide", 16},
+	{"", "Decide", 14},
 }
 
 // The desk's routes read corr's state once, as a plain value, and then
