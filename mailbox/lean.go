@@ -194,13 +194,12 @@ func printableName(k string) bool {
 func leanText(h leanHeader, body []byte) (text, mt string, ok bool) {
 	charset, mt := "", "text/plain"
 	if v := h.Get("Content-Type"); v != "" {
-		t, params, err := mime.ParseMediaType(v)
+		t, cs, has, err := textType(v)
 		if err != nil || !strings.HasPrefix(t, "text/") || t == "text/html" {
 			return "", "", false
 		}
-		mt = t
-		var has bool
-		if charset, has = params["charset"]; has && (charset == "" || strings.Contains(charset, "=?")) {
+		mt, charset = t, cs
+		if has && (charset == "" || strings.Contains(charset, "=?")) {
 			return "", "", false // go-message decodes the words first; an empty charset is unknown
 		}
 		charset = strings.ToLower(charset)
@@ -248,6 +247,61 @@ func leanText(h leanHeader, body []byte) (text, mt string, ok bool) {
 		return "", "", false
 	}
 	return lfText(decoded), mt, true
+}
+
+// textType is a Content-Type value's media type and its charset
+// parameter (has: given) as mime.ParseMediaType reads them. The usual
+// value, "type/subtype" and at most a charset of a token, bare or
+// quoted, is read here (plainTextType), any other by mime.
+func textType(v string) (mt, charset string, has bool, err error) {
+	if mt, charset, has, ok := plainTextType(v); ok {
+		return mt, charset, has, nil
+	}
+	mt, params, err := mime.ParseMediaType(v)
+	charset, has = params["charset"]
+	return mt, charset, has, err
+}
+
+// plainTextType reads v when it is "type/subtype" of tokens, then
+// nothing or "; charset=" and a token, bare or in quotes, spaces allowed
+// after the semicolon: the media type in lower case (mime lowers it),
+// the charset as written; ok is false for any other value
+// (FuzzTextType compares with mime.ParseMediaType).
+func plainTextType(v string) (mt, charset string, has, ok bool) {
+	mt, rest, _ := strings.Cut(v, ";")
+	slash := strings.IndexByte(mt, '/')
+	if slash <= 0 || slash == len(mt)-1 || !isToken(mt[:slash]) || !isToken(mt[slash+1:]) {
+		return "", "", false, false
+	}
+	if len(rest) == len(v) { // no semicolon
+		return strings.ToLower(mt), "", false, true
+	}
+	rest = strings.TrimLeft(rest, " ")
+	if len(rest) < len("charset=") || !strings.EqualFold(rest[:len("charset=")], "charset=") {
+		return "", "", false, false
+	}
+	charset = rest[len("charset="):]
+	if len(charset) >= 2 && charset[0] == '"' && charset[len(charset)-1] == '"' {
+		charset = charset[1 : len(charset)-1]
+	}
+	if !isToken(charset) {
+		return "", "", false, false
+	}
+	return strings.ToLower(mt), charset, true, true
+}
+
+// isToken reports whether s is a MIME token (RFC 2045 section 5.1):
+// printable ASCII but the blank and the tspecials.
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || strings.IndexByte(`()<>@,;:\"/[]?=`, c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lfText is b as a string with every CRLF made LF, as
