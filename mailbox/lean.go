@@ -115,7 +115,7 @@ func readLeanHeader(raw []byte) (h leanHeader, body []byte, ok bool) {
 		}
 	}
 	head := string(raw[:end]) // the fields' names and values are parts of one string
-	h = make(leanHeader, 0, 16)
+	h = make(leanHeader, 0, fieldCount(head))
 	// parts are the non-empty lines of the last field while it is folded,
 	// joined once when it ends: joining at each line would copy the value
 	// again for every line of a long folded field.
@@ -161,6 +161,24 @@ func readLeanHeader(raw []byte) (h leanHeader, body []byte, ok bool) {
 	}
 	unfold()
 	return h, raw[end:], true
+}
+
+// fieldCount is how many fields header head has at most: its lines that
+// do not continue a field (a provider's letter has 20 to 40), so that
+// they are allocated once.
+func fieldCount(head string) int {
+	n := 0
+	for len(head) > 0 {
+		if head[0] != ' ' && head[0] != '\t' {
+			n++
+		}
+		i := strings.IndexByte(head, '\n')
+		if i < 0 {
+			break
+		}
+		head = head[i+1:]
+	}
+	return n
 }
 
 // trimBlanks is s without the spaces and tabs around it.

@@ -90,6 +90,20 @@ func TestReadLeanHeader_FoldedFieldJoinedOnce(t *testing.T) {
 	assert.Equal(t, full, lean)
 }
 
+// TestReadLeanHeader_FieldsAllocatedOnce: a header's fields are
+// allocated once, however many (they grew from 16, copied at each
+// doubling: two allocations more for 40 fields, a provider's header).
+func TestReadLeanHeader_FieldsAllocatedOnce(t *testing.T) {
+	raw := []byte(strings.Repeat("X-Field: value\r\n", 40) + "\r\nx\r\n")
+	n := testing.AllocsPerRun(20, func() {
+		h, _, ok := readLeanHeader(raw)
+		if !ok || len(h) != 40 {
+			t.Fatal("not read")
+		}
+	})
+	assert.Equal(t, 3.0, n, "the header's string, its fields and the list of a field's lines")
+}
+
 // FuzzDecodeLean: on any bytes the lean reader never panics and either
 // declines the letter or decodes it as go-message does.
 func FuzzDecodeLean(f *testing.F) {
