@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -386,4 +387,43 @@ func TestReceive_StoredOnceWithinAndAcrossGroups(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, ls, 2)
 	assert.Len(t, w.game("1-2").Plies, 2)
+}
+
+// TestReceive_StoredBeforeNotFailedByItsReading: a letter stored before
+// is answered from its row even when what its decision would read fails
+// (its tournament's state no longer reads), a letter read as an
+// oversized one alike; a fresh letter fails on it.
+func TestReceive_StoredBeforeNotFailedByItsReading(t *testing.T) {
+	for _, oversized := range []bool{false, true} {
+		t.Run(fmt.Sprintf("oversized=%v", oversized), func(t *testing.T) {
+			w := newWorld(t, "two.toml")
+			ctx := context.Background()
+			in := func(day int) referee.Letter {
+				return decoded(w.ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(day),
+					Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: day, body: firstMove, above: []string{dmarcIvanov}})})
+			}
+			receive := func(l referee.Letter) error {
+				if oversized {
+					return w.ref.Oversized(ctx, l, 30<<20)
+				}
+				_, err := w.ref.Receive(ctx, l)
+				return err
+			}
+			first := in(1)
+			require.NoError(t, receive(first))
+			was, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+
+			side, err := sql.Open("sqlite", "file:"+w.path)
+			require.NoError(t, err)
+			t.Cleanup(func() { side.Close() })
+			_, err = side.Exec(`UPDATE tournaments SET state = '{'`)
+			require.NoError(t, err)
+			require.NoError(t, receive(first), "stored before")
+			now, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, was, now, "answered from its row")
+			assert.ErrorContains(t, receive(in(2)), "state", "a fresh letter fails on what it reads")
+		})
+	}
 }
