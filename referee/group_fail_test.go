@@ -25,7 +25,6 @@ import (
 // tournament's copy in memory is the one stored. Offered again, once the
 // failure is gone, the rest apply once.
 func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
-	const reply = "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"
 	tests := []struct {
 		name   string
 		failed int // the letter whose game row refuses it
@@ -39,8 +38,8 @@ func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
 			ctx := context.Background()
 			ls := []referee.Letter{
 				{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})},
-				{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: reply, above: []string{dmarcIvanov}})},
-				{Raw: w.raw(letter{from: "someone@example.net", subject: "ТЕСТ-2026 1-2", day: 4, body: reply})},
+				{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply, above: []string{dmarcIvanov}})},
+				{Raw: w.raw(letter{from: "someone@example.net", subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply})},
 			}
 			for i := range ls {
 				ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
@@ -112,7 +111,6 @@ func (h onLog) Handle(context.Context, slog.Record) error {
 // bookkeeping, and stored: ReceiveAll returns their outcomes with the
 // failure, as its promise says.
 func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
-	const reply = "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"
 	w := newWorld(t, "two.toml")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -120,7 +118,7 @@ func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
 	ls := []referee.Letter{
 		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
 		{Raw: []byte("not a letter"), Unreadable: errors.New("unreadable")},
-		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: reply, above: []string{dmarcIvanov}})}),
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply, above: []string{dmarcIvanov}})}),
 	}
 	for i := range ls {
 		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
