@@ -117,7 +117,7 @@ func (d Desk) appealDecision(s corr.State, appeals []Appeal, code string, upheld
 		return d, s, corr.Outcome{}, err
 	}
 	sc := sceneOf(ns)
-	sg, _ := sc.see(ns, code, 0)
+	sg, _ := sc.see(ns, code, nil, 0)
 	g, toMove := sg.Game, sg.ToMove()
 	d, out = d.Follow(ns, 0, out)
 	out.Events = append(out.Events, corr.Event{Game: code, Date: day, Kind: kind, Clause: "6.1.12", Detail: note})
@@ -167,7 +167,7 @@ func (d Desk) OrganiserAnswer(s corr.State, code string, ans Answer, day timecon
 		}
 	}
 	sc := sceneOf(s)
-	sg, _ := sc.see(s, code, 0)
+	sg, _ := sc.see(s, code, nil, 0)
 	g := sg.Game
 	refuse := func(why letter.Problem) (Desk, corr.State, corr.Outcome, error) {
 		m := letter.OrganiserAnswerRefused{Envelope: envelope(sc, d.Organiser, g), Why: why}.Render()

@@ -20,7 +20,7 @@ import (
 // answered with what to write.
 func (d Desk) Submit(s corr.State, g corr.Game, n int, read Submitted, day timecontrol.Date) (Desk, corr.Outcome, error) {
 	sc := sceneOf(s)
-	sg, _ := sc.see(s, g.Code, showRecord|showText) // for the judge's letter once both are in
+	sg, _ := sc.see(s, g.Code, &g, showRecord|showText) // for the judge's letter once both are in
 	d = d.clone()
 	code := g.Code
 	a := d.adjourned(code)

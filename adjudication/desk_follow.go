@@ -110,7 +110,7 @@ func (d Desk) following(s corr.State, out corr.Outcome) scene {
 		}
 	}
 	for _, n := range games {
-		sc.see(s, n.code, n.what)
+		sc.see(s, n.code, nil, n.what)
 	}
 	return sc
 }

@@ -24,7 +24,7 @@ func (d Desk) JudgeAnswer(s corr.State, code string, a Answer, day timecontrol.D
 		code = d.onlyWaiting(s, reply.Verdict == Adjudged)
 	}
 	sc := sceneOf(s)
-	sg, ok := sc.see(s, code, 0)
+	sg, ok := sc.see(s, code, nil, 0)
 	g, judge := sg.Game, sc.Judge
 	refuse := func(err error) (Desk, corr.State, corr.Outcome, error) {
 		why := answerProblem(err)
@@ -141,7 +141,7 @@ func (d Desk) Daily(s corr.State, day timecontrol.Date) (Desk, corr.Outcome) {
 	sc := sceneOf(s)
 	for _, a := range d.Adjournments { // the games before the judge, read first
 		if a.Ruled.IsZero() {
-			sc.see(s, a.Game, pick(a.Sent.IsZero(), showRecord|showText, 0))
+			sc.see(s, a.Game, nil, pick(a.Sent.IsZero(), showRecord|showText, 0))
 		}
 	}
 	out := corr.Outcome{Accepted: true}

@@ -47,11 +47,20 @@ const (
 func sceneOf(s corr.State) scene { return scene{Tournament: s.Tournament} }
 
 // see adds game code of state s to the scene, read as far as what
-// shows, and returns it; false when s has no such game.
-func (sc *scene) see(s corr.State, code string, what show) (seen, bool) {
-	g, ok := s.Game(code)
-	if !ok {
-		return seen{}, false
+// shows, and returns it; false when s has no such game. A caller that
+// holds the game found already gives it (found), so that it is not
+// looked up again; nil looks it up by code. One function either way, so
+// that the game's lookup and its reading are one pass through corr
+// (TestHouse_TheDesksRoutesPassCorrAsCounted).
+func (sc *scene) see(s corr.State, code string, found *corr.Game, what show) (seen, bool) {
+	var g corr.Game
+	if found != nil {
+		g = *found
+	} else {
+		var ok bool
+		if g, ok = s.Game(code); !ok {
+			return seen{}, false
+		}
 	}
 	x := seen{Game: g}
 	if what != 0 {

@@ -145,3 +145,40 @@ func TestJudgeAnswer_TheOnlyGameWaiting(t *testing.T) {
 		})
 	}
 }
+
+// TestScene_SeesAGameFoundAlreadyWithoutLookingItUp: a route that holds
+// its game found already (Submit's) gives it to the scene, which reads it
+// as given and does not look it up by its code again; without one the
+// game is looked up, and one the state lacks is not seen.
+func TestScene_SeesAGameFoundAlreadyWithoutLookingItUp(t *testing.T) {
+	_, s := letterTo(t, Desk{}, startedFrom(t, "short.toml"), "ivanov@example.org", "2026-03-01", firstMove)
+	g := *s.Games[0] // White's 1.c3-d4 played
+	code := g.Code
+	without := s
+	without.Games = nil // no game to look up by its code
+	tests := []struct {
+		name  string
+		s     corr.State
+		found *corr.Game
+		seen  bool
+	}{
+		{"FoundAlready", without, &g, true},
+		{"LookedUp", s, nil, true},
+		{"NotInTheState", without, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := sceneOf(tt.s)
+			x, ok := sc.see(tt.s, code, tt.found, showRecord|showText)
+			require.Equal(t, tt.seen, ok)
+			if !tt.seen {
+				assert.Empty(t, sc.games)
+				return
+			}
+			assert.Equal(t, g, x.Game)
+			assert.NotEmpty(t, x.record.Moves, "read as far as it shows")
+			assert.Equal(t, corr.RecordText(g.Record(s.Tournament.DraughtsVariant())), x.text)
+			assert.Equal(t, []seen{x}, sc.games)
+		})
+	}
+}

@@ -208,7 +208,7 @@ func TestDesk_6_5_3_PerGameChoiceForAWithdrawnPlayer(t *testing.T) {
 func TestDesk_6_5_4_EngineViewIsTheSameEveryTime(t *testing.T) {
 	d, s, code := unfinishedGame(t)
 	sc := sceneOf(s)
-	g, _ := sc.see(s, code, showRecord|showText)
+	g, _ := sc.see(s, code, nil, showRecord|showText)
 	a := d.Adjournments[0]
 	first, second := adjudicationLetter(sc, g, a), adjudicationLetter(sc, g, a)
 	assert.Equal(t, first.Body, second.Body, "a node budget, not a time limit")

@@ -161,3 +161,126 @@ func TestSender_GiveWayIsBounded(t *testing.T) {
 	inbox.waitApplied(t, 1)
 	out.waitSettled(t)
 }
+
+// TestSender_GivingWayRecordsWithTheNextClaim: while the reader hands a
+// backlog over, the sender still records a batch's outcomes in the
+// transaction that claims the next, one write transaction a batch: none
+// only records (Claim with max 0) before it gives way.
+func TestSender_GivingWayRecordsWithTheNextClaim(t *testing.T) {
+	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(tournament, secret))
+	require.NoError(t, lm.AddUser(player, secret))
+	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	backlog := &mailbox.Backlog{}
+	out := newFakeOutbox()
+	s, err := mailbox.NewSender(mailbox.SenderOptions{
+		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: 1,
+		Outbox: out, Backlog: backlog, GiveWay: 20 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
+	})
+	require.NoError(t, err)
+	runSender(t, s)
+	const n = 3
+	var calls []claimCall // as the outbox saw them while the backlog was pending
+	inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick, wait: func() {
+		for i := range n {
+			out.queue(t, fmt.Sprintf("earlier.%d@zaochnik.test", i), player)
+		}
+		s.Kick()
+		out.waitSettled(t)
+		out.mu.Lock()
+		calls = append(calls, out.calls...)
+		out.mu.Unlock()
+	}}
+	startReader(t, lm.IMAPAddr, inbox, func(o *mailbox.ReaderOptions) { o.Backlog = backlog })
+	inbox.waitApplied(t, 1)
+	var claimed []int64
+	for i, c := range calls {
+		assert.NotZero(t, c.max, "call %d only records: %+v", i, c)
+		if i > 0 {
+			assert.Len(t, c.done, len(calls[i-1].claimed), "call %d records the batch before", i)
+		}
+		claimed = append(claimed, c.claimed...)
+	}
+	assert.Len(t, claimed, n, "each letter claimed once")
+}
+
+// TestSender_KilledWhileGivingWayNeverSendsItsBatchAgain: killed while
+// it gives way (the outbox as it stands when the claim after the wait
+// comes), the sender leaves the batch it sent in flight, its outcomes not
+// recorded, as a kill during the batch does: a sender started on the
+// outbox as the kill left it sends the next letters and never that batch
+// again (the store marks it uncertain at the start, SettleInFlight).
+func TestSender_KilledWhileGivingWayNeverSendsItsBatchAgain(t *testing.T) {
+	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(tournament, secret))
+	require.NoError(t, lm.AddUser(player, secret))
+	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	sender := func(out mailbox.Outbox, backlog *mailbox.Backlog) *mailbox.Sender {
+		s, err := mailbox.NewSender(mailbox.SenderOptions{
+			Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: 1,
+			Outbox: out, Backlog: backlog, GiveWay: 20 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
+		})
+		require.NoError(t, err)
+		runSender(t, s)
+		return s
+	}
+	backlog := &mailbox.Backlog{}
+	out := newFakeOutbox()
+	killed := make(chan *fakeOutbox, 1) // the outbox as a kill while the sender gives way leaves it
+	s := sender(&recordHook{fakeOutbox: out, before: func() {
+		select {
+		case killed <- out.snapshot():
+		default:
+		}
+	}}, backlog)
+	var at *fakeOutbox
+	inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick, wait: func() {
+		out.queue(t, "earlier@zaochnik.test", player)
+		s.Kick()
+		select {
+		case at = <-killed:
+		case <-time.After(10 * time.Second): // a guard against a hang
+		}
+	}}
+	startReader(t, lm.IMAPAddr, inbox, func(o *mailbox.ReaderOptions) { o.Backlog = backlog })
+	inbox.waitApplied(t, 1)
+	require.NotNil(t, at, "the batch's outcomes recorded")
+	require.Len(t, at.rows, 1)
+	assert.True(t, at.rows[0].flying && !at.rows[0].sent, "the batch sent is in flight at the kill")
+	assert.Equal(t, 1, sinkCounts(t, lm)["earlier@zaochnik.test"])
+
+	at.queue(t, "later@zaochnik.test", player)
+	sender(at, nil).Kick()
+	require.Eventually(t, func() bool { return sinkCounts(t, lm)["later@zaochnik.test"] == 1 }, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, 1, sinkCounts(t, lm)["earlier@zaochnik.test"], "never sent again")
+}
+
+// recordHook is a fakeOutbox that runs before ahead of each Claim that
+// records outcomes.
+type recordHook struct {
+	*fakeOutbox
+	before func()
+}
+
+func (h *recordHook) Claim(ctx context.Context, done []mailbox.Outcome, now, retryAt time.Time, max int) ([]mailbox.Attempt, error) {
+	if len(done) > 0 {
+		h.before()
+	}
+	return h.fakeOutbox.Claim(ctx, done, now, retryAt, max)
+}
+
+// snapshot is a copy of f's letters, as a kill leaves the outbox.
+func (f *fakeOutbox) snapshot() *fakeOutbox {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := newFakeOutbox()
+	for _, r := range f.rows {
+		r := *r
+		c.rows = append(c.rows, &r)
+	}
+	return c
+}

@@ -182,7 +182,8 @@ func (s *Sender) Kick() {
 // keeps them and writes them before it reads the outbox again, backing off
 // while the store fails; it never sends a letter again meanwhile. While
 // the Reader beside it hands a backlog over (SenderOptions.Backlog) it
-// records what it sent and waits before each batch.
+// waits before each batch, the outcomes of the last one recorded with the
+// next claim still: one write transaction a batch, a backlog or not.
 func (s *Sender) Run(ctx context.Context) error {
 	var c *smtpConn
 	defer func() {
@@ -232,12 +233,10 @@ func (s *Sender) Run(ctx context.Context) error {
 			due = true
 		}
 		if s.o.Backlog.pending() {
-			// The reader is catching up: its chain goes first. Nothing of
-			// ours waits in flight meanwhile.
-			if err := s.record(ctx, &done); err != nil {
-				storeWait(err)
-				continue
-			}
+			// The reader is catching up: its chain goes first, the
+			// writer's lock included. The last batch waits in flight
+			// meanwhile, as it does while the next is claimed: killed
+			// now, the daemon leaves it uncertain (never sent again).
 			s.o.Backlog.wait(ctx, s.o.GiveWay)
 			if ctx.Err() != nil {
 				continue

@@ -31,13 +31,12 @@ import (
 const aheadTournaments = 64
 
 // aheadBook is the tournaments the chain read, by their ciphers and by
-// their players' addresses (lower case), for reading ahead, and their
-// zones by name. Its zero value is empty.
+// their players' addresses (lower case), for reading ahead. Its zero
+// value is empty.
 type aheadBook struct {
 	mu       sync.Mutex
 	ciphers  map[string]*aheadTournament
 	bySender map[string]*aheadTournament
-	zones    map[string]*time.Location
 }
 
 // aheadTournament is a tournament as kept for reading ahead.
@@ -64,10 +63,11 @@ func readsAs(t, u corr.Tournament) bool {
 		})
 }
 
-// learn keeps the tournament of case c, unless the one kept under its
-// cipher reads letters alike (readsAs), and returns the one kept; nil
-// for a case of no tournament.
-func (b *aheadBook) learn(c adjudication.Case) *aheadTournament {
+// learn keeps the tournament of case c, with loc its zone as the store
+// loaded it (storage.Scene.Zone), unless the one kept under its cipher
+// reads letters alike (readsAs), and returns the one kept; nil for a
+// case of no tournament.
+func (b *aheadBook) learn(c adjudication.Case, loc *time.Location) *aheadTournament {
 	if c.Cipher == "" || c.State.Tournament.Cipher != c.Cipher {
 		return nil
 	}
@@ -79,15 +79,6 @@ func (b *aheadBook) learn(c adjudication.Case) *aheadTournament {
 	}
 	if old == nil && (len(b.ciphers) >= aheadTournaments || b.ciphers == nil) {
 		b.ciphers, b.bySender = map[string]*aheadTournament{}, map[string]*aheadTournament{}
-	}
-	tz := c.State.Tournament.Timezone
-	loc, ok := b.zones[tz]
-	if !ok {
-		if b.zones == nil {
-			b.zones = map[string]*time.Location{}
-		}
-		loc = c.State.Tournament.Location() // reads the zone's file: once a zone
-		b.zones[tz] = loc
 	}
 	t := &aheadTournament{t: c.State.Tournament, loc: loc}
 	b.ciphers[c.Cipher] = t
@@ -265,8 +256,10 @@ func (ra *readAhead) learned(t *aheadTournament) {
 }
 
 // claim is letter i's reading ahead, nil when it was not read; it waits
-// for a reading under way, and lets the reading go (the chain takes each
-// letter once).
+// for a reading under way, and lets the reading go: the chain takes a
+// letter again only when a later letter failed and rolled their group
+// back (receiveGroup), rarely, and the decision then reads it itself, the
+// same either way (adjudication.Letter.Ahead).
 func (ra *readAhead) claim(i int) *letter.Ahead {
 	if ra == nil {
 		return nil

@@ -59,7 +59,7 @@ func TestReceive_DecisionsTakeTheReadingsAhead(t *testing.T) {
 	ra := r.readAhead(cs) // the book empty: every letter waits for its tournament
 	defer ra.end()
 	var outs []Outcome
-	n, err := r.receiveGroup(ctx, cs[:1], 0, ra, &outs) // the chain learns the tournament
+	n, err := r.receiveGroup(ctx, cs[:1], 0, GroupTime, ra, &outs) // the chain learns the tournament
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 	for i := 1; i < len(cs); i++ {
@@ -81,7 +81,7 @@ func TestReceive_DecisionsTakeTheReadingsAhead(t *testing.T) {
 	last.Letter = letter.Parse(letters[2].body, last.Options) // White's move, as if Black wrote it
 
 	for len(outs) < len(cs) {
-		_, err := r.receiveGroup(ctx, cs, len(outs), ra, &outs)
+		_, err := r.receiveGroup(ctx, cs, len(outs), GroupTime, ra, &outs)
 		require.NoError(t, err)
 	}
 	for i, o := range outs[:3] {

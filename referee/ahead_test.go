@@ -56,12 +56,13 @@ func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
 		aheadLetter("Petrov@Example.org", text, ""),
 		aheadLetter("petrov@example.org", text, storage.Refused),
 	}
-	postmark := timecontrol.DateOf(cs[0].Postmark.In(c.State.Tournament.Location())) // 5 March in Moscow
+	loc := c.State.Tournament.Location()                   // as the store gives it (storage.Scene.Zone)
+	postmark := timecontrol.DateOf(cs[0].Postmark.In(loc)) // 5 March in Moscow
 	t.Run("the tournament known", func(t *testing.T) {
 		r := &Referee{}
-		kept := r.ahead.learn(c)
+		kept := r.ahead.learn(c, loc)
 		require.NotNil(t, kept)
-		require.Same(t, kept, r.ahead.learn(c), "kept once")
+		require.Same(t, kept, r.ahead.learn(c, loc), "kept once")
 		ra := r.readAhead(cs)
 		require.Eventually(t, func() bool { return readOf(ra, 2) != nil }, 10*time.Second, time.Millisecond)
 		ra.end() // the chain at none of them: read all it could, in order
@@ -84,7 +85,7 @@ func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
 		r := &Referee{}
 		ra := r.readAhead(cs)
 		ra.at(1)
-		ra.learned(r.ahead.learn(c))
+		ra.learned(r.ahead.learn(c, loc))
 		require.Eventually(t, func() bool { return readOf(ra, 2) != nil }, 10*time.Second, time.Millisecond,
 			"read once its sender's tournament was learned")
 		ra.end()
@@ -93,7 +94,7 @@ func TestReadAhead_ReadsTheLettersOfKnownSenders(t *testing.T) {
 	})
 	t.Run("a lone letter", func(t *testing.T) {
 		r := &Referee{}
-		r.ahead.learn(c)
+		r.ahead.learn(c, loc)
 		ra := r.readAhead(cs[:1])
 		assert.Nil(t, ra)
 		assert.Nil(t, ra.claim(0))
@@ -125,10 +126,11 @@ func TestAheadBook_LearnsAnEditedTournamentAgain(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := aheadCase(t)
 			var b aheadBook
-			old := b.learn(c)
+			old := b.learn(c, c.State.Tournament.Location())
 			c.State.Tournament.Players = slices.Clone(c.State.Tournament.Players)
 			tt.edit(&c.State.Tournament)
-			got := b.learn(c)
+			loc := c.State.Tournament.Location()
+			got := b.learn(c, loc)
 			assert.Equal(t, tt.again, got != old, "learned again")
 			assert.Same(t, got, b.ciphers[c.Cipher])
 			for _, p := range c.State.Tournament.Players {
@@ -136,7 +138,7 @@ func TestAheadBook_LearnsAnEditedTournamentAgain(t *testing.T) {
 			}
 			if tt.again {
 				assert.Equal(t, c.State.Tournament, got.t)
-				assert.Equal(t, c.State.Tournament.Location(), got.loc)
+				assert.Same(t, loc, got.loc, "the zone the store loaded")
 			}
 			if c.State.Tournament.Players[1].Email != "petrov@example.org" {
 				assert.Nil(t, b.tournament("petrov@example.org"), "the old address forgotten")
@@ -149,13 +151,14 @@ func TestAheadBook_LearnsAnEditedTournamentAgain(t *testing.T) {
 // tournament at each letter; the reader hears of it once a call.
 func TestReadAhead_ToldOfATournamentOnce(t *testing.T) {
 	c := aheadCase(t)
+	loc := c.State.Tournament.Location()
 	cs := []checked{aheadLetter("stranger@example.net", "", ""), aheadLetter("stranger@example.net", "", "")}
 	r := &Referee{}
 	ra := r.readAhead(cs)
 	ra.end() // no reader to take what it is told
-	kept := r.ahead.learn(c)
+	kept := r.ahead.learn(c, loc)
 	ra.learned(kept)
-	ra.learned(r.ahead.learn(c))
+	ra.learned(r.ahead.learn(c, loc))
 	ra.learned(nil)
 	assert.Equal(t, []*aheadTournament{kept}, ra.fresh)
 }
@@ -164,15 +167,15 @@ func TestReadAhead_ToldOfATournamentOnce(t *testing.T) {
 // aheadTournaments tournaments.
 func TestAheadBook_StartsOverPastItsBound(t *testing.T) {
 	c := aheadCase(t)
+	loc := c.State.Tournament.Location()
 	var b aheadBook
 	for i := range aheadTournaments + 1 {
 		c.Cipher = letter.FormatGameCode("T", i, 0)
 		c.State.Tournament.Cipher = c.Cipher
-		require.NotNil(t, b.learn(c))
+		require.NotNil(t, b.learn(c, loc))
 	}
 	assert.Len(t, b.ciphers, 1)
 	assert.NotNil(t, b.tournament("ivanov@example.org"))
-	assert.Len(t, b.zones, 1, "a zone read once")
 }
 
 // readOf is letter i's reading ahead as it stands.

@@ -15,7 +15,8 @@ import (
 // reading what the decision needs (storage.Tx.Read), the rules deciding,
 // pure (adjudication.Decide), and the store writing the decision
 // (storage.Tx.Write). A letter stored before is not written again: the
-// result is then the stored letter's (Write finds it by its row's keys).
+// result is then the stored letter's (Write finds it by its row's keys,
+// storage.Tx.StoredBefore when reading or deciding it failed).
 // A paper letter, a re-assigned one and a confirmation take the same
 // steps. The tournament read is kept for reading ahead (aheadBook); ra,
 // when not nil, reads letters ahead, c being its i-th, and the letter's
@@ -31,22 +32,17 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readA
 		return Outcome{Result: res}, err
 	}
 	s, err := tx.Read(ctx, a)
-	if err != nil {
-		return Outcome{}, err
-	}
 	var d adjudication.Decision
-	if !s.Stored {
-		ra.learned(r.ahead.learn(s.Case))
+	if err == nil && !s.Stored {
+		ra.learned(r.ahead.learn(s.Case, s.Zone()))
 		s.Letter.Ahead = ra.claim(i)
-		if d, err = adjudication.Decide(s.Case, s.Letter); err != nil {
-			// A letter stored before is not decided again (Write finds
-			// it): what its decision would make of it is no reason to
-			// fail it.
-			seen, ok := tx.StoredBefore(ctx, s)
-			if !ok {
-				return Outcome{}, err
-			}
-			s, d = seen, adjudication.Decision{}
+		d, err = adjudication.Decide(s.Case, s.Letter)
+	}
+	if err != nil {
+		// Read or Decide failed: a letter stored before is not failed by
+		// it (Write answers it from its row, d unread).
+		if s, err = tx.StoredBefore(ctx, s, err); err != nil {
+			return Outcome{}, err
 		}
 	}
 	res, err := tx.Write(ctx, s, d)

@@ -17,7 +17,7 @@
 // and never calls back into mailbox to read it, and the store never reads
 // MIME. Its
 // way is a straight line: checked before the store is asked anything
-// (check), then, on its own transaction (a savepoint of the group's), kept
+// (check), then, on its own Tx of a group transaction, kept
 // unread or three calls (take): the store reads what the decision needs
 // (storage.Tx.Read), the core decides, pure (adjudication.Decide), the
 // store writes the decision (storage.Tx.Write).

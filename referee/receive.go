@@ -94,16 +94,15 @@ const GroupTime = 50 * time.Millisecond
 // anything (check: the size limit, the automatic letters of RFC 3834,
 // the sender's reply keys, the trusted Authentication-Results); then,
 // in transactions of the store shared by several letters (group commit),
-// each under a savepoint of its own, it takes its steps (take): an
-// unreadable, oversized or automatic letter is kept, any other read,
-// decided and written (a confirmation applies or drops its held letter, a
-// letter nothing vouches for is held); the text of a later letter is read
-// meanwhile beside the chain when its sender's tournament is known
-// (readAhead). A group is committed after GroupTime. It returns the
-// outcomes of the letters stored, in order: all of them, or, with an
-// error, those before the first letter that failed; that letter was
-// undone to its savepoint and it and the letters after it are not stored,
-// to be offered again. It is idempotent like the store.
+// it takes its steps (take): an unreadable, oversized or automatic letter
+// is kept, any other read, decided and written (a confirmation applies or
+// drops its held letter, a letter nothing vouches for is held); the text
+// of a later letter is read meanwhile beside the chain when its sender's
+// tournament is known (readAhead). A group is committed after GroupTime.
+// It returns the outcomes of the letters stored, in order: all of them,
+// or, with an error, those before the first letter that failed; nothing
+// of that letter is stored, nor of the letters after it, to be offered
+// again. It is idempotent like the store.
 func (r *Referee) ReceiveAll(ctx context.Context, ls []Letter) ([]Outcome, error) {
 	cs := make([]checked, len(ls))
 	for i, l := range ls {
@@ -119,7 +118,7 @@ func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) 
 	defer ra.end()
 	outs := make([]Outcome, 0, len(cs))
 	for len(outs) < len(cs) {
-		n, err := r.receiveGroup(ctx, cs, len(outs), ra, &outs)
+		n, err := r.receiveGroup(ctx, cs, len(outs), GroupTime, ra, &outs)
 		if err != nil || n == 0 {
 			return outs, err
 		}
@@ -128,10 +127,15 @@ func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) 
 }
 
 // receiveGroup takes the steps of cs from from on in one group
-// transaction, for GroupTime at most, each on its letter's Tx of the group
-// (storage.Group.Letter), appending their outcomes to outs once it
-// committed. It returns how many it stored.
-func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, ra *readAhead, outs *[]Outcome) (int, error) {
+// transaction, for bound at most (0: no bound), each on its letter's Tx
+// of the group (storage.Group.Letter), appending their outcomes to outs
+// once it committed. It returns how many it stored. A letter that fails
+// rolls the group back (a letter has no savepoint: storage.Group): the
+// letters before it are taken again, in a group of their own and with no
+// bound, and under ctx without its cancellation, so that they are stored
+// as if the failed letter alone had been undone, and its error is
+// returned.
+func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, bound time.Duration, ra *readAhead, outs *[]Outcome) (int, error) {
 	g, err := r.DB.Group(ctx)
 	if err != nil {
 		return 0, err
@@ -141,11 +145,11 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, ra *
 	var done []Outcome
 	var lerr error
 	for i := from; i < len(cs); i++ {
-		if len(done) > 0 && time.Since(began) > GroupTime {
+		if len(done) > 0 && bound > 0 && time.Since(began) > bound {
 			break
 		}
 		c := cs[i]
-		tx, err := g.Letter(ctx)
+		tx, err := g.Letter()
 		if err != nil {
 			lerr = err
 			break
@@ -155,8 +159,18 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, ra *
 		if err != nil {
 			err = fmt.Errorf("referee: receive letter %s from %s: %w", c.Named().MessageID, c.From, err)
 		}
-		if lerr = g.Done(ctx, tx, err); lerr != nil {
-			break
+		if err := g.Done(tx, err); err != nil {
+			if i == from {
+				return 0, err
+			}
+			// The letters before are taken again as the group's own
+			// bookkeeping, whatever ctx says now (they were taken under it
+			// once): a context ended meanwhile would lose them all.
+			n, rerr := r.receiveGroup(context.WithoutCancel(ctx), cs[:i], from, 0, ra, outs)
+			if rerr != nil {
+				return n, rerr // an earlier letter failed this time
+			}
+			return n, err
 		}
 		done = append(done, o)
 	}
@@ -184,6 +198,9 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 	reason := letter.Because(letter.ReasonOversized, size, limit)
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		s, err := tx.Read(ctx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}})
+		if err != nil {
+			s, err = tx.StoredBefore(ctx, s, err) // a letter stored before is not failed by it
+		}
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -153,6 +154,8 @@ func (w *world) replyTo(o storage.Outgoing) (string, string) {
 const (
 	dmarcIvanov = "Authentication-Results: " + authserv + "; dmarc=pass header.from=example.org"
 	firstMove   = "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\nИванов"
+	// firstReply is Petrov's answer to firstMove, on 4 March.
+	firstReply = "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"
 )
 
 // TestTrust_ForgedLettersAreHeld: nothing the From header alone claims is
@@ -362,7 +365,7 @@ func TestReceive_StoredOnceWithinAndAcrossGroups(t *testing.T) {
 	w := newWorld(t, "two.toml")
 	ctx := context.Background()
 	first := w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})
-	reply := w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3",
+	reply := w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply,
 		above: []string{"Authentication-Results: " + authserv + "; dmarc=pass header.from=example.org"}})
 	in := func(uid uint32, raw []byte) referee.Letter {
 		return decoded(w.ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: raw})
@@ -386,4 +389,43 @@ func TestReceive_StoredOnceWithinAndAcrossGroups(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, ls, 2)
 	assert.Len(t, w.game("1-2").Plies, 2)
+}
+
+// TestReceive_StoredBeforeNotFailedByItsReading: a letter stored before
+// is answered from its row even when what its decision would read fails
+// (its tournament's state no longer reads), a letter read as an
+// oversized one alike; a fresh letter fails on it.
+func TestReceive_StoredBeforeNotFailedByItsReading(t *testing.T) {
+	for _, oversized := range []bool{false, true} {
+		t.Run(fmt.Sprintf("oversized=%v", oversized), func(t *testing.T) {
+			w := newWorld(t, "two.toml")
+			ctx := context.Background()
+			in := func(day int) referee.Letter {
+				return decoded(w.ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(day),
+					Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: day, body: firstMove, above: []string{dmarcIvanov}})})
+			}
+			receive := func(l referee.Letter) error {
+				if oversized {
+					return w.ref.Oversized(ctx, l, 30<<20)
+				}
+				_, err := w.ref.Receive(ctx, l)
+				return err
+			}
+			first := in(1)
+			require.NoError(t, receive(first))
+			was, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+
+			side, err := sql.Open("sqlite", "file:"+w.path)
+			require.NoError(t, err)
+			t.Cleanup(func() { side.Close() })
+			_, err = side.Exec(`UPDATE tournaments SET state = '{'`)
+			require.NoError(t, err)
+			require.NoError(t, receive(first), "stored before")
+			now, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, was, now, "answered from its row")
+			assert.ErrorContains(t, receive(in(2)), "state", "a fresh letter fails on what it reads")
+		})
+	}
 }

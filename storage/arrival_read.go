@@ -42,12 +42,11 @@ type Scene struct {
 	// Stored is set when the letter was stored before (same Message-ID,
 	// or same mailbox UID holding the same bytes): nothing is decided
 	// again, LetterID and Disposition are then the stored letter's. Read
-	// sets it for an answer to a confirmation request, and for a letter
-	// stored before whenever reading what its decision needs fails (its
-	// tournament's state, its desk, its game: whatever the error); for
-	// any other letter Write finds it (its row's INSERT refused by the
-	// keys), so that a fresh letter, nearly every one, is not looked up
-	// first (Seen looks).
+	// sets it for an answer to a confirmation request; for any other
+	// letter Write finds it (its row's INSERT refused by the keys), so
+	// that a fresh letter, nearly every one, is not looked up first, and
+	// StoredBefore when a step failed on the letter (reading what its
+	// decision needs, deciding it).
 	Stored      bool
 	LetterID    int64
 	Disposition Disposition
@@ -60,6 +59,16 @@ type Scene struct {
 	reused int64       // the letter whose UID the mail server gave this one
 	t      *Tournament // the tournament the letter is of, loaded
 	held   *heldScene  // Answer: the held letter
+}
+
+// Zone is the time zone of the tournament the letter is of, nil when it
+// is of none: loaded once for each stored file the store reads (its
+// parsed files), so that a caller needs no zones of its own.
+func (s Scene) Zone() *time.Location {
+	if s.t == nil {
+		return nil
+	}
+	return s.t.from.loc
 }
 
 // heldScene is the held letter a confirmation answers.
@@ -78,7 +87,10 @@ type heldScene struct {
 // with its desk and the game its thread names; whether it was stored
 // before is Write's to find (Scene.Stored). A letter answering a
 // confirmation request reads whether it was stored before, then the held
-// letter it answers instead, as that letter will be decided.
+// letter it answers instead, as that letter will be decided. When
+// reading fails (its tournament's state, its desk, its game: whatever
+// the error), the scene returned still names the letter, for
+// StoredBefore: a letter stored before is not failed by it.
 func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 	if err := t.usable(); err != nil {
 		return Scene{}, err
@@ -95,24 +107,21 @@ func (t *Tx) Read(ctx context.Context, a Arrival) (Scene, error) {
 		return t.readAnswer(ctx, s, heldID)
 	}
 	s.rec.Auth, s.Letter.Auth = auth, auth
-	read := s
-	if err := t.readLetter(ctx, &read); err != nil {
-		// A letter stored before is not decided again: what its decision
-		// would read is no reason to fail it.
-		if seen, ok := t.StoredBefore(ctx, s); ok {
-			return seen, nil
-		}
-		return read, err
-	}
-	return read, nil
+	err = t.readLetter(ctx, &s)
+	return s, err
 }
 
-// StoredBefore returns s as seen makes it, and true, when its letter was
-// stored before: a step that failed on it (reading, deciding) is then no
-// reason to fail the letter, which Write answers from its row.
-func (t *Tx) StoredBefore(ctx context.Context, s Scene) (Scene, bool) {
-	seen, err := t.seen(ctx, s)
-	return seen, err == nil && seen.Stored
+// StoredBefore answers err, the failure of a step on the letter of s
+// (Read, deciding it): a letter stored before is not failed by it, and
+// StoredBefore then returns s as seen makes it (Stored, with the stored
+// letter's id and disposition), which Write answers from its row, and
+// nil; for any other letter, s and err. This is the one place the rule
+// is kept: Read and Write leave it to their caller.
+func (t *Tx) StoredBefore(ctx context.Context, s Scene, err error) (Scene, error) {
+	if seen, serr := t.seen(ctx, s); serr == nil && seen.Stored {
+		return seen, nil
+	}
+	return s, err
 }
 
 // seen returns s with Stored set (and the stored letter's id and

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,6 +121,76 @@ func TestRead_FirstKeyThatStillNamesSomethingVouches(t *testing.T) {
 				require.NoError(t, err)
 				assert.False(t, s.Answer)
 				assert.Equal(t, tt.want, s.Letter.Auth)
+				return errUndo
+			})
+			require.ErrorIs(t, err, errUndo)
+		})
+	}
+}
+
+// TestRead_SceneZoneIsTheFilesLoadedOnce: a scene gives the zone of the
+// tournament its letter is of as the store loaded it with the file
+// (TestRead_ZoneLoadedOncePerFile), the same at every read, so that the
+// referee keeps none of its own; a letter of no tournament has none.
+func TestRead_SceneZoneIsTheFilesLoadedOnce(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	second := []byte(strings.ReplaceAll(string(src), cipher, "ВТОРОЙ-2026")) // a stranger's letter is of neither
+	tm, err := corr.ParseTournament(second)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(ctx, tm, second))
+	stranger := moveLetter("<s1>", "stranger@example.net", 1, "Здравствуйте!")
+	stranger.Subject = "Вопрос"
+	zone := func(r Received) *time.Location {
+		db.forgetAll() // read from the rows
+		var loc *time.Location
+		err := db.Update(ctx, func(tx *Tx) error {
+			s, err := tx.Read(ctx, Arrival{Received: r})
+			require.NoError(t, err)
+			loc = s.Zone()
+			return errUndo
+		})
+		require.ErrorIs(t, err, errUndo)
+		return loc
+	}
+	first := zone(game12[0])
+	require.NotNil(t, first)
+	assert.Equal(t, "Europe/Moscow", first.String())
+	assert.Same(t, first, zone(game12[1]), "loaded once")
+	assert.Nil(t, zone(stranger), "a letter of no tournament")
+}
+
+// TestRead_FailsLeavingStoredBeforeToTell: Read fails a letter when what
+// its decision needs does not read (its tournament's state), stored
+// before or not; the scene it returns still names the letter, so that
+// StoredBefore answers the failure: no reason to fail a stored one (the
+// referee then answers from its row), the failure of any other.
+func TestRead_FailsLeavingStoredBeforeToTell(t *testing.T) {
+	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	_, _, _, err := db.StoreLetter(ctx, game12[0].Incoming)
+	require.NoError(t, err)
+	_, err = db.db.ExecContext(ctx, `UPDATE tournaments SET state = '{'`)
+	require.NoError(t, err)
+	db.forgetAll()
+	for _, tt := range []struct {
+		name   string
+		l      Received
+		stored bool
+	}{{"StoredBefore", game12[0], true}, {"Fresh", game12[1], false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := db.Update(ctx, func(tx *Tx) error {
+				s, err := tx.Read(ctx, Arrival{Received: tt.l})
+				require.ErrorContains(t, err, "state")
+				seen, serr := tx.StoredBefore(ctx, s, err)
+				assert.Equal(t, tt.stored, seen.Stored)
+				if tt.stored {
+					assert.NoError(t, serr, "no reason to fail it")
+				} else {
+					assert.Same(t, err, serr, "the failure stands")
+				}
 				return errUndo
 			})
 			require.ErrorIs(t, err, errUndo)

@@ -45,7 +45,7 @@ func (t *Tx) Write(ctx context.Context, s Scene, d adjudication.Decision) (Resul
 	case seen.Stored:
 		return Result{LetterID: seen.LetterID, Disposition: seen.Disposition}, nil
 	case seen.reused == 0:
-		return Result{}, err // another key refused it
+		return Result{}, err // a key of neither letter refused it
 	}
 	if err := t.db.release(ctx, t.tx, seen.reused, in); err != nil {
 		return Result{}, err

@@ -28,8 +28,8 @@ import (
 // what this process committed (writerCurrent). A copy is marked so
 // (asOf, asStored) after a commit of a transaction that records every
 // tournament it writes (writing.tracked); another connection's commit, a
-// transaction that failed or records nothing, or a savepoint rolled back
-// forgets every mark (DB.epoch).
+// transaction that failed or records nothing forgets every mark
+// (DB.epoch).
 
 // The copies are bounded (cachedGames, parsedFiles), so that memory
 // does not grow with the store: a big store's tournaments come and go.
@@ -314,16 +314,6 @@ type watermark struct {
 // begin records tx as the write transaction; the caller holds writer.
 func (db *DB) begin(tx *sql.Tx) {
 	db.w = writing{tx: tx, current: map[string]*committed{}, revised: map[string]bool{}, emptyDesk: map[int64]bool{}}
-}
-
-// undone forgets what the write transaction knew of its own writes, when
-// a savepoint of it is rolled back: the rows undone may be among them.
-func (db *DB) undone() {
-	db.epoch++ // asStored
-	db.w.nextOutbox = 0
-	clear(db.w.current)
-	clear(db.w.revised)
-	clear(db.w.emptyDesk)
 }
 
 // asStored marks, after the write transaction committed, the copies it

@@ -537,10 +537,11 @@ func TestCache_OwnCommitsNotReadAgain(t *testing.T) {
 	assert.Equal(t, "Смирнов", l.Desk.Organiser.Name, "the desk read again")
 }
 
-// A letter undone to its savepoint leaves no copy of what it wrote for
-// the writer's later transactions, nor the copy it loaded marked as
-// stored: the next transaction sees the tournament as its rows hold it.
-func TestCache_UndoneLetterNotKept(t *testing.T) {
+// A letter that failed, and its group with it, leaves no copy of what it
+// wrote for the writer's later transactions, nor the copy it loaded
+// marked as stored: the next transaction sees the tournament as its rows
+// hold it.
+func TestCache_FailedLetterNotKept(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
 	_, err := apply(ctx, db, cipher, game12[0])
@@ -549,14 +550,14 @@ func TestCache_UndoneLetterNotKept(t *testing.T) {
 	require.NoError(t, err)
 	defer g.Rollback()
 	undone := errors.New("undone")
-	err = each(ctx, g, func(tx *Tx) error {
+	err = each(g, func(tx *Tx) error {
 		res, err := applyIn(ctx, tx, cipher, game12[1])
 		require.NoError(t, err)
 		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
 		return undone
 	})
 	require.ErrorIs(t, err, undone)
-	require.NoError(t, g.Commit())
+	require.ErrorIs(t, g.Commit(), undone)
 
 	l, err := loadIn(ctx, db, cipher)
 	require.NoError(t, err)

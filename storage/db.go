@@ -178,8 +178,9 @@ func open(path, mode string) (*DB, error) {
 	// cache_size (2 MiB a connection) and mmap_size (0) are SQLite's
 	// defaults: the writer's reads are nearly all from its cache.
 	q.Add("_pragma", "synchronous(FULL)")
-	// The savepoints of a group (group.go) keep their undo pages in
-	// memory, not in a temporary file written for every page they change.
+	// Statement journals (a statement that may fail half-way inside a
+	// transaction) keep their undo pages in memory, not in a temporary
+	// file written for every page they change.
 	q.Add("_pragma", "temp_store(MEMORY)")
 	q.Set("_txlock", "immediate")
 	sqldb, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())

@@ -8,29 +8,29 @@ import (
 )
 
 // Group commit: the letters the reader fetched together are stored in one
-// write transaction, each under a SAVEPOINT of its own. A letter that fails
-// is rolled back to its savepoint and nothing else of it stays; the letters
-// before it commit together with their watermarks. One commit, one WAL
-// write, serves the whole group.
+// write transaction; one commit, one WAL write, serves the whole group. A
+// letter runs under no savepoint of its own: a SAVEPOINT and a RELEASE a
+// letter, and SQLite's copy of every page a letter changed first into the
+// savepoint's journal, cost about 5 % of the receive path (measured in
+// docs/developers.md), for a failure that is rare (the store's own: a
+// full disk, an I/O error, a bug). A letter whose steps fail rolls the
+// whole group back instead; its caller takes the group's earlier letters
+// again in a group of their own (referee.ReceiveAll), so that what is
+// stored is as if the failed letter alone had been undone.
 
-// Group is a write transaction shared by several letters, each under a
-// savepoint of its own: a letter's steps run on its Tx (Group.Letter), so
-// they see the group's earlier letters.
+// Group is a write transaction shared by several letters: a letter's steps
+// run on its Tx (Group.Letter), so they see the group's earlier letters.
 // A Group is used by one goroutine.
 type Group struct {
 	db   *DB
 	tx   *sql.Tx
 	done bool
-	// letter is the Tx of the letter whose savepoint is open (Letter,
-	// until Done), nil between letters: the savepoint has one name, so a
-	// second one opened inside it would be released in its place.
+	// letter is the Tx of the letter open (Letter, until Done), nil
+	// between letters.
 	letter *Tx
-	// rows is how many rows (watermarks among them) the group had
-	// appended when the current letter's savepoint was opened.
-	rows appendedMark
-	// broken is why a letter could not be undone to its savepoint: the
-	// group then holds a half-written letter, and only rolls back.
-	broken error
+	// failed is why the group was rolled back before its Commit: a
+	// letter's steps failed (Done), or a letter was not done (Commit).
+	failed error
 }
 
 // Group begins a group transaction (BEGIN IMMEDIATE: it holds the write
@@ -48,107 +48,66 @@ func (db *DB) Group(ctx context.Context) (*Group, error) {
 	return &Group{db: db, tx: tx}, nil
 }
 
-// Letter opens the savepoint of the group's next letter and returns the
-// Tx that letter's steps run on: the group's transaction, under that
-// savepoint. Done closes it; between the two nothing calls back. Letter
-// fails while the previous letter is not done.
-func (g *Group) Letter(ctx context.Context) (*Tx, error) {
-	if err := g.open(ctx); err != nil {
-		return nil, err
+// Letter returns the Tx the group's next letter's steps run on: the
+// group's transaction. Done closes it; between the two nothing calls back.
+// Letter fails while the previous letter is not done, and once the group
+// is committed or rolled back.
+func (g *Group) Letter() (*Tx, error) {
+	switch {
+	case g.failed != nil:
+		return nil, fmt.Errorf("storage: the group is rolled back: %w", g.failed)
+	case g.done:
+		return nil, errors.New("storage: the group is already committed or rolled back")
+	case g.letter != nil:
+		return nil, errors.New("storage: Group.Letter before the group's previous letter is done")
 	}
 	g.letter = &Tx{db: g.db, tx: g.tx, kept: map[string]*committed{}}
 	return g.letter, nil
 }
 
-// Done closes the savepoint of letter t (Letter), whose steps ended with
-// err: when err is nil it is released, and the tournaments t saved are
-// kept in memory for the group's next letters; else the letter is undone
-// whole. It returns err joined with its own. From then on t fails
-// whatever it is asked (errLetterDone). Done of a Tx that is not the
-// group's open letter closes nothing and fails.
-func (g *Group) Done(ctx context.Context, t *Tx, err error) error {
+// Done closes letter t (Letter), whose steps ended with err: when err is
+// nil, the tournaments t saved are kept in memory for the group's next
+// letters; else the whole group is rolled back at once, its earlier
+// letters with it (none of them is stored: Commit fails), and err is
+// returned. From then on t fails whatever it is asked (errLetterDone).
+// Done of a Tx that is not the group's open letter closes nothing and
+// fails.
+func (g *Group) Done(t *Tx, err error) error {
 	if t == nil || t != g.letter {
 		return errors.Join(err, errors.New("storage: Group.Done of a Tx that is not the group's open letter"))
 	}
 	g.letter, t.done = nil, true
-	if err == nil {
-		for c, k := range t.kept {
-			g.db.isCurrent(g.tx, c, k)
-			g.db.keep(c, k)
-		}
-	}
-	return g.close(ctx, err)
-}
-
-// open opens the savepoint of the group's next letter.
-func (g *Group) open(ctx context.Context) error {
-	if g.done {
-		return errors.New("storage: the group is already committed or rolled back")
-	}
-	if g.broken != nil {
-		return fmt.Errorf("storage: the group is broken: %w", g.broken)
-	}
-	if g.letter != nil {
-		return errors.New("storage: Group.Letter before the group's previous letter is done")
-	}
-	// The savepoints are the group's own bookkeeping, run whatever the
-	// letter's context says: a RELEASE skipped because that context ended
-	// would leave a letter reported undone in a group that commits it.
-	if _, err := g.db.exec(context.WithoutCancel(ctx), g.tx, `SAVEPOINT letter`); err != nil {
+	if err != nil {
+		g.fail(fmt.Errorf("storage: a letter of the group failed: %w", err))
 		return err
 	}
-	g.rows = g.db.w.rows.mark()
+	for c, k := range t.kept {
+		g.db.isCurrent(g.tx, c, k)
+		g.db.keep(c, k)
+	}
 	return nil
 }
 
-// close closes the current letter's savepoint: undone first when err, its
-// steps' error, is not nil.
-func (g *Group) close(ctx context.Context, err error) error {
-	if err != nil {
-		err = errors.Join(err, g.undo(ctx))
-	}
-	if _, rerr := g.db.exec(context.WithoutCancel(ctx), g.tx, `RELEASE letter`); rerr != nil && g.broken == nil {
-		// The letter's work is in the transaction, reported not stored:
-		// the group must not commit it.
-		g.broken = fmt.Errorf("storage: a letter's savepoint not released: %w", rerr)
-		err = errors.Join(err, g.broken)
-	}
-	return err
-}
-
-// undo rolls the current letter back to its savepoint, with the
-// watermarks it advanced, the rows it appended and what the transaction
-// knew of its writes; the tournaments' copies are dropped, since one kept
-// by a step of the letter may hold what was undone. The outbox's next id
-// is asked again at its next use (nextOutboxID: after the rows stored and
-// the earlier letters' appended).
-func (g *Group) undo(ctx context.Context) error {
-	g.db.undone()
-	g.db.forgetAll()
-	g.db.w.rows.undo(g.rows)
-	ctx = context.WithoutCancel(ctx) // the group's bookkeeping (open)
-	if _, err := g.db.exec(ctx, g.tx, `ROLLBACK TO letter`); err != nil {
-		g.broken = fmt.Errorf("storage: a letter not undone to its savepoint: %w", err)
-		return g.broken
-	}
-	return nil
+// fail rolls the group back, before its Commit, for why.
+func (g *Group) fail(why error) {
+	g.failed = why
+	g.Rollback()
 }
 
 // Commit commits the group. When it fails nothing of the group is stored,
 // and the tournaments' copies in memory, which may hold its work, are
-// dropped. A group holding a letter it could not undo, or one not done
-// (Letter without Done), is rolled back whole instead, and Commit says
-// why: its letters are read again.
+// dropped. A group rolled back already because a letter failed (Done),
+// or holding one not done (Letter without Done), is not committed, and
+// Commit says why: its letters are read again.
 func (g *Group) Commit() error {
+	if g.letter != nil {
+		g.fail(errors.New("storage: Group.Commit with a letter not done"))
+	}
+	if g.failed != nil {
+		return g.failed
+	}
 	if g.done {
 		return nil
-	}
-	if g.letter != nil && g.broken == nil {
-		g.broken = errors.New("storage: Group.Commit with a letter not done")
-	}
-	if g.broken != nil {
-		g.Rollback()
-		return g.broken
 	}
 	g.done = true
 	ctx := context.Background()

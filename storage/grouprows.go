@@ -10,13 +10,12 @@ import (
 
 // The rows a group's letters only append, and nothing of the group reads
 // back by their tables (events, outgoing letters with their documents,
-// ledger lines, and the letters' watermarks), wait in memory and are written when the group commits:
-// a few multi-row statements for the whole group instead of three for
-// every letter, and written after the letters' savepoints are released, so
-// that SQLite copies none of their pages into a savepoint's journal. A
-// letter undone to its savepoint drops its own (Group.undo); the rows of
-// the letters kept are written, their watermarks last, in the group's one
-// transaction, so a crash still stores all of a letter or nothing.
+// ledger lines, and the letters' watermarks), wait in memory and are
+// written when the group commits: a few multi-row statements for the
+// whole group instead of three for every letter. They are written, their
+// watermarks last, in the group's one transaction, so a crash still
+// stores all of a letter or nothing; a group rolled back drops them
+// (DB.end).
 // The one reader of such rows inside a group, the thread of a reply to a
 // letter queued by an earlier letter of the group (threadGame), is answered
 // from memory (queuedGame).
@@ -32,10 +31,6 @@ type appended struct {
 	// none), for threadGame.
 	sent map[string]any
 }
-
-// appendedMark is how many rows appended held when a letter's savepoint
-// was opened: undone, the letter drops those after it.
-type appendedMark struct{ events, outbox, ledger, marks int }
 
 // queuedRow is an outgoing letter waiting in appended, its id and
 // Message-ID chosen (enqueueAll explains why).
@@ -78,19 +73,6 @@ const eventColumns = 7
 // deferring reports whether tx is a group's transaction, whose appended
 // rows wait for its commit.
 func (db *DB) deferring(tx *sql.Tx) bool { return tx == db.w.tx && db.w.group }
-
-// mark is where the current letter's appended rows begin.
-func (a *appended) mark() appendedMark {
-	return appendedMark{len(a.events), len(a.outbox), len(a.ledger), len(a.marks)}
-}
-
-// undo drops the rows appended after m.
-func (a *appended) undo(m appendedMark) {
-	for _, q := range a.outbox[m.outbox:] {
-		delete(a.sent, q.messageID)
-	}
-	a.events, a.outbox, a.ledger, a.marks = a.events[:m.events], a.outbox[:m.outbox], a.ledger[:m.ledger], a.marks[:m.marks]
-}
 
 // queueAppended appends outgoing letters rs with their documents,
 // numbered as enqueueAll numbers them.

@@ -33,8 +33,10 @@ type letterOutcome struct {
 	problems string
 }
 
-// keyTaken is a fresh letter's INSERT refused by a constraint of the
-// letters' table: its Message-ID or mailbox UID taken (Write), or another.
+// keyTaken is a fresh letter's INSERT refused by a UNIQUE key of the
+// letters' table: its Message-ID or its mailbox UID taken (Write finds
+// which). Another constraint's refusal (NOT NULL, FOREIGN KEY) is no
+// such thing, and fails as it is.
 type keyTaken struct{ err error }
 
 func (k keyTaken) Error() string { return k.err.Error() }
@@ -65,9 +67,8 @@ func (t *Tx) settle(ctx context.Context, r *letterRow, o letterOutcome) error {
 		in.MessageID, nullable(in.Mailbox, in.Mailbox), nullable(in.Mailbox, in.UIDValidity), nullable(in.Mailbox, in.UID), in.Raw, r.sum,
 		in.Postmark.UTC().Format(time.RFC3339), in.From, r.auth, o.tid, o.gid, o.d, reasonColumn(o.reason), problems, t.db.stamp())
 	var se *sqlite.Error
-	// SQLITE_CONSTRAINT is the primary result code of every constraint's
-	// refusal (UNIQUE, NOT NULL, FOREIGN KEY); the extended code names which.
-	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT {
+	// The extended result code names the constraint that refused it.
+	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
 		return keyTaken{err}
 	}
 	if err != nil {

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -95,4 +96,37 @@ func readLetterColumns(t *testing.T, db *DB, id int64) letterColumns {
 		Scan(&tid, &gid, &c.disposition, &reason, &c.problems, &c.auth))
 	c.tournament, c.game, c.reason = tid.Valid, gid.Valid, reason != ""
 	return c
+}
+
+// TestSettle_KeyTakenIsAUniqueKeysRefusal: a fresh letter's row refused
+// because its Message-ID or its mailbox UID is taken is keyTaken (Write
+// then asks whether it was stored before); another constraint's refusal
+// fails as it is.
+func TestSettle_KeyTakenIsAUniqueKeysRefusal(t *testing.T) {
+	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	ctx := context.Background()
+	stored := Incoming{MessageID: "<old@x>", Mailbox: "INBOX", UIDValidity: 1, UID: 5, Raw: []byte("old"), From: "a@example.org"}
+	_, _, _, err := db.StoreLetter(ctx, stored)
+	require.NoError(t, err)
+	tests := []struct {
+		name  string
+		in    Incoming
+		tid   any
+		taken bool
+	}{
+		{"MessageIDTaken", Incoming{MessageID: "<old@x>", Raw: []byte("new"), From: "a@example.org"}, nil, true},
+		{"UIDTaken", Incoming{MessageID: "<new@x>", Mailbox: "INBOX", UIDValidity: 1, UID: 5, Raw: []byte("new"), From: "a@example.org"}, nil, true},
+		{"NoSuchTournament", Incoming{MessageID: "<new@x>", Raw: []byte("new"), From: "a@example.org"}, int64(999), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := db.Update(ctx, func(tx *Tx) error {
+				err := tx.settle(ctx, &letterRow{in: tt.in, sum: sha256Hex(tt.in.Raw)}, letterOutcome{tid: tt.tid, d: Ignored})
+				require.Error(t, err)
+				assert.Equal(t, tt.taken, errors.As(err, new(keyTaken)), "%v", err)
+				return errUndo
+			})
+			require.ErrorIs(t, err, errUndo)
+		})
+	}
 }

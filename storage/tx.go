@@ -14,15 +14,15 @@ import (
 
 // Tx is a write transaction of the store as a use case sees it: rows to
 // find and write, nothing decided. A letter's Tx in a Group (Group.Letter)
-// runs under the letter's savepoint of the group's transaction, committed
-// with the group, and fails whatever it is asked once Group.Done closed it.
+// runs in the group's transaction, committed with the group, and fails
+// whatever it is asked once Group.Done closed it.
 type Tx struct {
 	db      *DB
 	tx      *sql.Tx
 	touched []string              // tournaments loaded, dropped from memory if the transaction fails
 	kept    map[string]*committed // tournaments saved, kept in memory once it committed
-	// done is set when the group letter's savepoint the Tx runs under is
-	// closed (Group.Done): what it would do then would land outside it.
+	// done is set when the group's letter is closed (Group.Done): what
+	// it would do then would be another letter's work.
 	done bool
 }
 

@@ -345,19 +345,12 @@ func scanValue(dest any, v driver.Value) error {
 		return scanInto(d, v)
 	case *bool:
 		return scanInto(d, v)
-	case *float64:
-		return scanInto(d, v)
 	case *[]byte:
 		if v == nil {
 			*d = nil
 			return nil
 		}
 		return scanInto(d, v)
-	case *any:
-		*d = v // a []byte is the row's copy already
-		return nil
-	case sql.Scanner:
-		return d.Scan(v)
 	}
 	return fmt.Errorf("storage: no scan into %T beneath database/sql", dest)
 }

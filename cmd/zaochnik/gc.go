@@ -30,17 +30,29 @@ func gcSettings(c Config, getenv func(string) string) (percent int, setGC bool, 
 	return percent, setGC, limit
 }
 
-// tuneGC sets the collector for serve (gcSettings) and logs it.
-func tuneGC(c Config, getenv func(string) string, log *slog.Logger) {
+// tuneGC sets the collector for serve (gcSettings), logs it, and returns
+// what sets back what it set (BenchmarkReceivePath runs as serve does,
+// in a process that goes on).
+func tuneGC(c Config, getenv func(string) string, log *slog.Logger) (restore func()) {
 	percent, setGC, limit := gcSettings(c, getenv)
 	gogc := "GOGC=" + getenv("GOGC")
+	var wasPercent int
+	var wasLimit int64
 	if setGC {
-		debug.SetGCPercent(percent)
+		wasPercent = debug.SetGCPercent(percent)
 		gogc = strconv.Itoa(percent)
 	}
 	if limit >= 0 {
-		debug.SetMemoryLimit(limit)
+		wasLimit = debug.SetMemoryLimit(limit)
 	}
 	// SetMemoryLimit with a negative limit only reads it.
 	log.Info("collector", "gc_percent", gogc, "memory_limit_bytes", debug.SetMemoryLimit(-1))
+	return func() {
+		if setGC {
+			debug.SetGCPercent(wasPercent)
+		}
+		if limit >= 0 {
+			debug.SetMemoryLimit(wasLimit)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"runtime/debug"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,6 +32,41 @@ func TestGCSettings(t *testing.T) {
 			assert.Equal(t, tc.wantPercent, percent)
 			assert.Equal(t, tc.wantSet, set)
 			assert.Equal(t, tc.wantLimit, limit)
+		})
+	}
+}
+
+// TestTuneGC_SetsTheCollectorAndSetsItBack: serve's collector is set as
+// gcSettings says, and what tuneGC returns sets back what it set (a
+// benchmark's process goes on after it); what the environment sets is
+// left alone.
+func TestTuneGC_SetsTheCollectorAndSetsItBack(t *testing.T) {
+	current := func() (int, int64) {
+		p := debug.SetGCPercent(100)
+		debug.SetGCPercent(p)
+		return p, debug.SetMemoryLimit(-1)
+	}
+	c, err := parseConfig([]byte("gc_percent = 150\nmemory_limit_mib = 48\n" + minimal))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name        string
+		env         map[string]string
+		wantPercent func(was int) int
+		wantLimit   func(was int64) int64
+	}{
+		{"configured", nil, func(int) int { return 150 }, func(int64) int64 { return 48 << 20 }},
+		{"environment", map[string]string{"GOGC": "off", "GOMEMLIMIT": "1GiB"}, func(was int) int { return was }, func(was int64) int64 { return was }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wasPercent, wasLimit := current()
+			restore := tuneGC(c, func(k string) string { return tc.env[k] }, quietLog())
+			percent, limit := current()
+			restore()
+			assert.Equal(t, tc.wantPercent(wasPercent), percent)
+			assert.Equal(t, tc.wantLimit(wasLimit), limit)
+			p, l := current()
+			assert.Equal(t, wasPercent, p, "set back")
+			assert.Equal(t, wasLimit, l, "set back")
 		})
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"syscall"
 	"testing"
 	"time"
@@ -31,13 +30,7 @@ import (
 // serve: GOGC=100 measures under Go's default). Profile with -cpuprofile.
 func BenchmarkReceivePath(b *testing.B) {
 	ctx := context.Background()
-	percent, setGC, limit := gcSettings(defaultConfig(), os.Getenv)
-	if setGC {
-		defer debug.SetGCPercent(debug.SetGCPercent(percent))
-	}
-	if limit >= 0 {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit))
-	}
+	defer tuneGC(defaultConfig(), os.Getenv, quietLog())()
 	var cpu time.Duration
 	letters := 0
 	for range b.N {

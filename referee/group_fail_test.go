@@ -1,0 +1,181 @@
+package referee_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"zaochnik/referee"
+	"zaochnik/storage"
+)
+
+// A letter whose steps fail in the middle of a group rolls the group back
+// whole (a letter has no savepoint: storage.Group), and ReceiveAll takes
+// the letters before it again: what is stored is as if the failed letter
+// alone had been undone. The letters before it are stored once, with
+// their watermarks and forwards, and their outcomes returned; nothing of
+// the failed letter nor of the letters after it is stored, and the
+// tournament's copy in memory is the one stored. Offered again, once the
+// failure is gone, the rest apply once.
+func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
+	tests := []struct {
+		name   string
+		failed int // the letter whose game row refuses it
+	}{
+		{"FirstOfItsGroup", 0},
+		{"AfterALetterOfItsGroup", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t, "two.toml")
+			ctx := context.Background()
+			ls := []referee.Letter{
+				{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})},
+				{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply, above: []string{dmarcIvanov}})},
+				{Raw: w.raw(letter{from: "someone@example.net", subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply})},
+			}
+			for i := range ls {
+				ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
+				ls[i] = decoded(w.ref, ls[i])
+			}
+			side, err := sql.Open("sqlite", "file:"+w.path)
+			require.NoError(t, err)
+			defer side.Close()
+			_, err = side.Exec(fmt.Sprintf(`CREATE TRIGGER refuse BEFORE UPDATE OF state ON games
+				WHEN NEW.state LIKE '%%m%d@example.org%%' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`, tt.failed+1))
+			require.NoError(t, err)
+
+			outs, err := w.ref.ReceiveAll(ctx, ls)
+			require.ErrorContains(t, err, "refused by the test")
+			require.Len(t, outs, tt.failed, "the outcomes of the letters before the failed one")
+			for _, o := range outs {
+				assert.Equal(t, storage.Processed, o.Disposition, o.Outcome.Reason)
+			}
+			stored, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+			assert.Len(t, stored, tt.failed, "the letters before the failed one, once")
+			_, uid, err := w.db.Watermark(ctx, "INBOX")
+			require.NoError(t, err)
+			assert.EqualValues(t, tt.failed, uid)
+			assert.Len(t, w.outbox(petrov, "forward"), tt.failed, "forwarded once")
+			assert.Len(t, w.game("1-2").Plies, tt.failed)
+			cold, err := storage.Open(w.path)
+			require.NoError(t, err)
+			defer cold.Close()
+			want, err := cold.State(ctx, w.cipher)
+			require.NoError(t, err)
+			assert.Equal(t, want, w.state(), "the copy in memory is the one stored")
+
+			_, err = side.Exec(`DROP TRIGGER refuse`)
+			require.NoError(t, err)
+			outs, err = w.ref.ReceiveAll(ctx, ls)
+			require.NoError(t, err)
+			require.Len(t, outs, len(ls))
+			for i, o := range outs {
+				assert.Equal(t, i >= tt.failed, o.Fresh, "letter %d stored once", i)
+			}
+			assert.Equal(t, storage.Processed, outs[1].Disposition, outs[1].Outcome.Reason)
+			assert.Len(t, w.game("1-2").Plies, 2)
+			assert.Len(t, w.outbox(petrov, "forward"), 1)
+			stored, err = w.db.Letters(ctx)
+			require.NoError(t, err)
+			assert.Len(t, stored, len(ls))
+		})
+	}
+}
+
+// onLog is a log handler that runs do at every line.
+type onLog struct {
+	slog.Handler
+	do func()
+}
+
+func (onLog) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h onLog) Handle(context.Context, slog.Record) error {
+	h.do()
+	return nil
+}
+
+// TestReceive_CancelledMidGroupStoresTheLettersBefore: a context cancelled
+// in the middle of a group (here by the log line of its second letter, kept
+// unread) fails the next letter's steps, which rolls the group back; the
+// letters before it are taken again all the same, as the group's own
+// bookkeeping, and stored: ReceiveAll returns their outcomes with the
+// failure, as its promise says.
+func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
+	w := newWorld(t, "two.toml")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w.ref.Log = slog.New(onLog{slog.DiscardHandler, cancel})
+	ls := []referee.Letter{
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
+		{Raw: []byte("not a letter"), Unreadable: errors.New("unreadable")},
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply, above: []string{dmarcIvanov}})}),
+	}
+	for i := range ls {
+		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
+	}
+
+	outs, err := w.ref.ReceiveAll(ctx, ls)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Len(t, outs, 2, "the letters before the one that failed")
+	assert.Equal(t, storage.Processed, outs[0].Disposition, outs[0].Outcome.Reason)
+	assert.Equal(t, storage.Refused, outs[1].Disposition)
+	stored, err := w.db.Letters(context.Background())
+	require.NoError(t, err)
+	assert.Len(t, stored, 2)
+	_, uid, err := w.db.Watermark(context.Background(), "INBOX")
+	require.NoError(t, err)
+	assert.EqualValues(t, 2, uid)
+}
+
+// TestReceive_EarlierLetterFailingWhenTakenAgain: when a letter taken
+// again after a later one failed fails in its turn, the letters before it
+// are taken again once more, and ReceiveAll returns their outcomes with
+// its failure, the first of this time. Here the store's clock moves at the
+// log line of the second letter (kept unread), and a trigger refuses every
+// letter's row stamped after it but the first's: the third letter fails,
+// then, taken again, the second.
+func TestReceive_EarlierLetterFailingWhenTakenAgain(t *testing.T) {
+	w := newWorld(t, "two.toml")
+	ctx := context.Background()
+	moved := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	w.ref.Log = slog.New(onLog{slog.DiscardHandler, func() { w.db.Now = func() time.Time { return moved } }})
+	ls := []referee.Letter{
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
+		{Raw: []byte("not a letter"), Name: "<kept@example.net>", Unreadable: errors.New("unreadable")},
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: "someone@example.net", subject: "Вопрос", day: 2, body: "Здравствуйте"})}),
+	}
+	for i := range ls {
+		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
+	}
+	first := ls[0].Mail.MessageID
+	side, err := sql.Open("sqlite", "file:"+w.path)
+	require.NoError(t, err)
+	defer side.Close()
+	_, err = side.Exec(fmt.Sprintf(`CREATE TRIGGER refuse BEFORE INSERT ON letters
+		WHEN NEW.stored_at LIKE '2030%%' AND NEW.message_id != '%s' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`, first))
+	require.NoError(t, err)
+
+	outs, err := w.ref.ReceiveAll(ctx, ls)
+	require.ErrorContains(t, err, "refused by the test")
+	assert.ErrorContains(t, err, "receive letter <kept@example.net>", "the failure of this time: the second letter's")
+	require.Len(t, outs, 1, "the letter before the second")
+	assert.Equal(t, storage.Processed, outs[0].Disposition, outs[0].Outcome.Reason)
+	stored, err := w.db.Letters(ctx)
+	require.NoError(t, err)
+	require.Len(t, stored, 1, "stored once")
+	assert.Equal(t, first, stored[0].MessageID)
+	_, uid, err := w.db.Watermark(ctx, "INBOX")
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, uid)
+	assert.Len(t, w.outbox(petrov, "forward"), 1, "forwarded once")
+}
