@@ -37,7 +37,7 @@ import (
 // their count: a backlog after a restart brings the letters of every
 // tournament in play interleaved, and a copy dropped before its
 // tournament's next letter is read again from its rows (its file, every
-// game's row, its claims: a millisecond and more for a tournament of
+// game's row, its claims: about half a millisecond for a tournament of
 // 105 games), so the bound must hold every tournament a federation plays
 // at once (64 tournaments of 127 games, each weighing 128: cachedGames),
 // while one huge tournament still cannot hold more than that many games
