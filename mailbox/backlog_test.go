@@ -128,19 +128,10 @@ func TestSender_GivesWayToTheReadersBacklog(t *testing.T) {
 // sender back for GiveWay at most: a letter due goes out while the
 // reader's Accept still waits.
 func TestSender_GiveWayIsBounded(t *testing.T) {
-	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
-	require.NoError(t, err)
-	t.Cleanup(func() { lm.Close() })
-	require.NoError(t, lm.AddUser(tournament, secret))
-	require.NoError(t, lm.AddUser(player, secret))
-	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	lm := stuckMail(t)
 	backlog := &mailbox.Backlog{}
 	out := newFakeOutbox()
-	s, err := mailbox.NewSender(mailbox.SenderOptions{
-		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
-		Outbox: out, Backlog: backlog, GiveWay: 50 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
-	})
-	require.NoError(t, err)
+	s := backlogSender(t, lm, out, backlog, mailbox.DefaultBatch, 50*time.Millisecond)
 	runSender(t, s)
 	sentMeanwhile := make(chan bool, 1)
 	inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick, wait: func() {
@@ -167,19 +158,10 @@ func TestSender_GiveWayIsBounded(t *testing.T) {
 // transaction that claims the next, one write transaction a batch: none
 // only records (Claim with max 0) before it gives way.
 func TestSender_GivingWayRecordsWithTheNextClaim(t *testing.T) {
-	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
-	require.NoError(t, err)
-	t.Cleanup(func() { lm.Close() })
-	require.NoError(t, lm.AddUser(tournament, secret))
-	require.NoError(t, lm.AddUser(player, secret))
-	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	lm := stuckMail(t)
 	backlog := &mailbox.Backlog{}
 	out := newFakeOutbox()
-	s, err := mailbox.NewSender(mailbox.SenderOptions{
-		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: 1,
-		Outbox: out, Backlog: backlog, GiveWay: 20 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
-	})
-	require.NoError(t, err)
+	s := backlogSender(t, lm, out, backlog, 1, 20*time.Millisecond)
 	runSender(t, s)
 	const n = 3
 	var calls []claimCall // as the outbox saw them while the backlog was pending
@@ -213,18 +195,9 @@ func TestSender_GivingWayRecordsWithTheNextClaim(t *testing.T) {
 // outbox as the kill left it sends the next letters and never that batch
 // again (the store marks it uncertain at the start, SettleInFlight).
 func TestSender_KilledWhileGivingWayNeverSendsItsBatchAgain(t *testing.T) {
-	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
-	require.NoError(t, err)
-	t.Cleanup(func() { lm.Close() })
-	require.NoError(t, lm.AddUser(tournament, secret))
-	require.NoError(t, lm.AddUser(player, secret))
-	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	lm := stuckMail(t)
 	sender := func(out mailbox.Outbox, backlog *mailbox.Backlog) *mailbox.Sender {
-		s, err := mailbox.NewSender(mailbox.SenderOptions{
-			Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: 1,
-			Outbox: out, Backlog: backlog, GiveWay: 20 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
-		})
-		require.NoError(t, err)
+		s := backlogSender(t, lm, out, backlog, 1, 20*time.Millisecond)
 		runSender(t, s)
 		return s
 	}
@@ -283,4 +256,27 @@ func (f *fakeOutbox) snapshot() *fakeOutbox {
 		c.rows = append(c.rows, &r)
 	}
 	return c
+}
+
+// stuckMail is a mail server with one letter in the tournament's inbox:
+// the backlog a test's reader hands over while its Accept waits.
+func stuckMail(t *testing.T) *localmail.Server {
+	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(tournament, secret))
+	require.NoError(t, lm.AddUser(player, secret))
+	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	return lm
+}
+
+// backlogSender is a sender of lm's tournament on out, batch letters a
+// batch, giving way to backlog for giveWay at most; not yet running.
+func backlogSender(t *testing.T, lm *localmail.Server, out mailbox.Outbox, backlog *mailbox.Backlog, batch int, giveWay time.Duration) *mailbox.Sender {
+	s, err := mailbox.NewSender(mailbox.SenderOptions{
+		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: batch,
+		Outbox: out, Backlog: backlog, GiveWay: giveWay, Timeout: 10 * time.Second, Logger: testLogger(t),
+	})
+	require.NoError(t, err)
+	return s
 }
