@@ -232,6 +232,49 @@ func TestSender_KilledWhileGivingWayNeverSendsItsBatchAgain(t *testing.T) {
 	assert.Equal(t, 1, sinkCounts(t, lm)["earlier@zaochnik.test"], "never sent again")
 }
 
+// TestSender_StoppedWhileGivingWayRecordsItsBatch: stopped while it gives
+// way (its context done during the wait), the sender returns at once and,
+// as a graceful stop does anywhere, records the outcomes of the batch it
+// sent: nothing it handed to SMTP is left in flight for the next start to
+// mark uncertain.
+func TestSender_StoppedWhileGivingWayRecordsItsBatch(t *testing.T) {
+	lm := stuckMail(t)
+	backlog := &mailbox.Backlog{}
+	out := newFakeOutbox()
+	// A batch goes after a second's give-way; stopped within the next
+	// second's, the sender has that batch's outcome in hand.
+	s := backlogSender(t, lm, out, backlog, 1, time.Second)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	var sentBefore, returned bool
+	var runErr error
+	inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick, wait: func() {
+		out.queue(t, "earlier@zaochnik.test", player)
+		s.Kick()
+		for deadline := time.Now().Add(10 * time.Second); !sentBefore && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			sentBefore = sinkCounts(t, lm)["earlier@zaochnik.test"] == 1
+		}
+		cancel() // the sender gives way now
+		select {
+		case runErr = <-ran:
+			returned = true
+		case <-time.After(10 * time.Second): // a guard against a hang
+		}
+	}}
+	stop := startReader(t, lm.IMAPAddr, inbox, func(o *mailbox.ReaderOptions) { o.Backlog = backlog })
+	inbox.waitApplied(t, 1)
+	stop()
+	require.True(t, sentBefore, "the batch went out while the reader's Accept waited")
+	require.True(t, returned, "the sender returned while giving way")
+	require.NoError(t, runErr)
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	require.Len(t, out.rows, 2) // the batch sent, then the reader's forward
+	assert.True(t, out.rows[0].sent && !out.rows[0].flying, "the batch's outcome recorded at the stop")
+}
+
 // recordHook is a fakeOutbox that runs before ahead of each Claim that
 // records outcomes.
 type recordHook struct {
