@@ -20,7 +20,8 @@ func (s State) ReadAhead(ahead *letter.Ahead, text string, obs Observation) lett
 	if !ok || !l.SplitRun {
 		return l
 	}
-	a := &applier{s: &s, l: l, obs: obs, from: p}
+	st := s // here alone: an applier's state taken from s would move every s to the heap
+	a := &applier{s: &st, l: l, obs: obs, from: p}
 	if g, _ := a.findGame(); g != nil {
 		if side, in := g.SideOf(p.Number); in {
 			opts.Sender = letter.White

@@ -40,3 +40,17 @@ func TestState_ReadAheadAsReadNow(t *testing.T) {
 		})
 	}
 }
+
+// TestState_ReadAheadAllocatesAsParse: reading a move letter costs what
+// parsing it costs and the options' list of ciphers, no copy of the state
+// (one moved to the heap for every letter while the applier of a run of
+// moves without labels, rare, took the state's address).
+func TestState_ReadAheadAllocatesAsParse(t *testing.T) {
+	s := started(t)
+	text := "ЧР-2026-ЗФ 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03\nВремя: 0/0\n"
+	obs := Observation{From: black, Subject: "ход", Postmark: timecontrol.MustDate("2026-03-02")}
+	opts, _, _ := s.Tournament.ReadOptions(obs.From, obs.Subject, obs.Postmark)
+	parse := testing.AllocsPerRun(20, func() { letter.Parse(text, opts) })
+	read := testing.AllocsPerRun(20, func() { s.ReadAhead(nil, text, obs) })
+	assert.Equal(t, parse+1, read)
+}

@@ -3,6 +3,7 @@ package mailbox
 import (
 	"net/netip"
 	"strings"
+	"unicode"
 
 	"github.com/emersion/go-msgauth/authres"
 )
@@ -164,7 +165,7 @@ func ourReceived(v string, trusted []string) bool {
 	if by == "" {
 		return true
 	}
-	if _, err := netip.ParseAddr(strings.Trim(by, "[]")); err == nil {
+	if isAddrLiteral(strings.Trim(by, "[]")) {
 		return true
 	}
 	for _, t := range trusted {
@@ -176,16 +177,45 @@ func ourReceived(v string, trusted []string) bool {
 	return false
 }
 
-// receivedBy is the lower-case host of a Received header's "by" clause.
+// isAddrLiteral reports whether s is an IP address as netip.ParseAddr
+// reads one, asking it only when s could be one: an IPv4 address starts
+// with a digit, an IPv6 one has a colon; a host name, nearly every "by",
+// is told at once, without the error ParseAddr builds for it
+// (FuzzIsAddrLiteral).
+func isAddrLiteral(s string) bool {
+	if s == "" || (s[0] < '0' || s[0] > '9') && strings.IndexByte(s, ':') < 0 {
+		return false
+	}
+	_, err := netip.ParseAddr(s)
+	return err == nil
+}
+
+// receivedBy is the lower-case host of a Received header's "by" clause:
+// the field after the first field "by" (in any case), fields split at
+// white space as strings.Fields splits them (FuzzReceivedBy).
 func receivedBy(v string) string {
 	if i := strings.LastIndexByte(v, ';'); i >= 0 {
 		v = v[:i]
 	}
-	fields := strings.Fields(v)
-	for i, f := range fields {
-		if strings.EqualFold(f, "by") && i+1 < len(fields) {
-			return strings.ToLower(strings.TrimSuffix(fields[i+1], "."))
+	for rest := v; ; {
+		f, r := nextField(rest)
+		if f == "" {
+			return ""
 		}
+		if strings.EqualFold(f, "by") {
+			host, _ := nextField(r)
+			return strings.ToLower(strings.TrimSuffix(host, "."))
+		}
+		rest = r
 	}
-	return ""
+}
+
+// nextField is the first field of s, split as strings.Fields splits, and
+// what follows it; "" when s has none.
+func nextField(s string) (field, rest string) {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i], s[i:]
+	}
+	return s, ""
 }

@@ -3,6 +3,7 @@ package mailbox
 import (
 	"mime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/emersion/go-message"
 	gomail "github.com/emersion/go-message/mail"
@@ -19,6 +20,149 @@ func addressList(v string) ([]*gomail.Address, error) {
 		return nil, nil
 	}
 	return gomail.ParseAddressList(v)
+}
+
+// plainAddresses reads an address list of the usual forms as
+// addressList does: addresses "box@domain", "<box@domain>" or
+// "Name <box@domain>" between commas, the box and the domain dot-atoms
+// of ASCII letters, digits and "-_+", a name either words of letters and
+// digits (ASCII or UTF-8) between single spaces, one RFC 2047 encoded
+// word, or a quoted string of such words and punctuation, with no quote
+// or backslash inside. ok is false for any other value, which addressList
+// reads (FuzzPlainAddresses compares the two).
+func plainAddresses(v string) (l []Address, ok bool) {
+	for rest := v; ; {
+		a, r, ok := plainAddress(rest)
+		if !ok {
+			return nil, false
+		}
+		if l == nil {
+			l = make([]Address, 0, 1+strings.Count(r, ","))
+		}
+		l = append(l, a)
+		if r == "" {
+			return l, true
+		}
+		rest = r[1:] // past the comma
+	}
+}
+
+// plainAddress reads the first address of s (plainAddresses); rest is
+// what follows it, from the comma after it on ("" at the end).
+func plainAddress(s string) (a Address, rest string, ok bool) {
+	s = trimBlanks(s)
+	quoted := strings.HasPrefix(s, `"`)
+	if quoted {
+		end := strings.IndexByte(s[1:], '"')
+		if end <= 0 || !plainQuoted(s[1:1+end]) {
+			return Address{}, "", false
+		}
+		a.Name, s = s[1:1+end], s[2+end:]
+	}
+	if i := strings.IndexByte(s, ','); i >= 0 {
+		s, rest = s[:i], s[i:]
+	}
+	s = trimBlanks(s)
+	if i := strings.IndexByte(s, '<'); i >= 0 {
+		if !strings.HasSuffix(s, ">") {
+			return Address{}, "", false
+		}
+		name := trimBlanks(s[:i])
+		switch {
+		case quoted && name != "":
+			return Address{}, "", false
+		case !quoted && strings.HasPrefix(name, "=?"):
+			if strings.ContainsAny(name, " \t") {
+				return Address{}, "", false
+			}
+			d, err := wordDecoder.Decode(name)
+			if err != nil || d == "" {
+				return Address{}, "", false
+			}
+			a.Name = d
+		case !quoted:
+			if !plainName(name) {
+				return Address{}, "", false
+			}
+			a.Name = name
+		}
+		s = s[i+1 : len(s)-1]
+	} else if quoted {
+		return Address{}, "", false
+	}
+	box, domain, ok := strings.Cut(s, "@")
+	if !ok || !plainDotAtom(box) || !plainDotAtom(domain) {
+		return Address{}, "", false
+	}
+	a.Addr = s
+	return a, rest, true
+}
+
+// plainQuoted reports whether s, a quoted string's content, is printable
+// ASCII but the quote and the backslash, spaces and UTF-8 beyond ASCII.
+func plainQuoted(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < ' ' || c > '~' || c == '"' || c == '\\' {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+// plainDotAtom reports whether s is a dot-atom of ASCII letters, digits
+// and "-_+": no dot first, last or after another.
+func plainDotAtom(s string) bool {
+	if s == "" || s[0] == '.' || s[len(s)-1] == '.' || strings.Contains(s, "..") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isAlnum(c) && c != '.' && c != '-' && c != '_' && c != '+' {
+			return false
+		}
+	}
+	return true
+}
+
+// plainName reports whether s is empty or words of ASCII letters and
+// digits or UTF-8 runes beyond ASCII, between single spaces.
+func plainName(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' || strings.Contains(s, "  ") {
+		return false
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !isAlnum(c) && c != ' ' {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+// isAlnum reports whether c is an ASCII letter or digit.
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // wordDecoder decodes RFC 2047 encoded words in the charsets go-message

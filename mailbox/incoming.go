@@ -254,7 +254,9 @@ func (h mimeHeader) All() iter.Seq2[string, string] {
 // Unreadable values are left empty: a letter with a broken Cc is still a
 // letter.
 func (in *Incoming) readHeader(h headerView, mt string) {
-	if l, err := addressList(h.Get("From")); err == nil && len(l) > 0 {
+	if l, ok := plainAddresses(h.Get("From")); ok {
+		in.From = l[0]
+	} else if l, err := addressList(h.Get("From")); err == nil && len(l) > 0 {
 		in.From = Address{Name: l[0].Name, Addr: l[0].Address}
 	} else if err != nil {
 		in.Problems = append(in.Problems, "unreadable From: "+err.Error())
@@ -356,7 +358,11 @@ func validFieldName(line []byte) bool {
 
 // addresses reads an address list header, dropping it when unreadable.
 func addresses(h headerView, key string) []Address {
-	l, err := addressList(h.Get(key))
+	v := h.Get(key)
+	if l, ok := plainAddresses(v); ok {
+		return l
+	}
+	l, err := addressList(v)
 	if err != nil {
 		return nil
 	}

@@ -35,9 +35,8 @@ func decodeLean(raw []byte) *Incoming {
 	if !ok {
 		return nil
 	}
-	in := &Incoming{}
+	in := &Incoming{Text: text}
 	in.readHeader(h, mt)
-	in.Text = strings.ReplaceAll(text, "\r\n", "\n")
 	return in
 }
 
@@ -116,7 +115,7 @@ func readLeanHeader(raw []byte) (h leanHeader, body []byte, ok bool) {
 		}
 	}
 	head := string(raw[:end]) // the fields' names and values are parts of one string
-	h = make(leanHeader, 0, 16)
+	h = make(leanHeader, 0, fieldCount(head))
 	// parts are the non-empty lines of the last field while it is folded,
 	// joined once when it ends: joining at each line would copy the value
 	// again for every line of a long folded field.
@@ -164,6 +163,24 @@ func readLeanHeader(raw []byte) (h leanHeader, body []byte, ok bool) {
 	return h, raw[end:], true
 }
 
+// fieldCount is how many fields header head has at most: its lines that
+// do not continue a field (a provider's letter has 20 to 40), so that
+// they are allocated once.
+func fieldCount(head string) int {
+	n := 0
+	for len(head) > 0 {
+		if head[0] != ' ' && head[0] != '\t' {
+			n++
+		}
+		i := strings.IndexByte(head, '\n')
+		if i < 0 {
+			break
+		}
+		head = head[i+1:]
+	}
+	return n
+}
+
 // trimBlanks is s without the spaces and tabs around it.
 func trimBlanks(s string) string {
 	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
@@ -187,7 +204,7 @@ func printableName(k string) bool {
 }
 
 // leanText is the text of a one-part letter with header h and body body,
-// as decodeMIME gives it (before the line ends are made LF), and its media
+// as decodeMIME gives it (its line ends made LF: lfText), and its media
 // type as mediaType reads the Content-Type (parsed once); ok is false
 // when the letter is not of one text part that is neither HTML nor an
 // attachment, or its encoding or charset is one go-message would report
@@ -195,13 +212,12 @@ func printableName(k string) bool {
 func leanText(h leanHeader, body []byte) (text, mt string, ok bool) {
 	charset, mt := "", "text/plain"
 	if v := h.Get("Content-Type"); v != "" {
-		t, params, err := mime.ParseMediaType(v)
+		t, cs, has, err := textType(v)
 		if err != nil || !strings.HasPrefix(t, "text/") || t == "text/html" {
 			return "", "", false
 		}
-		mt = t
-		var has bool
-		if charset, has = params["charset"]; has && (charset == "" || strings.Contains(charset, "=?")) {
+		mt, charset = t, cs
+		if has && (charset == "" || strings.Contains(charset, "=?")) {
 			return "", "", false // go-message decodes the words first; an empty charset is unknown
 		}
 		charset = strings.ToLower(charset)
@@ -219,7 +235,7 @@ func leanText(h leanHeader, body []byte) (text, mt string, ok bool) {
 			if len(body) > maxPartBytes {
 				return "", "", false // cut by decodeMIME
 			}
-			return string(body), mt, true
+			return lfText(body), mt, true
 		}
 		r = bytes.NewReader(body)
 	case "quoted-printable":
@@ -248,5 +264,83 @@ func leanText(h leanHeader, body []byte) (text, mt string, ok bool) {
 	if err != nil {
 		return "", "", false
 	}
-	return string(decoded), mt, true
+	return lfText(decoded), mt, true
+}
+
+// textType is a Content-Type value's media type and its charset
+// parameter (has: given) as mime.ParseMediaType reads them. The usual
+// value, "type/subtype" and at most a charset of a token, bare or
+// quoted, is read here (plainTextType), any other by mime.
+func textType(v string) (mt, charset string, has bool, err error) {
+	if mt, charset, has, ok := plainTextType(v); ok {
+		return mt, charset, has, nil
+	}
+	mt, params, err := mime.ParseMediaType(v)
+	charset, has = params["charset"]
+	return mt, charset, has, err
+}
+
+// plainTextType reads v when it is "type/subtype" of tokens, then
+// nothing or "; charset=" and a token, bare or in quotes, spaces allowed
+// after the semicolon: the media type in lower case (mime lowers it),
+// the charset as written; ok is false for any other value
+// (FuzzTextType compares with mime.ParseMediaType).
+func plainTextType(v string) (mt, charset string, has, ok bool) {
+	mt, rest, _ := strings.Cut(v, ";")
+	slash := strings.IndexByte(mt, '/')
+	if slash <= 0 || slash == len(mt)-1 || !isToken(mt[:slash]) || !isToken(mt[slash+1:]) {
+		return "", "", false, false
+	}
+	if len(rest) == len(v) { // no semicolon
+		return strings.ToLower(mt), "", false, true
+	}
+	rest = strings.TrimLeft(rest, " ")
+	if len(rest) < len("charset=") || !strings.EqualFold(rest[:len("charset=")], "charset=") {
+		return "", "", false, false
+	}
+	charset = rest[len("charset="):]
+	if len(charset) >= 2 && charset[0] == '"' && charset[len(charset)-1] == '"' {
+		charset = charset[1 : len(charset)-1]
+	}
+	if !isToken(charset) {
+		return "", "", false, false
+	}
+	return strings.ToLower(mt), charset, true, true
+}
+
+// isToken reports whether s is a MIME token (RFC 2045 section 5.1):
+// printable ASCII but the blank and the tspecials.
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || strings.IndexByte(`()<>@,;:\"/[]?=`, c) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// lfText is b as a string with every CRLF made LF, as
+// strings.ReplaceAll(string(b), "\r\n", "\n") gives it, in one copy
+// (FuzzLFText): a letter's text came out of IMAP with CRLF line ends.
+func lfText(b []byte) string {
+	n := bytes.Count(b, []byte("\r\n"))
+	if n == 0 {
+		return string(b)
+	}
+	var s strings.Builder
+	s.Grow(len(b) - n)
+	for {
+		i := bytes.Index(b, []byte("\r\n"))
+		if i < 0 {
+			break
+		}
+		s.Write(b[:i])
+		s.WriteByte('\n')
+		b = b[i+2:]
+	}
+	s.Write(b)
+	return s.String()
 }

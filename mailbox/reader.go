@@ -569,17 +569,16 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		buf, err := m.Collect()
+		uid, raw, err := collect(m, body, r.o.MaxLetterSize)
 		if err != nil {
 			continue // Close below reports a broken fetch
 		}
-		raw := buf.FindBodySection(body)
-		if raw == nil || buf.UID == 0 {
+		if raw == nil || uid == 0 {
 			continue // expunged meanwhile by another client
 		}
 		guard.Stop() // reading the letter and waiting for the store is not waiting for the server
 		spend.take(cost(raw))
-		arrived <- arrival{f: r.read(uint32(buf.UID), raw)}
+		arrived <- arrival{f: r.read(uint32(uid), raw)}
 		guard.Reset(r.o.CommandTimeout)
 	}
 	if err := cmd.Close(); err != nil {
@@ -587,6 +586,44 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 	}
 	arrived <- arrival{end: true}
 	return nil
+}
+
+// collect reads a fetched letter's UID and its body section (nil when the
+// server sent none), as Collect and FindBodySection would, but the
+// section into one buffer of the literal's size (readLiteral) where
+// Collect grows one from 512 bytes, copying it at each step. An error
+// leaves the rest of the letter's items unread; the next message's Next
+// skips them.
+func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (uid imap.UID, raw []byte, err error) {
+	for item := m.Next(); item != nil; item = m.Next() {
+		switch item := item.(type) {
+		case imapclient.FetchItemDataUID:
+			uid = item.UID
+		case imapclient.FetchItemDataBodySection:
+			if raw != nil || item.Literal == nil || !item.MatchCommand(body) {
+				continue
+			}
+			if raw, err = readLiteral(item.Literal, max); err != nil {
+				return uid, nil, err
+			}
+		}
+	}
+	return uid, raw, nil
+}
+
+// readLiteral reads a literal whole, into a buffer of its announced size
+// when that is at most max bytes (a larger one grows as it is read, so
+// that a size announced wrongly allocates no more than what arrives).
+func readLiteral(lit imap.LiteralReader, max int64) ([]byte, error) {
+	n := lit.Size()
+	if n < 0 || n > max {
+		return io.ReadAll(lit)
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(lit, b); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // read is the letter uid fetched as raw, read under ReaderOptions.Reading

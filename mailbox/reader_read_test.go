@@ -112,3 +112,51 @@ func selectedWith(t *testing.T, raws [][]byte) (*imapclient.Client, string) {
 	require.NoError(t, err)
 	return c, lm.IMAPAddr
 }
+
+// literal is a literal of the given announced size over data.
+type literal struct {
+	*strings.Reader
+	size int64
+}
+
+func (l literal) Size() int64 { return l.size }
+
+// TestReadLiteral_OneBufferOfItsSize: a fetched letter is read into one
+// buffer of the literal's size (io.ReadAll grew one from 512 bytes,
+// copying the letter at every step); a size over the limit, or one the
+// server announced wrongly, is read as it arrives.
+func TestReadLiteral_OneBufferOfItsSize(t *testing.T) {
+	letter := strings.Repeat("x", 5000)
+	tests := []struct {
+		name    string
+		data    string
+		size    int64
+		want    string
+		wantErr bool
+	}{
+		{"a letter", letter, 5000, letter, false},
+		{"empty, not nil", "", 0, "", false},
+		{"over the limit: read as it arrives", letter, 5000 << 10, letter, false},
+		{"shorter than announced", "abc", 5, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := readLiteral(literal{strings.NewReader(tt.data), tt.size}, 1<<20)
+			if tt.wantErr {
+				assert.Error(t, err)
+				return
+			}
+			require.NoError(t, err)
+			assert.NotNil(t, b)
+			assert.Equal(t, tt.want, string(b))
+		})
+	}
+	lit := &literal{strings.NewReader(""), 5000}
+	allocs := testing.AllocsPerRun(20, func() {
+		lit.Reset(letter)
+		if _, err := readLiteral(lit, 1<<20); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Equal(t, 1.0, allocs, "the letter's buffer alone")
+}

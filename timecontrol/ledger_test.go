@@ -62,6 +62,20 @@ func TestLedger_6_3_6_SampleLayout(t *testing.T) {
 	assert.Nil(t, l.Overstep)
 }
 
+// TestLedger_LinesAllocatedOnce: a ledger computed whole allocates its
+// lines once, a line a reply (they grew reply by reply: a game's third
+// reply copied the two lines before it).
+func TestLedger_LinesAllocatedOnce(t *testing.T) {
+	tl := Timeline{Start: d("2026-03-01"), Replies: []Reply{
+		rep(White, "2026-03-01", "2026-03-03"),
+		rep(Black, "2026-03-12", "2026-03-15"),
+		rep(White, "2026-03-22", ""),
+	}}
+	l := mustCompute(t, tl)
+	assert.Len(t, l.Lines, 3)
+	assert.Equal(t, 3, cap(l.Lines))
+}
+
 func TestFirstMove_6_3_2(t *testing.T) {
 	tests := []struct {
 		name      string

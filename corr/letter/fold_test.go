@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -79,6 +80,13 @@ func TestParse_MoveLetterAllocations(t *testing.T) {
 	n := testing.AllocsPerRun(20, func() { Parse(text, opts) })
 	assert.LessOrEqual(t, n, 12.0)
 	t.Logf("%.0f allocations", n)
+}
+
+// TestParse_ParserInItsSizeClass: the parser, one allocation a letter
+// with its scratch, stays within the allocator's 2,304-byte size class
+// (the next is 2,688): token's flags are packed at its end.
+func TestParse_ParserInItsSizeClass(t *testing.T) {
+	assert.LessOrEqual(t, unsafe.Sizeof(parser{}), uintptr(2304))
 }
 
 func FuzzFoldHasPrefix(f *testing.F) {

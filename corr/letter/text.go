@@ -248,7 +248,9 @@ const (
 	kSep           // punctuation alone: "-", "/", "—"
 )
 
-// token is one unit of a line.
+// token is one unit of a line. Its flags come last, together, so that
+// it is 72 bytes and the parser's scratch of 12 tokens leaves the parser
+// in a smaller size class of the allocator (2,304 bytes, not 2,688).
 type token struct {
 	orig string // as written, outer punctuation trimmed
 	word string // folded, for keywords
@@ -256,8 +258,8 @@ type token struct {
 	// For kMove and kNumber: the number written (0 none), whether it was
 	// Black's ("5..."), and the move text after the number.
 	number int
-	black  bool
 	move   string
+	black  bool
 	// colon is true when the written token ended with ':' or ')' — a label
 	// ("Мой ход:", "А)").
 	colon bool
