@@ -256,8 +256,10 @@ func (ra *readAhead) learned(t *aheadTournament) {
 }
 
 // claim is letter i's reading ahead, nil when it was not read; it waits
-// for a reading under way, and lets the reading go (the chain takes each
-// letter once).
+// for a reading under way, and lets the reading go: the chain takes a
+// letter again only when a later letter failed and rolled their group
+// back (receiveGroup), rarely, and the decision then reads it itself, the
+// same either way (adjudication.Letter.Ahead).
 func (ra *readAhead) claim(i int) *letter.Ahead {
 	if ra == nil {
 		return nil

@@ -20,7 +20,7 @@ func TestReceiveAll_ReadAheadDecidesAsOneByOne(t *testing.T) {
 	letters := []letter{
 		{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarc}},
 		{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, above: []string{dmarc},
-			body: "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"},
+			body: firstReply},
 		{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 6, above: []string{dmarc},
 			body: "ТЕСТ-2026 1-2\nВаш ход: 1...f6-g5\nМой ход: 2.b2-c3\n04.03.2026 / 04.03.2026 / 06.03.2026\nВремя: 0/2"},
 		{from: petrov, subject: "ТЕСТ-2026 1-2", day: 7, above: []string{dmarc},

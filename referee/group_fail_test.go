@@ -3,8 +3,11 @@ package referee_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -22,7 +25,6 @@ import (
 // tournament's copy in memory is the one stored. Offered again, once the
 // failure is gone, the rest apply once.
 func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
-	const reply = "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"
 	tests := []struct {
 		name   string
 		failed int // the letter whose game row refuses it
@@ -36,8 +38,8 @@ func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
 			ctx := context.Background()
 			ls := []referee.Letter{
 				{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})},
-				{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: reply, above: []string{dmarcIvanov}})},
-				{Raw: w.raw(letter{from: "someone@example.net", subject: "ТЕСТ-2026 1-2", day: 4, body: reply})},
+				{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply, above: []string{dmarcIvanov}})},
+				{Raw: w.raw(letter{from: "someone@example.net", subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply})},
 			}
 			for i := range ls {
 				ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
@@ -87,4 +89,93 @@ func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
 			assert.Len(t, stored, len(ls))
 		})
 	}
+}
+
+// onLog is a log handler that runs do at every line.
+type onLog struct {
+	slog.Handler
+	do func()
+}
+
+func (onLog) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h onLog) Handle(context.Context, slog.Record) error {
+	h.do()
+	return nil
+}
+
+// TestReceive_CancelledMidGroupStoresTheLettersBefore: a context cancelled
+// in the middle of a group (here by the log line of its second letter, kept
+// unread) fails the next letter's steps, which rolls the group back; the
+// letters before it are taken again all the same, as the group's own
+// bookkeeping, and stored: ReceiveAll returns their outcomes with the
+// failure, as its promise says.
+func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
+	w := newWorld(t, "two.toml")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w.ref.Log = slog.New(onLog{slog.DiscardHandler, cancel})
+	ls := []referee.Letter{
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
+		{Raw: []byte("not a letter"), Unreadable: errors.New("unreadable")},
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply, above: []string{dmarcIvanov}})}),
+	}
+	for i := range ls {
+		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
+	}
+
+	outs, err := w.ref.ReceiveAll(ctx, ls)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Len(t, outs, 2, "the letters before the one that failed")
+	assert.Equal(t, storage.Processed, outs[0].Disposition, outs[0].Outcome.Reason)
+	assert.Equal(t, storage.Refused, outs[1].Disposition)
+	stored, err := w.db.Letters(context.Background())
+	require.NoError(t, err)
+	assert.Len(t, stored, 2)
+	_, uid, err := w.db.Watermark(context.Background(), "INBOX")
+	require.NoError(t, err)
+	assert.EqualValues(t, 2, uid)
+}
+
+// TestReceive_EarlierLetterFailingWhenTakenAgain: when a letter taken
+// again after a later one failed fails in its turn, the letters before it
+// are taken again once more, and ReceiveAll returns their outcomes with
+// its failure, the first of this time. Here the store's clock moves at the
+// log line of the second letter (kept unread), and a trigger refuses every
+// letter's row stamped after it but the first's: the third letter fails,
+// then, taken again, the second.
+func TestReceive_EarlierLetterFailingWhenTakenAgain(t *testing.T) {
+	w := newWorld(t, "two.toml")
+	ctx := context.Background()
+	moved := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	w.ref.Log = slog.New(onLog{slog.DiscardHandler, func() { w.db.Now = func() time.Time { return moved } }})
+	ls := []referee.Letter{
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
+		{Raw: []byte("not a letter"), Name: "<kept@example.net>", Unreadable: errors.New("unreadable")},
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: "someone@example.net", subject: "Вопрос", day: 2, body: "Здравствуйте"})}),
+	}
+	for i := range ls {
+		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
+	}
+	first := ls[0].Mail.MessageID
+	side, err := sql.Open("sqlite", "file:"+w.path)
+	require.NoError(t, err)
+	defer side.Close()
+	_, err = side.Exec(fmt.Sprintf(`CREATE TRIGGER refuse BEFORE INSERT ON letters
+		WHEN NEW.stored_at LIKE '2030%%' AND NEW.message_id != '%s' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`, first))
+	require.NoError(t, err)
+
+	outs, err := w.ref.ReceiveAll(ctx, ls)
+	require.ErrorContains(t, err, "refused by the test")
+	assert.ErrorContains(t, err, "receive letter <kept@example.net>", "the failure of this time: the second letter's")
+	require.Len(t, outs, 1, "the letter before the second")
+	assert.Equal(t, storage.Processed, outs[0].Disposition, outs[0].Outcome.Reason)
+	stored, err := w.db.Letters(ctx)
+	require.NoError(t, err)
+	require.Len(t, stored, 1, "stored once")
+	assert.Equal(t, first, stored[0].MessageID)
+	_, uid, err := w.db.Watermark(ctx, "INBOX")
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, uid)
+	assert.Len(t, w.outbox(petrov, "forward"), 1, "forwarded once")
 }

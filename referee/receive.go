@@ -132,8 +132,9 @@ func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) 
 // once it committed. It returns how many it stored. A letter that fails
 // rolls the group back (a letter has no savepoint: storage.Group): the
 // letters before it are taken again, in a group of their own and with no
-// bound, so that they are stored as if the failed letter alone had been
-// undone, and its error is returned.
+// bound, and under ctx without its cancellation, so that they are stored
+// as if the failed letter alone had been undone, and its error is
+// returned.
 func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, bound time.Duration, ra *readAhead, outs *[]Outcome) (int, error) {
 	g, err := r.DB.Group(ctx)
 	if err != nil {
@@ -162,7 +163,10 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 			if i == from {
 				return 0, err
 			}
-			n, rerr := r.receiveGroup(ctx, cs[:i], from, 0, ra, outs)
+			// The letters before are taken again as the group's own
+			// bookkeeping, whatever ctx says now (they were taken under it
+			// once): a context ended meanwhile would lose them all.
+			n, rerr := r.receiveGroup(context.WithoutCancel(ctx), cs[:i], from, 0, ra, outs)
 			if rerr != nil {
 				return n, rerr // an earlier letter failed this time
 			}

@@ -154,6 +154,8 @@ func (w *world) replyTo(o storage.Outgoing) (string, string) {
 const (
 	dmarcIvanov = "Authentication-Results: " + authserv + "; dmarc=pass header.from=example.org"
 	firstMove   = "ТЕСТ-2026 1-2\nМой ход: 1.c3-d4\n01.03.2026 / 01.03.2026 / 01.03.2026\nВремя: 0/0\nИванов"
+	// firstReply is Petrov's answer to firstMove, on 4 March.
+	firstReply = "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3"
 )
 
 // TestTrust_ForgedLettersAreHeld: nothing the From header alone claims is
@@ -363,7 +365,7 @@ func TestReceive_StoredOnceWithinAndAcrossGroups(t *testing.T) {
 	w := newWorld(t, "two.toml")
 	ctx := context.Background()
 	first := w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})
-	reply := w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: "ТЕСТ-2026 1-2\nYour move: 1.c3-d4\nMy move: 1...f6-g5\n01.03.2026 / 01.03.2026 / 04.03.2026\nTime: 0/3",
+	reply := w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply,
 		above: []string{"Authentication-Results: " + authserv + "; dmarc=pass header.from=example.org"}})
 	in := func(uid uint32, raw []byte) referee.Letter {
 		return decoded(w.ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: raw})

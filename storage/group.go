@@ -100,7 +100,7 @@ func (g *Group) fail(why error) {
 // or holding one not done (Letter without Done), is not committed, and
 // Commit says why: its letters are read again.
 func (g *Group) Commit() error {
-	if g.letter != nil && !g.done {
+	if g.letter != nil {
 		g.fail(errors.New("storage: Group.Commit with a letter not done"))
 	}
 	if g.failed != nil {

@@ -225,25 +225,6 @@ func storedIDs(t *testing.T, db *DB) []string {
 	return ids
 }
 
-// A letter done after its context ended is committed all the same: what
-// Done reports is what Commit stores (the commit is the group's own
-// bookkeeping, not the letter's work, and ignores its context).
-func TestGroup_DoneAfterContextEnded(t *testing.T) {
-	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
-	g, err := db.Group(context.Background())
-	require.NoError(t, err)
-	defer g.Rollback()
-	ctx, cancel := context.WithCancel(context.Background())
-	tx, err := g.Letter()
-	require.NoError(t, err)
-	_, err = applyIn(ctx, tx, cipher, game12[0])
-	require.NoError(t, err)
-	cancel()
-	require.NoError(t, g.Done(tx, nil), "reported stored")
-	require.NoError(t, g.Commit())
-	assert.Equal(t, []string{"<m1>"}, storedIDs(t, db))
-}
-
 // A store closed while a group is at work: the group's end gives the
 // writer's connection back, and a write begun after Close fails instead
 // of running on the connection the closed store still held.
