@@ -105,7 +105,8 @@ func TestVariant_6_2_7_AmbiguousAnswersAreCut(t *testing.T) {
 // A variant's answer is found and marked forced or not from one list of
 // the legal moves after the sender's move (it listed them again to tell
 // whether the answer was the only one: 86 allocations for this letter's
-// Apply before, 85 after); a forced answer counts (6.3.5).
+// Apply before, 85 after; 84 and 83 since a ledger's lines are allocated
+// at once); a forced answer counts (6.3.5).
 func TestVariant_6_2_13_AnswerFromOneList(t *testing.T) {
 	for _, c := range []struct {
 		move, answer string
@@ -128,7 +129,7 @@ func TestVariant_6_2_13_AnswerFromOneList(t *testing.T) {
 		if !c.forced {
 			n := testing.AllocsPerRun(20, func() { Apply(s, l, obs) })
 			t.Logf("%.0f allocations", n)
-			assert.LessOrEqual(t, n, 85.0)
+			assert.LessOrEqual(t, n, 83.0)
 		}
 	}
 }

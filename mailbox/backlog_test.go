@@ -128,19 +128,10 @@ func TestSender_GivesWayToTheReadersBacklog(t *testing.T) {
 // sender back for GiveWay at most: a letter due goes out while the
 // reader's Accept still waits.
 func TestSender_GiveWayIsBounded(t *testing.T) {
-	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
-	require.NoError(t, err)
-	t.Cleanup(func() { lm.Close() })
-	require.NoError(t, lm.AddUser(tournament, secret))
-	require.NoError(t, lm.AddUser(player, secret))
-	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	lm := stuckMail(t)
 	backlog := &mailbox.Backlog{}
 	out := newFakeOutbox()
-	s, err := mailbox.NewSender(mailbox.SenderOptions{
-		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
-		Outbox: out, Backlog: backlog, GiveWay: 50 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
-	})
-	require.NoError(t, err)
+	s := backlogSender(t, lm, out, backlog, mailbox.DefaultBatch, 50*time.Millisecond)
 	runSender(t, s)
 	sentMeanwhile := make(chan bool, 1)
 	inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick, wait: func() {
@@ -167,19 +158,10 @@ func TestSender_GiveWayIsBounded(t *testing.T) {
 // transaction that claims the next, one write transaction a batch: none
 // only records (Claim with max 0) before it gives way.
 func TestSender_GivingWayRecordsWithTheNextClaim(t *testing.T) {
-	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
-	require.NoError(t, err)
-	t.Cleanup(func() { lm.Close() })
-	require.NoError(t, lm.AddUser(tournament, secret))
-	require.NoError(t, lm.AddUser(player, secret))
-	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	lm := stuckMail(t)
 	backlog := &mailbox.Backlog{}
 	out := newFakeOutbox()
-	s, err := mailbox.NewSender(mailbox.SenderOptions{
-		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: 1,
-		Outbox: out, Backlog: backlog, GiveWay: 20 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
-	})
-	require.NoError(t, err)
+	s := backlogSender(t, lm, out, backlog, 1, 20*time.Millisecond)
 	runSender(t, s)
 	const n = 3
 	var calls []claimCall // as the outbox saw them while the backlog was pending
@@ -207,51 +189,39 @@ func TestSender_GivingWayRecordsWithTheNextClaim(t *testing.T) {
 }
 
 // TestSender_KilledWhileGivingWayNeverSendsItsBatchAgain: killed while
-// it gives way (the outbox as it stands when the claim after the wait
-// comes), the sender leaves the batch it sent in flight, its outcomes not
+// it gives way (the outbox as it stands during the wait, the batch sent),
+// the sender leaves the batch it sent in flight, its outcomes not
 // recorded, as a kill during the batch does: a sender started on the
 // outbox as the kill left it sends the next letters and never that batch
 // again (the store marks it uncertain at the start, SettleInFlight).
 func TestSender_KilledWhileGivingWayNeverSendsItsBatchAgain(t *testing.T) {
-	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
-	require.NoError(t, err)
-	t.Cleanup(func() { lm.Close() })
-	require.NoError(t, lm.AddUser(tournament, secret))
-	require.NoError(t, lm.AddUser(player, secret))
-	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	lm := stuckMail(t)
+	// A batch goes after two seconds' give-way; the kill comes within the
+	// next two seconds' wait, before the claim that would record it.
 	sender := func(out mailbox.Outbox, backlog *mailbox.Backlog) *mailbox.Sender {
-		s, err := mailbox.NewSender(mailbox.SenderOptions{
-			Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: 1,
-			Outbox: out, Backlog: backlog, GiveWay: 20 * time.Millisecond, Timeout: 10 * time.Second, Logger: testLogger(t),
-		})
-		require.NoError(t, err)
+		s := backlogSender(t, lm, out, backlog, 1, 2*time.Second)
 		runSender(t, s)
 		return s
 	}
 	backlog := &mailbox.Backlog{}
 	out := newFakeOutbox()
-	killed := make(chan *fakeOutbox, 1) // the outbox as a kill while the sender gives way leaves it
-	s := sender(&recordHook{fakeOutbox: out, before: func() {
-		select {
-		case killed <- out.snapshot():
-		default:
-		}
-	}}, backlog)
-	var at *fakeOutbox
+	s := sender(out, backlog)
+	var at *fakeOutbox // the outbox as a kill while the sender gives way leaves it
 	inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick, wait: func() {
 		out.queue(t, "earlier@zaochnik.test", player)
 		s.Kick()
-		select {
-		case at = <-killed:
-		case <-time.After(10 * time.Second): // a guard against a hang
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			if sinkCounts(t, lm)["earlier@zaochnik.test"] == 1 {
+				at = out.snapshot()
+				return
+			}
 		}
 	}}
 	startReader(t, lm.IMAPAddr, inbox, func(o *mailbox.ReaderOptions) { o.Backlog = backlog })
 	inbox.waitApplied(t, 1)
-	require.NotNil(t, at, "the batch's outcomes recorded")
+	require.NotNil(t, at, "the batch went out while the reader's Accept waited")
 	require.Len(t, at.rows, 1)
 	assert.True(t, at.rows[0].flying && !at.rows[0].sent, "the batch sent is in flight at the kill")
-	assert.Equal(t, 1, sinkCounts(t, lm)["earlier@zaochnik.test"])
 
 	at.queue(t, "later@zaochnik.test", player)
 	sender(at, nil).Kick()
@@ -259,18 +229,47 @@ func TestSender_KilledWhileGivingWayNeverSendsItsBatchAgain(t *testing.T) {
 	assert.Equal(t, 1, sinkCounts(t, lm)["earlier@zaochnik.test"], "never sent again")
 }
 
-// recordHook is a fakeOutbox that runs before ahead of each Claim that
-// records outcomes.
-type recordHook struct {
-	*fakeOutbox
-	before func()
-}
-
-func (h *recordHook) Claim(ctx context.Context, done []mailbox.Outcome, now, retryAt time.Time, max int) ([]mailbox.Attempt, error) {
-	if len(done) > 0 {
-		h.before()
-	}
-	return h.fakeOutbox.Claim(ctx, done, now, retryAt, max)
+// TestSender_StoppedWhileGivingWayRecordsItsBatch: stopped while it gives
+// way (its context done during the wait), the sender returns at once and,
+// as a graceful stop does anywhere, records the outcomes of the batch it
+// sent: nothing it handed to SMTP is left in flight for the next start to
+// mark uncertain.
+func TestSender_StoppedWhileGivingWayRecordsItsBatch(t *testing.T) {
+	lm := stuckMail(t)
+	backlog := &mailbox.Backlog{}
+	out := newFakeOutbox()
+	// A batch goes after a second's give-way; stopped within the next
+	// second's, the sender has that batch's outcome in hand.
+	s := backlogSender(t, lm, out, backlog, 1, time.Second)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	var sentBefore, returned bool
+	var runErr error
+	inbox := &forwardingInbox{fakeInbox: newFakeInbox(), t: t, out: out, kick: s.Kick, wait: func() {
+		out.queue(t, "earlier@zaochnik.test", player)
+		s.Kick()
+		for deadline := time.Now().Add(10 * time.Second); !sentBefore && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			sentBefore = sinkCounts(t, lm)["earlier@zaochnik.test"] == 1
+		}
+		cancel() // the sender gives way now
+		select {
+		case runErr = <-ran:
+			returned = true
+		case <-time.After(10 * time.Second): // a guard against a hang
+		}
+	}}
+	stop := startReader(t, lm.IMAPAddr, inbox, func(o *mailbox.ReaderOptions) { o.Backlog = backlog })
+	inbox.waitApplied(t, 1)
+	stop()
+	require.True(t, sentBefore, "the batch went out while the reader's Accept waited")
+	require.True(t, returned, "the sender returned while giving way")
+	require.NoError(t, runErr)
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	require.Len(t, out.rows, 2) // the batch sent, then the reader's forward
+	assert.True(t, out.rows[0].sent && !out.rows[0].flying, "the batch's outcome recorded at the stop")
 }
 
 // snapshot is a copy of f's letters, as a kill leaves the outbox.
@@ -283,4 +282,27 @@ func (f *fakeOutbox) snapshot() *fakeOutbox {
 		c.rows = append(c.rows, &r)
 	}
 	return c
+}
+
+// stuckMail is a mail server with one letter in the tournament's inbox:
+// the backlog a test's reader hands over while its Accept waits.
+func stuckMail(t *testing.T) *localmail.Server {
+	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
+	require.NoError(t, err)
+	t.Cleanup(func() { lm.Close() })
+	require.NoError(t, lm.AddUser(tournament, secret))
+	require.NoError(t, lm.AddUser(player, secret))
+	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	return lm
+}
+
+// backlogSender is a sender of lm's tournament on out, batch letters a
+// batch, giving way to backlog for giveWay at most; not yet running.
+func backlogSender(t *testing.T, lm *localmail.Server, out mailbox.Outbox, backlog *mailbox.Backlog, batch int, giveWay time.Duration) *mailbox.Sender {
+	s, err := mailbox.NewSender(mailbox.SenderOptions{
+		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: batch,
+		Outbox: out, Backlog: backlog, GiveWay: giveWay, Timeout: 10 * time.Second, Logger: testLogger(t),
+	})
+	require.NoError(t, err)
+	return s
 }

@@ -27,7 +27,7 @@ func addressList(v string) ([]*gomail.Address, error) {
 // "Name <box@domain>" between commas, the box and the domain dot-atoms
 // of ASCII letters, digits and "-_+", a name either words of letters and
 // digits (ASCII or UTF-8) between single spaces, one RFC 2047 encoded
-// word, or a quoted string of such words and punctuation, with no quote
+// word of atom text, or a quoted string of such words and punctuation, with no quote
 // or backslash inside. ok is false for any other value, which addressList
 // reads (FuzzPlainAddresses compares the two).
 func plainAddresses(v string) (l []Address, ok bool) {
@@ -72,8 +72,8 @@ func plainAddress(s string) (a Address, rest string, ok bool) {
 		case quoted && name != "":
 			return Address{}, "", false
 		case !quoted && strings.HasPrefix(name, "=?"):
-			if strings.ContainsAny(name, " \t") {
-				return Address{}, "", false
+			if !plainAtom(name) {
+				return Address{}, "", false // net/mail's atom, and so its word, would end within
 			}
 			d, err := wordDecoder.Decode(name)
 			if err != nil || d == "" {
@@ -115,6 +115,20 @@ func plainQuoted(s string) bool {
 			return false
 		}
 		i += n
+	}
+	return true
+}
+
+// plainAtom reports whether s is printable ASCII but the specials of
+// RFC 5322 (a dot allowed): an encoded word net/mail reads whole as one
+// atom before it decodes it. A quoted-printable word may hold any
+// printable byte, which wordDecoder decodes but net/mail's atom ends at,
+// leaving an address list it refuses.
+func plainAtom(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c > '~' || strings.IndexByte(`()<>[]:;@\,"`, c) >= 0 {
+			return false
+		}
 	}
 	return true
 }

@@ -189,6 +189,7 @@ func TestDecode_UnreadableFromTakesTheEnvelope(t *testing.T) {
 	}{
 		{"UnquotedComma", "Return-Path: <a@example.org>\r\nFrom: Ivanov, Ivan <x@example.org>\r\n", "a@example.org", "Return-Path"},
 		{"NUL", "Return-Path: <a@example.org>\r\nFrom: Ivan\x00 <x@example.org>\r\n", "a@example.org", "Return-Path"},
+		{"EncodedWordNetMailEndsWithin", "Return-Path: <a@example.org>\r\nFrom: =?utf-8?q?Ivan>?= <x@example.org>\r\n", "a@example.org", "Return-Path"},
 		{"NoColon", "Return-Path: <a@example.org>\r\nbroken line\r\n folded too\r\nFrom: Ivan <x@example.org>\r\n", "x@example.org", `"broken line"`},
 		{"BadFieldName", "Fr om: y\r\nFrom: Ivan <x@example.org>\r\n", "x@example.org", "Fr om"},
 		{"LeadingFold", " folded first\r\nFrom: Ivan <x@example.org>\r\n", "x@example.org", "folded first"},

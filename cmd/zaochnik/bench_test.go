@@ -218,8 +218,14 @@ func bareArchive(tb testing.TB, addr, folder string) (int, time.Duration) {
 	return n, took
 }
 
-// archive stores the letters of fetched for bareArchive, 256 a transaction.
+// archive stores the letters of fetched for bareArchive, 256 a
+// transaction. It reads fetched to its end even when storing failed, so
+// that the fetch feeding it is not left blocked and the failure is told.
 func archive(db *sql.DB, fetched <-chan [][]byte) error {
+	defer func() {
+		for range fetched {
+		}
+	}()
 	var tx *sql.Tx
 	inTx := 0
 	for raws := range fetched {
