@@ -37,14 +37,17 @@ import (
 // their count: a backlog after a restart brings the letters of every
 // tournament in play interleaved, and a copy dropped before its
 // tournament's next letter is read again from its rows (its file, every
-// game's row, its claims: a millisecond and more for a tournament of
+// game's row, its claims: about half a millisecond for a tournament of
 // 105 games), so the bound must hold every tournament a federation plays
 // at once (64 tournaments of 127 games, each weighing 128: cachedGames),
 // while one huge tournament still cannot hold more than that many games
-// in memory.
+// in memory. When more come round than that, lru keeps most of them from
+// round to round (cycling), and the parsed files, small, are kept for
+// four times as many tournaments, so that a copy read again from its
+// rows does not parse its file again.
 const (
 	cachedGames   = 8192 // games in the committed copies kept
-	parsedFiles   = 64   // tournament files kept parsed
+	parsedFiles   = 256  // tournament files kept parsed (about 4.5 KB each for 15 players)
 	cachedSenders = 1024 // senders' tournaments kept (senderCiphers)
 )
 
@@ -106,8 +109,19 @@ func (db *DB) forget(cipher string) { db.tournaments.drop(cipher) }
 func (db *DB) forgetAll() { db.tournaments.clear() }
 
 // lru keeps values by key up to a total weight of max (each value's
-// weigh, 1 without), dropping the least recently used; the most recent
-// value is kept whatever its weight.
+// weigh, 1 without), dropping the least recently used (got or first put);
+// the value last put is kept whatever its weight.
+//
+// A plain LRU keeps nothing when its keys come round in a cycle longer
+// than it holds (a backlog's tournaments interleaved, more games than
+// cachedGames): each key is dropped just before it comes again. So a key
+// put again soon after it was dropped (among the last ghostKeys dropped:
+// the cache is cycling) goes in at the least recently used end, where the
+// next key put pushes it out unless it is used first, and the values
+// already kept stay and are found on the next round; one such key in
+// promoteEvery goes in at the front, as a plain LRU puts it, so that a
+// working set that changed still gets in. A key put for the first time,
+// or long after it was dropped, goes in at the front.
 type lru[V any] struct {
 	mu     sync.Mutex
 	max    int
@@ -115,7 +129,19 @@ type lru[V any] struct {
 	weight int                      // of the values kept
 	items  map[string]*list.Element // of lruItem[V]
 	order  list.List                // the most recently used first
+	// dropped is the count of keys dropped for room; ghosts holds, of the
+	// keys recently dropped, that count when each went.
+	dropped uint64
+	ghosts  map[string]uint64
+	// returned counts the keys put again soon after they were dropped
+	// (promoteEvery).
+	returned uint64
 }
+
+const (
+	ghostKeys    = 1024 // keys dropped for room remembered (lru)
+	promoteEvery = 16   // of the keys put again soon, one goes to the front (lru)
+)
 
 type lruItem[V any] struct {
 	key string
@@ -124,7 +150,7 @@ type lruItem[V any] struct {
 }
 
 func newLRU[V any](max int) *lru[V] {
-	return &lru[V]{max: max, items: map[string]*list.Element{}}
+	return &lru[V]{max: max, items: map[string]*list.Element{}, ghosts: map[string]uint64{}}
 }
 
 // newWeighedLRU is an lru whose values weigh weigh(v) each.
@@ -154,15 +180,63 @@ func (c *lru[V]) put(key string, v V) {
 		w = c.weigh(v)
 	}
 	if e, ok := c.items[key]; ok {
-		c.weight -= e.Value.(lruItem[V]).w
+		// Replaced where it stands: a value is used by get, and put again
+		// after its use (a tournament written after it was read), which
+		// must not take a key just read in at the least recently used end
+		// (cycling) to the front.
+		c.weight += w - e.Value.(lruItem[V]).w
 		e.Value = lruItem[V]{key, v, w}
-		c.order.MoveToFront(e)
+		for c.weight > c.max && c.order.Len() > 1 {
+			if b := c.order.Back(); b != e {
+				c.evict(b)
+			} else {
+				c.evict(b.Prev())
+			}
+		}
+		return
+	}
+	for c.weight+w > c.max && c.order.Len() > 0 {
+		c.evict(c.order.Back())
+	}
+	it := lruItem[V]{key, v, w}
+	if c.cycling(key) {
+		c.items[key] = c.order.PushBack(it)
 	} else {
-		c.items[key] = c.order.PushFront(lruItem[V]{key, v, w})
+		c.items[key] = c.order.PushFront(it)
 	}
 	c.weight += w
-	for c.weight > c.max && c.order.Len() > 1 {
-		c.remove(c.order.Back())
+}
+
+// cycling reports whether key, about to be put, goes in at the least
+// recently used end: it was dropped for room among the last ghostKeys, and
+// is not the one in promoteEvery of those that goes to the front. c.mu is
+// held.
+func (c *lru[V]) cycling(key string) bool {
+	at, ok := c.ghosts[key]
+	if !ok {
+		return false
+	}
+	delete(c.ghosts, key)
+	if c.dropped-at > ghostKeys {
+		return false
+	}
+	c.returned++
+	return c.returned%promoteEvery != 0
+}
+
+// evict drops e for room, remembering its key among the ghosts; c.mu is
+// held.
+func (c *lru[V]) evict(e *list.Element) {
+	key := e.Value.(lruItem[V]).key
+	c.remove(e)
+	c.ghosts[key] = c.dropped
+	c.dropped++
+	if len(c.ghosts) > 2*ghostKeys {
+		for k, at := range c.ghosts {
+			if c.dropped-at > ghostKeys {
+				delete(c.ghosts, k)
+			}
+		}
 	}
 }
 
@@ -185,6 +259,7 @@ func (c *lru[V]) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	clear(c.items)
+	clear(c.ghosts)
 	c.order.Init()
 	c.weight = 0
 }

@@ -224,6 +224,95 @@ func TestCache_WeighedLeastRecentlyUsedGo(t *testing.T) {
 	assert.True(t, okF, "clear forgets the weight")
 }
 
+// round gets each of keys in turn from c, putting the ones it misses, as
+// the store reads a tournament it does not hold, and then putting each
+// again, as the store keeps the copy a letter wrote; it returns the hits.
+func round(c *lru[int], keys []string) int {
+	hits := 0
+	for _, k := range keys {
+		if _, ok := c.get(k); ok {
+			hits++
+		} else {
+			c.put(k, 1)
+		}
+		c.put(k, 1)
+	}
+	return hits
+}
+
+func keys(prefix string, n int) []string {
+	ks := make([]string, n)
+	for i := range ks {
+		ks[i] = fmt.Sprint(prefix, i)
+	}
+	return ks
+}
+
+// Keys that come round in a cycle longer than the lru holds (a backlog's
+// tournaments interleaved): a plain LRU drops each just before it comes
+// again and finds none; this one keeps most of what it holds from round
+// to round.
+func TestCache_CycleLongerThanTheBoundKeepsMostOfIt(t *testing.T) {
+	for _, tc := range []struct {
+		max, keys, minHits int
+	}{
+		{10, 15, 8},
+		{10, 11, 8},
+		{10, 40, 7},
+		{64, 100, 55},
+	} {
+		c := newLRU[int](tc.max)
+		ks := keys("T", tc.keys)
+		for range 3 {
+			round(c, ks)
+		}
+		for r := range 5 {
+			assert.GreaterOrEqual(t, round(c, ks), tc.minHits, "%d keys in %d, round %d", tc.keys, tc.max, r)
+		}
+	}
+}
+
+// The benchmark's backlog of 12,000 games, 115 tournaments of 105 games
+// interleaved, against cachedGames: about two thirds of them found.
+func TestCache_InterleavedBacklogFindsMostTournaments(t *testing.T) {
+	c := newWeighedLRU(cachedGames, func(int) int { return 106 })
+	ks := keys("Б-", 115)
+	for range 3 {
+		round(c, ks)
+	}
+	assert.GreaterOrEqual(t, round(c, ks), 70)
+}
+
+// A working set that changed gets in: new keys as a plain LRU puts them,
+// and keys dropped for room a short while ago (the cache cycling) within
+// a few rounds, when they fit.
+func TestCache_ChangedWorkingSetGetsIn(t *testing.T) {
+	c := newLRU[int](10)
+	old := keys("old", 10)
+	round(c, old)
+	fresh := keys("new", 10)
+	round(c, fresh)
+	assert.Equal(t, 10, round(c, fresh), "new keys, put once, are all kept")
+
+	c = newLRU[int](10)
+	all := keys("T", 15)
+	for range 3 {
+		round(c, all)
+	}
+	var missing []string // dropped by the cycle, so ghosts
+	for _, k := range all {
+		if _, ok := c.items[k]; !ok {
+			missing = append(missing, k)
+		}
+	}
+	require.Len(t, missing, 5)
+	n := 0
+	for round(c, missing) < len(missing) {
+		n++
+		require.Less(t, n, 4*promoteEvery, "the returning keys never got in")
+	}
+}
+
 // The copies of every tournament a federation plays at once stay in
 // memory (a backlog brings their letters interleaved, and a copy dropped
 // is read again from its rows), and one huge tournament does not hold

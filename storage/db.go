@@ -49,7 +49,7 @@ type DB struct {
 	// is slog's default logger.
 	Log *slog.Logger
 
-	parsed      *lru[parsedFile] // tournament files as read, by their bytes
+	parsed      *lru[parsedFile] // tournament files as read, by their SHA-256
 	tournaments *lru[*committed] // by cipher (cache.go)
 	stmts       sync.Map         // query -> *sql.Stmt, prepared once
 	rowsSQL     rowsStatements   // multi-row INSERTs (manyRows)

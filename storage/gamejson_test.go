@@ -183,3 +183,65 @@ func BenchmarkGameJSON(b *testing.B) {
 		}
 	})
 }
+
+// TestReadGameJSON_AsEncodingJSON: a game's row, as gameJSON writes it and
+// as encoding/json wrote it (older versions), reads by hand as encoding/json
+// reads it, for the played games and random games with every field filled;
+// the usual rows (no rare field) are read by hand, not left to
+// encoding/json.
+func TestReadGameJSON_AsEncodingJSON(t *testing.T) {
+	var games []corr.Game
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	for _, r := range game12 {
+		_, s := applyRead(t, db, cipher, r)
+		for _, g := range s.Games {
+			games = append(games, *g)
+		}
+	}
+	games = append(games, corr.Game{})
+	rnd := rand.New(rand.NewPCG(17, 1))
+	for range 3000 {
+		var g corr.Game
+		randomValue(rnd, reflect.ValueOf(&g).Elem())
+		games = append(games, g)
+	}
+	byHand := 0
+	for i, g := range games {
+		row, err := gameJSON(g)
+		require.NoError(t, err)
+		for _, b := range [][]byte{row, marshalGame(t, g)} {
+			got, err := readGameJSON(string(b))
+			require.NoError(t, err)
+			if !reflect.DeepEqual(got, readGame(t, b)) {
+				t.Fatalf("game %d: %s", i, b)
+			}
+		}
+		g.Penalties, g.Variants, g.Draw, g.LastOffer, g.Held, g.Stopped, g.Sent, g.Charged = nil, nil, nil, nil, nil, nil, nil, [2][]string{}
+		if row, err = gameJSON(g); err == nil {
+			if _, ok := (&gameReader{b: string(row)}).game(); ok {
+				byHand++
+			}
+		}
+	}
+	require.Equal(t, len(games), byHand, "every usual row read by hand")
+}
+
+// FuzzReadGameJSON: whatever the bytes, the hand reader gives encoding/json's
+// game, or its error, and never panics.
+func FuzzReadGameJSON(f *testing.F) {
+	f.Add([]byte(`{"Code":"Б-001 1-2","White":1,"Black":2,"Result":"*","Plies":[{"Move":{"From":22,"To":18},"Text":"a3-b4"}],"Replies":[{"Received":"2026-03-01","Sent":"2026-03-01","Moves":1,"Text":"a3-b4"},{"Player":1,"Received":"2026-03-01"}],"Known":[1,0],"Letters":[["\u003cb1000@example.org\u003e"],null]}`))
+	f.Add([]byte(`{"Code":"a\"\\\/\b\f\n\r\t\u2028\ud83d\ude00","Plies":[],"Replies":null,"Known":[1],"Slips":[1,2,3],"Draw":null,"StartListReceived":["2026-03-01",""]}`))
+	f.Add([]byte(`{"code":"x","White":-0,"Black":1e2,"Round":01,"Status":9223372036854775807}`))
+	f.Add([]byte(`{"Reminded":"2026-02-30","Start":"0000-01-01","End":"2024-02-29","Replies":[{"Sent":"2026-1-01"},{"Received":"\u0032026-03-01"}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got, err := readGameJSON(string(b))
+		var want corr.Game
+		wantErr := json.Unmarshal(b, &want)
+		if (err == nil) != (wantErr == nil) {
+			t.Fatalf("%s: error %v, encoding/json %v", b, err, wantErr)
+		}
+		if err == nil && !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s:\n got %+v\nwant %+v", b, got, want)
+		}
+	})
+}

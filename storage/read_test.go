@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,6 +60,29 @@ func TestRead_ZoneLoadedOncePerFile(t *testing.T) {
 	first := zone()
 	require.NotNil(t, first)
 	assert.Same(t, first, zone())
+}
+
+// The parsed files are kept for more tournaments than a federation's
+// copies (a hundred here), so that a copy read again from its rows after
+// it was dropped does not parse its file again.
+func TestRead_ParsedFilesOfManyTournamentsKept(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	tm, err := corr.ParseTournament(src)
+	require.NoError(t, err)
+	parse := func(k int) *time.Location {
+		f, err := db.parsedFile([]byte(strings.ReplaceAll(string(src), tm.Cipher, fmt.Sprintf("Т%03d-2026", k))))
+		require.NoError(t, err)
+		return f.loc
+	}
+	first := parse(0)
+	for k := 1; k < 100; k++ {
+		parse(k)
+	}
+	assert.Same(t, first, parse(0), "the first file's parse is kept")
 }
 
 // A sender's tournaments are asked in the write transaction with those of

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"database/sql/driver"
 	"encoding/json"
@@ -182,13 +183,15 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 		return nil, err
 	}
 	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
-		var gid int64
-		var gs string
-		if err := (&rawRow{vals: row}).Scan(&gid, &gs); err != nil {
-			return err
+		gid, id := row[0].(int64)
+		gs, text := row[1].(string) // as the driver gives them, without Scan's copy
+		if !id || !text {
+			if err := (&rawRow{vals: row}).Scan(&gid, &gs); err != nil {
+				return err
+			}
 		}
-		var g corr.Game
-		if err := json.Unmarshal([]byte(gs), &g); err != nil {
+		g, err := readGameJSON(gs)
+		if err != nil {
 			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
 		c.state.Games = append(c.state.Games, &g)
@@ -555,8 +558,11 @@ type parsedFile struct {
 }
 
 // parsedFile returns source read (parsedTournament) and its zone loaded.
+// They are kept by their text's SHA-256, not by the text (1 KB and more).
 func (db *DB) parsedFile(source []byte) (parsedFile, error) {
-	if f, ok := db.parsed.get(string(source)); ok {
+	sum := sha256.Sum256(source)
+	key := string(sum[:])
+	if f, ok := db.parsed.get(key); ok {
 		return f, nil
 	}
 	t, err := corr.ParseTournament(source)
@@ -564,6 +570,6 @@ func (db *DB) parsedFile(source []byte) (parsedFile, error) {
 		return parsedFile{}, err
 	}
 	f := parsedFile{t: t, loc: t.Location()}
-	db.parsed.put(string(source), f)
+	db.parsed.put(key, f)
 	return f, nil
 }
