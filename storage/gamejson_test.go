@@ -232,6 +232,7 @@ func FuzzReadGameJSON(f *testing.F) {
 	f.Add([]byte(`{"Code":"Б-001 1-2","White":1,"Black":2,"Result":"*","Plies":[{"Move":{"From":22,"To":18},"Text":"a3-b4"}],"Replies":[{"Received":"2026-03-01","Sent":"2026-03-01","Moves":1,"Text":"a3-b4"},{"Player":1,"Received":"2026-03-01"}],"Known":[1,0],"Letters":[["\u003cb1000@example.org\u003e"],null]}`))
 	f.Add([]byte(`{"Code":"a\"\\\/\b\f\n\r\t\u2028\ud83d\ude00","Plies":[],"Replies":null,"Known":[1],"Slips":[1,2,3],"Draw":null,"StartListReceived":["2026-03-01",""]}`))
 	f.Add([]byte(`{"code":"x","White":-0,"Black":1e2,"Round":01,"Status":9223372036854775807}`))
+	f.Add([]byte(`{"Plies":[{"Move":{"From":-0,"To":18}},{"Move":{"From":22,"To":-0}}]}`)) // no sign for a square
 	f.Add([]byte(`{"Reminded":"2026-02-30","Start":"0000-01-01","End":"2024-02-29","Replies":[{"Sent":"2026-1-01"},{"Received":"\u0032026-03-01"}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		got, err := readGameJSON(string(b))

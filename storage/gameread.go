@@ -441,7 +441,8 @@ func (r *gameReader) move(m *draughts.Move) bool {
 		var ok bool
 		switch k := r.key(); k {
 		case "From", "To":
-			v, fits := r.integer(0, math.MaxUint8)
+			v, fits := r.digits() // no sign: encoding/json reads none, not even -0, into a Square
+			fits = fits && v <= math.MaxUint8
 			if k == "From" {
 				m.From, ok = draughts.Square(v), !seen(&keys, 0) && fits
 			} else {
