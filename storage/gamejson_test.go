@@ -187,8 +187,8 @@ func BenchmarkGameJSON(b *testing.B) {
 // TestReadGameJSON_AsEncodingJSON: a game's row, as gameJSON writes it and
 // as encoding/json wrote it (older versions), reads by hand as encoding/json
 // reads it, for the played games and random games with every field filled;
-// the usual rows (no rare field) are read by hand, not left to
-// encoding/json.
+// the usual rows (no rare field), in both forms, are read by hand, not left
+// to encoding/json.
 func TestReadGameJSON_AsEncodingJSON(t *testing.T) {
 	var games []corr.Game
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
@@ -216,14 +216,16 @@ func TestReadGameJSON_AsEncodingJSON(t *testing.T) {
 				t.Fatalf("game %d: %s", i, b)
 			}
 		}
-		g.Penalties, g.Variants, g.Draw, g.LastOffer, g.Held, g.Stopped, g.Sent, g.Charged = nil, nil, nil, nil, nil, nil, nil, [2][]string{}
-		if row, err = gameJSON(g); err == nil {
-			if _, ok := (&gameReader{b: string(row)}).game(); ok {
+		g.Penalties, g.Variants, g.Draw, g.LastOffer, g.Held, g.Stopped, g.Sent = nil, nil, nil, nil, nil, nil, nil
+		row, err = gameJSON(g)
+		require.NoError(t, err)
+		for _, b := range [][]byte{row, marshalGame(t, g)} {
+			if _, ok := (&gameReader{b: string(b)}).game(); ok {
 				byHand++
 			}
 		}
 	}
-	require.Equal(t, len(games), byHand, "every usual row read by hand")
+	require.Equal(t, 2*len(games), byHand, "every usual row read by hand, in both forms")
 }
 
 // FuzzReadGameJSON: whatever the bytes, the hand reader gives encoding/json's
