@@ -32,14 +32,10 @@ func readGame(t testing.TB, b []byte) corr.Game {
 	return g
 }
 
-// TestGameJSON_ReadsAsEncodingJSON: the game's row reads as what
-// encoding/json writes reads (the rows of older versions), for the games
-// of a played game's letters and for random games with every field filled
-// by reflection, so that a field the referee adds to a game and gameJSON
-// does not write fails here; it is never longer, and a played game's is
-// less than half.
-func TestGameJSON_ReadsAsEncodingJSON(t *testing.T) {
-	var games []corr.Game
+// rowGames are the games the rows' tests compare: the games as a played
+// game's letters left them (the first played), the game with every list
+// nil, and 3,000 random games with every field filled by reflection.
+func rowGames(t *testing.T, seed uint64) (games []corr.Game, played int) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	for _, r := range game12 {
 		_, s := applyRead(t, db, cipher, r)
@@ -47,14 +43,25 @@ func TestGameJSON_ReadsAsEncodingJSON(t *testing.T) {
 			games = append(games, *g)
 		}
 	}
-	played := len(games)
+	played = len(games)
 	games = append(games, corr.Game{}) // every list nil
-	rnd := rand.New(rand.NewPCG(13, 1))
+	rnd := rand.New(rand.NewPCG(seed, 1))
 	for range 3000 {
 		var g corr.Game
 		randomValue(rnd, reflect.ValueOf(&g).Elem())
 		games = append(games, g)
 	}
+	return games, played
+}
+
+// TestGameJSON_ReadsAsEncodingJSON: the game's row reads as what
+// encoding/json writes reads (the rows of older versions), for the games
+// of a played game's letters and for random games with every field filled
+// by reflection, so that a field the referee adds to a game and gameJSON
+// does not write fails here; it is never longer, and a played game's is
+// less than half.
+func TestGameJSON_ReadsAsEncodingJSON(t *testing.T) {
+	games, played := rowGames(t, 13)
 	for i, g := range games {
 		got, err := gameJSON(g)
 		require.NoError(t, err)
@@ -190,21 +197,7 @@ func BenchmarkGameJSON(b *testing.B) {
 // the usual rows (no rare field), in both forms, are read by hand, not left
 // to encoding/json.
 func TestReadGameJSON_AsEncodingJSON(t *testing.T) {
-	var games []corr.Game
-	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
-	for _, r := range game12 {
-		_, s := applyRead(t, db, cipher, r)
-		for _, g := range s.Games {
-			games = append(games, *g)
-		}
-	}
-	games = append(games, corr.Game{})
-	rnd := rand.New(rand.NewPCG(17, 1))
-	for range 3000 {
-		var g corr.Game
-		randomValue(rnd, reflect.ValueOf(&g).Elem())
-		games = append(games, g)
-	}
+	games, _ := rowGames(t, 17)
 	byHand := 0
 	for i, g := range games {
 		row, err := gameJSON(g)
