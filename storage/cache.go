@@ -139,8 +139,11 @@ type lru[V any] struct {
 }
 
 const (
-	ghostKeys    = 1024 // keys dropped for room remembered (lru)
-	promoteEvery = 16   // of the keys put again soon, one goes to the front (lru)
+	// ghostKeys are the last keys dropped for room that count as dropped
+	// soon before (cycling); evict holds up to twice as many before it
+	// forgets the older.
+	ghostKeys    = 1024
+	promoteEvery = 16 // of the keys put again soon, one goes to the front (lru)
 )
 
 type lruItem[V any] struct {
