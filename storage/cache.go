@@ -120,8 +120,12 @@ func (db *DB) forgetAll() { db.tournaments.clear() }
 // next key put pushes it out unless it is used first, and the values
 // already kept stay and are found on the next round; one such key in
 // promoteEvery goes in at the front, as a plain LRU puts it, so that a
-// working set that changed still gets in. A key put for the first time,
-// or long after it was dropped, goes in at the front.
+// working set that changed still gets in. It gets in slowly when it
+// shrank to fit after a cycle: the values the cycle left stay until the
+// keys put at the front push them out (60 of a backlog's 115 tournaments,
+// which fit, read some ten times as often as under a plain LRU before
+// all were kept). A key put for the first time, or long after it was
+// dropped, goes in at the front.
 type lru[V any] struct {
 	mu     sync.Mutex
 	max    int
