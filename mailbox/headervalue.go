@@ -101,10 +101,16 @@ func plainAddress(s string) (a Address, rest string, ok bool) {
 // plainQuoted reports whether s, a quoted string's content, is printable
 // ASCII but the quote and the backslash, spaces and UTF-8 beyond ASCII.
 func plainQuoted(s string) bool {
+	return plainRunes(s, func(c byte) bool { return ' ' <= c && c <= '~' && c != '"' && c != '\\' })
+}
+
+// plainRunes reports whether s is valid UTF-8 whose ASCII bytes all
+// satisfy ascii.
+func plainRunes(s string, ascii func(c byte) bool) bool {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c < ' ' || c > '~' || c == '"' || c == '\\' {
+			if !ascii(c) {
 				return false
 			}
 			i++
@@ -156,22 +162,7 @@ func plainName(s string) bool {
 	if s[0] == ' ' || s[len(s)-1] == ' ' || strings.Contains(s, "  ") {
 		return false
 	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if !isAlnum(c) && c != ' ' {
-				return false
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			return false
-		}
-		i += n
-	}
-	return true
+	return plainRunes(s, func(c byte) bool { return isAlnum(c) || c == ' ' })
 }
 
 // isAlnum reports whether c is an ASCII letter or digit.
