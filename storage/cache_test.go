@@ -313,6 +313,57 @@ func TestCache_ChangedWorkingSetGetsIn(t *testing.T) {
 	}
 }
 
+// A value put again stays where it stands and weighs anew: heavier, the
+// least recently used of the others go until the bound holds again.
+func TestCache_ValuePutAgainHeavierMakesRoom(t *testing.T) {
+	for _, tc := range []struct {
+		again string
+		gone  string
+	}{
+		{"b", "a"}, // in the middle: the least recently used goes
+		{"a", "b"}, // the least recently used itself: the next one goes
+	} {
+		c := newWeighedLRU(10, func(v int) int { return v })
+		c.put("a", 3)
+		c.put("b", 3)
+		c.put("c", 3)
+		c.put(tc.again, 6) // 12
+		assert.LessOrEqual(t, c.weight, c.max, "%s put again", tc.again)
+		for _, k := range []string{"a", "b", "c"} {
+			_, ok := c.get(k)
+			assert.Equal(t, k != tc.gone, ok, "%s put again: %s kept", tc.again, k)
+		}
+	}
+}
+
+// A key put again goes in at the least recently used end only while it
+// is among the last ghostKeys dropped for room, and the keys remembered
+// stay bounded however many are dropped.
+func TestCache_DroppedKeysRememberedForAWhile(t *testing.T) {
+	for _, tc := range []struct {
+		dropsAfter int
+		back       bool
+	}{
+		{0, true},
+		{ghostKeys - 1, true},
+		{ghostKeys, false},
+		{ghostKeys + 1, false},
+		{10 * ghostKeys, false},
+	} {
+		c := newLRU[int](1)
+		c.put("K", 1)
+		c.put("other", 1) // drops K
+		for i := range tc.dropsAfter {
+			c.put(fmt.Sprint("T", i), 1)
+		}
+		assert.LessOrEqual(t, len(c.ghosts), 2*ghostKeys, "%d drops: the keys remembered", tc.dropsAfter)
+		c.max = 2 // room for K without a drop
+		c.put("K", 1)
+		back := c.order.Back().Value.(lruItem[int]).key == "K"
+		assert.Equal(t, tc.back, back, "K put again after %d other drops goes in at the back", tc.dropsAfter)
+	}
+}
+
 // The copies of every tournament a federation plays at once stay in
 // memory (a backlog brings their letters interleaved, and a copy dropped
 // is read again from its rows), and one huge tournament does not hold

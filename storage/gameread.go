@@ -15,14 +15,15 @@ import (
 
 // readGameJSON reads a game's row (games.state). A tournament read from
 // its rows reads every game's (105 for 15 players), which encoding/json
-// made most of the read's cost, so the rows as gameJSON writes them are
-// read by hand: the usual fields, in any order, strings with any escape,
+// made most of the read's cost, so the rows as gameJSON writes them, and
+// as encoding/json wrote them in older versions, are read by hand: the
+// usual fields, in any order, strings with any escape but a surrogate's,
 // null for a list or a pointer. Anything else (a field of the rare ones:
 // penalties, variants, a draw offer, a held reply, a stop, a refused
-// repetition, charged letters; a key twice or of another spelling; a
-// number that is not a plain integer or does not fit; malformed JSON)
-// goes to encoding/json, which reads every row as before
-// (TestReadGameJSON_AsEncodingJSON, FuzzReadGameJSON).
+// repetition; a key twice or of another spelling; a number that is not a
+// plain integer or does not fit; malformed JSON) goes to encoding/json,
+// which reads every row as before (TestReadGameJSON_AsEncodingJSON,
+// FuzzReadGameJSON).
 func readGameJSON(b string) (corr.Game, error) {
 	r := gameReader{b: b}
 	if g, ok := r.game(); ok {
@@ -330,7 +331,9 @@ func (r *gameReader) field(g *corr.Game, k string, keys *uint64) bool {
 		return !seen(keys, 14) && r.date(&g.Start)
 	case "End":
 		return !seen(keys, 15) && r.date(&g.End)
-	case "Penalties", "Variants", "Draw", "LastOffer", "Claims", "Held", "Stopped", "Charged", "Sent":
+	case "Charged": // [null,null] in every row encoding/json wrote
+		return !seen(keys, 16) && r.stringLists(&g.Charged)
+	case "Penalties", "Variants", "Draw", "LastOffer", "Claims", "Held", "Stopped", "Sent":
 		return r.null() // encoding/json's null leaves the zero value
 	}
 	return false
@@ -441,7 +444,8 @@ func (r *gameReader) move(m *draughts.Move) bool {
 		var ok bool
 		switch k := r.key(); k {
 		case "From", "To":
-			v, fits := r.integer(0, math.MaxUint8)
+			v, fits := r.digits() // no sign: encoding/json reads none, not even -0, into a Square
+			fits = fits && v <= math.MaxUint8
 			if k == "From" {
 				m.From, ok = draughts.Square(v), !seen(&keys, 0) && fits
 			} else {
