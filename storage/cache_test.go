@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,14 +26,24 @@ func twoPlayers(t *testing.T, path string) (*DB, string) {
 	db, err := Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	tm, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(context.Background(), tm, src))
+	tm := createTwo(t, db)
 	err = start(context.Background(), db, tm.Cipher, tm.Start)
 	require.NoError(t, err)
 	return db, tm.Cipher
+}
+
+// createTwo creates in db the replays' two-player tournament, its file's
+// text with the strings replaced (old, new pairs: its cipher among them
+// for a second one), not started.
+func createTwo(t *testing.T, db *DB, oldnew ...string) corr.Tournament {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	file := []byte(strings.NewReplacer(oldnew...).Replace(string(src)))
+	tm, err := corr.ParseTournament(file)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(context.Background(), tm, file))
+	return tm
 }
 
 // moveLetter is a letter of the game 1-2 received on day (March 2026).
