@@ -4,9 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -135,12 +133,7 @@ func TestRead_FirstKeyThatStillNamesSomethingVouches(t *testing.T) {
 func TestRead_SceneZoneIsTheFilesLoadedOnce(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	second := []byte(strings.ReplaceAll(string(src), cipher, "ВТОРОЙ-2026")) // a stranger's letter is of neither
-	tm, err := corr.ParseTournament(second)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(ctx, tm, second))
+	createTwo(t, db, cipher, "ВТОРОЙ-2026") // a stranger's letter is of neither
 	stranger := moveLetter("<s1>", "stranger@example.net", 1, "Здравствуйте!")
 	stranger.Subject = "Вопрос"
 	zone := func(r Received) *time.Location {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,14 +26,24 @@ func twoPlayers(t *testing.T, path string) (*DB, string) {
 	db, err := Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	tm, err := corr.ParseTournament(src)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(context.Background(), tm, src))
+	tm := createTwo(t, db)
 	err = start(context.Background(), db, tm.Cipher, tm.Start)
 	require.NoError(t, err)
 	return db, tm.Cipher
+}
+
+// createTwo creates in db the replays' two-player tournament, its file's
+// text with the strings replaced (old, new pairs: its cipher among them
+// for a second one), not started.
+func createTwo(t *testing.T, db *DB, oldnew ...string) corr.Tournament {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
+	require.NoError(t, err)
+	file := []byte(strings.NewReplacer(oldnew...).Replace(string(src)))
+	tm, err := corr.ParseTournament(file)
+	require.NoError(t, err)
+	require.NoError(t, db.CreateTournament(context.Background(), tm, file))
+	return tm
 }
 
 // moveLetter is a letter of the game 1-2 received on day (March 2026).
@@ -74,9 +85,7 @@ func TestCache_LedgerLinesWrittenFromTheFirstChange(t *testing.T) {
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
 	for _, r := range game12 {
-		res, err := apply(ctx, db, cipher, r)
-		require.NoError(t, err)
-		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		accepted(t, db, cipher, r)
 
 		cold, err := Open(path)
 		require.NoError(t, err)
@@ -104,9 +113,7 @@ func TestCache_AnotherWriterIsSeen(t *testing.T) {
 	require.NoError(t, err)
 	_, err = a.State(ctx, cipher) // a now holds the state in memory
 	require.NoError(t, err)
-	res, err := apply(ctx, b, cipher, game12[1])
-	require.NoError(t, err)
-	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	res := accepted(t, b, cipher, game12[1])
 
 	s, err := a.State(ctx, cipher)
 	require.NoError(t, err)
@@ -602,9 +609,7 @@ func TestCache_FailedLetterNotKept(t *testing.T) {
 	defer g.Rollback()
 	undone := errors.New("undone")
 	err = each(g, func(tx *Tx) error {
-		res, err := applyIn(ctx, tx, cipher, game12[1])
-		require.NoError(t, err)
-		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		acceptedIn(t, tx, cipher, game12[1])
 		return undone
 	})
 	require.ErrorIs(t, err, undone)
@@ -630,9 +635,7 @@ func TestCache_LoadAfterSaveInOneTransaction(t *testing.T) {
 	_, err := apply(ctx, db, cipher, game12[0]) // leaves its copy as stored
 	require.NoError(t, err)
 	require.NoError(t, db.Update(ctx, func(tx *Tx) error {
-		res, err := applyIn(ctx, tx, cipher, game12[1])
-		require.NoError(t, err)
-		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		acceptedIn(t, tx, cipher, game12[1])
 		l, err := tx.Load(ctx, cipher)
 		require.NoError(t, err)
 		g, _ := l.State.Game("ТЕСТ-2026 1-2")
@@ -657,9 +660,7 @@ func TestCache_PanickedTransactionForgotten(t *testing.T) {
 	func() {
 		defer func() { assert.Equal(t, "a step's bug", recover()) }()
 		db.Update(ctx, func(tx *Tx) error {
-			res, err := applyIn(ctx, tx, cipher, game12[1])
-			require.NoError(t, err)
-			require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+			acceptedIn(t, tx, cipher, game12[1])
 			panic("a step's bug")
 		})
 	}()

@@ -30,17 +30,13 @@ func claimAppealed(t *testing.T, path string) (*DB, string) {
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
 	for _, r := range claimLetters {
-		res, err := apply(ctx, db, cipher, r)
-		require.NoError(t, err)
-		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		accepted(t, db, cipher, r)
 	}
 	rows, err := db.Claims(ctx, true)
 	require.NoError(t, err)
 	require.Len(t, rows, 1)
 	require.NoError(t, ruled(ctx, db, rows[0].ID, false, "Чёрные в пределах нормы.", timecontrol.MustDate("2026-03-14")))
-	res, err := apply(ctx, db, cipher, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
-	require.NoError(t, err)
-	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	accepted(t, db, cipher, moveLetter("<c3>", "ivanov@example.org", 16, "ТЕСТ-2026 1-2\nПротест: чёрные просрочили."))
 	return db, cipher
 }
 

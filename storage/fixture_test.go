@@ -104,6 +104,24 @@ func applyRead(t *testing.T, db *DB, cipher string, r Received) (Result, corr.St
 	return res, s
 }
 
+// accepted is apply of letter r, which must be stored and accepted.
+func accepted(t *testing.T, db *DB, cipher string, r Received) Result {
+	t.Helper()
+	res, err := apply(context.Background(), db, cipher, r)
+	require.NoError(t, err)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	return res
+}
+
+// acceptedIn is accepted on tx.
+func acceptedIn(t *testing.T, tx *Tx, cipher string, r Received) Result {
+	t.Helper()
+	res, err := applyIn(context.Background(), tx, cipher, r)
+	require.NoError(t, err)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	return res
+}
+
 // applyIn is apply on tx.
 func applyIn(ctx context.Context, tx *Tx, cipher string, r Received) (Result, error) {
 	return writeIn(ctx, tx, cipher, timecontrol.Date{}, &r, func(t Tournament, day timecontrol.Date) (adjudication.Desk, corr.State, corr.Outcome, error) {

@@ -250,11 +250,11 @@ func (r *gameReader) date(d *timecontrol.Date) bool {
 	if !ok1 || !ok2 || !ok3 || y < 1 || m < 1 || m > 12 || day < 1 {
 		return false
 	}
-	t := time.Date(y, time.Month(m), day, 0, 0, 0, 0, time.UTC)
-	if t.Day() != day { // past the month's last day
+	v := timecontrol.NewDate(y, time.Month(m), day) // normalised as time.Date does
+	if day > 28 && v.Day() != day {                 // past the month's last day
 		return false
 	}
-	*d = timecontrol.NewDate(y, time.Month(m), day)
+	*d = v
 	return true
 }
 

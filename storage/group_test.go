@@ -54,9 +54,7 @@ func TestGroup_FailedLetterRollsBackTheGroup(t *testing.T) {
 	for i, r := range game12[1:3] {
 		r.Mailbox, r.UIDValidity, r.UID = "box", 7, uint32(i+2)
 		err := each(g, func(tx *Tx) error {
-			res, err := applyIn(ctx, tx, cipher, r)
-			require.NoError(t, err)
-			require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+			acceptedIn(t, tx, cipher, r)
 			if i == 1 {
 				return failed
 			}

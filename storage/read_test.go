@@ -92,12 +92,7 @@ func TestRead_ParsedFilesOfManyTournamentsKept(t *testing.T) {
 func TestWriter_SenderCiphersOfOpponentsKeptWithHis(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	second := []byte(strings.NewReplacer("ivanov@example.org", "Sidorov@Example.org", cipher, "ВТОРОЙ-2026").Replace(string(src)))
-	tm, err := corr.ParseTournament(second)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(ctx, tm, second))
+	createTwo(t, db, "ivanov@example.org", "Sidorov@Example.org", cipher, "ВТОРОЙ-2026")
 	kept := func(addr string) (senderTournaments, bool) { return db.wc.senders.get(addr) }
 	mine, _ := writerCiphers(t, db, "ivanov@example.org")
 	assert.Equal(t, []string{cipher}, mine)

@@ -15,8 +15,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"zaochnik/corr"
 )
 
 // valuer is a type of the caller's with a value of its own for the driver.
@@ -235,12 +233,7 @@ func TestWriter_SenderCiphersKeptTillAnotherWrites(t *testing.T) {
 	// A tournament created by this process: asked again.
 	mine, _ = writerCiphers(t, db, "new2@example.org")
 	assert.Empty(t, mine)
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "two.toml"))
-	require.NoError(t, err)
-	second := []byte(strings.NewReplacer("petrov@example.org", "new2@example.org", cipher, "ВТОРОЙ-2026").Replace(string(src)))
-	tm, err := corr.ParseTournament(second)
-	require.NoError(t, err)
-	require.NoError(t, db.CreateTournament(ctx, tm, second))
+	createTwo(t, db, "petrov@example.org", "new2@example.org", cipher, "ВТОРОЙ-2026")
 	mine, _ = writerCiphers(t, db, "new2@example.org")
 	assert.Equal(t, []string{"ВТОРОЙ-2026"}, mine)
 }
