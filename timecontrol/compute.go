@@ -27,11 +27,6 @@ func walk(t Timeline, resumable bool, r *resumePoint, lines []Line) Ledger {
 	c.start(t)
 	c.resumable = resumable
 	from := 0
-	if r == nil && len(t.Replies) > 0 {
-		// A line a reply and a penalty: the lines allocated once, not
-		// grown reply by reply.
-		c.l.Lines = make([]Line, 0, len(t.Replies)+len(t.Penalties))
-	}
 	if r != nil {
 		c.l.Lines = append(make([]Line, 0, r.lines+len(t.Replies)-r.replies+len(t.Penalties)), lines[:r.lines]...)
 		c.l.Totals, c.l.Overstep = r.totals, r.overstep
@@ -39,6 +34,10 @@ func walk(t Timeline, resumable bool, r *resumePoint, lines []Line) Ledger {
 		c.point = *r
 		c.point.in = Timeline{}
 		from = r.replies
+	} else if len(t.Replies) > 0 {
+		// A line a reply and a penalty: the lines allocated once, not
+		// grown reply by reply.
+		c.l.Lines = make([]Line, 0, len(t.Replies)+len(t.Penalties))
 	}
 	// The penalties left, in date order: those charged before the point
 	// are on its lines already.
