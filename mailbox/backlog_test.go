@@ -68,21 +68,14 @@ func TestSender_GivesWayToTheReadersBacklog(t *testing.T) {
 		{"None", nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
-			require.NoError(t, err)
-			t.Cleanup(func() { lm.Close() })
-			require.NoError(t, lm.AddUser(tournament, secret))
-			require.NoError(t, lm.AddUser(player, secret))
 			const n = 8
-			for i := range n {
-				require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter(fmt.Sprintf("b.%d@example.ru", i), "backlog")))
+			ids := make([]string, n)
+			for i := range ids {
+				ids[i] = fmt.Sprintf("b.%d@example.ru", i)
 			}
+			lm := backlogMail(t, ids...)
 			out := newFakeOutbox()
-			s, err := mailbox.NewSender(mailbox.SenderOptions{
-				Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret,
-				Outbox: out, Backlog: tc.backlog, GiveWay: time.Minute, Timeout: 10 * time.Second, Logger: testLogger(t),
-			})
-			require.NoError(t, err)
+			s := backlogSender(t, lm, out, tc.backlog, 0, time.Minute)
 			runSender(t, s)
 			// The referee's work: time for a sender that does not give
 			// way to claim meanwhile.
@@ -286,18 +279,24 @@ func (f *fakeOutbox) snapshot() *fakeOutbox {
 
 // stuckMail is a mail server with one letter in the tournament's inbox:
 // the backlog a test's reader hands over while its Accept waits.
-func stuckMail(t *testing.T) *localmail.Server {
+func stuckMail(t *testing.T) *localmail.Server { return backlogMail(t, "stuck.1@example.ru") }
+
+// backlogMail is a mail server of the tournament and the player whose
+// tournament inbox holds a letter from the player for each of ids.
+func backlogMail(t *testing.T, ids ...string) *localmail.Server {
 	lm, err := localmail.Start(localmail.Options{Domain: "zaochnik.test", Logger: testLogger(t)})
 	require.NoError(t, err)
 	t.Cleanup(func() { lm.Close() })
 	require.NoError(t, lm.AddUser(tournament, secret))
 	require.NoError(t, lm.AddUser(player, secret))
-	require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter("stuck.1@example.ru", "backlog")))
+	for _, id := range ids {
+		require.NoError(t, lm.Deliver("player@example.ru", []string{tournament}, letter(id, "backlog")))
+	}
 	return lm
 }
 
 // backlogSender is a sender of lm's tournament on out, batch letters a
-// batch, giving way to backlog for giveWay at most; not yet running.
+// batch (0: the default), giving way to backlog for giveWay at most; not yet running.
 func backlogSender(t *testing.T, lm *localmail.Server, out mailbox.Outbox, backlog *mailbox.Backlog, batch int, giveWay time.Duration) *mailbox.Sender {
 	s, err := mailbox.NewSender(mailbox.SenderOptions{
 		Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain, Username: tournament, Password: secret, Batch: batch,

@@ -254,12 +254,10 @@ func (h mimeHeader) All() iter.Seq2[string, string] {
 // Unreadable values are left empty: a letter with a broken Cc is still a
 // letter.
 func (in *Incoming) readHeader(h headerView, mt string) {
-	if l, ok := plainAddresses(h.Get("From")); ok {
-		in.From = l[0]
-	} else if l, err := addressList(h.Get("From")); err == nil && len(l) > 0 {
-		in.From = Address{Name: l[0].Name, Addr: l[0].Address}
-	} else if err != nil {
+	if l, err := readAddresses(h.Get("From")); err != nil {
 		in.Problems = append(in.Problems, "unreadable From: "+err.Error())
+	} else if len(l) > 0 {
+		in.From = l[0]
 	}
 	in.To = addresses(h, "To")
 	in.Cc = addresses(h, "Cc")
@@ -358,19 +356,25 @@ func validFieldName(line []byte) bool {
 
 // addresses reads an address list header, dropping it when unreadable.
 func addresses(h headerView, key string) []Address {
-	v := h.Get(key)
+	l, _ := readAddresses(h.Get(key))
+	return l
+}
+
+// readAddresses reads an address list value as addressList does, the
+// usual forms here (plainAddresses), any other by addressList.
+func readAddresses(v string) ([]Address, error) {
 	if l, ok := plainAddresses(v); ok {
-		return l
+		return l, nil
 	}
 	l, err := addressList(v)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	out := make([]Address, 0, len(l))
 	for _, a := range l {
 		out = append(out, Address{Name: a.Name, Addr: a.Address})
 	}
-	return out
+	return out, nil
 }
 
 // receivedDate is the date of the topmost Received header that has one

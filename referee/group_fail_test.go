@@ -2,7 +2,6 @@ package referee_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -45,12 +44,8 @@ func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
 				ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
 				ls[i] = decoded(w.ref, ls[i])
 			}
-			side, err := sql.Open("sqlite", "file:"+w.path)
-			require.NoError(t, err)
-			defer side.Close()
-			_, err = side.Exec(fmt.Sprintf(`CREATE TRIGGER refuse BEFORE UPDATE OF state ON games
+			side := w.side(fmt.Sprintf(`CREATE TRIGGER refuse BEFORE UPDATE OF state ON games
 				WHEN NEW.state LIKE '%%m%d@example.org%%' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`, tt.failed+1))
-			require.NoError(t, err)
 
 			outs, err := w.ref.ReceiveAll(ctx, ls)
 			require.ErrorContains(t, err, "refused by the test")
@@ -158,12 +153,8 @@ func TestReceive_EarlierLetterFailingWhenTakenAgain(t *testing.T) {
 		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
 	}
 	first := ls[0].Mail.MessageID
-	side, err := sql.Open("sqlite", "file:"+w.path)
-	require.NoError(t, err)
-	defer side.Close()
-	_, err = side.Exec(fmt.Sprintf(`CREATE TRIGGER refuse BEFORE INSERT ON letters
+	w.side(fmt.Sprintf(`CREATE TRIGGER refuse BEFORE INSERT ON letters
 		WHEN NEW.stored_at LIKE '2030%%' AND NEW.message_id != '%s' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`, first))
-	require.NoError(t, err)
 
 	outs, err := w.ref.ReceiveAll(ctx, ls)
 	require.ErrorContains(t, err, "refused by the test")

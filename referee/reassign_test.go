@@ -2,7 +2,6 @@ package referee_test
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -109,11 +108,7 @@ func TestReassign_OneTransaction(t *testing.T) {
 			stored, err := w.db.Letters(ctx)
 			require.NoError(t, err)
 
-			side, err := sql.Open("sqlite", "file:"+w.path)
-			require.NoError(t, err)
-			t.Cleanup(func() { side.Close() })
-			_, err = side.Exec(tt.trigger)
-			require.NoError(t, err)
+			side := w.side(tt.trigger)
 			w.at("2026-03-20")
 			_, err = w.ref.Reassign(ctx, id, "ТЕСТ-2026 1-2")
 			require.ErrorContains(t, err, "refused by the test")

@@ -66,6 +66,19 @@ func newWorldOf(t *testing.T, src []byte) *world {
 	return &world{t: t, db: db, ref: ref, cipher: tr.Cipher, path: path}
 }
 
+// side runs stmt (a trigger, a row the referee would not write) on a
+// second connection to w's store, open until the test ends, and returns
+// the connection.
+func (w *world) side(stmt string) *sql.DB {
+	w.t.Helper()
+	side, err := sql.Open("sqlite", "file:"+w.path)
+	require.NoError(w.t, err)
+	w.t.Cleanup(func() { side.Close() })
+	_, err = side.Exec(stmt)
+	require.NoError(w.t, err)
+	return side
+}
+
 // letter is a letter from from, received on day (March 2026) by our MX,
 // with the header lines given above our Received header (trusted) and
 // below it (as the sender wrote them).
@@ -416,11 +429,7 @@ func TestReceive_StoredBeforeNotFailedByItsReading(t *testing.T) {
 			was, err := w.db.Letters(ctx)
 			require.NoError(t, err)
 
-			side, err := sql.Open("sqlite", "file:"+w.path)
-			require.NoError(t, err)
-			t.Cleanup(func() { side.Close() })
-			_, err = side.Exec(`UPDATE tournaments SET state = '{'`)
-			require.NoError(t, err)
+			w.side(`UPDATE tournaments SET state = '{'`)
 			require.NoError(t, receive(first), "stored before")
 			now, err := w.db.Letters(ctx)
 			require.NoError(t, err)
