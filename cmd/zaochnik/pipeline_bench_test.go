@@ -92,14 +92,22 @@ func BenchmarkPipeline(b *testing.B) {
 	require.NoError(b, err)
 	today := timecontrol.DateOf(time.Now().In(moscow()))
 	began := time.Now()
-	games := benchTournaments(b, db, stored, today)
-	b.Logf("%d games stored in %v", len(games), time.Since(began).Round(time.Millisecond))
+	move := benchMove()
+	games := benchTournaments(b, db, stored, benchStart(today, move))
+	backlog := func() [][]byte { return firstMoves(interleave(spread(games, n))) }
+	if move > 1 {
+		white, _ := playTo(b, db, games, move, today)
+		backlog = func() [][]byte {
+			return plyLetters(interleave(spread(games, n)), white, fmt.Sprintf("move%d", move), time.Now())
+		}
+	}
+	b.Logf("%d games stored, played to move %d, in %v", len(games), move, time.Since(began).Round(time.Millisecond))
 	// The start lists went out long ago: the daemon's sender forwards the
 	// backlog's moves only.
 	require.NoError(b, db.DeliverAll(context.Background(), time.Now()))
 	addBenchUsers(b, db, mail)
 	require.NoError(b, db.Close())
-	appendTo(b, mail.IMAPAddr, "backlog", firstMoves(interleave(spread(games, n))))
+	appendTo(b, mail.IMAPAddr, "backlog", backlog())
 
 	b.ResetTimer()
 	began = time.Now()
