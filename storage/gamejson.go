@@ -183,17 +183,22 @@ func appendPlies(b []byte, ps []corr.Ply) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		o := len(b)
-		b = append(b, '{')
-		if p.Move != (draughts.Move{}) {
-			b = appendMove(key(b, o, "Move"), p.Move)
-		}
-		b = appendStringField(b, o, "Text", p.Text)
-		b = appendBoolField(b, o, "Forced", p.Forced)
-		b = appendBoolField(b, o, "Variant", p.Variant)
-		b = append(appendBoolField(b, o, "Corrected", p.Corrected), '}')
+		b = appendPly(b, p)
 	}
 	return append(b, ']')
+}
+
+// appendPly appends a ply.
+func appendPly(b []byte, p corr.Ply) []byte {
+	o := len(b)
+	b = append(b, '{')
+	if p.Move != (draughts.Move{}) {
+		b = appendMove(key(b, o, "Move"), p.Move)
+	}
+	b = appendStringField(b, o, "Text", p.Text)
+	b = appendBoolField(b, o, "Forced", p.Forced)
+	b = appendBoolField(b, o, "Variant", p.Variant)
+	return append(appendBoolField(b, o, "Corrected", p.Corrected), '}')
 }
 
 // appendMove appends a draughts move.
