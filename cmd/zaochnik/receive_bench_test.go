@@ -19,9 +19,11 @@ import (
 
 // BenchmarkReceivePath measures the receive path alone, in this process:
 // the letters BenchmarkPipeline's reader hands the referee (White's first
-// move in each of 420 games, then Black's answer), received in groups of
-// 100 as the daemon's reader hands them (decoded at the edge as the reader
-// does in its fetch stage, then referee.ReceiveAll:
+// move in each of 420 games, then Black's answer; with
+// ZAOCHNIK_BENCH_MOVE=N White's move N and Black's answer, the games
+// played to just before it first, outside the clock: playTo), received in
+// groups of 100 as the daemon's reader hands them (decoded at the edge as
+// the reader does in its fetch stage, then referee.ReceiveAll:
 // authenticate, referee, ledger, rows, commit), without IMAP and without
 // the sender. cpu-us/letter is the process's CPU time (user and system,
 // GC included) per letter; issue 13's target for it is 150 µs. The
