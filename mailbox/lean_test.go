@@ -224,7 +224,8 @@ func samePlainAddresses(t *testing.T, v string) {
 // TestDecode_MoveLetterAllocations: a provider's move letter (leanCases'
 // first: an encoded name in From, a list with a quoted name in To) is
 // decoded without net/mail's parser for its addresses and without mime's
-// for its Content-Type (71 allocations with both, 28 without).
+// for its Content-Type (71 allocations with both, 28 without; 29 with its
+// Message-ID copied out of the header: TestDecode_MessageIDKeepsNotTheHeader).
 func TestDecode_MoveLetterAllocations(t *testing.T) {
 	raw := []byte(leanCases[0].raw)
 	n := testing.AllocsPerRun(20, func() {
@@ -232,7 +233,7 @@ func TestDecode_MoveLetterAllocations(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	assert.LessOrEqual(t, n, 28.0)
+	assert.LessOrEqual(t, n, 29.0)
 }
 
 // FuzzTextType: the usual Content-Type is read as mime.ParseMediaType
