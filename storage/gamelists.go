@@ -74,36 +74,97 @@ func changedItems(g, old corr.Game, had bool) (items []listItem, cut [4]int) {
 	return items, cut
 }
 
-// listRowsAtOnce is how many items a statement of saveLists writes at most.
+// listRowsAtOnce is how many items a statement of writeListOps writes at
+// most.
 const listRowsAtOnce = 64
+
+// listOp is a step of saveLists: game gid's items of list from seq on
+// deleted (del; list -1: of every list), or items written over those of
+// the same place.
+type listOp struct {
+	gid       int64
+	del       bool
+	list, seq int
+	items     []listItem
+}
 
 // saveLists brings the list rows of game gid up to date with g, which was
 // old (had: old is stored; else the game's rows, if any, are all written
 // again): the items past a list's new end deleted, the changed and the new
-// ones written over those of the same place.
+// ones written over those of the same place. In a group they are written
+// when it commits (grouprows.go), the items of all its letters in a few
+// statements.
 func (db *DB) saveLists(ctx context.Context, tx *sql.Tx, gid int64, g, old corr.Game, had bool) error {
 	items, cut := changedItems(g, old, had)
+	ops := make([]listOp, 0, 2)
 	if !had {
-		if _, err := db.exec(ctx, tx, `DELETE FROM game_lists WHERE game_id = ?`, gid); err != nil {
-			return err
-		}
+		ops = append(ops, listOp{gid: gid, del: true, list: -1})
 	}
 	for list, n := range cut {
-		if n < 0 {
-			continue
-		}
-		if _, err := db.exec(ctx, tx, `DELETE FROM game_lists WHERE game_id = ? AND list = ? AND seq >= ?`, gid, list, n); err != nil {
-			return err
+		if n >= 0 {
+			ops = append(ops, listOp{gid: gid, del: true, list: list, seq: n})
 		}
 	}
-	if len(items) == 0 {
+	if len(items) > 0 {
+		ops = append(ops, listOp{gid: gid, items: items})
+	}
+	if db.deferring(tx) {
+		db.w.rows.lists = append(db.w.rows.lists, ops...)
 		return nil
 	}
-	args := make([]any, 0, 4*min(len(items), listRowsAtOnce))
-	for _, it := range items {
-		args = append(args, gid, it.list, it.seq, it.item)
+	return db.writeListOps(ctx, tx, ops)
+}
+
+// writeListOps carries out saveLists' steps ops in order, the items of
+// consecutive writes (of any games) in statements of listRowsAtOnce items
+// at most: an item written twice, by two letters of one game, is left as
+// the later wrote it.
+func (db *DB) writeListOps(ctx context.Context, tx *sql.Tx, ops []listOp) error {
+	args := make([]any, 0, 4*listRowsAtOnce)
+	flush := func() error {
+		err := db.insertRows(ctx, tx, `INSERT OR REPLACE INTO game_lists (game_id, list, seq, item) VALUES`, 4, listRowsAtOnce, args)
+		args = args[:0]
+		return err
 	}
-	return db.insertRows(ctx, tx, `INSERT OR REPLACE INTO game_lists (game_id, list, seq, item) VALUES`, 4, listRowsAtOnce, args)
+	for _, op := range ops {
+		if op.del {
+			if err := flush(); err != nil {
+				return err
+			}
+			var err error
+			if op.list < 0 {
+				_, err = db.exec(ctx, tx, `DELETE FROM game_lists WHERE game_id = ?`, op.gid)
+			} else {
+				_, err = db.exec(ctx, tx, `DELETE FROM game_lists WHERE game_id = ? AND list = ? AND seq >= ?`, op.gid, op.list, op.seq)
+			}
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		for _, it := range op.items {
+			args = append(args, op.gid, it.list, it.seq, it.item)
+			if len(args) == cap(args) {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return flush()
+}
+
+// listsPending writes, in a group's transaction, the list rows its letters
+// have yet to write, so that the games read from their rows in it
+// (read) are whole.
+func (db *DB) listsPending(ctx context.Context, q querier) error {
+	tx, ok := q.(*sql.Tx)
+	if !ok || !db.deferring(tx) || len(db.w.rows.lists) == 0 {
+		return nil
+	}
+	ops := db.w.rows.lists
+	db.w.rows.lists = nil
+	return db.writeListOps(ctx, tx, ops)
 }
 
 // readListsQuery reads the list rows of a tournament's games (read), in
@@ -115,6 +176,9 @@ const readListsQuery = `SELECT g.id, l.list, l.item FROM games g JOIN game_lists
 // readLists reads the items of tournament tid's games: by game id, each
 // list's items' JSON in order.
 func (db *DB) readLists(ctx context.Context, q querier, tid int64) (map[int64]*[4][]string, error) {
+	if err := db.listsPending(ctx, q); err != nil {
+		return nil, err
+	}
 	lists := map[int64]*[4][]string{}
 	err := db.eachRow(ctx, q, readListsQuery, []any{tid}, func(row []driver.Value) error {
 		gid, ok1 := row[0].(int64)

@@ -200,3 +200,41 @@ func TestMigration_0010_MovesTheListsToRows(t *testing.T) {
 	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM game_lists`).Scan(&items))
 	assert.Positive(t, items)
 }
+
+// In a group, a letter's list items wait for the commit; a tournament
+// read again from its rows in the group (its copy forgotten) has them
+// written first, so that its games are whole, and the group's later
+// letters apply on them as on the copy.
+func TestGameLists_ReadInAGroupSeesItsItems(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, cipher := twoPlayers(t, path)
+	ctx := context.Background()
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	defer g.Rollback()
+	for i, r := range game12 {
+		if i == 2 {
+			require.NotEmpty(t, db.w.rows.lists, "the items wait for the commit")
+			db.forgetAll()
+			delete(db.w.current, cipher) // read from the rows in the group
+		}
+		require.NoError(t, each(g, func(tx *Tx) error {
+			res, err := applyIn(ctx, tx, cipher, r)
+			require.True(t, res.Outcome.Accepted, "%s: %s", r.MessageID, res.Outcome.Reason)
+			return err
+		}))
+	}
+	require.NoError(t, g.Commit())
+	warm, err := db.State(ctx, cipher)
+	require.NoError(t, err)
+	cold, err := Open(path)
+	require.NoError(t, err)
+	defer cold.Close()
+	s, err := cold.State(ctx, cipher)
+	require.NoError(t, err)
+	code := "ТЕСТ-2026 1-2"
+	want, _ := warm.Game(code)
+	got, _ := s.Game(code)
+	require.Len(t, got.Plies, 4)
+	assert.Equal(t, emptyListsNil(want), emptyListsNil(got))
+}
