@@ -167,87 +167,65 @@ func (db *DB) listsPending(ctx context.Context, q querier) error {
 	return db.writeListOps(ctx, tx, ops)
 }
 
-// readListsQuery reads the list rows of a tournament's games (read), in
-// the order gameWithLists joins them: ordered by g.id, which the walk of
-// games_tournament gives, and the key, so that SQLite sorts nothing.
-const readListsQuery = `SELECT g.id, l.list, l.item FROM games g JOIN game_lists l ON l.game_id = g.id
-	WHERE g.tournament_id = ? AND g.status != 'cancelled' ORDER BY g.id, l.list, l.seq`
+// readListsQuery reads the lists of a tournament's games (read), each
+// list's items joined by SQLite in their order, so that a game's lists
+// are four rows, not one an item: ordered by g.id, which the walk of
+// games_tournament gives, so that SQLite sorts only each list's items.
+const readListsQuery = `SELECT g.id, l.list, group_concat(l.item, ',' ORDER BY l.seq) FROM games g JOIN game_lists l ON l.game_id = g.id
+	WHERE g.tournament_id = ? AND g.status != 'cancelled' GROUP BY g.id, l.list ORDER BY g.id, l.list`
 
-// readLists reads the items of tournament tid's games: by game id, each
-// list's items' JSON in order.
-func (db *DB) readLists(ctx context.Context, q querier, tid int64) (map[int64]*[4][]string, error) {
+// readLists reads the lists of tournament tid's games: by game id, each
+// list's items' JSON joined by commas ("" for a list without items).
+func (db *DB) readLists(ctx context.Context, q querier, tid int64) (map[int64]*[4]string, error) {
 	if err := db.listsPending(ctx, q); err != nil {
 		return nil, err
 	}
-	lists := map[int64]*[4][]string{}
+	lists := map[int64]*[4]string{}
 	err := db.eachRow(ctx, q, readListsQuery, []any{tid}, func(row []driver.Value) error {
 		gid, ok1 := row[0].(int64)
 		list, ok2 := row[1].(int64)
-		item, ok3 := row[2].(string)
+		items, ok3 := row[2].(string)
 		if !ok1 || !ok2 || !ok3 || list < 0 || list > 3 {
 			return fmt.Errorf("storage: a list row of tournament %d is not of its columns' types: %v", tid, row)
 		}
 		l := lists[gid]
 		if l == nil {
-			l = &[4][]string{}
+			l = &[4]string{}
 			lists[gid] = l
 		}
-		l[list] = append(l[list], item)
+		l[list] = items
 		return nil
 	})
 	return lists, err
 }
 
 // gameWithLists is the JSON of a game whose games.state is state and
-// whose lists' items are lists (nil: none): state with the lists' fields
-// added at its end, as readGameJSON reads them in any order.
-func gameWithLists(state string, lists *[4][]string) string {
+// whose lists' items, joined, are lists (nil: none): state with the
+// lists' fields added at its end, as readGameJSON reads them in any order.
+func gameWithLists(state string, lists *[4]string) string {
 	if lists == nil || len(state) < 2 || state[len(state)-1] != '}' {
 		return state
 	}
-	n := len(state) + 40
-	for _, l := range lists {
-		for _, it := range l {
-			n += len(it) + 1
-		}
-	}
-	b := make([]byte, 0, n)
+	b := make([]byte, 0, len(state)+len(lists[0])+len(lists[1])+len(lists[2])+len(lists[3])+48)
 	b = append(b, state[:len(state)-1]...)
-	o := 0 // the object's '{'
-	field := func(name string, items []string) {
-		b = append(key(b, o, name), '[')
-		for i, it := range items {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, it...)
-		}
-		b = append(b, ']')
+	const o = 0 // the object's '{'
+	if l := lists[listPlies]; l != "" {
+		b = append(append(append(key(b, o, "Plies"), '['), l...), ']')
 	}
-	if lists[listPlies] != nil {
-		field("Plies", lists[listPlies])
+	if l := lists[listReplies]; l != "" {
+		b = append(append(append(key(b, o, "Replies"), '['), l...), ']')
 	}
-	if lists[listReplies] != nil {
-		field("Replies", lists[listReplies])
-	}
-	if w, bl := lists[listLetters], lists[listLetters+1]; w != nil || bl != nil {
+	if w, bl := lists[listLetters], lists[listLetters+1]; w != "" || bl != "" {
 		b = append(key(b, o, "Letters"), '[')
-		for i, l := range [][]string{w, bl} {
+		for i, l := range [2]string{w, bl} {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if l == nil {
+			if l == "" {
 				b = append(b, "null"...)
 				continue
 			}
-			b = append(b, '[')
-			for k, it := range l {
-				if k > 0 {
-					b = append(b, ',')
-				}
-				b = append(b, it...)
-			}
-			b = append(b, ']')
+			b = append(append(append(b, '['), l...), ']')
 		}
 		b = append(b, ']')
 	}

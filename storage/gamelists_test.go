@@ -32,12 +32,15 @@ func emptyListsNil(g corr.Game) corr.Game {
 	return g
 }
 
-// itemsOf is the lists' items of changedItems' rows, as readLists gives
-// them.
-func itemsOf(items []listItem) *[4][]string {
-	var lists [4][]string
+// itemsOf is the lists' items of changedItems' rows, joined as readLists
+// gives them.
+func itemsOf(items []listItem) *[4]string {
+	var lists [4]string
 	for _, it := range items {
-		lists[it.list] = append(lists[it.list], it.item)
+		if lists[it.list] != "" {
+			lists[it.list] += ","
+		}
+		lists[it.list] += it.item
 	}
 	return &lists
 }
