@@ -11,7 +11,10 @@ import (
 )
 
 // gameJSON is the game's state as games.state keeps it: without its
-// claims, which are rows of their own (claim.go). Every letter writes its
+// claims, which are rows of their own (claim.go), and, given the game
+// withoutLists, without its growing lists, whose items (appendPly,
+// appendReply, appendString) are rows of game_lists (gamelists.go); the
+// game read back is this JSON of the whole game. Every letter writes its
 // game's row, so the JSON is appended by hand, field by field in the
 // order of the types' declarations, instead of by encoding/json's
 // reflection, and small: a field of its type's zero value (false, 0, "",
