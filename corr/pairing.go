@@ -35,7 +35,12 @@ func Colours(a, b int) Pairing {
 // the cipher and the start numbers, White first ("ЧР-2026-ЗФ 1-2"), the
 // same pair players may write themselves (6.2.3 asks for the cipher).
 func GameCode(cipher string, p Pairing) string {
-	return fmt.Sprintf("%s %d-%d", cipher, p.White, p.Black)
+	// fmt.Sprintf("%s %d-%d", ...) in one allocation: a letter's game is
+	// looked up by its code.
+	var a [64]byte
+	b := append(append(a[:0], cipher...), ' ')
+	b = append(strconv.AppendInt(b, int64(p.White), 10), '-')
+	return string(strconv.AppendInt(b, int64(p.Black), 10))
 }
 
 // ParseGameCode reads a code written by GameCode back into its parts.

@@ -1,6 +1,7 @@
 package corr
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,6 +159,22 @@ func TestGameCode_RoundTrip(t *testing.T) {
 		_, _, err := ParseGameCode(bad)
 		assert.Error(t, err, bad)
 	}
+}
+
+// GameCode writes what fmt.Sprintf("%s %d-%d") wrote, in one allocation.
+func TestGameCode_AsSprintfInOneAllocation(t *testing.T) {
+	for _, tc := range []struct {
+		cipher string
+		p      Pairing
+	}{
+		{"ЧР-2026-ЗФ", Pairing{1, 2}},
+		{"", Pairing{0, 0}},
+		{"КМ-25", Pairing{-3, 1234567890}},
+		{strings.Repeat("ЧР-2026-ЗФ", 10), Pairing{15, 14}},
+	} {
+		assert.Equal(t, fmt.Sprintf("%s %d-%d", tc.cipher, tc.p.White, tc.p.Black), GameCode(tc.cipher, tc.p))
+	}
+	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { _ = GameCode("ЧР-2026-ЗФ", Pairing{12, 3}) }))
 }
 
 func FuzzParseTournament(f *testing.F) {

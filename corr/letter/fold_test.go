@@ -54,6 +54,25 @@ func FuzzFold(f *testing.F) {
 	})
 }
 
+// FuzzFoldIs: foldIs, which tells words apart by w's first rune folded
+// once, answers as foldEqual over every word does.
+func FuzzFoldIs(f *testing.F) {
+	f.Add("Шифр:", "шифр", "cipher")
+	f.Add("Cипher", "сипher", "cipher")
+	f.Add("", "", "x")
+	f.Add("ТУРНИР", "tournament", "турнир")
+	f.Fuzz(func(t *testing.T, w, x, y string) {
+		want := false
+		var cyr lookAlikes
+		for _, k := range []string{x, y} {
+			want = want || foldEqual(w, k, &cyr)
+		}
+		if got := foldIs(w, x, y); got != want {
+			t.Fatalf("foldIs(%q, %q, %q) = %v, want %v", w, x, y, got, want)
+		}
+	})
+}
+
 func FuzzHasStem(f *testing.F) {
 	f.Add("предлагаю ничью", "нич")
 	f.Add("ааа", "аа")

@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -86,9 +87,19 @@ func cyrillicWord(w string) bool {
 }
 
 // foldIs reports whether fold(w) is one of words, without building it.
+// w's first rune is folded once and tells most words apart; foldEqual
+// compares the rest (FuzzFoldIs).
 func foldIs(w string, words ...string) bool {
+	if w == "" {
+		return slices.Contains(words, "")
+	}
 	var cyr lookAlikes
+	r, _ := utf8.DecodeRuneInString(w)
+	first := foldRune(cyr.of(w, r))
 	for _, x := range words {
+		if xr, _ := utf8.DecodeRuneInString(x); x == "" || xr != first {
+			continue // foldEqual would stop at the first rune
+		}
 		if foldEqual(w, x, &cyr) {
 			return true
 		}
