@@ -543,3 +543,22 @@ func FuzzLinesOf(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIsOriginalMessage: the separator is told by its first rune
+// (foldIs) as it was by the runes' count of the separators first.
+func FuzzIsOriginalMessage(f *testing.F) {
+	for _, s := range []string{"-----Original Message-----", "-- Исходное сообщение --", "---- Пересылаемое сообщение ----", "Мой ход: 1.c3-d4", "_оригинальное сообщение_", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := false
+		if c := trimRule(s); len(s) <= 100 {
+			if n := utf8.RuneCountInString(c); n == 16 || n == 17 || n == 18 || n == 22 {
+				want = foldIs(c, "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
+			}
+		}
+		if got := isOriginalMessage(s); got != want {
+			t.Fatalf("isOriginalMessage(%q) = %v, want %v", s, got, want)
+		}
+	})
+}

@@ -61,6 +61,7 @@ func FuzzFoldIs(f *testing.F) {
 	f.Add("Cипher", "сипher", "cipher")
 	f.Add("", "", "x")
 	f.Add("ТУРНИР", "tournament", "турнир")
+	f.Add("c3-d4", "\xd0", "\xd3\xbf")
 	f.Fuzz(func(t *testing.T, w, x, y string) {
 		want := false
 		var cyr lookAlikes
@@ -69,6 +70,9 @@ func FuzzFoldIs(f *testing.F) {
 		}
 		if got := foldIs(w, x, y); got != want {
 			t.Fatalf("foldIs(%q, %q, %q) = %v, want %v", w, x, y, got, want)
+		}
+		if r, _ := utf8.DecodeRuneInString(x); firstRune(x) != r {
+			t.Fatalf("firstRune(%q) = %q, want %q", x, firstRune(x), r)
 		}
 	})
 }

@@ -39,20 +39,42 @@ func FormatGameCode(cipher string, white, black int) string {
 
 // writeGameCode writes FormatGameCode(cipher, white, black) to b.
 func writeGameCode(b *strings.Builder, cipher string, white, black int) {
-	c := strings.Map(func(r rune) rune {
-		if isSpace(r) || r == '[' || r == ']' || r == '#' {
-			return '_'
+	var a [64]byte // a code on the stack, written to b at once
+	b.Write(appendGameCode(a[:0], cipher, white, black))
+}
+
+// appendGameCode appends FormatGameCode(cipher, white, black) to b: the
+// cipher's spaces and brackets as '_', an invalid byte as U+FFFD, as
+// strings.Map wrote them, without a string for the cipher
+// (FuzzAppendGameCode).
+func appendGameCode(b []byte, cipher string, white, black int) []byte {
+	b = append(b, '[')
+	for i := 0; i < len(cipher); {
+		c := cipher[i]
+		if c < utf8.RuneSelf {
+			if isSpace(rune(c)) || c == '[' || c == ']' || c == '#' {
+				c = '_'
+			}
+			b = append(b, c)
+			i++
+			continue
 		}
-		return r
-	}, cipher)
-	b.Grow(len(c) + 12)
-	b.WriteByte('[')
-	b.WriteString(c)
-	b.WriteString(" #")
-	b.WriteString(strconv.Itoa(white))
-	b.WriteByte('-')
-	b.WriteString(strconv.Itoa(black))
-	b.WriteByte(']')
+		r, n := utf8.DecodeRuneInString(cipher[i:])
+		switch {
+		case isSpace(r):
+			b = append(b, '_')
+		case r == utf8.RuneError && n == 1:
+			b = utf8.AppendRune(b, utf8.RuneError)
+		default:
+			b = append(b, cipher[i:i+n]...)
+		}
+		i += n
+	}
+	b = append(b, " #"...)
+	b = strconv.AppendInt(b, int64(white), 10)
+	b = append(b, '-')
+	b = strconv.AppendInt(b, int64(black), 10)
+	return append(b, ']')
 }
 
 // ParseGameCode finds the first game code "[CIPHER #W-B]" in s, e.g. in a

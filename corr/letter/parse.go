@@ -325,11 +325,8 @@ func isOriginalMessage(t string) bool {
 	if len(t) > 100 {
 		return false
 	}
-	t = trimRule(t)
-	if n := utf8.RuneCountInString(t); n != 16 && n != 17 && n != 18 && n != 22 {
-		return false // fold keeps the runes' count; these are the separators' counts
-	}
-	return foldIs(t, "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
+	// Most lines are told by their first rune (foldIs).
+	return foldIs(trimRule(t), "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
 }
 
 // trimSpace is strings.TrimSpace, the spaces told by isSpace: a line's
@@ -337,11 +334,8 @@ func isOriginalMessage(t string) bool {
 // (FuzzTrimSpace).
 func trimSpace(s string) string {
 	for s != "" {
-		r, n := rune(s[0]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(s)
-		}
-		if !isSpace(r) {
+		space, n := spaceAt(s, 0)
+		if !space {
 			break
 		}
 		s = s[n:]

@@ -87,17 +87,18 @@ func cyrillicWord(w string) bool {
 }
 
 // foldIs reports whether fold(w) is one of words, without building it.
-// w's first rune is folded once and tells most words apart; foldEqual
-// compares the rest (FuzzFoldIs).
+// w's first rune tells most words apart: foldEqual reads it as its own
+// fold or as its Cyrillic look-alike's, so a word starting with neither
+// is not compared, nor w's look-alikes looked for (FuzzFoldIs).
 func foldIs(w string, words ...string) bool {
 	if w == "" {
 		return slices.Contains(words, "")
 	}
-	var cyr lookAlikes
 	r, _ := utf8.DecodeRuneInString(w)
-	first := foldRune(cyr.of(w, r))
+	f1, f2 := foldRune(r), foldRune(toCyrillic(r))
+	var cyr lookAlikes
 	for _, x := range words {
-		if xr, _ := utf8.DecodeRuneInString(x); x == "" || xr != first {
+		if xr := firstRune(x); x == "" || xr != f1 && xr != f2 {
 			continue // foldEqual would stop at the first rune
 		}
 		if foldEqual(w, x, &cyr) {
@@ -105,6 +106,21 @@ func foldIs(w string, words ...string) bool {
 		}
 	}
 	return false
+}
+
+// firstRune is the first rune of s as utf8.DecodeRuneInString reads it:
+// ASCII and the Cyrillic block's two bytes (lead D0-D3) without the call.
+func firstRune(s string) rune {
+	switch {
+	case s == "":
+		return utf8.RuneError
+	case s[0] < utf8.RuneSelf:
+		return rune(s[0])
+	case len(s) > 1 && 0xD0 <= s[0] && s[0] <= 0xD3 && s[1]&0xC0 == 0x80:
+		return rune(s[0]&0x1F)<<6 | rune(s[1]&0x3F)
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
 }
 
 // foldHasPrefix reports whether fold(w) starts with prefix, without
