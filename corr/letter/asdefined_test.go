@@ -562,3 +562,14 @@ func FuzzIsOriginalMessage(f *testing.F) {
 		}
 	})
 }
+
+func FuzzTrimKeywordPunct(f *testing.F) {
+	for _, s := range []string{"Шифр:", ".;,:", "", "партия,", ":\xff."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimKeywordPunct(s), strings.Trim(s, ":.,;"); got != want {
+			t.Fatalf("trimKeywordPunct(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
