@@ -191,6 +191,18 @@ func (s *State) game(code string) *Game {
 	return nil
 }
 
+// gameOf is game(GameCode(cipher, p)), the code written on the stack.
+func (s *State) gameOf(cipher string, p Pairing) *Game {
+	var a [64]byte
+	code := appendGameCode(a[:0], cipher, p)
+	for _, g := range s.Games {
+		if g.Code == string(code) { // compared, not converted
+			return g
+		}
+	}
+	return nil
+}
+
 // Game returns the game with code.
 func (s State) Game(code string) (Game, bool) {
 	if g := s.game(code); g != nil {
