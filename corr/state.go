@@ -130,6 +130,10 @@ func (s State) cow() State {
 	return c
 }
 
+// letterRoom is the plies and replies a letter usually appends to its
+// game: its move, a forced or a variant's reply, and their replies.
+const letterRoom = 4
+
 // own makes g, a game of s after cow, s's own to change: a copy of it
 // takes its place in s.Games, recorded as changed. It returns the copy,
 // the game to change from now on.
@@ -138,7 +142,7 @@ func (s *State) own(g *Game) *Game {
 		return g // taken already
 	}
 	i := slices.Index(s.Games, g)
-	c := g.clone()
+	c := g.cloneRoom(letterRoom)
 	s.Games[i] = &c
 	s.owned = append(s.owned, &c)
 	if s.tracked && !slices.Contains(s.changed, c.Code) {
