@@ -537,7 +537,7 @@ func FuzzLinesOf(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		lines := linesOf(text)
+		lines := linesOf(nil, text)
 		if want := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"); !slices.Equal(lines, want) {
 			t.Fatalf("lines of %q: %q, want %q", text, lines, want)
 		}
