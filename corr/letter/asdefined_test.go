@@ -573,3 +573,14 @@ func FuzzTrimKeywordPunct(f *testing.F) {
 		}
 	})
 }
+
+func FuzzHasLongDash(f *testing.F) {
+	for _, s := range []string{"1–2", "1—2", "1-2", "\xe2\x80", "\xe2\xe2\x80\x93", "a\xe2\x80\x92", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasLongDash(s), strings.Contains(s, "\u2013") || strings.Contains(s, "\u2014"); got != want {
+			t.Fatalf("hasLongDash(%q) = %v, want %v", s, got, want)
+		}
+	})
+}

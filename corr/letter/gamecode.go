@@ -140,7 +140,7 @@ func startNumbers(s string) (w, b int, ok bool) {
 // startNumberHalves cuts "W-B" at its dash, any dash, spaces dropped:
 // the two numbers' texts, each at most four characters.
 func startNumberHalves(s string) (l, r string, ok bool) {
-	if strings.IndexByte(s, '-') < 0 && !strings.Contains(s, "\u2013") && !strings.Contains(s, "\u2014") {
+	if strings.IndexByte(s, '-') < 0 && !hasLongDash(s) {
 		return "", "", false // no dash of any kind: most fields
 	}
 	l, r, ok = strings.Cut(hyphenated(s), "-")
@@ -148,6 +148,22 @@ func startNumberHalves(s string) (l, r string, ok bool) {
 		return "", "", false
 	}
 	return l, r, true
+}
+
+// hasLongDash reports whether s has an en or an em dash (E2 80 93, E2 80
+// 94): strings.Contains of each, in one pass over the E2 bytes
+// (FuzzHasLongDash).
+func hasLongDash(s string) bool {
+	for {
+		i := strings.IndexByte(s, 0xE2)
+		if i < 0 || i+2 >= len(s) {
+			return false
+		}
+		if s[i+1] == 0x80 && (s[i+2] == 0x93 || s[i+2] == 0x94) {
+			return true
+		}
+		s = s[i+1:]
+	}
 }
 
 // hyphenated writes an en or em dash as "-" and drops the spaces; ASCII

@@ -111,15 +111,10 @@ func foldIs(w string, words ...string) bool {
 // firstRune is the first rune of s as utf8.DecodeRuneInString reads it:
 // ASCII and the Cyrillic block's two bytes (lead D0-D3) without the call.
 func firstRune(s string) rune {
-	switch {
-	case s == "":
-		return utf8.RuneError
-	case s[0] < utf8.RuneSelf:
-		return rune(s[0])
-	case len(s) > 1 && 0xD0 <= s[0] && s[0] <= 0xD3 && s[1]&0xC0 == 0x80:
+	if len(s) > 1 && 0xD0 <= s[0] && s[0] <= 0xD3 && s[1]&0xC0 == 0x80 {
 		return rune(s[0]&0x1F)<<6 | rune(s[1]&0x3F)
 	}
-	r, _ := utf8.DecodeRuneInString(s)
+	r, _ := utf8.DecodeRuneInString(s) // ASCII inlined
 	return r
 }
 
