@@ -37,7 +37,8 @@ func TestSplitLettered_AsLetteredApart(t *testing.T) {
 // 38 with the moves appended into the letters' text, not a string each,
 // and the game found by its code written on the stack; 36 with the
 // letter's game copied with room for its moves, State.own; 34 with the
-// letter's moves not copied to be read, the letters out in one array).
+// letter's moves not copied to be read, the letters out in one array;
+// 31 with a repetition written as the server wrote it not resolved).
 func TestApply_MoveLetterAllocations(t *testing.T) {
 	s := started(t)
 	first := Observation{From: white, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<first@test>"}
@@ -50,7 +51,7 @@ func TestApply_MoveLetterAllocations(t *testing.T) {
 	require.Empty(t, out.Problems)
 	n := testing.AllocsPerRun(20, func() { Apply(s, l, reply) })
 	t.Logf("%.0f allocations", n)
-	assert.LessOrEqual(t, n, 34.0)
+	assert.LessOrEqual(t, n, 31.0)
 }
 
 // moveList numbers the plies from the one given: White's with "N.",
