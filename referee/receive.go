@@ -129,7 +129,9 @@ func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) 
 // receiveGroup takes the steps of cs from from on in one group
 // transaction, for bound at most (0: no bound), each on its letter's Tx
 // of the group (storage.Group.Letter), appending their outcomes to outs
-// once it committed. It returns how many it stored. A letter that fails
+// once it committed, and then their log lines (take's notes), so that a
+// letter's line is written once, and only for a letter stored. It
+// returns how many it stored. A letter that fails
 // rolls the group back (a letter has no savepoint: storage.Group): the
 // letters before it are taken again, in a group of their own and with no
 // bound, and under ctx without its cancellation, so that they are stored
@@ -143,6 +145,7 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 	defer g.Rollback()
 	began := time.Now() // the lock's time, not the game's
 	var done []Outcome
+	var notes []note
 	var lerr error
 	for i := from; i < len(cs); i++ {
 		if len(done) > 0 && bound > 0 && time.Since(began) > bound {
@@ -155,7 +158,7 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 			break
 		}
 		ra.at(i)
-		o, err := r.take(ctx, tx, c, ra, i)
+		o, n, err := r.take(ctx, tx, c, ra, i)
 		if err != nil {
 			err = fmt.Errorf("referee: receive letter %s from %s: %w", c.Named().MessageID, c.From, err)
 		}
@@ -173,11 +176,17 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 			return n, err
 		}
 		done = append(done, o)
+		if n.msg != "" {
+			notes = append(notes, n)
+		}
 	}
 	if err := g.Commit(); err != nil {
 		return 0, errors.Join(lerr, err)
 	}
 	*outs = append(*outs, done...)
+	for _, n := range notes {
+		r.write(n)
+	}
 	return len(done), lerr
 }
 
