@@ -38,7 +38,7 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readA
 	s, err := tx.Read(ctx, a)
 	var d adjudication.Decision
 	if err == nil && !s.Stored {
-		ra.learned(r.ahead.learn(s.Case, s.Zone()))
+		ra.learn(&r.ahead, s.Case, s.Zone())
 		s.Letter.Ahead = ra.claim(i)
 		d, err = adjudication.Decide(s.Case, s.Letter)
 	}
