@@ -295,6 +295,33 @@ func TestReader_UnderstatedSizeNotBuffered(t *testing.T) {
 	})
 }
 
+// TestReader_OversizedHeaderNotHeld: the header of an oversized letter is
+// fetched under the same limit: a header over it is discarded as it
+// arrives, and the letter handed to Inbox.Oversized without one (the
+// store keeps it all the same) and filed as refused.
+func TestReader_OversizedHeaderNotHeld(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		long := "X-Long: " + string(bytes.Repeat([]byte("LONG-HEADER "), 2000)) + "\r\n"
+		s.deliver(append([]byte(long), letter("big.1@example.ru", "1")...))
+		s.deliver(letter("small.1@example.ru", "2"))
+		inbox := newFakeInbox()
+		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
+		inbox.waitApplied(t, 1)
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
+		}, 10*time.Second, 20*time.Millisecond)
+		inbox.mu.Lock()
+		defer inbox.mu.Unlock()
+		require.Len(t, inbox.oversized, 1)
+		for uid, header := range inbox.oversized {
+			assert.Empty(t, header.Raw, "a header over the limit is not held")
+			assert.Greater(t, inbox.sizes[uid], int64(16<<10))
+		}
+		assert.Contains(t, inbox.applied, "small.1@example.ru")
+	})
+}
+
 // TestReader_FetchesTheNextBatchWhileTheStoreWorks: the next batch is
 // asked of the server while the store still works on the last letter of
 // the batch before (it does not wait for that batch to be handed over and

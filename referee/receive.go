@@ -2,6 +2,8 @@ package referee
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -197,8 +199,13 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 // storage.Tx.Write): filed under the tournament it is of
 // (corr.PickTournament, by its sender and its subject), whose secretary is
 // told, and its sender too if he is a person of it; a letter of no
-// tournament is kept unanswered.
+// tournament is kept unanswered. A letter whose header did not come
+// (the server sent none, or one over the limit too) is kept all the same,
+// with no bytes, named by its place in the mailbox (withoutHeader).
 func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
+	if len(l.Raw) == 0 {
+		l = withoutHeader(l)
+	}
 	inc, subject := r.incoming(l), ""
 	if l.Mail != nil {
 		subject = l.Mail.Subject
@@ -220,6 +227,20 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 		return fmt.Errorf("referee: oversized letter %s from %s: %w", inc.Named().MessageID, inc.From, err)
 	}
 	return nil
+}
+
+// withoutHeader is oversized letter l, of which no header came, as it is
+// kept: no bytes (not none: the store keeps a letter's bytes), named by
+// its mailbox, UIDVALIDITY and UID unless it has a name, so that two such
+// letters are not taken for one (a letter without a Message-ID is
+// otherwise named by its bytes).
+func withoutHeader(l Letter) Letter {
+	l.Raw = []byte{}
+	if l.Name == "" {
+		box := sha256.Sum256([]byte(l.Mailbox))
+		l.Name = fmt.Sprintf("<oversized-%d-%d-%s@zaochnik.invalid>", l.UIDValidity, l.UID, hex.EncodeToString(box[:6]))
+	}
+	return l
 }
 
 // MaxSize is the largest letter read, in bytes.
