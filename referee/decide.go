@@ -22,7 +22,7 @@ import (
 // when not nil, reads letters ahead, c being its i-th, and the letter's
 // reading ahead goes to the decision (adjudication.Letter.Ahead). The
 // letter's log line (held, kept unread) is returned, for the caller to
-// write once tx committed (note.write): a transaction rolled back, or a
+// write once tx committed (Referee.write): a transaction rolled back, or a
 // letter taken again, logs nothing of its own.
 func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readAhead, i int) (Outcome, note, error) {
 	a := c.Arrival

@@ -160,7 +160,7 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 			break
 		}
 		ra.at(i)
-		o, n, err := r.take(ctx, tx, c, ra, i)
+		o, line, err := r.take(ctx, tx, c, ra, i)
 		if err != nil {
 			err = fmt.Errorf("referee: receive letter %s from %s: %w", c.Named().MessageID, c.From, err)
 		}
@@ -178,8 +178,8 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 			return n, err
 		}
 		done = append(done, o)
-		if n.msg != "" {
-			notes = append(notes, n)
+		if line.msg != "" {
+			notes = append(notes, line)
 		}
 	}
 	if err := g.Commit(); err != nil {
