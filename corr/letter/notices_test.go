@@ -235,3 +235,27 @@ func TestNotices_6_2_11_PenaltyDaysInPlural(t *testing.T) {
 		})
 	}
 }
+
+// TestOversized_ToTheSecretaryNamesWhatCame: the secretary's notice of a
+// letter too large names its sender and subject, and, for a letter whose
+// header did not come, calls its sender unknown instead of leaving a gap.
+func TestOversized_ToTheSecretaryNamesWhatCame(t *testing.T) {
+	d := timecontrol.MustDate("2026-03-02")
+	tests := []struct {
+		name, from, subject string
+		lang                Lang
+		want                string
+	}{
+		{"ru", "x@example.org", "ход", Russian, "Письмо от x@example.org от 02.03.2026 (тема: «ход») весит 30.0 MiB при пределе 10.0 MiB;"},
+		{"en", "x@example.org", "my move", English, "A letter from x@example.org of 02.03.2026 (subject: \"my move\") is 30.0 MiB, over the limit of 10.0 MiB;"},
+		{"ruNoHeader", "", "", Russian, "Письмо неизвестного отправителя от 02.03.2026 весит 30.0 MiB при пределе 10.0 MiB;"},
+		{"enNoHeader", "", "", English, "A letter from an unknown sender of 02.03.2026 is 30.0 MiB, over the limit of 10.0 MiB;"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := Oversized{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026", To: "Sidorova Anna"}, From: tt.from, Subject: tt.subject,
+				Size: 30 << 20, Limit: 10 << 20, ArrivedOnDate: d}.Render()
+			assert.Contains(t, m.Body, tt.want)
+		})
+	}
+}
