@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -104,20 +103,20 @@ func TestMigration_0010_DropsThePendingLinesOfGamesInPlay(t *testing.T) {
 	require.Empty(t, pending.sent)
 	// As version 9 stored it: the pending line after the settled ones, and
 	// a game no longer played with its own.
-	for _, q := range []string{
-		`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			SELECT id, 3, ?, ?, ?, ?, ?, ?, ? FROM games WHERE code = 'ТЕСТ-2026 1-2'`,
-		`INSERT INTO games (id, tournament_id, code, white, black, status, result, state)
-			SELECT 99, tournament_id, 'ТЕСТ-2026 2-1', black, white, 'finished', '1-0', '{}' FROM games WHERE code = 'ТЕСТ-2026 1-2'`,
-		`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
-			VALUES (99, 1, ?, ?, ?, ?, ?, ?, ?)`,
+	line := []any{pending.player, pending.received, pending.sent, pending.days, pending.total, pending.counted, pending.notes}
+	for _, st := range []struct {
+		q    string
+		args []any
+	}{
+		{`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			SELECT id, 3, ?, ?, ?, ?, ?, ?, ? FROM games WHERE code = 'ТЕСТ-2026 1-2'`, line},
+		{`INSERT INTO games (id, tournament_id, code, white, black, status, result, state)
+			SELECT 99, tournament_id, 'ТЕСТ-2026 2-1', black, white, 'finished', '1-0', '{}' FROM games WHERE code = 'ТЕСТ-2026 1-2'`, nil},
+		{`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES (99, 1, ?, ?, ?, ?, ?, ?, ?)`, line},
 	} {
-		var args []any
-		if strings.Contains(q, "?") {
-			args = []any{pending.player, pending.received, pending.sent, pending.days, pending.total, pending.counted, pending.notes}
-		}
-		_, err := db.db.Exec(q, args...)
-		require.NoError(t, err, q)
+		_, err := db.db.Exec(st.q, st.args...)
+		require.NoError(t, err, st.q)
 	}
 	_, err = db.db.Exec(`PRAGMA user_version = 9`)
 	require.NoError(t, err)
