@@ -313,6 +313,12 @@ type proxy struct {
 	// understate says every letter is of one byte in the server's
 	// RFC822.SIZE, as a hostile or broken server would.
 	understate atomic.Bool
+	// watched is a line of the server's whose passing seen counts; at
+	// the first, atWatched runs (cut, stall), as a broken network would
+	// in the middle of a letter.
+	watched   atomic.Pointer[string]
+	seen      atomic.Int64
+	atWatched atomic.Pointer[func()]
 	// Connections numbered up to stalled get no more bytes from the
 	// server, as over a half-open TCP connection.
 	opened, stalled atomic.Int64
@@ -361,6 +367,12 @@ func (p *proxy) down(n int64, client io.Writer, server io.Reader) {
 		line, err := br.ReadBytes('\n')
 		if p.understate.Load() && fetchLine.Match(line) {
 			line = sizeItem.ReplaceAll(line, []byte("RFC822.SIZE 1"))
+		}
+		if w := p.watched.Load(); w != nil && string(line) == *w {
+			p.seen.Add(1)
+			if do := p.atWatched.Swap(nil); do != nil {
+				(*do)()
+			}
 		}
 		if len(line) > 0 && n > p.stalled.Load() && !(p.muteExists.Load() && existsLine.Match(line)) {
 			if _, werr := client.Write(line); werr != nil {

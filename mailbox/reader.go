@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"slices"
 	"strings"
@@ -129,7 +130,7 @@ type ReaderOptions struct {
 	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
 	// a larger one is never fetched but handed to Inbox.Oversized with its
 	// header (one whose RFC822.SIZE understated it is discarded as it
-	// arrives, never held, and then handed over so). 10 MiB.
+	// arrives, never held, remembered, and then handed over so). 10 MiB.
 	MaxLetterSize int64
 
 	Logger *slog.Logger // slog.Default() if nil
@@ -143,6 +144,15 @@ type ReaderOptions struct {
 type Reader struct {
 	o   ReaderOptions
 	log *slog.Logger
+	// late are the letters found over MaxLetterSize only as they arrived
+	// (their RFC822.SIZE understated them, fetch), with their sizes, under
+	// UIDVALIDITY lateValidity: kept across catch-ups and sessions until
+	// they are filed, so that a catch-up failing after one (a store
+	// failure, the connection cut, or the guard's timeout in the middle of
+	// it) does not fetch it again, and again at every retry. Only the
+	// sessions' goroutine (Run) touches them.
+	late         map[imap.UID]int64
+	lateValidity uint32
 }
 
 // Keywords marking a letter already accepted, so that after a crash between
@@ -408,6 +418,10 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	big := map[imap.UID]int64{}
 	size := map[imap.UID]int64{}
 	ts := trays(processed, refused)
+	if r.lateValidity != uidValidity {
+		r.late, r.lateValidity = nil, uidValidity
+	}
+	late := map[imap.UID]int64{} // r.late's letters still to hand over
 	for _, m := range list {
 		switch {
 		case hasFlag(m.Flags, keywordProcessed):
@@ -416,6 +430,8 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			ts[1].uids.AddNum(m.UID)
 		case m.RFC822Size > r.o.MaxLetterSize:
 			big[m.UID] = m.RFC822Size
+		case r.late[m.UID] > 0:
+			big[m.UID], late[m.UID] = r.late[m.UID], r.late[m.UID]
 		default:
 			fresh = append(fresh, m.UID)
 			size[m.UID] = m.RFC822Size
@@ -424,6 +440,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			}
 		}
 	}
+	r.late = late
 	if len(again) > 0 {
 		r.log.Info("imap: offering letters accepted before but not filed", "uids", again.String())
 	}
@@ -450,12 +467,15 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	}
 	// A letter whose literal turns out larger than its RFC822.SIZE said,
 	// and than MaxLetterSize, is not read (fetch): it takes the oversized
-	// letters' way once the others were handed over.
-	late := map[imap.UID]int64{}
-	if err := r.handOver(ctx, c, uidValidity, batches, processed, refused, late); err != nil || len(late) == 0 {
+	// letters' way once the others were handed over, and is remembered
+	// (r.late) should this catch-up fail first.
+	found := map[imap.UID]int64{}
+	err = r.handOver(ctx, c, uidValidity, batches, processed, refused, found)
+	maps.Copy(r.late, found)
+	if err != nil || len(found) == 0 {
 		return err
 	}
-	return r.oversized(ctx, c, uidValidity, late, refused)
+	return r.oversized(ctx, c, uidValidity, found, refused)
 }
 
 // arrival is a fetched letter on its way to the Inbox, or (end) the mark
@@ -631,15 +651,16 @@ func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, ma
 
 // readLiteral reads a literal whole, into a buffer of its announced size,
 // when that is at most limit bytes. A larger one, whatever a server said of
-// it before (RFC822.SIZE), is hostile input: it is read to its end and
-// discarded in a small buffer, never kept, and only its size returned
-// (over). go-imap's decoder always knows a literal's size; one not
-// announced is taken as too large.
+// it before (RFC822.SIZE), is hostile input: it is not read here, only its
+// size returned (over), as soon as it is announced; go-imap's next item
+// reads it to its end and discards it in a small buffer, never kept (the
+// connection goes on), and a connection lost meanwhile does not make the
+// caller forget what it learned. go-imap's decoder always knows a
+// literal's size; one not announced is taken as too large.
 func readLiteral(lit imap.LiteralReader, limit int64) (raw []byte, over int64, err error) {
 	n := lit.Size()
 	if n < 0 || n > limit {
-		read, err := io.Copy(io.Discard, lit)
-		return nil, max(n, read, limit+1), err
+		return nil, max(n, limit+1), nil
 	}
 	b := make([]byte, n)
 	if _, err := io.ReadFull(lit, b); err != nil {

@@ -201,17 +201,20 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 // told, and its sender too if he is a person of it; a letter of no
 // tournament is kept unanswered. A letter whose header did not come
 // (the server sent none, or one over the limit too) is kept all the same,
-// with no bytes, named by its place in the mailbox (withoutHeader).
+// with no bytes, named by its place in the mailbox (withoutHeader), for
+// the reason of a letter too large (letter.ReasonTooLarge: none of it
+// kept).
 func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
+	limit := r.maxSize()
+	// Its header is kept; one without says so not (a letter too large).
+	reason := letter.Because(letter.ReasonOversized, size, limit)
 	if len(l.Raw) == 0 {
-		l = withoutHeader(l)
+		l, reason = withoutHeader(l), letter.Because(letter.ReasonTooLarge, size, limit)
 	}
 	inc, subject := r.incoming(l), ""
 	if l.Mail != nil {
 		subject = l.Mail.Subject
 	}
-	limit := r.maxSize()
-	reason := letter.Because(letter.ReasonOversized, size, limit)
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		s, err := tx.Read(ctx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}})
 		if err != nil {
