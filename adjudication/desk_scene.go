@@ -49,12 +49,13 @@ func sceneOf(s corr.State) scene { return scene{Tournament: s.Tournament} }
 // see adds game code of state s to the scene, read as far as what
 // shows, and returns it; false when s has no such game. A caller that
 // holds the game found already gives it (found), so that it is not
-// looked up again; nil looks it up by code. One function either way, so
-// that the game's lookup and its reading are one pass through corr
+// looked up again: it is taken when it is game code; nil, or another
+// game, has game code looked up. One function either way, so that the
+// game's lookup and its reading are one pass through corr
 // (TestHouse_TheDesksRoutesPassCorrAsCounted).
 func (sc *scene) see(s corr.State, code string, found *corr.Game, what show) (seen, bool) {
 	var g corr.Game
-	if found != nil {
+	if found != nil && found.Code == code {
 		g = *found
 	} else {
 		var ok bool

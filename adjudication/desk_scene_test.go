@@ -148,14 +148,17 @@ func TestJudgeAnswer_TheOnlyGameWaiting(t *testing.T) {
 
 // TestScene_SeesAGameFoundAlreadyWithoutLookingItUp: a route that holds
 // its game found already (Submit's) gives it to the scene, which reads it
-// as given and does not look it up by its code again; without one the
-// game is looked up, and one the state lacks is not seen.
+// as given and does not look it up by its code again; without one, or
+// with another game than its code names, the game is looked up, and one
+// the state lacks is not seen.
 func TestScene_SeesAGameFoundAlreadyWithoutLookingItUp(t *testing.T) {
 	_, s := letterTo(t, Desk{}, startedFrom(t, "short.toml"), "ivanov@example.org", "2026-03-01", firstMove)
 	g := *s.Games[0] // White's 1.c3-d4 played
 	code := g.Code
 	without := s
 	without.Games = nil // no game to look up by its code
+	other := g
+	other.Code, other.Plies = "9-9", nil // another game, held by the caller
 	tests := []struct {
 		name  string
 		s     corr.State
@@ -164,7 +167,9 @@ func TestScene_SeesAGameFoundAlreadyWithoutLookingItUp(t *testing.T) {
 	}{
 		{"FoundAlready", without, &g, true},
 		{"LookedUp", s, nil, true},
+		{"AnotherGameFound", s, &other, true}, // the code names the game
 		{"NotInTheState", without, nil, false},
+		{"AnotherGameFoundNotInTheState", without, &other, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -163,7 +163,11 @@ func Oversized(c Case, l Letter, size, limit int64, reason letter.Reason) Decisi
 	if c.Cipher == "" {
 		return Decision{Fate: File, Reason: reason}
 	}
+	detail := reason.String()
+	if l.From != "" { // a letter whose header did not come names no sender
+		detail += " (" + l.From + ")"
+	}
 	return Decision{Fate: File, Cipher: c.Cipher, Reason: reason, Outcome: corr.Outcome{Reason: reason,
-		Events: []corr.Event{{Kind: "oversized", Detail: reason.String() + " (" + l.From + ")"}},
+		Events: []corr.Event{{Kind: "oversized", Detail: detail}},
 		Out:    c.State.Oversized(l.From, l.Subject, size, limit, l.Postmark)}}
 }

@@ -174,8 +174,8 @@ func (d Desk) factsOf(s corr.State, l Letter) deskFacts {
 		return f
 	}
 	for _, a := range d.Adjournments {
-		if n := f.sender.Number; a.WhitePlayer != n && a.BlackPlayer != n {
-			continue
+		if n := f.sender.Number; !a.Ruled.IsZero() || a.WhitePlayer != n && a.BlackPlayer != n {
+			continue // a game ruled awaits no evaluation: it is not looked up
 		}
 		if g, ok := s.Game(a.Game); ok && a.awaits(g) {
 			f.awaiting = append(f.awaiting, g)

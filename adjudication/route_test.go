@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"zaochnik/corr"
 )
@@ -129,4 +130,23 @@ func TestFactsOf_6_5_2_OnlyTheSendersGames(t *testing.T) {
 		assert.Equal(t, plays, f.evaluates, "player %d", p.Number)
 		assert.Equal(t, plays, len(f.awaiting) == 1, "player %d", p.Number)
 	}
+}
+
+// TestFactsOf_6_5_2_RuledGamesNotLookedUp: a game of the sender already
+// ruled awaits no evaluation, and the desk does not look it up in the
+// state for every letter of his: here the state's games end in one no
+// lookup can read (nil), which only a lookup of a game other than the
+// first reaches, and the ruled game is not in the state at all.
+func TestFactsOf_6_5_2_RuledGamesNotLookedUp(t *testing.T) {
+	d, s, code := unfinishedGame(t)
+	a := d.Adjournments[0]
+	ruled := Adjourned{Game: "ТЕСТ 9-9", WhitePlayer: a.WhitePlayer, BlackPlayer: a.BlackPlayer, Ruled: on("2026-04-20")}
+	d.Adjournments = append(slices.Clone(d.Adjournments), ruled)
+	require.Equal(t, code, s.Games[0].Code)
+	s.Games = append(slices.Clone(s.Games[:1]), nil)
+	p, _ := s.Tournament.Player(a.WhitePlayer)
+	f := d.factsOf(s, Letter{From: p.Email, Text: "оценка: ничья"})
+	require.Len(t, f.awaiting, 1)
+	assert.Equal(t, code, f.awaiting[0].Code)
+	assert.True(t, f.evaluates)
 }

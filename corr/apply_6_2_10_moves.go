@@ -27,7 +27,11 @@ func (a *applier) readMoves() ([]Ply, bool) {
 	if !ok {
 		return nil, false
 	}
-	for i, m := range append(accepted, a.l.Moves...) {
+	moves := a.l.Moves // the letter's own, without a copy when it accepts no variant
+	if len(accepted) > 0 {
+		moves = append(accepted, a.l.Moves...)
+	}
+	for i, m := range moves {
 		if !pos.CanMove() {
 			a.note(letter.MovesAfterEnd())
 			break

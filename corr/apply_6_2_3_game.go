@@ -24,18 +24,20 @@ func (a *applier) senderGames() []string {
 // when there is none.
 func (a *applier) findGame() (*Game, letter.Problem) {
 	ref := a.l.Game
-	if code, ok := letter.ParseGameCode(a.obs.Subject); ok && ref.White == 0 {
-		ref = code
+	if ref.White == 0 { // the subject's code read only when the letter names no game
+		if code, ok := letter.ParseGameCode(a.obs.Subject); ok {
+			ref = code
+		}
 	}
 	t := a.s.Tournament
 	if ref.Cipher != "" && !strings.EqualFold(ref.Cipher, t.Cipher) {
 		return nil, letter.WrongCipher(ref.Cipher, t.Cipher)
 	}
 	if ref.White != 0 && ref.Black != 0 {
-		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.White, Black: ref.Black})); g != nil {
+		if g := a.s.gameOf(t.Cipher, Pairing{White: ref.White, Black: ref.Black}); g != nil {
 			return g, letter.Problem{}
 		}
-		if g := a.s.game(GameCode(t.Cipher, Pairing{White: ref.Black, Black: ref.White})); g != nil {
+		if g := a.s.gameOf(t.Cipher, Pairing{White: ref.Black, Black: ref.White}); g != nil {
 			return g, letter.Problem{}
 		}
 		return nil, letter.NoSuchGame(t.Cipher, ref.White, ref.Black)

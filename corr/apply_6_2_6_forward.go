@@ -1,6 +1,8 @@
 package corr
 
 import (
+	"slices"
+
 	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
@@ -68,6 +70,7 @@ func (a *applier) forward(first, known int, claimed bool, pos draughts.Position)
 		notes = append(notes, letter.ServerNote{Kind: letter.NoteMoveAgain})
 	}
 	forwarded := g.Status != Suspended || claimed
+	a.out.Out = slices.Grow(a.out.Out, 2) // the forward and the receipt, in one array
 	if forwarded {
 		mover, _ := a.s.Tournament.Player(g.Number(side))
 		msg := letter.Forward{Envelope: a.s.envelope(opp, g), From: mover.Name, Letter: fwd, Notes: notes}.Render()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"zaochnik/corr/draughts"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
 )
@@ -56,6 +57,9 @@ func (a *applier) checkRepetition() bool {
 	start := len(g.Plies) - len(written)
 	for i, w := range written {
 		ply := g.Plies[start+i]
+		if writtenAs(w.Text, ply.Text) {
+			continue // the ply's own text, which reads back as its move (draughts.Position.Written)
+		}
 		pos := a.position(start + i)
 		m, err := pos.Resolve(w.Text)
 		if err != nil || m != ply.Move {
@@ -65,6 +69,14 @@ func (a *applier) checkRepetition() bool {
 		}
 	}
 	return true
+}
+
+// writtenAs reports whether mt is written as text, a ply's move as the
+// engine wrote it: told without resolving mt in the position, for every
+// move text that writes so (MoveText.String) reads as the same squares.
+func writtenAs(mt draughts.MoveText, text string) bool {
+	var b [32]byte
+	return string(mt.Append(b[:0])) == text
 }
 
 // ownRun returns how many of plies, from the first, the sender knows after

@@ -33,7 +33,12 @@ func TestSplitLettered_AsLetteredApart(t *testing.T) {
 // writers on the stack, a move resolved and written from one list of the
 // legal moves (109 before, 51 after; 52 with the ledger handed on to the
 // store; 51 with it in the list of kept ledgers, one entry a game, 50
-// before, keepLedger; 49 since a ledger's lines are allocated at once).
+// before, keepLedger; 49 since a ledger's lines are allocated at once;
+// 38 with the moves appended into the letters' text, not a string each,
+// and the game found by its code written on the stack; 36 with the
+// letter's game copied with room for its moves, State.own; 34 with the
+// letter's moves not copied to be read, the letters out in one array;
+// 31 with a repetition written as the server wrote it not resolved).
 func TestApply_MoveLetterAllocations(t *testing.T) {
 	s := started(t)
 	first := Observation{From: white, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<first@test>"}
@@ -46,7 +51,7 @@ func TestApply_MoveLetterAllocations(t *testing.T) {
 	require.Empty(t, out.Problems)
 	n := testing.AllocsPerRun(20, func() { Apply(s, l, reply) })
 	t.Logf("%.0f allocations", n)
-	assert.LessOrEqual(t, n, 49.0)
+	assert.LessOrEqual(t, n, 31.0)
 }
 
 // moveList numbers the plies from the one given: White's with "N.",

@@ -247,9 +247,17 @@ func (g Game) ToMove() draughts.Color {
 
 // clone returns a copy of g that shares no slice or pointer with it.
 func (g Game) clone() Game {
+	return g.cloneRoom(0)
+}
+
+// cloneRoom is clone with room for n more plies and replies, and a letter
+// more of each side, where the copy has some: a letter's game is copied to
+// be appended to (State.own), once, not copied again by the appends.
+// Empty lists stay nil, as clone leaves them.
+func (g Game) cloneRoom(n int) Game {
 	c := g
-	c.Plies = append([]Ply(nil), g.Plies...)
-	c.Replies = append([]timecontrol.Reply(nil), g.Replies...)
+	c.Plies = withRoom(g.Plies, n)
+	c.Replies = withRoom(g.Replies, n)
 	c.Penalties = append([]timecontrol.Penalty(nil), g.Penalties...)
 	c.Variants = make([]ProposedVariant, len(g.Variants))
 	for i, v := range g.Variants {
@@ -269,10 +277,19 @@ func (g Game) clone() Game {
 		c.Held = &h
 	}
 	for i := range g.Letters {
-		c.Letters[i] = append([]string(nil), g.Letters[i]...)
+		c.Letters[i] = withRoom(g.Letters[i], min(n, 1))
 		c.Charged[i] = append([]string(nil), g.Charged[i]...)
 	}
 	return c
+}
+
+// withRoom is append([]T(nil), s...) with room for n more: nil for an
+// empty s.
+func withRoom[T any](s []T, n int) []T {
+	if len(s) == 0 || n == 0 {
+		return append([]T(nil), s...)
+	}
+	return append(make([]T, 0, len(s)+n), s...)
 }
 
 // clonePtr returns a pointer to a copy of *p, or nil.

@@ -35,7 +35,17 @@ func Colours(a, b int) Pairing {
 // the cipher and the start numbers, White first ("ЧР-2026-ЗФ 1-2"), the
 // same pair players may write themselves (6.2.3 asks for the cipher).
 func GameCode(cipher string, p Pairing) string {
-	return fmt.Sprintf("%s %d-%d", cipher, p.White, p.Black)
+	var a [64]byte
+	return string(appendGameCode(a[:0], cipher, p))
+}
+
+// appendGameCode appends GameCode(cipher, p) to b: what fmt.Sprintf("%s
+// %d-%d") writes, without a string for a code only looked up
+// (State.gameOf).
+func appendGameCode(b []byte, cipher string, p Pairing) []byte {
+	b = append(append(b, cipher...), ' ')
+	b = append(strconv.AppendInt(b, int64(p.White), 10), '-')
+	return strconv.AppendInt(b, int64(p.Black), 10)
 }
 
 // ParseGameCode reads a code written by GameCode back into its parts.

@@ -130,6 +130,10 @@ func (s State) cow() State {
 	return c
 }
 
+// letterRoom is the plies and replies a letter usually appends to its
+// game: its move, a forced or a variant's reply, and their replies.
+const letterRoom = 4
+
 // own makes g, a game of s after cow, s's own to change: a copy of it
 // takes its place in s.Games, recorded as changed. It returns the copy,
 // the game to change from now on.
@@ -138,7 +142,7 @@ func (s *State) own(g *Game) *Game {
 		return g // taken already
 	}
 	i := slices.Index(s.Games, g)
-	c := g.clone()
+	c := g.cloneRoom(letterRoom)
 	s.Games[i] = &c
 	s.owned = append(s.owned, &c)
 	if s.tracked && !slices.Contains(s.changed, c.Code) {
@@ -185,6 +189,18 @@ func (v Variant) Name(lang letter.Lang) string {
 func (s *State) game(code string) *Game {
 	for _, g := range s.Games {
 		if g.Code == code {
+			return g
+		}
+	}
+	return nil
+}
+
+// gameOf is game(GameCode(cipher, p)), the code written on the stack.
+func (s *State) gameOf(cipher string, p Pairing) *Game {
+	var a [64]byte
+	code := appendGameCode(a[:0], cipher, p)
+	for _, g := range s.Games {
+		if g.Code == string(code) { // compared, not converted
 			return g
 		}
 	}

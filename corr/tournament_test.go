@@ -1,6 +1,7 @@
 package corr
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,6 +159,24 @@ func TestGameCode_RoundTrip(t *testing.T) {
 		_, _, err := ParseGameCode(bad)
 		assert.Error(t, err, bad)
 	}
+}
+
+// GameCode writes what fmt.Sprintf("%s %d-%d") wrote, in one allocation.
+func TestGameCode_AsSprintfInOneAllocation(t *testing.T) {
+	for _, tc := range []struct {
+		cipher string
+		p      Pairing
+	}{
+		{"ЧР-2026-ЗФ", Pairing{1, 2}},
+		{"", Pairing{0, 0}},
+		{"КМ-25", Pairing{-3, 1234567890}},
+		{strings.Repeat("ЧР-2026-ЗФ", 10), Pairing{15, 14}},
+	} {
+		assert.Equal(t, fmt.Sprintf("%s %d-%d", tc.cipher, tc.p.White, tc.p.Black), GameCode(tc.cipher, tc.p))
+	}
+	var code string
+	assert.LessOrEqual(t, testing.AllocsPerRun(100, func() { code = GameCode("ЧР-2026-ЗФ", Pairing{12, 3}) }), 1.0)
+	assert.Equal(t, "ЧР-2026-ЗФ 12-3", code)
 }
 
 func FuzzParseTournament(f *testing.F) {

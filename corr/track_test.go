@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/corr/letter"
+	"zaochnik/timecontrol"
 )
 
 // applyTracked is Apply as the store calls it, on a tracked state, with
@@ -88,4 +89,30 @@ black = 3
 	next, _ := Daily(s.Track(), s.Tournament.Start.AddDays(40))
 	_, known := next.Changed()
 	assert.False(t, known, "Daily may change every game: not tracked")
+}
+
+// A letter's game is copied with room for what the letter appends
+// (cloneRoom), else as clone copies it: equal to it, nil lists kept nil
+// (the stored JSON tells null from []), no array shared with the game.
+func TestOwn_CopiesTheLettersGameWithRoom(t *testing.T) {
+	ply := Ply{Text: "c3-d4"}
+	reply := timecontrol.Reply{Player: timecontrol.White}
+	for _, g := range []Game{
+		{Code: "ЧР 1-2"},
+		{Code: "ЧР 1-2", Plies: []Ply{ply}, Replies: []timecontrol.Reply{reply}, Letters: [2][]string{{"<a@x>"}, nil}},
+		{Code: "ЧР 1-2", Plies: []Ply{ply, ply, ply}, Replies: []timecontrol.Reply{reply, reply}, Letters: [2][]string{{"<a@x>"}, {"<b@x>"}}, Charged: [2][]string{{"<a@x>"}, nil}},
+	} {
+		s := State{Games: []*Game{&g}}.cow()
+		c := s.own(s.Games[0])
+		assert.Equal(t, g.clone(), *c)
+		assert.Equal(t, g, *c)
+		if len(g.Plies) > 0 {
+			assert.GreaterOrEqual(t, cap(c.Plies), len(g.Plies)+letterRoom)
+			assert.GreaterOrEqual(t, cap(c.Replies), len(g.Replies)+letterRoom)
+			assert.NotSame(t, &g.Plies[0], &c.Plies[0])
+			assert.NotSame(t, &g.Replies[0], &c.Replies[0])
+			assert.NotSame(t, &g.Letters[0][0], &c.Letters[0][0])
+			assert.Greater(t, cap(c.Letters[0]), len(g.Letters[0]))
+		}
+	}
 }

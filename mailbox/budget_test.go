@@ -67,7 +67,7 @@ func TestReader_FetchWaitsForTheBudget(t *testing.T) {
 	arrived := make(chan arrival, len(raws)+1)
 	spend := newBudget(int64(len(raws[0]) + len(raws[1])))
 	fetched := make(chan error, 1)
-	go func() { fetched <- r.fetch(c, []imap.UID{1, 2, 3}, arrived, spend) }()
+	go func() { fetched <- r.fetch(c, []imap.UID{1, 2, 3}, arrived, spend, map[imap.UID]int64{}) }()
 	first, second := <-arrived, <-arrived
 	spend.mu.Lock() // the two letters spend the budget, and the third does not fit: take waits
 	assert.Equal(t, cost(raws[0])+cost(raws[1]), spend.spent, "only the two letters handed on are spent")

@@ -116,12 +116,13 @@ type fakeInbox struct {
 	failTimes map[string]int // key -> Accept errors still to return
 	changed   chan struct{}
 	oversized map[uint32]mailbox.Fetched // uid -> the header handed over instead of the letter
+	sizes     map[uint32]int64           // uid -> the size Oversized was told
 	groups    []int                      // how many letters each Accept was handed
 }
 
 func newFakeInbox() *fakeInbox {
 	return &fakeInbox{decided: map[string]bool{}, applied: map[string]int{}, texts: map[string]string{},
-		failTimes: map[string]int{}, changed: make(chan struct{}, 1), oversized: map[uint32]mailbox.Fetched{}}
+		failTimes: map[string]int{}, changed: make(chan struct{}, 1), oversized: map[uint32]mailbox.Fetched{}, sizes: map[uint32]int64{}}
 }
 
 func (f *fakeInbox) Watermark(_ context.Context, _ string) (uint32, uint32, error) {
@@ -130,7 +131,7 @@ func (f *fakeInbox) Watermark(_ context.Context, _ string) (uint32, uint32, erro
 	return f.validity, f.last, nil
 }
 
-func (f *fakeInbox) Oversized(_ context.Context, _ string, validity uint32, header mailbox.Fetched, _ int64) error {
+func (f *fakeInbox) Oversized(_ context.Context, _ string, validity uint32, header mailbox.Fetched, size int64) error {
 	uid := header.UID
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -138,7 +139,7 @@ func (f *fakeInbox) Oversized(_ context.Context, _ string, validity uint32, head
 		f.validity, f.last = validity, 0
 	}
 	f.last = max(f.last, uid)
-	f.oversized[uid] = header
+	f.oversized[uid], f.sizes[uid] = header, size
 	select {
 	case f.changed <- struct{}{}:
 	default:
@@ -159,7 +160,8 @@ func (f *fakeInbox) accept(_ context.Context, mbox string, validity uint32, l ma
 	f.offers++
 	uid, in, err := l.UID, l.Mail, l.Unreadable // read by the reader, not here
 	key := fmt.Sprintf("%s/%d/%d", mbox, validity, uid)
-	if err == nil && in.MessageID != "" {
+	unread := err != nil || in == nil // over the size limit, or unreadable
+	if !unread && in.MessageID != "" {
 		key = in.MessageID
 	}
 	if f.failTimes[key] > 0 {
@@ -173,10 +175,10 @@ func (f *fakeInbox) accept(_ context.Context, mbox string, validity uint32, l ma
 	if refused, ok := f.decided[key]; ok {
 		return refused, nil
 	}
-	refused := err != nil || strings.Contains(in.Subject, "refuse")
+	refused := unread || strings.Contains(in.Subject, "refuse")
 	f.decided[key] = refused
 	f.applied[key]++
-	if err == nil {
+	if !unread {
 		f.texts[key] = in.Text
 	}
 	select {
@@ -308,6 +310,15 @@ type proxy struct {
 	// muteExists drops the server's "* N EXISTS" lines, as a server that
 	// misses a change notification would.
 	muteExists atomic.Bool
+	// understate says every letter is of one byte in the server's
+	// RFC822.SIZE, as a hostile or broken server would.
+	understate atomic.Bool
+	// watched is a line of the server's whose passing seen counts; at
+	// the first, atWatched runs (cut, stall), as a broken network would
+	// in the middle of a letter.
+	watched   atomic.Pointer[string]
+	seen      atomic.Int64
+	atWatched atomic.Pointer[func()]
 	// Connections numbered up to stalled get no more bytes from the
 	// server, as over a half-open TCP connection.
 	opened, stalled atomic.Int64
@@ -354,6 +365,15 @@ func (p *proxy) down(n int64, client io.Writer, server io.Reader) {
 	br := bufio.NewReader(server)
 	for {
 		line, err := br.ReadBytes('\n')
+		if p.understate.Load() && fetchLine.Match(line) {
+			line = sizeItem.ReplaceAll(line, []byte("RFC822.SIZE 1"))
+		}
+		if w := p.watched.Load(); w != nil && string(line) == *w {
+			p.seen.Add(1)
+			if do := p.atWatched.Swap(nil); do != nil {
+				(*do)()
+			}
+		}
 		if len(line) > 0 && n > p.stalled.Load() && !(p.muteExists.Load() && existsLine.Match(line)) {
 			if _, werr := client.Write(line); werr != nil {
 				return
@@ -365,7 +385,11 @@ func (p *proxy) down(n int64, client io.Writer, server io.Reader) {
 	}
 }
 
-var existsLine = regexp.MustCompile(`^\* \d+ EXISTS\r?\n$`)
+var (
+	existsLine = regexp.MustCompile(`^\* \d+ EXISTS\r?\n$`)
+	fetchLine  = regexp.MustCompile(`^\* \d+ FETCH `)
+	sizeItem   = regexp.MustCompile(`RFC822\.SIZE \d+`)
+)
 
 func (p *proxy) addr() string { return p.ln.Addr().String() }
 

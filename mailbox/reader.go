@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"slices"
 	"strings"
@@ -45,7 +46,8 @@ type Inbox interface {
 	Accept(ctx context.Context, mailbox string, uidValidity uint32, letters []Fetched) (refused []bool, err error)
 
 	// Oversized is told of a letter larger than ReaderOptions.MaxLetterSize
-	// (RFC822.SIZE) of size bytes instead of Accept; only its header was
+	// (by its RFC822.SIZE, or by its literal when the server understated
+	// that) of size bytes instead of Accept; only its header was
 	// fetched (header.Raw, read as header.Mail). It must store it, advance
 	// the watermark and be idempotent like Accept; the letter is then filed
 	// under the refused folder, unread.
@@ -127,7 +129,8 @@ type ReaderOptions struct {
 	Backlog *Backlog
 	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
 	// a larger one is never fetched but handed to Inbox.Oversized with its
-	// header. 10 MiB.
+	// header (one whose RFC822.SIZE understated it is discarded as it
+	// arrives, never held, remembered, and then handed over so). 10 MiB.
 	MaxLetterSize int64
 
 	Logger *slog.Logger // slog.Default() if nil
@@ -141,6 +144,15 @@ type ReaderOptions struct {
 type Reader struct {
 	o   ReaderOptions
 	log *slog.Logger
+	// late are the letters found over MaxLetterSize only as they arrived
+	// (their RFC822.SIZE understated them, fetch), with their sizes, under
+	// UIDVALIDITY lateValidity: kept across catch-ups and sessions until
+	// they are filed, so that a catch-up failing after one (a store
+	// failure, the connection cut, or the guard's timeout in the middle of
+	// it) does not fetch it again, and again at every retry. Only the
+	// sessions' goroutine (Run) touches them.
+	late         map[imap.UID]int64
+	lateValidity uint32
 }
 
 // Keywords marking a letter already accepted, so that after a crash between
@@ -406,6 +418,10 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	big := map[imap.UID]int64{}
 	size := map[imap.UID]int64{}
 	ts := trays(processed, refused)
+	if r.lateValidity != uidValidity {
+		r.late, r.lateValidity = nil, uidValidity
+	}
+	late := map[imap.UID]int64{} // r.late's letters still to hand over
 	for _, m := range list {
 		switch {
 		case hasFlag(m.Flags, keywordProcessed):
@@ -414,6 +430,8 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			ts[1].uids.AddNum(m.UID)
 		case m.RFC822Size > r.o.MaxLetterSize:
 			big[m.UID] = m.RFC822Size
+		case r.late[m.UID] > 0:
+			big[m.UID], late[m.UID] = r.late[m.UID], r.late[m.UID]
 		default:
 			fresh = append(fresh, m.UID)
 			size[m.UID] = m.RFC822Size
@@ -422,6 +440,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			}
 		}
 	}
+	r.late = late
 	if len(again) > 0 {
 		r.log.Info("imap: offering letters accepted before but not filed", "uids", again.String())
 	}
@@ -446,7 +465,17 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	if len(batches) == 0 {
 		return nil
 	}
-	return r.handOver(ctx, c, uidValidity, batches, processed, refused)
+	// A letter whose literal turns out larger than its RFC822.SIZE said,
+	// and than MaxLetterSize, is not read (fetch): it takes the oversized
+	// letters' way once the others were handed over, and is remembered
+	// (r.late) should this catch-up fail first.
+	found := map[imap.UID]int64{}
+	err = r.handOver(ctx, c, uidValidity, batches, processed, refused, found)
+	maps.Copy(r.late, found)
+	if err != nil || len(found) == 0 {
+		return err
+	}
+	return r.oversized(ctx, c, uidValidity, found, refused)
 }
 
 // arrival is a fetched letter on its way to the Inbox, or (end) the mark
@@ -468,15 +497,16 @@ type arrival struct {
 // UID); a batch is filed only after each of its letters was accepted, and
 // a failed Accept fetches no further batch. ReaderOptions.Backlog is
 // marked from the first fetch until the last letter is handed over,
-// before the last batch is filed.
-func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity uint32, batches [][]imap.UID, processed, refused string) error {
+// before the last batch is filed. The letters fetched over MaxLetterSize
+// are not handed over nor filed but put in big, with their sizes.
+func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity uint32, batches [][]imap.UID, processed, refused string, big map[imap.UID]int64) error {
 	r.o.Backlog.begin()
 	defer r.o.Backlog.end()
 	stop := make(chan struct{})
 	halt := sync.OnceFunc(func() { close(stop) })
 	arrived := make(chan arrival, r.o.GroupSize)
 	spend := newBudget(r.o.FetchBytes)
-	var ferr error // the fetch's, read after arrived is closed
+	var ferr error // the fetch's, read after arrived is closed, as big is
 	go func() {
 		defer close(arrived)
 		for _, uids := range batches {
@@ -485,7 +515,7 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 				return
 			default:
 			}
-			if ferr = r.fetch(c, uids, arrived, spend); ferr != nil {
+			if ferr = r.fetch(c, uids, arrived, spend, big); ferr != nil {
 				return
 			}
 		}
@@ -561,7 +591,9 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 // order of sequence numbers, which is the order the server answers in),
 // each letter read (read) here, while the Inbox works on the letters
 // before, once its bytes fit the budget spend, and marks the batch's end.
-func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arrival, spend *budget) error {
+// A letter larger than MaxLetterSize (its RFC822.SIZE understated it) is
+// discarded as it arrives and put in big with its size.
+func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arrival, spend *budget, big map[imap.UID]int64) error {
 	guard := r.guard(c)
 	defer guard.Stop()
 	body := &imap.FetchItemBodySection{Peek: true}
@@ -569,11 +601,16 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		uid, raw, err := collect(m, body, r.o.MaxLetterSize)
-		if err != nil {
+		uid, raw, over, err := collect(m, body, r.o.MaxLetterSize)
+		if err != nil || uid == 0 {
 			continue // Close below reports a broken fetch
 		}
-		if raw == nil || uid == 0 {
+		if over > 0 {
+			r.log.Warn("imap: letter larger than its RFC822.SIZE said and than the size limit; discarded unread", "uid", uid, "size", over, "limit", r.o.MaxLetterSize)
+			big[uid] = over
+			continue
+		}
+		if raw == nil {
 			continue // expunged meanwhile by another client
 		}
 		guard.Stop() // reading the letter and waiting for the store is not waiting for the server
@@ -591,39 +628,45 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 // collect reads a fetched letter's UID and its body section (nil when the
 // server sent none), as Collect and FindBodySection would, but the
 // section into one buffer of the literal's size (readLiteral) where
-// Collect grows one from 512 bytes, copying it at each step. An error
-// leaves the rest of the letter's items unread; the next message's Next
-// skips them.
-func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (uid imap.UID, raw []byte, err error) {
+// Collect grows one from 512 bytes, copying it at each step, and never a
+// section over max bytes: that one is discarded and over is its size. An
+// error leaves the rest of the letter's items unread; the next message's
+// Next skips them.
+func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (uid imap.UID, raw []byte, over int64, err error) {
 	for item := m.Next(); item != nil; item = m.Next() {
 		switch item := item.(type) {
 		case imapclient.FetchItemDataUID:
 			uid = item.UID
 		case imapclient.FetchItemDataBodySection:
-			if raw != nil || item.Literal == nil || !item.MatchCommand(body) {
+			if raw != nil || over > 0 || item.Literal == nil || !item.MatchCommand(body) {
 				continue
 			}
-			if raw, err = readLiteral(item.Literal, max); err != nil {
-				return uid, nil, err
+			if raw, over, err = readLiteral(item.Literal, max); err != nil {
+				return uid, nil, 0, err
 			}
 		}
 	}
-	return uid, raw, nil
+	return uid, raw, over, nil
 }
 
-// readLiteral reads a literal whole, into a buffer of its announced size
-// when that is at most max bytes (a larger one grows as it is read, so
-// that a size announced wrongly allocates no more than what arrives).
-func readLiteral(lit imap.LiteralReader, max int64) ([]byte, error) {
+// readLiteral reads a literal whole, into a buffer of its announced size,
+// when that is at most limit bytes. A larger one, whatever a server said of
+// it before (RFC822.SIZE), is hostile input: it is not read here, only its
+// size returned (over), as soon as it is announced; go-imap's next item
+// reads it to its end and discards it in a small buffer, never kept (the
+// connection goes on), and a connection lost meanwhile does not make the
+// caller forget what it learned. go-imap's decoder always knows a
+// literal's size; one not announced is taken as too large.
+func readLiteral(lit imap.LiteralReader, limit int64) (raw []byte, over int64, err error) {
 	n := lit.Size()
-	if n < 0 || n > max {
-		return io.ReadAll(lit)
+	if n < 0 || n > limit {
+		return nil, max(n, limit+1), nil
 	}
 	b := make([]byte, n)
 	if _, err := io.ReadFull(lit, b); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return b, nil
+	return b, 0, nil
 }
 
 // read is the letter uid fetched as raw, read under ReaderOptions.Reading
@@ -671,19 +714,21 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 	t := trays("", refused)[1]
 	var aerr error
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		buf, err := m.Collect()
-		if err != nil || aerr != nil || buf.UID == 0 {
+		// A header over the limit too is discarded: the letter is then
+		// handed over with none, kept unread all the same.
+		uid, raw, _, err := collect(m, header, r.o.MaxLetterSize)
+		if err != nil || aerr != nil || uid == 0 {
 			continue
 		}
-		r.log.Warn("imap: letter over the size limit, not fetched", "uid", buf.UID, "size", sizes[buf.UID], "limit", r.o.MaxLetterSize)
+		r.log.Warn("imap: letter over the size limit, not fetched", "uid", uid, "size", sizes[uid], "limit", r.o.MaxLetterSize)
 		guard.Stop()
-		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(buf.UID), buf.FindBodySection(header)), sizes[buf.UID])
+		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), raw), sizes[uid])
 		guard.Reset(r.o.CommandTimeout)
 		if err != nil {
-			aerr = fmt.Errorf("handing over oversized letter %d: %w", buf.UID, err)
+			aerr = fmt.Errorf("handing over oversized letter %d: %w", uid, err)
 			continue
 		}
-		t.uids.AddNum(buf.UID)
+		t.uids.AddNum(uid)
 	}
 	if err := cmd.Close(); err != nil {
 		aerr = errors.Join(aerr, fmt.Errorf("fetching headers of oversized letters: %w", err))

@@ -3,6 +3,7 @@ package mailbox
 import (
 	"io"
 	"log/slog"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -70,8 +71,10 @@ func TestReader_FetchReadsEachLetter(t *testing.T) {
 	r, err := NewReader(ReaderOptions{Addr: addr, Username: "tournament@zaochnik.test", Inbox: nopInbox{}, Reading: readerReading})
 	require.NoError(t, err)
 	arrived := make(chan arrival, len(readLetters)+1)
-	require.NoError(t, r.fetch(c, []imap.UID{1, 2, 3}, arrived, newBudget(1<<30)))
+	big := map[imap.UID]int64{}
+	require.NoError(t, r.fetch(c, []imap.UID{1, 2, 3}, arrived, newBudget(1<<30), big))
 	close(arrived)
+	assert.Empty(t, big)
 	var got []Fetched
 	for a := range arrived {
 		if !a.end {
@@ -123,30 +126,37 @@ func (l literal) Size() int64 { return l.size }
 
 // TestReadLiteral_OneBufferOfItsSize: a fetched letter is read into one
 // buffer of the literal's size (io.ReadAll grew one from 512 bytes,
-// copying the letter at every step); a size over the limit, or one the
-// server announced wrongly, is read as it arrives.
+// copying the letter at every step); a literal over the limit is not
+// kept, only its size told.
 func TestReadLiteral_OneBufferOfItsSize(t *testing.T) {
 	letter := strings.Repeat("x", 5000)
 	tests := []struct {
-		name    string
-		data    string
-		size    int64
-		want    string
-		wantErr bool
+		name     string
+		data     string
+		size     int64
+		want     string
+		wantOver int64
+		wantErr  bool
 	}{
-		{"a letter", letter, 5000, letter, false},
-		{"empty, not nil", "", 0, "", false},
-		{"over the limit: read as it arrives", letter, 5000 << 10, letter, false},
-		{"shorter than announced", "abc", 5, "", true},
+		{"a letter", letter, 5000, letter, 0, false},
+		{"empty, not nil", "", 0, "", 0, false},
+		{"over the limit: discarded", letter, 5000 << 10, "", 5000 << 10, false},
+		{"no size announced: over the limit", letter, -1, "", 1<<20 + 1, false},
+		{"shorter than announced", "abc", 5, "", 0, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, err := readLiteral(literal{strings.NewReader(tt.data), tt.size}, 1<<20)
+			b, over, err := readLiteral(literal{strings.NewReader(tt.data), tt.size}, 1<<20)
 			if tt.wantErr {
 				assert.Error(t, err)
 				return
 			}
 			require.NoError(t, err)
+			assert.Equal(t, tt.wantOver, over)
+			if tt.wantOver > 0 {
+				assert.Nil(t, b)
+				return
+			}
 			assert.NotNil(t, b)
 			assert.Equal(t, tt.want, string(b))
 		})
@@ -154,9 +164,44 @@ func TestReadLiteral_OneBufferOfItsSize(t *testing.T) {
 	lit := &literal{strings.NewReader(""), 5000}
 	allocs := testing.AllocsPerRun(20, func() {
 		lit.Reset(letter)
-		if _, err := readLiteral(lit, 1<<20); err != nil {
+		if _, _, err := readLiteral(lit, 1<<20); err != nil {
 			t.Fatal(err)
 		}
 	})
 	assert.Equal(t, 1.0, allocs, "the letter's buffer alone")
+}
+
+// endless is a literal of size bytes made as they are read, none kept.
+type endless struct{ left, size int64 }
+
+func (e *endless) Read(b []byte) (int, error) {
+	if e.left == 0 {
+		return 0, io.EOF
+	}
+	n := min(int64(len(b)), e.left)
+	clear(b[:n])
+	e.left -= n
+	return int(n), nil
+}
+
+func (e *endless) Size() int64 { return e.size }
+
+// TestReadLiteral_OverTheLimitNotRead: a literal larger than the limit,
+// whatever the server said of it before, is hostile input: it is not read
+// nor held, its size is told as soon as it is announced (a connection lost
+// while it is discarded does not make the reader forget it), and
+// go-imap's next item reads it to its end (TestReader_UnderstatedSizeNotBuffered:
+// the connection goes on).
+func TestReadLiteral_OverTheLimitNotRead(t *testing.T) {
+	const size, limit = 64 << 20, 1 << 20
+	lit := &endless{left: size, size: size}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	raw, over, err := readLiteral(lit, limit)
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	assert.Nil(t, raw)
+	assert.Equal(t, int64(size), over)
+	assert.EqualValues(t, size, lit.left, "not read")
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(limit), "allocated for a literal of %d bytes", size)
 }

@@ -261,6 +261,125 @@ func TestReader_OversizedNeverFetched(t *testing.T) {
 	})
 }
 
+// TestReader_UnderstatedSizeNotBuffered: a letter whose RFC822.SIZE the
+// server understates is fetched, but its literal, over MaxLetterSize, is
+// discarded as it arrives, not held; the letter then goes the way of the
+// oversized letters (Inbox.Oversized with its header and its real size,
+// filed as refused), and the letters around it are read as usual.
+func TestReader_UnderstatedSizeNotBuffered(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		s.deliver(letter("small.1@example.ru", "1"))
+		big := append(letter("big.1@example.ru", "2"), bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), 2000)...)
+		s.deliver(big)
+		s.deliver(letter("small.2@example.ru", "3"))
+		p := newProxy(t, s.addr)
+		p.understate.Store(true)
+		inbox := newFakeInbox()
+		startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
+		inbox.waitApplied(t, 2)
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2 && len(f["zaochnik/refused"]) == 1
+		}, 10*time.Second, 20*time.Millisecond)
+		inbox.mu.Lock()
+		defer inbox.mu.Unlock()
+		require.Len(t, inbox.oversized, 1)
+		for uid, header := range inbox.oversized {
+			assert.NotContains(t, string(header.Raw), "BODY-OF-THE-BIG-LETTER")
+			require.NotNil(t, header.Mail, "the header is read at the edge, once")
+			assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
+			assert.GreaterOrEqual(t, inbox.sizes[uid], int64(len(big)), "the size that arrived, not the one announced")
+		}
+		assert.NotContains(t, inbox.applied, "big.1@example.ru")
+		assert.ElementsMatch(t, []string{"big.1@example.ru"}, folders(t, s.addr)["zaochnik/refused"])
+	})
+}
+
+// TestReader_OversizedHeaderNotHeld: the header of an oversized letter is
+// fetched under the same limit: a header over it is discarded as it
+// arrives, and the letter handed to Inbox.Oversized without one (the
+// store keeps it all the same) and filed as refused.
+func TestReader_OversizedHeaderNotHeld(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		long := "X-Long: " + string(bytes.Repeat([]byte("LONG-HEADER "), 2000)) + "\r\n"
+		s.deliver(append([]byte(long), letter("big.1@example.ru", "1")...))
+		s.deliver(letter("small.1@example.ru", "2"))
+		inbox := newFakeInbox()
+		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
+		inbox.waitApplied(t, 1)
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
+		}, 10*time.Second, 20*time.Millisecond)
+		inbox.mu.Lock()
+		defer inbox.mu.Unlock()
+		require.Len(t, inbox.oversized, 1)
+		for uid, header := range inbox.oversized {
+			assert.Empty(t, header.Raw, "a header over the limit is not held")
+			assert.Greater(t, inbox.sizes[uid], int64(16<<10))
+		}
+		assert.Contains(t, inbox.applied, "small.1@example.ru")
+	})
+}
+
+// TestReader_LateOversizedOnce: a letter found over
+// MaxLetterSize only as it arrived (the server understated its
+// RFC822.SIZE) is remembered when the catch-up that found it fails before
+// handing it over: a store failure on a letter after it, the connection
+// cut in the middle of it, or the reader's own timeout dropping it there
+// (which, for a letter too slow to arrive, came back at every retry, and
+// the letters after it never came). The next catch-up fetches its header
+// only: its body crosses the wire once, and it ends refused like any
+// oversized letter, the letters around it applied.
+func TestReader_LateOversizedOnce(t *testing.T) {
+	tests := []struct {
+		name    string
+		fail    func(p *proxy, inbox *fakeInbox)
+		timeout time.Duration // the reader's CommandTimeout
+	}{
+		{"StoreFails", func(_ *proxy, inbox *fakeInbox) { inbox.failTimes["small.2@example.ru"] = 1 }, 10 * time.Second},
+		{"Cut", func(p *proxy, _ *fakeInbox) { p.atWatched.Store(ptr(p.cut)) }, 10 * time.Second},
+		{"Stalled", func(p *proxy, _ *fakeInbox) { p.atWatched.Store(ptr(p.stall)) }, 2 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			eachServer(t, func(t *testing.T, s server) {
+				const mark = "BODY-OF-THE-BIG-LETTER-BEGINS\r\n"
+				s.deliver(letter("small.1@example.ru", "1"))
+				big := append(letter("big.1@example.ru", "2"), mark...)
+				s.deliver(append(big, bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), 2000)...))
+				s.deliver(letter("small.2@example.ru", "3"))
+				p := newProxy(t, s.addr)
+				p.understate.Store(true)
+				p.watched.Store(ptr(mark))
+				inbox := newFakeInbox()
+				tt.fail(p, inbox)
+				startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
+					o.MaxLetterSize, o.CommandTimeout = 16<<10, tt.timeout
+				})
+				inbox.waitApplied(t, 2)
+				require.Eventually(t, func() bool {
+					f := folders(t, s.addr)
+					return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2 && len(f["zaochnik/refused"]) == 1
+				}, 20*time.Second, 20*time.Millisecond)
+				assert.EqualValues(t, 1, p.seen.Load(), "the big letter's body fetched once")
+				inbox.checkOnce(t)
+				inbox.mu.Lock()
+				defer inbox.mu.Unlock()
+				require.Len(t, inbox.oversized, 1)
+				for _, header := range inbox.oversized {
+					require.NotNil(t, header.Mail)
+					assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
+				}
+				assert.NotContains(t, inbox.applied, "big.1@example.ru")
+			})
+		})
+	}
+}
+
+// ptr is a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }
+
 // TestReader_FetchesTheNextBatchWhileTheStoreWorks: the next batch is
 // asked of the server while the store still works on the last letter of
 // the batch before (it does not wait for that batch to be handed over and

@@ -110,12 +110,15 @@ type readAhead struct {
 	mu   sync.Mutex
 	// moved is signalled when the chain learns a tournament (fresh), a
 	// reading is done or reading ahead stops.
-	moved   sync.Cond
-	fresh   []*aheadTournament
-	told    map[*aheadTournament]bool // the tournaments the chain learned
-	reading []bool                    // the letter is being read ahead
-	read    []*letter.Ahead           // the letter's reading, once done
-	taking  int                       // the letter the chain takes, -1 before the first
+	moved sync.Cond
+	fresh []*aheadTournament
+	told  map[*aheadTournament]bool // the tournaments the chain learned
+	// seen is, by cipher, the copy of each tournament the chain learned
+	// in this call (learn); the chain's alone, not under mu.
+	seen    map[string]aheadSeen
+	reading []bool          // the letter is being read ahead
+	read    []*letter.Ahead // the letter's reading, once done
+	taking  int             // the letter the chain takes, -1 before the first
 	stop    bool
 	done    chan struct{}
 	// unyielded counts the letters read since the reader last yielded
@@ -130,7 +133,7 @@ func (r *Referee) readAhead(cs []checked) *readAhead {
 		return nil
 	}
 	ra := &readAhead{book: &r.ahead, cs: cs, reading: make([]bool, len(cs)), read: make([]*letter.Ahead, len(cs)),
-		told: map[*aheadTournament]bool{}, taking: -1, done: make(chan struct{})}
+		told: map[*aheadTournament]bool{}, seen: map[string]aheadSeen{}, taking: -1, done: make(chan struct{})}
 	ra.moved.L = &ra.mu
 	go ra.run()
 	return ra
@@ -236,6 +239,54 @@ func (ra *readAhead) at(i int) {
 	ra.mu.Lock()
 	ra.taking = i
 	ra.mu.Unlock()
+}
+
+// aheadSeen is a tournament's copy as the chain learned it: its players
+// (the store's slice, compared by identity), zone and variant, and the
+// zone the store loaded.
+type aheadSeen struct {
+	players []corr.Player
+	tz      string
+	variant corr.Variant
+	loc     *time.Location
+}
+
+// seenAs is the copy of tournament t with zone loc as aheadSeen keeps it.
+func seenAs(t corr.Tournament, loc *time.Location) aheadSeen {
+	return aheadSeen{players: t.Players, tz: t.Timezone, variant: t.Variant, loc: loc}
+}
+
+// same reports whether s and u are one copy as loaded: the same players'
+// slice, zone and variant, and the same zone loaded (a store loads it
+// once for each tournament file it reads, storage.Scene.Zone). What
+// readsAs compares is then the same, without a comparison of the players.
+func (s aheadSeen) same(u aheadSeen) bool {
+	return s.loc == u.loc && s.tz == u.tz && s.variant == u.variant && len(s.players) == len(u.players) &&
+		(len(s.players) == 0 || &s.players[0] == &u.players[0])
+}
+
+// learn keeps the tournament of case c, with loc its zone as the store
+// loaded it, in book (aheadBook.learn) and tells the reader (learned),
+// unless the chain learned this very copy of it in this call already:
+// the letters of one tournament, most of a group, find it as it was and
+// take neither the book's lock nor its comparison again. It is only
+// learned when it changed (another copy, an edited tournament). Without
+// reading ahead (nil), a lone letter, it is learned for the calls after.
+func (ra *readAhead) learn(book *aheadBook, c adjudication.Case, loc *time.Location) {
+	if ra == nil {
+		book.learn(c, loc)
+		return
+	}
+	now := seenAs(c.State.Tournament, loc)
+	if was, ok := ra.seen[c.Cipher]; ok && was.same(now) {
+		return
+	}
+	t := book.learn(c, loc)
+	if t == nil {
+		return
+	}
+	ra.seen[c.Cipher] = now
+	ra.learned(t)
 }
 
 // learned tells that the chain learned tournament t (nil: none), newly

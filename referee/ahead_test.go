@@ -163,6 +163,63 @@ func TestReadAhead_ToldOfATournamentOnce(t *testing.T) {
 	assert.Equal(t, []*aheadTournament{kept}, ra.fresh)
 }
 
+// TestReadAhead_LearnsATournamentOnlyWhenItChanged: the chain learns the
+// tournament of its letters once a call while the store gives the same
+// copy of it (the book is not asked again: emptied here, it stays so);
+// another copy, edited or loaded again, is learned, and so is each
+// letter's tournament without reading ahead (a lone letter).
+func TestReadAhead_LearnsATournamentOnlyWhenItChanged(t *testing.T) {
+	c := aheadCase(t)
+	loc := c.State.Tournament.Location()
+	r := &Referee{}
+	ra := r.readAhead([]checked{aheadLetter("stranger@example.net", "", ""), aheadLetter("stranger@example.net", "", "")})
+	ra.end() // no reader to take what it is told
+	ra.learn(&r.ahead, c, loc)
+	kept := r.ahead.ciphers[c.Cipher]
+	require.NotNil(t, kept)
+	assert.Equal(t, []*aheadTournament{kept}, ra.fresh)
+
+	r.ahead = aheadBook{}
+	ra.learn(&r.ahead, c, loc)
+	assert.Empty(t, r.ahead.ciphers, "the same copy is not learned again")
+
+	tests := []struct {
+		name string
+		copy func(c adjudication.Case) (adjudication.Case, *time.Location)
+	}{
+		{"LoadedAgain", func(c adjudication.Case) (adjudication.Case, *time.Location) {
+			c.State.Tournament.Players = slices.Clone(c.State.Tournament.Players)
+			return c, c.State.Tournament.Location()
+		}},
+		{"APlayersAddress", func(c adjudication.Case) (adjudication.Case, *time.Location) {
+			c.State.Tournament.Players = slices.Clone(c.State.Tournament.Players)
+			c.State.Tournament.Players[1].Email = "sidorov@example.org"
+			return c, loc
+		}},
+		{"TheZone", func(c adjudication.Case) (adjudication.Case, *time.Location) {
+			c.State.Tournament.Timezone = "Asia/Vladivostok"
+			return c, loc
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r.ahead = aheadBook{}
+			other, otherLoc := tt.copy(c)
+			ra.learn(&r.ahead, other, otherLoc)
+			assert.NotNil(t, r.ahead.ciphers[c.Cipher], "another copy is learned")
+			r.ahead = aheadBook{}
+			ra.learn(&r.ahead, other, otherLoc)
+			assert.Empty(t, r.ahead.ciphers, "and then kept")
+			ra.learn(&r.ahead, c, loc) // back to the first copy for the next
+		})
+	}
+
+	var lone *readAhead // no reading ahead: a lone letter
+	r.ahead = aheadBook{}
+	lone.learn(&r.ahead, c, loc)
+	assert.NotNil(t, r.ahead.ciphers[c.Cipher], "learned for the calls after")
+}
+
 // TestAheadBook_StartsOverPastItsBound: the book keeps at most
 // aheadTournaments tournaments.
 func TestAheadBook_StartsOverPastItsBound(t *testing.T) {

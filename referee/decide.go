@@ -20,21 +20,25 @@ import (
 // A paper letter, a re-assigned one and a confirmation take the same
 // steps. The tournament read is kept for reading ahead (aheadBook); ra,
 // when not nil, reads letters ahead, c being its i-th, and the letter's
-// reading ahead goes to the decision (adjudication.Letter.Ahead).
-func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readAhead, i int) (Outcome, error) {
+// reading ahead goes to the decision (adjudication.Letter.Ahead). The
+// letter's log line (held, kept unread) is returned, for the caller to
+// write once tx committed (Referee.write): a transaction rolled back, or a
+// letter taken again, logs nothing of its own.
+func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readAhead, i int) (Outcome, note, error) {
 	a := c.Arrival
 	a.Incoming = a.Named()
 	if c.keep != "" {
 		res, decided, err := tx.Keep(ctx, a.Incoming, c.keep, c.why)
+		var n note
 		if err == nil && decided {
-			r.logger().Info("referee: letter kept, not applied", "from", a.From, "message_id", a.MessageID, "reason", c.why)
+			n = note{"referee: letter kept, not applied", []any{"from", a.From, "message_id", a.MessageID, "reason", c.why}}
 		}
-		return Outcome{Result: res}, err
+		return Outcome{Result: res}, n, err
 	}
 	s, err := tx.Read(ctx, a)
 	var d adjudication.Decision
 	if err == nil && !s.Stored {
-		ra.learned(r.ahead.learn(s.Case, s.Zone()))
+		ra.learn(&r.ahead, s.Case, s.Zone())
 		s.Letter.Ahead = ra.claim(i)
 		d, err = adjudication.Decide(s.Case, s.Letter)
 	}
@@ -42,22 +46,36 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readA
 		// Read or Decide failed: a letter stored before is not failed by
 		// it (Write answers it from its row, d unread).
 		if s, err = tx.StoredBefore(ctx, s, err); err != nil {
-			return Outcome{}, err
+			return Outcome{}, note{}, err
 		}
 	}
 	res, err := tx.Write(ctx, s, d)
 	if err != nil {
-		return Outcome{}, err
+		return Outcome{}, note{}, err
 	}
 	if s.Answer {
-		return Outcome{Result: res, Auth: corr.AuthKey, Confirmation: true}, nil
+		return Outcome{Result: res, Auth: corr.AuthKey, Confirmation: true}, note{}, nil
 	}
+	var n note
 	if res.Fresh && res.Disposition == storage.Held {
 		// The one log line of a held letter (the store logs none).
-		r.logger().Info("referee: letter held until its sender confirms it", "letter", res.LetterID, "from", a.From,
-			"message_id", a.MessageID, "auth", s.Letter.Auth.Detail, "why", res.Outcome.Reason)
+		n = note{"referee: letter held until its sender confirms it", []any{"letter", res.LetterID, "from", a.From,
+			"message_id", a.MessageID, "auth", s.Letter.Auth.Detail, "why", res.Outcome.Reason}}
 	}
-	return Outcome{Result: res, Auth: authOf(s.Letter.Auth)}, nil
+	return Outcome{Result: res, Auth: authOf(s.Letter.Auth)}, n, nil
+}
+
+// note is a letter's log line, kept until its transaction committed.
+type note struct {
+	msg  string // "" for none
+	args []any
+}
+
+// write logs n, if it is a line, to r's log.
+func (r *Referee) write(n note) {
+	if n.msg != "" {
+		r.logger().Info(n.msg, n.args...)
+	}
 }
 
 // ReceiveDecoded stores letter rec, read and authenticated already (a
@@ -68,13 +86,15 @@ func (r *Referee) take(ctx context.Context, tx *storage.Tx, c checked, ra *readA
 // letter is a new letter).
 func (r *Referee) ReceiveDecoded(ctx context.Context, rec storage.Received) (storage.Result, error) {
 	var o Outcome
+	var n note
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		var err error
-		o, err = r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}}, nil, 0)
+		o, n, err = r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}}, nil, 0)
 		return err
 	})
 	if err != nil {
 		return storage.Result{}, fmt.Errorf("referee: receive letter %s from %s: %w", rec.Named().MessageID, rec.From, err)
 	}
+	r.write(n)
 	return o.Result, nil
 }

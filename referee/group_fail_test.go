@@ -2,14 +2,18 @@ package referee_test
 
 import (
 	"context"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"modernc.org/sqlite"
 
 	"zaochnik/referee"
 	"zaochnik/storage"
@@ -89,30 +93,57 @@ func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
 	}
 }
 
-// onLog is a log handler that runs do at every line.
-type onLog struct {
-	slog.Handler
-	do func()
+// rowHooks are what the SQL function referee_test_row(key) runs, by key
+// (world.afterRow): a trigger's way to reach the test in the middle of a
+// group transaction.
+var rowHooks sync.Map
+
+func init() {
+	sqlite.MustRegisterScalarFunction("referee_test_row", 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		if do, ok := rowHooks.Load(args[0]); ok {
+			do.(func())()
+		}
+		return nil, nil
+	})
 }
 
-func (onLog) Enabled(context.Context, slog.Level) bool { return true }
+// afterRow runs do, in the transaction storing it, right after the row of
+// the letter of uid is inserted (by a trigger of w's store). do runs
+// inside a statement of the store: it must not end the statement's
+// context (a clock reading after it may, laterClock).
+func (w *world) afterRow(uid int, do func()) {
+	w.t.Helper()
+	key := w.path
+	rowHooks.Store(key, do)
+	w.t.Cleanup(func() { rowHooks.Delete(key) })
+	w.side(fmt.Sprintf(`CREATE TRIGGER hook AFTER INSERT ON letters WHEN NEW.uid = %d BEGIN SELECT referee_test_row('%s'); END`, uid, key))
+}
 
-func (h onLog) Handle(context.Context, slog.Record) error {
-	h.do()
-	return nil
+// laterClock makes w's store run do at each reading of its clock (a row's
+// stamp, between two statements) once armed is set.
+func (w *world) laterClock(armed *atomic.Bool, do func()) {
+	now := w.db.Now
+	w.db.Now = func() time.Time {
+		if armed.Load() {
+			do()
+		}
+		return now()
+	}
 }
 
 // TestReceive_CancelledMidGroupStoresTheLettersBefore: a context cancelled
-// in the middle of a group (here by the log line of its second letter, kept
-// unread) fails the next letter's steps, which rolls the group back; the
-// letters before it are taken again all the same, as the group's own
-// bookkeeping, and stored: ReceiveAll returns their outcomes with the
-// failure, as its promise says.
+// in the middle of a group (here at the clock's first reading after the
+// row of its second letter, kept unread) fails the next letter's steps,
+// which rolls the group back; the letters before it are taken again all
+// the same, as the group's own bookkeeping, and stored: ReceiveAll
+// returns their outcomes with the failure, as its promise says.
 func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
 	w := newWorld(t, "two.toml")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w.ref.Log = slog.New(onLog{slog.DiscardHandler, cancel})
+	var armed atomic.Bool
+	w.afterRow(2, func() { armed.Store(true) })
+	w.laterClock(&armed, cancel)
 	ls := []referee.Letter{
 		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
 		{Raw: []byte("not a letter"), Unreadable: errors.New("unreadable")},
@@ -139,14 +170,14 @@ func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
 // again after a later one failed fails in its turn, the letters before it
 // are taken again once more, and ReceiveAll returns their outcomes with
 // its failure, the first of this time. Here the store's clock moves at the
-// log line of the second letter (kept unread), and a trigger refuses every
+// row of the second letter (kept unread), and a trigger refuses every
 // letter's row stamped after it but the first's: the third letter fails,
 // then, taken again, the second.
 func TestReceive_EarlierLetterFailingWhenTakenAgain(t *testing.T) {
 	w := newWorld(t, "two.toml")
 	ctx := context.Background()
 	moved := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
-	w.ref.Log = slog.New(onLog{slog.DiscardHandler, func() { w.db.Now = func() time.Time { return moved } }})
+	w.afterRow(2, func() { w.db.Now = func() time.Time { return moved } })
 	ls := []referee.Letter{
 		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
 		{Raw: []byte("not a letter"), Name: "<kept@example.net>", Unreadable: errors.New("unreadable")},
@@ -172,4 +203,32 @@ func TestReceive_EarlierLetterFailingWhenTakenAgain(t *testing.T) {
 	require.NoError(t, err)
 	assert.EqualValues(t, 1, uid)
 	assert.Len(t, w.outbox(petrov, "forward"), 1, "forwarded once")
+}
+
+// TestReceive_LinesOfLettersTakenAgainLoggedOnce: when a letter of a group
+// fails, the letters before it are taken again, but each one's log line
+// (a held letter, a letter kept unread) is written once, after the group
+// that stored it committed; the failed letter writes none.
+func TestReceive_LinesOfLettersTakenAgainLoggedOnce(t *testing.T) {
+	w := newWorld(t, "two.toml")
+	rec := &records{}
+	w.ref.Log, w.db.Log = slog.New(rec), slog.New(rec)
+	ls := []referee.Letter{
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove})}),
+		{Raw: []byte("not a letter"), Name: "<kept@example.net>", Unreadable: errors.New("unreadable")},
+		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: petrov, subject: "ТЕСТ-2026 1-2", day: 4, body: firstReply})}),
+	}
+	for i := range ls {
+		ls[i].Mailbox, ls[i].UIDValidity, ls[i].UID = "INBOX", 1, uint32(i+1)
+	}
+	w.side(`CREATE TRIGGER refuse BEFORE INSERT ON letters WHEN NEW.uid = 3 BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`)
+
+	outs, err := w.ref.ReceiveAll(context.Background(), ls)
+	require.ErrorContains(t, err, "refused by the test")
+	require.Len(t, outs, 2)
+	assert.Equal(t, storage.Held, outs[0].Disposition, outs[0].Outcome.Reason)
+	assert.Equal(t, storage.Refused, outs[1].Disposition)
+	assert.Equal(t, 1, rec.count("held"), "the held letter's line")
+	assert.Equal(t, 1, rec.count("kept"), "the kept letter's line")
+	assert.Len(t, rec.msgs, 2, "no other line: %q", rec.msgs)
 }

@@ -60,3 +60,51 @@ func TestOversized(t *testing.T) {
 		})
 	}
 }
+
+// TestOversized_NoHeader: an oversized letter of which no header came (a
+// server that sent none, or one over the limit too) is kept all the same,
+// refused, with no bytes, for the reason of a letter too large (not the
+// oversized one's "only its header is kept"), and the secretary of the
+// only tournament told; its event names no sender (it read "()"); two
+// such letters are two (named by their UIDs, not by their bytes), each
+// kept and told once when offered again.
+func TestOversized_NoHeader(t *testing.T) {
+	w, ctx := newWorld(t, "two.toml"), context.Background()
+	before := len(w.outbox("", ""))
+	for range 2 {
+		for _, uid := range []uint32{9, 10} {
+			require.NoError(t, w.ref.Oversized(ctx, decoded(w.ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uid}), 30<<20))
+		}
+	}
+	letters, err := w.db.Letters(ctx)
+	require.NoError(t, err)
+	require.Len(t, letters, 2, "each kept once")
+	for _, l := range letters {
+		assert.Equal(t, storage.Refused, l.Disposition)
+		assert.Empty(t, l.From)
+		assert.EqualValues(t, "too-large", l.Reason.Code, "nothing of it kept, its header neither: %s", l.Reason)
+	}
+	var details []string
+	rows, err := w.side(`SELECT 1`).Query(`SELECT detail FROM events WHERE kind = 'oversized'`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var d string
+		require.NoError(t, rows.Scan(&d))
+		details = append(details, d)
+	}
+	require.NoError(t, rows.Err())
+	require.Len(t, details, 2)
+	for _, d := range details {
+		assert.Equal(t, "a letter of 30.0 MiB, over the limit of 10.0 MiB: not read", d, "no sender to name")
+	}
+	assert.NotEqual(t, letters[0].MessageID, letters[1].MessageID)
+	told := w.outbox("", "oversized")
+	require.Len(t, told, 2, "one notice a letter")
+	for _, o := range told {
+		assert.Equal(t, secr, o.To)
+	}
+	assert.Len(t, w.outbox("", ""), before+2, "nothing else is queued")
+	_, uid, err := w.db.Watermark(ctx, "INBOX")
+	require.NoError(t, err)
+	assert.Equal(t, uint32(10), uid)
+}

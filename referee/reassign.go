@@ -48,20 +48,22 @@ func (r *Referee) Reassign(ctx context.Context, id int64, game string) (corr.Out
 	}
 	rec.Incoming = rec.Named()
 	var res storage.Result
+	var n note
 	// The copy applied and the original set aside in one transaction: a
 	// crash between them would leave the letter applied and still offered
 	// for assignment, or set aside and never applied.
 	err = r.DB.Update(ctx, func(tx *storage.Tx) error {
-		o, err := r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}}, nil, 0)
+		o, line, err := r.take(ctx, tx, checked{Arrival: storage.Arrival{Received: rec}}, nil, 0)
 		if err != nil {
 			return err
 		}
-		res = o.Result
+		res, n = o.Result, line
 		return tx.SetDisposition(ctx, id, storage.Assigned, letter.Because(letter.ReasonAssigned, game, res.LetterID))
 	})
 	if err != nil {
 		return corr.Outcome{}, fmt.Errorf("referee: assign letter %d to game %s: %w", id, game, err)
 	}
+	r.write(n)
 	if !res.Fresh {
 		return corr.Outcome{}, fmt.Errorf("letter %d was assigned to game %s before (letter %d); it is not applied twice: %w", id, game, res.LetterID, ErrConflict)
 	}

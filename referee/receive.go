@@ -2,6 +2,8 @@ package referee
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -129,7 +131,9 @@ func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) 
 // receiveGroup takes the steps of cs from from on in one group
 // transaction, for bound at most (0: no bound), each on its letter's Tx
 // of the group (storage.Group.Letter), appending their outcomes to outs
-// once it committed. It returns how many it stored. A letter that fails
+// once it committed, and then their log lines (take's notes), so that a
+// letter's line is written once, and only for a letter stored. It
+// returns how many it stored. A letter that fails
 // rolls the group back (a letter has no savepoint: storage.Group): the
 // letters before it are taken again, in a group of their own and with no
 // bound, and under ctx without its cancellation, so that they are stored
@@ -143,6 +147,7 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 	defer g.Rollback()
 	began := time.Now() // the lock's time, not the game's
 	var done []Outcome
+	var notes []note
 	var lerr error
 	for i := from; i < len(cs); i++ {
 		if len(done) > 0 && bound > 0 && time.Since(began) > bound {
@@ -155,7 +160,7 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 			break
 		}
 		ra.at(i)
-		o, err := r.take(ctx, tx, c, ra, i)
+		o, line, err := r.take(ctx, tx, c, ra, i)
 		if err != nil {
 			err = fmt.Errorf("referee: receive letter %s from %s: %w", c.Named().MessageID, c.From, err)
 		}
@@ -173,11 +178,17 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 			return n, err
 		}
 		done = append(done, o)
+		if line.msg != "" {
+			notes = append(notes, line)
+		}
 	}
 	if err := g.Commit(); err != nil {
 		return 0, errors.Join(lerr, err)
 	}
 	*outs = append(*outs, done...)
+	for _, n := range notes {
+		r.write(n)
+	}
 	return len(done), lerr
 }
 
@@ -188,14 +199,22 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 // storage.Tx.Write): filed under the tournament it is of
 // (corr.PickTournament, by its sender and its subject), whose secretary is
 // told, and its sender too if he is a person of it; a letter of no
-// tournament is kept unanswered.
+// tournament is kept unanswered. A letter whose header did not come
+// (the server sent none, or one over the limit too) is kept all the same,
+// with no bytes, named by its place in the mailbox (withoutHeader), for
+// the reason of a letter too large (letter.ReasonTooLarge: none of it
+// kept).
 func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
+	limit := r.maxSize()
+	// Its header is kept; one without says so not (a letter too large).
+	reason := letter.Because(letter.ReasonOversized, size, limit)
+	if len(l.Raw) == 0 {
+		l, reason = withoutHeader(l), letter.Because(letter.ReasonTooLarge, size, limit)
+	}
 	inc, subject := r.incoming(l), ""
 	if l.Mail != nil {
 		subject = l.Mail.Subject
 	}
-	limit := r.maxSize()
-	reason := letter.Because(letter.ReasonOversized, size, limit)
 	err := r.DB.Update(ctx, func(tx *storage.Tx) error {
 		s, err := tx.Read(ctx, storage.Arrival{Received: storage.Received{Incoming: inc, Subject: subject}})
 		if err != nil {
@@ -211,6 +230,20 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 		return fmt.Errorf("referee: oversized letter %s from %s: %w", inc.Named().MessageID, inc.From, err)
 	}
 	return nil
+}
+
+// withoutHeader is oversized letter l, of which no header came, as it is
+// kept: no bytes (not none: the store keeps a letter's bytes), named by
+// its mailbox, UIDVALIDITY and UID unless it has a name, so that two such
+// letters are not taken for one (a letter without a Message-ID is
+// otherwise named by its bytes).
+func withoutHeader(l Letter) Letter {
+	l.Raw = []byte{}
+	if l.Name == "" {
+		box := sha256.Sum256([]byte(l.Mailbox))
+		l.Name = fmt.Sprintf("<oversized-%d-%d-%s@zaochnik.invalid>", l.UIDValidity, l.UID, hex.EncodeToString(box[:6]))
+	}
+	return l
 }
 
 // MaxSize is the largest letter read, in bytes.

@@ -307,6 +307,9 @@ type writing struct {
 	// is written once, when it commits (grouprows.go).
 	group bool
 	rows  appended
+	// warnings are the store's warnings of tx, written once it committed
+	// (warn).
+	warnings []warning
 	// marked is set once the commit marked the copies as stored
 	// (asStored); end forgets every mark otherwise.
 	marked bool

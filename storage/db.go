@@ -280,6 +280,7 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	db.walWritten()
 	db.asStored()
+	db.warned()
 	return nil
 }
 

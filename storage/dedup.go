@@ -59,10 +59,38 @@ func (db *DB) release(ctx context.Context, tx *sql.Tx, old int64, in Incoming) e
 	if old == 0 {
 		return nil
 	}
-	db.logger().Warn("storage: the mail server reused a UID for another letter under the same UIDVALIDITY (RFC 3501 forbids it; was it restarted empty?); keeping the new letter",
+	db.warn(tx, "storage: the mail server reused a UID for another letter under the same UIDVALIDITY (RFC 3501 forbids it; was it restarted empty?); keeping the new letter",
 		"mailbox", in.Mailbox, "uidvalidity", in.UIDValidity, "uid", in.UID, "old_letter", old, "message_id", in.MessageID)
 	_, err := db.exec(ctx, tx, `UPDATE letters SET uidvalidity = NULL, uid = NULL WHERE id = ?`, old)
 	return err
+}
+
+// warning is a warning of the store's, kept until its transaction
+// committed (warn).
+type warning struct {
+	msg  string
+	args []any
+}
+
+// warn writes a warning of what tx does: once tx committed when it is the
+// write transaction (writing.warnings, written by warned), so that a
+// transaction rolled back, or a group's letters taken again after one of
+// them failed (referee.ReceiveAll), writes it never or once; at once for
+// any other.
+func (db *DB) warn(tx *sql.Tx, msg string, args ...any) {
+	if tx != nil && tx == db.w.tx {
+		db.w.warnings = append(db.w.warnings, warning{msg, args})
+		return
+	}
+	db.logger().Warn(msg, args...)
+}
+
+// warned writes the warnings of the write transaction, which committed.
+func (db *DB) warned() {
+	for _, w := range db.w.warnings {
+		db.logger().Warn(w.msg, w.args...)
+	}
+	db.w.warnings = nil
 }
 
 // logger is Log, or the default logger when none was set.

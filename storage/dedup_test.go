@@ -2,7 +2,10 @@ package storage
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,4 +64,50 @@ func TestStored_MessageIDThenUID(t *testing.T) {
 			require.ErrorIs(t, err, errUndo)
 		})
 	}
+}
+
+// TestRelease_ReusedUIDWarnedOnceCommitted: the warning of a UID the mail
+// server reused is written once the transaction that kept the new letter
+// committed: a transaction rolled back writes none (a group whose later
+// letter failed, taken again by the referee, wrote it once for each try),
+// and the new letter offered again writes none either.
+func TestRelease_ReusedUIDWarnedOnceCommitted(t *testing.T) {
+	db := mustOpen(t)
+	var log strings.Builder
+	db.Log = slog.New(slog.NewTextHandler(&log, nil))
+	warned := func() int { return strings.Count(log.String(), "reused a UID") }
+	ctx := context.Background()
+	first := Incoming{MessageID: "<first@x>", Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte("Subject: a\r\n\r\nfirst\r\n"),
+		Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), From: "a@example.org"}
+	_, _, _, err := db.StoreLetter(ctx, first)
+	require.NoError(t, err)
+	next := first
+	next.MessageID, next.Raw = "<second@x>", []byte("Subject: b\r\n\r\nsecond\r\n")
+	store := func(tx *Tx) error {
+		_, _, fresh, err := tx.StoreLetter(ctx, next, "")
+		require.True(t, fresh)
+		return err
+	}
+	failed := errors.New("a later step failed")
+
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	require.NoError(t, each(g, store))
+	require.ErrorIs(t, each(g, func(*Tx) error { return failed }), failed)
+	require.Error(t, g.Commit())
+	assert.Zero(t, warned(), "a group rolled back")
+
+	require.ErrorIs(t, db.Update(ctx, func(tx *Tx) error { return errors.Join(store(tx), failed) }), failed)
+	assert.Zero(t, warned(), "a transaction rolled back")
+
+	g, err = db.Group(ctx)
+	require.NoError(t, err)
+	require.NoError(t, each(g, store))
+	require.NoError(t, g.Commit())
+	assert.Equal(t, 1, warned(), "the group committed")
+
+	_, _, fresh, err := db.StoreLetter(ctx, next)
+	require.NoError(t, err)
+	require.False(t, fresh)
+	assert.Equal(t, 1, warned(), "offered again")
 }

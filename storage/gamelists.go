@@ -13,7 +13,7 @@ import (
 // accepted letters grow by a few items with every letter, about 325 bytes
 // of games.state a move, so that past move 12 or so a row written whole
 // filled overflow pages, and every letter wrote them all again. They are
-// rows of game_lists instead (migration 0010), one an item, clustered by
+// rows of game_lists instead (migration 0011), one an item, clustered by
 // game: a letter writes the items that changed or came (a ply, the reply
 // it closed and the one it opened, its Message-ID), the games row keeps
 // the rest and stays small. Each item is its JSON as gameJSON writes it

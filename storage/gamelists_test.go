@@ -145,10 +145,10 @@ func TestGameLists_ALetterWritesItsItems(t *testing.T) {
 	assert.Less(t, sizes[len(sizes)-1]-sizes[0], 40, "the row does not grow with the moves: %v", sizes)
 }
 
-// A store written before migration 0010 (each game's lists in its
+// A store written before migration 0011 (each game's lists in its
 // games.state) reads as before once opened: the lists moved to rows of
 // game_lists, whatever their strings, and the games rows without them.
-func TestMigration_0010_MovesTheListsToRows(t *testing.T) {
+func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
@@ -172,7 +172,7 @@ func TestMigration_0010_MovesTheListsToRows(t *testing.T) {
 		_, err = old.Exec(`UPDATE games SET state = ? WHERE code = ?`, string(row), g.Code)
 		require.NoError(t, err)
 	}
-	for _, q := range []string{`DROP TABLE game_lists`, `PRAGMA user_version = 9`} {
+	for _, q := range []string{`DROP TABLE game_lists`, `PRAGMA user_version = 10`} {
 		_, err = old.Exec(q)
 		require.NoError(t, err, q)
 	}

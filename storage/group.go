@@ -120,6 +120,7 @@ func (g *Group) Commit() error {
 	if err == nil {
 		g.db.walWritten()
 		g.db.asStored()
+		g.db.warned()
 	}
 	g.db.end()
 	g.db.unlockWriter()

@@ -196,7 +196,7 @@ func TestGroup_LedgerNotKnownIsReadNotRewritten(t *testing.T) {
 	require.Len(t, db.w.rows.ledger, 1)
 	op := db.w.rows.ledger[0]
 	assert.False(t, op.del, "no DELETE")
-	assert.Equal(t, stored, op.seq, "written from the last stored line, the one the reply closes")
+	assert.Equal(t, stored+1, op.seq, "written from the line past the last stored, the reply's own, settled by it")
 
 	db.forgetAll() // the copies are read again from the rows
 	delete(db.w.current, cipher)

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
 )
 
 // remadeTables are the tables migration 0009 makes anew.
@@ -80,4 +82,56 @@ func TestMigration_0009_KeepsTheAppendedRows(t *testing.T) {
 	require.NoError(t, batch[0].Err)
 	assert.Len(t, batch[0].Mail.Files, 1, "its document kept")
 	assert.Equal(t, int64(7), queue(t, db, "c@example.org"))
+}
+
+// A store written before migration 0010 kept the line of the reply
+// awaited in a game in play; the migration drops it (a game no longer
+// played keeps its own), and the game's next letter writes its ledger
+// as this version does.
+func TestMigration_0010_DropsThePendingLinesOfGamesInPlay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, cipher := twoPlayers(t, path)
+	ctx := context.Background()
+	var s corr.State
+	for _, r := range game12[:2] {
+		_, s = applyRead(t, db, cipher, r)
+	}
+	g, _ := s.Game("ТЕСТ-2026 1-2")
+	led, err := s.Ledger(g)
+	require.NoError(t, err)
+	pending := rowOf(led.Lines[len(led.Lines)-1])
+	require.Empty(t, pending.sent)
+	// As version 9 stored it: the pending line after the settled ones, and
+	// a game no longer played with its own.
+	line := []any{pending.player, pending.received, pending.sent, pending.days, pending.total, pending.counted, pending.notes}
+	for _, st := range []struct {
+		q    string
+		args []any
+	}{
+		{`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			SELECT id, 3, ?, ?, ?, ?, ?, ?, ? FROM games WHERE code = 'ТЕСТ-2026 1-2'`, line},
+		{`INSERT INTO games (id, tournament_id, code, white, black, status, result, state)
+			SELECT 99, tournament_id, 'ТЕСТ-2026 2-1', black, white, 'finished', '1-0', '{}' FROM games WHERE code = 'ТЕСТ-2026 1-2'`, nil},
+		{`INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			VALUES (99, 1, ?, ?, ?, ?, ?, ?, ?)`, line},
+	} {
+		_, err := db.db.Exec(st.q, st.args...)
+		require.NoError(t, err, st.q)
+	}
+	_, err = db.db.Exec(`PRAGMA user_version = 9`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	db, err = Open(path)
+	require.NoError(t, err)
+	defer db.Close()
+	assert.Equal(t, ledgerRows(s, g), storedLedger(t, db, g.Code), "the pending line of the game in play dropped")
+	assert.Len(t, storedLedger(t, db, "ТЕСТ-2026 2-1"), 1, "the game no longer played keeps its own")
+	res, err := apply(ctx, db, cipher, game12[2])
+	require.NoError(t, err)
+	require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+	s, err = db.State(ctx, cipher)
+	require.NoError(t, err)
+	g, _ = s.Game("ТЕСТ-2026 1-2")
+	assert.Equal(t, ledgerRows(s, g), storedLedger(t, db, g.Code), "the next letter's ledger")
 }

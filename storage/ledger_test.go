@@ -120,3 +120,68 @@ func TestStoredLines_KnownOnlyNumberedFromOne(t *testing.T) {
 		})
 	}
 }
+
+// While a game is played, each move letter writes one ledger line, the
+// reply it settles: the line of the reply it opens (pending, no date
+// sent) is not stored, and so not written again by the next letter.
+func TestSaveLedger_InPlayOneLineALetter(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	_, err := db.db.Exec(`CREATE TABLE ledger_written (seq INTEGER);
+		CREATE TRIGGER ledger_line_written AFTER INSERT ON ledger_lines BEGIN INSERT INTO ledger_written VALUES (new.seq); END`)
+	require.NoError(t, err)
+	for i, r := range game12 {
+		_, err := db.db.Exec(`DELETE FROM ledger_written`)
+		require.NoError(t, err)
+		res, s := applyRead(t, db, cipher, r)
+		require.True(t, res.Outcome.Accepted, res.Outcome.Reason)
+		var written []int
+		rows, err := db.db.Query(`SELECT seq FROM ledger_written`)
+		require.NoError(t, err)
+		for rows.Next() {
+			var seq int
+			require.NoError(t, rows.Scan(&seq))
+			written = append(written, seq)
+		}
+		require.NoError(t, rows.Err())
+		assert.Equal(t, []int{i + 1}, written, "%s: the line of the reply it settles", r.MessageID)
+		g, _ := s.Game("ТЕСТ-2026 1-2")
+		stored := storedLedger(t, db, g.Code)
+		assert.Equal(t, ledgerRows(s, g), stored, r.MessageID)
+		for _, ln := range stored {
+			assert.NotEmpty(t, ln.sent, "%s: no pending line stored", r.MessageID)
+		}
+	}
+}
+
+// The line of the reply awaited is left out only while the game is
+// played: a game suspended by a claim or ended keeps it, the line its
+// claim or result stands on.
+func TestLedgerLines_PendingLineKeptWhenPlayStops(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	var s corr.State
+	for _, r := range game12[:2] {
+		_, s = applyRead(t, db, cipher, r)
+	}
+	g, _ := s.Game("ТЕСТ-2026 1-2")
+	led, err := s.Ledger(g)
+	require.NoError(t, err)
+	require.Len(t, led.Lines, 3)
+	require.True(t, led.Lines[2].Pending)
+	tests := []struct {
+		status    corr.Status
+		wantLines int
+	}{
+		{corr.Playing, 2},
+		{corr.Suspended, 3},
+		{corr.Finished, 3},
+		{corr.Unfinished, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.status.String(), func(t *testing.T) {
+			g := g
+			g.Status = tt.status
+			lines := ledgerLines(s, g)
+			assert.Equal(t, led.Lines[:tt.wantLines], lines)
+		})
+	}
+}

@@ -334,7 +334,7 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 	var files [][]corr.File
 	for _, o := range out.Out {
 		if strings.TrimSpace(o.To) == "" {
-			db.logger().Warn("a letter to nobody was not queued", "kind", o.Kind, "game", o.Game, "subject", o.Subject)
+			db.warn(tx, "a letter to nobody was not queued", "kind", o.Kind, "game", o.Game, "subject", o.Subject)
 			continue
 		}
 		gid, err := gameID(o.Game)

@@ -513,10 +513,15 @@ func lineOf(row []driver.Value) (seq int64, r ledgerRow, ok bool) {
 	return seq, r, ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8
 }
 
-// ledgerLines are the lines of game g's ledger. A ledger that does not
-// compute is shown by 'zaochnik ledger'; it is no reason to lose the
-// letter, and it has no lines. The letter's game's ledger is the one the
-// applier computed (corr.State.Ledger hands it on), not computed again.
+// ledgerLines are the lines of game g's ledger the store keeps. A ledger
+// that does not compute is shown by 'zaochnik ledger'; it is no reason to
+// lose the letter, and it has no lines. The letter's game's ledger is the
+// one the applier computed (corr.State.Ledger hands it on), not computed
+// again. While the game is played, the line of the reply awaited (the
+// last, Pending) is left out: its days and totals come only when the reply
+// is sent, so every move letter would write it twice, once opened and once
+// closed by the next. A game no longer played (suspended by a claim,
+// ended) keeps it, as the line its claim or result stands on.
 func ledgerLines(s corr.State, g corr.Game) []timecontrol.Line {
 	if len(g.Replies) == 0 {
 		return nil
@@ -525,7 +530,11 @@ func ledgerLines(s corr.State, g corr.Game) []timecontrol.Line {
 	if err != nil {
 		return nil
 	}
-	return led.Lines
+	lines := led.Lines
+	if n := len(lines); n > 0 && lines[n-1].Pending && g.Status == corr.Playing {
+		lines = lines[:n-1]
+	}
+	return lines
 }
 
 // rowOf is ledger line ln as stored.

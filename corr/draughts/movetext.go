@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // SquareText is a square as written, before it meets a board: alphanumeric
@@ -17,10 +18,17 @@ func (s SquareText) Numeric() bool { return s.Number != 0 }
 
 // String writes the square as it was read: "c3" or "32".
 func (s SquareText) String() string {
+	var a [8]byte
+	return string(s.Append(a[:0]))
+}
+
+// Append appends s.String() to b.
+func (s SquareText) Append(b []byte) []byte {
 	if s.Numeric() {
-		return strconv.Itoa(s.Number)
+		return strconv.AppendInt(b, int64(s.Number), 10)
 	}
-	return string(rune('a'+s.File-1)) + strconv.Itoa(s.Rank)
+	b = utf8.AppendRune(b, rune('a'+s.File-1))
+	return strconv.AppendInt(b, int64(s.Rank), 10)
 }
 
 // MoveText is one move as written (clause 6.2.2 of the rules: full notation,
@@ -43,31 +51,31 @@ type MoveText struct {
 // String writes the move canonically: "c3-d4", "c3:e5:g7", "32-28",
 // "47:24:8", "cd4", "b:d4".
 func (m MoveText) String() string {
-	var b strings.Builder
-	sep := "-"
+	var a [32]byte
+	return string(m.Append(a[:0]))
+}
+
+// Append appends m.String() to b: a letter's moves are written into its
+// text without a string for each.
+func (m MoveText) Append(b []byte) []byte {
+	sep := byte('-')
 	if m.Capture {
-		sep = ":"
+		sep = ':'
 	}
 	if m.Abbreviated {
-		b.WriteRune(rune('a' + m.FromFile - 1))
+		b = utf8.AppendRune(b, rune('a'+m.FromFile-1))
 		if m.Capture {
-			b.WriteString(":")
+			b = append(b, ':')
 		}
-		for i, s := range m.Squares {
-			if i > 0 {
-				b.WriteString(":")
-			}
-			b.WriteString(s.String())
-		}
-		return b.String()
+		sep = ':'
 	}
 	for i, s := range m.Squares {
 		if i > 0 {
-			b.WriteString(sep)
+			b = append(b, sep)
 		}
-		b.WriteString(s.String())
+		b = s.Append(b)
 	}
-	return b.String()
+	return b
 }
 
 // lookAlike maps the letters people type instead of Latin notation: Cyrillic

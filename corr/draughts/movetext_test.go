@@ -1,6 +1,8 @@
 package draughts
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -169,6 +171,65 @@ func FuzzNormalizeNotation_NormalIsUnchanged(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if normal(s) && normalize(s) != s {
 			t.Fatalf("normal(%q), but normalize gives %q", s, normalize(s))
+		}
+	})
+}
+
+// moveTextByBuilder is MoveText.String as it was written before Append:
+// through a strings.Builder, each square by strconv.Itoa.
+func moveTextByBuilder(m MoveText) string {
+	square := func(s SquareText) string {
+		if s.Numeric() {
+			return strconv.Itoa(s.Number)
+		}
+		return string(rune('a'+s.File-1)) + strconv.Itoa(s.Rank)
+	}
+	var b strings.Builder
+	sep := "-"
+	if m.Capture {
+		sep = ":"
+	}
+	if m.Abbreviated {
+		b.WriteRune(rune('a' + m.FromFile - 1))
+		if m.Capture {
+			b.WriteString(":")
+		}
+		for i, s := range m.Squares {
+			if i > 0 {
+				b.WriteString(":")
+			}
+			b.WriteString(square(s))
+		}
+		return b.String()
+	}
+	for i, s := range m.Squares {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(square(s))
+	}
+	return b.String()
+}
+
+// FuzzMoveTextAppend: Append (and String, written by it) writes what the
+// builder wrote, for any squares, and appends without allocating.
+func FuzzMoveTextAppend(f *testing.F) {
+	f.Add(3, 3, 0, 4, 4, 0, false, false, 0)
+	f.Add(0, 0, 32, 0, 0, 28, true, false, 0)
+	f.Add(0, 0, 0, 4, 4, 0, true, true, 2)
+	f.Add(-200, 1<<30, 0, 1<<20, -7, 0, false, true, -99)
+	f.Fuzz(func(t *testing.T, f1, r1, n1, f2, r2, n2 int, capture, abbreviated bool, fromFile int) {
+		m := MoveText{Squares: []SquareText{{File: f1, Rank: r1, Number: n1}, {File: f2, Rank: r2, Number: n2}}, Capture: capture, Abbreviated: abbreviated, FromFile: fromFile}
+		want := moveTextByBuilder(m)
+		if got := m.String(); got != want {
+			t.Fatalf("%+v: String %q, want %q", m, got, want)
+		}
+		if got := string(m.Append([]byte("6."))); got != "6."+want {
+			t.Fatalf("%+v: Append %q, want %q", m, got, "6."+want)
+		}
+		buf := make([]byte, 0, 64)
+		if n := testing.AllocsPerRun(1, func() { _ = m.Append(buf[:0]) }); n != 0 {
+			t.Fatalf("%+v: Append allocated %v times", m, n)
 		}
 	})
 }

@@ -537,9 +537,55 @@ func FuzzLinesOf(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		lines := linesOf(text)
+		lines := linesOf(nil, text)
 		if want := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"); !slices.Equal(lines, want) {
 			t.Fatalf("lines of %q: %q, want %q", text, lines, want)
+		}
+	})
+}
+
+// FuzzIsOriginalMessage: the separator is told by its first rune
+// (foldIs) as it was by the runes' count of the separators first, then
+// each compared folded (foldEqual: the reference shares no code with
+// foldIs, which it checks too, a Latin look-alike first among them).
+func FuzzIsOriginalMessage(f *testing.F) {
+	for _, s := range []string{"-----Original Message-----", "-- Исходное сообщение --", "---- Пересылаемое сообщение ----", "Мой ход: 1.c3-d4", "_оригинальное сообщение_", "-- Oригинальное сообщение --", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := false
+		if c := trimRule(s); len(s) <= 100 {
+			if n := utf8.RuneCountInString(c); n == 16 || n == 17 || n == 18 || n == 22 {
+				var cyr lookAlikes
+				for _, x := range []string{"original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение"} {
+					want = want || foldEqual(c, x, &cyr)
+				}
+			}
+		}
+		if got := isOriginalMessage(s); got != want {
+			t.Fatalf("isOriginalMessage(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+func FuzzTrimKeywordPunct(f *testing.F) {
+	for _, s := range []string{"Шифр:", ".;,:", "", "партия,", ":\xff."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimKeywordPunct(s), strings.Trim(s, ":.,;"); got != want {
+			t.Fatalf("trimKeywordPunct(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+func FuzzHasLongDash(f *testing.F) {
+	for _, s := range []string{"1–2", "1—2", "1-2", "\xe2\x80", "\xe2\xe2\x80\x93", "a\xe2\x80\x92", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasLongDash(s), strings.Contains(s, "\u2013") || strings.Contains(s, "\u2014"); got != want {
+			t.Fatalf("hasLongDash(%q) = %v, want %v", s, got, want)
 		}
 	})
 }

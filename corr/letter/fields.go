@@ -13,11 +13,8 @@ import (
 func nextField(s string) (field, rest string, ok bool) {
 	i := 0
 	for i < len(s) { // the spaces before
-		r, n := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(s[i:])
-		}
-		if !isSpace(r) {
+		space, n := spaceAt(s, i)
+		if !space {
 			break
 		}
 		i += n
@@ -27,16 +24,27 @@ func nextField(s string) (field, rest string, ok bool) {
 	}
 	j := i
 	for j < len(s) {
-		r, n := rune(s[j]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(s[j:])
-		}
-		if isSpace(r) {
+		space, n := spaceAt(s, j)
+		if space {
 			break
 		}
 		j += n
 	}
 	return s[i:j], s[j:], true
+}
+
+// spaceAt reports whether the rune at s[i] is a space (isSpace), and its
+// length: ASCII and a letter of the Cyrillic block (two bytes, lead
+// D0-D3, no space among them) told without decoding the rune.
+func spaceAt(s string, i int) (space bool, n int) {
+	switch c := s[i]; {
+	case c < utf8.RuneSelf:
+		return c == ' ' || '\t' <= c && c <= '\r', 1
+	case 0xD0 <= c && c <= 0xD3 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+		return false, 2
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	return isSpace(r), n
 }
 
 // isSpace is unicode.IsSpace, answering for ASCII and for the Cyrillic

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -77,6 +78,25 @@ func FuzzParseGameCode(f *testing.F) {
 		again, ok := ParseGameCode(FormatGameCode(ref.Cipher, ref.White, ref.Black))
 		if !ok || again.Cipher != ref.Cipher || again.White != ref.White || again.Black != ref.Black {
 			t.Fatalf("%q read as %+v, formatted back as %+v", s, ref, again)
+		}
+	})
+}
+
+// FuzzAppendGameCode: the code is written as it was through strings.Map
+// and strconv.Itoa, for any cipher and numbers.
+func FuzzAppendGameCode(f *testing.F) {
+	f.Add("ЧР-2026-ЗФ", 1, 2)
+	f.Add("a b\u00a0[c]#\xff\xef\xbf\xbd", -3, 1234567)
+	f.Fuzz(func(t *testing.T, cipher string, white, black int) {
+		c := strings.Map(func(r rune) rune {
+			if isSpace(r) || r == '[' || r == ']' || r == '#' {
+				return '_'
+			}
+			return r
+		}, cipher)
+		want := "[" + c + " #" + strconv.Itoa(white) + "-" + strconv.Itoa(black) + "]"
+		if got := FormatGameCode(cipher, white, black); got != want {
+			t.Fatalf("FormatGameCode(%q, %d, %d) = %q, want %q", cipher, white, black, got, want)
 		}
 	})
 }

@@ -39,20 +39,42 @@ func FormatGameCode(cipher string, white, black int) string {
 
 // writeGameCode writes FormatGameCode(cipher, white, black) to b.
 func writeGameCode(b *strings.Builder, cipher string, white, black int) {
-	c := strings.Map(func(r rune) rune {
-		if isSpace(r) || r == '[' || r == ']' || r == '#' {
-			return '_'
+	var a [64]byte // a code on the stack, written to b at once
+	b.Write(appendGameCode(a[:0], cipher, white, black))
+}
+
+// appendGameCode appends FormatGameCode(cipher, white, black) to b: the
+// cipher's spaces and brackets as '_', an invalid byte as U+FFFD, as
+// strings.Map wrote them, without a string for the cipher
+// (FuzzAppendGameCode).
+func appendGameCode(b []byte, cipher string, white, black int) []byte {
+	b = append(b, '[')
+	for i := 0; i < len(cipher); {
+		c := cipher[i]
+		if c < utf8.RuneSelf {
+			if isSpace(rune(c)) || c == '[' || c == ']' || c == '#' {
+				c = '_'
+			}
+			b = append(b, c)
+			i++
+			continue
 		}
-		return r
-	}, cipher)
-	b.Grow(len(c) + 12)
-	b.WriteByte('[')
-	b.WriteString(c)
-	b.WriteString(" #")
-	b.WriteString(strconv.Itoa(white))
-	b.WriteByte('-')
-	b.WriteString(strconv.Itoa(black))
-	b.WriteByte(']')
+		r, n := utf8.DecodeRuneInString(cipher[i:])
+		switch {
+		case isSpace(r):
+			b = append(b, '_')
+		case r == utf8.RuneError && n == 1:
+			b = utf8.AppendRune(b, utf8.RuneError)
+		default:
+			b = append(b, cipher[i:i+n]...)
+		}
+		i += n
+	}
+	b = append(b, " #"...)
+	b = strconv.AppendInt(b, int64(white), 10)
+	b = append(b, '-')
+	b = strconv.AppendInt(b, int64(black), 10)
+	return append(b, ']')
 }
 
 // ParseGameCode finds the first game code "[CIPHER #W-B]" in s, e.g. in a
@@ -118,7 +140,7 @@ func startNumbers(s string) (w, b int, ok bool) {
 // startNumberHalves cuts "W-B" at its dash, any dash, spaces dropped:
 // the two numbers' texts, each at most four characters.
 func startNumberHalves(s string) (l, r string, ok bool) {
-	if strings.IndexByte(s, '-') < 0 && !strings.Contains(s, "\u2013") && !strings.Contains(s, "\u2014") {
+	if strings.IndexByte(s, '-') < 0 && !hasLongDash(s) {
 		return "", "", false // no dash of any kind: most fields
 	}
 	l, r, ok = strings.Cut(hyphenated(s), "-")
@@ -126,6 +148,22 @@ func startNumberHalves(s string) (l, r string, ok bool) {
 		return "", "", false
 	}
 	return l, r, true
+}
+
+// hasLongDash reports whether s has an en or an em dash (E2 80 93, E2 80
+// 94): strings.Contains of each, in one pass over the E2 bytes
+// (FuzzHasLongDash).
+func hasLongDash(s string) bool {
+	for {
+		i := strings.IndexByte(s, 0xE2)
+		if i < 0 || i+2 >= len(s) {
+			return false
+		}
+		if s[i+1] == 0x80 && (s[i+2] == 0x93 || s[i+2] == 0x94) {
+			return true
+		}
+		s = s[i+1:]
+	}
 }
 
 // hyphenated writes an en or em dash as "-" and drops the spaces; ASCII

@@ -65,9 +65,9 @@ func (p *parser) gameRef(t string) (string, bool) {
 	}
 	fields := p.splitFields(t)
 	for i, f := range fields {
-		if foldIs(strings.Trim(f, ":.,;"), "шифр", "cipher", "турнир", "tournament") && i+1 < len(fields) {
+		if foldIs(trimKeywordPunct(f), "шифр", "cipher", "турнир", "tournament") && i+1 < len(fields) {
 			k := i + 1
-			if foldIs(strings.Trim(fields[k], ":.,;"), "турнира", "tournament") {
+			if foldIs(trimKeywordPunct(fields[k]), "турнира", "tournament") {
 				k++
 			}
 			if k < len(fields) {
@@ -224,7 +224,7 @@ func (p *parser) afterCipher(t string, fields []string, cipherLine bool) (string
 			numbered = strings.TrimLeftFunc(c, func(r rune) bool { return r == '№' || r == '#' }) // strings.TrimLeft(c, "№#")
 		}
 		if wn, bn, ok := startNumbers(numbered); ok && (cipherLine || numbered != c ||
-			i > 0 && foldIs(strings.Trim(fields[i-1], ":.,;"), "партия", "партии", "игра", "game", "№", "#", "номера")) {
+			i > 0 && foldIs(trimKeywordPunct(fields[i-1]), "партия", "партии", "игра", "game", "№", "#", "номера")) {
 			if p.l.Game.White == 0 {
 				p.l.Game.White, p.l.Game.Black = wn, bn
 			}
@@ -283,6 +283,19 @@ func endsSentence(f string) bool {
 		}
 		return strings.HasSuffix(f, ".")
 	}
+}
+
+// trimKeywordPunct is strings.Trim(f, ":.,;"), the punctuation around a
+// keyword ("Шифр:"), byte by byte: the cutset is ASCII (FuzzTrimKeywordPunct).
+func trimKeywordPunct(f string) string {
+	punct := func(c byte) bool { return c == ':' || c == '.' || c == ',' || c == ';' }
+	for f != "" && punct(f[0]) {
+		f = f[1:]
+	}
+	for f != "" && punct(f[len(f)-1]) {
+		f = f[:len(f)-1]
+	}
+	return f
 }
 
 // trimCipherPunct is strings.Trim(f, ":.,;«»\"()"), the punctuation

@@ -19,16 +19,22 @@ func (m Move) String() string {
 
 // writeTo writes m.String() into b: the one place of the numbering rule.
 func (m Move) writeTo(b *strings.Builder) {
+	var a [48]byte // a move's number and text, on the stack
+	b.Write(m.append(a[:0]))
+}
+
+// append appends m.String() to b.
+func (m Move) append(b []byte) []byte {
 	switch {
 	case m.Number == 0:
 	case m.Black:
-		b.WriteString(strconv.Itoa(m.Number))
-		b.WriteString("...")
+		b = strconv.AppendInt(b, int64(m.Number), 10)
+		b = append(b, "..."...)
 	default:
-		b.WriteString(strconv.Itoa(m.Number))
-		b.WriteByte('.')
+		b = strconv.AppendInt(b, int64(m.Number), 10)
+		b = append(b, '.')
 	}
-	b.WriteString(m.Text.String())
+	return m.Text.Append(b)
 }
 
 // MarshalJSON writes the move text in canonical notation under "move".
@@ -71,10 +77,10 @@ func sequenceString(ms []Move) string {
 			b = append(b, ' ')
 		}
 		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
-			b = append(b, m.Text.String()...)
+			b = m.Text.Append(b)
 			continue
 		}
-		b = append(b, m.String()...)
+		b = m.append(b)
 	}
 	return string(b)
 }

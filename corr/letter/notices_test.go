@@ -235,3 +235,32 @@ func TestNotices_6_2_11_PenaltyDaysInPlural(t *testing.T) {
 		})
 	}
 }
+
+// TestOversized_NamesWhatCame: the notice of a letter too large names its
+// sender (to the secretary) and subject, and, for a letter whose header
+// did not come, calls its sender unknown instead of leaving a gap; a
+// letter of no subject names none, to its sender too (it read 'тема: «»').
+func TestOversized_NamesWhatCame(t *testing.T) {
+	d := timecontrol.MustDate("2026-03-02")
+	tests := []struct {
+		name, from, subject string
+		lang                Lang
+		toSender            bool
+		want                string
+	}{
+		{"ru", "x@example.org", "ход", Russian, false, "Письмо от x@example.org от 02.03.2026 (тема: «ход») весит 30.0 MiB при пределе 10.0 MiB;"},
+		{"en", "x@example.org", "my move", English, false, "A letter from x@example.org of 02.03.2026 (subject: \"my move\") is 30.0 MiB, over the limit of 10.0 MiB;"},
+		{"ruNoHeader", "", "", Russian, false, "Письмо неизвестного отправителя от 02.03.2026 весит 30.0 MiB при пределе 10.0 MiB;"},
+		{"enNoHeader", "", "", English, false, "A letter from an unknown sender of 02.03.2026 is 30.0 MiB, over the limit of 10.0 MiB;"},
+		{"ruToSender", "x@example.org", "ход", Russian, true, "Ваше письмо от 02.03.2026 (тема: «ход») весит 30.0 MiB,"},
+		{"ruToSenderNoSubject", "x@example.org", "", Russian, true, "Ваше письмо от 02.03.2026 весит 30.0 MiB,"},
+		{"enToSenderNoSubject", "x@example.org", "", English, true, "Your letter of 02.03.2026 is 30.0 MiB,"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := Oversized{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026", To: "Sidorova Anna"}, From: tt.from, Subject: tt.subject,
+				Size: 30 << 20, Limit: 10 << 20, ToSender: tt.toSender, ArrivedOnDate: d}.Render()
+			assert.Contains(t, m.Body, tt.want)
+		})
+	}
+}

@@ -23,7 +23,8 @@ func Parse(text string, opts Options) Letter {
 	p := &parser{opts: opts, cur: -1}
 	p.toks, p.fields, p.keep = p.scratch.toks[:0], p.scratch.fields[:0], p.scratch.keep[:0]
 	p.l.Game = p.subjectRef(opts.Subject)
-	lines := linesOf(text)
+	var room [24]string // a move letter's lines, on the stack
+	lines := linesOf(room[:0], text)
 	for i, line := range lines {
 		if !p.signature && (isWroteLine(trimSpace(line)) && !quotedNext(lines[i+1:]) || p.last > 0 && isQuotedHeader(lines[i:])) {
 			// "On ... wrote:" over an earlier letter not marked with '>'
@@ -40,15 +41,18 @@ func Parse(text string, opts Options) Letter {
 	return p.l
 }
 
-// linesOf splits text into lines, "\r\n" read as "\n": split at "\n",
-// and the '\r' before each dropped, without a copy of the text with
-// "\r\n" replaced (FuzzLinesOf).
-func linesOf(text string) []string {
-	lines := strings.Split(text, "\n")
-	for i := range len(lines) - 1 {
-		lines[i] = strings.TrimSuffix(lines[i], "\r")
+// linesOf appends the lines of text to lines, "\r\n" read as "\n": split
+// at "\n", and the '\r' before each dropped, without a copy of the text
+// with "\r\n" replaced (FuzzLinesOf).
+func linesOf(lines []string, text string) []string {
+	for {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			return append(lines, text)
+		}
+		lines = append(lines, strings.TrimSuffix(text[:i], "\r"))
+		text = text[i+1:]
 	}
-	return lines
 }
 
 // role is what a run of moves is, judged by the words before it.
@@ -325,11 +329,8 @@ func isOriginalMessage(t string) bool {
 	if len(t) > 100 {
 		return false
 	}
-	t = trimRule(t)
-	if n := utf8.RuneCountInString(t); n != 16 && n != 17 && n != 18 && n != 22 {
-		return false // fold keeps the runes' count; these are the separators' counts
-	}
-	return foldIs(t, "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
+	// Most lines are told by their first rune (foldIs).
+	return foldIs(trimRule(t), "original message", "исходное сообщение", "пересылаемое сообщение", "forwarded message", "оригинальное сообщение")
 }
 
 // trimSpace is strings.TrimSpace, the spaces told by isSpace: a line's
@@ -337,11 +338,8 @@ func isOriginalMessage(t string) bool {
 // (FuzzTrimSpace).
 func trimSpace(s string) string {
 	for s != "" {
-		r, n := rune(s[0]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(s)
-		}
-		if !isSpace(r) {
+		space, n := spaceAt(s, 0)
+		if !space {
 			break
 		}
 		s = s[n:]

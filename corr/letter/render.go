@@ -182,7 +182,8 @@ func writeMoves(b *strings.Builder, ms []Move, forced string) {
 			b.WriteByte(' ')
 		}
 		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
-			b.WriteString(m.Text.String())
+			var a [32]byte
+			b.Write(m.Text.Append(a[:0]))
 		} else {
 			m.writeTo(b)
 		}

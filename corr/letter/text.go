@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -86,14 +87,35 @@ func cyrillicWord(w string) bool {
 }
 
 // foldIs reports whether fold(w) is one of words, without building it.
+// w's first rune tells most words apart: foldEqual reads it as its own
+// fold or as its Cyrillic look-alike's, so a word starting with neither
+// is not compared, nor w's look-alikes looked for (FuzzFoldIs).
 func foldIs(w string, words ...string) bool {
+	if w == "" {
+		return slices.Contains(words, "")
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	f1, f2 := foldRune(r), foldRune(toCyrillic(r))
 	var cyr lookAlikes
 	for _, x := range words {
+		if xr := firstRune(x); x == "" || xr != f1 && xr != f2 {
+			continue // foldEqual would stop at the first rune
+		}
 		if foldEqual(w, x, &cyr) {
 			return true
 		}
 	}
 	return false
+}
+
+// firstRune is the first rune of s as utf8.DecodeRuneInString reads it:
+// ASCII and the Cyrillic block's two bytes (lead D0-D3) without the call.
+func firstRune(s string) rune {
+	if len(s) > 1 && 0xD0 <= s[0] && s[0] <= 0xD3 && s[1]&0xC0 == 0x80 {
+		return rune(s[0]&0x1F)<<6 | rune(s[1]&0x3F)
+	}
+	r, _ := utf8.DecodeRuneInString(s) // ASCII inlined
+	return r
 }
 
 // foldHasPrefix reports whether fold(w) starts with prefix, without

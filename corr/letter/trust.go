@@ -118,15 +118,25 @@ type Oversized struct {
 func (o Oversized) Render() Message {
 	w := newWriter(o.Envelope)
 	w.cipherLine(o.Envelope)
+	// A letter of no subject, or whose header did not come, names none.
+	subject := w.f(" (тема: «%s»)", " (subject: \"%s\")", o.Subject)
+	if o.Subject == "" {
+		subject = ""
+	}
 	if o.ToSender {
-		w.line(w.f("Ваше письмо от %s (тема: «%s») весит %s, а сервер турнира читает письма не больше %s. Оно не прочитано и не применено.",
-			"Your letter of %s (subject: \"%s\") is %s, and the tournament server reads letters of at most %s. It was not read or applied.",
-			date(o.ArrivedOnDate), o.Subject, formatMiB(o.Size), formatMiB(o.Limit)))
+		w.line(w.f("Ваше письмо от %s%s весит %s, а сервер турнира читает письма не больше %s. Оно не прочитано и не применено.",
+			"Your letter of %s%s is %s, and the tournament server reads letters of at most %s. It was not read or applied.",
+			date(o.ArrivedOnDate), subject, formatMiB(o.Size), formatMiB(o.Limit)))
 		w.line(w.t("Пришлите, пожалуйста, ход обычным текстовым письмом без вложений.", "Please send your move again as a plain text letter without attachments."))
 	} else {
-		w.line(w.f("Письмо от %s от %s (тема: «%s») весит %s при пределе %s; оно не прочитано и перенесено в папку отказов.",
-			"A letter from %s of %s (subject: \"%s\") is %s, over the limit of %s; it was not read and was moved to the refused folder.",
-			o.From, date(o.ArrivedOnDate), o.Subject, formatMiB(o.Size), formatMiB(o.Limit)))
+		// A letter whose header did not come names no sender.
+		from := w.f("от %s ", "from %s ", o.From)
+		if o.From == "" {
+			from = w.t("неизвестного отправителя ", "from an unknown sender ")
+		}
+		w.line(w.f("Письмо %sот %s%s весит %s при пределе %s; оно не прочитано и перенесено в папку отказов.",
+			"A letter %sof %s%s is %s, over the limit of %s; it was not read and was moved to the refused folder.",
+			from, date(o.ArrivedOnDate), subject, formatMiB(o.Size), formatMiB(o.Limit)))
 	}
 	return w.close(o.Envelope, w.t("Слишком большое письмо", "Letter too large"))
 }

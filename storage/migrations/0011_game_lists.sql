@@ -4,9 +4,11 @@
 -- clustered by game (storage/gamelists.go): a letter writes the items it
 -- changed or added instead of the whole grown row. Each item is its JSON
 -- as it stood in games.state (list: 0 plies, 1 replies, 2 White's letters,
--- 3 Black's; seq from 0).
+-- 3 Black's; seq from 0). It may run on a store that has the table
+-- already (a test that sets an older user_version on a store of this
+-- version): it then keeps the table's rows and finds no list to move.
 
-CREATE TABLE game_lists (
+CREATE TABLE IF NOT EXISTS game_lists (
 	game_id INTEGER NOT NULL,   -- games(id)
 	list    INTEGER NOT NULL,
 	seq     INTEGER NOT NULL,
@@ -14,7 +16,7 @@ CREATE TABLE game_lists (
 	PRIMARY KEY (game_id, list, seq)
 ) WITHOUT ROWID;
 
-INSERT INTO game_lists (game_id, list, seq, item)
+INSERT OR IGNORE INTO game_lists (game_id, list, seq, item)
 	SELECT g.id, 0, j.key, j.value FROM games g, json_each(g.state, '$.Plies') j WHERE json_type(g.state, '$.Plies') = 'array'
 	UNION ALL
 	SELECT g.id, 1, j.key, j.value FROM games g, json_each(g.state, '$.Replies') j WHERE json_type(g.state, '$.Replies') = 'array'
