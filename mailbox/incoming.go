@@ -264,7 +264,11 @@ func (in *Incoming) readHeader(h headerView, mt string) {
 	in.ReplyTo = addresses(h, "Reply-To")
 	in.Subject = headerText(h.Get("Subject"))
 	in.Date, _ = parseDate(h.Get("Date")) // zero if absent or unreadable
-	in.MessageID = messageID(h.Get("Message-Id"))
+	// A copy: the referee keeps a letter's Message-ID in its game for as
+	// long as the game is in memory, and a part of the header would keep
+	// the whole header with it (the lean reader's values share one
+	// string), a few hundred bytes a letter where the id needs thirty.
+	in.MessageID = strings.Clone(messageID(h.Get("Message-Id")))
 	in.InReplyTo = msgIDList(h.Get("In-Reply-To"))
 	in.References = msgIDList(h.Get("References"))
 	rp := strings.TrimSpace(h.Get("Return-Path"))

@@ -1,9 +1,11 @@
 package mailbox
 
 import (
+	"fmt"
 	"mime"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -222,7 +224,8 @@ func samePlainAddresses(t *testing.T, v string) {
 // TestDecode_MoveLetterAllocations: a provider's move letter (leanCases'
 // first: an encoded name in From, a list with a quoted name in To) is
 // decoded without net/mail's parser for its addresses and without mime's
-// for its Content-Type (71 allocations with both, 28 without).
+// for its Content-Type (71 allocations with both, 28 without; 29 with its
+// Message-ID copied out of the header: TestDecode_MessageIDKeepsNotTheHeader).
 func TestDecode_MoveLetterAllocations(t *testing.T) {
 	raw := []byte(leanCases[0].raw)
 	n := testing.AllocsPerRun(20, func() {
@@ -230,7 +233,7 @@ func TestDecode_MoveLetterAllocations(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	assert.LessOrEqual(t, n, 28.0)
+	assert.LessOrEqual(t, n, 29.0)
 }
 
 // FuzzTextType: the usual Content-Type is read as mime.ParseMediaType
@@ -254,4 +257,28 @@ func FuzzTextType(f *testing.F) {
 		assert.Equal(t, wantCharset, charset)
 		assert.Len(t, params, map[bool]int{false: 0, true: 1}[has])
 	})
+}
+
+// A letter's Message-ID, which the referee keeps in its game, keeps no
+// more of the letter alive than itself: a thousand letters' ids, with
+// 8 KB of header each, hold a few tens of KB of heap, not the 8 MB of
+// their headers.
+func TestDecode_MessageIDKeepsNotTheHeader(t *testing.T) {
+	pad := "X-Pad: " + strings.Repeat("x", 8<<10) + "\r\n"
+	ids := make([]string, 1000)
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range ids {
+		raw := fmt.Sprintf("%sFrom: <a@example.org>\r\nMessage-ID: <m%d@example.org>\r\nSubject: x\r\n\r\nbody\r\n", pad, i)
+		in, err := Decode([]byte(raw))
+		require.NoError(t, err)
+		ids[i] = in.MessageID
+	}
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	require.Equal(t, "m999@example.org", ids[999])
+	assert.Less(t, int64(after.HeapAlloc)-int64(before.HeapAlloc), int64(1<<20))
+	runtime.KeepAlive(ids)
 }

@@ -11,7 +11,10 @@ import (
 )
 
 // gameJSON is the game's state as games.state keeps it: without its
-// claims, which are rows of their own (claim.go). Every letter writes its
+// claims, which are rows of their own (claim.go), and, given the game
+// withoutLists, without its growing lists, whose items (appendPly,
+// appendReply, appendString) are rows of game_lists (gamelists.go); the
+// game read back is this JSON of the whole game. Every letter writes its
 // game's row, so the JSON is appended by hand, field by field in the
 // order of the types' declarations, instead of by encoding/json's
 // reflection, and small: a field of its type's zero value (false, 0, "",
@@ -183,17 +186,22 @@ func appendPlies(b []byte, ps []corr.Ply) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		o := len(b)
-		b = append(b, '{')
-		if p.Move != (draughts.Move{}) {
-			b = appendMove(key(b, o, "Move"), p.Move)
-		}
-		b = appendStringField(b, o, "Text", p.Text)
-		b = appendBoolField(b, o, "Forced", p.Forced)
-		b = appendBoolField(b, o, "Variant", p.Variant)
-		b = append(appendBoolField(b, o, "Corrected", p.Corrected), '}')
+		b = appendPly(b, p)
 	}
 	return append(b, ']')
+}
+
+// appendPly appends a ply.
+func appendPly(b []byte, p corr.Ply) []byte {
+	o := len(b)
+	b = append(b, '{')
+	if p.Move != (draughts.Move{}) {
+		b = appendMove(key(b, o, "Move"), p.Move)
+	}
+	b = appendStringField(b, o, "Text", p.Text)
+	b = appendBoolField(b, o, "Forced", p.Forced)
+	b = appendBoolField(b, o, "Variant", p.Variant)
+	return append(appendBoolField(b, o, "Corrected", p.Corrected), '}')
 }
 
 // appendMove appends a draughts move.

@@ -10,15 +10,17 @@ import (
 
 // The rows a group's letters only append, and nothing of the group reads
 // back by their tables (events, outgoing letters with their documents,
-// ledger lines, and the letters' watermarks), wait in memory and are
-// written when the group commits: a few multi-row statements for the
-// whole group instead of three for every letter. They are written, their
-// watermarks last, in the group's one transaction, so a crash still
-// stores all of a letter or nothing; a group rolled back drops them
-// (DB.end).
+// ledger lines, the games' list items, and the letters' watermarks), wait
+// in memory and are written when the group commits: a few multi-row
+// statements for the whole group instead of four for every letter. They
+// are written, their watermarks last, in the group's one transaction, so
+// a crash still stores all of a letter or nothing; a group rolled back
+// drops them (DB.end).
 // The one reader of such rows inside a group, the thread of a reply to a
 // letter queued by an earlier letter of the group (threadGame), is answered
-// from memory (queuedGame).
+// from memory (queuedGame); a tournament read again from its rows in a
+// group (its copy not known) has its games' list items written first
+// (listsPending).
 
 // appended is what a group's letters appended, in order, to write when the
 // group commits (writeAppended).
@@ -26,6 +28,7 @@ type appended struct {
 	events []any // eventColumns values a row
 	outbox []queuedRow
 	ledger []ledgerOp
+	lists  []listOp    // the games' list items (gamelists.go)
 	marks  []watermark // the letters' watermarks, written last (writeMarks)
 	// sent are the Message-IDs of outbox, with their rows' games (nil:
 	// none), for threadGame.
@@ -160,6 +163,9 @@ func (db *DB) writeAppended(ctx context.Context, tx *sql.Tx) error {
 		return err
 	}
 	if err := db.writeLedgerOps(ctx, tx, a.ledger); err != nil {
+		return err
+	}
+	if err := db.writeListOps(ctx, tx, a.lists); err != nil {
 		return err
 	}
 	return db.writeMarks(ctx, tx, a.marks)

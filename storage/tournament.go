@@ -67,7 +67,7 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 			}
 		}
 		for _, p := range t.Games {
-			if err := db.saveGame(ctx, tx, tid, corr.NewGame(t, p)); err != nil {
+			if _, err := db.saveGame(ctx, tx, tid, corr.NewGame(t, p)); err != nil {
 				return err
 			}
 		}
@@ -182,6 +182,10 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	if err := c.state.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
 		return nil, err
 	}
+	lists, err := db.readLists(ctx, q, tid)
+	if err != nil {
+		return nil, err
+	}
 	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
 		gid, id := row[0].(int64)
 		gs, text := row[1].(string) // as the driver gives them, without Scan's copy
@@ -190,7 +194,7 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 				return err
 			}
 		}
-		g, err := readGameJSON(gs)
+		g, err := readGameJSON(gameWithLists(gs, lists[gid]))
 		if err != nil {
 			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
@@ -316,14 +320,12 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s corr.State, g, old corr.Game, had bool) error {
 	row, stored := p.games[g.Code]
 	if stored {
-		if err := db.updateGame(ctx, tx, row.id, g, !had || old.Status != g.Status || old.Result != g.Result); err != nil {
+		if err := db.updateGame(ctx, tx, row.id, g, old, had); err != nil {
 			return err
 		}
 	} else {
-		if err := db.saveGame(ctx, tx, p.id, g); err != nil {
-			return err
-		}
-		if err := db.queryRow(ctx, tx, `SELECT id FROM games WHERE code = ?`, g.Code).Scan(&row.id); err != nil {
+		var err error
+		if row.id, err = db.saveGame(ctx, tx, p.id, g); err != nil {
 			return err
 		}
 	}
@@ -359,32 +361,39 @@ func sameGame(a, b corr.Game) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// saveGame inserts or updates a game row from the referee's state.
-func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) error {
-	state, err := gameJSON(g)
+// saveGame inserts or updates a game row from the referee's state, with
+// its lists' rows (gamelists.go), and returns its id.
+func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) (int64, error) {
+	state, err := gameJSON(withoutLists(g))
 	if err != nil {
-		return err
+		return 0, err
 	}
-	_, err = db.exec(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state) VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state`,
-		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state))
-	return err
+	var id int64
+	if err := db.queryRow(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state RETURNING id`,
+		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state)).Scan(&id); err != nil {
+		return 0, err
+	}
+	return id, db.saveLists(ctx, tx, id, g, corr.Game{}, false)
 }
 
-// updateGame writes game g's row, id, from the referee's state: its
-// status and result only when ended says they changed (a move leaves
-// them).
-func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g corr.Game, ended bool) error {
-	state, err := gameJSON(g)
+// updateGame writes game g's row, id, from the referee's state, and its
+// lists' rows that changed from old (had: old is stored); its status and
+// result only when they changed (a move leaves them).
+func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g, old corr.Game, had bool) error {
+	state, err := gameJSON(withoutLists(g))
 	if err != nil {
 		return err
 	}
-	if !ended {
+	if had && old.Status == g.Status && old.Result == g.Result {
 		_, err = db.exec(ctx, tx, `UPDATE games SET state = ? WHERE id = ?`, string(state), id)
+	} else {
+		_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), id)
+	}
+	if err != nil {
 		return err
 	}
-	_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), id)
-	return err
+	return db.saveLists(ctx, tx, id, g, old, had)
 }
 
 // cancelGames marks the rows of games gs of tournament l cancelled (a
@@ -400,7 +409,7 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 	from := *l.from
 	from.games = maps.Clone(from.games)
 	for _, g := range gs {
-		state, err := gameJSON(g)
+		state, err := gameJSON(withoutLists(g)) // its lists' rows stay
 		if err != nil {
 			return l, err
 		}

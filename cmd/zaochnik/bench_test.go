@@ -70,10 +70,20 @@ func benchTournaments(tb testing.TB, db *storage.DB, n int, today timecontrol.Da
 
 // benchLetter is White's first move (reply false) or Black's answer.
 func benchLetter(g benchGame, reply bool, id string, now time.Time) []byte {
-	day := timecontrol.DateOf(now.In(moscow())).Russian()
-	from, text := g.white, fmt.Sprintf("%s %d-%d\r\nМой ход: 1.c3-d4\r\n%s / %s / %s\r\nВремя: 0/0\r\n", g.cipher, g.white.Number, g.black.Number, day, day, day)
+	day := timecontrol.DateOf(now.In(moscow()))
+	p := benchPly{own: "c3-d4", dates: [3]timecontrol.Date{day, day, day}}
 	if reply {
-		from, text = g.black, fmt.Sprintf("%s %d-%d\r\nВаш ход: 1.c3-d4\r\nМой ход: 1...f6-g5\r\n%s / %s / %s\r\nВремя: 0/0\r\n", g.cipher, g.white.Number, g.black.Number, day, day, day)
+		p.ply, p.answers, p.own = 1, "c3-d4", "f6-g5"
+	}
+	return benchMail(g, reply, p.text(g), id, now)
+}
+
+// benchMail is the letter of game g's White (black false) or Black with
+// the text, received now.
+func benchMail(g benchGame, black bool, text, id string, now time.Time) []byte {
+	from := g.white
+	if black {
+		from = g.black
 	}
 	// The receiving server vouches for the sender, as a player's provider
 	// with DMARC does (the daemon runs with authserv_id = bench.test).

@@ -33,11 +33,13 @@ import (
 // rates it is compared with (issue 13). The daemon is a child process
 // (this binary as `zaochnik serve`, TestServeChild), so that its CPU time
 // and memory are its own; the mail server and the benchmark run in this
-// process. The backlog, first moves one per game, the tournaments'
-// letters interleaved as a real backlog's are, waits in a folder of its
-// own until the daemon follows the empty INBOX, then is copied into it at
-// once (COPY, not MOVE: the same letters land in INBOX, and the benchmark
-// does not make the server report 5,000 expunges to itself meanwhile).
+// process. The backlog, first moves one per game (White's move N with
+// ZAOCHNIK_BENCH_MOVE=N, every stored game played to just before it
+// first: playTo), the tournaments' letters interleaved as a real
+// backlog's are, waits in a folder of its own until the daemon follows
+// the empty INBOX, then is copied into it at once (COPY, not MOVE: the
+// same letters land in INBOX, and the benchmark does not make the server
+// report 5,000 expunges to itself meanwhile).
 // Every clock and CPU counter below starts just before that COPY.
 //
 //   - pipeline-letters/s: from the copy until every letter is applied in
@@ -72,7 +74,9 @@ import (
 //
 // Run: go test -run '^$' -bench '^BenchmarkPipeline$' -benchtime 1x ./cmd/zaochnik
 // (ZAOCHNIK_BENCH_LETTERS sets the backlog, 5000 by default;
-// ZAOCHNIK_BENCH_GAMES=N stores N games; ZAOCHNIK_BENCH_CPUPROFILE=FILE
+// ZAOCHNIK_BENCH_GAMES=N stores N games; ZAOCHNIK_BENCH_MOVE=N makes the
+// letters move N, 1 by default, each game's row the bigger the later the
+// move; ZAOCHNIK_BENCH_CPUPROFILE=FILE
 // and ZAOCHNIK_BENCH_MEMPROFILE=FILE profile the daemon).
 func BenchmarkPipeline(b *testing.B) {
 	n := 5000
@@ -92,14 +96,22 @@ func BenchmarkPipeline(b *testing.B) {
 	require.NoError(b, err)
 	today := timecontrol.DateOf(time.Now().In(moscow()))
 	began := time.Now()
-	games := benchTournaments(b, db, stored, today)
-	b.Logf("%d games stored in %v", len(games), time.Since(began).Round(time.Millisecond))
+	move := benchMove()
+	games := benchTournaments(b, db, stored, benchStart(today, move))
+	backlog := func() [][]byte { return firstMoves(interleave(spread(games, n))) }
+	if move > 1 {
+		white, _ := playTo(b, db, games, move, today)
+		backlog = func() [][]byte {
+			return plyLetters(interleave(spread(games, n)), white, fmt.Sprintf("move%d", move), time.Now())
+		}
+	}
+	b.Logf("%d games stored, played to move %d, in %v", len(games), move, time.Since(began).Round(time.Millisecond))
 	// The start lists went out long ago: the daemon's sender forwards the
 	// backlog's moves only.
 	require.NoError(b, db.DeliverAll(context.Background(), time.Now()))
 	addBenchUsers(b, db, mail)
 	require.NoError(b, db.Close())
-	appendTo(b, mail.IMAPAddr, "backlog", firstMoves(interleave(spread(games, n))))
+	appendTo(b, mail.IMAPAddr, "backlog", backlog())
 
 	b.ResetTimer()
 	began = time.Now()
@@ -164,7 +176,10 @@ func BenchmarkPipeline(b *testing.B) {
 			processed++
 		}
 	}
-	require.Equal(b, n, processed, "every first move applied")
+	// The letters that played the games to move (playTo), each applied,
+	// are in the store too.
+	played := 2 * (move - 1) * len(games)
+	require.Equal(b, n+played, processed, "every letter of the backlog applied")
 	out, err := watcher.Outbox(context.Background())
 	require.NoError(b, err)
 	sent := 0
