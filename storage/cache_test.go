@@ -282,7 +282,7 @@ func TestCache_CycleLongerThanTheBoundKeepsMostOfIt(t *testing.T) {
 // The benchmark's backlog of 12,000 games, 115 tournaments of 105 games
 // interleaved, against cachedBytes: about two thirds of them found.
 func TestCache_InterleavedBacklogFindsMostTournaments(t *testing.T) {
-	c := newWeighedLRU(cachedBytes, func(int) int { return copyBytes + 105*startedGameBytes })
+	c := newWeighedLRU(cachedBytes, func(int) int { return 106 * gameFloorBytes })
 	ks := keys("Б-", 115)
 	for range 3 {
 		round(c, ks)
@@ -395,22 +395,27 @@ func copyAt(games, move int) *committed {
 }
 
 // A copy's weight is its bytes as estimated from what grows with its
-// games: a game in its first moves within startedGameBytes, a long one
-// some tens of KB.
+// games, a game some tens of KB at move 40, and at least gameFloorBytes a
+// game and one more: no more games are kept than cachedGames.
 func TestCommitted_WeightFollowsTheGames(t *testing.T) {
+	perPly := plyBytes + replyBytes + ledgerRowBytes + letterIDBytes
 	for _, tc := range []struct {
 		games, move int
-		want        int
+		bytes       int
 	}{
 		{0, 1, copyBytes},
 		{1, 1, copyBytes + gameBytes},
-		{1, 2, copyBytes + gameBytes + 2*(plyBytes+replyBytes+ledgerRowBytes+letterIDBytes)},
-		{105, 2, copyBytes + 105*(gameBytes+2*(plyBytes+replyBytes+ledgerRowBytes+letterIDBytes))},
-		{1, 40, copyBytes + gameBytes + 78*(plyBytes+replyBytes+ledgerRowBytes+letterIDBytes)},
+		{1, 2, copyBytes + gameBytes + 2*perPly},
+		{105, 2, copyBytes + 105*(gameBytes+2*perPly)},
+		{1, 40, copyBytes + gameBytes + 78*perPly},
+		{105, 40, copyBytes + 105*(gameBytes+78*perPly)},
 	} {
-		assert.Equal(t, tc.want, copyAt(tc.games, tc.move).weight(), "%d games at move %d", tc.games, tc.move)
+		c := copyAt(tc.games, tc.move)
+		assert.Equal(t, tc.bytes, c.bytes(), "%d games at move %d", tc.games, tc.move)
+		assert.Equal(t, max(tc.bytes, (tc.games+1)*gameFloorBytes), c.weight(), "%d games at move %d", tc.games, tc.move)
 	}
-	assert.LessOrEqual(t, copyAt(1, 3).weight()-copyBytes, startedGameBytes, "a game in its first moves within startedGameBytes")
+	assert.Equal(t, 106*gameFloorBytes, copyAt(105, 20).weight(), "105 games at move 20, without kept ledgers, weigh the floor")
+	assert.Greater(t, copyAt(105, 40).weight(), 106*gameFloorBytes, "105 games at move 40 weigh more than the floor")
 }
 
 // The estimate is of the order of the bytes a copy holds: measured on
@@ -425,8 +430,8 @@ func TestCommitted_WeightNearTheHeap(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	held := int(after.HeapAlloc - before.HeapAlloc)
-	w := c.weight()
-	t.Logf("weight %d, held %d", w, held)
+	w := c.bytes()
+	t.Logf("estimated %d, held %d", w, held)
 	assert.GreaterOrEqual(t, w, held*2/3, "weight %d against %d bytes held", w, held)
 	assert.LessOrEqual(t, w, held*2, "weight %d against %d bytes held", w, held)
 	runtime.KeepAlive(c)
@@ -434,44 +439,43 @@ func TestCommitted_WeightNearTheHeap(t *testing.T) {
 
 // The copies of every tournament a federation plays at once stay in
 // memory (a backlog brings their letters interleaved, and a copy dropped
-// is read again from its rows), as many games in their first moves as
-// cachedGames, and one huge tournament does not hold more than their
-// games.
+// is read again from its rows), and one huge tournament does not hold
+// more than their games.
 func TestCache_HoldsAFederationsTournaments(t *testing.T) {
 	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
 	require.NoError(t, err)
 	defer db.Close()
+	federation := copyAt(127, 2)
 	for k := range 64 {
-		db.keep(fmt.Sprint("T", k), copyAt(127, 2)) // 64 × 127 games at their first move
+		db.keep(fmt.Sprint("T", k), federation) // 64 × (127+1) games' floor: the bound exactly
 	}
 	for k := range 64 {
 		_, ok := db.tournaments.get(fmt.Sprint("T", k))
 		require.True(t, ok, "tournament %d of 64 kept", k)
 	}
-	db.keep("long", copyAt(254, 40)) // 7 MB over the 10 MB of the 64
+	db.keep("one more", copyAt(0, 1)) // a game's floor over the bound
 	_, ok := db.tournaments.get("T0")
 	assert.False(t, ok, "the least recently used dropped past the bound")
-	db.keep("huge", copyAt(600, 40)) // 16.8 MB
+	db.keep("huge", copyAt(cachedGames, 2))
 	_, ok = db.tournaments.get("T63")
 	assert.False(t, ok, "a tournament as big as the bound leaves room for no other")
 }
 
-// Long games are kept by their bytes, not their count: the copies of 20
-// tournaments of 105 games at move 40 (the benchmark's backlog) stay
-// within cachedBytes, a few tournaments of them, where a bound of games
-// kept them all.
+// Long games are kept by their bytes, not their count: of a federation's
+// 64 tournaments of 127 games at move 40, some 3.6 MB each, the copies
+// kept stay within cachedBytes, fewer than the 64 a bound of games kept.
 func TestCache_LongGamesWithinTheBytes(t *testing.T) {
 	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
 	require.NoError(t, err)
 	defer db.Close()
-	for k := range 20 {
-		db.keep(fmt.Sprint("T", k), copyAt(105, 40))
+	long := copyAt(127, 40)
+	for k := range 64 {
+		db.keep(fmt.Sprint("T", k), long)
 		assert.LessOrEqual(t, db.tournaments.weight, cachedBytes, "after %d tournaments", k+1)
 	}
 	kept := db.tournaments.order.Len()
-	assert.Less(t, kept, 8, "tournaments of long games kept")
-	assert.GreaterOrEqual(t, kept, 2, "tournaments of long games kept")
-	for k := 20 - kept; k < 20; k++ {
+	assert.Equal(t, cachedBytes/long.weight(), kept, "tournaments of long games kept")
+	for k := 64 - kept; k < 64; k++ {
 		_, ok := db.tournaments.get(fmt.Sprint("T", k))
 		assert.True(t, ok, "the most recent tournament %d kept", k)
 	}
