@@ -167,36 +167,33 @@ func (db *DB) listsPending(ctx context.Context, q querier) error {
 	return db.writeListOps(ctx, tx, ops)
 }
 
-// readListsQuery reads the lists of a tournament's games (read), each
-// list's items joined by SQLite in their order, so that a game's lists
-// are four rows, not one an item: ordered by g.id, which the walk of
-// games_tournament gives, so that SQLite sorts only each list's items.
-const readListsQuery = `SELECT g.id, l.list, group_concat(l.item, ',' ORDER BY l.seq) FROM games g JOIN game_lists l ON l.game_id = g.id
-	WHERE g.tournament_id = ? AND g.status != 'cancelled' GROUP BY g.id, l.list ORDER BY g.id, l.list`
+// listsColumns are the columns of readGamesQuery that give a game's lists,
+// each list's items joined by SQLite in their order (NULL: no items), so
+// that a game is one row, not one an item. They are read by the statement
+// that reads the game's row: outside a transaction (DB.State) each
+// statement sees its own snapshot, and the lists read apart could be a
+// commit behind or ahead of the row.
+const listsColumns = `(SELECT group_concat(item, ',' ORDER BY seq) FROM game_lists WHERE game_id = g.id AND list = 0),
+	(SELECT group_concat(item, ',' ORDER BY seq) FROM game_lists WHERE game_id = g.id AND list = 1),
+	(SELECT group_concat(item, ',' ORDER BY seq) FROM game_lists WHERE game_id = g.id AND list = 2),
+	(SELECT group_concat(item, ',' ORDER BY seq) FROM game_lists WHERE game_id = g.id AND list = 3)`
 
-// readLists reads the lists of tournament tid's games: by game id, each
+// gameLists reads the lists' columns of a row of readGamesQuery: each
 // list's items' JSON joined by commas ("" for a list without items).
-func (db *DB) readLists(ctx context.Context, q querier, tid int64) (map[int64]*[4]string, error) {
-	if err := db.listsPending(ctx, q); err != nil {
-		return nil, err
+func gameLists(cols []driver.Value) (*[4]string, error) {
+	var l [4]string
+	for i, v := range cols {
+		switch v := v.(type) {
+		case nil:
+		case string:
+			l[i] = v
+		case []byte:
+			l[i] = string(v)
+		default:
+			return nil, fmt.Errorf("storage: a game's list %d is not text: %T", i, v)
+		}
 	}
-	lists := map[int64]*[4]string{}
-	err := db.eachRow(ctx, q, readListsQuery, []any{tid}, func(row []driver.Value) error {
-		gid, ok1 := row[0].(int64)
-		list, ok2 := row[1].(int64)
-		items, ok3 := row[2].(string)
-		if !ok1 || !ok2 || !ok3 || list < 0 || list > 3 {
-			return fmt.Errorf("storage: a list row of tournament %d is not of its columns' types: %v", tid, row)
-		}
-		l := lists[gid]
-		if l == nil {
-			l = &[4]string{}
-			lists[gid] = l
-		}
-		l[list] = items
-		return nil
-	})
-	return lists, err
+	return &l, nil
 }
 
 // gameWithLists is the JSON of a game whose games.state is state and

@@ -182,19 +182,22 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	if err := c.state.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
 		return nil, err
 	}
-	lists, err := db.readLists(ctx, q, tid)
-	if err != nil {
+	if err := db.listsPending(ctx, q); err != nil {
 		return nil, err
 	}
 	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
 		gid, id := row[0].(int64)
 		gs, text := row[1].(string) // as the driver gives them, without Scan's copy
 		if !id || !text {
-			if err := (&rawRow{vals: row}).Scan(&gid, &gs); err != nil {
+			if err := (&rawRow{vals: row[:2]}).Scan(&gid, &gs); err != nil {
 				return err
 			}
 		}
-		g, err := readGameJSON(gameWithLists(gs, lists[gid]))
+		lists, err := gameLists(row[2:])
+		if err != nil {
+			return fmt.Errorf("storage: tournament %s: %w", cipher, err)
+		}
+		g, err := readGameJSON(gameWithLists(gs, lists))
 		if err != nil {
 			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
@@ -217,9 +220,10 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	return c, nil
 }
 
-// readGamesQuery reads a tournament's games (read). A cancelled game (a
-// re-draw, 1.15.8) is kept as a row and is no game of the tournament.
-const readGamesQuery = `SELECT id, state FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`
+// readGamesQuery reads a tournament's games (read), each with its lists
+// (listsColumns). A cancelled game (a re-draw, 1.15.8) is kept as a row
+// and is no game of the tournament.
+const readGamesQuery = `SELECT g.id, g.state, ` + listsColumns + ` FROM games g WHERE g.tournament_id = ? AND g.status != 'cancelled' ORDER BY g.id`
 
 // saveState writes the tournament-wide state with a new revision and, of
 // each game that changed, the game and its claims; the ledger lines of
