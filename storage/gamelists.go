@@ -167,33 +167,29 @@ func (db *DB) listsPending(ctx context.Context, q querier) error {
 	return db.writeListOps(ctx, tx, ops)
 }
 
-// listsColumns are the columns of readGamesQuery that give a game's lists,
-// each list's items joined by SQLite in their order (NULL: no items), so
-// that a game is one row, not one an item. They are read by the statement
-// that reads the game's row: outside a transaction (DB.State) each
-// statement sees its own snapshot, and the lists read apart could be a
-// commit behind or ahead of the row.
-const listsColumns = `(SELECT group_concat(item, ',' ORDER BY seq) FROM game_lists WHERE game_id = g.id AND list = 0),
-	(SELECT group_concat(item, ',' ORDER BY seq) FROM game_lists WHERE game_id = g.id AND list = 1),
-	(SELECT group_concat(item, ',' ORDER BY seq) FROM game_lists WHERE game_id = g.id AND list = 2),
-	(SELECT group_concat(item, ',' ORDER BY seq) FROM game_lists WHERE game_id = g.id AND list = 3)`
-
-// gameLists reads the lists' columns of a row of readGamesQuery: each
-// list's items' JSON joined by commas ("" for a list without items).
-func gameLists(cols []driver.Value) (*[4]string, error) {
-	var l [4]string
-	for i, v := range cols {
-		switch v := v.(type) {
-		case nil:
-		case string:
-			l[i] = v
-		case []byte:
-			l[i] = string(v)
-		default:
-			return nil, fmt.Errorf("storage: a game's list %d is not text: %T", i, v)
-		}
+// gameList reads into lists a list of a row of readGamesQuery: its
+// number and its items' JSON joined by commas by SQLite, in their order
+// (both NULL: the game has no list's items). A game's lists are read by
+// the statement that reads its row, a row a list, not one an item: outside
+// a transaction (DB.State) each statement sees its own snapshot, and the
+// lists read apart could be a commit behind or ahead of the row.
+func gameList(lists *[4]string, list, items driver.Value) error {
+	if list == nil && items == nil {
+		return nil
 	}
-	return &l, nil
+	n, ok := list.(int64)
+	if !ok || n < 0 || n > 3 {
+		return fmt.Errorf("storage: a game's list is not one of its lists: %v", list)
+	}
+	switch v := items.(type) {
+	case string:
+		lists[n] = v
+	case []byte:
+		lists[n] = string(v)
+	default:
+		return fmt.Errorf("storage: a game's list %d is not text: %T", n, items)
+	}
+	return nil
 }
 
 // gameWithLists is the JSON of a game whose games.state is state and

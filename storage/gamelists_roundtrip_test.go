@@ -83,17 +83,17 @@ func TestGameLists_EveryChangeReadsBack(t *testing.T) {
 			}
 			require.NoError(t, db.writeListOps(ctx, tx, ops))
 			ops = nil
-			var lists *[4]string
+			var lists [4]string
 			require.NoError(t, db.eachRow(ctx, tx, readGamesQuery, []any{tid}, func(row []driver.Value) error {
-				if row[0].(int64) == gid {
-					lists, err = gameLists(row[2:])
+				if row[0].(int64) != gid {
+					return nil
 				}
-				return err
+				return gameList(&lists, row[2], row[3])
 			}))
 			require.NoError(t, tx.Commit())
 			state, err := gameJSON(withoutLists(g))
 			require.NoError(t, err)
-			got, err := readGameJSON(gameWithLists(string(state), lists))
+			got, err := readGameJSON(gameWithLists(string(state), &lists))
 			require.NoError(t, err)
 			require.Equal(t, emptyListsNil(readGame(t, marshalGame(t, g))), emptyListsNil(got), "step %d (grouped %v)", step, grouped)
 		}
