@@ -220,13 +220,19 @@ func (db *DB) Close() error {
 }
 
 // migrate applies, each in its own transaction, the embedded migrations
-// numbered above the file's PRAGMA user_version.
+// numbered above the file's PRAGMA user_version. A store of a later
+// version than the last migration is refused: a migration may move what
+// an older version reads (0011 moved the games' lists out of games.state),
+// and that version would read the games without it and write them so.
 func (db *DB) migrate(ctx context.Context) error {
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
 		return err
 	}
 	sort.Strings(names)
+	if err := laterSchema(ctx, db.db, len(names)); err != nil {
+		return err
+	}
 	for _, name := range names {
 		base := strings.TrimPrefix(name, "migrations/")
 		num, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
@@ -257,6 +263,20 @@ func (db *DB) migrate(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// laterSchema fails when the store's schema is of a later version than
+// last, the last this build migrates to (its migrations are numbered from
+// 1 without gaps).
+func laterSchema(ctx context.Context, q *sql.DB, last int) error {
+	var version int
+	if err := q.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return err
+	}
+	if version > last {
+		return fmt.Errorf("the store's schema is of version %d, later than this zaochnik's (%d): run the zaochnik that wrote it, or restore a backup of this version", version, last)
 	}
 	return nil
 }

@@ -167,36 +167,29 @@ func (db *DB) listsPending(ctx context.Context, q querier) error {
 	return db.writeListOps(ctx, tx, ops)
 }
 
-// readListsQuery reads the lists of a tournament's games (read), each
-// list's items joined by SQLite in their order, so that a game's lists
-// are four rows, not one an item: ordered by g.id, which the walk of
-// games_tournament gives, so that SQLite sorts only each list's items.
-const readListsQuery = `SELECT g.id, l.list, group_concat(l.item, ',' ORDER BY l.seq) FROM games g JOIN game_lists l ON l.game_id = g.id
-	WHERE g.tournament_id = ? AND g.status != 'cancelled' GROUP BY g.id, l.list ORDER BY g.id, l.list`
-
-// readLists reads the lists of tournament tid's games: by game id, each
-// list's items' JSON joined by commas ("" for a list without items).
-func (db *DB) readLists(ctx context.Context, q querier, tid int64) (map[int64]*[4]string, error) {
-	if err := db.listsPending(ctx, q); err != nil {
-		return nil, err
-	}
-	lists := map[int64]*[4]string{}
-	err := db.eachRow(ctx, q, readListsQuery, []any{tid}, func(row []driver.Value) error {
-		gid, ok1 := row[0].(int64)
-		list, ok2 := row[1].(int64)
-		items, ok3 := row[2].(string)
-		if !ok1 || !ok2 || !ok3 || list < 0 || list > 3 {
-			return fmt.Errorf("storage: a list row of tournament %d is not of its columns' types: %v", tid, row)
-		}
-		l := lists[gid]
-		if l == nil {
-			l = &[4]string{}
-			lists[gid] = l
-		}
-		l[list] = items
+// gameList reads into lists a list of a row of readGamesQuery: its
+// number and its items' JSON joined by commas by SQLite, in their order
+// (both NULL: the game has no list's items). A game's lists are read by
+// the statement that reads its row, a row a list, not one an item: outside
+// a transaction (DB.State) each statement sees its own snapshot, and the
+// lists read apart could be a commit behind or ahead of the row.
+func gameList(lists *[4]string, list, items driver.Value) error {
+	if list == nil && items == nil {
 		return nil
-	})
-	return lists, err
+	}
+	n, ok := list.(int64)
+	if !ok || n < 0 || n > 3 {
+		return fmt.Errorf("storage: a game's list is not one of its lists: %v", list)
+	}
+	switch v := items.(type) {
+	case string:
+		lists[n] = v
+	case []byte:
+		lists[n] = string(v)
+	default:
+		return fmt.Errorf("storage: a game's list %d is not text: %T", n, items)
+	}
+	return nil
 }
 
 // gameWithLists is the JSON of a game whose games.state is state and

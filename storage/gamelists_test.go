@@ -32,7 +32,7 @@ func emptyListsNil(g corr.Game) corr.Game {
 	return g
 }
 
-// itemsOf is the lists' items of changedItems' rows, joined as readLists
+// itemsOf is the lists' items of changedItems' rows, joined as read
 // gives them.
 func itemsOf(items []listItem) *[4]string {
 	var lists [4]string

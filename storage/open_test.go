@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -84,4 +85,24 @@ func TestOpenExisting_RefusesWhatIsNotAStore(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, [2]uint32{1, 1}, [2]uint32{v, last})
 	})
+}
+
+// A store of a later schema than this build's last migration is refused,
+// not read: a migration may move what the older build reads (0011 moved
+// the games' lists to game_lists), and it would read the games without
+// it and write them back so. A store of this version opens again.
+func TestOpen_RefusesALaterSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	db, err := Open(path)
+	require.NoError(t, err)
+	last, err := db.SchemaVersion(context.Background())
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	db, err = Open(path)
+	require.NoError(t, err, "this version's store")
+	_, err = db.db.Exec(fmt.Sprintf("PRAGMA user_version = %d", last+1))
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	_, err = Open(path)
+	require.ErrorContains(t, err, fmt.Sprintf("of version %d, later than this zaochnik's (%d)", last+1, last))
 }

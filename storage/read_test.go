@@ -39,7 +39,7 @@ func TestRead_ColdTournamentOnTheWriter(t *testing.T) {
 	l, err := loadIn(ctx, cold, cipher)
 	require.NoError(t, err)
 	assert.Equal(t, want.Games, l.State.Games, "read beneath database/sql as through it")
-	for _, q := range []string{readGamesQuery, readListsQuery, readClaimsQuery} {
+	for _, q := range []string{readGamesQuery, readClaimsQuery} {
 		assert.Contains(t, cold.wc.stmts, q, "run on the writer's own statement")
 	}
 }

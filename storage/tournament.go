@@ -182,19 +182,18 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	if err := c.state.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
 		return nil, err
 	}
-	lists, err := db.readLists(ctx, q, tid)
-	if err != nil {
+	if err := db.listsPending(ctx, q); err != nil {
 		return nil, err
 	}
-	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
-		gid, id := row[0].(int64)
-		gs, text := row[1].(string) // as the driver gives them, without Scan's copy
-		if !id || !text {
-			if err := (&rawRow{vals: row}).Scan(&gid, &gs); err != nil {
-				return err
-			}
+	// A game's rows are one a list (one without lists: none), in order.
+	var gid int64 = -1
+	var gs string
+	var lists [4]string
+	add := func() error {
+		if gid < 0 {
+			return nil
 		}
-		g, err := readGameJSON(gameWithLists(gs, lists[gid]))
+		g, err := readGameJSON(gameWithLists(gs, &lists))
 		if err != nil {
 			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
 		}
@@ -203,7 +202,26 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 		// first reply's lines need no DELETE before them.
 		c.games[g.Code] = gameRow{id: gid, known: len(g.Replies) == 0}
 		return nil
+	}
+	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
+		id, ok1 := row[0].(int64)
+		state, ok2 := row[1].(string) // as the driver gives them, without Scan's copy
+		if !ok1 || !ok2 {
+			if err := (&rawRow{vals: row[:2]}).Scan(&id, &state); err != nil {
+				return err
+			}
+		}
+		if id != gid {
+			if err := add(); err != nil {
+				return err
+			}
+			gid, gs, lists = id, state, [4]string{}
+		}
+		return gameList(&lists, row[2], row[3])
 	})
+	if err == nil {
+		err = add()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -217,9 +235,11 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	return c, nil
 }
 
-// readGamesQuery reads a tournament's games (read). A cancelled game (a
-// re-draw, 1.15.8) is kept as a row and is no game of the tournament.
-const readGamesQuery = `SELECT id, state FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`
+// readGamesQuery reads a tournament's games (read), each with its lists
+// (gameList). A cancelled game (a re-draw, 1.15.8) is kept as a row and
+// is no game of the tournament.
+const readGamesQuery = `SELECT g.id, g.state, l.list, group_concat(l.item, ',' ORDER BY l.seq) FROM games g LEFT JOIN game_lists l ON l.game_id = g.id
+	WHERE g.tournament_id = ? AND g.status != 'cancelled' GROUP BY g.id, l.list ORDER BY g.id, l.list`
 
 // saveState writes the tournament-wide state with a new revision and, of
 // each game that changed, the game and its claims; the ledger lines of
