@@ -130,3 +130,28 @@ func TestKeepLedger_OneEntryAGame(t *testing.T) {
 		require.True(t, s.keptLedger(c.keep).fits(*games[c.keep], nil), c.keep)
 	}
 }
+
+// The kept ledgers' lines are counted across games, a game's once: its
+// next ledger replaces the one kept, a short game's goes with the next.
+func TestKeptLedgerLines_CountsEachGamesLast(t *testing.T) {
+	games := map[string]*Game{
+		"long":  {Code: "long", Replies: make([]timecontrol.Reply, extendFrom)},
+		"long2": {Code: "long2", Replies: make([]timecontrol.Reply, extendFrom+1)},
+		"short": {Code: "short", Replies: make([]timecontrol.Reply, 1)},
+	}
+	var s State
+	for _, c := range []struct {
+		keep  string
+		lines int
+		want  int
+	}{
+		{"long", 16, 16},
+		{"long2", 17, 33},
+		{"long", 18, 35},
+		{"short", 1, 36},
+		{"long2", 20, 38},
+	} {
+		s.keepLedger(games[c.keep], &timecontrol.Ledger{Lines: make([]timecontrol.Line, c.lines)})
+		require.Equal(t, c.want, s.KeptLedgerLines(), "kept %s with %d lines", c.keep, c.lines)
+	}
+}

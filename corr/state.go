@@ -281,6 +281,18 @@ func (s State) resumableLedger(g Game) (timecontrol.Ledger, error) {
 	return kept.Extend(s.Timeline(g))
 }
 
+// KeptLedgerLines counts the lines of the day ledgers the state keeps for
+// the next letters to extend: memory a copy of the state holds beyond its
+// games (a game's after its 16th reply, some 290 bytes a line), which the
+// store weighs its copies by.
+func (s State) KeptLedgerLines() int {
+	n := 0
+	for _, e := range s.ledgers {
+		n += len(e.led.Lines)
+	}
+	return n
+}
+
 // keptLedger is the ledger the applier last kept for game code, or nil.
 func (s State) keptLedger(code string) *gameLedger {
 	for _, e := range s.ledgers {

@@ -39,20 +39,66 @@ import (
 // tournament's next letter is read again from its rows (its file, every
 // game's row, its claims: about half a millisecond for a tournament of
 // 105 games), so the bound must hold every tournament a federation plays
-// at once (64 tournaments of 127 games, each weighing 128: cachedGames),
+// at once (64 tournaments of 127 games: cachedGames),
 // while one huge tournament still cannot hold more than that many games
 // in memory. When more come round than that, lru keeps most of them from
 // round to round (cycling), and the parsed files, small, are kept for
 // four times as many tournaments, so that a copy read again from its
 // rows does not parse its file again.
+//
+// A game's copy grows with the game, though: some 50 KB at move 40 (its
+// plies, replies, letters' ids, ledger lines as stored and the day ledger
+// kept to be extended), so that cachedGames such games would be 400 MB.
+// So a copy weighs the bytes its games hold, as weight estimates them,
+// but a game at least gameFloorBytes: the bound (cachedBytes, 128 MiB)
+// keeps no more games than cachedGames, as many as before in their first
+// moves, about 5,400 at move 20, 2,700 at move 40. It is not tighter, near the
+// daemon's soft memory limit of 32 MiB (cmd/zaochnik/gc.go): a backlog of
+// 2,100 games at move 20 then comes round through the copies, and
+// reading a tournament again from its rows costs five to eight times the
+// collector's work that keeping it saves (docs/developers.md, "The
+// committed copies by their bytes").
 const (
-	cachedGames   = 8192 // games in the committed copies kept
+	cachedGames   = 8192 // games in the committed copies kept, at most
 	parsedFiles   = 256  // tournament files kept parsed (about 4.5 KB each for 15 players)
 	cachedSenders = 1024 // senders' tournaments kept (senderCiphers)
 )
 
-// weight is what a committed copy counts against cachedGames.
-func (c *committed) weight() int { return len(c.games) + 1 }
+// What a committed copy holds, in bytes, as weight estimates it: the
+// structs' sizes with their strings and some room for the lists' growth
+// (a tournament of 105 games at move 40 without its kept ledgers: 2.9 MB
+// estimated, 2.6 MB on the heap).
+const (
+	copyBytes      = 1024     // the copy and its state without games
+	gameBytes      = 512      // a game: corr.Game, its code, its gameRow
+	plyBytes       = 48       // a ply and its text
+	replyBytes     = 64       // a reply (timecontrol.Reply)
+	ledgerRowBytes = 176      // a stored ledger line (ledgerRow), strings included; one a reply
+	letterIDBytes  = 64       // a letter's Message-ID
+	keptLineBytes  = 288      // a line of a kept day ledger, its notes included
+	gameFloorBytes = 16 << 10 // what a game weighs at least (cachedBytes)
+	cachedBytes    = cachedGames * gameFloorBytes
+)
+
+// weight is what a committed copy counts against cachedBytes: its bytes,
+// estimated from what grows with the games, and at least gameFloorBytes
+// for each game and one more (the copy). A game's stored ledger lines
+// are counted one a reply whether the copy holds them yet or not (they
+// come with the game's next write), so that the weight costs a pass over
+// the games' slices, not over the map.
+func (c *committed) weight() int {
+	return max(c.bytes(), (len(c.games)+1)*gameFloorBytes)
+}
+
+// bytes estimates what the copy holds.
+func (c *committed) bytes() int {
+	w := copyBytes + len(c.games)*gameBytes + c.state.KeptLedgerLines()*keptLineBytes
+	for _, g := range c.state.Games {
+		w += len(g.Plies)*plyBytes + len(g.Replies)*(replyBytes+ledgerRowBytes) +
+			(len(g.Letters[0])+len(g.Letters[1]))*letterIDBytes
+	}
+	return w
+}
 
 // committed is a tournament as last committed.
 type committed struct {

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -280,9 +280,9 @@ func TestCache_CycleLongerThanTheBoundKeepsMostOfIt(t *testing.T) {
 }
 
 // The benchmark's backlog of 12,000 games, 115 tournaments of 105 games
-// interleaved, against cachedGames: about two thirds of them found.
+// interleaved, against cachedBytes: about two thirds of them found.
 func TestCache_InterleavedBacklogFindsMostTournaments(t *testing.T) {
-	c := newWeighedLRU(cachedGames, func(int) int { return 106 })
+	c := newWeighedLRU(cachedBytes, func(int) int { return 106 * gameFloorBytes })
 	ks := keys("Б-", 115)
 	for range 3 {
 		round(c, ks)
@@ -371,6 +371,72 @@ func TestCache_DroppedKeysRememberedForAWhile(t *testing.T) {
 	}
 }
 
+// copyAt is a committed copy of a tournament of games games, each played
+// to move (its plies, replies, letters' ids and stored ledger lines as a
+// game at that move has them; no kept day ledger), with strings as long
+// as the store's.
+func copyAt(games, move int) *committed {
+	c := &committed{games: map[string]gameRow{}}
+	n := 2 * (move - 1)
+	for i := range games {
+		code := fmt.Sprintf("Б-%03d", i)
+		g := &corr.Game{Code: code, Result: "*", Plies: make([]corr.Ply, n), Replies: make([]timecontrol.Reply, n)}
+		row := gameRow{id: int64(i), known: true, ledger: make([]ledgerRow, n)}
+		for k := range n {
+			g.Plies[k].Text = fmt.Sprintf("c%d-d%d", k%8, k%8+1)
+			g.Letters[k%2] = append(g.Letters[k%2], fmt.Sprintf("<%d.%d.%s@referee.example.org>", i, k, code))
+			row.ledger[k] = ledgerRow{player: "white", received: fmt.Sprintf("2026-01-%02d", k%28+1),
+				sent: fmt.Sprintf("2026-02-%02d", k%28+1), days: k, notes: fmt.Sprintf(`[{"Kind":%d}]`, k)}
+		}
+		c.state.Games = append(c.state.Games, g)
+		c.games[code] = row
+	}
+	return c
+}
+
+// A copy's weight is its bytes as estimated from what grows with its
+// games, a game some tens of KB at move 40, and at least gameFloorBytes a
+// game and one more: no more games are kept than cachedGames.
+func TestCommitted_WeightFollowsTheGames(t *testing.T) {
+	perPly := plyBytes + replyBytes + ledgerRowBytes + letterIDBytes
+	for _, tc := range []struct {
+		games, move int
+		bytes       int
+	}{
+		{0, 1, copyBytes},
+		{1, 1, copyBytes + gameBytes},
+		{1, 2, copyBytes + gameBytes + 2*perPly},
+		{105, 2, copyBytes + 105*(gameBytes+2*perPly)},
+		{1, 40, copyBytes + gameBytes + 78*perPly},
+		{105, 40, copyBytes + 105*(gameBytes+78*perPly)},
+	} {
+		c := copyAt(tc.games, tc.move)
+		assert.Equal(t, tc.bytes, c.bytes(), "%d games at move %d", tc.games, tc.move)
+		assert.Equal(t, max(tc.bytes, (tc.games+1)*gameFloorBytes), c.weight(), "%d games at move %d", tc.games, tc.move)
+	}
+	assert.Equal(t, 106*gameFloorBytes, copyAt(105, 20).weight(), "105 games at move 20, without kept ledgers, weigh the floor")
+	assert.Greater(t, copyAt(105, 40).weight(), 106*gameFloorBytes, "105 games at move 40 weigh more than the floor")
+}
+
+// The estimate is of the order of the bytes a copy holds: measured on
+// the heap for a tournament of long games, it is neither below two
+// thirds of them nor above twice (the kept day ledgers, not built here,
+// are counted by corr.State.KeptLedgerLines).
+func TestCommitted_WeightNearTheHeap(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	c := copyAt(105, 40)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int(after.HeapAlloc - before.HeapAlloc)
+	w := c.bytes()
+	t.Logf("estimated %d, held %d", w, held)
+	assert.GreaterOrEqual(t, w, held*2/3, "weight %d against %d bytes held", w, held)
+	assert.LessOrEqual(t, w, held*2, "weight %d against %d bytes held", w, held)
+	runtime.KeepAlive(c)
+}
+
 // The copies of every tournament a federation plays at once stay in
 // memory (a backlog brings their letters interleaved, and a copy dropped
 // is read again from its rows), and one huge tournament does not hold
@@ -379,26 +445,40 @@ func TestCache_HoldsAFederationsTournaments(t *testing.T) {
 	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
 	require.NoError(t, err)
 	defer db.Close()
-	copyOf := func(games int) *committed {
-		c := &committed{games: map[string]gameRow{}}
-		for i := range games {
-			c.games[strconv.Itoa(i)] = gameRow{}
-		}
-		return c
-	}
+	federation := copyAt(127, 2)
 	for k := range 64 {
-		db.keep(fmt.Sprint("T", k), copyOf(127)) // 64 × (127+1): the bound exactly
+		db.keep(fmt.Sprint("T", k), federation) // 64 × (127+1) games' floor: the bound exactly
 	}
 	for k := range 64 {
 		_, ok := db.tournaments.get(fmt.Sprint("T", k))
 		require.True(t, ok, "tournament %d of 64 kept", k)
 	}
-	db.keep("one more", copyOf(0)) // a weight of 1 over the bound
+	db.keep("one more", copyAt(0, 1)) // a game's floor over the bound
 	_, ok := db.tournaments.get("T0")
 	assert.False(t, ok, "the least recently used dropped past the bound")
-	db.keep("huge", copyOf(cachedGames))
+	db.keep("huge", copyAt(cachedGames, 2))
 	_, ok = db.tournaments.get("T63")
 	assert.False(t, ok, "a tournament as big as the bound leaves room for no other")
+}
+
+// Long games are kept by their bytes, not their count: of a federation's
+// 64 tournaments of 127 games at move 40, some 3.6 MB each, the copies
+// kept stay within cachedBytes, fewer than the 64 a bound of games kept.
+func TestCache_LongGamesWithinTheBytes(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	long := copyAt(127, 40)
+	for k := range 64 {
+		db.keep(fmt.Sprint("T", k), long)
+		assert.LessOrEqual(t, db.tournaments.weight, cachedBytes, "after %d tournaments", k+1)
+	}
+	kept := db.tournaments.order.Len()
+	assert.Equal(t, cachedBytes/long.weight(), kept, "tournaments of long games kept")
+	for k := 64 - kept; k < 64; k++ {
+		_, ok := db.tournaments.get(fmt.Sprint("T", k))
+		assert.True(t, ok, "the most recent tournament %d kept", k)
+	}
 }
 
 // Only the games a letter changed are written (corr.State.Changed); a

@@ -187,7 +187,7 @@ func open(path, mode string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	db := &DB{db: sqldb, Now: time.Now, parsed: newLRU[parsedFile](parsedFiles), tournaments: newWeighedLRU(cachedGames, (*committed).weight)}
+	db := &DB{db: sqldb, Now: time.Now, parsed: newLRU[parsedFile](parsedFiles), tournaments: newWeighedLRU(cachedBytes, (*committed).weight)}
 	if err := db.migrate(context.Background()); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
