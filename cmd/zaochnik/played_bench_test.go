@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"zaochnik/corr"
 	"zaochnik/corr/draughts"
 	"zaochnik/mailbox"
 	"zaochnik/referee"
@@ -192,7 +191,7 @@ func plyOf(tb testing.TB, db *storage.DB, g benchGame, line []string, ply int, d
 	}
 	s, err := db.State(context.Background(), g.cipher)
 	require.NoError(tb, err)
-	game, ok := s.Game(corr.GameCode(g.cipher, corr.Pairing{White: g.white.Number, Black: g.black.Number}))
+	game, ok := s.Game(g.code())
 	require.True(tb, ok)
 	replies := append([]timecontrol.Reply(nil), game.Replies...)
 	// The letters of plies not yet received, as the referee records them
@@ -246,12 +245,9 @@ func TestPlayTo_PlaysTheGamesUpToTheMove(t *testing.T) {
 	assert.Equal(t, "3...", plyLabel(black.ply))
 	assert.Equal(t, [3]timecontrol.Date{today.AddDays(-1), today.AddDays(-1), today}, white.dates)
 
-	code := func(g benchGame) string {
-		return corr.GameCode(g.cipher, corr.Pairing{White: g.white.Number, Black: g.black.Number})
-	}
 	s, err := db.State(context.Background(), games[0].cipher)
 	require.NoError(t, err)
-	g, ok := s.Game(code(games[0]))
+	g, ok := s.Game(games[0].code())
 	require.True(t, ok)
 	require.Len(t, g.Plies, 4)
 	var sent []timecontrol.Date
@@ -274,7 +270,7 @@ func TestPlayTo_PlaysTheGamesUpToTheMove(t *testing.T) {
 	receiveBacklog(t, ref, ls)
 	s, err = db.State(context.Background(), games[0].cipher)
 	require.NoError(t, err)
-	g, _ = s.Game(code(games[0]))
+	g, _ = s.Game(games[0].code())
 	assert.Len(t, g.Plies, 6)
 	led, err := s.Ledger(g)
 	require.NoError(t, err)
