@@ -48,7 +48,9 @@ type Inbox interface {
 	// Oversized is told of a letter larger than ReaderOptions.MaxLetterSize
 	// (by its RFC822.SIZE, or by its literal when the server understated
 	// that) of size bytes instead of Accept; only its header was
-	// fetched (header.Raw, read as header.Mail). It must store it, advance
+	// fetched (header.Raw, read as header.Mail; none, header.Raw empty,
+	// when the server sent none or it was over the limit too, and then
+	// header.UID alone names the letter). It must store it, advance
 	// the watermark and be idempotent like Accept; the letter is then filed
 	// under the refused folder, unread.
 	Oversized(ctx context.Context, mailbox string, uidValidity uint32, header Fetched, size int64) error

@@ -38,6 +38,7 @@ func TestReceive_FailedLetterUndoesOnlyItself(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := newWorld(t, "two.toml")
+			w.oneGroup()
 			ctx := context.Background()
 			ls := []referee.Letter{
 				{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})},
@@ -119,6 +120,12 @@ func (w *world) afterRow(uid int, do func()) {
 	w.side(fmt.Sprintf(`CREATE TRIGGER hook AFTER INSERT ON letters WHEN NEW.uid = %d BEGIN SELECT referee_test_row('%s'); END`, uid, key))
 }
 
+// oneGroup makes w's referee take a call's letters in one group
+// transaction, however long they take: at GroupTime, a loaded machine
+// split the group before the letter that fails, and the letters before it
+// were never taken again.
+func (w *world) oneGroup() { referee.SetGroupTime(w.ref, time.Hour) }
+
 // laterClock makes w's store run do at each reading of its clock (a row's
 // stamp, between two statements) once armed is set.
 func (w *world) laterClock(armed *atomic.Bool, do func()) {
@@ -139,6 +146,7 @@ func (w *world) laterClock(armed *atomic.Bool, do func()) {
 // returns their outcomes with the failure, as its promise says.
 func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
 	w := newWorld(t, "two.toml")
+	w.oneGroup()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var armed atomic.Bool
@@ -175,9 +183,13 @@ func TestReceive_CancelledMidGroupStoresTheLettersBefore(t *testing.T) {
 // then, taken again, the second.
 func TestReceive_EarlierLetterFailingWhenTakenAgain(t *testing.T) {
 	w := newWorld(t, "two.toml")
+	w.oneGroup()
 	ctx := context.Background()
 	moved := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
-	w.afterRow(2, func() { w.db.Now = func() time.Time { return moved } })
+	w.afterRow(2, func() {
+		time.Sleep(referee.GroupTime) // a loaded machine's pace: the group goes on all the same
+		w.db.Now = func() time.Time { return moved }
+	})
 	ls := []referee.Letter{
 		decoded(w.ref, referee.Letter{Raw: w.raw(letter{from: ivanov, subject: "ТЕСТ-2026 1-2", day: 1, body: firstMove, above: []string{dmarcIvanov}})}),
 		{Raw: []byte("not a letter"), Name: "<kept@example.net>", Unreadable: errors.New("unreadable")},
@@ -211,6 +223,7 @@ func TestReceive_EarlierLetterFailingWhenTakenAgain(t *testing.T) {
 // that stored it committed; the failed letter writes none.
 func TestReceive_LinesOfLettersTakenAgainLoggedOnce(t *testing.T) {
 	w := newWorld(t, "two.toml")
+	w.oneGroup()
 	rec := &records{}
 	w.ref.Log, w.db.Log = slog.New(rec), slog.New(rec)
 	ls := []referee.Letter{

@@ -40,6 +40,10 @@ type Referee struct {
 	Location *time.Location
 
 	ahead aheadBook // the tournaments read, for reading ahead (ahead.go)
+	// groupTime stands for GroupTime when not 0: the tests of a group's
+	// failures lengthen it, so that a loaded machine does not split
+	// their group before the letter that fails (export_test.go).
+	groupTime time.Duration
 }
 
 // Letter is a letter as fetched: from an IMAP mailbox (Mailbox, UIDs) or
@@ -120,7 +124,11 @@ func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) 
 	defer ra.end()
 	outs := make([]Outcome, 0, len(cs))
 	for len(outs) < len(cs) {
-		n, err := r.receiveGroup(ctx, cs, len(outs), GroupTime, ra, &outs)
+		bound := GroupTime
+		if r.groupTime != 0 {
+			bound = r.groupTime
+		}
+		n, err := r.receiveGroup(ctx, cs, len(outs), bound, ra, &outs)
 		if err != nil || n == 0 {
 			return outs, err
 		}

@@ -39,6 +39,11 @@ type benchGame struct {
 	white, black corr.Player
 }
 
+// code is g's game code (corr.GameCode).
+func (g benchGame) code() string {
+	return corr.GameCode(g.cipher, corr.Pairing{White: g.white.Number, Black: g.black.Number})
+}
+
 // benchTournaments writes into db tournaments of 15 players each (105
 // games), started today, until they hold at least n games; it returns the
 // games.

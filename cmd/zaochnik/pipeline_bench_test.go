@@ -75,8 +75,8 @@ import (
 // Run: go test -run '^$' -bench '^BenchmarkPipeline$' -benchtime 1x ./cmd/zaochnik
 // (ZAOCHNIK_BENCH_LETTERS sets the backlog, 5000 by default;
 // ZAOCHNIK_BENCH_GAMES=N stores N games; ZAOCHNIK_BENCH_MOVE=N makes the
-// letters move N, 1 by default, each game's row the bigger the later the
-// move; ZAOCHNIK_BENCH_CPUPROFILE=FILE
+// letters move N, 1 by default, each game's lists and ledger the longer
+// the later the move; ZAOCHNIK_BENCH_CPUPROFILE=FILE
 // and ZAOCHNIK_BENCH_MEMPROFILE=FILE profile the daemon).
 func BenchmarkPipeline(b *testing.B) {
 	n := 5000
@@ -96,7 +96,7 @@ func BenchmarkPipeline(b *testing.B) {
 	require.NoError(b, err)
 	today := timecontrol.DateOf(time.Now().In(moscow()))
 	began := time.Now()
-	move := benchMove()
+	move := benchMove(b, os.Getenv)
 	games := benchTournaments(b, db, stored, benchStart(today, move))
 	backlog := func() [][]byte { return firstMoves(interleave(spread(games, n))) }
 	if move > 1 {

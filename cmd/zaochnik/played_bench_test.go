@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"zaochnik/corr"
 	"zaochnik/corr/draughts"
 	"zaochnik/mailbox"
 	"zaochnik/referee"
@@ -22,15 +20,22 @@ import (
 )
 
 // benchMove is the move the benchmarks' letters play: ZAOCHNIK_BENCH_MOVE,
-// else 1. A game's row grows with every letter (its plies, its ledger's
-// replies, its letters' Message-IDs), so a letter at move 40 writes a
-// bigger row than one at move 1; the stored games are played up to it
-// first (playTo).
-func benchMove() int {
-	if v, err := strconv.Atoi(os.Getenv("ZAOCHNIK_BENCH_MOVE")); err == nil && v > 1 {
-		return v
+// 1 when it is unset or empty. A game's lists (its plies, its ledger's
+// replies and lines, its letters' Message-IDs) grow with every letter, so
+// a letter at move 40 finds more of its game to read and keep than one at
+// move 1; the stored games are played up to it first (playTo). Any other
+// value than a whole number from 1 fails tb, as a figure measured at move
+// 1 when move 40 was asked for would be taken for move 40's.
+func benchMove(tb testing.TB, getenv func(string) string) int {
+	v := getenv("ZAOCHNIK_BENCH_MOVE")
+	if v == "" {
+		return 1
 	}
-	return 1
+	move, err := strconv.Atoi(v)
+	if err != nil || move < 1 {
+		tb.Fatalf("ZAOCHNIK_BENCH_MOVE=%q: not a move (a whole number from 1)", v)
+	}
+	return move
 }
 
 // benchStart is the first day of play of games whose letters play move on
@@ -136,7 +141,7 @@ func playTo(tb testing.TB, db *storage.DB, games []benchGame, move int, today ti
 		return today
 	}
 	defer func(now func() time.Time) { db.Now = now }(db.Now)
-	ref := &referee.Referee{DB: db, Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: "bench.test"}, Own: []string{"turnir@bench.test"}}, Log: quietLog()}
+	ref := benchReferee(db)
 	uid := uint32(0)
 	for ply := 0; ply < plies; ply++ {
 		at := noon(day(ply))
@@ -161,6 +166,12 @@ func playTo(tb testing.TB, db *storage.DB, games []benchGame, move int, today ti
 	return plyOf(tb, db, games[0], line, plies, day), plyOf(tb, db, games[0], line, plies+1, day)
 }
 
+// benchReferee is the referee of the benchmarks' store db, as the daemon
+// runs it (authserv_id = bench.test), logging nothing.
+func benchReferee(db *storage.DB) *referee.Referee {
+	return &referee.Referee{DB: db, Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: "bench.test"}, Own: []string{"turnir@bench.test"}}, Log: quietLog()}
+}
+
 // noon is midday of d in Moscow, the benchmark tournaments' zone.
 func noon(d timecontrol.Date) time.Time {
 	return time.Date(d.Year(), d.Month(), d.Day(), 12, 0, 0, 0, moscow())
@@ -180,7 +191,7 @@ func plyOf(tb testing.TB, db *storage.DB, g benchGame, line []string, ply int, d
 	}
 	s, err := db.State(context.Background(), g.cipher)
 	require.NoError(tb, err)
-	game, ok := s.Game(corr.GameCode(g.cipher, corr.Pairing{White: g.white.Number, Black: g.black.Number}))
+	game, ok := s.Game(g.code())
 	require.True(tb, ok)
 	replies := append([]timecontrol.Reply(nil), game.Replies...)
 	// The letters of plies not yet received, as the referee records them
@@ -234,12 +245,9 @@ func TestPlayTo_PlaysTheGamesUpToTheMove(t *testing.T) {
 	assert.Equal(t, "3...", plyLabel(black.ply))
 	assert.Equal(t, [3]timecontrol.Date{today.AddDays(-1), today.AddDays(-1), today}, white.dates)
 
-	code := func(g benchGame) string {
-		return corr.GameCode(g.cipher, corr.Pairing{White: g.white.Number, Black: g.black.Number})
-	}
 	s, err := db.State(context.Background(), games[0].cipher)
 	require.NoError(t, err)
-	g, ok := s.Game(code(games[0]))
+	g, ok := s.Game(games[0].code())
 	require.True(t, ok)
 	require.Len(t, g.Plies, 4)
 	var sent []timecontrol.Date
@@ -253,7 +261,7 @@ func TestPlayTo_PlaysTheGamesUpToTheMove(t *testing.T) {
 	assert.Len(t, g.Letters[0], 2)
 	assert.Len(t, g.Letters[1], 2)
 
-	ref := &referee.Referee{DB: db, Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: "bench.test"}, Own: []string{"turnir@bench.test"}}, Log: quietLog()}
+	ref := benchReferee(db)
 	now := noon(today)
 	var ls []referee.Letter
 	for _, raw := range append(plyLetters(games, white, "first", now), plyLetters(games, black, "reply", now)...) {
@@ -262,7 +270,7 @@ func TestPlayTo_PlaysTheGamesUpToTheMove(t *testing.T) {
 	receiveBacklog(t, ref, ls)
 	s, err = db.State(context.Background(), games[0].cipher)
 	require.NoError(t, err)
-	g, _ = s.Game(code(games[0]))
+	g, _ = s.Game(games[0].code())
 	assert.Len(t, g.Plies, 6)
 	led, err := s.Ledger(g)
 	require.NoError(t, err)
@@ -286,3 +294,43 @@ func TestBenchLine_IsLegal(t *testing.T) {
 	}
 	assert.True(t, p.CanMove())
 }
+
+// TestBenchMove: ZAOCHNIK_BENCH_MOVE unset or empty is move 1, a whole
+// number from 1 is that move, and anything else fails the benchmark
+// rather than measure move 1 in its name (it was taken for 1).
+func TestBenchMove(t *testing.T) {
+	tests := []struct {
+		env    string
+		move   int
+		failed bool
+	}{
+		{"", 1, false},
+		{"1", 1, false},
+		{"40", 40, false},
+		{"0", 0, true},
+		{"-3", 0, true},
+		{"40 ", 0, true},
+		{"forty", 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.env, func(t *testing.T) {
+			tb := &fatalTB{TB: t}
+			move := benchMove(tb, func(k string) string {
+				require.Equal(t, "ZAOCHNIK_BENCH_MOVE", k)
+				return tt.env
+			})
+			assert.Equal(t, tt.failed, tb.failed)
+			if !tt.failed {
+				assert.Equal(t, tt.move, move)
+			}
+		})
+	}
+}
+
+// fatalTB records a Fatalf instead of ending the test.
+type fatalTB struct {
+	testing.TB
+	failed bool
+}
+
+func (f *fatalTB) Fatalf(string, ...any) { f.failed = true }

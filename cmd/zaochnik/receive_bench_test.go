@@ -11,7 +11,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"zaochnik/mailbox"
 	"zaochnik/referee"
 	"zaochnik/storage"
 	"zaochnik/timecontrol"
@@ -32,7 +31,7 @@ import (
 // serve: GOGC=100 measures under Go's default). Profile with -cpuprofile.
 func BenchmarkReceivePath(b *testing.B) {
 	defer tuneGC(defaultConfig(), os.Getenv, quietLog())()
-	move := benchMove()
+	move := benchMove(b, os.Getenv)
 	var cpu time.Duration
 	letters := 0
 	for range b.N {
@@ -57,7 +56,7 @@ func BenchmarkReceivePath(b *testing.B) {
 		for _, raw := range append(first, replies...) {
 			ls = append(ls, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(len(ls) + 1), Raw: raw})
 		}
-		ref := &referee.Referee{DB: db, Reading: mailbox.Reading{Auth: mailbox.AuthPolicy{AuthservID: "bench.test"}, Own: []string{"turnir@bench.test"}}, Log: quietLog()}
+		ref := benchReferee(db)
 		b.StartTimer()
 		began := processCPU(b)
 		receiveBacklog(b, ref, ls)
