@@ -11,6 +11,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/corr"
+	"zaochnik/timecontrol"
 )
 
 // TestStored_MessageIDThenUID: a letter is the stored one of its
@@ -110,4 +113,37 @@ func TestRelease_ReusedUIDWarnedOnceCommitted(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, fresh)
 	assert.Equal(t, 1, warned(), "offered again")
+}
+
+// TestCommitOutcome_LetterToNobodyWarnedOnceCommitted: an outgoing letter
+// of no address is not queued, and its warning is written once the
+// transaction that dropped it committed, none for one rolled back.
+func TestCommitOutcome_LetterToNobodyWarnedOnceCommitted(t *testing.T) {
+	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
+	var log strings.Builder
+	db.Log = slog.New(slog.NewTextHandler(&log, nil))
+	warned := func() int { return strings.Count(log.String(), "a letter to nobody") }
+	ctx := context.Background()
+	out := corr.Outcome{Accepted: true, Out: []corr.Outgoing{{To: " ", Kind: "notice", Subject: "нет адреса"}}}
+	save := func(tx *Tx) error {
+		l, err := tx.Load(ctx, cipher)
+		if err != nil {
+			return err
+		}
+		return tx.SaveDesk(ctx, l, timecontrol.MustDate("2026-03-02"), out)
+	}
+	failed := errors.New("a later step failed")
+
+	g, err := db.Group(ctx)
+	require.NoError(t, err)
+	require.NoError(t, each(g, save))
+	require.ErrorIs(t, each(g, func(*Tx) error { return failed }), failed)
+	require.Error(t, g.Commit())
+	assert.Zero(t, warned(), "a group rolled back")
+
+	require.ErrorIs(t, db.Update(ctx, func(tx *Tx) error { return errors.Join(save(tx), failed) }), failed)
+	assert.Zero(t, warned(), "a transaction rolled back")
+
+	require.NoError(t, db.Update(ctx, save))
+	assert.Equal(t, 1, warned(), "committed")
 }

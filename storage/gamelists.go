@@ -95,6 +95,17 @@ type listOp struct {
 // when it commits (grouprows.go), the items of all its letters in a few
 // statements.
 func (db *DB) saveLists(ctx context.Context, tx *sql.Tx, gid int64, g, old corr.Game, had bool) error {
+	ops := listOps(gid, g, old, had)
+	if db.deferring(tx) {
+		db.w.rows.lists = append(db.w.rows.lists, ops...)
+		return nil
+	}
+	return db.writeListOps(ctx, tx, ops)
+}
+
+// listOps are saveLists' steps for game gid, g, which was old (had: old
+// is stored).
+func listOps(gid int64, g, old corr.Game, had bool) []listOp {
 	items, cut := changedItems(g, old, had)
 	ops := make([]listOp, 0, 2)
 	if !had {
@@ -108,11 +119,7 @@ func (db *DB) saveLists(ctx context.Context, tx *sql.Tx, gid int64, g, old corr.
 	if len(items) > 0 {
 		ops = append(ops, listOp{gid: gid, items: items})
 	}
-	if db.deferring(tx) {
-		db.w.rows.lists = append(db.w.rows.lists, ops...)
-		return nil
-	}
-	return db.writeListOps(ctx, tx, ops)
+	return ops
 }
 
 // writeListOps carries out saveLists' steps ops in order, the items of
