@@ -46,9 +46,11 @@ import (
 // four times as many tournaments, so that a copy read again from its
 // rows does not parse its file again.
 //
-// A game's copy grows with the game, though: some 50 KB at move 40 (its
-// plies, replies, letters' ids, ledger lines as stored and the day ledger
-// kept to be extended), so that cachedGames such games would be 400 MB.
+// A game's copy grows with the game, though: some 27 KB at move 40 (its
+// plies, replies, letters' ids and ledger lines as stored; a day ledger
+// kept to be extended, 23 KB more, only for the state's last few games
+// written: corr's keptLedgers), so that cachedGames such games would be
+// over 200 MB.
 // So a copy weighs the bytes its games hold, as weight estimates them,
 // but a game at least gameFloorBytes: the bound (cachedBytes, 128 MiB)
 // keeps no more games than cachedGames, as many as before in their first
