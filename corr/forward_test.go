@@ -1,6 +1,7 @@
 package corr
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,6 +40,11 @@ func TestSplitLettered_AsLetteredApart(t *testing.T) {
 // letter's game copied with room for its moves, State.own; 34 with the
 // letter's moves not copied to be read, the letters out in one array;
 // 31 with a repetition written as the server wrote it not resolved).
+// The bound is one above the count measured (31, Go 1.26.8): CI runs the
+// Go its machine has (go.mod names the least), whose inlining and escape
+// analysis may move the count by one with nothing of ours changed; two
+// allocations more (a copy of the game's lists more, an allocation for
+// each ply of it) still fail it.
 func TestApply_MoveLetterAllocations(t *testing.T) {
 	s := started(t)
 	first := Observation{From: white, Subject: "ЧР-2026-ЗФ", Postmark: timecontrol.MustDate("2026-03-01"), MessageID: "<first@test>"}
@@ -50,8 +56,8 @@ func TestApply_MoveLetterAllocations(t *testing.T) {
 	require.True(t, out.Accepted)
 	require.Empty(t, out.Problems)
 	n := testing.AllocsPerRun(20, func() { Apply(s, l, reply) })
-	t.Logf("%.0f allocations", n)
-	assert.LessOrEqual(t, n, 31.0)
+	t.Logf("%.0f allocations (%s)", n, runtime.Version())
+	assert.LessOrEqual(t, n, 32.0)
 }
 
 // moveList numbers the plies from the one given: White's with "N.",

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
 )
 
 // The opponent's move repeated (6.2.9) is accepted as the server wrote
@@ -47,6 +48,8 @@ func TestRepetition_6_2_9_AsWrittenOrAsResolved(t *testing.T) {
 			require.NotNil(t, g.Stopped)
 			require.Len(t, g.Penalties, 1)
 			assert.Equal(t, "6.2.11", g.Penalties[0].Clause)
+			assert.Equal(t, 6, g.Penalties[0].Days)
+			assert.Equal(t, timecontrol.Black, g.Penalties[0].Player) // the sender of the wrong repetition
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package letter
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"unicode"
@@ -97,14 +98,18 @@ func FuzzHasStem(f *testing.F) {
 // scratch, a phrase of one word not copied, the label words folded into
 // constants (23); a line's label and run of moves in arrays on the stack
 // (14); a label that is the line's words takes the line's phrase (12);
-// the lines split into an array on the stack (11).
+// the lines split into an array on the stack (11). The bound is one
+// above the count measured (11, Go 1.26.8), as TestApply_MoveLetterAllocations's
+// in corr: a Go other than the least go.mod names may move the count by
+// one with nothing of ours changed; two allocations more (one for each
+// line, five here, or each move, two) still fail it.
 func TestParse_MoveLetterAllocations(t *testing.T) {
 	opts := goldenOptions()
 	opts.Subject = "ЧР-2026-ЗФ"
 	text := "ЧР-2026-ЗФ 1-2\nВаш ход: 1.c3-d4\nМой ход: 1...f6-g5\n02.03.2026 / 02.03.2026 / 02.03.2026\nВремя: 0/0\n"
 	n := testing.AllocsPerRun(20, func() { Parse(text, opts) })
-	assert.LessOrEqual(t, n, 11.0)
-	t.Logf("%.0f allocations", n)
+	assert.LessOrEqual(t, n, 12.0)
+	t.Logf("%.0f allocations (%s)", n, runtime.Version())
 }
 
 // TestParse_ParserInItsSizeClass: the parser, one allocation a letter
