@@ -100,13 +100,17 @@ func TestLedger_ExtendedAsComputed(t *testing.T) {
 
 // A game's kept ledger is one entry, replaced by the game's next: a long
 // game's stays for its next letter to extend, a short game's only until
-// the next ledger is kept (for the store's Ledger, right after); the list
+// the next ledger is kept (for the store's Ledger, right after); the
+// last keptLedgers games' only are kept, the oldest going first; the list
 // a state stepped from is not changed.
 func TestKeepLedger_OneEntryAGame(t *testing.T) {
 	games := map[string]*Game{
 		"long":   {Code: "long", Replies: make([]timecontrol.Reply, extendFrom)},
 		"short":  {Code: "short", Replies: make([]timecontrol.Reply, 1)},
 		"short2": {Code: "short2", Replies: make([]timecontrol.Reply, 2)},
+	}
+	for _, code := range []string{"long2", "long3", "long4", "long5"} {
+		games[code] = &Game{Code: code, Replies: make([]timecontrol.Reply, extendFrom+1)}
 	}
 	var s State
 	for _, c := range []struct {
@@ -117,6 +121,13 @@ func TestKeepLedger_OneEntryAGame(t *testing.T) {
 		{"short", []string{"long", "short"}},
 		{"short2", []string{"long", "short2"}},
 		{"long", []string{"long"}},
+		{"long2", []string{"long", "long2"}},
+		{"long3", []string{"long", "long2", "long3"}},
+		{"long4", []string{"long", "long2", "long3", "long4"}},
+		{"long5", []string{"long2", "long3", "long4", "long5"}}, // keptLedgers: the oldest goes
+		{"long3", []string{"long2", "long4", "long5", "long3"}},
+		{"short", []string{"long4", "long5", "long3", "short"}},
+		{"long", []string{"long4", "long5", "long3", "long"}},
 	} {
 		before := slices.Clone(s.ledgers)
 		was := s.ledgers

@@ -36,10 +36,11 @@ type State struct {
 	// owned are the games a step took for itself (own) since cow: changed
 	// in place from then on, until the next cow starts the list again.
 	owned []*Game
-	// ledgers are the games' day ledgers as the applier last computed
-	// them, each with what it was computed from (gameLedger): the store's
-	// Ledger of a letter's game, asked right after, takes it as it is, and
-	// the next letter's is extended from its game's. A list never changed
+	// ledgers are the last games' day ledgers as the applier computed
+	// them (keptLedgers), each with what it was computed from
+	// (gameLedger): the store's Ledger of a letter's game, asked right
+	// after, takes it as it is, and the next letter's is extended from its
+	// game's while it is kept. A list never changed
 	// in place (keepLedger copies it), shared by the states that step from
 	// this one; Clone leaves it out, so that a state handed out is the
 	// same as one read again from the rows.
@@ -309,16 +310,29 @@ func (s State) keptLedger(code string) *gameLedger {
 // the applier keeps the next ledger (for the store's Ledger, right after).
 const extendFrom = 16
 
+// keptLedgers is how many games' ledgers a state keeps at most, the last
+// kept: a game's next letter usually comes days later, after its
+// tournament's other games' letters, while every kept ledger stays in the
+// store's committed copy of the state (some 11 KB a game at move 20, 23 KB
+// at move 40), the collector's work in a backlog of long games. Computing
+// a ledger whole costs some 10 µs at move 30, against some 2 ms a letter
+// of a backlog at move 20 (docs/developers.md, "The pipeline against its
+// bounds"); the last few still serve a game's letters close together.
+const keptLedgers = 4
+
 // keepLedger keeps led as the ledger last computed for game g, with the
 // state's breaks as they are now, in a list of s's own: the one it had
 // may be shared with the state s stepped from. A shorter game's ledger
-// kept before goes (extendFrom).
+// kept before goes (extendFrom), and the oldest beyond keptLedgers.
 func (s *State) keepLedger(g *Game, led *timecontrol.Ledger) {
 	ls := make([]*gameLedger, 0, len(s.ledgers)+1)
 	for _, e := range s.ledgers {
 		if e.code != g.Code && len(e.replies) >= extendFrom {
 			ls = append(ls, e)
 		}
+	}
+	if len(ls) >= keptLedgers {
+		ls = ls[len(ls)-keptLedgers+1:] // the last kept, and g's
 	}
 	s.ledgers = append(ls, &gameLedger{code: g.Code, white: g.White, black: g.Black, start: g.Start, end: g.End,
 		listReceived: g.StartListReceived, replies: g.Replies, penalties: g.Penalties, breaks: s.Breaks, led: led})

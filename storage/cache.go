@@ -46,13 +46,16 @@ import (
 // four times as many tournaments, so that a copy read again from its
 // rows does not parse its file again.
 //
-// A game's copy grows with the game, though: some 50 KB at move 40 (its
-// plies, replies, letters' ids, ledger lines as stored and the day ledger
-// kept to be extended), so that cachedGames such games would be 400 MB.
+// A game's copy grows with the game, though: some 27 KB at move 40 (its
+// plies, replies, letters' ids and ledger lines as stored; a day ledger
+// kept to be extended, 23 KB more, only for the state's last few games
+// written: corr's keptLedgers), so that cachedGames such games would be
+// over 200 MB.
 // So a copy weighs the bytes its games hold, as weight estimates them,
 // but a game at least gameFloorBytes: the bound (cachedBytes, 128 MiB)
 // keeps no more games than cachedGames, as many as before in their first
-// moves, about 5,400 at move 20, 2,700 at move 40. It is not tighter, near the
+// moves and at move 20 (some 14 KB a game estimated, now that a state
+// keeps few day ledgers), about 4,700 at move 40. It is not tighter, near the
 // daemon's soft memory limit of 32 MiB (cmd/zaochnik/gc.go): a backlog of
 // 2,100 games at move 20 then comes round through the copies, and
 // reading a tournament again from its rows costs five to eight times the
