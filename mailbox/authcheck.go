@@ -3,7 +3,6 @@ package mailbox
 import (
 	"net/netip"
 	"strings"
-	"unicode"
 
 	"github.com/emersion/go-msgauth/authres"
 )
@@ -192,30 +191,18 @@ func isAddrLiteral(s string) bool {
 
 // receivedBy is the lower-case host of a Received header's "by" clause:
 // the field after the first field "by" (in any case), fields split at
-// white space as strings.Fields splits them (FuzzReceivedBy).
+// white space as strings.Fields splits them, without the slice
+// (FuzzReceivedBy).
 func receivedBy(v string) string {
 	if i := strings.LastIndexByte(v, ';'); i >= 0 {
 		v = v[:i]
 	}
-	for rest := v; ; {
-		f, r := nextField(rest)
-		if f == "" {
-			return ""
+	by := false
+	for f := range strings.FieldsSeq(v) {
+		if by {
+			return strings.ToLower(strings.TrimSuffix(f, "."))
 		}
-		if strings.EqualFold(f, "by") {
-			host, _ := nextField(r)
-			return strings.ToLower(strings.TrimSuffix(host, "."))
-		}
-		rest = r
+		by = strings.EqualFold(f, "by")
 	}
-}
-
-// nextField is the first field of s, split as strings.Fields splits, and
-// what follows it; "" when s has none.
-func nextField(s string) (field, rest string) {
-	s = strings.TrimLeftFunc(s, unicode.IsSpace)
-	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
-		return s[:i], s[i:]
-	}
-	return s, ""
+	return ""
 }

@@ -131,8 +131,15 @@ func plainRunes(s string, ascii func(c byte) bool) bool {
 // printable byte, which wordDecoder decodes but net/mail's atom ends at,
 // leaving an address list it refuses.
 func plainAtom(s string) bool {
+	return printableBut(s, `()<>[]:;@\,"`)
+}
+
+// printableBut reports whether s is printable ASCII, no blank, and none of
+// specials: an atom of RFC 5322 (plainAtom) or a MIME token (isToken),
+// by their specials.
+func printableBut(s, specials string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c > '~' || strings.IndexByte(`()<>[]:;@\,"`, c) >= 0 {
+		if c := s[i]; c <= ' ' || c > '~' || strings.IndexByte(specials, c) >= 0 {
 			return false
 		}
 	}

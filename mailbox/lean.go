@@ -311,15 +311,7 @@ func plainTextType(v string) (mt, charset string, has, ok bool) {
 // isToken reports whether s is a MIME token (RFC 2045 section 5.1):
 // printable ASCII but the blank and the tspecials.
 func isToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c >= 0x7f || strings.IndexByte(`()<>@,;:\"/[]?=`, c) >= 0 {
-			return false
-		}
-	}
-	return true
+	return s != "" && printableBut(s, `()<>@,;:\"/[]?=`)
 }
 
 // lfText is b as a string with every CRLF made LF, as

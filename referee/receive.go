@@ -123,11 +123,11 @@ func (r *Referee) takeAll(ctx context.Context, cs []checked) ([]Outcome, error) 
 	ra := r.readAhead(cs)
 	defer ra.end()
 	outs := make([]Outcome, 0, len(cs))
+	bound := GroupTime
+	if r.groupTime != 0 {
+		bound = r.groupTime
+	}
 	for len(outs) < len(cs) {
-		bound := GroupTime
-		if r.groupTime != 0 {
-			bound = r.groupTime
-		}
 		n, err := r.receiveGroup(ctx, cs, len(outs), bound, ra, &outs)
 		if err != nil || n == 0 {
 			return outs, err
