@@ -32,9 +32,8 @@ func (g GameRef) IsZero() bool {
 // 2 (Black). A cipher may not contain spaces, '[', ']' or '#'; such
 // characters are replaced by '_' so the code always reads back.
 func FormatGameCode(cipher string, white, black int) string {
-	var b strings.Builder
-	writeGameCode(&b, cipher, white, black)
-	return b.String()
+	var a [64]byte // a code on the stack
+	return string(appendGameCode(a[:0], cipher, white, black))
 }
 
 // writeGameCode writes FormatGameCode(cipher, white, black) to b.

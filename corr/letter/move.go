@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"zaochnik/corr/draughts"
 )
@@ -12,18 +11,11 @@ import (
 // String writes the move with its number as a letter would: "6.c3-d4",
 // "5...f6-g5", or just "c3-d4" when no number was written.
 func (m Move) String() string {
-	var b strings.Builder
-	m.writeTo(&b)
-	return b.String()
-}
-
-// writeTo writes m.String() into b: the one place of the numbering rule.
-func (m Move) writeTo(b *strings.Builder) {
 	var a [48]byte // a move's number and text, on the stack
-	b.Write(m.append(a[:0]))
+	return string(m.append(a[:0]))
 }
 
-// append appends m.String() to b.
+// append appends m.String() to b: the one place of the numbering rule.
 func (m Move) append(b []byte) []byte {
 	switch {
 	case m.Number == 0:
@@ -72,15 +64,22 @@ func (m *Move) UnmarshalJSON(b []byte) error {
 // a number is written only where the reader needs it.
 func sequenceString(ms []Move) string {
 	var b []byte
-	for i, m := range ms {
+	for i := range ms {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
-			b = m.Text.Append(b)
-			continue
-		}
-		b = m.append(b)
+		b = appendInRun(b, ms, i)
 	}
 	return string(b)
+}
+
+// appendInRun appends ms[i] as a run of moves writes it: Black's move
+// after White's of the same number without its number (sequenceString,
+// writeMoves).
+func appendInRun(b []byte, ms []Move, i int) []byte {
+	m := ms[i]
+	if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
+		return m.Text.Append(b)
+	}
+	return m.append(b)
 }

@@ -181,12 +181,8 @@ func writeMoves(b *strings.Builder, ms []Move, forced string) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
-			var a [32]byte
-			b.Write(m.Text.Append(a[:0]))
-		} else {
-			m.writeTo(b)
-		}
+		var a [48]byte // a move's number and text, on the stack
+		b.Write(appendInRun(a[:0], ms, i))
 		if m.Forced {
 			b.WriteString(forced)
 		}

@@ -87,18 +87,17 @@ func cyrillicWord(w string) bool {
 }
 
 // foldIs reports whether fold(w) is one of words, without building it.
-// w's first rune tells most words apart: foldEqual reads it as its own
-// fold or as its Cyrillic look-alike's, so a word starting with neither
-// is not compared, nor w's look-alikes looked for (FuzzFoldIs).
+// w's first rune tells most words apart (mayFoldTo, as foldHasPrefix):
+// a word starting with neither of its folds is not compared, nor w's
+// look-alikes looked for (FuzzFoldIs).
 func foldIs(w string, words ...string) bool {
 	if w == "" {
 		return slices.Contains(words, "")
 	}
 	r, _ := utf8.DecodeRuneInString(w)
-	f1, f2 := foldRune(r), foldRune(toCyrillic(r))
 	var cyr lookAlikes
 	for _, x := range words {
-		if xr := firstRune(x); x == "" || xr != f1 && xr != f2 {
+		if x == "" || !mayFoldTo(r, firstRune(x)) {
 			continue // foldEqual would stop at the first rune
 		}
 		if foldEqual(w, x, &cyr) {
