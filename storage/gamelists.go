@@ -124,8 +124,8 @@ func listOps(gid int64, g, old corr.Game, had bool) []listOp {
 
 // writeListOps carries out saveLists' steps ops in order, the items of
 // consecutive writes (of any games) in statements of listRowsAtOnce items
-// at most: an item written twice, by two letters of one game, is left as
-// the later wrote it.
+// at most (insertRows splits them): an item written twice, by two
+// letters of one game, is left as the later wrote it.
 func (db *DB) writeListOps(ctx context.Context, tx *sql.Tx, ops []listOp) error {
 	args := make([]any, 0, 4*listRowsAtOnce)
 	flush := func() error {
@@ -151,11 +151,6 @@ func (db *DB) writeListOps(ctx context.Context, tx *sql.Tx, ops []listOp) error 
 		}
 		for _, it := range op.items {
 			args = append(args, op.gid, it.list, it.seq, it.item)
-			if len(args) == cap(args) {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
 		}
 	}
 	return flush()

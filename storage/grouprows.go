@@ -226,9 +226,9 @@ func (db *DB) writeQueued(ctx context.Context, tx *sql.Tx, qs []queuedRow) error
 }
 
 // writeLedgerOps carries out saveLedger's steps ops in order, the lines of
-// consecutive writes (of any games) in one statement of ledgerRowsAtOnce
-// lines at most: a line written twice, by two letters of one game, is
-// left as the later wrote it.
+// consecutive writes (of any games) in statements of ledgerRowsAtOnce
+// lines at most (insertRows splits them): a line written twice, by two
+// letters of one game, is left as the later wrote it.
 func (db *DB) writeLedgerOps(ctx context.Context, tx *sql.Tx, ops []ledgerOp) error {
 	const ledgerRowsAtOnce = 64
 	args := make([]any, 0, 9*ledgerRowsAtOnce)
@@ -250,11 +250,6 @@ func (db *DB) writeLedgerOps(ctx context.Context, tx *sql.Tx, ops []ledgerOp) er
 		}
 		for i, ln := range op.lines {
 			args = append(args, op.gid, op.seq+i, ln.player, ln.received, ln.sent, ln.days, ln.total, ln.counted, ln.notes)
-			if len(args) == cap(args) {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
 		}
 	}
 	return flush()
