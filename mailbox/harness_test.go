@@ -118,6 +118,10 @@ type fakeInbox struct {
 	oversized map[uint32]mailbox.Fetched // uid -> the header handed over instead of the letter
 	sizes     map[uint32]int64           // uid -> the size Oversized was told
 	groups    []int                      // how many letters each Accept was handed
+	// oversizedFails makes Oversized fail (as a store that cannot keep
+	// the letter would), counted in oversizedOffers, while it is set.
+	oversizedFails  atomic.Bool
+	oversizedOffers int
 }
 
 func newFakeInbox() *fakeInbox {
@@ -135,6 +139,10 @@ func (f *fakeInbox) Oversized(_ context.Context, _ string, validity uint32, head
 	uid := header.UID
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.oversizedOffers++
+	if f.oversizedFails.Load() {
+		return fmt.Errorf("the store cannot keep oversized letter %d", uid)
+	}
 	if validity != f.validity {
 		f.validity, f.last = validity, 0
 	}

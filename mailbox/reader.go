@@ -153,8 +153,20 @@ type Reader struct {
 	// failure, the connection cut, or the guard's timeout in the middle of
 	// it) does not fetch it again, and again at every retry. Only the
 	// sessions' goroutine (Run) touches them.
-	late         map[imap.UID]int64
-	lateValidity uint32
+	late map[imap.UID]int64
+	// waiting are the letters that failed on their own, each waiting its
+	// own backoff before it is tried again (after the others), under
+	// UIDVALIDITY validity as late: an oversized letter the Inbox did not
+	// take (Inbox.Oversized failed). Only Run's goroutine touches them.
+	waiting  map[imap.UID]retry
+	validity uint32 // late's and waiting's
+}
+
+// retry is a letter's own backoff: how often it failed, and when it may
+// be tried again.
+type retry struct {
+	failures int
+	at       time.Time
 }
 
 // Keywords marking a letter already accepted, so that after a crash between
@@ -420,20 +432,35 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	big := map[imap.UID]int64{}
 	size := map[imap.UID]int64{}
 	ts := trays(processed, refused)
-	if r.lateValidity != uidValidity {
-		r.late, r.lateValidity = nil, uidValidity
+	if r.validity != uidValidity {
+		r.late, r.waiting, r.validity = nil, nil, uidValidity
 	}
-	late := map[imap.UID]int64{} // r.late's letters still to hand over
+	late := map[imap.UID]int64{}    // r.late's letters still to hand over
+	waiting := map[imap.UID]retry{} // r.waiting's, likewise
+	now := time.Now()
 	for _, m := range list {
-		switch {
-		case hasFlag(m.Flags, keywordProcessed):
+		if hasFlag(m.Flags, keywordProcessed) {
 			ts[0].uids.AddNum(m.UID)
-		case hasFlag(m.Flags, keywordRefused):
+			continue
+		}
+		if hasFlag(m.Flags, keywordRefused) {
 			ts[1].uids.AddNum(m.UID)
+			continue
+		}
+		w, waits := r.waiting[m.UID]
+		if waits {
+			waiting[m.UID] = w
+		}
+		if n := r.late[m.UID]; n > 0 {
+			late[m.UID] = n
+		}
+		switch {
+		case waits && now.Before(w.at):
+			// Left in the mailbox, unmarked, until its turn.
 		case m.RFC822Size > r.o.MaxLetterSize:
 			big[m.UID] = m.RFC822Size
-		case r.late[m.UID] > 0:
-			big[m.UID], late[m.UID] = r.late[m.UID], r.late[m.UID]
+		case late[m.UID] > 0:
+			big[m.UID] = late[m.UID]
 		default:
 			fresh = append(fresh, m.UID)
 			size[m.UID] = m.RFC822Size
@@ -442,7 +469,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			}
 		}
 	}
-	r.late = late
+	r.late, r.waiting = late, waiting
 	if len(again) > 0 {
 		r.log.Info("imap: offering letters accepted before but not filed", "uids", again.String())
 	}
@@ -703,7 +730,17 @@ func (r *Reader) accept(ctx context.Context, uidValidity uint32, group []Fetched
 
 // oversized hands the letters too large to read to the Inbox with their
 // headers only (BODY.PEEK[HEADER]), then files them as refused: their
-// bodies never cross the wire.
+// bodies never cross the wire. A letter the Inbox does not take fails
+// alone (putOff): it is left in the mailbox unmarked and offered again
+// after a backoff of its own, while the letters after it go on. Whether
+// the store's failure is for good or for a while the reader cannot tell,
+// and need not: this fails closed either way. Filing the letter as
+// refused, or telling the secretary of it, would need the store that has
+// just failed to keep it (and a letter filed but not kept is lost to the
+// referee: the secretary's desk never shows it); left unmarked, it is
+// taken by the next try, the next session or a mended build, and a try
+// costs its header, not its body. The error returned is the server's
+// only (the fetch, the filing).
 func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidity uint32, sizes map[imap.UID]int64, refused string) error {
 	guard := r.guard(c)
 	defer guard.Stop()
@@ -714,12 +751,11 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 	}
 	cmd := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{header}})
 	t := trays("", refused)[1]
-	var aerr error
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		// A header over the limit too is discarded: the letter is then
 		// handed over with none, kept unread all the same.
 		uid, raw, _, err := collect(m, header, r.o.MaxLetterSize)
-		if err != nil || aerr != nil || uid == 0 {
+		if err != nil || uid == 0 {
 			continue
 		}
 		r.log.Warn("imap: letter over the size limit, not fetched", "uid", uid, "size", sizes[uid], "limit", r.o.MaxLetterSize)
@@ -727,16 +763,31 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), raw), sizes[uid])
 		guard.Reset(r.o.CommandTimeout)
 		if err != nil {
-			aerr = fmt.Errorf("handing over oversized letter %d: %w", uid, err)
+			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
 			continue
 		}
+		delete(r.waiting, uid)
 		t.uids.AddNum(uid)
 	}
+	var ferr error
 	if err := cmd.Close(); err != nil {
-		aerr = errors.Join(aerr, fmt.Errorf("fetching headers of oversized letters: %w", err))
+		ferr = fmt.Errorf("fetching headers of oversized letters: %w", err)
 	}
 	guard.Stop()
-	return errors.Join(aerr, r.fileAll(c, []*tray{t}))
+	return errors.Join(ferr, r.fileAll(c, []*tray{t}))
+}
+
+// putOff puts letter uid, which failed alone (err), off until its own
+// backoff (MinBackoff doubled at each failure, up to MaxBackoff) has
+// passed; catchUp leaves it in the mailbox meanwhile.
+func (r *Reader) putOff(uid imap.UID, err error) {
+	if r.waiting == nil {
+		r.waiting = map[imap.UID]retry{}
+	}
+	w := r.waiting[uid]
+	d := backoff(w.failures, r.o.MinBackoff, r.o.MaxBackoff)
+	r.waiting[uid] = retry{failures: w.failures + 1, at: time.Now().Add(d)}
+	r.log.Error("imap: a letter failed alone; it stays in the mailbox, unmarked, and is tried again after the others", "uid", uid, "err", err, "retry in", d)
 }
 
 // hasFlag reports whether flags hold f; keywords are case-insensitive

@@ -377,6 +377,43 @@ func TestReader_LateOversizedOnce(t *testing.T) {
 	}
 }
 
+// TestReader_OversizedRefusedByTheStore: an oversized letter the Inbox
+// cannot take (Oversized fails, for good as far as the reader knows)
+// holds up no other letter: the letters around it are applied and filed,
+// it stays in the mailbox unmarked (nothing of it lost), is offered again
+// after a backoff of its own, and is filed once the store takes it.
+func TestReader_OversizedRefusedByTheStore(t *testing.T) {
+	s := startLocal(t)
+	s.deliver(letter("small.1@example.ru", "1"))
+	s.deliver(append(letter("big.1@example.ru", "2"), bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), 2000)...))
+	s.deliver(letter("small.2@example.ru", "3"))
+	inbox := newFakeInbox()
+	inbox.oversizedFails.Store(true)
+	startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) {
+		o.MaxLetterSize, o.Poll, o.PollInterval = 16<<10, true, 20*time.Millisecond
+	})
+	inbox.waitApplied(t, 2)
+	require.Eventually(t, func() bool {
+		inbox.mu.Lock()
+		defer inbox.mu.Unlock()
+		return inbox.oversizedOffers >= 2
+	}, 10*time.Second, 20*time.Millisecond, "offered again")
+	require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 2 }, 10*time.Second, 20*time.Millisecond)
+	f := folders(t, s.addr)
+	assert.Equal(t, []string{"big.1@example.ru"}, f["INBOX"], "left where it was")
+	assert.Empty(t, f["zaochnik/refused"])
+
+	inbox.oversizedFails.Store(false)
+	require.Eventually(t, func() bool {
+		f := folders(t, s.addr)
+		return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
+	}, 10*time.Second, 20*time.Millisecond)
+	inbox.checkOnce(t)
+	inbox.mu.Lock()
+	defer inbox.mu.Unlock()
+	assert.Len(t, inbox.oversized, 1)
+}
+
 // ptr is a pointer to a copy of v.
 func ptr[T any](v T) *T { return &v }
 
