@@ -106,9 +106,17 @@ type ReaderOptions struct {
 	// IdleWatchdog breaks IDLE this often to check the mailbox and the
 	// connection: a half-open TCP connection is otherwise silent. 5 min.
 	IdleWatchdog time.Duration
-	// CommandTimeout bounds each exchange with the server (one batch of
-	// letters, leaving IDLE); past it the connection is dropped. 2 min.
+	// CommandTimeout bounds each exchange with the server (leaving IDLE,
+	// listing the letters, filing a batch, the wait for each letter of a
+	// FETCH); past it the connection is dropped. 2 min.
 	CommandTimeout time.Duration
+	// MinTransferRate is the slowest a letter's bytes may come (bytes a
+	// second): each letter fetched, or discarded over MaxLetterSize, has
+	// CommandTimeout and a second for every MinTransferRate of its bytes
+	// (a 10 MiB letter at the default, 12 min 40 s), so that a slow letter
+	// that keeps coming is taken. One cut there is put off: tried
+	// again after its own backoff, after the others. 16 KiB.
+	MinTransferRate int64
 	// Reconnection backoff: doubles from MinBackoff (1 s) to MaxBackoff (5 min).
 	MinBackoff, MaxBackoff time.Duration
 	// BatchSize is how many letters one FETCH asks for and one MOVE files
@@ -157,7 +165,9 @@ type Reader struct {
 	// waiting are the letters that failed on their own, each waiting its
 	// own backoff before it is tried again (after the others), under
 	// UIDVALIDITY validity as late: an oversized letter the Inbox did not
-	// take (Inbox.Oversized failed). Only Run's goroutine touches them.
+	// take (Inbox.Oversized failed), a letter whose literal did not
+	// arrive within its allowance (watch). Only Run's goroutine touches
+	// them.
 	waiting  map[imap.UID]retry
 	validity uint32 // late's and waiting's
 }
@@ -199,6 +209,7 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.PollInterval, time.Minute)
 	setDefault(&o.IdleWatchdog, 5*time.Minute)
 	setDefault(&o.CommandTimeout, 2*time.Minute)
+	setDefault(&o.MinTransferRate, 16<<10)
 	setDefault(&o.MinBackoff, time.Second)
 	setDefault(&o.MaxBackoff, 5*time.Minute)
 	setDefault(&o.BatchSize, 500)
@@ -427,7 +438,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	if err != nil {
 		return fmt.Errorf("listing the letters: %w", err)
 	}
-	var fresh []imap.UID
+	var fresh, alone []imap.UID
 	var again imap.UIDSet
 	big := map[imap.UID]int64{}
 	size := map[imap.UID]int64{}
@@ -461,6 +472,9 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			big[m.UID] = m.RFC822Size
 		case late[m.UID] > 0:
 			big[m.UID] = late[m.UID]
+		case waits:
+			alone = append(alone, m.UID) // a letter cut before holds up no other
+			size[m.UID] = m.RFC822Size
 		default:
 			fresh = append(fresh, m.UID)
 			size[m.UID] = m.RFC822Size
@@ -491,6 +505,10 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 		}
 		batches, fresh = append(batches, fresh[:n]), fresh[n:]
 	}
+	slices.Sort(alone)
+	for _, uid := range alone {
+		batches = append(batches, []imap.UID{uid})
+	}
 	if len(batches) == 0 {
 		return nil
 	}
@@ -501,6 +519,9 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	found := map[imap.UID]int64{}
 	err = r.handOver(ctx, c, uidValidity, batches, processed, refused, found)
 	maps.Copy(r.late, found)
+	if uid := stalledIn(err); uid != 0 && found[uid] == 0 {
+		r.putOff(uid, err)
+	}
 	if err != nil || len(found) == 0 {
 		return err
 	}
@@ -623,14 +644,15 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 // A letter larger than MaxLetterSize (its RFC822.SIZE understated it) is
 // discarded as it arrives and put in big with its size.
 func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arrival, spend *budget, big map[imap.UID]int64) error {
-	guard := r.guard(c)
-	defer guard.Stop()
+	w := r.watch(c)
+	defer w.stop()
 	body := &imap.FetchItemBodySection{Peek: true}
 	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		uid, raw, over, err := collect(m, body, r.o.MaxLetterSize)
+		uid, raw, over, err := collect(m, body, r.o.MaxLetterSize, w.letter)
+		w.between()
 		if err != nil || uid == 0 {
 			continue // Close below reports a broken fetch
 		}
@@ -642,13 +664,13 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		if raw == nil {
 			continue // expunged meanwhile by another client
 		}
-		guard.Stop() // reading the letter and waiting for the store is not waiting for the server
+		w.pause() // reading the letter and waiting for the store is not waiting for the server
 		spend.take(cost(raw))
 		arrived <- arrival{f: r.read(uint32(uid), raw)}
-		guard.Reset(r.o.CommandTimeout)
+		w.between()
 	}
 	if err := cmd.Close(); err != nil {
-		return fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err)
+		return stalled(w, fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err))
 	}
 	arrived <- arrival{end: true}
 	return nil
@@ -658,10 +680,11 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 // server sent none), as Collect and FindBodySection would, but the
 // section into one buffer of the literal's size (readLiteral) where
 // Collect grows one from 512 bytes, copying it at each step, and never a
-// section over max bytes: that one is discarded and over is its size. An
-// error leaves the rest of the letter's items unread; the next message's
+// section over max bytes: that one is discarded and over is its size.
+// arriving is told of the section's literal as it is announced, before
+// it is read or discarded. An error leaves the rest of the letter's items unread; the next message's
 // Next skips them.
-func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (uid imap.UID, raw []byte, over int64, err error) {
+func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64, arriving func(uid imap.UID, n int64)) (uid imap.UID, raw []byte, over int64, err error) {
 	for item := m.Next(); item != nil; item = m.Next() {
 		switch item := item.(type) {
 		case imapclient.FetchItemDataUID:
@@ -670,6 +693,7 @@ func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, ma
 			if raw != nil || over > 0 || item.Literal == nil || !item.MatchCommand(body) {
 				continue
 			}
+			arriving(uid, item.Literal.Size())
 			if raw, over, err = readLiteral(item.Literal, max); err != nil {
 				return uid, nil, 0, err
 			}
@@ -742,8 +766,8 @@ func (r *Reader) accept(ctx context.Context, uidValidity uint32, group []Fetched
 // costs its header, not its body. The error returned is the server's
 // only (the fetch, the filing).
 func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidity uint32, sizes map[imap.UID]int64, refused string) error {
-	guard := r.guard(c)
-	defer guard.Stop()
+	w := r.watch(c)
+	defer w.stop()
 	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
 	var set imap.UIDSet
 	for uid := range sizes {
@@ -754,14 +778,15 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		// A header over the limit too is discarded: the letter is then
 		// handed over with none, kept unread all the same.
-		uid, raw, _, err := collect(m, header, r.o.MaxLetterSize)
+		uid, raw, _, err := collect(m, header, r.o.MaxLetterSize, w.letter)
+		w.between()
 		if err != nil || uid == 0 {
 			continue
 		}
 		r.log.Warn("imap: letter over the size limit, not fetched", "uid", uid, "size", sizes[uid], "limit", r.o.MaxLetterSize)
-		guard.Stop()
+		w.pause()
 		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), raw), sizes[uid])
-		guard.Reset(r.o.CommandTimeout)
+		w.between()
 		if err != nil {
 			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
 			continue
@@ -772,8 +797,11 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 	var ferr error
 	if err := cmd.Close(); err != nil {
 		ferr = fmt.Errorf("fetching headers of oversized letters: %w", err)
+		if uid := w.stalled(); uid != 0 {
+			r.putOff(uid, ferr)
+		}
 	}
-	guard.Stop()
+	w.stop()
 	return errors.Join(ferr, r.fileAll(c, []*tray{t}))
 }
 

@@ -414,6 +414,91 @@ func TestReader_OversizedRefusedByTheStore(t *testing.T) {
 	assert.Len(t, inbox.oversized, 1)
 }
 
+// TestReader_SlowLettersGetTheirTime: a letter coming slowly but
+// steadily has the command timeout and a second for every
+// MinTransferRate of its bytes, each letter its own: one under the limit
+// slower than the command timeout is taken (it was cut at every try, for
+// good), and letters discarded over the limit (their RFC822.SIZE
+// understated) one after another no longer share one command timeout.
+// The connection is never dropped.
+func TestReader_SlowLettersGetTheirTime(t *testing.T) {
+	tests := []struct {
+		name       string
+		limit      int64
+		slow       int // letters of about 48 KB
+		applied    int
+		oversized  int
+		understate bool
+	}{
+		{"UnderTheLimit", 64 << 10, 1, 3, 0, false},
+		{"DiscardedOneAfterAnother", 16 << 10, 3, 2, 3, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := startLocal(t)
+			s.deliver(letter("small.1@example.ru", "1"))
+			for i := range tt.slow {
+				s.deliver(append(letter(fmt.Sprintf("slow.%d@example.ru", i), "2"), bytes.Repeat([]byte("BODY-OF-THE-SLOW-LETTER\r\n"), 2000)...))
+			}
+			s.deliver(letter("small.2@example.ru", "3"))
+			p := newProxy(t, s.addr)
+			p.understate.Store(tt.understate)
+			p.lineDelay.Store(int64(time.Millisecond)) // 2 s and more a slow letter
+			inbox := newFakeInbox()
+			startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
+				o.MaxLetterSize, o.CommandTimeout, o.MinTransferRate = tt.limit, time.Second, 4<<10 // 12 s a slow letter
+			})
+			inbox.waitApplied(t, tt.applied)
+			require.Eventually(t, func() bool {
+				f := folders(t, s.addr)
+				return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == tt.applied && len(f["zaochnik/refused"]) == tt.oversized
+			}, 30*time.Second, 20*time.Millisecond)
+			assert.EqualValues(t, 1, p.opened.Load(), "the connection was never dropped")
+			inbox.checkOnce(t)
+			inbox.mu.Lock()
+			defer inbox.mu.Unlock()
+			assert.Len(t, inbox.oversized, tt.oversized)
+		})
+	}
+}
+
+// TestReader_StalledLetterPutOff: a letter under the limit whose literal
+// stops coming (at every try: a server or a link that fails on it) is cut
+// once a try, by its allowance, and put off: the letters after it are
+// handed over meanwhile, it stays in the mailbox unmarked and is tried
+// again, alone and after the others, after a backoff of its own, and
+// taken once it comes.
+func TestReader_StalledLetterPutOff(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		const mark = "BODY-OF-THE-STALLED-LETTER-BEGINS\r\n"
+		s.deliver(letter("small.1@example.ru", "1"))
+		s.deliver(append(letter("stalled.1@example.ru", "2"), mark+"Ход: 2. d4-e5\r\n"...))
+		s.deliver(letter("small.2@example.ru", "3"))
+		p := newProxy(t, s.addr)
+		p.watched.Store(ptr(mark))
+		p.atWatched.Store(ptr(p.stall))
+		p.everyTime.Store(true)
+		inbox := newFakeInbox()
+		startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
+			o.CommandTimeout, o.Poll, o.PollInterval = time.Second, true, 20*time.Millisecond
+		})
+		inbox.waitApplied(t, 2)
+		require.Eventually(t, func() bool { return p.seen.Load() >= 2 }, 30*time.Second, 20*time.Millisecond, "tried again")
+		require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 2 }, 10*time.Second, 20*time.Millisecond)
+		inbox.mu.Lock()
+		assert.NotContains(t, inbox.applied, "stalled.1@example.ru")
+		inbox.mu.Unlock()
+
+		p.atWatched.Store(nil) // the link mended
+		inbox.waitApplied(t, 3)
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 3
+		}, 10*time.Second, 20*time.Millisecond)
+		inbox.checkOnce(t)
+	})
+}
+
 // ptr is a pointer to a copy of v.
 func ptr[T any](v T) *T { return &v }
 
