@@ -48,11 +48,16 @@ type Inbox interface {
 	// Oversized is told of a letter larger than ReaderOptions.MaxLetterSize
 	// (by its RFC822.SIZE, or by its literal when the server understated
 	// that) of size bytes instead of Accept; only its header was
-	// fetched (header.Raw, read as header.Mail; none, header.Raw empty,
-	// when the server sent none or it was over the limit too, and then
-	// header.UID alone names the letter). It must store it, advance
-	// the watermark and be idempotent like Accept; the letter is then filed
-	// under the refused folder, unread.
+	// fetched (header.Raw, read as header.Mail). A header over the limit
+	// too is replaced by the fields that name the letter (its Message-ID,
+	// sender, subject, dates; namingFields); none, header.Raw empty, when
+	// the server sent none or those are over the limit as well, and then
+	// header.UID alone names the letter. It must store it, advance the
+	// watermark and be idempotent like Accept (a letter offered again
+	// under another UIDVALIDITY is found by its Message-ID); the letter is
+	// then filed under the refused folder, unread. An error leaves the
+	// letter in the mailbox, unmarked, offered again after a backoff of
+	// its own; the other letters go on meanwhile.
 	Oversized(ctx context.Context, mailbox string, uidValidity uint32, header Fetched, size int64) error
 }
 
@@ -651,7 +656,7 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		uid, raw, over, err := collect(m, body, r.o.MaxLetterSize, w.letter)
+		uid, raw, _, over, err := collect(m, body, nil, r.o.MaxLetterSize, w.letter)
 		w.between()
 		if err != nil || uid == 0 {
 			continue // Close below reports a broken fetch
@@ -681,25 +686,35 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 // section into one buffer of the literal's size (readLiteral) where
 // Collect grows one from 512 bytes, copying it at each step, and never a
 // section over max bytes: that one is discarded and over is its size.
-// arriving is told of the section's literal as it is announced, before
-// it is read or discarded. An error leaves the rest of the letter's items unread; the next message's
-// Next skips them.
-func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64, arriving func(uid imap.UID, n int64)) (uid imap.UID, raw []byte, over int64, err error) {
+// A second section, also (nil for none), is read alike into alsoRaw (nil
+// when none came or it was over max). arriving is told of each literal
+// as it is announced, before it is read or discarded. An error leaves
+// the rest of the letter's items unread; the next message's Next skips
+// them.
+func collect(m *imapclient.FetchMessageData, body, also *imap.FetchItemBodySection, max int64, arriving func(uid imap.UID, n int64)) (uid imap.UID, raw, alsoRaw []byte, over int64, err error) {
+	alsoOver := false
 	for item := m.Next(); item != nil; item = m.Next() {
 		switch item := item.(type) {
 		case imapclient.FetchItemDataUID:
 			uid = item.UID
 		case imapclient.FetchItemDataBodySection:
-			if raw != nil || over > 0 || item.Literal == nil || !item.MatchCommand(body) {
-				continue
+			switch {
+			case item.Literal == nil:
+			case raw == nil && over == 0 && item.MatchCommand(body):
+				arriving(uid, item.Literal.Size())
+				raw, over, err = readLiteral(item.Literal, max)
+			case also != nil && alsoRaw == nil && !alsoOver && item.MatchCommand(also):
+				arriving(uid, item.Literal.Size())
+				var n int64
+				alsoRaw, n, err = readLiteral(item.Literal, max)
+				alsoOver = n > 0
 			}
-			arriving(uid, item.Literal.Size())
-			if raw, over, err = readLiteral(item.Literal, max); err != nil {
-				return uid, nil, 0, err
+			if err != nil {
+				return uid, nil, nil, 0, err
 			}
 		}
 	}
-	return uid, raw, over, nil
+	return uid, raw, alsoRaw, over, nil
 }
 
 // readLiteral reads a literal whole, into a buffer of its announced size,
@@ -752,6 +767,14 @@ func (r *Reader) accept(ctx context.Context, uidValidity uint32, group []Fetched
 	return nil
 }
 
+// namingFields are the header fields an oversized letter whose header is
+// over the limit is handed over with: what names it (its Message-ID, by
+// which it is found again under another UIDVALIDITY), says who sent it
+// and when (for the tournament it is of and the notices), and whether it
+// is automatic (IsAutomatic).
+var namingFields = []string{"Message-ID", "From", "Subject", "Date", "Received",
+	"Auto-Submitted", "X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress", "Return-Path", "Precedence", "List-Id", "Content-Type"}
+
 // oversized hands the letters too large to read to the Inbox with their
 // headers only (BODY.PEEK[HEADER]), then files them as refused: their
 // bodies never cross the wire. A letter the Inbox does not take fails
@@ -769,19 +792,25 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 	w := r.watch(c)
 	defer w.stop()
 	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
+	named := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, HeaderFields: namingFields, Peek: true}
 	var set imap.UIDSet
 	for uid := range sizes {
 		set.AddNum(uid)
 	}
-	cmd := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{header}})
+	cmd := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{header, named}})
 	t := trays("", refused)[1]
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		// A header over the limit too is discarded: the letter is then
-		// handed over with none, kept unread all the same.
-		uid, raw, _, err := collect(m, header, r.o.MaxLetterSize, w.letter)
+		// handed over with the fields that name it (namingFields), or
+		// with none when those are over the limit too, kept unread all
+		// the same.
+		uid, raw, fields, _, err := collect(m, header, named, r.o.MaxLetterSize, w.letter)
 		w.between()
 		if err != nil || uid == 0 {
 			continue
+		}
+		if raw == nil {
+			raw = fields
 		}
 		r.log.Warn("imap: letter over the size limit, not fetched", "uid", uid, "size", sizes[uid], "limit", r.o.MaxLetterSize)
 		w.pause()

@@ -297,29 +297,50 @@ func TestReader_UnderstatedSizeNotBuffered(t *testing.T) {
 
 // TestReader_OversizedHeaderNotHeld: the header of an oversized letter is
 // fetched under the same limit: a header over it is discarded as it
-// arrives, and the letter handed to Inbox.Oversized without one (the
-// store keeps it all the same) and filed as refused.
+// arrives, and the letter handed to Inbox.Oversized with the fields that
+// name it (its Message-ID, by which the store finds it again under
+// another UIDVALIDITY; its sender, subject and date), or, when those are
+// over the limit too, with none (the store keeps it all the same), and
+// filed as refused.
 func TestReader_OversizedHeaderNotHeld(t *testing.T) {
-	eachServer(t, func(t *testing.T, s server) {
-		long := "X-Long: " + string(bytes.Repeat([]byte("LONG-HEADER "), 2000)) + "\r\n"
-		s.deliver(append([]byte(long), letter("big.1@example.ru", "1")...))
-		s.deliver(letter("small.1@example.ru", "2"))
-		inbox := newFakeInbox()
-		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
-		inbox.waitApplied(t, 1)
-		require.Eventually(t, func() bool {
-			f := folders(t, s.addr)
-			return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
-		}, 10*time.Second, 20*time.Millisecond)
-		inbox.mu.Lock()
-		defer inbox.mu.Unlock()
-		require.Len(t, inbox.oversized, 1)
-		for uid, header := range inbox.oversized {
-			assert.Empty(t, header.Raw, "a header over the limit is not held")
-			assert.Greater(t, inbox.sizes[uid], int64(16<<10))
-		}
-		assert.Contains(t, inbox.applied, "small.1@example.ru")
-	})
+	tests := []struct {
+		name, long, id string // id: the Message-ID handed over, "" for no header
+	}{
+		{"Fields", "X-Long: ", "big.1@example.ru"},
+		{"None", "Subject: ", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			eachServer(t, func(t *testing.T, s server) {
+				long := tt.long + string(bytes.Repeat([]byte("LONG-HEADER "), 2000)) + "\r\n"
+				s.deliver(append([]byte(long), letter("big.1@example.ru", "1")...))
+				s.deliver(letter("small.1@example.ru", "2"))
+				inbox := newFakeInbox()
+				startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
+				inbox.waitApplied(t, 1)
+				require.Eventually(t, func() bool {
+					f := folders(t, s.addr)
+					return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
+				}, 10*time.Second, 20*time.Millisecond)
+				inbox.mu.Lock()
+				defer inbox.mu.Unlock()
+				require.Len(t, inbox.oversized, 1)
+				for uid, header := range inbox.oversized {
+					assert.NotContains(t, string(header.Raw), "LONG-HEADER", "a header over the limit is not held")
+					assert.Greater(t, inbox.sizes[uid], int64(16<<10))
+					if tt.id == "" {
+						assert.Empty(t, header.Raw)
+						continue
+					}
+					require.NotNil(t, header.Mail, "read at the edge, once")
+					assert.Equal(t, tt.id, header.Mail.MessageID)
+					assert.Equal(t, "player@example.ru", header.Mail.From.Addr)
+					assert.Equal(t, "1", header.Mail.Subject)
+				}
+				assert.Contains(t, inbox.applied, "small.1@example.ru")
+			})
+		})
+	}
 }
 
 // TestReader_LateOversizedOnce: a letter found over

@@ -108,3 +108,30 @@ func TestOversized_NoHeader(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, uint32(10), uid)
 }
+
+// TestOversized_UIDValidityReset: an oversized letter offered again under
+// another UIDVALIDITY and UID (the mail server reset them before the
+// letter was filed) is the letter kept before: found again by its
+// Message-ID, or by its header's bytes when it has none, as any letter
+// is; kept and told once.
+func TestOversized_UIDValidityReset(t *testing.T) {
+	tests := []struct{ name, messageID string }{
+		{"ByMessageID", "Message-ID: <big@example.org>\r\n"},
+		{"ByItsHeader", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, ctx := newWorld(t, "two.toml"), context.Background()
+			before := len(w.outbox("", ""))
+			header := []byte(fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: ТЕСТ-2026 1-2\r\n%sDate: Mon, 2 Mar 2026 10:00:00 +0000\r\n\r\n", ivanov, server, tt.messageID))
+			for _, at := range [][2]uint32{{1, 9}, {2, 3}} {
+				l := referee.Letter{Mailbox: "INBOX", UIDValidity: at[0], UID: at[1], Raw: header}
+				require.NoError(t, w.ref.Oversized(ctx, decoded(w.ref, l), 30<<20))
+			}
+			letters, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+			require.Len(t, letters, 1, "kept once")
+			assert.Len(t, w.outbox("", ""), before+2, "the secretary and the sender told once")
+		})
+	}
+}
