@@ -1,6 +1,8 @@
 package adjudication
 
 import (
+	"strings"
+
 	"zaochnik/corr"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
@@ -155,13 +157,39 @@ func Decide(c Case, l Letter) (Decision, error) {
 	return Decision{Fate: Hold, Cipher: c.Cipher, Reason: w.why, Person: person, Ask: c.State.ConfirmRequest(h)}, nil
 }
 
+// Served is a tournament the mailbox serves, as told of an oversized
+// letter that names none: its state, and the day the letter arrived in
+// its zone.
+type Served struct {
+	State corr.State
+	Day   timecontrol.Date
+}
+
 // Oversized files letter l, of size bytes, over the limit and refused
 // unread for reason: under the tournament it is of, whose secretary is
 // told, and its sender too when he is a person of it
-// (corr.State.Oversized); a letter of no tournament is kept unanswered.
-func Oversized(c Case, l Letter, size, limit int64, reason letter.Reason) Decision {
+// (corr.State.Oversized). A letter of no tournament is kept unanswered,
+// unless nothing names it (no sender: its header did not come): then the
+// secretary of every tournament served is told, once an address
+// (corr.State.OversizedUnfiled), for a letter nobody is told of is lost
+// to all of them.
+func Oversized(c Case, l Letter, size, limit int64, reason letter.Reason, served []Served) Decision {
 	if c.Cipher == "" {
-		return Decision{Fate: File, Reason: reason}
+		d := Decision{Fate: File, Reason: reason}
+		if l.From != "" {
+			return d
+		}
+		told := map[string]bool{}
+		for _, s := range served {
+			o := s.State.OversizedUnfiled(size, limit, s.Day)
+			if o.To == "" || told[strings.ToLower(o.To)] {
+				continue
+			}
+			told[strings.ToLower(o.To)] = true
+			d.Outcome.Out = append(d.Outcome.Out, o)
+		}
+		d.Outcome.Reason = reason
+		return d
 	}
 	detail := reason.String()
 	if l.From != "" { // a letter whose header did not come names no sender

@@ -74,6 +74,17 @@ func (s State) Oversized(from, subject string, size, limit int64, day timecontro
 	return out
 }
 
+// OversizedUnfiled tells the secretary of s, in her language, of a letter
+// too large to read that names no tournament (its header did not come,
+// and the mailbox serves several): under none, for the secretary of each
+// of them is told. It was filed unread.
+func (s State) OversizedUnfiled(size, limit int64, day timecontrol.Date) Outgoing {
+	sec := s.Tournament.Secretary
+	msg := letter.Oversized{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), To: sec.Name},
+		Size: size, Limit: limit, ArrivedOnDate: day, Unfiled: true}.Render()
+	return Outgoing{To: sec.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}
+}
+
 // Declines reports whether the text of a reply to a confirmation request
 // refuses the held letter: its first own line (above any quote) says no in
 // any common way («нет», «не отправлял», "no", "not me", «отмена»). Any

@@ -3,6 +3,7 @@ package referee_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -132,6 +133,47 @@ func TestOversized_UIDValidityReset(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, letters, 1, "kept once")
 			assert.Len(t, w.outbox("", ""), before+2, "the secretary and the sender told once")
+		})
+	}
+}
+
+// TestOversized_NoHeaderSeveralTournaments: an oversized letter of which
+// no header came names no tournament; when the mailbox serves several,
+// the secretary of each is told, once an address (a secretary of two
+// tournaments gets one notice), in her language, under no tournament;
+// the letter is kept once, refused, and offered again tells nobody more.
+func TestOversized_NoHeaderSeveralTournaments(t *testing.T) {
+	const other = "other.secretary@example.org"
+	tests := []struct {
+		name   string
+		second string // the second tournament's secretary
+		told   []string
+	}{
+		{"TwoSecretaries", other, []string{secr, other}},
+		{"OneSecretaryOfBoth", secr, []string{secr}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, ctx := newWorld(t, "two.toml"), context.Background()
+			src := strings.Replace(string(tournamentFile(t, "three.toml")), secr, tt.second, 1)
+			_, err := w.ref.Create(ctx, []byte(src), false)
+			require.NoError(t, err)
+			before := len(w.outbox("", ""))
+			for range 2 {
+				require.NoError(t, w.ref.Oversized(ctx, decoded(w.ref, referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: 9}), 30<<20))
+			}
+			letters, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+			require.Len(t, letters, 1, "kept once")
+			assert.Equal(t, storage.Refused, letters[0].Disposition)
+			var got []string
+			for _, o := range w.outbox("", "oversized") {
+				got = append(got, o.To)
+				assert.Contains(t, o.Body, "Ни к одному турниру его отнести нельзя")
+				assert.Contains(t, o.Body, "неизвестного отправителя")
+			}
+			assert.ElementsMatch(t, tt.told, got)
+			assert.Len(t, w.outbox("", ""), before+len(tt.told), "nothing else is queued")
 		})
 	}
 }

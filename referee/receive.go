@@ -207,7 +207,9 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 // storage.Tx.Write): filed under the tournament it is of
 // (corr.PickTournament, by its sender and its subject), whose secretary is
 // told, and its sender too if he is a person of it; a letter of no
-// tournament is kept unanswered. A letter whose header did not come
+// tournament is kept unanswered, unless nothing names it (no sender):
+// then the secretaries of every tournament are told
+// (adjudication.Oversized). A letter whose header did not come
 // (the server sent none, or one over the limit too) is kept all the same,
 // with no bytes, named by its place in the mailbox (withoutHeader), for
 // the reason of a letter too large (letter.ReasonTooLarge: none of it
@@ -231,7 +233,18 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 		if err != nil {
 			return err
 		}
-		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, size, limit, reason))
+		var served []adjudication.Served
+		if s.Case.Cipher == "" && s.Letter.From == "" && !s.Stored {
+			// Nothing names it: every tournament's secretary is told.
+			ts, err := tx.Tournaments(ctx)
+			if err != nil {
+				return err
+			}
+			for _, t := range ts {
+				served = append(served, adjudication.Served{State: t.State, Day: t.Day(inc.Postmark)})
+			}
+		}
+		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, size, limit, reason, served))
 		return err
 	})
 	if err != nil {

@@ -164,6 +164,48 @@ func (t *Tx) file(ctx context.Context, r *letterRow, l Tournament, d Disposition
 	return t.db.commitOutcome(ctx, t.tx, l.id, r.id, day, out, l.from.games)
 }
 
+// queueUnfiled queues out, the letters about letter lid, which is filed
+// under no tournament (the secretaries told of an oversized letter that
+// names none), under no tournament and no game.
+func (db *DB) queueUnfiled(ctx context.Context, tx *sql.Tx, lid int64, out []corr.Outgoing) error {
+	var rows []outRow
+	for _, o := range out {
+		r := outRowOf(0, nil, lid, nil, o)
+		r.tid = nil
+		rows = append(rows, r)
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	files := make([][]corr.File, len(rows))
+	if db.deferring(tx) {
+		return db.queueAppended(ctx, tx, rows, files, db.stamp())
+	}
+	_, err := db.enqueueAll(ctx, tx, rows, files, db.stamp())
+	return err
+}
+
+// Tournaments loads every tournament the store holds (the mailbox serves
+// them all), for a letter that names none of them: whom to tell of it.
+func (t *Tx) Tournaments(ctx context.Context) ([]Tournament, error) {
+	if err := t.usable(); err != nil {
+		return nil, err
+	}
+	ciphers, err := t.db.column(ctx, t.tx, `SELECT cipher FROM tournaments ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	ts := make([]Tournament, 0, len(ciphers))
+	for _, c := range ciphers {
+		l, err := t.Load(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, l)
+	}
+	return ts, nil
+}
+
 // LetterSummary is what the referee made of a stored letter.
 type LetterSummary struct {
 	ID          int64

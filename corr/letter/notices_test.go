@@ -255,11 +255,13 @@ func TestOversized_NamesWhatCame(t *testing.T) {
 		{"ruToSender", "x@example.org", "ход", Russian, true, "Ваше письмо от 02.03.2026 (тема: «ход») весит 30.0 MiB,"},
 		{"ruToSenderNoSubject", "x@example.org", "", Russian, true, "Ваше письмо от 02.03.2026 весит 30.0 MiB,"},
 		{"enToSenderNoSubject", "x@example.org", "", English, true, "Your letter of 02.03.2026 is 30.0 MiB,"},
+		{"ruUnfiled", "", "", Russian, false, "Ни к одному турниру его отнести нельзя; об этом письме сообщено секретарям всех турниров"},
+		{"enUnfiled", "", "", English, false, "It cannot be put under any tournament; the secretaries of every tournament"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := Oversized{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026", To: "Sidorova Anna"}, From: tt.from, Subject: tt.subject,
-				Size: 30 << 20, Limit: 10 << 20, ToSender: tt.toSender, ArrivedOnDate: d}.Render()
+				Size: 30 << 20, Limit: 10 << 20, ToSender: tt.toSender, ArrivedOnDate: d, Unfiled: strings.HasSuffix(tt.name, "Unfiled")}.Render()
 			assert.Contains(t, m.Body, tt.want)
 		})
 	}

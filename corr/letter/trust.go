@@ -112,6 +112,10 @@ type Oversized struct {
 	Size, Limit   int64 // bytes
 	ToSender      bool  // the letter goes to the sender (else to the secretary)
 	ArrivedOnDate timecontrol.Date
+	// Unfiled is set when nothing names the letter's tournament (its
+	// header did not come) and the mailbox serves several: the secretary
+	// of each is told, under none.
+	Unfiled bool
 }
 
 // Render writes the notice.
@@ -137,6 +141,10 @@ func (o Oversized) Render() Message {
 		w.line(w.f("Письмо %sот %s%s весит %s при пределе %s; оно не прочитано и перенесено в папку отказов.",
 			"A letter %sof %s%s is %s, over the limit of %s; it was not read and was moved to the refused folder.",
 			from, date(o.ArrivedOnDate), subject, formatMiB(o.Size), formatMiB(o.Limit)))
+		if o.Unfiled {
+			w.line(w.t("Ни к одному турниру его отнести нельзя; об этом письме сообщено секретарям всех турниров, письма которых приходят в этот почтовый ящик.",
+				"It cannot be put under any tournament; the secretaries of every tournament whose letters come to this mailbox were told of it."))
+		}
 	}
 	return w.close(o.Envelope, w.t("Слишком большое письмо", "Letter too large"))
 }
