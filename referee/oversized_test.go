@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -174,6 +175,69 @@ func TestOversized_NoHeaderSeveralTournaments(t *testing.T) {
 			}
 			assert.ElementsMatch(t, tt.told, got)
 			assert.Len(t, w.outbox("", ""), before+len(tt.told), "nothing else is queued")
+		})
+	}
+}
+
+// TestOversized_NoticesBounded: a sender mailing many letters too large
+// in a day floods nobody: of his letters of a day only the 1st, 2nd, 4th
+// and 8th are told (to the secretary, and to him when he is a player),
+// each with its number and the next one told; every letter is kept,
+// refused, with its event; the next day starts again from one. Letters
+// whose header did not come are counted together, as one sender.
+func TestOversized_NoticesBounded(t *testing.T) {
+	tests := []struct {
+		name   string
+		header bool
+		told   []string // each notice's addressee, for one told letter
+	}{
+		{"FromAPlayer", true, []string{secr, ivanov}},
+		{"NoHeader", false, []string{secr}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, ctx := newWorld(t, "two.toml"), context.Background()
+			before := len(w.outbox("", ""))
+			offer := func(uid uint32, day string) {
+				l := referee.Letter{Mailbox: "INBOX", UIDValidity: 1, UID: uid}
+				w.at(day)
+				if tt.header {
+					l.Raw = []byte(fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: ТЕСТ-2026 1-2\r\nMessage-ID: <big.%d@example.org>\r\nDate: %s\r\n\r\n",
+						ivanov, server, uid, w.db.Now().Format(time.RFC1123Z)))
+				}
+				require.NoError(t, w.ref.Oversized(ctx, decoded(w.ref, l), 30<<20))
+			}
+			for uid := uint32(1); uid <= 9; uid++ {
+				offer(uid, "2026-03-02")
+			}
+			offer(5, "2026-03-02") // offered again: changes nothing
+			offer(10, "2026-03-03")
+
+			letters, err := w.db.Letters(ctx)
+			require.NoError(t, err)
+			require.Len(t, letters, 10, "every letter kept")
+			for _, l := range letters {
+				assert.Equal(t, storage.Refused, l.Disposition)
+			}
+			var events int
+			require.NoError(t, w.side(`SELECT 1`).QueryRow(`SELECT count(*) FROM events WHERE kind = 'oversized'`).Scan(&events))
+			assert.Equal(t, 10, events, "each letter's event")
+
+			told := w.outbox("", "oversized")
+			assert.Len(t, told, 5*len(tt.told), "the 1st, 2nd, 4th and 8th of 2 March, the 1st of 3 March")
+			assert.Len(t, w.outbox("", ""), before+len(told), "nothing else is queued")
+			var nth []string
+			for _, o := range told {
+				if o.To == secr {
+					nth = append(nth, o.Body)
+				}
+			}
+			require.Len(t, nth, 5)
+			assert.NotContains(t, nth[0], "-е такое")
+			assert.Contains(t, nth[2], "Это уже 4-е такое письмо этого отправителя за 02.03.2026")
+			assert.Contains(t, nth[2], "следующее уведомление придёт, когда их станет 8")
+			assert.Contains(t, nth[3], "Это уже 8-е такое письмо")
+			assert.NotContains(t, nth[4], "-е такое", "a new day")
 		})
 	}
 }

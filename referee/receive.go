@@ -233,18 +233,22 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 		if err != nil {
 			return err
 		}
-		var served []adjudication.Served
-		if s.Case.Cipher == "" && s.Letter.From == "" && !s.Stored {
+		o := adjudication.Oversize{Size: size, Limit: limit, Reason: reason}
+		if o.Nth, err = tx.OversizedThatDay(ctx, s); err != nil {
+			return err
+		}
+		o.Nth++ // this one (one stored before changes nothing: Write)
+		if s.Case.Cipher == "" && s.Letter.From == "" && letter.Told(o.Nth) {
 			// Nothing names it: every tournament's secretary is told.
 			ts, err := tx.Tournaments(ctx)
 			if err != nil {
 				return err
 			}
 			for _, t := range ts {
-				served = append(served, adjudication.Served{State: t.State, Day: t.Day(inc.Postmark)})
+				o.Served = append(o.Served, adjudication.Served{State: t.State, Day: t.Day(inc.Postmark)})
 			}
 		}
-		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, size, limit, reason, served))
+		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, o))
 		return err
 	})
 	if err != nil {

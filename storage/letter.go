@@ -206,6 +206,33 @@ func (t *Tx) Tournaments(ctx context.Context) ([]Tournament, error) {
 	return ts, nil
 }
 
+// OversizedThatDay counts the letters stored before of the sender of s's
+// letter, filed under its tournament (or under none when it is of none),
+// refused for their size (letter.ReasonOversized, letter.ReasonTooLarge)
+// with a postmark on the same day as its own, in its tournament's zone
+// (UTC for none). The index letters_oversized holds those letters only.
+func (t *Tx) OversizedThatDay(ctx context.Context, s Scene) (int, error) {
+	if err := t.usable(); err != nil {
+		return 0, err
+	}
+	loc := s.Zone()
+	if loc == nil {
+		loc = time.UTC
+	}
+	at := s.rec.Postmark.In(loc)
+	start := time.Date(at.Year(), at.Month(), at.Day(), 0, 0, 0, 0, loc)
+	var tid any
+	if s.t != nil {
+		tid = s.t.id
+	}
+	var n int
+	err := t.db.queryRow(ctx, t.tx, `SELECT count(*) FROM letters INDEXED BY letters_oversized
+		WHERE (reason LIKE '{"code":"oversized"%' OR reason LIKE '{"code":"too-large"%')
+		AND from_addr = ? AND postmark >= ? AND postmark < ? AND tournament_id IS ?`,
+		s.rec.From, start.UTC().Format(time.RFC3339), start.AddDate(0, 0, 1).UTC().Format(time.RFC3339), tid).Scan(&n)
+	return n, err
+}
+
 // LetterSummary is what the referee made of a stored letter.
 type LetterSummary struct {
 	ID          int64
