@@ -176,11 +176,15 @@ type Oversize struct {
 	// Served are the tournaments the mailbox serves, for a letter that
 	// names none.
 	Served []Served
+	// Automatic is set for an automatic letter (RFC 3834: an
+	// auto-reply, a bounce): its sender is not answered.
+	Automatic bool
 }
 
 // Oversized files letter l, over the limit and refused unread for
 // o.Reason: under the tournament it is of, whose secretary is told, and
-// its sender too when he is a person of it (corr.State.Oversized). A
+// its sender too when he is a person of it (corr.State.Oversized) and the
+// letter is not automatic. A
 // letter of no tournament is kept unanswered, unless nothing names it (no
 // sender: its header did not come): then the secretary of every
 // tournament served is told, once an address (corr.State.OversizedUnfiled),
@@ -215,6 +219,9 @@ func Oversized(c Case, l Letter, o Oversize) Decision {
 		Events: []corr.Event{{Kind: "oversized", Detail: detail}}}}
 	if told {
 		d.Outcome.Out = c.State.Oversized(l.From, l.Subject, o.Size, o.Limit, l.Postmark, o.Nth)
+		if o.Automatic {
+			d.Outcome.Out = d.Outcome.Out[:1] // the secretary's: an automatic letter is never answered (RFC 3834)
+		}
 	}
 	return d
 }

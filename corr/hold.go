@@ -59,7 +59,8 @@ func (s State) HoldDropped(h Held, why letter.HoldOutcome) Outgoing {
 
 // Oversized tells the secretary, and the sender when he is a person of the
 // tournament, each in their language, of a letter too large to read, the
-// nth of its sender's that day; it was filed unread.
+// nth of its sender's that day; it was filed unread. The secretary's
+// notice comes first.
 func (s State) Oversized(from, subject string, size, limit int64, day timecontrol.Date, nth int) []Outgoing {
 	sec := s.Tournament.Secretary
 	o := letter.Oversized{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},

@@ -18,8 +18,8 @@ import (
 // was fetched, is kept refused unread and filed under the tournament its
 // sender plays in or its subject names (corr.PickTournament); its
 // secretary is told, and its sender too when he is a person of it; a
-// letter of no tournament is answered to nobody; offered again, nothing
-// changes.
+// letter of no tournament is answered to nobody, nor the sender of an
+// automatic one (RFC 3834); offered again, nothing changes.
 func TestOversized(t *testing.T) {
 	tests := []struct {
 		name, from, subject string
@@ -31,6 +31,7 @@ func TestOversized(t *testing.T) {
 		{"FromAStrangerOfTheOnlyTournament", "someone@example.net", "партия", false, []string{secr}},
 		{"FromAStrangerNamingOneOfTwo", "someone@example.net", "ТРИ-2026: партия", true, []string{secr}},
 		{"FromAStrangerNamingNoneOfTwo", "someone@example.net", "партия", true, nil},
+		{"AnAutoReplyOfAPlayer", ivanov, "Автоответ: ТЕСТ-2026 1-2", false, []string{secr}}, // automatic by its subject
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

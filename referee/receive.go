@@ -233,7 +233,7 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 		if err != nil {
 			return err
 		}
-		o := adjudication.Oversize{Size: size, Limit: limit, Reason: reason}
+		o := adjudication.Oversize{Size: size, Limit: limit, Reason: reason, Automatic: l.Mail != nil && l.Mail.Automatic != ""}
 		if o.Nth, err = tx.OversizedThatDay(ctx, s); err != nil {
 			return err
 		}
