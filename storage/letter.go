@@ -210,7 +210,8 @@ func (t *Tx) Tournaments(ctx context.Context) ([]Tournament, error) {
 // letter, filed under its tournament (or under none when it is of none),
 // refused for their size (letter.ReasonOversized, letter.ReasonTooLarge)
 // with a postmark on the same day as its own, in its tournament's zone
-// (UTC for none). The index letters_oversized holds those letters only.
+// (UTC for none), through the index letters_oversized, which holds those
+// letters only.
 func (t *Tx) OversizedThatDay(ctx context.Context, s Scene) (int, error) {
 	if err := t.usable(); err != nil {
 		return 0, err
@@ -226,12 +227,18 @@ func (t *Tx) OversizedThatDay(ctx context.Context, s Scene) (int, error) {
 		tid = s.t.id
 	}
 	var n int
-	err := t.db.queryRow(ctx, t.tx, `SELECT count(*) FROM letters INDEXED BY letters_oversized
-		WHERE (reason LIKE '{"code":"oversized"%' OR reason LIKE '{"code":"too-large"%')
-		AND from_addr = ? AND postmark >= ? AND postmark < ? AND tournament_id IS ?`,
+	err := t.db.queryRow(ctx, t.tx, oversizedThatDay,
 		s.rec.From, start.UTC().Format(time.RFC3339), start.AddDate(0, 0, 1).UTC().Format(time.RFC3339), tid).Scan(&n)
 	return n, err
 }
+
+// oversizedThatDay counts a sender's letters refused for their size under
+// a tournament (or none) with a postmark in a range; its first term is the
+// partial index letters_oversized's, so that the index answers it
+// (TestOversizedThatDay_ByItsIndex).
+const oversizedThatDay = `SELECT count(*) FROM letters
+	WHERE (reason LIKE '{"code":"oversized"%' OR reason LIKE '{"code":"too-large"%')
+	AND from_addr = ? AND postmark >= ? AND postmark < ? AND tournament_id IS ?`
 
 // LetterSummary is what the referee made of a stored letter.
 type LetterSummary struct {
