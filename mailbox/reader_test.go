@@ -452,7 +452,7 @@ func TestReader_SlowLettersGetTheirTime(t *testing.T) {
 		understate bool
 	}{
 		{"UnderTheLimit", 64 << 10, 1, 3, 0, false},
-		{"DiscardedOneAfterAnother", 16 << 10, 3, 2, 3, true},
+		{"DiscardedOneAfterAnother", 16 << 10, 2, 2, 2, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -464,16 +464,16 @@ func TestReader_SlowLettersGetTheirTime(t *testing.T) {
 			s.deliver(letter("small.2@example.ru", "3"))
 			p := newProxy(t, s.addr)
 			p.understate.Store(tt.understate)
-			p.lineDelay.Store(int64(time.Millisecond)) // 2 s and more a slow letter
+			p.lineDelay.Store(int64(2 * time.Millisecond)) // 4 s and more a slow letter
 			inbox := newFakeInbox()
 			startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
-				o.MaxLetterSize, o.CommandTimeout, o.MinTransferRate = tt.limit, time.Second, 4<<10 // 12 s a slow letter
+				o.MaxLetterSize, o.CommandTimeout, o.MinTransferRate = tt.limit, 2*time.Second, 2<<10 // 25 s a slow letter
 			})
 			inbox.waitApplied(t, tt.applied)
 			require.Eventually(t, func() bool {
 				f := folders(t, s.addr)
 				return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == tt.applied && len(f["zaochnik/refused"]) == tt.oversized
-			}, 30*time.Second, 20*time.Millisecond)
+			}, 60*time.Second, 20*time.Millisecond)
 			assert.EqualValues(t, 1, p.opened.Load(), "the connection was never dropped")
 			inbox.checkOnce(t)
 			inbox.mu.Lock()
