@@ -779,15 +779,19 @@ var namingFields = []string{"Message-ID", "From", "Subject", "Date", "Received",
 // headers only (BODY.PEEK[HEADER]), then files them as refused: their
 // bodies never cross the wire. A letter the Inbox does not take fails
 // alone (putOff): it is left in the mailbox unmarked and offered again
-// after a backoff of its own, while the letters after it go on. Whether
-// the store's failure is for good or for a while the reader cannot tell,
-// and need not: this fails closed either way. Filing the letter as
-// refused, or telling the secretary of it, would need the store that has
-// just failed to keep it (and a letter filed but not kept is lost to the
-// referee: the secretary's desk never shows it); left unmarked, it is
-// taken by the next try, the next session or a mended build, and a try
-// costs its header, not its body. The error returned is the server's
-// only (the fetch, the filing).
+// after a backoff of its own, while the letters after it go on. A
+// failure for a while is the store's own (busy, its disk full, the daemon
+// stopping), and the Accepts after it then fail too, so the session backs
+// off as for any store error; one for good is the letter's (a row the
+// store refuses, a decision failing on it, as a header-less letter's nil
+// bytes once did), and it held up every letter behind it. The reader
+// cannot tell which, and need not: this fails closed either way. Filing
+// the letter as refused, or telling the secretary of it, would need the
+// store that has just failed to keep it (and a letter filed but not kept
+// is lost to the referee: the secretary's desk never shows it); left
+// unmarked, it is taken by the next try, the next session or a mended
+// build, and a try costs its header, not its body. The error returned is
+// the server's only (the fetch, the filing).
 func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidity uint32, sizes map[imap.UID]int64, refused string) error {
 	w := r.watch(c)
 	defer w.stop()
