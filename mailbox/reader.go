@@ -838,15 +838,21 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 	return errors.Join(ferr, r.fileAll(c, []*tray{t}))
 }
 
+// maxPutOff bounds the backoff of a letter failing alone: one that fails
+// for good (a letter the store refuses, one whose bytes stop coming
+// every time) costs a try an hour, not one every MaxBackoff, and a try of
+// a stalled letter holds the connection for its allowance.
+const maxPutOff = time.Hour
+
 // putOff puts letter uid, which failed alone (err), off until its own
-// backoff (MinBackoff doubled at each failure, up to MaxBackoff) has
+// backoff (MinBackoff doubled at each failure, up to maxPutOff) has
 // passed; catchUp leaves it in the mailbox meanwhile.
 func (r *Reader) putOff(uid imap.UID, err error) {
 	if r.waiting == nil {
 		r.waiting = map[imap.UID]retry{}
 	}
 	w := r.waiting[uid]
-	d := backoff(w.failures, r.o.MinBackoff, r.o.MaxBackoff)
+	d := backoff(w.failures, r.o.MinBackoff, max(r.o.MaxBackoff, maxPutOff))
 	r.waiting[uid] = retry{failures: w.failures + 1, at: time.Now().Add(d)}
 	r.log.Error("imap: a letter failed alone; it stays in the mailbox, unmarked, and is tried again after the others", "uid", uid, "err", err, "retry in", d)
 }
