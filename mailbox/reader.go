@@ -658,8 +658,11 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		uid, raw, _, over, err := collect(m, body, nil, r.o.MaxLetterSize, w.letter)
 		w.between()
-		if err != nil || uid == 0 {
-			continue // Close below reports a broken fetch
+		if err != nil {
+			return stalled(w, broken(c, uid, err))
+		}
+		if uid == 0 {
+			continue
 		}
 		if over > 0 {
 			r.log.Warn("imap: letter larger than its RFC822.SIZE said and than the size limit; discarded unread", "uid", uid, "size", over, "limit", r.o.MaxLetterSize)
@@ -715,6 +718,16 @@ func collect(m *imapclient.FetchMessageData, body, also *imap.FetchItemBodySecti
 		}
 	}
 	return uid, raw, alsoRaw, over, nil
+}
+
+// broken closes c, whose FETCH failed in the middle of letter uid's
+// literal (the connection lost, or dropped by the guard), and says so.
+// The command is not read further, nor closed: go-imap would read the
+// rest of that literal again to discard it while its decoder, let go by
+// the failed read, reads on (a data race on the connection's buffer).
+func broken(c *imapclient.Client, uid imap.UID, err error) error {
+	c.Close()
+	return fmt.Errorf("fetching letter %d: %w", uid, err)
 }
 
 // readLiteral reads a literal whole, into a buffer of its announced size,
@@ -810,7 +823,14 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 		// the same.
 		uid, raw, fields, _, err := collect(m, header, named, r.o.MaxLetterSize, w.letter)
 		w.between()
-		if err != nil || uid == 0 {
+		if err != nil {
+			ferr := broken(c, uid, err)
+			if uid := w.stalled(); uid != 0 {
+				r.putOff(uid, ferr)
+			}
+			return ferr // nothing more goes over c: its letters handed over are filed next time
+		}
+		if uid == 0 {
 			continue
 		}
 		if raw == nil {
