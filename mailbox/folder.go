@@ -25,10 +25,11 @@ type KeptLetter struct {
 // from the letters the reader filed; a folder the server lacks is an error.
 func ReadFolders(ctx context.Context, o ReaderOptions, folders []string) ([]KeptLetter, error) {
 	setDefault(&o.Security, SecurityTLS)
+	setDefault(&o.MaxLetterSize, 10<<20)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	r := &Reader{o: o, log: o.Logger}
+	r := &Reader{o: o, log: o.Logger.With("imap", o.Addr)}
 	c, err := r.dial(make(chan struct{}, 1))
 	if err != nil {
 		return nil, err

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"maps"
-	"net"
 	"slices"
 	"strings"
 	"sync"
@@ -281,12 +280,17 @@ func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *ima
 	return processed, refused, sel, nil
 }
 
-// dial connects with the configured security; EXISTS updates poke wake.
+// dial connects with the configured security (connect: the server's
+// responses bounded); EXISTS updates poke wake.
 func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
-	opts := &imapclient.Options{
-		TLSConfig:   r.o.TLSConfig,
+	conn, err := r.connect(func(err error) {
+		r.log.Error("imap: a response past the bound; dropping the connection", "err", err, "bound", r.o.MaxLetterSize+responseMargin)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
+	}
+	return imapclient.New(conn, &imapclient.Options{
 		DebugWriter: r.o.Debug,
-		Dialer:      &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second},
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
 			// Runs on the client's reader goroutine: never block here.
 			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
@@ -298,21 +302,7 @@ func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
 				}
 			},
 		},
-	}
-	var c *imapclient.Client
-	var err error
-	switch r.o.Security {
-	case SecurityTLS:
-		c, err = imapclient.DialTLS(r.o.Addr, opts)
-	case SecurityStartTLS:
-		c, err = imapclient.DialStartTLS(r.o.Addr, opts)
-	default:
-		c, err = imapclient.DialInsecure(r.o.Addr, opts)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
-	}
-	return c, nil
+	}), nil
 }
 
 // guard drops the connection unless the returned timer is stopped within
