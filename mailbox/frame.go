@@ -34,8 +34,8 @@ type frame struct {
 	// bytes (long: it was longer, so neither a status nor a number).
 	tag, numbered, long bool
 	typ                 []byte
-	lit           litState
-	n             int64 // the literal's size announced so far, or its bytes still to come
+	lit                 litState
+	n                   int64 // the literal's size announced so far, or its bytes still to come
 }
 
 type frameState uint8
