@@ -157,7 +157,10 @@ func (f *frame) step(b byte) {
 	case fType:
 		if isAtomChar(b) {
 			if len(f.typ) < cap(f.typ) {
-				f.typ = append(f.typ, byte(unicode.ToUpper(rune(b))))
+				if 'a' <= b && b <= 'z' {
+					b -= 'a' - 'A' // go-imap upper-cases it as UTF-8; no status word holds a letter that another upper-cases to
+				}
+				f.typ = append(f.typ, b)
 			} else {
 				f.long = true
 			}

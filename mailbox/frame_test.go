@@ -34,6 +34,7 @@ func TestFrame_Bounds(t *testing.T) {
 		{"a binary literal", "* 1 FETCH (BINARY[] ~{3}\r\n\"\r\n)\r\n", -1, ""},
 		{"an empty literal", "* 1 FETCH (BODY[] {0}\r\n)\r\n* 1 EXISTS\r\n", -1, ""},
 		{"a quote in a status's text is text", "* OK say \"hi\r\nA1 NO \"x\r\n+ \"\r\n* 2 EXISTS\r\n", -1, ""},
+		{"a status in lower case", "* ok \"x\r\n* bye [X] \"\r\n", -1, ""},
 		{"a numbered status's text", "* 5 OK \"x\r\n", -1, ""},
 		{"braces in text announce nothing", "A1 OK {500}\r\n* 1 EXISTS\r\n", -1, ""},
 		{"escapes in a quoted string", "* LIST () \"\\\"\" \"a\\\\\"\r\n", -1, ""},
