@@ -80,8 +80,8 @@ func TestBoundedConn_GoImapHoldsNoMore(t *testing.T) {
 			cmd := c.Fetch(imap.UIDSetNum(1), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}})
 			var got []byte
 			for m := cmd.Next(); m != nil; m = cmd.Next() {
-				if _, raw, _, err := collect(m, body, limit); err == nil && raw != nil {
-					got = raw
+				if it, err := collect(m, body, limit); err == nil && it.raw != nil {
+					got = it.raw
 				}
 			}
 			err := cmd.Close()

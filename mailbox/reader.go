@@ -593,7 +593,8 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		uid, raw, over, err := collect(m, body, r.o.MaxLetterSize)
+		it, err := collect(m, body, r.o.MaxLetterSize)
+		uid, raw, over := it.uid, it.raw, it.over
 		if err != nil || uid == 0 {
 			continue // Close below reports a broken fetch
 		}
@@ -617,28 +618,43 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 	return nil
 }
 
-// collect reads a fetched letter's UID and its body section (nil when the
-// server sent none), as Collect and FindBodySection would, but the
+// fetchedItems is what collect read of one fetched message.
+type fetchedItems struct {
+	uid imap.UID
+	// raw is the body section asked for, nil when the server sent none or
+	// it was over the limit: over is then its size.
+	raw      []byte
+	over     int64
+	size     int64     // RFC822.SIZE, when asked
+	internal time.Time // INTERNALDATE, when asked
+}
+
+// collect reads a fetched letter's items (UID, RFC822.SIZE, INTERNALDATE)
+// and its body section, as Collect and FindBodySection would, but the
 // section into one buffer of the literal's size (readLiteral) where
 // Collect grows one from 512 bytes, copying it at each step, and never a
 // section over max bytes: that one is discarded and over is its size. An
 // error leaves the rest of the letter's items unread; the next message's
 // Next skips them.
-func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (uid imap.UID, raw []byte, over int64, err error) {
+func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (it fetchedItems, err error) {
 	for item := m.Next(); item != nil; item = m.Next() {
 		switch item := item.(type) {
 		case imapclient.FetchItemDataUID:
-			uid = item.UID
+			it.uid = item.UID
+		case imapclient.FetchItemDataRFC822Size:
+			it.size = item.Size
+		case imapclient.FetchItemDataInternalDate:
+			it.internal = item.Time
 		case imapclient.FetchItemDataBodySection:
-			if raw != nil || over > 0 || item.Literal == nil || !item.MatchCommand(body) {
+			if it.raw != nil || it.over > 0 || item.Literal == nil || !item.MatchCommand(body) {
 				continue
 			}
-			if raw, over, err = readLiteral(item.Literal, max); err != nil {
-				return uid, nil, 0, err
+			if it.raw, it.over, err = readLiteral(item.Literal, max); err != nil {
+				return fetchedItems{uid: it.uid}, err
 			}
 		}
 	}
-	return uid, raw, over, nil
+	return it, nil
 }
 
 // readLiteral reads a literal whole, into a buffer of its announced size,
@@ -708,7 +724,8 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		// A header over the limit too is discarded: the letter is then
 		// handed over with none, kept unread all the same.
-		uid, raw, _, err := collect(m, header, r.o.MaxLetterSize)
+		it, err := collect(m, header, r.o.MaxLetterSize)
+		uid, raw := it.uid, it.raw
 		if err != nil || aerr != nil || uid == 0 {
 			continue
 		}
