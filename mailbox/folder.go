@@ -20,8 +20,8 @@ type KeptLetter struct {
 	// Arrived is when it arrived: the date of its topmost Received
 	// header, else its Date, else InternalDate.
 	Arrived time.Time
-	// Size is its RFC822.SIZE, or the size of what came when that was
-	// larger.
+	// Size is its RFC822.SIZE, or, of a letter found over the limit only
+	// as it came (the server understated it), the size that came.
 	Size int64
 	// Raw is the letter; of one over ReaderOptions.MaxLetterSize
 	// (Oversized), as the Reader takes it, its header only, or nothing
