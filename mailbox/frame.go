@@ -54,6 +54,29 @@ const (
 	fLiteral                    // a literal's bytes (n still to come)
 )
 
+// plain holds, for the states that have one, the bytes that change
+// nothing in them (as long as no literal is being announced), which scan
+// passes over in a run.
+var plain = [fLiteral + 1]*[256]bool{
+	fTag:    plainBut(' '),
+	fCode:   plainBut(']'),
+	fText:   plainBut(),
+	fData:   plainBut('"', '{'),
+	fQuoted: plainBut('\\', '"'),
+}
+
+// plainBut is the table of every byte but LF and special.
+func plainBut(special ...byte) *[256]bool {
+	var t [256]bool
+	for b := range t {
+		t[b] = b != '\n'
+	}
+	for _, b := range special {
+		t[b] = false
+	}
+	return &t
+}
+
 // litState follows the end of a data line that may announce a literal:
 // "{", digits, "}", an optional space and an optional CR before the LF,
 // as go-imap's decoder accepts it.
@@ -96,6 +119,17 @@ func (f *frame) scan(p []byte) (int, error) {
 				f.st = fData
 			}
 			continue
+		}
+		if t := plain[f.st]; t != nil && f.lit == litNone {
+			// The run of bytes that change nothing here, up to the bound.
+			j, end := i, i+int(min(int64(len(p)-i), f.max-f.size))
+			for j < end && t[p[j]] {
+				j++
+			}
+			f.size += int64(j - i)
+			if i = j; i == len(p) {
+				break
+			}
 		}
 		if f.size++; f.size > f.max {
 			return i, f.over("sent a response longer than the bound")
