@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,6 +21,17 @@ type boundedConn struct {
 	f       *frame
 	err     error
 	tripped func(error)
+	over    atomic.Pointer[errOverBound] // the frame's error, for cause
+}
+
+// cause is err, an error of the client on c, or, when the frame stopped
+// the server, the frame's error, which says why where go-imap's says only
+// that the connection broke.
+func (c *boundedConn) cause(err error) error {
+	if ob := c.over.Load(); err != nil && ob != nil {
+		return ob
+	}
+	return err
 }
 
 func (c *boundedConn) Read(p []byte) (int, error) {
@@ -33,6 +45,7 @@ func (c *boundedConn) Read(p []byte) (int, error) {
 	}
 	if e := (*errOverBound)(nil); errors.As(ferr, &e) {
 		e.server = c.server
+		c.over.Store(e)
 	}
 	c.err = ferr
 	c.Conn.Close()
@@ -49,7 +62,7 @@ const dialTimeout = 30 * time.Second
 // responseMargin; tripped is told when a response passes the bound. The
 // frame reads what go-imap reads, so TLS, STARTTLS included, is below it
 // (startTLS).
-func (r *Reader) connect(tripped func(error)) (net.Conn, error) {
+func (r *Reader) connect(tripped func(error)) (*boundedConn, error) {
 	d := &net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second}
 	cfg := &tls.Config{}
 	if r.o.TLSConfig != nil {

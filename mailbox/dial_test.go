@@ -73,8 +73,9 @@ func TestBoundedConn_GoImapHoldsNoMore(t *testing.T) {
 			t.Cleanup(func() { cli.Close(); srv.Close() })
 			go serveHostile(srv, tt.answer, chunk, tt.whole)
 			var tripped []error
-			c := imapclient.New(&boundedConn{Conn: cli, server: "imap.test:993", f: newFrame(bound),
-				tripped: func(err error) { tripped = append(tripped, err) }}, nil)
+			conn := &boundedConn{Conn: cli, server: "imap.test:993", f: newFrame(bound),
+				tripped: func(err error) { tripped = append(tripped, err) }}
+			c := imapclient.New(conn, nil)
 			defer c.Close()
 			body := &imap.FetchItemBodySection{Peek: true}
 			cmd := c.Fetch(imap.UIDSetNum(1), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}})
@@ -97,6 +98,7 @@ func TestBoundedConn_GoImapHoldsNoMore(t *testing.T) {
 			require.True(t, errors.As(tripped[0], &ob))
 			assert.Contains(t, ob.Error(), "imap.test:993", "the server named")
 			assert.Contains(t, ob.Error(), strconv.Itoa(bound), "the bound named")
+			assert.Equal(t, ob, conn.cause(err), "the fetch's error said as the frame's")
 			made := tt.answer.made.Load()
 			// What go-imap read is at most the bound; beyond it, the
 			// frame's last read (go-imap's buffer, 4 KiB) and the

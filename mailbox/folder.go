@@ -45,7 +45,7 @@ type KeptLetter struct {
 // is how a lost store is rebuilt from the letters the reader filed; a
 // folder the server lacks, a letter gone between the two readings and an
 // error of each stop it.
-func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each func(KeptLetter) error) error {
+func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each func(KeptLetter) error) (err error) {
 	setDefault(&o.Security, SecurityTLS)
 	setDefault(&o.MaxLetterSize, 10<<20)
 	setDefault(&o.BatchSize, 500)
@@ -54,10 +54,11 @@ func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each fu
 		o.Logger = slog.Default()
 	}
 	r := &Reader{o: o, log: o.Logger.With("imap", o.Addr)}
-	c, err := r.dial(make(chan struct{}, 1))
+	c, conn, err := r.dial(make(chan struct{}, 1))
 	if err != nil {
 		return err
 	}
+	defer func() { err = conn.cause(err) }()
 	defer c.Close()
 	defer context.AfterFunc(ctx, func() { c.Close() })()
 	if err := c.Login(o.Username, o.Password).Wait(); err != nil {

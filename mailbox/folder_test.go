@@ -69,3 +69,23 @@ func TestReadFolders_Oversized(t *testing.T) {
 		})
 	}
 }
+
+// TestReadFolders_HostileServerStops: a server's answer past the bound of
+// a response stops ReadFolders with the frame's error, naming the server
+// and the bound, before any letter is handed over.
+func TestReadFolders_HostileServerStops(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		appendLetters(t, s.addr, letter("a@example.ru", "1"))
+		p := newProxy(t, s.addr)
+		p.poison.Store(&poison{"* 1 FETCH (UID 1 BODY[] \"From: x\r\n", "line\r\n"})
+		handed := 0
+		err := mailbox.ReadFolders(context.Background(), mailbox.ReaderOptions{Addr: p.addr(), Security: mailbox.SecurityPlain,
+			Username: tournament, Password: secret, MaxLetterSize: 16 << 10, Logger: testLogger(t)}, []string{"INBOX"},
+			func(mailbox.KeptLetter) error { handed++; return nil })
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), p.addr(), "the server named")
+		assert.Contains(t, err.Error(), "a response may hold 81920 bytes", "the bound named")
+		assert.Contains(t, err.Error(), "quoted string")
+		assert.Zero(t, handed)
+	})
+}

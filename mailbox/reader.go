@@ -131,7 +131,9 @@ type ReaderOptions struct {
 	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
 	// a larger one is never fetched but handed to Inbox.Oversized with its
 	// header (one whose RFC822.SIZE understated it is discarded as it
-	// arrives, never held, remembered, and then handed over so). 10 MiB.
+	// arrives, never held, remembered, and then handed over so). With a
+	// margin for its envelope it also bounds every response of the server
+	// (frame): past it the connection is dropped. 10 MiB.
 	MaxLetterSize int64
 
 	Logger *slog.Logger // slog.Default() if nil
@@ -237,10 +239,11 @@ func (r *Reader) Run(ctx context.Context) error {
 // like a server refusing every login.
 func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 	wake := make(chan struct{}, 1)
-	c, err := r.dial(wake)
+	c, conn, err := r.dial(wake)
 	if err != nil {
 		return false, err
 	}
+	defer func() { err = conn.cause(err) }()
 	defer c.Close()
 	defer context.AfterFunc(ctx, func() { c.Close() })()
 
@@ -281,13 +284,13 @@ func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *ima
 }
 
 // dial connects with the configured security (connect: the server's
-// responses bounded); EXISTS updates poke wake.
-func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
-	conn, err := r.connect(func(err error) {
+// responses bounded, conn); EXISTS updates poke wake.
+func (r *Reader) dial(wake chan<- struct{}) (c *imapclient.Client, conn *boundedConn, err error) {
+	conn, err = r.connect(func(err error) {
 		r.log.Error("imap: a response past the bound; dropping the connection", "err", err, "bound", r.o.MaxLetterSize+responseMargin)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
+		return nil, nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
 	}
 	return imapclient.New(conn, &imapclient.Options{
 		DebugWriter: r.o.Debug,
@@ -302,7 +305,7 @@ func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
 				}
 			},
 		},
-	}), nil
+	}), conn, nil
 }
 
 // guard drops the connection unless the returned timer is stopped within
@@ -662,8 +665,10 @@ func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, ma
 // it before (RFC822.SIZE), is hostile input: it is not read here, only its
 // size returned (over), as soon as it is announced; go-imap's next item
 // reads it to its end and discards it in a small buffer, never kept (the
-// connection goes on), and a connection lost meanwhile does not make the
-// caller forget what it learned. go-imap's decoder always knows a
+// connection goes on, unless the literal takes its response past the
+// frame's bound: the connection is then dropped once it is announced),
+// and a connection lost meanwhile does not make the caller forget what it
+// learned. go-imap's decoder always knows a
 // literal's size; one not announced is taken as too large.
 func readLiteral(lit imap.LiteralReader, limit int64) (raw []byte, over int64, err error) {
 	n := lit.Size()
