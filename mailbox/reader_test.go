@@ -268,13 +268,21 @@ func TestReader_OversizedNeverFetched(t *testing.T) {
 
 // TestReader_UnderstatedSizeNotBuffered: a letter whose RFC822.SIZE the
 // server understates is fetched, but its literal, over MaxLetterSize, is
-// discarded as it arrives, not held; the letter then goes the way of the
-// oversized letters (Inbox.Oversized with its header and its real size,
-// filed as refused), and the letters around it are read as usual.
+// discarded as it arrives, not held (or, past the bound of a response,
+// the connection is dropped as soon as it is announced); the letter then
+// goes the way of the oversized letters (Inbox.Oversized with its header
+// and its real size, filed as refused), and the letters around it are
+// read as usual.
 func TestReader_UnderstatedSizeNotBuffered(t *testing.T) {
+	for _, lines := range []int{2000, 5000} { // 48 KB, and 120 KB: past the bound of 80 KiB
+		t.Run(strconv.Itoa(lines), func(t *testing.T) { understated(t, lines) })
+	}
+}
+
+func understated(t *testing.T, lines int) {
 	eachServer(t, func(t *testing.T, s server) {
 		s.deliver(letter("small.1@example.ru", "1"))
-		big := append(letter("big.1@example.ru", "2"), bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), 2000)...)
+		big := append(letter("big.1@example.ru", "2"), bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), lines)...)
 		s.deliver(big)
 		s.deliver(letter("small.2@example.ru", "3"))
 		p := newProxy(t, s.addr)
@@ -297,6 +305,11 @@ func TestReader_UnderstatedSizeNotBuffered(t *testing.T) {
 		}
 		assert.NotContains(t, inbox.applied, "big.1@example.ru")
 		assert.ElementsMatch(t, []string{"big.1@example.ru"}, folders(t, s.addr)["zaochnik/refused"])
+		if len(big) > 16<<10+64<<10 {
+			assert.GreaterOrEqual(t, p.opened.Load(), int64(2), "past the bound: the connection dropped, the reader back")
+		} else {
+			assert.EqualValues(t, 1, p.opened.Load(), "the connection goes on")
+		}
 	})
 }
 
