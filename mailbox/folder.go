@@ -116,26 +116,27 @@ type keptRef struct {
 func (k *keptReader) cost(ref keptRef) int64 { return min(ref.size, k.r.o.MaxLetterSize) }
 
 // examine selects folder i read-only unless it is open, and checks that
-// its UIDVALIDITY did not change since it was indexed.
-func (k *keptReader) examine(i int) error {
+// its UIDVALIDITY did not change since it was indexed. It returns how
+// many letters the folder holds, when it selected it.
+func (k *keptReader) examine(i int) (uint32, error) {
 	if k.open == i {
-		return nil
+		return 0, nil
 	}
 	sel, err := k.c.Select(k.names[i], &imap.SelectOptions{ReadOnly: true}).Wait()
 	if err != nil {
-		return fmt.Errorf("examining %s: %w", k.names[i], err)
+		return 0, fmt.Errorf("examining %s: %w", k.names[i], err)
 	}
 	if k.validity[i] != 0 && sel.UIDValidity != k.validity[i] { // indexed before (a UIDVALIDITY is never 0)
-		return fmt.Errorf("folder %s: its UIDVALIDITY changed while it was read; read it again", k.folders[i])
+		return 0, fmt.Errorf("folder %s: its UIDVALIDITY changed while it was read; read it again", k.folders[i])
 	}
 	k.validity[i], k.open = sel.UIDValidity, i
-	return nil
+	return sel.NumMessages, nil
 }
 
 // index appends to all folder i's letters: each one's size, times and
 // arrival, read from its header (BODY.PEEK[HEADER], one at a time).
 func (k *keptReader) index(i int, all []keptRef) ([]keptRef, error) {
-	if err := k.examine(i); err != nil {
+	if n, err := k.examine(i); err != nil || n == 0 {
 		return all, err
 	}
 	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
@@ -189,7 +190,7 @@ func (k *keptReader) batch(refs []keptRef, each func(KeptLetter) error) error {
 		}
 	}
 	for _, i := range order {
-		if err := k.examine(i); err != nil {
+		if _, err := k.examine(i); err != nil {
 			return err
 		}
 		body := &imap.FetchItemBodySection{Peek: true}
