@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"maps"
-	"net"
 	"slices"
 	"strings"
 	"sync"
@@ -145,7 +144,9 @@ type ReaderOptions struct {
 	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
 	// a larger one is never fetched but handed to Inbox.Oversized with its
 	// header (one whose RFC822.SIZE understated it is discarded as it
-	// arrives, never held, remembered, and then handed over so). 10 MiB.
+	// arrives, never held, remembered, and then handed over so). With a
+	// margin for its envelope it also bounds every response of the server
+	// (frame): past it the connection is dropped. 10 MiB.
 	MaxLetterSize int64
 
 	Logger *slog.Logger // slog.Default() if nil
@@ -266,10 +267,11 @@ func (r *Reader) Run(ctx context.Context) error {
 // like a server refusing every login.
 func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 	wake := make(chan struct{}, 1)
-	c, err := r.dial(wake)
+	c, conn, err := r.dial(wake)
 	if err != nil {
 		return false, err
 	}
+	defer func() { err = conn.cause(err) }()
 	defer c.Close()
 	defer context.AfterFunc(ctx, func() { c.Close() })()
 
@@ -309,12 +311,17 @@ func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *ima
 	return processed, refused, sel, nil
 }
 
-// dial connects with the configured security; EXISTS updates poke wake.
-func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
-	opts := &imapclient.Options{
-		TLSConfig:   r.o.TLSConfig,
+// dial connects with the configured security (connect: the server's
+// responses bounded, conn); EXISTS updates poke wake.
+func (r *Reader) dial(wake chan<- struct{}) (c *imapclient.Client, conn *boundedConn, err error) {
+	conn, err = r.connect(func(err error) {
+		r.log.Error("imap: a response past the bound; dropping the connection", "err", err, "bound", r.o.MaxLetterSize+responseMargin)
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
+	}
+	return imapclient.New(conn, &imapclient.Options{
 		DebugWriter: r.o.Debug,
-		Dialer:      &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second},
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
 			// Runs on the client's reader goroutine: never block here.
 			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
@@ -326,21 +333,7 @@ func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
 				}
 			},
 		},
-	}
-	var c *imapclient.Client
-	var err error
-	switch r.o.Security {
-	case SecurityTLS:
-		c, err = imapclient.DialTLS(r.o.Addr, opts)
-	case SecurityStartTLS:
-		c, err = imapclient.DialStartTLS(r.o.Addr, opts)
-	default:
-		c, err = imapclient.DialInsecure(r.o.Addr, opts)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
-	}
-	return c, nil
+	}), conn, nil
 }
 
 // guard drops the connection unless the returned timer is stopped within
@@ -656,11 +649,12 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		uid, raw, _, over, err := collect(m, body, nil, r.o.MaxLetterSize, w.letter)
+		it, err := collect(m, body, r.o.MaxLetterSize, w.letter)
 		w.between()
 		if err != nil {
-			return stalled(w, broken(c, uid, err))
+			return stalled(w, broken(c, it.uid, err))
 		}
+		uid, raw, over := it.uid, it.raw, it.over
 		if uid == 0 {
 			continue
 		}
@@ -684,40 +678,47 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 	return nil
 }
 
-// collect reads a fetched letter's UID and its body section (nil when the
-// server sent none), as Collect and FindBodySection would, but the
+// fetchedItems is what collect read of one fetched message.
+type fetchedItems struct {
+	uid imap.UID
+	// raw is the body section asked for, nil when the server sent none or
+	// it was over the limit: over is then its size.
+	raw      []byte
+	over     int64
+	size     int64     // RFC822.SIZE, when asked
+	internal time.Time // INTERNALDATE, when asked
+}
+
+// collect reads a fetched letter's items (UID, RFC822.SIZE, INTERNALDATE)
+// and its body section, as Collect and FindBodySection would, but the
 // section into one buffer of the literal's size (readLiteral) where
 // Collect grows one from 512 bytes, copying it at each step, and never a
 // section over max bytes: that one is discarded and over is its size.
-// A second section, also (nil for none), is read alike into alsoRaw (nil
-// when none came or it was over max). arriving is told of each literal
-// as it is announced, before it is read or discarded. An error leaves
-// the rest of the letter's items unread; the next message's Next skips
-// them.
-func collect(m *imapclient.FetchMessageData, body, also *imap.FetchItemBodySection, max int64, arriving func(uid imap.UID, n int64)) (uid imap.UID, raw, alsoRaw []byte, over int64, err error) {
-	alsoOver := false
+// arriving, if not nil, is told of the section's literal as it is
+// announced, before it is read or discarded. An error leaves the rest of
+// the letter's items unread; the next message's Next skips them.
+func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64, arriving func(uid imap.UID, n int64)) (it fetchedItems, err error) {
 	for item := m.Next(); item != nil; item = m.Next() {
 		switch item := item.(type) {
 		case imapclient.FetchItemDataUID:
-			uid = item.UID
+			it.uid = item.UID
+		case imapclient.FetchItemDataRFC822Size:
+			it.size = item.Size
+		case imapclient.FetchItemDataInternalDate:
+			it.internal = item.Time
 		case imapclient.FetchItemDataBodySection:
-			switch {
-			case item.Literal == nil:
-			case raw == nil && over == 0 && item.MatchCommand(body):
-				arriving(uid, item.Literal.Size())
-				raw, over, err = readLiteral(item.Literal, max)
-			case also != nil && alsoRaw == nil && !alsoOver && item.MatchCommand(also):
-				arriving(uid, item.Literal.Size())
-				var n int64
-				alsoRaw, n, err = readLiteral(item.Literal, max)
-				alsoOver = n > 0
+			if it.raw != nil || it.over > 0 || item.Literal == nil || !item.MatchCommand(body) {
+				continue
 			}
-			if err != nil {
-				return uid, nil, nil, 0, err
+			if arriving != nil {
+				arriving(it.uid, item.Literal.Size())
+			}
+			if it.raw, it.over, err = readLiteral(item.Literal, max); err != nil {
+				return fetchedItems{uid: it.uid}, err
 			}
 		}
 	}
-	return uid, raw, alsoRaw, over, nil
+	return it, nil
 }
 
 // broken closes c, whose FETCH failed in the middle of letter uid's
@@ -735,8 +736,10 @@ func broken(c *imapclient.Client, uid imap.UID, err error) error {
 // it before (RFC822.SIZE), is hostile input: it is not read here, only its
 // size returned (over), as soon as it is announced; go-imap's next item
 // reads it to its end and discards it in a small buffer, never kept (the
-// connection goes on), and a connection lost meanwhile does not make the
-// caller forget what it learned. go-imap's decoder always knows a
+// connection goes on, unless the literal takes its response past the
+// frame's bound: the connection is then dropped once it is announced),
+// and a connection lost meanwhile does not make the caller forget what it
+// learned. go-imap's decoder always knows a
 // literal's size; one not announced is taken as too large.
 func readLiteral(lit imap.LiteralReader, limit int64) (raw []byte, over int64, err error) {
 	n := lit.Size()
@@ -806,39 +809,59 @@ var namingFields = []string{"Message-ID", "From", "Subject", "Date", "Received",
 // build, and a try costs its header, not its body. The error returned is
 // the server's only (the fetch, the filing).
 func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidity uint32, sizes map[imap.UID]int64, refused string) error {
+	var all imap.UIDSet
+	for uid := range sizes {
+		all.AddNum(uid)
+	}
+	t := trays("", refused)[1]
+	// A header over the limit too is discarded: the letter is then handed
+	// over with the fields that name it (namingFields), asked of those
+	// letters alone, each response within the frame's bound as a header's
+	// is; or with none when those are over the limit too. Kept unread all
+	// the same.
+	var nameless imap.UIDSet
+	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
+	err := r.handHeaders(ctx, c, uidValidity, all, header, sizes, t, func(uid imap.UID) { nameless.AddNum(uid) })
+	if err == nil && len(nameless) > 0 {
+		named := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, HeaderFields: namingFields, Peek: true}
+		err = r.handHeaders(ctx, c, uidValidity, nameless, named, sizes, t, nil)
+	}
+	if err != nil {
+		return err // c is closed or broken: what was handed over is filed next time
+	}
+	return r.fileAll(c, []*tray{t})
+}
+
+// handHeaders fetches section (a header) of the letters uids and hands
+// each to the Inbox with it, as oversized says, putting those handed over
+// in t. A letter whose section came over the limit is left to over, when
+// it is not nil, else handed over with none.
+func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValidity uint32, uids imap.UIDSet, section *imap.FetchItemBodySection,
+	sizes map[imap.UID]int64, t *tray, over func(imap.UID)) error {
 	w := r.watch(c)
 	defer w.stop()
-	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
-	named := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, HeaderFields: namingFields, Peek: true}
-	var set imap.UIDSet
-	for uid := range sizes {
-		set.AddNum(uid)
-	}
-	cmd := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{header, named}})
-	t := trays("", refused)[1]
+	cmd := c.Fetch(uids, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		// A header over the limit too is discarded: the letter is then
-		// handed over with the fields that name it (namingFields), or
-		// with none when those are over the limit too, kept unread all
-		// the same.
-		uid, raw, fields, _, err := collect(m, header, named, r.o.MaxLetterSize, w.letter)
+		it, err := collect(m, section, r.o.MaxLetterSize, w.letter)
 		w.between()
 		if err != nil {
-			ferr := broken(c, uid, err)
+			err = broken(c, it.uid, err)
 			if uid := w.stalled(); uid != 0 {
-				r.putOff(uid, ferr)
+				r.putOff(uid, err)
 			}
-			return ferr // nothing more goes over c: its letters handed over are filed next time
+			return err
 		}
+		uid := it.uid
 		if uid == 0 {
 			continue
 		}
-		if raw == nil {
-			raw = fields
+		if it.raw == nil && over != nil {
+			over(uid)
+			continue
 		}
 		r.log.Warn("imap: letter over the size limit, not fetched", "uid", uid, "size", sizes[uid], "limit", r.o.MaxLetterSize)
 		w.pause()
-		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), raw), sizes[uid])
+		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), it.raw), sizes[uid])
 		w.between()
 		if err != nil {
 			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
@@ -847,15 +870,14 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 		delete(r.waiting, uid)
 		t.uids.AddNum(uid)
 	}
-	var ferr error
 	if err := cmd.Close(); err != nil {
-		ferr = fmt.Errorf("fetching headers of oversized letters: %w", err)
+		err = fmt.Errorf("fetching headers of oversized letters: %w", err)
 		if uid := w.stalled(); uid != 0 {
-			r.putOff(uid, ferr)
+			r.putOff(uid, err)
 		}
+		return err
 	}
-	w.stop()
-	return errors.Join(ferr, r.fileAll(c, []*tray{t}))
+	return nil
 }
 
 // maxPutOff bounds the backoff of a letter failing alone: one that fails
