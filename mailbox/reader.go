@@ -183,7 +183,16 @@ type Reader struct {
 type retry struct {
 	failures int
 	at       time.Time
+	// broke counts the times an oversized letter's header broke the
+	// connection as it came (past the frame's bound, or cut); from
+	// headerBreaks on it is handed over without one (oversized).
+	broke int
 }
+
+// headerBreaks is how often an oversized letter's header may break the
+// connection before the letter is handed over without it: once may be
+// the network's doing, twice is the letter's.
+const headerBreaks = 2
 
 // Keywords marking a letter already accepted, so that after a crash between
 // accepting and moving it the letter is moved without being fetched again.
@@ -809,11 +818,26 @@ var namingFields = []string{"Message-ID", "From", "Subject", "Date", "Received",
 // build, and a try costs its header, not its body. The error returned is
 // the server's only (the fetch, the filing).
 func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidity uint32, sizes map[imap.UID]int64, refused string) error {
-	var all imap.UIDSet
-	for uid := range sizes {
-		all.AddNum(uid)
-	}
 	t := trays("", refused)[1]
+	var all imap.UIDSet
+	for uid, size := range sizes {
+		if r.waiting[uid].broke < headerBreaks {
+			all.AddNum(uid)
+			continue
+		}
+		// Its header broke the connection every time it came: it goes
+		// without, unfetched.
+		r.log.Warn("imap: letter over the size limit whose header cannot be fetched; handed over without it", "uid", uid, "size", size)
+		if err := r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, Fetched{UID: uint32(uid)}, size); err != nil {
+			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
+			continue
+		}
+		delete(r.waiting, uid)
+		t.uids.AddNum(uid)
+	}
+	if len(all) == 0 {
+		return r.fileAll(c, []*tray{t})
+	}
 	// A header over the limit too is discarded: the letter is then handed
 	// over with the fields that name it (namingFields), asked of those
 	// letters alone, each response within the frame's bound as a header's
@@ -841,8 +865,12 @@ func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValid
 	w := r.watch(c)
 	defer w.stop()
 	cmd := c.Fetch(uids, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+	var last fetchedItems // the letter read last, whose response may have broken the connection
+	var got imap.UIDSet
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		it, err := collect(m, section, r.o.MaxLetterSize, w.letter)
+		last = it
+		got.AddNum(it.uid)
 		w.between()
 		if err != nil {
 			err = broken(c, it.uid, err)
@@ -874,10 +902,36 @@ func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValid
 		err = fmt.Errorf("fetching headers of oversized letters: %w", err)
 		if uid := w.stalled(); uid != 0 {
 			r.putOff(uid, err)
+		} else if uid := brokeIn(uids, got, last); uid != 0 {
+			// Its header did not come: its response broke the
+			// connection (past the frame's bound, as it was announced).
+			r.putOff(uid, err)
+			w := r.waiting[uid]
+			w.broke++
+			r.waiting[uid] = w
 		}
 		return err
 	}
 	return nil
+}
+
+// brokeIn is the letter of a FETCH of uids whose response broke the
+// connection, 0 when none can be told: the one read last when its section
+// did not come whole (it broke as it came, or as it was discarded: a
+// literal past the frame's bound drops the connection once announced),
+// else the first not read at all (the server answers in UID order).
+func brokeIn(uids, got imap.UIDSet, last fetchedItems) imap.UID {
+	if last.uid != 0 && last.raw == nil {
+		return last.uid
+	}
+	all, _ := uids.Nums()
+	slices.Sort(all)
+	for _, uid := range all {
+		if !got.Contains(uid) {
+			return uid
+		}
+	}
+	return 0
 }
 
 // maxPutOff bounds the backoff of a letter failing alone: one that fails
@@ -895,7 +949,8 @@ func (r *Reader) putOff(uid imap.UID, err error) {
 	}
 	w := r.waiting[uid]
 	d := backoff(w.failures, r.o.MinBackoff, max(r.o.MaxBackoff, maxPutOff))
-	r.waiting[uid] = retry{failures: w.failures + 1, at: time.Now().Add(d)}
+	w.failures, w.at = w.failures+1, time.Now().Add(d)
+	r.waiting[uid] = w
 	r.log.Error("imap: a letter failed alone; it stays in the mailbox, unmarked, and is tried again after the others", "uid", uid, "err", err, "retry in", d)
 }
 

@@ -538,6 +538,38 @@ func TestReader_StalledLetterPutOff(t *testing.T) {
 	})
 }
 
+// TestReader_OversizedHeaderPastTheBound: an oversized letter whose
+// header alone takes its response past the bound of a response (the
+// frame drops the connection as the header is announced) holds up no
+// other letter: the letters around it are applied and filed, it is put
+// off, and once its header has broken the connection twice it is handed
+// over without one and filed as refused (it stopped the mailbox, the
+// oversized letters being handed over first at every catch-up).
+func TestReader_OversizedHeaderPastTheBound(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		long := "X-Long: " + string(bytes.Repeat([]byte("LONG-HEADER "), 10000)) + "\r\n" // 120 KB: past 16 KiB and 64 KiB
+		s.deliver(letter("small.1@example.ru", "1"))
+		s.deliver(append([]byte(long), letter("big.1@example.ru", "2")...))
+		s.deliver(letter("small.2@example.ru", "3"))
+		inbox := newFakeInbox()
+		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) {
+			o.MaxLetterSize, o.Poll, o.PollInterval = 16<<10, true, 20*time.Millisecond
+		})
+		inbox.waitApplied(t, 2)
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2 && len(f["zaochnik/refused"]) == 1
+		}, 30*time.Second, 20*time.Millisecond)
+		inbox.checkOnce(t)
+		inbox.mu.Lock()
+		defer inbox.mu.Unlock()
+		require.Len(t, inbox.oversized, 1)
+		for _, header := range inbox.oversized {
+			assert.Empty(t, header.Raw, "handed over without its header")
+		}
+	})
+}
+
 // ptr is a pointer to a copy of v.
 func ptr[T any](v T) *T { return &v }
 
