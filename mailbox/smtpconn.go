@@ -93,6 +93,9 @@ func (c *smtpConn) open(o SenderOptions, tlsConfig *tls.Config) error {
 		}
 	}
 	if o.Username != "" {
+		if !c.offersAuth() {
+			return fmt.Errorf("logging in as %s: %w", o.Username, errNoAuth)
+		}
 		if err := c.auth(sasl.NewPlainClient("", o.Username, o.Password)); err != nil {
 			return fmt.Errorf("logging in as %s: %w", o.Username, err)
 		}
@@ -156,6 +159,22 @@ func (c *smtpConn) hello(name string) error {
 func (c *smtpConn) has(ext string) bool {
 	_, ok := c.ext[ext]
 	return ok
+}
+
+// errNoAuth is open's refusal to log in where the server offers no AUTH,
+// as a server taking logins only over TLS does on a connection not
+// encrypted.
+var errNoAuth = errors.New("smtp: the server offers no login (AUTH) here, and the password was not sent: use security tls or starttls")
+
+// offersAuth reports whether the server offered AUTH, or AUTH= as some
+// old servers write it.
+func (c *smtpConn) offersAuth() bool {
+	for k := range c.ext {
+		if k == "AUTH" || strings.HasPrefix(k, "AUTH=") {
+			return true
+		}
+	}
+	return false
 }
 
 // auth logs in with a, its responses base64 as RFC 4954 says.
