@@ -10,6 +10,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
@@ -304,10 +305,9 @@ func lookDovecot() string {
 	return ""
 }
 
-// writeCert makes a self-signed certificate for 127.0.0.1 and 127.0.0.2, valid for a
-// day around now, and writes it and its key as cert.pem and key.pem into
-// dir, where the configuration reads them.
-func writeCert(tb testing.TB, dir string) *x509.Certificate {
+// NewCert makes a self-signed certificate for 127.0.0.1 and 127.0.0.2,
+// valid for a day around now, with its key and Leaf, for a test server.
+func NewCert(tb testing.TB) tls.Certificate {
 	tb.Helper()
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
@@ -324,23 +324,31 @@ func writeCert(tb testing.TB, dir string) *x509.Certificate {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	kder, err := x509.MarshalPKCS8PrivateKey(key)
+	leaf, err := x509.ParseCertificate(der)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cert, err := x509.ParseCertificate(der)
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}
+}
+
+// writeCert makes a certificate (NewCert) and writes it and its key as
+// cert.pem and key.pem into dir, where the configuration reads them.
+func writeCert(tb testing.TB, dir string) *x509.Certificate {
+	tb.Helper()
+	cert := NewCert(tb)
+	kder, err := x509.MarshalPKCS8PrivateKey(cert.PrivateKey)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	for name, block := range map[string]*pem.Block{
-		"cert.pem": {Type: "CERTIFICATE", Bytes: der}, "key.pem": {Type: "PRIVATE KEY", Bytes: kder},
+		"cert.pem": {Type: "CERTIFICATE", Bytes: cert.Leaf.Raw}, "key.pem": {Type: "PRIVATE KEY", Bytes: kder},
 	} {
 		// The key is read by the master, as root, before it drops privileges.
 		if err := os.WriteFile(filepath.Join(dir, name), pem.EncodeToMemory(block), 0o600); err != nil {
 			tb.Fatal(err)
 		}
 	}
-	return cert
+	return cert.Leaf
 }
 
 // freePort asks the kernel for a free loopback port.
