@@ -1,7 +1,7 @@
 // Package mailtest runs a real Dovecot on loopback for the mailbox tests
-// and benchmarks, with a configuration written into a temporary directory,
-// TLS on request (StartDovecotTLS)
-// (Debian bookworm's Dovecot 2.3 syntax). Tests that use it are skipped
+// and benchmarks, with a configuration written into a temporary directory
+// (Debian bookworm's Dovecot 2.3 syntax), TLS on request (StartDovecotTLS).
+// Tests that use it are skipped
 // where Dovecot is not installed or the process is not root (the master
 // must start as root); CI installs it.
 package mailtest
