@@ -167,8 +167,12 @@ func (c *smtpConn) has(ext string) bool {
 var errNoAuth = errors.New("smtp: the server offers no login (AUTH) here, and the password was not sent: use security tls or starttls")
 
 // offersAuth reports whether the server offered AUTH, or AUTH= as some
-// old servers write it.
+// old servers write it; a server knowing HELO only says nothing of it,
+// and is tried.
 func (c *smtpConn) offersAuth() bool {
+	if c.ext == nil {
+		return true
+	}
 	for k := range c.ext {
 		if k == "AUTH" || strings.HasPrefix(k, "AUTH=") {
 			return true
