@@ -46,7 +46,7 @@ func tlsModes(d *mailtest.Dovecot) []struct {
 
 // TestDovecotTLS_ReadsAndFiles: against a real Dovecot requiring TLS the
 // reader logs in over STARTTLS and over implicit TLS, reads the letters
-// and files them.
+// and files them, and ReadFolders (rebuild) reads them back.
 func TestDovecotTLS_ReadsAndFiles(t *testing.T) {
 	d, cliTLS := startDovecotTLS(t)
 	for i, m := range tlsModes(d) {
@@ -64,6 +64,12 @@ func TestDovecotTLS_ReadsAndFiles(t *testing.T) {
 			}, 10*time.Second, 20*time.Millisecond)
 			stop()
 			inbox.checkOnce(t)
+
+			kept := 0
+			require.NoError(t, mailbox.ReadFolders(context.Background(), mailbox.ReaderOptions{Addr: m.addr, Security: m.security,
+				TLSConfig: cliTLS, Username: tournament, Password: secret, Logger: testLogger(t)},
+				[]string{"zaochnik/processed", "zaochnik/refused"}, func(mailbox.KeptLetter) error { kept++; return nil }))
+			assert.Equal(t, 2*(i+1), kept, "rebuild reads the folders over TLS too")
 		})
 	}
 	logins := 0
