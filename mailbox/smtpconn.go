@@ -94,7 +94,10 @@ func (c *smtpConn) open(o SenderOptions, tlsConfig *tls.Config) error {
 	}
 	if o.Username != "" {
 		if !c.offersAuth() {
-			return fmt.Errorf("logging in as %s: %w", o.Username, errNoAuth)
+			if o.Security == SecurityPlain {
+				return fmt.Errorf("logging in as %s: %w", o.Username, errNoAuthPlain)
+			}
+			return fmt.Errorf("logging in as %s: smtp: the server offers no login (AUTH), and the password was not sent", o.Username)
 		}
 		if err := c.auth(sasl.NewPlainClient("", o.Username, o.Password)); err != nil {
 			return fmt.Errorf("logging in as %s: %w", o.Username, err)
@@ -161,10 +164,10 @@ func (c *smtpConn) has(ext string) bool {
 	return ok
 }
 
-// errNoAuth is open's refusal to log in where the server offers no AUTH,
-// as a server taking logins only over TLS does on a connection not
-// encrypted.
-var errNoAuth = errors.New("smtp: the server offers no login (AUTH) here, and the password was not sent: use security tls or starttls")
+// errNoAuthPlain is open's refusal to log in where the server offers no
+// AUTH on a connection not encrypted, as a server taking logins only over
+// TLS does (Postfix's smtpd_tls_auth_only).
+var errNoAuthPlain = errors.New("smtp: the server offers no login (AUTH) without TLS, and the password was not sent: use security tls or starttls")
 
 // offersAuth reports whether the server offered AUTH, or AUTH= as some
 // old servers write it; a server knowing HELO only says nothing of it,

@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
-	"zaochnik/mailbox/localmail"
 	"zaochnik/mailbox/mailtest"
 )
 
@@ -131,58 +130,6 @@ func TestDovecotTLS_UntrustedRefused(t *testing.T) {
 	}
 	assert.NotContains(t, d.Log(), "Login: user=<"+tournament+">, method=PLAIN, rip=127.0.0.1, lip=127.0.0.2",
 		"never logged in where TLS is required")
-}
-
-// TestLoginOnlyOverTLS_PlainRefused: set to plain against a server that
-// takes logins only over TLS (Dovecot's ssl = required, announcing
-// LOGINDISABLED; the embedded server likewise, its SMTP then offering no
-// AUTH), the reader and the sender never send the password: they stop
-// with an error saying why, and nothing is read.
-func TestLoginOnlyOverTLS_PlainRefused(t *testing.T) {
-	srvTLS, _ := selfSigned(t)
-	lm, err := localmail.Start(localmail.Options{Logger: testLogger(t), TLSConfig: srvTLS, LoginOnlyOverTLS: true})
-	require.NoError(t, err)
-	t.Cleanup(func() { lm.Close() })
-	require.NoError(t, lm.AddUser(tournament, secret))
-	require.NoError(t, lm.Deliver(player, []string{tournament}, letter("p.1@example.ru", "1")))
-
-	imapRefused := func(t *testing.T, addr string) {
-		var log, trace mailtest.Buffer
-		inbox := newFakeInbox()
-		stop := startReader(t, addr, inbox, func(o *mailbox.ReaderOptions) {
-			o.Logger, o.Debug = slog.New(slog.NewTextHandler(&log, nil)), &trace
-		})
-		require.Eventually(t, func() bool { return strings.Count(log.String(), "LOGINDISABLED") >= 2 }, 10*time.Second, 10*time.Millisecond,
-			"refused, and again after a backoff")
-		stop()
-		assert.Contains(t, log.String(), "the password was not sent")
-		assert.NotContains(t, trace.String(), secret, "the password never crossed the wire")
-		inbox.mu.Lock()
-		assert.Empty(t, inbox.applied)
-		inbox.mu.Unlock()
-	}
-	t.Run("IMAP/localmail", func(t *testing.T) { imapRefused(t, lm.IMAPAddr) })
-	t.Run("IMAP/dovecot", func(t *testing.T) {
-		d, _ := startDovecotTLS(t)
-		appendLetters(t, d.Addr, letter("p.1@example.ru", "1"))
-		imapRefused(t, d.OffHostAddr)
-		assert.Len(t, folders(t, d.Addr)["INBOX"], 1, "nothing read")
-	})
-
-	t.Run("SMTP", func(t *testing.T) {
-		var log, trace mailtest.Buffer
-		out := newFakeOutbox()
-		out.queue(t, "p.2@zaochnik.test", player)
-		s, err := mailbox.NewSender(mailbox.SenderOptions{Addr: lm.SMTPAddr, Security: mailbox.SecurityPlain,
-			Username: tournament, Password: secret, Outbox: out, Debug: &trace,
-			Logger: slog.New(slog.NewTextHandler(&log, nil))})
-		require.NoError(t, err)
-		runSender(t, s)
-		require.Eventually(t, func() bool { return strings.Contains(log.String(), "the password was not sent") },
-			10*time.Second, 10*time.Millisecond)
-		assert.NotContains(t, trace.String(), "AUTH PLAIN", "the password never crossed the wire")
-		assert.NotContains(t, sinkCounts(t, lm), "p.2@zaochnik.test")
-	})
 }
 
 // TestDovecotTLS_HostileResponseDropped: the bound of a response holds
