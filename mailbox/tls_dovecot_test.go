@@ -112,6 +112,8 @@ func TestDovecotTLS_UntrustedRefused(t *testing.T) {
 					"refused, and again after a backoff")
 				stop()
 				assert.Contains(t, log.String(), "tls: failed to verify certificate")
+				assert.Contains(t, log.String(), "imap: cannot connect or log in; trying again")
+				assert.NotContains(t, log.String(), "connection lost", "it never connected")
 				inbox.mu.Lock()
 				assert.Empty(t, inbox.applied, "nothing handed over")
 				inbox.mu.Unlock()
