@@ -13,6 +13,7 @@ import (
 	"slices"
 	"time"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/corr/swiss"
 	"zaochnik/timecontrol"
@@ -79,7 +80,11 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 // tournaments addr plays in (mine) and, when he plays in none, of every
 // tournament (all), oldest first.
 func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []string, err error) {
-	return db.senderCiphers(ctx, db.db, addr)
+	err = db.view(ctx, func(q snapshot) error {
+		mine, all, err = db.senderCiphers(ctx, q, addr)
+		return err
+	})
+	return mine, all, err
 }
 
 // Ciphers returns the ciphers of all tournaments, oldest first.
@@ -87,10 +92,35 @@ func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
 	return db.column(ctx, db.db, `SELECT cipher FROM tournaments ORDER BY id`)
 }
 
-// State returns the referee's state of the tournament cipher.
+// State returns the referee's state of the tournament cipher, as one
+// commit left it (snapshot.go).
 func (db *DB) State(ctx context.Context, cipher string) (corr.State, error) {
-	l, err := db.load(ctx, db.db, cipher)
-	return l.State.Clone(), err // the caller's to change
+	var s corr.State
+	err := db.view(ctx, func(q snapshot) error {
+		l, err := db.load(ctx, q, cipher)
+		s = l.State.Clone() // the caller's to change
+		return err
+	})
+	return s, err
+}
+
+// StateWithDesk returns the referee's state of the tournament cipher and
+// its judge's desk, both as one commit left them: a table built of the
+// two (Referee.Standings) never scores a game by a ruling its state does
+// not yet show, or the other way round.
+func (db *DB) StateWithDesk(ctx context.Context, cipher string) (corr.State, adjudication.Desk, error) {
+	var s corr.State
+	var d adjudication.Desk
+	err := db.view(ctx, func(q snapshot) error {
+		l, err := db.load(ctx, q, cipher)
+		if err != nil {
+			return err
+		}
+		s = l.State.Clone()
+		d, err = db.loadDesk(ctx, q, l.id)
+		return err
+	})
+	return s, d, err
 }
 
 // loaded is a tournament's state as read: a copy the caller may change,
