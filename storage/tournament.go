@@ -212,48 +212,8 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	if err := c.state.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
 		return nil, err
 	}
-	if err := db.listsPending(ctx, q); err != nil {
-		return nil, err
-	}
-	// A game's rows are one a list (one without lists: none), in order.
-	var gid int64 = -1
-	var gs string
-	var lists [4]string
-	add := func() error {
-		if gid < 0 {
-			return nil
-		}
-		g, err := readGameJSON(gameWithLists(gs, &lists))
-		if err != nil {
-			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
-		}
-		c.state.Games = append(c.state.Games, &g)
-		// A game without a reply has no ledger line (ledgerLines): its
-		// first reply's lines need no DELETE before them.
-		c.games[g.Code] = gameRow{id: gid, known: len(g.Replies) == 0}
-		return nil
-	}
-	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
-		id, ok1 := row[0].(int64)
-		state, ok2 := row[1].(string) // as the driver gives them, without Scan's copy
-		if !ok1 || !ok2 {
-			if err := (&rawRow{vals: row[:2]}).Scan(&id, &state); err != nil {
-				return err
-			}
-		}
-		if id != gid {
-			if err := add(); err != nil {
-				return err
-			}
-			gid, gs, lists = id, state, [4]string{}
-		}
-		return gameList(&lists, row[2], row[3])
-	})
-	if err == nil {
-		err = add()
-	}
-	if err != nil {
-		return nil, err
+	if err := db.readGames(ctx, q, c, tid); err != nil {
+		return nil, fmt.Errorf("storage: tournament %s: %w", cipher, err)
 	}
 	claims, err := db.readClaims(ctx, q, tid)
 	if err != nil {
@@ -265,11 +225,124 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	return c, nil
 }
 
-// readGamesQuery reads a tournament's games (read), each with its lists
-// (gameList). A cancelled game (a re-draw, 1.15.8) is kept as a row and
-// is no game of the tournament.
-const readGamesQuery = `SELECT g.id, g.state, l.list, group_concat(l.item, ',' ORDER BY l.seq) FROM games g LEFT JOIN game_lists l ON l.game_id = g.id
-	WHERE g.tournament_id = ? AND g.status != 'cancelled' GROUP BY g.id, l.list ORDER BY g.id, l.list`
+// readGamesQuery reads a tournament's games (readGames): their rows, each
+// with its lists' tails. A cancelled game (a re-draw, 1.15.8) is kept as
+// a row and is no game of the tournament.
+const readGamesQuery = `SELECT id, state, lists FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`
+
+// readChunksQuery reads the chunk rows of a tournament's games
+// (readGames), in their order.
+const readChunksQuery = `SELECT c.game_id, c.list, c.chunk, c.items FROM games g CROSS JOIN game_chunks c ON c.game_id = g.id
+	WHERE g.tournament_id = ? AND g.status != 'cancelled' ORDER BY g.id, c.list, c.chunk`
+
+// gameRead is a game's row as readGames reads it, its lists' chunks
+// joined before their tails.
+type gameRead struct {
+	id     int64
+	state  string
+	chunks [4]int
+	lists  [4]string
+}
+
+// readGames reads tournament tid's games into c: their rows, and their
+// chunk rows by a second statement when a game has any (none in its
+// first four moves), read in the same transaction (the write transaction, or
+// a reader's snapshot: snapshot.go), so that the two are of one commit.
+func (db *DB) readGames(ctx context.Context, q querier, c *committed, tid int64) error {
+	if err := db.listsPending(ctx, q); err != nil {
+		return err
+	}
+	var games []gameRead
+	chunked := false
+	err := db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
+		var g gameRead
+		var ok1, ok2, ok3 bool
+		var lists string
+		g.id, ok1 = row[0].(int64)
+		g.state, ok2 = row[1].(string) // as the driver gives them, without Scan's copy
+		lists, ok3 = row[2].(string)
+		if !ok1 || !ok2 || !ok3 {
+			if err := (&rawRow{vals: row}).Scan(&g.id, &g.state, &lists); err != nil {
+				return err
+			}
+		}
+		var err error
+		if g.chunks, g.lists, err = readListsColumn(lists); err != nil {
+			return fmt.Errorf("game %d: %w", g.id, err)
+		}
+		chunked = chunked || g.chunks != [4]int{}
+		games = append(games, g)
+		return nil
+	})
+	if err == nil && chunked {
+		err = db.readChunks(ctx, q, tid, games)
+	}
+	if err != nil {
+		return err
+	}
+	c.state.Games = make([]*corr.Game, 0, len(games))
+	for i := range games {
+		g, err := readGameJSON(gameWithLists(games[i].state, &games[i].lists))
+		if err != nil {
+			return fmt.Errorf("game state: %w", err)
+		}
+		c.state.Games = append(c.state.Games, &g)
+		// A game without a reply has no ledger line (ledgerLines): its
+		// first reply's lines need no DELETE before them.
+		c.games[g.Code] = gameRow{id: games[i].id, known: len(g.Replies) == 0}
+	}
+	return nil
+}
+
+// readChunks puts the chunk rows of tournament tid's games before their
+// tails in games, read in id order; a game's chunks must be those its row
+// counts, no more, no fewer.
+func (db *DB) readChunks(ctx context.Context, q querier, tid int64, games []gameRead) error {
+	i := 0
+	var heads [4][]byte // the current game's chunks, joined
+	var got [4]int
+	done := func() error {
+		g := &games[i]
+		for l := range 4 {
+			if got[l] != g.chunks[l] {
+				return fmt.Errorf("game %d: list %d has %d chunks stored, its row counts %d", g.id, l, got[l], g.chunks[l])
+			}
+			if got[l] > 0 {
+				g.lists[l] = string(append(append(heads[l], ','), g.lists[l]...))
+			}
+			heads[l], got[l] = heads[l][:0], 0
+		}
+		i++
+		return nil
+	}
+	err := db.eachRow(ctx, q, readChunksQuery, []any{tid}, func(row []driver.Value) error {
+		gid, ok1 := row[0].(int64)
+		list, ok2 := row[1].(int64)
+		chunk, ok3 := row[2].(int64)
+		items, ok4 := row[3].(string)
+		if !ok1 || !ok2 || !ok3 || !ok4 || list < 0 || list > 3 {
+			return fmt.Errorf("a chunk of game %v is not of its columns' types: %v", row[0], row)
+		}
+		for i < len(games) && games[i].id < gid {
+			if err := done(); err != nil {
+				return err
+			}
+		}
+		if i == len(games) || games[i].id != gid || chunk != int64(got[list]) {
+			return fmt.Errorf("game %d: chunk %d of list %d out of its place", gid, chunk, list)
+		}
+		if got[list] > 0 {
+			heads[list] = append(heads[list], ',')
+		}
+		heads[list] = append(heads[list], items...)
+		got[list]++
+		return nil
+	})
+	for err == nil && i < len(games) {
+		err = done()
+	}
+	return err
+}
 
 // saveState writes the tournament-wide state with a new revision and, of
 // each game that changed, the game and its claims; the ledger lines of
@@ -419,9 +492,9 @@ func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) 
 		return 0, err
 	}
 	var id int64
-	if err := db.queryRow(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state) VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state RETURNING id`,
-		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state)).Scan(&id); err != nil {
+	if err := db.queryRow(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state, lists) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state, lists = excluded.lists RETURNING id`,
+		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state), listsColumn(g)).Scan(&id); err != nil {
 		return 0, err
 	}
 	return id, db.saveLists(ctx, tx, id, g, corr.Game{}, false)
@@ -435,10 +508,11 @@ func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g, old corr.
 	if err != nil {
 		return err
 	}
+	lists := listsColumn(g)
 	if had && old.Status == g.Status && old.Result == g.Result {
-		_, err = db.exec(ctx, tx, `UPDATE games SET state = ? WHERE id = ?`, string(state), id)
+		_, err = db.exec(ctx, tx, `UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), lists, id)
 	} else {
-		_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), id)
+		_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ?, lists = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), lists, id)
 	}
 	if err != nil {
 		return err
