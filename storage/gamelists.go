@@ -59,23 +59,50 @@ func withoutLists(g corr.Game) corr.Game {
 	return g
 }
 
-// gameList is one of a game's lists as the store writes it: its length,
-// the old one's (as stored), whether its item i is the old one's, and
-// its item i appended as JSON.
+// gameList is one of a game's lists as the store writes it, and the old
+// game's (as stored) beside it.
 type gameList struct {
-	n, was int
-	same   func(i int) bool
-	item   func(b []byte, i int) []byte
+	g, old *corr.Game
+	list   int
 }
 
-// listsOf are g's lists, old's as stored.
-func listsOf(g, old corr.Game) [4]gameList {
-	return [4]gameList{
-		{len(g.Plies), len(old.Plies), func(i int) bool { return g.Plies[i] == old.Plies[i] }, func(b []byte, i int) []byte { return appendPly(b, g.Plies[i]) }},
-		{len(g.Replies), len(old.Replies), func(i int) bool { return g.Replies[i] == old.Replies[i] }, func(b []byte, i int) []byte { return appendReply(b, g.Replies[i]) }},
-		{len(g.Letters[0]), len(old.Letters[0]), func(i int) bool { return g.Letters[0][i] == old.Letters[0][i] }, func(b []byte, i int) []byte { return appendString(b, g.Letters[0][i]) }},
-		{len(g.Letters[1]), len(old.Letters[1]), func(i int) bool { return g.Letters[1][i] == old.Letters[1][i] }, func(b []byte, i int) []byte { return appendString(b, g.Letters[1][i]) }},
+// listsOf are g's lists, old's as stored beside them.
+func listsOf(g, old *corr.Game) [4]gameList {
+	return [4]gameList{{g, old, listPlies}, {g, old, listReplies}, {g, old, listLetters}, {g, old, listLetters + 1}}
+}
+
+// size is the length of game g's list.
+func (l gameList) size(g *corr.Game) int {
+	switch l.list {
+	case listPlies:
+		return len(g.Plies)
+	case listReplies:
+		return len(g.Replies)
 	}
+	return len(g.Letters[l.list-listLetters])
+}
+
+// same reports whether item i of the list is the old game's; both have it.
+func (l gameList) same(i int) bool {
+	switch l.list {
+	case listPlies:
+		return l.g.Plies[i] == l.old.Plies[i]
+	case listReplies:
+		return l.g.Replies[i] == l.old.Replies[i]
+	}
+	side := l.list - listLetters
+	return l.g.Letters[side][i] == l.old.Letters[side][i]
+}
+
+// item appends item i of the list as JSON.
+func (l gameList) item(b []byte, i int) []byte {
+	switch l.list {
+	case listPlies:
+		return appendPly(b, l.g.Plies[i])
+	case listReplies:
+		return appendReply(b, l.g.Replies[i])
+	}
+	return appendString(b, l.g.Letters[l.list-listLetters][i])
 }
 
 // appendItems appends l's items from..to, joined by commas.
@@ -92,19 +119,20 @@ func (l gameList) appendItems(b []byte, from, to int) []byte {
 // listsColumn is game g's games.lists: empty when its lists are, else
 // for each list its count of sealed chunks, a space and its tail's items,
 // the lists apart by newlines, which no item's JSON holds.
-func listsColumn(g corr.Game) string {
-	ls := listsOf(g, corr.Game{})
-	if ls[0].n+ls[1].n+ls[2].n+ls[3].n == 0 {
+func listsColumn(g *corr.Game) string {
+	if len(g.Plies)+len(g.Replies)+len(g.Letters[0])+len(g.Letters[1]) == 0 {
 		return ""
 	}
-	var b []byte
-	for i, l := range ls {
+	var buf [1024]byte
+	b := buf[:0]
+	for i, l := range listsOf(g, nil) {
 		if i > 0 {
 			b = append(b, '\n')
 		}
-		c := sealedChunks(l.n)
+		n := l.size(g)
+		c := sealedChunks(n)
 		b = append(strconv.AppendInt(b, int64(c), 10), ' ')
-		b = l.appendItems(b, c*listChunk, l.n)
+		b = l.appendItems(b, c*listChunk, n)
 	}
 	return string(b)
 }
@@ -144,13 +172,13 @@ type listChunkRow struct {
 // changedChunks are the chunks of game g that are not old's (had: old
 // is stored; else every chunk of g), and for each list the count to cut
 // its stored chunks to (-1: none to cut).
-func changedChunks(g, old corr.Game, had bool) (rows []listChunkRow, cut [4]int) {
+func changedChunks(g, old *corr.Game, had bool) (rows []listChunkRow, cut [4]int) {
 	cut = [4]int{-1, -1, -1, -1}
 	var b []byte
 	for list, l := range listsOf(g, old) {
-		n, was := sealedChunks(l.n), 0
+		n, was := sealedChunks(l.size(g)), 0
 		if had {
-			was = sealedChunks(l.was)
+			was = sealedChunks(l.size(old))
 		}
 		for c := range n {
 			if c < was && l.sameRange(c*listChunk, (c+1)*listChunk) {
@@ -212,7 +240,7 @@ func (db *DB) saveLists(ctx context.Context, tx *sql.Tx, gid int64, g, old corr.
 // listOps are saveLists' steps for game gid, g, which was old (had: old
 // is stored).
 func listOps(gid int64, g, old corr.Game, had bool) []listOp {
-	rows, cut := changedChunks(g, old, had)
+	rows, cut := changedChunks(&g, &old, had)
 	var ops []listOp
 	if !had {
 		ops = append(ops, listOp{gid: gid, del: true, list: -1})

@@ -86,7 +86,7 @@ func TestGameLists_EveryChangeReadsBack(t *testing.T) {
 			// The row, with its tails, as the step's letter writes it.
 			state, err := gameJSON(withoutLists(g))
 			require.NoError(t, err)
-			_, err = tx.Exec(`UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), listsColumn(g), gid)
+			_, err = tx.Exec(`UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), listsColumn(&g), gid)
 			require.NoError(t, err)
 			c := &committed{games: map[string]gameRow{}}
 			require.NoError(t, db.readGames(ctx, tx, c, tid))

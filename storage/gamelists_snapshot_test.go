@@ -41,9 +41,9 @@ func TestGameLists_ReadIsOneCommitsGame(t *testing.T) {
 			g.Letters[0] = append(slices.Clone(prev.Letters[0]), fmt.Sprintf("<%d>", i))
 			tx, err := db.db.BeginTx(ctx, nil)
 			if err == nil {
-				_, err = tx.Exec(`UPDATE games SET state = json_set(state, '$.Known', json_array(?, 0)), lists = ? WHERE code = 'ТЕСТ-2026 1-2'`, i, listsColumn(g))
+				_, err = tx.Exec(`UPDATE games SET state = json_set(state, '$.Known', json_array(?, 0)), lists = ? WHERE code = 'ТЕСТ-2026 1-2'`, i, listsColumn(&g))
 			}
-			rows, _ := changedChunks(g, prev, true)
+			rows, _ := changedChunks(&g, &prev, true)
 			for _, r := range rows {
 				if err == nil {
 					_, err = tx.Exec(`INSERT INTO game_chunks (game_id, list, chunk, items) SELECT id, ?, ?, ? FROM games WHERE code = 'ТЕСТ-2026 1-2'`, r.list, r.chunk, r.items)

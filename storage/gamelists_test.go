@@ -38,9 +38,9 @@ func emptyListsNil(g corr.Game) corr.Game {
 // readGames joins them: its chunks (changedChunks of a game not stored)
 // before its tails (listsColumn).
 func storedLists(t *testing.T, g corr.Game) *[4]string {
-	rows, cut := changedChunks(g, corr.Game{}, false)
+	rows, cut := changedChunks(&g, &corr.Game{}, false)
 	require.Equal(t, [4]int{-1, -1, -1, -1}, cut)
-	chunks, lists, err := readListsColumn(listsColumn(g))
+	chunks, lists, err := readListsColumn(listsColumn(&g))
 	require.NoError(t, err)
 	var heads [4][]string
 	for _, r := range rows {
@@ -111,11 +111,11 @@ func TestChangedChunks_OnlyWhatChanged(t *testing.T) {
 	old.Replies[16].Sent = timecontrol.Date{} // awaited
 	old.Letters[0] = []string{"<m1>"}
 	plies := func(g corr.Game, c int) string {
-		b := listsOf(g, corr.Game{})[listPlies].appendItems(nil, c*listChunk, (c+1)*listChunk)
+		b := listsOf(&g, nil)[listPlies].appendItems(nil, c*listChunk, (c+1)*listChunk)
 		return string(b)
 	}
 	replies := func(g corr.Game, c int) string {
-		b := listsOf(g, corr.Game{})[listReplies].appendItems(nil, c*listChunk, (c+1)*listChunk)
+		b := listsOf(&g, nil)[listReplies].appendItems(nil, c*listChunk, (c+1)*listChunk)
 		return string(b)
 	}
 	answered := old
@@ -143,14 +143,14 @@ func TestChangedChunks_OnlyWhatChanged(t *testing.T) {
 		{"a ply of a chunk corrected: that chunk", corrected, old, true, []listChunkRow{{listPlies, 0, plies(corrected, 0)}}, [4]int{-1, -1, -1, -1}},
 		{"taken back: the chunks cut", taken, old, true, nil, [4]int{1, 0, -1, -1}},
 	} {
-		got, cuts := changedChunks(tc.g, tc.old, tc.had)
+		got, cuts := changedChunks(&tc.g, &tc.old, tc.had)
 		assert.Equal(t, tc.want, got, tc.name)
 		assert.Equal(t, tc.wantCuts, cuts, tc.name)
 	}
-	col := listsColumn(answered)
-	assert.Equal(t, "2 "+string(listsOf(answered, corr.Game{})[listPlies].appendItems(nil, 16, 18))+"\n2 "+
-		string(listsOf(answered, corr.Game{})[listReplies].appendItems(nil, 16, 18))+"\n0 \"\\u003cm1\\u003e\"\n0 ", col)
-	assert.Empty(t, listsColumn(corr.Game{Code: "ЧР 1-2"}), "no list, no column")
+	col := listsColumn(&answered)
+	assert.Equal(t, "2 "+string(listsOf(&answered, nil)[listPlies].appendItems(nil, 16, 18))+"\n2 "+
+		string(listsOf(&answered, nil)[listReplies].appendItems(nil, 16, 18))+"\n0 \"\\u003cm1\\u003e\"\n0 ", col)
+	assert.Empty(t, listsColumn(&corr.Game{Code: "ЧР 1-2"}), "no list, no column")
 }
 
 // A list's chunks are its whole chunks before its last item's: the last
@@ -177,12 +177,12 @@ func FuzzReadListsColumn(f *testing.F) {
 		for i := range n {
 			g.Letters[i%2] = append(g.Letters[i%2], col)
 		}
-		chunks, tails, err := readListsColumn(listsColumn(g))
+		chunks, tails, err := readListsColumn(listsColumn(&g))
 		require.NoError(t, err)
 		for side := range 2 {
-			l := listsOf(g, corr.Game{})[listLetters+side]
-			require.Equal(t, sealedChunks(l.n), chunks[listLetters+side])
-			require.Equal(t, string(l.appendItems(nil, chunks[listLetters+side]*listChunk, l.n)), tails[listLetters+side])
+			l, n := listsOf(&g, nil)[listLetters+side], len(g.Letters[side])
+			require.Equal(t, sealedChunks(n), chunks[listLetters+side])
+			require.Equal(t, string(l.appendItems(nil, chunks[listLetters+side]*listChunk, n)), tails[listLetters+side])
 		}
 	})
 }
@@ -298,8 +298,8 @@ func asVersion11(t *testing.T, sqldb *sql.DB, gs []*corr.Game) {
 	for _, g := range gs {
 		var gid int64
 		require.NoError(t, sqldb.QueryRow(`SELECT id FROM games WHERE code = ?`, g.Code).Scan(&gid))
-		for list, l := range listsOf(*g, corr.Game{}) {
-			for seq := range l.n {
+		for list, l := range listsOf(g, nil) {
+			for seq := range l.size(g) {
 				_, err := sqldb.Exec(`INSERT INTO game_lists (game_id, list, seq, item) VALUES (?, ?, ?, ?)`, gid, list, seq, string(l.item(nil, seq)))
 				require.NoError(t, err)
 			}
@@ -350,7 +350,7 @@ func TestMigration_0012_CutsTheListsInChunks(t *testing.T) {
 		assert.Equal(t, emptyListsNil(*before.Games[i]), emptyListsNil(*g), g.Code)
 		var lists string
 		require.NoError(t, db.db.QueryRow(`SELECT lists FROM games WHERE code = ?`, g.Code).Scan(&lists))
-		assert.Equal(t, listsColumn(*g), lists, "%s: its row as this version writes it", g.Code)
+		assert.Equal(t, listsColumn(g), lists, "%s: its row as this version writes it", g.Code)
 	}
 	var chunks, tables int
 	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM game_chunks`).Scan(&chunks))

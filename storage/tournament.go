@@ -494,7 +494,7 @@ func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) 
 	var id int64
 	if err := db.queryRow(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state, lists) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state, lists = excluded.lists RETURNING id`,
-		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state), listsColumn(g)).Scan(&id); err != nil {
+		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state), listsColumn(&g)).Scan(&id); err != nil {
 		return 0, err
 	}
 	return id, db.saveLists(ctx, tx, id, g, corr.Game{}, false)
@@ -508,7 +508,7 @@ func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g, old corr.
 	if err != nil {
 		return err
 	}
-	lists := listsColumn(g)
+	lists := listsColumn(&g)
 	if had && old.Status == g.Status && old.Result == g.Result {
 		_, err = db.exec(ctx, tx, `UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), lists, id)
 	} else {
