@@ -124,6 +124,9 @@ type gameRow struct {
 	// ledger is the game's ledger_lines as stored; valid only when known.
 	ledger []ledgerRow
 	known  bool
+	// sum is the row's ledger_sum, the hash of the stored lines as the
+	// last write left them (ledgersum.go); 0 when not known.
+	sum int64
 }
 
 // ledgerRow is one row of ledger_lines, without its game and number.

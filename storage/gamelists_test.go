@@ -252,7 +252,7 @@ func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 		_, err = old.Exec(`UPDATE games SET state = ? WHERE code = ?`, string(row), g.Code)
 		require.NoError(t, err)
 	}
-	for _, q := range []string{`DROP TABLE game_chunks`, `ALTER TABLE games DROP COLUMN lists`, `PRAGMA user_version = 10`} {
+	for _, q := range []string{`DROP TABLE game_chunks`, `ALTER TABLE games DROP COLUMN lists`, `ALTER TABLE games DROP COLUMN ledger_sum`, `PRAGMA user_version = 10`} {
 		_, err = old.Exec(q)
 		require.NoError(t, err, q)
 	}
@@ -289,7 +289,7 @@ func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 // each in game_lists, no chunk and no lists column.
 func asVersion11(t *testing.T, sqldb *sql.DB, gs []*corr.Game) {
 	t.Helper()
-	for _, q := range []string{`DROP TABLE game_chunks`, `ALTER TABLE games DROP COLUMN lists`,
+	for _, q := range []string{`DROP TABLE game_chunks`, `ALTER TABLE games DROP COLUMN lists`, `ALTER TABLE games DROP COLUMN ledger_sum`,
 		`CREATE TABLE game_lists (game_id INTEGER NOT NULL, list INTEGER NOT NULL, seq INTEGER NOT NULL, item TEXT NOT NULL, PRIMARY KEY (game_id, list, seq)) WITHOUT ROWID`,
 		`PRAGMA user_version = 11`} {
 		_, err := sqldb.Exec(q)

@@ -68,7 +68,7 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 			}
 		}
 		for _, p := range t.Games {
-			if _, err := db.saveGame(ctx, tx, tid, corr.NewGame(t, p)); err != nil {
+			if _, err := db.saveGame(ctx, tx, tid, corr.NewGame(t, p), ledgerSum(nil)); err != nil {
 				return err
 			}
 		}
@@ -228,7 +228,7 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 // readGamesQuery reads a tournament's games (readGames): their rows, each
 // with its lists' tails. A cancelled game (a re-draw, 1.15.8) is kept as
 // a row and is no game of the tournament.
-const readGamesQuery = `SELECT id, state, lists FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`
+const readGamesQuery = `SELECT id, state, lists, ledger_sum FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`
 
 // readChunksQuery reads the chunk rows of a tournament's games
 // (readGames), in their order.
@@ -242,6 +242,7 @@ type gameRead struct {
 	state  string
 	chunks [4]int
 	lists  [4]string
+	sum    int64 // its ledger_sum (ledgersum.go)
 }
 
 // readGames reads tournament tid's games into c: their rows, and their
@@ -256,13 +257,14 @@ func (db *DB) readGames(ctx context.Context, q querier, c *committed, tid int64)
 	chunked := false
 	err := db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
 		var g gameRead
-		var ok1, ok2, ok3 bool
+		var ok1, ok2, ok3, ok4 bool
 		var lists string
 		g.id, ok1 = row[0].(int64)
 		g.state, ok2 = row[1].(string) // as the driver gives them, without Scan's copy
 		lists, ok3 = row[2].(string)
-		if !ok1 || !ok2 || !ok3 {
-			if err := (&rawRow{vals: row}).Scan(&g.id, &g.state, &lists); err != nil {
+		g.sum, ok4 = row[3].(int64)
+		if !ok1 || !ok2 || !ok3 || !ok4 {
+			if err := (&rawRow{vals: row}).Scan(&g.id, &g.state, &lists, &g.sum); err != nil {
 				return err
 			}
 		}
@@ -289,7 +291,7 @@ func (db *DB) readGames(ctx context.Context, q querier, c *committed, tid int64)
 		c.state.Games = append(c.state.Games, &g)
 		// A game without a reply has no ledger line (ledgerLines): its
 		// first reply's lines need no DELETE before them.
-		c.games[g.Code] = gameRow{id: games[i].id, known: len(g.Replies) == 0}
+		c.games[g.Code] = gameRow{id: games[i].id, known: len(g.Replies) == 0, sum: games[i].sum}
 	}
 	return nil
 }
@@ -427,11 +429,18 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 		}
 		row := p.games[g.Code]
 		if breaks {
+			led := ledgerLines(s, *g)
 			var err error
-			if row.ledger, err = db.saveLedger(ctx, tx, row, s, *g); err != nil {
+			if row.ledger, err = db.saveLedger(ctx, tx, row, led); err != nil {
 				return nil, err
 			}
 			row.known = true
+			if sum := ledgerSum(led); sum != row.sum {
+				if _, err := db.exec(ctx, tx, `UPDATE games SET ledger_sum = ? WHERE id = ?`, sum, row.id); err != nil {
+					return nil, err
+				}
+				row.sum = sum
+			}
 		}
 		next.games[g.Code] = row
 	}
@@ -442,13 +451,15 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 // stored), with its claims and its ledger lines, into next.games.
 func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s corr.State, g, old corr.Game, had bool) error {
 	row, stored := p.games[g.Code]
+	led := ledgerLines(s, g)
+	sum := ledgerSum(led)
 	if stored {
-		if err := db.updateGame(ctx, tx, row.id, g, old, had); err != nil {
+		if err := db.updateGame(ctx, tx, row.id, g, old, had, sum); err != nil {
 			return err
 		}
 	} else {
 		var err error
-		if row.id, err = db.saveGame(ctx, tx, p.id, g); err != nil {
+		if row.id, err = db.saveGame(ctx, tx, p.id, g, sum); err != nil {
 			return err
 		}
 	}
@@ -462,10 +473,10 @@ func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s
 		}
 	}
 	var err error
-	if row.ledger, err = db.saveLedger(ctx, tx, row, s, g); err != nil {
+	if row.ledger, err = db.saveLedger(ctx, tx, row, led); err != nil {
 		return err
 	}
-	row.known = true
+	row.known, row.sum = true, sum
 	next.games[g.Code] = row
 	return nil
 }
@@ -485,34 +496,36 @@ func sameGame(a, b corr.Game) bool {
 }
 
 // saveGame inserts or updates a game row from the referee's state, with
-// its lists' rows (gamelists.go), and returns its id.
-func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) (int64, error) {
+// its lists' rows (gamelists.go) and sum, the hash of its ledger lines as
+// they are to be stored (ledgersum.go), and returns its id.
+func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game, sum int64) (int64, error) {
 	state, err := gameJSON(withoutLists(g))
 	if err != nil {
 		return 0, err
 	}
 	var id int64
-	if err := db.queryRow(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state, lists) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state, lists = excluded.lists RETURNING id`,
-		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state), listsColumn(&g)).Scan(&id); err != nil {
+	if err := db.queryRow(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state, lists, ledger_sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state, lists = excluded.lists, ledger_sum = excluded.ledger_sum
+		RETURNING id`, tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state), listsColumn(&g), sum).Scan(&id); err != nil {
 		return 0, err
 	}
 	return id, db.saveLists(ctx, tx, id, g, corr.Game{}, false)
 }
 
-// updateGame writes game g's row, id, from the referee's state, and its
-// lists' rows that changed from old (had: old is stored); its status and
-// result only when they changed (a move leaves them).
-func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g, old corr.Game, had bool) error {
+// updateGame writes game g's row, id, from the referee's state, with sum
+// (saveGame), and its lists' rows that changed from old (had: old is
+// stored); its status and result only when they changed (a move leaves
+// them).
+func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g, old corr.Game, had bool, sum int64) error {
 	state, err := gameJSON(withoutLists(g))
 	if err != nil {
 		return err
 	}
 	lists := listsColumn(&g)
 	if had && old.Status == g.Status && old.Result == g.Result {
-		_, err = db.exec(ctx, tx, `UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), lists, id)
+		_, err = db.exec(ctx, tx, `UPDATE games SET state = ?, lists = ?, ledger_sum = ? WHERE id = ?`, string(state), lists, sum, id)
 	} else {
-		_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ?, lists = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), lists, id)
+		_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ?, lists = ?, ledger_sum = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), lists, sum, id)
 	}
 	if err != nil {
 		return err
@@ -557,18 +570,25 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 // ones of the same number; only stored lines past the last are deleted, so
 // that a ledger that grows by a line, the common case, costs no DELETE.
 // Stored lines not known (the tournament's copy was read again from its
-// rows) are read first (storedLines); all of them are deleted and written
-// again only while a letter of the group has yet to write its own. It
+// rows) are told by the row's hash of them (storedPrefix), else read first
+// (storedLines); all of them are deleted and written again only while a
+// letter of the group has yet to write its own. It
 // returns the lines as stored: the stored ones kept as they are up to the
 // first that differs, which are compared with the ledger's without being
 // written out again (two dates a line, every line of a long game, for
 // every letter).
-func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
-	led := ledgerLines(s, g)
+func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, led []timecontrol.Line) ([]ledgerRow, error) {
 	if !row.known && len(led) > 0 && !db.ledgerPending(tx, row.id) {
-		var err error
-		if row.ledger, row.known, err = db.storedLines(ctx, tx, row.id, len(led)); err != nil {
-			return nil, err
+		if n, ok := storedPrefix(led, row.sum); ok {
+			row.ledger, row.known = make([]ledgerRow, 0, len(led)), true
+			for _, ln := range led[:n] {
+				row.ledger = append(row.ledger, rowOf(ln))
+			}
+		} else {
+			var err error
+			if row.ledger, row.known, err = db.storedLines(ctx, tx, row.id, len(led)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	k := 0
@@ -601,21 +621,23 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 	return lines, db.writeLedgerOps(ctx, tx, ops)
 }
 
+// storedLinesQuery reads a game's ledger lines (storedLines).
+const storedLinesQuery = `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`
+
 // storedLines reads the ledger lines of game gid as stored in tx, in
 // order, n of them expected; known is false when their numbers are not 1,
 // 2, ... (then they are all written again).
 func (db *DB) storedLines(ctx context.Context, tx *sql.Tx, gid int64, n int) (lines []ledgerRow, known bool, err error) {
 	lines, known = make([]ledgerRow, 0, n), true
-	err = db.eachRow(ctx, tx, `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`,
-		[]any{gid}, func(row []driver.Value) error {
-			seq, r, ok := lineOf(row)
-			if !ok {
-				return fmt.Errorf("storage: a ledger line of game %d is not of its columns' types: %v", gid, row)
-			}
-			known = known && seq == int64(len(lines)+1)
-			lines = append(lines, r)
-			return nil
-		})
+	err = db.eachRow(ctx, tx, storedLinesQuery, []any{gid}, func(row []driver.Value) error {
+		seq, r, ok := lineOf(row)
+		if !ok {
+			return fmt.Errorf("storage: a ledger line of game %d is not of its columns' types: %v", gid, row)
+		}
+		known = known && seq == int64(len(lines)+1)
+		lines = append(lines, r)
+		return nil
+	})
 	return lines, known, err
 }
 

@@ -11,6 +11,11 @@
 
 ALTER TABLE games ADD COLUMN lists TEXT NOT NULL DEFAULT '';
 
+-- The hash of the game's ledger lines as stored (storage/ledgersum.go), so
+-- that a game's first letter after a restart need not read them; 0: not
+-- known (read them), as in every game this migration leaves.
+ALTER TABLE games ADD COLUMN ledger_sum INTEGER NOT NULL DEFAULT 0;
+
 CREATE TABLE game_chunks (
 	game_id INTEGER NOT NULL,   -- games(id)
 	list    INTEGER NOT NULL,
