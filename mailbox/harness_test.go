@@ -324,6 +324,28 @@ type proxy struct {
 	opened, stalled atomic.Int64
 	// refuse closes new connections at once, as a server that is down.
 	refuse atomic.Bool
+	// poison, when set, takes the place of the first letter's body the
+	// server sends (its FETCH line announcing BODY[]): the client gets
+	// poison's head and then its body over and over until it goes, as
+	// from a hostile server; poisoned counts the connections so served.
+	poison   atomic.Pointer[poison]
+	poisoned atomic.Int64
+}
+
+// poison is an endless answer: head, then body over and over.
+type poison struct{ head, body string }
+
+// send writes p to w until w fails.
+func (p *poison) send(w io.Writer) {
+	if _, err := io.WriteString(w, p.head); err != nil {
+		return
+	}
+	chunk := []byte(strings.Repeat(p.body, 32<<10/len(p.body)))
+	for {
+		if _, err := w.Write(chunk); err != nil {
+			return
+		}
+	}
 }
 
 func newProxy(t *testing.T, target string) *proxy {
@@ -365,6 +387,11 @@ func (p *proxy) down(n int64, client io.Writer, server io.Reader) {
 	br := bufio.NewReader(server)
 	for {
 		line, err := br.ReadBytes('\n')
+		if ps := p.poison.Load(); ps != nil && bodyLine.Match(line) {
+			p.poisoned.Add(1)
+			ps.send(client)
+			return
+		}
 		if p.understate.Load() && fetchLine.Match(line) {
 			line = sizeItem.ReplaceAll(line, []byte("RFC822.SIZE 1"))
 		}
@@ -389,6 +416,7 @@ var (
 	existsLine = regexp.MustCompile(`^\* \d+ EXISTS\r?\n$`)
 	fetchLine  = regexp.MustCompile(`^\* \d+ FETCH `)
 	sizeItem   = regexp.MustCompile(`RFC822\.SIZE \d+`)
+	bodyLine   = regexp.MustCompile(`^\* \d+ FETCH \(.*BODY\[\] \{\d+\}\r?\n$`)
 )
 
 func (p *proxy) addr() string { return p.ln.Addr().String() }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"maps"
-	"net"
 	"slices"
 	"strings"
 	"sync"
@@ -132,7 +131,9 @@ type ReaderOptions struct {
 	// MaxLetterSize is the largest letter fetched (bytes, by RFC822.SIZE);
 	// a larger one is never fetched but handed to Inbox.Oversized with its
 	// header (one whose RFC822.SIZE understated it is discarded as it
-	// arrives, never held, remembered, and then handed over so). 10 MiB.
+	// arrives, never held, remembered, and then handed over so). With a
+	// margin for its envelope it also bounds every response of the server
+	// (frame): past it the connection is dropped. 10 MiB.
 	MaxLetterSize int64
 
 	Logger *slog.Logger // slog.Default() if nil
@@ -238,10 +239,11 @@ func (r *Reader) Run(ctx context.Context) error {
 // like a server refusing every login.
 func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 	wake := make(chan struct{}, 1)
-	c, err := r.dial(wake)
+	c, conn, err := r.dial(wake)
 	if err != nil {
 		return false, err
 	}
+	defer func() { err = conn.cause(err) }()
 	defer c.Close()
 	defer context.AfterFunc(ctx, func() { c.Close() })()
 
@@ -281,12 +283,17 @@ func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *ima
 	return processed, refused, sel, nil
 }
 
-// dial connects with the configured security; EXISTS updates poke wake.
-func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
-	opts := &imapclient.Options{
-		TLSConfig:   r.o.TLSConfig,
+// dial connects with the configured security (connect: the server's
+// responses bounded, conn); EXISTS updates poke wake.
+func (r *Reader) dial(wake chan<- struct{}) (c *imapclient.Client, conn *boundedConn, err error) {
+	conn, err = r.connect(func(err error) {
+		r.log.Error("imap: a response past the bound; dropping the connection", "err", err, "bound", r.o.MaxLetterSize+responseMargin)
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
+	}
+	return imapclient.New(conn, &imapclient.Options{
 		DebugWriter: r.o.Debug,
-		Dialer:      &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second},
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
 			// Runs on the client's reader goroutine: never block here.
 			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
@@ -298,21 +305,7 @@ func (r *Reader) dial(wake chan<- struct{}) (*imapclient.Client, error) {
 				}
 			},
 		},
-	}
-	var c *imapclient.Client
-	var err error
-	switch r.o.Security {
-	case SecurityTLS:
-		c, err = imapclient.DialTLS(r.o.Addr, opts)
-	case SecurityStartTLS:
-		c, err = imapclient.DialStartTLS(r.o.Addr, opts)
-	default:
-		c, err = imapclient.DialInsecure(r.o.Addr, opts)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", r.o.Addr, err)
-	}
-	return c, nil
+	}), conn, nil
 }
 
 // guard drops the connection unless the returned timer is stopped within
@@ -603,7 +596,8 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		uid, raw, over, err := collect(m, body, r.o.MaxLetterSize)
+		it, err := collect(m, body, r.o.MaxLetterSize)
+		uid, raw, over := it.uid, it.raw, it.over
 		if err != nil || uid == 0 {
 			continue // Close below reports a broken fetch
 		}
@@ -627,28 +621,43 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 	return nil
 }
 
-// collect reads a fetched letter's UID and its body section (nil when the
-// server sent none), as Collect and FindBodySection would, but the
+// fetchedItems is what collect read of one fetched message.
+type fetchedItems struct {
+	uid imap.UID
+	// raw is the body section asked for, nil when the server sent none or
+	// it was over the limit: over is then its size.
+	raw      []byte
+	over     int64
+	size     int64     // RFC822.SIZE, when asked
+	internal time.Time // INTERNALDATE, when asked
+}
+
+// collect reads a fetched letter's items (UID, RFC822.SIZE, INTERNALDATE)
+// and its body section, as Collect and FindBodySection would, but the
 // section into one buffer of the literal's size (readLiteral) where
 // Collect grows one from 512 bytes, copying it at each step, and never a
 // section over max bytes: that one is discarded and over is its size. An
 // error leaves the rest of the letter's items unread; the next message's
 // Next skips them.
-func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (uid imap.UID, raw []byte, over int64, err error) {
+func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (it fetchedItems, err error) {
 	for item := m.Next(); item != nil; item = m.Next() {
 		switch item := item.(type) {
 		case imapclient.FetchItemDataUID:
-			uid = item.UID
+			it.uid = item.UID
+		case imapclient.FetchItemDataRFC822Size:
+			it.size = item.Size
+		case imapclient.FetchItemDataInternalDate:
+			it.internal = item.Time
 		case imapclient.FetchItemDataBodySection:
-			if raw != nil || over > 0 || item.Literal == nil || !item.MatchCommand(body) {
+			if it.raw != nil || it.over > 0 || item.Literal == nil || !item.MatchCommand(body) {
 				continue
 			}
-			if raw, over, err = readLiteral(item.Literal, max); err != nil {
-				return uid, nil, 0, err
+			if it.raw, it.over, err = readLiteral(item.Literal, max); err != nil {
+				return fetchedItems{uid: it.uid}, err
 			}
 		}
 	}
-	return uid, raw, over, nil
+	return it, nil
 }
 
 // readLiteral reads a literal whole, into a buffer of its announced size,
@@ -656,8 +665,10 @@ func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, ma
 // it before (RFC822.SIZE), is hostile input: it is not read here, only its
 // size returned (over), as soon as it is announced; go-imap's next item
 // reads it to its end and discards it in a small buffer, never kept (the
-// connection goes on), and a connection lost meanwhile does not make the
-// caller forget what it learned. go-imap's decoder always knows a
+// connection goes on, unless the literal takes its response past the
+// frame's bound: the connection is then dropped once it is announced),
+// and a connection lost meanwhile does not make the caller forget what it
+// learned. go-imap's decoder always knows a
 // literal's size; one not announced is taken as too large.
 func readLiteral(lit imap.LiteralReader, limit int64) (raw []byte, over int64, err error) {
 	n := lit.Size()
@@ -718,7 +729,8 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		// A header over the limit too is discarded: the letter is then
 		// handed over with none, kept unread all the same.
-		uid, raw, _, err := collect(m, header, r.o.MaxLetterSize)
+		it, err := collect(m, header, r.o.MaxLetterSize)
+		uid, raw := it.uid, it.raw
 		if err != nil || aerr != nil || uid == 0 {
 			continue
 		}

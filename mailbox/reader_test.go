@@ -4,13 +4,18 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -263,13 +268,21 @@ func TestReader_OversizedNeverFetched(t *testing.T) {
 
 // TestReader_UnderstatedSizeNotBuffered: a letter whose RFC822.SIZE the
 // server understates is fetched, but its literal, over MaxLetterSize, is
-// discarded as it arrives, not held; the letter then goes the way of the
-// oversized letters (Inbox.Oversized with its header and its real size,
-// filed as refused), and the letters around it are read as usual.
+// discarded as it arrives, not held (or, past the bound of a response,
+// the connection is dropped as soon as it is announced); the letter then
+// goes the way of the oversized letters (Inbox.Oversized with its header
+// and its real size, filed as refused), and the letters around it are
+// read as usual.
 func TestReader_UnderstatedSizeNotBuffered(t *testing.T) {
+	for _, lines := range []int{2000, 5000} { // 48 KB, and 120 KB: past the bound of 80 KiB
+		t.Run(strconv.Itoa(lines), func(t *testing.T) { understated(t, lines) })
+	}
+}
+
+func understated(t *testing.T, lines int) {
 	eachServer(t, func(t *testing.T, s server) {
 		s.deliver(letter("small.1@example.ru", "1"))
-		big := append(letter("big.1@example.ru", "2"), bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), 2000)...)
+		big := append(letter("big.1@example.ru", "2"), bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), lines)...)
 		s.deliver(big)
 		s.deliver(letter("small.2@example.ru", "3"))
 		p := newProxy(t, s.addr)
@@ -292,6 +305,11 @@ func TestReader_UnderstatedSizeNotBuffered(t *testing.T) {
 		}
 		assert.NotContains(t, inbox.applied, "big.1@example.ru")
 		assert.ElementsMatch(t, []string{"big.1@example.ru"}, folders(t, s.addr)["zaochnik/refused"])
+		if len(big) > 16<<10+64<<10 {
+			assert.GreaterOrEqual(t, p.opened.Load(), int64(2), "past the bound: the connection dropped, the reader back")
+		} else {
+			assert.EqualValues(t, 1, p.opened.Load(), "the connection goes on")
+		}
 	})
 }
 
@@ -487,4 +505,103 @@ func TestReader_AcceptGivesTheBudgetBack(t *testing.T) {
 			inbox.checkOnce(t)
 		})
 	}
+}
+
+// TestReader_HostileResponseDropped: a server whose answer would make
+// go-imap hold more than a letter of MaxLetterSize and its envelope (a
+// body as a quoted string over lines or on one endless line, a long
+// untagged line, a line without end) has the connection dropped, with an
+// error in the log naming it and the bound; no letter is handed over nor
+// marked, the reader backs off and comes again, and once the server
+// behaves every letter is read, once. (How much go-imap reads before:
+// TestBoundedConn_GoImapHoldsNoMore.)
+func TestReader_HostileResponseDropped(t *testing.T) {
+	tests := []struct {
+		name string
+		p    poison
+	}{
+		{"QuotedBodyOverLines", poison{"* 1 FETCH (UID 1 BODY[] \"From: x\r\n", "line\r\n"}},
+		{"QuotedBodyOneLine", poison{"* 1 FETCH (UID 1 BODY[] \"", "xxxxxxxx"}},
+		{"LongUntaggedLine", poison{"* OK [ALERT] ", "talk "}},
+		{"LineWithoutEnd", poison{"* 1 FETCH (UID 1 FLAGS (", "\\x "}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			eachServer(t, func(t *testing.T, s server) {
+				s.deliver(letter("h.1@example.ru", "1"))
+				s.deliver(letter("h.2@example.ru", "2"))
+				p := newProxy(t, s.addr)
+				p.poison.Store(&tt.p)
+				var log lockedBuffer
+				inbox := newFakeInbox()
+				startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
+					o.MaxLetterSize = 16 << 10
+					o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+				})
+				require.Eventually(t, func() bool { return p.poisoned.Load() >= 2 }, 20*time.Second, 10*time.Millisecond,
+					"dropped, and back after a backoff")
+				inbox.mu.Lock()
+				assert.Empty(t, inbox.applied, "nothing handed over")
+				inbox.mu.Unlock()
+				for _, flags := range inboxFlags(t, s.addr) {
+					assert.Empty(t, flags, "the letters stay as they came, unmarked")
+				}
+				text := log.String()
+				assert.Contains(t, text, "a response past the bound")
+				assert.Contains(t, text, "imap="+p.addr(), "the server named")
+				assert.Contains(t, text, "bound="+strconv.Itoa(16<<10+64<<10), "the bound named")
+
+				p.poison.Store(nil)
+				inbox.waitApplied(t, 2)
+				require.Eventually(t, func() bool {
+					f := folders(t, s.addr)
+					return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2
+				}, 20*time.Second, 20*time.Millisecond)
+				inbox.checkOnce(t)
+			})
+		})
+	}
+}
+
+// inboxFlags lists the flags of each letter in the tournament INBOX.
+func inboxFlags(t *testing.T, addr string) [][]imap.Flag {
+	t.Helper()
+	c, err := imapclient.DialInsecure(addr, nil)
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.Login(tournament, secret).Wait())
+	sel, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait()
+	require.NoError(t, err)
+	require.NotZero(t, sel.NumMessages, "the letters are in INBOX")
+	msgs, err := c.Fetch(imap.SeqSet{imap.SeqRange{Start: 1, Stop: 0}}, &imap.FetchOptions{Flags: true}).Collect()
+	require.NoError(t, err)
+	var out [][]imap.Flag
+	for _, m := range msgs {
+		var kept []imap.Flag
+		for _, f := range m.Flags {
+			if !strings.EqualFold(string(f), `\Recent`) {
+				kept = append(kept, f)
+			}
+		}
+		out = append(out, kept)
+	}
+	return out
+}
+
+// lockedBuffer is a buffer written by several goroutines.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

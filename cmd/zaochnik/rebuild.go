@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -147,7 +146,7 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 			return rep, fmt.Errorf("%s:\n%w", name, err)
 		}
 	}
-	letters, err := arrivals(ctx, cfg, folders)
+	read, err := folderReader(cfg)
 	if err != nil {
 		return rep, err
 	}
@@ -165,11 +164,12 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	if rb.ref, err = newReferee(ctx, db, cfg, log); err != nil {
 		return rep, err
 	}
+	read.MaxLetterSize = rb.ref.MaxSize() // as serve's reader
 	if rep.Tournaments, err = rb.start(ctx, srcs, tfiles, started); err != nil {
 		return rep, err
 	}
-	if err := rb.receive(ctx, letters); err != nil {
-		return rep, err
+	if err := mailbox.ReadFolders(ctx, read, folders, func(l mailbox.KeptLetter) error { return rb.receive(ctx, l) }); err != nil {
+		return rep, fmt.Errorf("reading the IMAP folders: %w", err)
 	}
 	rb.clock = e.clock() // the days up to today, as serve catches them up at start
 	if err := rb.day(ctx); err != nil {
@@ -208,16 +208,22 @@ func (rb *rebuilder) start(ctx context.Context, srcs [][]byte, files []string, s
 	return ciphers, nil
 }
 
-// receive applies the letters in order, each on its arrival.
-func (rb *rebuilder) receive(ctx context.Context, letters []arrival) error {
-	for _, l := range letters {
-		rb.clock = l.at
-		if err := rb.day(ctx); err != nil {
-			return err
-		}
-		if _, err := rb.ref.Receive(ctx, decoded(rb.ref, referee.Letter{Mailbox: "rebuild:" + l.kept.Folder, UIDValidity: l.kept.UIDValidity, UID: l.kept.UID, Raw: l.kept.Raw})); err != nil {
-			return fmt.Errorf("letter %d of %s: %w", l.kept.UID, l.kept.Folder, err)
-		}
+// receive applies letter l on its arrival, as serve would: one over the
+// size limit, of which its header only was read, as an oversized letter.
+func (rb *rebuilder) receive(ctx context.Context, l mailbox.KeptLetter) error {
+	rb.clock = l.Arrived
+	if err := rb.day(ctx); err != nil {
+		return err
+	}
+	letter := decoded(rb.ref, referee.Letter{Mailbox: "rebuild:" + l.Folder, UIDValidity: l.UIDValidity, UID: l.UID, Raw: l.Raw})
+	var err error
+	if l.Oversized {
+		err = rb.ref.Oversized(ctx, letter, l.Size)
+	} else {
+		_, err = rb.ref.Receive(ctx, letter)
+	}
+	if err != nil {
+		return fmt.Errorf("letter %d of %s: %w", l.UID, l.Folder, err)
 	}
 	return nil
 }
@@ -231,34 +237,15 @@ func (rb *rebuilder) day(ctx context.Context) error {
 	return err
 }
 
-// arrival is a kept letter and when it arrived.
-type arrival struct {
-	kept mailbox.KeptLetter
-	at   time.Time
-}
-
-// arrivals reads the letters of the IMAP folders in the order of their
-// arrival: the topmost Received date, else the server's INTERNALDATE.
-func arrivals(ctx context.Context, cfg Config, folders []string) ([]arrival, error) {
+// folderReader is how rebuild reads the IMAP folders: the config's
+// server and account (the size limit is the referee's, as serve's).
+func folderReader(cfg Config) (mailbox.ReaderOptions, error) {
 	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile, "imap.password")
 	if err != nil {
-		return nil, err
+		return mailbox.ReaderOptions{}, err
 	}
-	kept, err := mailbox.ReadFolders(ctx, mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
-		Username: cfg.IMAP.User, Password: imapPass, Logger: slog.New(slog.DiscardHandler)}, folders)
-	if err != nil {
-		return nil, fmt.Errorf("reading the IMAP folders: %w", err)
-	}
-	var letters []arrival
-	for _, k := range kept {
-		at := k.InternalDate
-		if in, err := mailbox.Decode(k.Raw); err == nil && !in.Postmark.IsZero() {
-			at = in.Postmark
-		}
-		letters = append(letters, arrival{k, at})
-	}
-	sort.SliceStable(letters, func(i, j int) bool { return letters[i].at.Before(letters[j].at) })
-	return letters, nil
+	return mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
+		Username: cfg.IMAP.User, Password: imapPass, Logger: slog.New(slog.DiscardHandler)}, nil
 }
 
 // rebuiltReport records the rebuilt outbox's history as sent up to

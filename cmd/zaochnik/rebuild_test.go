@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,13 +63,16 @@ func historyOf(t *testing.T, db *storage.DB) storeHistory {
 // a reply held), rebuilt from the tournament file and the letters the
 // reader filed in the IMAP folders, on their own arrival dates; the rebuilt
 // store has the same games, ledgers, claims and outbox history, and the
-// daemon started on it sends none of those letters again.
+// daemon started on it sends none of those letters again. A letter over
+// max_letter_size is rebuilt as the daemon took it: from its header
+// alone, its body never read.
 func TestRebuild_StoreLostMidTournament(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
 	w := newDaemonWorld(t, path)
 	// The reply keys' secret outlives the store (docs/trust.md): the
 	// rebuilt store knows the keys sent and gives its letters the same ids.
 	w.cfg.ReplyKeyFile = filepath.Join(t.TempDir(), "reply.key")
+	w.cfg.IMAP.MaxLetterSize = 64 << 10
 	m := w.start(t)
 	names, err := filepath.Glob(filepath.Join(replayDir("overstep-letter"), "*.eml"))
 	require.NoError(t, err)
@@ -89,12 +93,23 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 		return err == nil
 	}, 30*time.Second, 20*time.Millisecond)
 	names = append(names, "wrong")
+	// So does a letter over the size limit, its header only kept.
+	w.send(t, "ivanov@example.org", "big@example.org", "ТЕСТ-2026 1-2\n"+strings.Repeat("BODY-OF-THE-BIG-LETTER\n", 4000))
+	require.Eventually(t, func() bool {
+		_, err := m.db.LetterByMessageID(t.Context(), "big@example.org")
+		return err == nil
+	}, 30*time.Second, 20*time.Millisecond)
+	names = append(names, "big")
 	require.Eventually(t, func() bool { b, err := m.backlog(t.Context()); return err == nil && b.Due == 0 }, 30*time.Second, 20*time.Millisecond)
 	require.Eventually(t, func() bool { return len(mustFiled(t, m)) == len(names) }, 30*time.Second, 20*time.Millisecond, "the reader filed every letter")
 	lost := historyOf(t, m.db)
 	require.NotEmpty(t, lost.Claims, "a claim is pending")
 	t.Logf("the lost store: %d games, %d claims, %d letters received, %d queued", len(lost.Games), len(lost.Claims), len(lost.Letters), len(lost.Outbox))
 	require.Contains(t, lost.Letters["wrong@example.org"], "refused")
+	require.Contains(t, lost.Letters["big@example.org"], "refused")
+	lostBig, err := m.db.LetterByMessageID(t.Context(), "big@example.org")
+	require.NoError(t, err)
+	require.NotContains(t, string(lostBig.Raw), "BODY-OF-THE-BIG-LETTER", "the daemon kept its header only")
 	require.NoError(t, m.Close())
 	delivered := sentIDs(t, w)
 
@@ -126,6 +141,10 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 	rebuilt, err := storage.OpenExisting(path)
 	require.NoError(t, err)
 	assert.Equal(t, lost, historyOf(t, rebuilt))
+	big, err := rebuilt.LetterByMessageID(t.Context(), "big@example.org")
+	require.NoError(t, err)
+	assert.Equal(t, string(lostBig.Raw), string(big.Raw), "its header, as the daemon kept it")
+	assert.Equal(t, lostBig.Postmark, big.Postmark)
 	_, _, _, due, err := rebuilt.NextDue(t.Context())
 	require.NoError(t, err)
 	assert.False(t, due, "nothing is due: the letters were sent by the lost store")
@@ -142,8 +161,10 @@ func TestRebuild_StoreLostMidTournament(t *testing.T) {
 func mustFiled(t *testing.T, m *Main) []mailbox.KeptLetter {
 	t.Helper()
 	c := m.Config
-	kept, err := mailbox.ReadFolders(t.Context(), mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
-		Username: c.IMAP.User, Password: c.IMAP.Password, Logger: quietLog()}, []string{c.IMAP.ProcessedFolder, c.IMAP.RefusedFolder})
+	var kept []mailbox.KeptLetter
+	err := mailbox.ReadFolders(t.Context(), mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
+		Username: c.IMAP.User, Password: c.IMAP.Password, Logger: quietLog()}, []string{c.IMAP.ProcessedFolder, c.IMAP.RefusedFolder},
+		func(l mailbox.KeptLetter) error { kept = append(kept, l); return nil })
 	if err != nil {
 		return nil
 	}
