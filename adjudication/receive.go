@@ -1,6 +1,8 @@
 package adjudication
 
 import (
+	"strings"
+
 	"zaochnik/corr"
 	"zaochnik/corr/letter"
 	"zaochnik/timecontrol"
@@ -155,19 +157,71 @@ func Decide(c Case, l Letter) (Decision, error) {
 	return Decision{Fate: Hold, Cipher: c.Cipher, Reason: w.why, Person: person, Ask: c.State.ConfirmRequest(h)}, nil
 }
 
-// Oversized files letter l, of size bytes, over the limit and refused
-// unread for reason: under the tournament it is of, whose secretary is
-// told, and its sender too when he is a person of it
-// (corr.State.Oversized); a letter of no tournament is kept unanswered.
-func Oversized(c Case, l Letter, size, limit int64, reason letter.Reason) Decision {
+// Served is a tournament the mailbox serves, as told of an oversized
+// letter that names none: its state, and the day the letter arrived in
+// its zone.
+type Served struct {
+	State corr.State
+	Day   timecontrol.Date
+}
+
+// Oversize is what is known of a letter too large to read beside the
+// letter itself.
+type Oversize struct {
+	Size, Limit int64 // bytes
+	Reason      letter.Reason
+	// Nth is the letter's number among its sender's letters too large
+	// filed under its tournament (or none) on its day, 1 for the first.
+	Nth int
+	// Served are the tournaments the mailbox serves, for a letter that
+	// names none.
+	Served []Served
+	// Automatic is set for an automatic letter (RFC 3834: an
+	// auto-reply, a bounce): its sender is not answered.
+	Automatic bool
+}
+
+// Oversized files letter l, over the limit and refused unread for
+// o.Reason: under the tournament it is of, whose secretary is told, and
+// its sender too when he is a person of it (corr.State.Oversized) and the
+// letter is not automatic. A
+// letter of no tournament is kept unanswered, unless nothing names it (no
+// sender: its header did not come): then the secretary of every
+// tournament served is told, once an address (corr.State.OversizedUnfiled),
+// for a letter nobody is told of is lost to all of them. Of a sender's
+// letters of a day only the 1st, 2nd, 4th, 8th... are told, each with its
+// number (letter.Told): a sender mailing many floods nobody, and each is
+// filed all the same, with its event.
+func Oversized(c Case, l Letter, o Oversize) Decision {
+	told := letter.Told(o.Nth)
 	if c.Cipher == "" {
-		return Decision{Fate: File, Reason: reason}
+		d := Decision{Fate: File, Reason: o.Reason}
+		if l.From != "" || !told {
+			return d
+		}
+		to := map[string]bool{}
+		for _, s := range o.Served {
+			n := s.State.OversizedUnfiled(o.Size, o.Limit, s.Day, o.Nth)
+			if n.To == "" || to[strings.ToLower(n.To)] {
+				continue
+			}
+			to[strings.ToLower(n.To)] = true
+			d.Outcome.Out = append(d.Outcome.Out, n)
+		}
+		d.Outcome.Reason = o.Reason
+		return d
 	}
-	detail := reason.String()
+	detail := o.Reason.String()
 	if l.From != "" { // a letter whose header did not come names no sender
 		detail += " (" + l.From + ")"
 	}
-	return Decision{Fate: File, Cipher: c.Cipher, Reason: reason, Outcome: corr.Outcome{Reason: reason,
-		Events: []corr.Event{{Kind: "oversized", Detail: detail}},
-		Out:    c.State.Oversized(l.From, l.Subject, size, limit, l.Postmark)}}
+	d := Decision{Fate: File, Cipher: c.Cipher, Reason: o.Reason, Outcome: corr.Outcome{Reason: o.Reason,
+		Events: []corr.Event{{Kind: "oversized", Detail: detail}}}}
+	if told {
+		d.Outcome.Out = c.State.Oversized(l.From, l.Subject, o.Size, o.Limit, l.Postmark, o.Nth)
+		if o.Automatic {
+			d.Outcome.Out = d.Outcome.Out[:1] // the secretary's: an automatic letter is never answered (RFC 3834)
+		}
+	}
+	return d
 }

@@ -58,12 +58,13 @@ func (s State) HoldDropped(h Held, why letter.HoldOutcome) Outgoing {
 }
 
 // Oversized tells the secretary, and the sender when he is a person of the
-// tournament, each in their language, of a letter too large to read; it
-// was filed unread.
-func (s State) Oversized(from, subject string, size, limit int64, day timecontrol.Date) []Outgoing {
+// tournament, each in their language, of a letter too large to read, the
+// nth of its sender's that day; it was filed unread. The secretary's
+// notice comes first.
+func (s State) Oversized(from, subject string, size, limit int64, day timecontrol.Date, nth int) []Outgoing {
 	sec := s.Tournament.Secretary
 	o := letter.Oversized{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
-		From: from, Subject: subject, Size: size, Limit: limit, ArrivedOnDate: day}
+		From: from, Subject: subject, Size: size, Limit: limit, ArrivedOnDate: day, Nth: nth}
 	msg := o.Render()
 	out := []Outgoing{{To: sec.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}}
 	if name, email, lang, ok := s.Tournament.Person(from); ok && !strings.EqualFold(email, sec.Email) {
@@ -72,6 +73,17 @@ func (s State) Oversized(from, subject string, size, limit int64, day timecontro
 		out = append(out, Outgoing{To: email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body})
 	}
 	return out
+}
+
+// OversizedUnfiled tells the secretary of s, in her language, of a letter
+// too large to read that names no tournament (its header did not come,
+// and the mailbox serves several): under none, for the secretary of each
+// of them is told; the nth such letter of that day. It was filed unread.
+func (s State) OversizedUnfiled(size, limit int64, day timecontrol.Date, nth int) Outgoing {
+	sec := s.Tournament.Secretary
+	msg := letter.Oversized{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), To: sec.Name},
+		Size: size, Limit: limit, ArrivedOnDate: day, Unfiled: true, Nth: nth}.Render()
+	return Outgoing{To: sec.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}
 }
 
 // Declines reports whether the text of a reply to a confirmation request

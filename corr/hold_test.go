@@ -36,7 +36,7 @@ func TestOversized_EachInTheirLanguage(t *testing.T) {
 				Secretary: Person{Name: "Сидорова Анна", Email: "secretary@example.org", Language: tt.secretary},
 				Players: []Player{{Number: 1, Name: "Петров П.", Email: "petrov@example.org", Language: "ru"},
 					{Number: 2, Name: "Smith J.", Email: "smith@example.org", Language: "en"}}}}
-			out := s.Oversized(tt.from, "ход", 12*mib, 10*mib, timecontrol.MustDate("2026-03-01"))
+			out := s.Oversized(tt.from, "ход", 12*mib, 10*mib, timecontrol.MustDate("2026-03-01"), 1)
 			require.Len(t, out, len(tt.want))
 			assert.Equal(t, "secretary@example.org", out[0].To)
 			for i, want := range tt.want {

@@ -81,7 +81,7 @@ func TestBoundedConn_GoImapHoldsNoMore(t *testing.T) {
 			cmd := c.Fetch(imap.UIDSetNum(1), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}})
 			var got []byte
 			for m := cmd.Next(); m != nil; m = cmd.Next() {
-				if it, err := collect(m, body, limit); err == nil && it.raw != nil {
+				if it, err := collect(m, body, limit, nil); err == nil && it.raw != nil {
 					got = it.raw
 				}
 			}

@@ -143,7 +143,7 @@ func (k *keptReader) index(i int, all []keptRef) ([]keptRef, error) {
 	cmd := k.c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true,
 		BodySection: []*imap.FetchItemBodySection{header}})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		it, err := collect(m, header, k.r.o.MaxLetterSize)
+		it, err := collect(m, header, k.r.o.MaxLetterSize, nil)
 		if err != nil || it.uid == 0 {
 			continue // Close reports a broken fetch
 		}
@@ -239,7 +239,7 @@ func (k *keptReader) fetch(i int, uids []imap.UID, section *imap.FetchItemBodySe
 	isHeader := section.Specifier == imap.PartSpecifierHeader
 	cmd := k.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		it, err := collect(m, section, k.r.o.MaxLetterSize)
+		it, err := collect(m, section, k.r.o.MaxLetterSize, nil)
 		if err != nil || it.uid == 0 {
 			continue // Close reports a broken fetch
 		}

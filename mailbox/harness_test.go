@@ -118,6 +118,10 @@ type fakeInbox struct {
 	oversized map[uint32]mailbox.Fetched // uid -> the header handed over instead of the letter
 	sizes     map[uint32]int64           // uid -> the size Oversized was told
 	groups    []int                      // how many letters each Accept was handed
+	// oversizedFails makes Oversized fail (as a store that cannot keep
+	// the letter would), counted in oversizedOffers, while it is set.
+	oversizedFails  atomic.Bool
+	oversizedOffers int
 }
 
 func newFakeInbox() *fakeInbox {
@@ -135,6 +139,10 @@ func (f *fakeInbox) Oversized(_ context.Context, _ string, validity uint32, head
 	uid := header.UID
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.oversizedOffers++
+	if f.oversizedFails.Load() {
+		return fmt.Errorf("the store cannot keep oversized letter %d", uid)
+	}
 	if validity != f.validity {
 		f.validity, f.last = validity, 0
 	}
@@ -319,6 +327,12 @@ type proxy struct {
 	watched   atomic.Pointer[string]
 	seen      atomic.Int64
 	atWatched atomic.Pointer[func()]
+	// everyTime runs atWatched at every passing of watched, not the
+	// first only.
+	everyTime atomic.Bool
+	// lineDelay holds each line of the server's back this long, as a slow
+	// link would.
+	lineDelay atomic.Int64 // time.Duration
 	// Connections numbered up to stalled get no more bytes from the
 	// server, as over a half-open TCP connection.
 	opened, stalled atomic.Int64
@@ -397,9 +411,16 @@ func (p *proxy) down(n int64, client io.Writer, server io.Reader) {
 		}
 		if w := p.watched.Load(); w != nil && string(line) == *w {
 			p.seen.Add(1)
-			if do := p.atWatched.Swap(nil); do != nil {
+			do := p.atWatched.Load()
+			if !p.everyTime.Load() {
+				do = p.atWatched.Swap(nil)
+			}
+			if do != nil {
 				(*do)()
 			}
+		}
+		if d := time.Duration(p.lineDelay.Load()); d > 0 {
+			time.Sleep(d)
 		}
 		if len(line) > 0 && n > p.stalled.Load() && !(p.muteExists.Load() && existsLine.Match(line)) {
 			if _, werr := client.Write(line); werr != nil {

@@ -47,11 +47,16 @@ type Inbox interface {
 	// Oversized is told of a letter larger than ReaderOptions.MaxLetterSize
 	// (by its RFC822.SIZE, or by its literal when the server understated
 	// that) of size bytes instead of Accept; only its header was
-	// fetched (header.Raw, read as header.Mail; none, header.Raw empty,
-	// when the server sent none or it was over the limit too, and then
-	// header.UID alone names the letter). It must store it, advance
-	// the watermark and be idempotent like Accept; the letter is then filed
-	// under the refused folder, unread.
+	// fetched (header.Raw, read as header.Mail). A header over the limit
+	// too is replaced by the fields that name the letter (its Message-ID,
+	// sender, subject, dates; namingFields); none, header.Raw empty, when
+	// the server sent none or those are over the limit as well, and then
+	// header.UID alone names the letter. It must store it, advance the
+	// watermark and be idempotent like Accept (a letter offered again
+	// under another UIDVALIDITY is found by its Message-ID); the letter is
+	// then filed under the refused folder, unread. An error leaves the
+	// letter in the mailbox, unmarked, offered again after a backoff of
+	// its own; the other letters go on meanwhile.
 	Oversized(ctx context.Context, mailbox string, uidValidity uint32, header Fetched, size int64) error
 }
 
@@ -105,9 +110,17 @@ type ReaderOptions struct {
 	// IdleWatchdog breaks IDLE this often to check the mailbox and the
 	// connection: a half-open TCP connection is otherwise silent. 5 min.
 	IdleWatchdog time.Duration
-	// CommandTimeout bounds each exchange with the server (one batch of
-	// letters, leaving IDLE); past it the connection is dropped. 2 min.
+	// CommandTimeout bounds each exchange with the server (leaving IDLE,
+	// listing the letters, filing a batch, the wait for each letter of a
+	// FETCH); past it the connection is dropped. 2 min.
 	CommandTimeout time.Duration
+	// MinTransferRate is the slowest a letter's bytes may come (bytes a
+	// second): each letter fetched, or discarded over MaxLetterSize, has
+	// CommandTimeout and a second for every MinTransferRate of its bytes
+	// (a 10 MiB letter at the default, 12 min 40 s), so that a slow letter
+	// that keeps coming is taken. One cut there is put off: tried
+	// again after its own backoff, after the others. 16 KiB.
+	MinTransferRate int64
 	// Reconnection backoff: doubles from MinBackoff (1 s) to MaxBackoff (5 min).
 	MinBackoff, MaxBackoff time.Duration
 	// BatchSize is how many letters one FETCH asks for and one MOVE files
@@ -154,9 +167,32 @@ type Reader struct {
 	// failure, the connection cut, or the guard's timeout in the middle of
 	// it) does not fetch it again, and again at every retry. Only the
 	// sessions' goroutine (Run) touches them.
-	late         map[imap.UID]int64
-	lateValidity uint32
+	late map[imap.UID]int64
+	// waiting are the letters that failed on their own, each waiting its
+	// own backoff before it is tried again (after the others), under
+	// UIDVALIDITY validity as late: an oversized letter the Inbox did not
+	// take (Inbox.Oversized failed), a letter whose literal did not
+	// arrive within its allowance (watch). Only Run's goroutine touches
+	// them.
+	waiting  map[imap.UID]retry
+	validity uint32 // late's and waiting's
 }
+
+// retry is a letter's own backoff: how often it failed, and when it may
+// be tried again.
+type retry struct {
+	failures int
+	at       time.Time
+	// broke counts the times an oversized letter's header broke the
+	// connection as it came (past the frame's bound, or cut); from
+	// headerBreaks on it is handed over without one (oversized).
+	broke int
+}
+
+// headerBreaks is how often an oversized letter's header may break the
+// connection before the letter is handed over without it: once may be
+// the network's doing, twice is the letter's.
+const headerBreaks = 2
 
 // Keywords marking a letter already accepted, so that after a crash between
 // accepting and moving it the letter is moved without being fetched again.
@@ -188,6 +224,7 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.PollInterval, time.Minute)
 	setDefault(&o.IdleWatchdog, 5*time.Minute)
 	setDefault(&o.CommandTimeout, 2*time.Minute)
+	setDefault(&o.MinTransferRate, 16<<10)
 	setDefault(&o.MinBackoff, time.Second)
 	setDefault(&o.MaxBackoff, 5*time.Minute)
 	setDefault(&o.BatchSize, 500)
@@ -408,25 +445,43 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	if err != nil {
 		return fmt.Errorf("listing the letters: %w", err)
 	}
-	var fresh []imap.UID
+	var fresh, alone []imap.UID
 	var again imap.UIDSet
 	big := map[imap.UID]int64{}
 	size := map[imap.UID]int64{}
 	ts := trays(processed, refused)
-	if r.lateValidity != uidValidity {
-		r.late, r.lateValidity = nil, uidValidity
+	if r.validity != uidValidity {
+		r.late, r.waiting, r.validity = nil, nil, uidValidity
 	}
-	late := map[imap.UID]int64{} // r.late's letters still to hand over
+	late := map[imap.UID]int64{}    // r.late's letters still to hand over
+	waiting := map[imap.UID]retry{} // r.waiting's, likewise
+	now := time.Now()
 	for _, m := range list {
-		switch {
-		case hasFlag(m.Flags, keywordProcessed):
+		if hasFlag(m.Flags, keywordProcessed) {
 			ts[0].uids.AddNum(m.UID)
-		case hasFlag(m.Flags, keywordRefused):
+			continue
+		}
+		if hasFlag(m.Flags, keywordRefused) {
 			ts[1].uids.AddNum(m.UID)
+			continue
+		}
+		w, waits := r.waiting[m.UID]
+		if waits {
+			waiting[m.UID] = w
+		}
+		if n := r.late[m.UID]; n > 0 {
+			late[m.UID] = n
+		}
+		switch {
+		case waits && now.Before(w.at):
+			// Left in the mailbox, unmarked, until its turn.
 		case m.RFC822Size > r.o.MaxLetterSize:
 			big[m.UID] = m.RFC822Size
-		case r.late[m.UID] > 0:
-			big[m.UID], late[m.UID] = r.late[m.UID], r.late[m.UID]
+		case late[m.UID] > 0:
+			big[m.UID] = late[m.UID]
+		case waits:
+			alone = append(alone, m.UID) // a letter cut before holds up no other
+			size[m.UID] = m.RFC822Size
 		default:
 			fresh = append(fresh, m.UID)
 			size[m.UID] = m.RFC822Size
@@ -435,7 +490,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 			}
 		}
 	}
-	r.late = late
+	r.late, r.waiting = late, waiting
 	if len(again) > 0 {
 		r.log.Info("imap: offering letters accepted before but not filed", "uids", again.String())
 	}
@@ -457,6 +512,10 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 		}
 		batches, fresh = append(batches, fresh[:n]), fresh[n:]
 	}
+	slices.Sort(alone)
+	for _, uid := range alone {
+		batches = append(batches, []imap.UID{uid})
+	}
 	if len(batches) == 0 {
 		return nil
 	}
@@ -467,6 +526,9 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	found := map[imap.UID]int64{}
 	err = r.handOver(ctx, c, uidValidity, batches, processed, refused, found)
 	maps.Copy(r.late, found)
+	if uid := stalledIn(err); uid != 0 && found[uid] == 0 {
+		r.putOff(uid, err)
+	}
 	if err != nil || len(found) == 0 {
 		return err
 	}
@@ -589,17 +651,21 @@ func (r *Reader) handOver(ctx context.Context, c *imapclient.Client, uidValidity
 // A letter larger than MaxLetterSize (its RFC822.SIZE understated it) is
 // discarded as it arrives and put in big with its size.
 func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arrival, spend *budget, big map[imap.UID]int64) error {
-	guard := r.guard(c)
-	defer guard.Stop()
+	w := r.watch(c)
+	defer w.stop()
 	body := &imap.FetchItemBodySection{Peek: true}
 	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		it, err := collect(m, body, r.o.MaxLetterSize)
+		it, err := collect(m, body, r.o.MaxLetterSize, w.letter)
+		w.between()
+		if err != nil {
+			return stalled(w, broken(c, it.uid, err))
+		}
 		uid, raw, over := it.uid, it.raw, it.over
-		if err != nil || uid == 0 {
-			continue // Close below reports a broken fetch
+		if uid == 0 {
+			continue
 		}
 		if over > 0 {
 			r.log.Warn("imap: letter larger than its RFC822.SIZE said and than the size limit; discarded unread", "uid", uid, "size", over, "limit", r.o.MaxLetterSize)
@@ -609,13 +675,13 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		if raw == nil {
 			continue // expunged meanwhile by another client
 		}
-		guard.Stop() // reading the letter and waiting for the store is not waiting for the server
+		w.pause() // reading the letter and waiting for the store is not waiting for the server
 		spend.take(cost(raw))
 		arrived <- arrival{f: r.read(uint32(uid), raw)}
-		guard.Reset(r.o.CommandTimeout)
+		w.between()
 	}
 	if err := cmd.Close(); err != nil {
-		return fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err)
+		return stalled(w, fmt.Errorf("fetching letters %d-%d: %w", uids[0], uids[len(uids)-1], err))
 	}
 	arrived <- arrival{end: true}
 	return nil
@@ -636,10 +702,11 @@ type fetchedItems struct {
 // and its body section, as Collect and FindBodySection would, but the
 // section into one buffer of the literal's size (readLiteral) where
 // Collect grows one from 512 bytes, copying it at each step, and never a
-// section over max bytes: that one is discarded and over is its size. An
-// error leaves the rest of the letter's items unread; the next message's
-// Next skips them.
-func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64) (it fetchedItems, err error) {
+// section over max bytes: that one is discarded and over is its size.
+// arriving, if not nil, is told of the section's literal as it is
+// announced, before it is read or discarded. An error leaves the rest of
+// the letter's items unread; the next message's Next skips them.
+func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64, arriving func(uid imap.UID, n int64)) (it fetchedItems, err error) {
 	for item := m.Next(); item != nil; item = m.Next() {
 		switch item := item.(type) {
 		case imapclient.FetchItemDataUID:
@@ -652,12 +719,25 @@ func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, ma
 			if it.raw != nil || it.over > 0 || item.Literal == nil || !item.MatchCommand(body) {
 				continue
 			}
+			if arriving != nil {
+				arriving(it.uid, item.Literal.Size())
+			}
 			if it.raw, it.over, err = readLiteral(item.Literal, max); err != nil {
 				return fetchedItems{uid: it.uid}, err
 			}
 		}
 	}
 	return it, nil
+}
+
+// broken closes c, whose FETCH failed in the middle of letter uid's
+// literal (the connection lost, or dropped by the guard), and says so.
+// The command is not read further, nor closed: go-imap would read the
+// rest of that literal again to discard it while its decoder, let go by
+// the failed read, reads on (a data race on the connection's buffer).
+func broken(c *imapclient.Client, uid imap.UID, err error) error {
+	c.Close()
+	return fmt.Errorf("fetching letter %d: %w", uid, err)
 }
 
 // readLiteral reads a literal whole, into a buffer of its announced size,
@@ -712,43 +792,166 @@ func (r *Reader) accept(ctx context.Context, uidValidity uint32, group []Fetched
 	return nil
 }
 
+// namingFields are the header fields an oversized letter whose header is
+// over the limit is handed over with: what names it (its Message-ID, by
+// which it is found again under another UIDVALIDITY), says who sent it
+// and when (for the tournament it is of and the notices), and whether it
+// is automatic (IsAutomatic).
+var namingFields = []string{"Message-ID", "From", "Subject", "Date", "Received",
+	"Auto-Submitted", "X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress", "Return-Path", "Precedence", "List-Id", "Content-Type"}
+
 // oversized hands the letters too large to read to the Inbox with their
 // headers only (BODY.PEEK[HEADER]), then files them as refused: their
-// bodies never cross the wire.
+// bodies never cross the wire. A letter the Inbox does not take fails
+// alone (putOff): it is left in the mailbox unmarked and offered again
+// after a backoff of its own, while the letters after it go on. A
+// failure for a while is the store's own (busy, its disk full, the daemon
+// stopping), and the Accepts after it then fail too, so the session backs
+// off as for any store error; one for good is the letter's (a row the
+// store refuses, a decision failing on it, as a header-less letter's nil
+// bytes once did), and it held up every letter behind it. The reader
+// cannot tell which, and need not: this fails closed either way. Filing
+// the letter as refused, or telling the secretary of it, would need the
+// store that has just failed to keep it (and a letter filed but not kept
+// is lost to the referee: the secretary's desk never shows it); left
+// unmarked, it is taken by the next try, the next session or a mended
+// build, and a try costs its header, not its body. The error returned is
+// the server's only (the fetch, the filing).
 func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidity uint32, sizes map[imap.UID]int64, refused string) error {
-	guard := r.guard(c)
-	defer guard.Stop()
-	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
-	var set imap.UIDSet
-	for uid := range sizes {
-		set.AddNum(uid)
-	}
-	cmd := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{header}})
 	t := trays("", refused)[1]
-	var aerr error
+	var all imap.UIDSet
+	for uid, size := range sizes {
+		if r.waiting[uid].broke < headerBreaks {
+			all.AddNum(uid)
+			continue
+		}
+		// Its header broke the connection every time it came: it goes
+		// without, unfetched.
+		r.log.Warn("imap: letter over the size limit whose header cannot be fetched; handed over without it", "uid", uid, "size", size)
+		if err := r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, Fetched{UID: uint32(uid)}, size); err != nil {
+			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
+			continue
+		}
+		delete(r.waiting, uid)
+		t.uids.AddNum(uid)
+	}
+	if len(all) == 0 {
+		return r.fileAll(c, []*tray{t})
+	}
+	// A header over the limit too is discarded: the letter is then handed
+	// over with the fields that name it (namingFields), asked of those
+	// letters alone, each response within the frame's bound as a header's
+	// is; or with none when those are over the limit too. Kept unread all
+	// the same.
+	var nameless imap.UIDSet
+	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
+	err := r.handHeaders(ctx, c, uidValidity, all, header, sizes, t, func(uid imap.UID) { nameless.AddNum(uid) })
+	if err == nil && len(nameless) > 0 {
+		named := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, HeaderFields: namingFields, Peek: true}
+		err = r.handHeaders(ctx, c, uidValidity, nameless, named, sizes, t, nil)
+	}
+	if err != nil {
+		return err // c is closed or broken: what was handed over is filed next time
+	}
+	return r.fileAll(c, []*tray{t})
+}
+
+// handHeaders fetches section (a header) of the letters uids and hands
+// each to the Inbox with it, as oversized says, putting those handed over
+// in t. A letter whose section came over the limit is left to over, when
+// it is not nil, else handed over with none.
+func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValidity uint32, uids imap.UIDSet, section *imap.FetchItemBodySection,
+	sizes map[imap.UID]int64, t *tray, over func(imap.UID)) error {
+	w := r.watch(c)
+	defer w.stop()
+	cmd := c.Fetch(uids, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+	var last fetchedItems // the letter read last, whose response may have broken the connection
+	var got imap.UIDSet
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		// A header over the limit too is discarded: the letter is then
-		// handed over with none, kept unread all the same.
-		it, err := collect(m, header, r.o.MaxLetterSize)
-		uid, raw := it.uid, it.raw
-		if err != nil || aerr != nil || uid == 0 {
+		it, err := collect(m, section, r.o.MaxLetterSize, w.letter)
+		last = it
+		got.AddNum(it.uid)
+		w.between()
+		if err != nil {
+			err = broken(c, it.uid, err)
+			if uid := w.stalled(); uid != 0 {
+				r.putOff(uid, err)
+			}
+			return err
+		}
+		uid := it.uid
+		if uid == 0 {
+			continue
+		}
+		if it.raw == nil && over != nil {
+			over(uid)
 			continue
 		}
 		r.log.Warn("imap: letter over the size limit, not fetched", "uid", uid, "size", sizes[uid], "limit", r.o.MaxLetterSize)
-		guard.Stop()
-		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), raw), sizes[uid])
-		guard.Reset(r.o.CommandTimeout)
+		w.pause()
+		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), it.raw), sizes[uid])
+		w.between()
 		if err != nil {
-			aerr = fmt.Errorf("handing over oversized letter %d: %w", uid, err)
+			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
 			continue
 		}
+		delete(r.waiting, uid)
 		t.uids.AddNum(uid)
 	}
 	if err := cmd.Close(); err != nil {
-		aerr = errors.Join(aerr, fmt.Errorf("fetching headers of oversized letters: %w", err))
+		err = fmt.Errorf("fetching headers of oversized letters: %w", err)
+		if uid := w.stalled(); uid != 0 {
+			r.putOff(uid, err)
+		} else if uid := brokeIn(uids, got, last); uid != 0 {
+			// Its header did not come: its response broke the
+			// connection (past the frame's bound, as it was announced).
+			r.putOff(uid, err)
+			w := r.waiting[uid]
+			w.broke++
+			r.waiting[uid] = w
+		}
+		return err
 	}
-	guard.Stop()
-	return errors.Join(aerr, r.fileAll(c, []*tray{t}))
+	return nil
+}
+
+// brokeIn is the letter of a FETCH of uids whose response broke the
+// connection, 0 when none can be told: the one read last when its section
+// did not come whole (it broke as it came, or as it was discarded: a
+// literal past the frame's bound drops the connection once announced),
+// else the first not read at all (the server answers in UID order).
+func brokeIn(uids, got imap.UIDSet, last fetchedItems) imap.UID {
+	if last.uid != 0 && last.raw == nil {
+		return last.uid
+	}
+	all, _ := uids.Nums()
+	slices.Sort(all)
+	for _, uid := range all {
+		if !got.Contains(uid) {
+			return uid
+		}
+	}
+	return 0
+}
+
+// maxPutOff bounds the backoff of a letter failing alone: one that fails
+// for good (a letter the store refuses, one whose bytes stop coming
+// every time) costs a try an hour, not one every MaxBackoff, and a try of
+// a stalled letter holds the connection for its allowance.
+const maxPutOff = time.Hour
+
+// putOff puts letter uid, which failed alone (err), off until its own
+// backoff (MinBackoff doubled at each failure, up to maxPutOff) has
+// passed; catchUp leaves it in the mailbox meanwhile.
+func (r *Reader) putOff(uid imap.UID, err error) {
+	if r.waiting == nil {
+		r.waiting = map[imap.UID]retry{}
+	}
+	w := r.waiting[uid]
+	d := backoff(w.failures, r.o.MinBackoff, max(r.o.MaxBackoff, maxPutOff))
+	w.failures, w.at = w.failures+1, time.Now().Add(d)
+	r.waiting[uid] = w
+	r.log.Error("imap: a letter failed alone; it stays in the mailbox, unmarked, and is tried again after the others", "uid", uid, "err", err, "retry in", d)
 }
 
 // hasFlag reports whether flags hold f; keywords are case-insensitive

@@ -315,29 +315,50 @@ func understated(t *testing.T, lines int) {
 
 // TestReader_OversizedHeaderNotHeld: the header of an oversized letter is
 // fetched under the same limit: a header over it is discarded as it
-// arrives, and the letter handed to Inbox.Oversized without one (the
-// store keeps it all the same) and filed as refused.
+// arrives, and the letter handed to Inbox.Oversized with the fields that
+// name it (its Message-ID, by which the store finds it again under
+// another UIDVALIDITY; its sender, subject and date), or, when those are
+// over the limit too, with none (the store keeps it all the same), and
+// filed as refused.
 func TestReader_OversizedHeaderNotHeld(t *testing.T) {
-	eachServer(t, func(t *testing.T, s server) {
-		long := "X-Long: " + string(bytes.Repeat([]byte("LONG-HEADER "), 2000)) + "\r\n"
-		s.deliver(append([]byte(long), letter("big.1@example.ru", "1")...))
-		s.deliver(letter("small.1@example.ru", "2"))
-		inbox := newFakeInbox()
-		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
-		inbox.waitApplied(t, 1)
-		require.Eventually(t, func() bool {
-			f := folders(t, s.addr)
-			return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
-		}, 10*time.Second, 20*time.Millisecond)
-		inbox.mu.Lock()
-		defer inbox.mu.Unlock()
-		require.Len(t, inbox.oversized, 1)
-		for uid, header := range inbox.oversized {
-			assert.Empty(t, header.Raw, "a header over the limit is not held")
-			assert.Greater(t, inbox.sizes[uid], int64(16<<10))
-		}
-		assert.Contains(t, inbox.applied, "small.1@example.ru")
-	})
+	tests := []struct {
+		name, long, id string // id: the Message-ID handed over, "" for no header
+	}{
+		{"Fields", "X-Long: ", "big.1@example.ru"},
+		{"None", "Subject: ", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			eachServer(t, func(t *testing.T, s server) {
+				long := tt.long + string(bytes.Repeat([]byte("LONG-HEADER "), 2000)) + "\r\n"
+				s.deliver(append([]byte(long), letter("big.1@example.ru", "1")...))
+				s.deliver(letter("small.1@example.ru", "2"))
+				inbox := newFakeInbox()
+				startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
+				inbox.waitApplied(t, 1)
+				require.Eventually(t, func() bool {
+					f := folders(t, s.addr)
+					return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
+				}, 10*time.Second, 20*time.Millisecond)
+				inbox.mu.Lock()
+				defer inbox.mu.Unlock()
+				require.Len(t, inbox.oversized, 1)
+				for uid, header := range inbox.oversized {
+					assert.NotContains(t, string(header.Raw), "LONG-HEADER", "a header over the limit is not held")
+					assert.Greater(t, inbox.sizes[uid], int64(16<<10))
+					if tt.id == "" {
+						assert.Empty(t, header.Raw)
+						continue
+					}
+					require.NotNil(t, header.Mail, "read at the edge, once")
+					assert.Equal(t, tt.id, header.Mail.MessageID)
+					assert.Equal(t, "player@example.ru", header.Mail.From.Addr)
+					assert.Equal(t, "1", header.Mail.Subject)
+				}
+				assert.Contains(t, inbox.applied, "small.1@example.ru")
+			})
+		})
+	}
 }
 
 // TestReader_LateOversizedOnce: a letter found over
@@ -393,6 +414,160 @@ func TestReader_LateOversizedOnce(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestReader_OversizedRefusedByTheStore: an oversized letter the Inbox
+// cannot take (Oversized fails, for good as far as the reader knows)
+// holds up no other letter: the letters around it are applied and filed,
+// it stays in the mailbox unmarked (nothing of it lost), is offered again
+// after a backoff of its own, and is filed once the store takes it.
+func TestReader_OversizedRefusedByTheStore(t *testing.T) {
+	s := startLocal(t)
+	s.deliver(letter("small.1@example.ru", "1"))
+	s.deliver(append(letter("big.1@example.ru", "2"), bytes.Repeat([]byte("BODY-OF-THE-BIG-LETTER\r\n"), 2000)...))
+	s.deliver(letter("small.2@example.ru", "3"))
+	inbox := newFakeInbox()
+	inbox.oversizedFails.Store(true)
+	startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) {
+		o.MaxLetterSize, o.Poll, o.PollInterval = 16<<10, true, 20*time.Millisecond
+	})
+	inbox.waitApplied(t, 2)
+	require.Eventually(t, func() bool {
+		inbox.mu.Lock()
+		defer inbox.mu.Unlock()
+		return inbox.oversizedOffers >= 2
+	}, 10*time.Second, 20*time.Millisecond, "offered again")
+	require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 2 }, 10*time.Second, 20*time.Millisecond)
+	f := folders(t, s.addr)
+	assert.Equal(t, []string{"big.1@example.ru"}, f["INBOX"], "left where it was")
+	assert.Empty(t, f["zaochnik/refused"])
+
+	inbox.oversizedFails.Store(false)
+	require.Eventually(t, func() bool {
+		f := folders(t, s.addr)
+		return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
+	}, 10*time.Second, 20*time.Millisecond)
+	inbox.checkOnce(t)
+	inbox.mu.Lock()
+	defer inbox.mu.Unlock()
+	assert.Len(t, inbox.oversized, 1)
+}
+
+// TestReader_SlowLettersGetTheirTime: a letter coming slowly but
+// steadily has the command timeout and a second for every
+// MinTransferRate of its bytes, each letter its own: one under the limit
+// slower than the command timeout is taken (it was cut at every try, for
+// good), and letters discarded over the limit (their RFC822.SIZE
+// understated) one after another no longer share one command timeout.
+// The connection is never dropped.
+func TestReader_SlowLettersGetTheirTime(t *testing.T) {
+	tests := []struct {
+		name       string
+		limit      int64
+		slow       int // letters of about 48 KB
+		applied    int
+		oversized  int
+		understate bool
+	}{
+		{"UnderTheLimit", 64 << 10, 1, 3, 0, false},
+		{"DiscardedOneAfterAnother", 16 << 10, 2, 2, 2, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := startLocal(t)
+			s.deliver(letter("small.1@example.ru", "1"))
+			for i := range tt.slow {
+				s.deliver(append(letter(fmt.Sprintf("slow.%d@example.ru", i), "2"), bytes.Repeat([]byte("BODY-OF-THE-SLOW-LETTER\r\n"), 2000)...))
+			}
+			s.deliver(letter("small.2@example.ru", "3"))
+			p := newProxy(t, s.addr)
+			p.understate.Store(tt.understate)
+			p.lineDelay.Store(int64(2 * time.Millisecond)) // 4 s and more a slow letter
+			inbox := newFakeInbox()
+			startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
+				o.MaxLetterSize, o.CommandTimeout, o.MinTransferRate = tt.limit, 2*time.Second, 2<<10 // 25 s a slow letter
+			})
+			inbox.waitApplied(t, tt.applied)
+			require.Eventually(t, func() bool {
+				f := folders(t, s.addr)
+				return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == tt.applied && len(f["zaochnik/refused"]) == tt.oversized
+			}, 60*time.Second, 20*time.Millisecond)
+			assert.EqualValues(t, 1, p.opened.Load(), "the connection was never dropped")
+			inbox.checkOnce(t)
+			inbox.mu.Lock()
+			defer inbox.mu.Unlock()
+			assert.Len(t, inbox.oversized, tt.oversized)
+		})
+	}
+}
+
+// TestReader_StalledLetterPutOff: a letter under the limit whose literal
+// stops coming (at every try: a server or a link that fails on it) is cut
+// once a try, by its allowance, and put off: the letters after it are
+// handed over meanwhile, it stays in the mailbox unmarked and is tried
+// again, alone and after the others, after a backoff of its own, and
+// taken once it comes.
+func TestReader_StalledLetterPutOff(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		const mark = "BODY-OF-THE-STALLED-LETTER-BEGINS\r\n"
+		s.deliver(letter("small.1@example.ru", "1"))
+		s.deliver(append(letter("stalled.1@example.ru", "2"), mark+"Ход: 2. d4-e5\r\n"...))
+		s.deliver(letter("small.2@example.ru", "3"))
+		p := newProxy(t, s.addr)
+		p.watched.Store(ptr(mark))
+		p.atWatched.Store(ptr(p.stall))
+		p.everyTime.Store(true)
+		inbox := newFakeInbox()
+		startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
+			o.CommandTimeout, o.Poll, o.PollInterval = time.Second, true, 20*time.Millisecond
+		})
+		inbox.waitApplied(t, 2)
+		require.Eventually(t, func() bool { return p.seen.Load() >= 2 }, 30*time.Second, 20*time.Millisecond, "tried again")
+		require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 2 }, 10*time.Second, 20*time.Millisecond)
+		inbox.mu.Lock()
+		assert.NotContains(t, inbox.applied, "stalled.1@example.ru")
+		inbox.mu.Unlock()
+
+		p.atWatched.Store(nil) // the link mended
+		inbox.waitApplied(t, 3)
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 3
+		}, 10*time.Second, 20*time.Millisecond)
+		inbox.checkOnce(t)
+	})
+}
+
+// TestReader_OversizedHeaderPastTheBound: an oversized letter whose
+// header alone takes its response past the bound of a response (the
+// frame drops the connection as the header is announced) holds up no
+// other letter: the letters around it are applied and filed, it is put
+// off, and once its header has broken the connection twice it is handed
+// over without one and filed as refused (it stopped the mailbox, the
+// oversized letters being handed over first at every catch-up).
+func TestReader_OversizedHeaderPastTheBound(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		long := "X-Long: " + string(bytes.Repeat([]byte("LONG-HEADER "), 10000)) + "\r\n" // 120 KB: past 16 KiB and 64 KiB
+		s.deliver(letter("small.1@example.ru", "1"))
+		s.deliver(append([]byte(long), letter("big.1@example.ru", "2")...))
+		s.deliver(letter("small.2@example.ru", "3"))
+		inbox := newFakeInbox()
+		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) {
+			o.MaxLetterSize, o.Poll, o.PollInterval = 16<<10, true, 20*time.Millisecond
+		})
+		inbox.waitApplied(t, 2)
+		require.Eventually(t, func() bool {
+			f := folders(t, s.addr)
+			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2 && len(f["zaochnik/refused"]) == 1
+		}, 30*time.Second, 20*time.Millisecond)
+		inbox.checkOnce(t)
+		inbox.mu.Lock()
+		defer inbox.mu.Unlock()
+		require.Len(t, inbox.oversized, 1)
+		for _, header := range inbox.oversized {
+			assert.Empty(t, header.Raw, "handed over without its header")
+		}
+	})
 }
 
 // ptr is a pointer to a copy of v.

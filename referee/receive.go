@@ -206,9 +206,14 @@ func (r *Referee) receiveGroup(ctx context.Context, cs []checked, from int, boun
 // three steps of any letter (storage.Tx.Read, adjudication.Oversized,
 // storage.Tx.Write): filed under the tournament it is of
 // (corr.PickTournament, by its sender and its subject), whose secretary is
-// told, and its sender too if he is a person of it; a letter of no
-// tournament is kept unanswered. A letter whose header did not come
-// (the server sent none, or one over the limit too) is kept all the same,
+// told, and its sender too if he is a person of it and the letter is not
+// automatic; a letter of no tournament is kept unanswered, unless nothing
+// names it (no sender): then the secretaries of every tournament are told
+// (adjudication.Oversized). Of a sender's such letters of a day only the
+// 1st, 2nd, 4th, 8th... are told (storage.Tx.OversizedThatDay counts
+// them, letter.Told), every one kept. A letter whose header did not come
+// (the server sent none, or one, and the fields that name it, over the
+// limit too) is kept all the same,
 // with no bytes, named by its place in the mailbox (withoutHeader), for
 // the reason of a letter too large (letter.ReasonTooLarge: none of it
 // kept).
@@ -231,7 +236,22 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 		if err != nil {
 			return err
 		}
-		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, size, limit, reason))
+		o := adjudication.Oversize{Size: size, Limit: limit, Reason: reason, Automatic: l.Mail != nil && l.Mail.Automatic != ""}
+		if o.Nth, err = tx.OversizedThatDay(ctx, s); err != nil {
+			return err
+		}
+		o.Nth++ // this one (one stored before changes nothing: Write)
+		if s.Case.Cipher == "" && s.Letter.From == "" && letter.Told(o.Nth) {
+			// Nothing names it: every tournament's secretary is told.
+			ts, err := tx.Tournaments(ctx)
+			if err != nil {
+				return err
+			}
+			for _, t := range ts {
+				o.Served = append(o.Served, adjudication.Served{State: t.State, Day: t.Day(inc.Postmark)})
+			}
+		}
+		_, err = tx.Write(ctx, s, adjudication.Oversized(s.Case, s.Letter, o))
 		return err
 	})
 	if err != nil {

@@ -69,7 +69,10 @@ func (t *Tx) writeDecision(ctx context.Context, s Scene, r *letterRow, d adjudic
 	case adjudication.File:
 		res.Disposition = Refused
 		if l == nil {
-			return res, t.settle(ctx, r, letterOutcome{d: Refused, reason: d.Reason})
+			if err := t.settle(ctx, r, letterOutcome{d: Refused, reason: d.Reason}); err != nil {
+				return res, err
+			}
+			return res, t.db.queueUnfiled(ctx, t.tx, r.id, d.Outcome.Out)
 		}
 		return res, t.file(ctx, r, *l, Refused, s.Letter.Postmark, d.Outcome)
 	case adjudication.Hold:

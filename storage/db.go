@@ -230,6 +230,9 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	sort.Strings(names)
+	if err := numberedInTurn(names); err != nil {
+		return err
+	}
 	if err := laterSchema(ctx, db.db, len(names)); err != nil {
 		return err
 	}
@@ -262,6 +265,24 @@ func (db *DB) migrate(ctx context.Context) error {
 		})
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// numberedInTurn fails unless the sorted migration files names are
+// numbered 1, 2, 3... each once: two branches that each added the same
+// number would otherwise be merged into a build that skips the second
+// file on every store (its number at or below the store's version).
+func numberedInTurn(names []string) error {
+	for i, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		num, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("migration %s: the name must start with its number", base)
+		}
+		if num != i+1 {
+			return fmt.Errorf("migration %s: numbered %d where %d is due; the migrations must be numbered from 1, each once, without gaps", base, num, i+1)
 		}
 	}
 	return nil

@@ -17,7 +17,7 @@ import (
 // 0011 made them rows of their own, one an item; a tournament read from
 // its rows then read 2 to 2.5 times as long as before, its games' items
 // grouped back into lists by SQLite (docs/developers.md, "cold reads and
-// the lists in chunks"). Since migration 0012 each list is cut in chunks
+// the lists in chunks"). Since migration 0013 each list is cut in chunks
 // of listChunk items: the chunks before the one of its last item, which a
 // letter seldom changes, are rows of game_chunks (a chunk a row, its
 // items joined by commas); the rest, the tail, is kept in the games row

@@ -225,7 +225,7 @@ func TestGameLists_ALetterWritesItsItems(t *testing.T) {
 
 // A store written before migration 0011 (each game's lists in its
 // games.state) reads as before once opened: the lists moved out of
-// games.state (by 0011 to game_lists, then by 0012 to chunks and tails),
+// games.state (by 0011 to game_lists, then by 0013 to chunks and tails),
 // whatever their strings.
 func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
@@ -284,14 +284,14 @@ func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 	assert.Positive(t, chunks)
 }
 
-// asVersion11 brings the store of sqldb, this version's, back to the
-// layout of version 11 with games' lists as gs: the lists' items a row
-// each in game_lists, no chunk and no lists column.
-func asVersion11(t *testing.T, sqldb *sql.DB, gs []*corr.Game) {
+// asVersion12 brings the store of sqldb, this version's, back to the
+// layout of version 12 (and 11) with games' lists as gs: the lists' items
+// a row each in game_lists, no chunk, no lists and no ledger_sum column.
+func asVersion12(t *testing.T, sqldb *sql.DB, gs []*corr.Game) {
 	t.Helper()
 	for _, q := range []string{`DROP TABLE game_chunks`, `ALTER TABLE games DROP COLUMN lists`, `ALTER TABLE games DROP COLUMN ledger_sum`,
 		`CREATE TABLE game_lists (game_id INTEGER NOT NULL, list INTEGER NOT NULL, seq INTEGER NOT NULL, item TEXT NOT NULL, PRIMARY KEY (game_id, list, seq)) WITHOUT ROWID`,
-		`PRAGMA user_version = 11`} {
+		`PRAGMA user_version = 12`} {
 		_, err := sqldb.Exec(q)
 		require.NoError(t, err, q)
 	}
@@ -307,12 +307,12 @@ func asVersion11(t *testing.T, sqldb *sql.DB, gs []*corr.Game) {
 	}
 }
 
-// A store written by the previous version (0011: a row of game_lists an
+// A store written by the previous version (12; since 0011 a row of game_lists an
 // item) reads as before once opened: each list's chunks in game_chunks,
 // its tail in its games row, whatever its strings and its length (none,
 // within a chunk, a chunk and one more, many chunks), and game_lists
 // gone; the letters after go on from there.
-func TestMigration_0012_CutsTheListsInChunks(t *testing.T) {
+func TestMigration_0013_CutsTheListsInChunks(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
 	db, cipher := twoPlayers(t, path)
 	ctx := context.Background()
@@ -337,7 +337,7 @@ func TestMigration_0012_CutsTheListsInChunks(t *testing.T) {
 			g.Plies, g.Replies, g.Letters = nil, nil, [2][]string{} // no list
 		}
 	}
-	asVersion11(t, old, before.Games)
+	asVersion12(t, old, before.Games)
 	require.NoError(t, old.Close())
 
 	db, err = Open(path)

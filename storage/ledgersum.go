@@ -10,7 +10,7 @@ import (
 // rows) needs its ledger lines as stored, to write only those that
 // changed (saveLedger); reading them (storedLines), one row a reply, was
 // a seventh of the daemon's work catching up a backlog at move 20. So
-// the games row keeps, since migration 0012, a hash of its stored lines
+// the games row keeps, since migration 0013, a hash of its stored lines
 // (ledger_sum, written with the row: saveChanged writes the row and the
 // lines together, from the same computed ledger, and saveState's rewrite
 // of every ledger for a break writes it too), and the letter's new

@@ -77,7 +77,7 @@ func TestLedgerSum_IsTheStoredLinesHash(t *testing.T) {
 
 // A game's first letter after a restart (its tournament read from its
 // rows) reads no ledger line when its row's hash tells them, and reads
-// them when it does not (0: a store migrated to 0012, or lines another
+// them when it does not (0: a store migrated to 0013, or lines another
 // writer left); either way the lines stored after it are its ledger's.
 func TestSaveLedger_ARestartReadsTheLinesOnlyWhenNotTold(t *testing.T) {
 	for _, tc := range []struct {

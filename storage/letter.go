@@ -164,6 +164,82 @@ func (t *Tx) file(ctx context.Context, r *letterRow, l Tournament, d Disposition
 	return t.db.commitOutcome(ctx, t.tx, l.id, r.id, day, out, l.from.games)
 }
 
+// queueUnfiled queues out, the letters about letter lid, which is filed
+// under no tournament (the secretaries told of an oversized letter that
+// names none), under no tournament and no game.
+func (db *DB) queueUnfiled(ctx context.Context, tx *sql.Tx, lid int64, out []corr.Outgoing) error {
+	var rows []outRow
+	for _, o := range out {
+		r := outRowOf(0, nil, lid, nil, o)
+		r.tid = nil
+		rows = append(rows, r)
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	files := make([][]corr.File, len(rows))
+	if db.deferring(tx) {
+		return db.queueAppended(ctx, tx, rows, files, db.stamp())
+	}
+	_, err := db.enqueueAll(ctx, tx, rows, files, db.stamp())
+	return err
+}
+
+// Tournaments loads every tournament the store holds (the mailbox serves
+// them all), for a letter that names none of them: whom to tell of it.
+func (t *Tx) Tournaments(ctx context.Context) ([]Tournament, error) {
+	if err := t.usable(); err != nil {
+		return nil, err
+	}
+	ciphers, err := t.db.column(ctx, t.tx, `SELECT cipher FROM tournaments ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	ts := make([]Tournament, 0, len(ciphers))
+	for _, c := range ciphers {
+		l, err := t.Load(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, l)
+	}
+	return ts, nil
+}
+
+// OversizedThatDay counts the letters stored before of the sender of s's
+// letter, filed under its tournament (or under none when it is of none),
+// refused for their size (letter.ReasonOversized, letter.ReasonTooLarge)
+// with a postmark on the same day as its own, in its tournament's zone
+// (UTC for none), through the index letters_oversized, which holds those
+// letters only.
+func (t *Tx) OversizedThatDay(ctx context.Context, s Scene) (int, error) {
+	if err := t.usable(); err != nil {
+		return 0, err
+	}
+	loc := s.Zone()
+	if loc == nil {
+		loc = time.UTC
+	}
+	at := s.rec.Postmark.In(loc)
+	start := time.Date(at.Year(), at.Month(), at.Day(), 0, 0, 0, 0, loc)
+	var tid any
+	if s.t != nil {
+		tid = s.t.id
+	}
+	var n int
+	err := t.db.queryRow(ctx, t.tx, oversizedThatDay,
+		s.rec.From, start.UTC().Format(time.RFC3339), start.AddDate(0, 0, 1).UTC().Format(time.RFC3339), tid).Scan(&n)
+	return n, err
+}
+
+// oversizedThatDay counts a sender's letters refused for their size under
+// a tournament (or none) with a postmark in a range; its first term is the
+// partial index letters_oversized's, so that the index answers it
+// (TestOversizedThatDay_ByItsIndex).
+const oversizedThatDay = `SELECT count(*) FROM letters
+	WHERE (reason LIKE '{"code":"oversized"%' OR reason LIKE '{"code":"too-large"%')
+	AND from_addr = ? AND postmark >= ? AND postmark < ? AND tournament_id IS ?`
+
 // LetterSummary is what the referee made of a stored letter.
 type LetterSummary struct {
 	ID          int64

@@ -255,12 +255,53 @@ func TestOversized_NamesWhatCame(t *testing.T) {
 		{"ruToSender", "x@example.org", "ход", Russian, true, "Ваше письмо от 02.03.2026 (тема: «ход») весит 30.0 MiB,"},
 		{"ruToSenderNoSubject", "x@example.org", "", Russian, true, "Ваше письмо от 02.03.2026 весит 30.0 MiB,"},
 		{"enToSenderNoSubject", "x@example.org", "", English, true, "Your letter of 02.03.2026 is 30.0 MiB,"},
+		{"ruUnfiled", "", "", Russian, false, "Ни к одному турниру его отнести нельзя; об этом письме сообщено секретарям всех турниров"},
+		{"enUnfiled", "", "", English, false, "It cannot be put under any tournament; the secretaries of every tournament"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := Oversized{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026", To: "Sidorova Anna"}, From: tt.from, Subject: tt.subject,
-				Size: 30 << 20, Limit: 10 << 20, ToSender: tt.toSender, ArrivedOnDate: d}.Render()
+				Size: 30 << 20, Limit: 10 << 20, ToSender: tt.toSender, ArrivedOnDate: d, Unfiled: strings.HasSuffix(tt.name, "Unfiled")}.Render()
 			assert.Contains(t, m.Body, tt.want)
 		})
 	}
+}
+
+// TestOversized_CountsTheDay: a notice of a sender's later letter too
+// large of a day (only the 2nd, 4th, 8th... are told: Told) says its
+// number and when the next notice comes, to the secretary and to the
+// sender, in each language; the first says nothing of it.
+func TestOversized_CountsTheDay(t *testing.T) {
+	d := timecontrol.MustDate("2026-03-02")
+	tests := []struct {
+		name     string
+		lang     Lang
+		toSender bool
+		nth      int
+		want     string
+	}{
+		{"ruSecretary", Russian, false, 4, "Это уже 4-е такое письмо этого отправителя за 02.03.2026. Все они хранятся в очереди стола секретаря; следующее уведомление придёт, когда их станет 8."},
+		{"enSecretary", English, false, 2, "This is letter number 2 too large from this sender on 02.03.2026. Each is kept in the queue of the secretary's desk; the next notice comes when there are 4."},
+		{"ruSender", Russian, true, 8, "Это уже 8-е такое ваше письмо за 02.03.2026; следующее уведомление придёт, когда их станет 16."},
+		{"enSender", English, true, 2, "This is your letter number 2 too large on 02.03.2026; the next notice comes when there are 4."},
+		{"ruFirst", Russian, false, 1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := Oversized{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026", To: "Sidorova Anna"}, From: "x@example.org",
+				Size: 30 << 20, Limit: 10 << 20, ToSender: tt.toSender, ArrivedOnDate: d, Nth: tt.nth}.Render()
+			if tt.want == "" {
+				assert.NotContains(t, m.Body, "-е такое")
+				return
+			}
+			assert.Contains(t, m.Body, tt.want)
+		})
+	}
+	var told []int
+	for n := 1; n <= 20; n++ {
+		if Told(n) {
+			told = append(told, n)
+		}
+	}
+	assert.Equal(t, []int{1, 2, 4, 8, 16}, told)
 }

@@ -112,7 +112,20 @@ type Oversized struct {
 	Size, Limit   int64 // bytes
 	ToSender      bool  // the letter goes to the sender (else to the secretary)
 	ArrivedOnDate timecontrol.Date
+	// Unfiled is set when nothing names the letter's tournament (its
+	// header did not come) and the mailbox serves several: the secretary
+	// of each is told, under none.
+	Unfiled bool
+	// Nth is the letter's number among its sender's letters too large of
+	// that day (0 or 1: the first). Only the 1st, 2nd, 4th, 8th... are
+	// told (Told), each with its number, so that many do not flood anyone.
+	Nth int
 }
+
+// Told reports whether the nth letter too large of a sender on a day is
+// told of: the first, then each time their number doubles. Every one is
+// kept all the same.
+func Told(nth int) bool { return nth <= 1 || nth&(nth-1) == 0 }
 
 // Render writes the notice.
 func (o Oversized) Render() Message {
@@ -128,6 +141,11 @@ func (o Oversized) Render() Message {
 			"Your letter of %s%s is %s, and the tournament server reads letters of at most %s. It was not read or applied.",
 			date(o.ArrivedOnDate), subject, formatMiB(o.Size), formatMiB(o.Limit)))
 		w.line(w.t("Пришлите, пожалуйста, ход обычным текстовым письмом без вложений.", "Please send your move again as a plain text letter without attachments."))
+		if o.Nth > 1 {
+			w.line(w.f("Это уже %d-е такое ваше письмо за %s; следующее уведомление придёт, когда их станет %d.",
+				"This is your letter number %d too large on %s; the next notice comes when there are %d.",
+				o.Nth, date(o.ArrivedOnDate), 2*o.Nth))
+		}
 	} else {
 		// A letter whose header did not come names no sender.
 		from := w.f("от %s ", "from %s ", o.From)
@@ -137,6 +155,15 @@ func (o Oversized) Render() Message {
 		w.line(w.f("Письмо %sот %s%s весит %s при пределе %s; оно не прочитано и перенесено в папку отказов.",
 			"A letter %sof %s%s is %s, over the limit of %s; it was not read and was moved to the refused folder.",
 			from, date(o.ArrivedOnDate), subject, formatMiB(o.Size), formatMiB(o.Limit)))
+		if o.Unfiled {
+			w.line(w.t("Ни к одному турниру его отнести нельзя; об этом письме сообщено секретарям всех турниров, письма которых приходят в этот почтовый ящик.",
+				"It cannot be put under any tournament; the secretaries of every tournament whose letters come to this mailbox were told of it."))
+		}
+		if o.Nth > 1 {
+			w.line(w.f("Это уже %d-е такое письмо этого отправителя за %s. Все они хранятся в очереди стола секретаря; следующее уведомление придёт, когда их станет %d.",
+				"This is letter number %d too large from this sender on %s. Each is kept in the queue of the secretary's desk; the next notice comes when there are %d.",
+				o.Nth, date(o.ArrivedOnDate), 2*o.Nth))
+		}
 	}
 	return w.close(o.Envelope, w.t("Слишком большое письмо", "Letter too large"))
 }

@@ -26,22 +26,22 @@ CREATE TABLE game_chunks (
 
 -- Each item with its place in its list (i, from 0) and the list's length
 -- (n); a list keeps (n - 1) / 8 chunks in game_chunks.
-CREATE TEMP TABLE items_0012 AS
+CREATE TEMP TABLE items_0013 AS
 	SELECT game_id, list, item, row_number() OVER w - 1 AS i, count(*) OVER (PARTITION BY game_id, list) AS n
 	FROM game_lists WINDOW w AS (PARTITION BY game_id, list ORDER BY seq);
 
 INSERT INTO game_chunks (game_id, list, chunk, items)
-	SELECT game_id, list, i / 8, group_concat(item, ',' ORDER BY i) FROM items_0012
+	SELECT game_id, list, i / 8, group_concat(item, ',' ORDER BY i) FROM items_0013
 	WHERE i < (n - 1) / 8 * 8 GROUP BY game_id, list, i / 8;
 
 UPDATE games SET lists = t.lists FROM (
 	SELECT g.game_id, group_concat(coalesce(l.chunks, 0) || ' ' || coalesce(l.tail, ''), char(10) ORDER BY k.list) AS lists
-	FROM (SELECT DISTINCT game_id FROM items_0012) g
+	FROM (SELECT DISTINCT game_id FROM items_0013) g
 	CROSS JOIN (SELECT 0 AS list UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) k
 	LEFT JOIN (SELECT game_id, list, (n - 1) / 8 AS chunks, group_concat(item, ',' ORDER BY i) AS tail
-		FROM items_0012 WHERE i >= (n - 1) / 8 * 8 GROUP BY game_id, list) l ON l.game_id = g.game_id AND l.list = k.list
+		FROM items_0013 WHERE i >= (n - 1) / 8 * 8 GROUP BY game_id, list) l ON l.game_id = g.game_id AND l.list = k.list
 	GROUP BY g.game_id
 ) t WHERE games.id = t.game_id;
 
-DROP TABLE items_0012;
+DROP TABLE items_0013;
 DROP TABLE game_lists;
