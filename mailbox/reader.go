@@ -308,7 +308,7 @@ func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *imap.SelectData, err error) {
 	guard := r.guard(c)
 	defer guard.Stop()
-	if err := c.Login(r.o.Username, r.o.Password).Wait(); err != nil {
+	if err := login(c, r.o.Username, r.o.Password); err != nil {
 		return "", "", nil, fmt.Errorf("logging in as %s: %w", r.o.Username, err)
 	}
 	if processed, refused, err = r.folders(c); err != nil {

@@ -247,21 +247,27 @@ func TestOversized_NamesWhatCame(t *testing.T) {
 		lang                Lang
 		toSender            bool
 		want                string
+		size, limit         int64 // 30 and 10 MiB if 0
 	}{
-		{"ru", "x@example.org", "ход", Russian, false, "Письмо от x@example.org от 02.03.2026 (тема: «ход») весит 30.0 MiB при пределе 10.0 MiB;"},
-		{"en", "x@example.org", "my move", English, false, "A letter from x@example.org of 02.03.2026 (subject: \"my move\") is 30.0 MiB, over the limit of 10.0 MiB;"},
-		{"ruNoHeader", "", "", Russian, false, "Письмо неизвестного отправителя от 02.03.2026 весит 30.0 MiB при пределе 10.0 MiB;"},
-		{"enNoHeader", "", "", English, false, "A letter from an unknown sender of 02.03.2026 is 30.0 MiB, over the limit of 10.0 MiB;"},
-		{"ruToSender", "x@example.org", "ход", Russian, true, "Ваше письмо от 02.03.2026 (тема: «ход») весит 30.0 MiB,"},
-		{"ruToSenderNoSubject", "x@example.org", "", Russian, true, "Ваше письмо от 02.03.2026 весит 30.0 MiB,"},
-		{"enToSenderNoSubject", "x@example.org", "", English, true, "Your letter of 02.03.2026 is 30.0 MiB,"},
-		{"ruUnfiled", "", "", Russian, false, "Ни к одному турниру его отнести нельзя; об этом письме сообщено секретарям всех турниров"},
-		{"enUnfiled", "", "", English, false, "It cannot be put under any tournament; the secretaries of every tournament"},
+		{"ru", "x@example.org", "ход", Russian, false, "Письмо от x@example.org от 02.03.2026 (тема: «ход») весит 30.0 MiB при пределе 10.0 MiB;", 0, 0},
+		{"en", "x@example.org", "my move", English, false, "A letter from x@example.org of 02.03.2026 (subject: \"my move\") is 30.0 MiB, over the limit of 10.0 MiB;", 0, 0},
+		{"ruNoHeader", "", "", Russian, false, "Письмо неизвестного отправителя от 02.03.2026 весит 30.0 MiB при пределе 10.0 MiB;", 0, 0},
+		{"enNoHeader", "", "", English, false, "A letter from an unknown sender of 02.03.2026 is 30.0 MiB, over the limit of 10.0 MiB;", 0, 0},
+		{"ruToSender", "x@example.org", "ход", Russian, true, "Ваше письмо от 02.03.2026 (тема: «ход») весит 30.0 MiB,", 0, 0},
+		{"ruToSenderNoSubject", "x@example.org", "", Russian, true, "Ваше письмо от 02.03.2026 весит 30.0 MiB,", 0, 0},
+		{"enToSenderNoSubject", "x@example.org", "", English, true, "Your letter of 02.03.2026 is 30.0 MiB,", 0, 0},
+		{"ruSameInMiB", "x@example.org", "ход", Russian, false, "весит 10 485 761 байт при пределе 10 485 760 байт;", 10<<20 + 1, 10 << 20},
+		{"enUnderAMiB", "x@example.org", "my move", English, true, "is 96,514 bytes, and the tournament server reads letters of at most 65,536 bytes.", 96514, 65536},
+		{"ruUnfiled", "", "", Russian, false, "Ни к одному турниру его отнести нельзя; об этом письме сообщено секретарям всех турниров", 0, 0},
+		{"enUnfiled", "", "", English, false, "It cannot be put under any tournament; the secretaries of every tournament", 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.size == 0 {
+				tt.size, tt.limit = 30<<20, 10<<20
+			}
 			m := Oversized{Envelope: Envelope{Lang: tt.lang, Cipher: "CH-2026", To: "Sidorova Anna"}, From: tt.from, Subject: tt.subject,
-				Size: 30 << 20, Limit: 10 << 20, ToSender: tt.toSender, ArrivedOnDate: d, Unfiled: strings.HasSuffix(tt.name, "Unfiled")}.Render()
+				Size: tt.size, Limit: tt.limit, ToSender: tt.toSender, ArrivedOnDate: d, Unfiled: strings.HasSuffix(tt.name, "Unfiled")}.Render()
 			assert.Contains(t, m.Body, tt.want)
 		})
 	}

@@ -100,10 +100,12 @@ func (r Reason) In(lang Lang) string {
 		}
 		return m + w.f(" (п. %s)", " (%s)", r.Rule.Clause)
 	case ReasonTooLarge:
-		return w.f("письмо в %s больше предела в %s и не прочитано", "a letter of %s, over the limit of %s: not read", w.size(num(0)), w.size(num(1)))
+		size, limit := w.sizes(num(0), num(1))
+		return w.f("письмо в %s больше предела в %s и не прочитано", "a letter of %s, over the limit of %s: not read", size, limit)
 	case ReasonOversized:
+		size, limit := w.sizes(num(0), num(1))
 		return w.f("письмо в %s больше предела в %s и не прочитано (сохранён только его заголовок)",
-			"a letter of %s, over the limit of %s: not read (only its header is kept)", w.size(num(0)), w.size(num(1)))
+			"a letter of %s, over the limit of %s: not read (only its header is kept)", size, limit)
 	case ReasonUnreadable:
 		// The reader's error is English, for the log and the command line.
 		if w.lang != English {
@@ -177,13 +179,42 @@ func (w *writer) size(n int64) string {
 	if n >= 1<<20 {
 		return formatMiB(n)
 	}
+	return w.bytes(n)
+}
+
+// sizes writes a letter's size and the limit it is over (size), each in
+// bytes when the two would read the same ("10.0 MiB при пределе 10.0
+// MiB" tells the reader nothing).
+func (w *writer) sizes(size, limit int64) (string, string) {
+	s, l := w.size(size), w.size(limit)
+	if s == l {
+		return w.bytes(size), w.bytes(limit)
+	}
+	return s, l
+}
+
+// bytes writes n bytes, its digits grouped by three: "10 485 761 байт",
+// "10,485,761 bytes".
+func (w *writer) bytes(n int64) string {
+	sep := " "
 	if w.lang == English {
 		if n == 1 {
 			return "1 byte"
 		}
-		return fmt.Sprintf("%d bytes", n)
+		sep = ","
 	}
-	return fmt.Sprintf("%d %s", n, timecontrol.RussianPlural(int(n%100), "байт", "байта", "байт"))
+	digits := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, d := range digits {
+		if i > 0 && n >= 0 && (len(digits)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteRune(d)
+	}
+	if w.lang == English {
+		return b.String() + " bytes"
+	}
+	return b.String() + " " + timecontrol.RussianPlural(int(n%100), "байт", "байта", "байт")
 }
 
 // withinDays writes "within n days" in the writer's language: "в течение

@@ -28,8 +28,15 @@ func TestReason_InTheReadersLanguage(t *testing.T) {
 		{RuleReason(rule), "сейчас ход партнёра; отосланный ход изменить нельзя (п. 6.2.8)", "it is your opponent's move; a move once sent cannot be changed (6.2.8)"},
 		{RuleReason(PlayEnded()), PlayEnded().Ru, PlayEnded().En}, // it cites its clauses itself
 		{Because(ReasonTooLarge, 12<<20, 10<<20), "письмо в 12.0 MiB больше предела в 10.0 MiB и не прочитано", "a letter of 12.0 MiB, over the limit of 10.0 MiB: not read"},
-		{Because(ReasonOversized, 2000, 1000), "письмо в 2000 байт больше предела в 1000 байт и не прочитано (сохранён только его заголовок)",
-			"a letter of 2000 bytes, over the limit of 1000 bytes: not read (only its header is kept)"},
+		{Because(ReasonOversized, 2000, 1000), "письмо в 2 000 байт больше предела в 1 000 байт и не прочитано (сохранён только его заголовок)",
+			"a letter of 2,000 bytes, over the limit of 1,000 bytes: not read (only its header is kept)"},
+		// Sizes that would read the same in MiB are written in bytes.
+		{Because(ReasonTooLarge, 10<<20+1, 10<<20), "письмо в 10 485 761 байт больше предела в 10 485 760 байт и не прочитано",
+			"a letter of 10,485,761 bytes, over the limit of 10,485,760 bytes: not read"},
+		{Because(ReasonTooLarge, 96514, 65536), "письмо в 96 514 байт больше предела в 65 536 байт и не прочитано",
+			"a letter of 96,514 bytes, over the limit of 65,536 bytes: not read"},
+		{Because(ReasonTooLarge, 1<<20+1, 1<<20-1), "письмо в 1.0 MiB больше предела в 1 048 575 байт и не прочитано",
+			"a letter of 1.0 MiB, over the limit of 1,048,575 bytes: not read"},
 		{Because(ReasonUnreadable, "mail: missing header"), "письмо не читается как почта; оно сохранено как есть", "the letter cannot be read as mail (mail: missing header)"},
 		{Because(ReasonNoPostmark), "нет заголовков Received и Date: дата получения неизвестна (п. 6.3.1)", "no Received or Date header: the postmark is unknown (6.3.1)"},
 		{Because(ReasonAutomatic, "Return-Path: <>"), "автоматическое письмо (Return-Path: <>): на такие письма сервер не отвечает (RFC 3834)",

@@ -136,10 +136,11 @@ func (o Oversized) Render() Message {
 	if o.Subject == "" {
 		subject = ""
 	}
+	size, limit := w.sizes(o.Size, o.Limit)
 	if o.ToSender {
 		w.line(w.f("Ваше письмо от %s%s весит %s, а сервер турнира читает письма не больше %s. Оно не прочитано и не применено.",
 			"Your letter of %s%s is %s, and the tournament server reads letters of at most %s. It was not read or applied.",
-			date(o.ArrivedOnDate), subject, formatMiB(o.Size), formatMiB(o.Limit)))
+			date(o.ArrivedOnDate), subject, size, limit))
 		w.line(w.t("Пришлите, пожалуйста, ход обычным текстовым письмом без вложений.", "Please send your move again as a plain text letter without attachments."))
 		if o.Nth > 1 {
 			w.line(w.f("Это уже %d-е такое ваше письмо за %s; следующее уведомление придёт, когда их станет %d.",
@@ -154,7 +155,7 @@ func (o Oversized) Render() Message {
 		}
 		w.line(w.f("Письмо %sот %s%s весит %s при пределе %s; оно не прочитано и перенесено в папку отказов.",
 			"A letter %sof %s%s is %s, over the limit of %s; it was not read and was moved to the refused folder.",
-			from, date(o.ArrivedOnDate), subject, formatMiB(o.Size), formatMiB(o.Limit)))
+			from, date(o.ArrivedOnDate), subject, size, limit))
 		if o.Unfiled {
 			w.line(w.t("Ни к одному турниру его отнести нельзя; об этом письме сообщено секретарям всех турниров, письма которых приходят в этот почтовый ящик.",
 				"It cannot be put under any tournament; the secretaries of every tournament whose letters come to this mailbox were told of it."))
