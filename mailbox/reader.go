@@ -731,7 +731,8 @@ func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, ma
 }
 
 // broken closes c, whose FETCH failed in the middle of letter uid's
-// literal (the connection lost, or dropped by the guard), and says so.
+// literal (the connection lost, or dropped by the guard or a cancelled
+// context), and says so; the Reader and ReadFolders both end so.
 // The command is not read further, nor closed: go-imap would read the
 // rest of that literal again to discard it while its decoder, let go by
 // the failed read, reads on (a data race on the connection's buffer).
