@@ -780,3 +780,19 @@ func (b *lockedBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestReader_ProgressOfALargeLetter: the reader tells
+// ReaderOptions.Progress of each 64 KiB of a letter as it arrives (the
+// daemon's /healthz counts it as the reader alive while a slow letter
+// takes its time), and of nothing for small letters.
+func TestReader_ProgressOfALargeLetter(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		s.deliver(letter("small@example.ru", "1"))
+		s.deliver(append(letter("large@example.ru", "2"), bytes.Repeat([]byte("A-LINE-OF-A-LARGE-LETTER-OF-64-BYTES-ABCDEFGHIJKLMNOPQRSTUVWXY\r\n"), 5<<10)...)) // 320 KiB
+		var calls atomic.Int64
+		inbox := newFakeInbox()
+		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.Progress = func() { calls.Add(1) } })
+		inbox.waitApplied(t, 2)
+		assert.EqualValues(t, 5, calls.Load(), "five times 64 KiB of the large letter, nothing of the small")
+	})
+}
