@@ -9,6 +9,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 )
 
 // boundedConn is a connection to an IMAP server whose responses, as
@@ -184,3 +187,18 @@ type prefixedConn struct {
 }
 
 func (c *prefixedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
+// errLoginDisabled is login's refusal: the server said it takes no login
+// before TLS, which the configured security did not give.
+var errLoginDisabled = errors.New("the server takes no login without TLS (LOGINDISABLED), and the password was not sent: use security tls or starttls")
+
+// login logs in on c, unless the server announces LOGINDISABLED (RFC 9051
+// section 7.2.3; Dovecot's ssl = required, or disable_plaintext_auth, on
+// a connection not encrypted): go-imap would send the password anyway, in
+// clear, to be refused.
+func login(c *imapclient.Client, username, password string) error {
+	if c.Caps().Has(imap.CapLoginDisabled) {
+		return errLoginDisabled
+	}
+	return c.Login(username, password).Wait()
+}

@@ -62,7 +62,7 @@ func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each fu
 	defer func() { err = conn.cause(err) }()
 	defer c.Close()
 	defer context.AfterFunc(ctx, func() { c.Close() })()
-	if err := c.Login(o.Username, o.Password).Wait(); err != nil {
+	if err := login(c, o.Username, o.Password); err != nil {
 		return fmt.Errorf("logging in as %s: %w", o.Username, err)
 	}
 	names, have, err := serverNames(c, folders...)

@@ -3,6 +3,7 @@ package mailbox_test
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"log/slog"
@@ -384,9 +385,19 @@ func (p *poison) send(w io.Writer) {
 	}
 }
 
-func newProxy(t *testing.T, target string) *proxy {
+func newProxy(t *testing.T, target string) *proxy { return newTLSProxy(t, target, nil, nil) }
+
+// newTLSProxy is newProxy with TLS on both sides when front is set: its
+// clients reach it with front's certificate, it reaches target with back,
+// and what it reads and changes is inside both.
+func newTLSProxy(t *testing.T, target string, front, back *tls.Config) *proxy {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	dial := func() (net.Conn, error) { return net.Dial("tcp", target) }
+	if front != nil {
+		ln = tls.NewListener(ln, front)
+		dial = func() (net.Conn, error) { return tls.Dial("tcp", target, back) }
+	}
 	p := &proxy{ln: ln, target: target}
 	t.Cleanup(func() { ln.Close(); p.cut() })
 	go func() {
@@ -399,7 +410,7 @@ func newProxy(t *testing.T, target string) *proxy {
 				a.Close()
 				continue
 			}
-			b, err := net.Dial("tcp", target)
+			b, err := dial()
 			if err != nil {
 				a.Close()
 				continue

@@ -267,6 +267,8 @@ func (r *Reader) Run(ctx context.Context) error {
 		failures++
 		if se := (*StoreError)(nil); errors.As(err, &se) {
 			r.log.Error("store: the letters cannot be stored; they wait in the mailbox", "err", se.Err, "retry in", wait)
+		} else if ne := (*notConnected)(nil); errors.As(err, &ne) {
+			r.log.Warn("imap: cannot connect or log in; trying again", "err", ne.err, "in", wait)
 		} else {
 			r.log.Warn("imap: connection lost; reconnecting", "err", err, "in", wait)
 		}
@@ -284,7 +286,7 @@ func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 	wake := make(chan struct{}, 1)
 	c, conn, err := r.dial(wake)
 	if err != nil {
-		return false, err
+		return false, &notConnected{err}
 	}
 	defer func() { err = conn.cause(err) }()
 	defer c.Close()
@@ -292,7 +294,7 @@ func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 
 	processed, refused, sel, err := r.open(c)
 	if err != nil {
-		return false, err
+		return false, &notConnected{err}
 	}
 	r.log.Info("imap: following the mailbox", "uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", r.idles(c))
 	for {
@@ -310,11 +312,19 @@ func (r *Reader) session(ctx context.Context) (caughtUp bool, err error) {
 	}
 }
 
+// notConnected is why a session never followed the mailbox: the server
+// not reached, its certificate not trusted, the login or the folders
+// refused. The log says so rather than "connection lost".
+type notConnected struct{ err error }
+
+func (e *notConnected) Error() string { return e.err.Error() }
+func (e *notConnected) Unwrap() error { return e.err }
+
 // open logs in, finds or creates the folders and selects the mailbox.
 func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *imap.SelectData, err error) {
 	guard := r.guard(c)
 	defer guard.Stop()
-	if err := c.Login(r.o.Username, r.o.Password).Wait(); err != nil {
+	if err := login(c, r.o.Username, r.o.Password); err != nil {
 		return "", "", nil, fmt.Errorf("logging in as %s: %w", r.o.Username, err)
 	}
 	if processed, refused, err = r.folders(c); err != nil {

@@ -93,6 +93,12 @@ func (c *smtpConn) open(o SenderOptions, tlsConfig *tls.Config) error {
 		}
 	}
 	if o.Username != "" {
+		if !c.offersAuth() {
+			if o.Security == SecurityPlain {
+				return fmt.Errorf("logging in as %s: %w", o.Username, errNoAuthPlain)
+			}
+			return fmt.Errorf("logging in as %s: smtp: the server offers no login (AUTH), and the password was not sent", o.Username)
+		}
 		if err := c.auth(sasl.NewPlainClient("", o.Username, o.Password)); err != nil {
 			return fmt.Errorf("logging in as %s: %w", o.Username, err)
 		}
@@ -156,6 +162,26 @@ func (c *smtpConn) hello(name string) error {
 func (c *smtpConn) has(ext string) bool {
 	_, ok := c.ext[ext]
 	return ok
+}
+
+// errNoAuthPlain is open's refusal to log in where the server offers no
+// AUTH on a connection not encrypted, as a server taking logins only over
+// TLS does (Postfix's smtpd_tls_auth_only).
+var errNoAuthPlain = errors.New("smtp: the server offers no login (AUTH) without TLS, and the password was not sent: use security tls or starttls")
+
+// offersAuth reports whether the server offered AUTH, or AUTH= as some
+// old servers write it; a server knowing HELO only says nothing of it,
+// and is tried.
+func (c *smtpConn) offersAuth() bool {
+	if c.ext == nil {
+		return true
+	}
+	for k := range c.ext {
+		if k == "AUTH" || strings.HasPrefix(k, "AUTH=") {
+			return true
+		}
+	}
+	return false
 }
 
 // auth logs in with a, its responses base64 as RFC 4954 says.

@@ -38,6 +38,7 @@ type scriptServer struct {
 	// dataAfterRefusal: DATA gets 354 even when the recipient was refused.
 	dataAfterRefusal bool
 	noEHLO           bool        // an old server: HELO only, no extensions
+	noAuth           bool        // EHLO offers no AUTH
 	tls              *tls.Config // implicit TLS (port 465)
 	starttls         *tls.Config // STARTTLS offered (port 587)
 	// inject follows the 220 to STARTTLS in the same write, before the
@@ -150,6 +151,10 @@ func (s *scriptServer) serve(conn net.Conn) {
 			}
 			if s.pipelining {
 				ext += "250-PIPELINING\r\n"
+			}
+			if s.noAuth {
+				say(ext+"250 SIZE", true)
+				continue
 			}
 			say(ext+"250 AUTH PLAIN", true)
 		case "HELO":

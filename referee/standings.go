@@ -24,11 +24,7 @@ type StandingsOptions struct {
 // sanctions 6.1.10), then o's, scored by the file's system (score_by,
 // Swiss) and o's points and tie-breaks.
 func (r *Referee) Standings(ctx context.Context, cipher string, o StandingsOptions) (corr.Tournament, adjudication.Crosstable, error) {
-	s, err := r.DB.State(ctx, cipher)
-	if err != nil {
-		return corr.Tournament{}, adjudication.Crosstable{}, err
-	}
-	desk, err := r.DB.Desk(ctx, cipher)
+	s, desk, err := r.DB.StateWithDesk(ctx, cipher)
 	if err != nil {
 		return s.Tournament, adjudication.Crosstable{}, err
 	}

@@ -124,6 +124,9 @@ type gameRow struct {
 	// ledger is the game's ledger_lines as stored; valid only when known.
 	ledger []ledgerRow
 	known  bool
+	// sum is the row's ledger_sum, the hash of the stored lines as the
+	// last write left them (ledgersum.go); 0 when not known.
+	sum int64
 }
 
 // ledgerRow is one row of ledger_lines, without its game and number.
@@ -420,11 +423,12 @@ func (db *DB) end() {
 }
 
 // stmt returns query prepared once for the database, bound to q when q is
-// a transaction: the statements are not parsed again for every call. (The
-// write transaction's run beneath database/sql, on the writer's
-// connection's own prepared statements: writer.go.)
+// a transaction or a snapshot: the statements are not parsed again for
+// every call. (The write transaction's run beneath database/sql, on the
+// writer's connection's own prepared statements: writer.go.)
 func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, error) {
 	tx, isTx := q.(*sql.Tx)
+	s, isView := q.(snapshot)
 	v, ok := db.stmts.Load(query)
 	if !ok {
 		st, err := db.db.PrepareContext(ctx, query)
@@ -436,10 +440,13 @@ func (db *DB) stmt(ctx context.Context, q querier, query string) (*sql.Stmt, err
 		}
 	}
 	st := v.(*sql.Stmt)
-	if !isTx {
-		return st, nil
+	switch {
+	case isTx:
+		return tx.StmtContext(ctx, st), nil
+	case isView:
+		return s.tx.StmtContext(ctx, st), nil
 	}
-	return tx.StmtContext(ctx, st), nil
+	return st, nil
 }
 
 // exec runs a prepared statement in tx: the write transaction's on the

@@ -9,6 +9,7 @@ import (
 
 	"zaochnik/corr"
 	"zaochnik/corr/draughts"
+	"zaochnik/timecontrol"
 )
 
 // coldTournaments stores n tournaments of 15 players (105 games each),
@@ -62,25 +63,66 @@ func coldTournaments(b *testing.B, n int) (*DB, []string) {
 // daemon's first letter of each tournament after a restart, or any letter
 // of a backlog whose tournaments are more than the copies kept. fileKept
 // keeps the parsed tournament files (parsedFiles) between the reads.
+// move=20 reads them with every game's lists as long as at move 20 (40
+// plies, 41 replies, 20 letters' ids a side: lengthened), fileKept.
 func BenchmarkColdRead(b *testing.B) {
-	for _, fileKept := range []bool{false, true} {
-		b.Run(fmt.Sprintf("fileKept=%v", fileKept), func(b *testing.B) {
+	for _, tc := range []struct {
+		name     string
+		fileKept bool
+		move     int
+	}{{"fileKept=false", false, 1}, {"fileKept=true", true, 1}, {"move=20", true, 20}} {
+		b.Run(tc.name, func(b *testing.B) {
 			// Tournament 1 is left out: SQLite plans a statement again when a
 			// parameter compared in a join or an ordered query changes to or
 			// from 0 or 1, which a store of hundreds of tournaments seldom does.
 			db, ciphers := coldTournaments(b, 5)
 			ciphers = ciphers[1:]
 			ctx := context.Background()
+			if tc.move > 1 {
+				lengthen(b, db, ciphers, tc.move)
+			}
 			cpu := cpuTime(b)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if err := readCold(ctx, db, ciphers, fileKept); err != nil {
+				if err := readCold(ctx, db, ciphers, tc.fileKept); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.StopTimer()
 			b.ReportMetric(float64((cpuTime(b)-cpu).Microseconds())/float64(b.N*len(ciphers)), "cpu-µs/read")
 		})
+	}
+}
+
+// lengthen makes every game of ciphers as long as at move: two plies a
+// move, a reply a ply and one awaited, a letter's id a ply, copies of its
+// first (or a made-up one), written as the store writes a game.
+func lengthen(b *testing.B, db *DB, ciphers []string, move int) {
+	ctx := context.Background()
+	for _, c := range ciphers {
+		err := db.Update(ctx, func(tx *Tx) error {
+			l, err := tx.Load(ctx, c)
+			if err != nil {
+				return err
+			}
+			next := l.State.Clone()
+			for _, g := range next.Games {
+				ply := corr.Ply{Move: draughts.Move{From: 22, To: 18}, Text: "c3-d4"}
+				reply := timecontrol.Reply{Received: next.Started, Sent: next.Started.AddDays(2), Postmark: next.Started.AddDays(1), Moves: 1, Text: "c3-d4"}
+				g.Plies, g.Replies, g.Letters = nil, nil, [2][]string{}
+				for i := range 2 * (move - 1) {
+					reply.Player = timecontrol.Color(i % 2)
+					g.Plies = append(g.Plies, ply)
+					g.Replies = append(g.Replies, reply)
+					g.Letters[i%2] = append(g.Letters[i%2], fmt.Sprintf("<%d.%s@bench.test>", i, g.Code))
+				}
+				g.Replies = append(g.Replies, timecontrol.Reply{Received: next.Started.AddDays(2)})
+			}
+			return tx.Save(ctx, l, next, 0, Processed, next.Started, corr.Outcome{})
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

@@ -236,13 +236,18 @@ func (db *DB) OutboxFiles(ctx context.Context, id int64) ([]corr.File, error) {
 	return outboxFiles(ctx, db.db, id)
 }
 
-// Desk returns the judge's desk of tournament cipher.
+// Desk returns the judge's desk of tournament cipher, as one commit left
+// it (snapshot.go).
 func (db *DB) Desk(ctx context.Context, cipher string) (adjudication.Desk, error) {
-	l, err := db.load(ctx, db.db, cipher)
-	if err != nil {
-		return adjudication.Desk{}, err
-	}
-	return db.loadDesk(ctx, db.db, l.id)
+	var d adjudication.Desk
+	err := db.view(ctx, func(q snapshot) error {
+		l, err := db.load(ctx, q, cipher)
+		if err == nil {
+			d, err = db.loadDesk(ctx, q, l.id)
+		}
+		return err
+	})
+	return d, err
 }
 
 // GameTournament returns the cipher of the tournament game code belongs to.

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"database/sql/driver"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -18,9 +17,10 @@ import (
 // appended, one changed in place: a reply's Sent filled in, a ply
 // corrected, 6.2.10; a list cut: a move taken back, an adjournment; a
 // list emptied) read back from the rows as the game, whether each step's
-// rows are written at once or, as a group writes them, all at its commit.
-// The steps are saveLists' own (listOps), so that a list cut, or a game
-// written whole, that left old items stored fails here.
+// chunks are written at once or, as a group writes them, all at its
+// commit. The steps are saveLists' own (listOps), so that a list cut, or
+// a game written whole, that left old chunks stored fails here (readGames
+// refuses chunks its row does not count).
 func TestGameLists_EveryChangeReadsBack(t *testing.T) {
 	pool, _ := rowGames(t, 29)
 	ctx := context.Background()
@@ -32,12 +32,16 @@ func TestGameLists_EveryChangeReadsBack(t *testing.T) {
 		pick := func() corr.Game { return pool[rnd.IntN(len(pool))] }
 		var g corr.Game
 		var ops []listOp
+		longest := 0
 		for step := range 400 {
+			longest = max(longest, len(g.Plies), len(g.Replies))
 			old := g
 			g.Plies, g.Replies = slices.Clone(old.Plies), slices.Clone(old.Replies)
 			g.Letters = [2][]string{slices.Clone(old.Letters[0]), slices.Clone(old.Letters[1])}
-			switch rnd.IntN(7) {
-			case 0, 1: // a letter: its ply, the reply it closed and the one it opened, its id
+			// Letters most often, so that the lists grow past a few chunks
+			// (listChunk), and cut back now and then across a chunk's end.
+			switch k := rnd.IntN(40); {
+			case k < 20: // a letter: its ply, the reply it closed and the one it opened, its id
 				if p := pick(); len(p.Plies) > 0 {
 					g.Plies = append(g.Plies, p.Plies[rnd.IntN(len(p.Plies))])
 				}
@@ -46,26 +50,26 @@ func TestGameLists_EveryChangeReadsBack(t *testing.T) {
 				}
 				g.Replies = append(g.Replies, timecontrol.Reply{Player: timecontrol.Color(step % 2), Received: timecontrol.MustDate("2026-03-01").AddDays(step)})
 				g.Letters[step%2] = append(g.Letters[step%2], `<a,b"],[{"x@y>`)
-			case 2: // a ply corrected in place
+			case k < 26: // a ply corrected in place
 				if n := len(g.Plies); n > 0 {
 					i := rnd.IntN(n)
 					g.Plies[i].Corrected, g.Plies[i].Text = !g.Plies[i].Corrected, g.Plies[i].Text+"*"
 				}
-			case 3: // cut: a move taken back, a ruling
+			case k < 30: // cut: a move taken back, a ruling
 				if n := len(g.Plies); n > 0 {
-					g.Plies = g.Plies[:rnd.IntN(n)]
+					g.Plies = g.Plies[:n-1-rnd.IntN(min(n, 10))]
 				}
 				if n := len(g.Replies); n > 0 {
-					g.Replies = g.Replies[:rnd.IntN(n)]
+					g.Replies = g.Replies[:n-1-rnd.IntN(min(n, 10))]
 				}
-			case 4: // cut and one item changed before the new end
+			case k < 34: // cut and one item changed before the new end
 				if n := len(g.Replies); n > 1 {
 					g.Replies = g.Replies[:n-1]
 					g.Replies[0].Postmark = timecontrol.MustDate("2026-02-01").AddDays(step)
 				}
-			case 5: // emptied
+			case k < 35 && rnd.IntN(4) == 0: // emptied
 				g.Plies, g.Letters[1] = nil, nil
-			case 6: // another letter's id of the same side
+			default: // another letter's id of the same side
 				g.Letters[0] = append(g.Letters[0], `<x@y>`)
 			}
 			tx, err := db.db.BeginTx(ctx, nil)
@@ -79,19 +83,19 @@ func TestGameLists_EveryChangeReadsBack(t *testing.T) {
 			}
 			require.NoError(t, db.writeListOps(ctx, tx, ops))
 			ops = nil
-			var lists [4]string
-			require.NoError(t, db.eachRow(ctx, tx, readGamesQuery, []any{tid}, func(row []driver.Value) error {
-				if row[0].(int64) != gid {
-					return nil
-				}
-				return gameList(&lists, row[2], row[3])
-			}))
-			require.NoError(t, tx.Commit())
+			// The row, with its tails, as the step's letter writes it.
 			state, err := gameJSON(withoutLists(g))
 			require.NoError(t, err)
-			got, err := readGameJSON(gameWithLists(string(state), &lists))
+			_, err = tx.Exec(`UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), listsColumn(&g), gid)
 			require.NoError(t, err)
+			c := &committed{games: map[string]gameRow{}}
+			require.NoError(t, db.readGames(ctx, tx, c, tid))
+			require.NoError(t, tx.Commit())
+			require.Equal(t, gid, c.games[""].id, "the game, its code none")
+			i := slices.IndexFunc(c.state.Games, func(x *corr.Game) bool { return x.Code == "" })
+			got := *c.state.Games[i]
 			require.Equal(t, emptyListsNil(readGame(t, marshalGame(t, g))), emptyListsNil(got), "step %d (grouped %v)", step, grouped)
 		}
+		require.Greater(t, longest, 4*listChunk, "lists of many chunks")
 	}
 }

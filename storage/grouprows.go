@@ -10,7 +10,7 @@ import (
 
 // The rows a group's letters only append, and nothing of the group reads
 // back by their tables (events, outgoing letters with their documents,
-// ledger lines, the games' list items, and the letters' watermarks), wait
+// ledger lines, the games' lists' chunks, and the letters' watermarks), wait
 // in memory and are written when the group commits: a few multi-row
 // statements for the whole group instead of four for every letter. They
 // are written, their watermarks last, in the group's one transaction, so
@@ -19,7 +19,7 @@ import (
 // The one reader of such rows inside a group, the thread of a reply to a
 // letter queued by an earlier letter of the group (threadGame), is answered
 // from memory (queuedGame); a tournament read again from its rows in a
-// group (its copy not known) has its games' list items written first
+// group (its copy not known) has its games' chunks written first
 // (listsPending).
 
 // appended is what a group's letters appended, in order, to write when the
@@ -28,7 +28,7 @@ type appended struct {
 	events []any // eventColumns values a row
 	outbox []queuedRow
 	ledger []ledgerOp
-	lists  []listOp    // the games' list items (gamelists.go)
+	lists  []listOp    // the games' lists' chunks (gamelists.go)
 	marks  []watermark // the letters' watermarks, written last (writeMarks)
 	// sent are the Message-IDs of outbox, with their rows' games (nil:
 	// none), for threadGame.

@@ -118,6 +118,7 @@ func TestMigration_0010_DropsThePendingLinesOfGamesInPlay(t *testing.T) {
 		_, err := db.db.Exec(st.q, st.args...)
 		require.NoError(t, err, st.q)
 	}
+	asVersion12(t, db.db, s.Games) // the games' lists as 0011 keeps them
 	_, err = db.db.Exec(`PRAGMA user_version = 9`)
 	require.NoError(t, err)
 	require.NoError(t, db.Close())

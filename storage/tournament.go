@@ -13,6 +13,7 @@ import (
 	"slices"
 	"time"
 
+	"zaochnik/adjudication"
 	"zaochnik/corr"
 	"zaochnik/corr/swiss"
 	"zaochnik/timecontrol"
@@ -67,7 +68,7 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 			}
 		}
 		for _, p := range t.Games {
-			if _, err := db.saveGame(ctx, tx, tid, corr.NewGame(t, p)); err != nil {
+			if _, err := db.saveGame(ctx, tx, tid, corr.NewGame(t, p), ledgerSum(nil)); err != nil {
 				return err
 			}
 		}
@@ -79,7 +80,11 @@ func (db *DB) CreateTournament(ctx context.Context, t corr.Tournament, source []
 // tournaments addr plays in (mine) and, when he plays in none, of every
 // tournament (all), oldest first.
 func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []string, err error) {
-	return db.senderCiphers(ctx, db.db, addr)
+	err = db.view(ctx, func(q snapshot) error {
+		mine, all, err = db.senderCiphers(ctx, q, addr)
+		return err
+	})
+	return mine, all, err
 }
 
 // Ciphers returns the ciphers of all tournaments, oldest first.
@@ -87,10 +92,35 @@ func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
 	return db.column(ctx, db.db, `SELECT cipher FROM tournaments ORDER BY id`)
 }
 
-// State returns the referee's state of the tournament cipher.
+// State returns the referee's state of the tournament cipher, as one
+// commit left it (snapshot.go).
 func (db *DB) State(ctx context.Context, cipher string) (corr.State, error) {
-	l, err := db.load(ctx, db.db, cipher)
-	return l.State.Clone(), err // the caller's to change
+	var s corr.State
+	err := db.view(ctx, func(q snapshot) error {
+		l, err := db.load(ctx, q, cipher)
+		s = l.State.Clone() // the caller's to change
+		return err
+	})
+	return s, err
+}
+
+// StateWithDesk returns the referee's state of the tournament cipher and
+// its judge's desk, both as one commit left them: a table built of the
+// two (Referee.Standings) never scores a game by a ruling its state does
+// not yet show, or the other way round.
+func (db *DB) StateWithDesk(ctx context.Context, cipher string) (corr.State, adjudication.Desk, error) {
+	var s corr.State
+	var d adjudication.Desk
+	err := db.view(ctx, func(q snapshot) error {
+		l, err := db.load(ctx, q, cipher)
+		if err != nil {
+			return err
+		}
+		s = l.State.Clone()
+		d, err = db.loadDesk(ctx, q, l.id)
+		return err
+	})
+	return s, d, err
 }
 
 // loaded is a tournament's state as read: a copy the caller may change,
@@ -182,48 +212,8 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	if err := c.state.Checked.UnmarshalText([]byte(ts.Checked)); err != nil {
 		return nil, err
 	}
-	if err := db.listsPending(ctx, q); err != nil {
-		return nil, err
-	}
-	// A game's rows are one a list (one without lists: none), in order.
-	var gid int64 = -1
-	var gs string
-	var lists [4]string
-	add := func() error {
-		if gid < 0 {
-			return nil
-		}
-		g, err := readGameJSON(gameWithLists(gs, &lists))
-		if err != nil {
-			return fmt.Errorf("storage: tournament %s: game state: %w", cipher, err)
-		}
-		c.state.Games = append(c.state.Games, &g)
-		// A game without a reply has no ledger line (ledgerLines): its
-		// first reply's lines need no DELETE before them.
-		c.games[g.Code] = gameRow{id: gid, known: len(g.Replies) == 0}
-		return nil
-	}
-	err = db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
-		id, ok1 := row[0].(int64)
-		state, ok2 := row[1].(string) // as the driver gives them, without Scan's copy
-		if !ok1 || !ok2 {
-			if err := (&rawRow{vals: row[:2]}).Scan(&id, &state); err != nil {
-				return err
-			}
-		}
-		if id != gid {
-			if err := add(); err != nil {
-				return err
-			}
-			gid, gs, lists = id, state, [4]string{}
-		}
-		return gameList(&lists, row[2], row[3])
-	})
-	if err == nil {
-		err = add()
-	}
-	if err != nil {
-		return nil, err
+	if err := db.readGames(ctx, q, c, tid); err != nil {
+		return nil, fmt.Errorf("storage: tournament %s: %w", cipher, err)
 	}
 	claims, err := db.readClaims(ctx, q, tid)
 	if err != nil {
@@ -235,11 +225,126 @@ func (db *DB) read(ctx context.Context, q querier, cipher string, tid int64, row
 	return c, nil
 }
 
-// readGamesQuery reads a tournament's games (read), each with its lists
-// (gameList). A cancelled game (a re-draw, 1.15.8) is kept as a row and
-// is no game of the tournament.
-const readGamesQuery = `SELECT g.id, g.state, l.list, group_concat(l.item, ',' ORDER BY l.seq) FROM games g LEFT JOIN game_lists l ON l.game_id = g.id
-	WHERE g.tournament_id = ? AND g.status != 'cancelled' GROUP BY g.id, l.list ORDER BY g.id, l.list`
+// readGamesQuery reads a tournament's games (readGames): their rows, each
+// with its lists' tails. A cancelled game (a re-draw, 1.15.8) is kept as
+// a row and is no game of the tournament.
+const readGamesQuery = `SELECT id, state, lists, ledger_sum FROM games WHERE tournament_id = ? AND status != 'cancelled' ORDER BY id`
+
+// readChunksQuery reads the chunk rows of a tournament's games
+// (readGames), in their order.
+const readChunksQuery = `SELECT c.game_id, c.list, c.chunk, c.items FROM games g CROSS JOIN game_chunks c ON c.game_id = g.id
+	WHERE g.tournament_id = ? AND g.status != 'cancelled' ORDER BY g.id, c.list, c.chunk`
+
+// gameRead is a game's row as readGames reads it, its lists' chunks
+// joined before their tails.
+type gameRead struct {
+	id     int64
+	state  string
+	chunks [4]int
+	lists  [4]string
+	sum    int64 // its ledger_sum (ledgersum.go)
+}
+
+// readGames reads tournament tid's games into c: their rows, and their
+// chunk rows by a second statement when a game has any (none in its
+// first four moves), read in the same transaction (the write transaction, or
+// a reader's snapshot: snapshot.go), so that the two are of one commit.
+func (db *DB) readGames(ctx context.Context, q querier, c *committed, tid int64) error {
+	if err := db.listsPending(ctx, q); err != nil {
+		return err
+	}
+	var games []gameRead
+	chunked := false
+	err := db.eachRow(ctx, q, readGamesQuery, []any{tid}, func(row []driver.Value) error {
+		var g gameRead
+		var ok1, ok2, ok3, ok4 bool
+		var lists string
+		g.id, ok1 = row[0].(int64)
+		g.state, ok2 = row[1].(string) // as the driver gives them, without Scan's copy
+		lists, ok3 = row[2].(string)
+		g.sum, ok4 = row[3].(int64)
+		if !ok1 || !ok2 || !ok3 || !ok4 {
+			if err := (&rawRow{vals: row}).Scan(&g.id, &g.state, &lists, &g.sum); err != nil {
+				return err
+			}
+		}
+		var err error
+		if g.chunks, g.lists, err = readListsColumn(lists); err != nil {
+			return fmt.Errorf("game %d: %w", g.id, err)
+		}
+		chunked = chunked || g.chunks != [4]int{}
+		games = append(games, g)
+		return nil
+	})
+	if err == nil && chunked {
+		err = db.readChunks(ctx, q, tid, games)
+	}
+	if err != nil {
+		return err
+	}
+	c.state.Games = make([]*corr.Game, 0, len(games))
+	for i := range games {
+		g, err := readGameJSON(gameWithLists(games[i].state, &games[i].lists))
+		if err != nil {
+			return fmt.Errorf("game state: %w", err)
+		}
+		c.state.Games = append(c.state.Games, &g)
+		// A game without a reply has no ledger line (ledgerLines): its
+		// first reply's lines need no DELETE before them.
+		c.games[g.Code] = gameRow{id: games[i].id, known: len(g.Replies) == 0, sum: games[i].sum}
+	}
+	return nil
+}
+
+// readChunks puts the chunk rows of tournament tid's games before their
+// tails in games, read in id order; a game's chunks must be those its row
+// counts, no more, no fewer.
+func (db *DB) readChunks(ctx context.Context, q querier, tid int64, games []gameRead) error {
+	i := 0
+	var heads [4][]byte // the current game's chunks, joined
+	var got [4]int
+	done := func() error {
+		g := &games[i]
+		for l := range 4 {
+			if got[l] != g.chunks[l] {
+				return fmt.Errorf("game %d: list %d has %d chunks stored, its row counts %d", g.id, l, got[l], g.chunks[l])
+			}
+			if got[l] > 0 {
+				g.lists[l] = string(append(append(heads[l], ','), g.lists[l]...))
+			}
+			heads[l], got[l] = heads[l][:0], 0
+		}
+		i++
+		return nil
+	}
+	err := db.eachRow(ctx, q, readChunksQuery, []any{tid}, func(row []driver.Value) error {
+		gid, ok1 := row[0].(int64)
+		list, ok2 := row[1].(int64)
+		chunk, ok3 := row[2].(int64)
+		items, ok4 := row[3].(string)
+		if !ok1 || !ok2 || !ok3 || !ok4 || list < 0 || list > 3 {
+			return fmt.Errorf("a chunk of game %v is not of its columns' types: %v", row[0], row)
+		}
+		for i < len(games) && games[i].id < gid {
+			if err := done(); err != nil {
+				return err
+			}
+		}
+		if i == len(games) || games[i].id != gid || chunk != int64(got[list]) {
+			return fmt.Errorf("game %d: chunk %d of list %d out of its place", gid, chunk, list)
+		}
+		if got[list] > 0 {
+			heads[list] = append(heads[list], ',')
+		}
+		heads[list] = append(heads[list], items...)
+		got[list]++
+		return nil
+	})
+	for err == nil && i < len(games) {
+		err = done()
+	}
+	return err
+}
 
 // saveState writes the tournament-wide state with a new revision and, of
 // each game that changed, the game and its claims; the ledger lines of
@@ -324,11 +429,18 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 		}
 		row := p.games[g.Code]
 		if breaks {
+			led := ledgerLines(s, *g)
 			var err error
-			if row.ledger, err = db.saveLedger(ctx, tx, row, s, *g); err != nil {
+			if row.ledger, err = db.saveLedger(ctx, tx, row, led); err != nil {
 				return nil, err
 			}
 			row.known = true
+			if sum := ledgerSum(led); sum != row.sum {
+				if _, err := db.exec(ctx, tx, `UPDATE games SET ledger_sum = ? WHERE id = ?`, sum, row.id); err != nil {
+					return nil, err
+				}
+				row.sum = sum
+			}
 		}
 		next.games[g.Code] = row
 	}
@@ -339,13 +451,15 @@ func (db *DB) saveState(ctx context.Context, tx *sql.Tx, s corr.State, prev load
 // stored), with its claims and its ledger lines, into next.games.
 func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s corr.State, g, old corr.Game, had bool) error {
 	row, stored := p.games[g.Code]
+	led := ledgerLines(s, g)
+	sum := ledgerSum(led)
 	if stored {
-		if err := db.updateGame(ctx, tx, row.id, g, old, had); err != nil {
+		if err := db.updateGame(ctx, tx, row.id, g, old, had, sum); err != nil {
 			return err
 		}
 	} else {
 		var err error
-		if row.id, err = db.saveGame(ctx, tx, p.id, g); err != nil {
+		if row.id, err = db.saveGame(ctx, tx, p.id, g, sum); err != nil {
 			return err
 		}
 	}
@@ -359,10 +473,10 @@ func (db *DB) saveChanged(ctx context.Context, tx *sql.Tx, p, next *committed, s
 		}
 	}
 	var err error
-	if row.ledger, err = db.saveLedger(ctx, tx, row, s, g); err != nil {
+	if row.ledger, err = db.saveLedger(ctx, tx, row, led); err != nil {
 		return err
 	}
-	row.known = true
+	row.known, row.sum = true, sum
 	next.games[g.Code] = row
 	return nil
 }
@@ -382,33 +496,36 @@ func sameGame(a, b corr.Game) bool {
 }
 
 // saveGame inserts or updates a game row from the referee's state, with
-// its lists' rows (gamelists.go), and returns its id.
-func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game) (int64, error) {
+// its lists' rows (gamelists.go) and sum, the hash of its ledger lines as
+// they are to be stored (ledgersum.go), and returns its id.
+func (db *DB) saveGame(ctx context.Context, tx *sql.Tx, tid int64, g corr.Game, sum int64) (int64, error) {
 	state, err := gameJSON(withoutLists(g))
 	if err != nil {
 		return 0, err
 	}
 	var id int64
-	if err := db.queryRow(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state) VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state RETURNING id`,
-		tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state)).Scan(&id); err != nil {
+	if err := db.queryRow(ctx, tx, `INSERT INTO games (tournament_id, code, white, black, status, result, state, lists, ledger_sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (code) DO UPDATE SET status = excluded.status, result = excluded.result, state = excluded.state, lists = excluded.lists, ledger_sum = excluded.ledger_sum
+		RETURNING id`, tid, g.Code, g.White, g.Black, g.Status.String(), g.Result, string(state), listsColumn(&g), sum).Scan(&id); err != nil {
 		return 0, err
 	}
 	return id, db.saveLists(ctx, tx, id, g, corr.Game{}, false)
 }
 
-// updateGame writes game g's row, id, from the referee's state, and its
-// lists' rows that changed from old (had: old is stored); its status and
-// result only when they changed (a move leaves them).
-func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g, old corr.Game, had bool) error {
+// updateGame writes game g's row, id, from the referee's state, with sum
+// (saveGame), and its lists' rows that changed from old (had: old is
+// stored); its status and result only when they changed (a move leaves
+// them).
+func (db *DB) updateGame(ctx context.Context, tx *sql.Tx, id int64, g, old corr.Game, had bool, sum int64) error {
 	state, err := gameJSON(withoutLists(g))
 	if err != nil {
 		return err
 	}
+	lists := listsColumn(&g)
 	if had && old.Status == g.Status && old.Result == g.Result {
-		_, err = db.exec(ctx, tx, `UPDATE games SET state = ? WHERE id = ?`, string(state), id)
+		_, err = db.exec(ctx, tx, `UPDATE games SET state = ?, lists = ?, ledger_sum = ? WHERE id = ?`, string(state), lists, sum, id)
 	} else {
-		_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), id)
+		_, err = db.exec(ctx, tx, `UPDATE games SET status = ?, result = ?, state = ?, lists = ?, ledger_sum = ? WHERE id = ?`, g.Status.String(), g.Result, string(state), lists, sum, id)
 	}
 	if err != nil {
 		return err
@@ -453,18 +570,25 @@ func (db *DB) cancelGames(ctx context.Context, tx *sql.Tx, l loaded, gs []corr.G
 // ones of the same number; only stored lines past the last are deleted, so
 // that a ledger that grows by a line, the common case, costs no DELETE.
 // Stored lines not known (the tournament's copy was read again from its
-// rows) are read first (storedLines); all of them are deleted and written
-// again only while a letter of the group has yet to write its own. It
+// rows) are told by the row's hash of them (storedPrefix), else read first
+// (storedLines); all of them are deleted and written again only while a
+// letter of the group has yet to write its own. It
 // returns the lines as stored: the stored ones kept as they are up to the
 // first that differs, which are compared with the ledger's without being
 // written out again (two dates a line, every line of a long game, for
 // every letter).
-func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.State, g corr.Game) ([]ledgerRow, error) {
-	led := ledgerLines(s, g)
+func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, led []timecontrol.Line) ([]ledgerRow, error) {
 	if !row.known && len(led) > 0 && !db.ledgerPending(tx, row.id) {
-		var err error
-		if row.ledger, row.known, err = db.storedLines(ctx, tx, row.id, len(led)); err != nil {
-			return nil, err
+		if n, ok := storedPrefix(led, row.sum); ok {
+			row.ledger, row.known = make([]ledgerRow, 0, len(led)), true
+			for _, ln := range led[:n] {
+				row.ledger = append(row.ledger, rowOf(ln))
+			}
+		} else {
+			var err error
+			if row.ledger, row.known, err = db.storedLines(ctx, tx, row.id, len(led)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	k := 0
@@ -497,21 +621,23 @@ func (db *DB) saveLedger(ctx context.Context, tx *sql.Tx, row gameRow, s corr.St
 	return lines, db.writeLedgerOps(ctx, tx, ops)
 }
 
+// storedLinesQuery reads a game's ledger lines (storedLines).
+const storedLinesQuery = `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`
+
 // storedLines reads the ledger lines of game gid as stored in tx, in
 // order, n of them expected; known is false when their numbers are not 1,
 // 2, ... (then they are all written again).
 func (db *DB) storedLines(ctx context.Context, tx *sql.Tx, gid int64, n int) (lines []ledgerRow, known bool, err error) {
 	lines, known = make([]ledgerRow, 0, n), true
-	err = db.eachRow(ctx, tx, `SELECT seq, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE game_id = ? ORDER BY seq`,
-		[]any{gid}, func(row []driver.Value) error {
-			seq, r, ok := lineOf(row)
-			if !ok {
-				return fmt.Errorf("storage: a ledger line of game %d is not of its columns' types: %v", gid, row)
-			}
-			known = known && seq == int64(len(lines)+1)
-			lines = append(lines, r)
-			return nil
-		})
+	err = db.eachRow(ctx, tx, storedLinesQuery, []any{gid}, func(row []driver.Value) error {
+		seq, r, ok := lineOf(row)
+		if !ok {
+			return fmt.Errorf("storage: a ledger line of game %d is not of its columns' types: %v", gid, row)
+		}
+		known = known && seq == int64(len(lines)+1)
+		lines = append(lines, r)
+		return nil
+	})
 	return lines, known, err
 }
 

@@ -97,10 +97,11 @@ func (f *fakeStore) State(ctx context.Context, cipher string) (corr.State, error
 	return st, f.down
 }
 
-func (f *fakeStore) Rulings(ctx context.Context, cipher string) (adjudication.Rulings, error) {
+func (f *fakeStore) StateWithRulings(ctx context.Context, cipher string) (corr.State, adjudication.Rulings, error) {
+	st, err := f.State(ctx, cipher)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.rulings[cipher], f.down
+	return st, f.rulings[cipher], err
 }
 
 func (f *fakeStore) GameLetters(ctx context.Context, game string) ([]Letter, error) {

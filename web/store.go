@@ -26,9 +26,12 @@ type Tournaments interface {
 	Ciphers(ctx context.Context) ([]string, error)
 	// State returns the referee's state of a tournament.
 	State(ctx context.Context, cipher string) (corr.State, error)
-	// Rulings returns the judge's decisions the referee does not record:
-	// withdrawals (6.5.3), adjudicated results and the sanctions register.
-	Rulings(ctx context.Context, cipher string) (adjudication.Rulings, error)
+	// StateWithRulings returns the referee's state of a tournament and the
+	// judge's decisions the referee does not record: withdrawals (6.5.3),
+	// adjudicated results and the sanctions register; both as one commit
+	// left them, so that a crosstable never scores a game by a ruling its
+	// state does not show yet, or the other way round.
+	StateWithRulings(ctx context.Context, cipher string) (corr.State, adjudication.Rulings, error)
 }
 
 // Letters reads the letters kept in the store, received and sent.

@@ -47,6 +47,18 @@ func (srv *Server) loadState(w http.ResponseWriter, r *http.Request, s session) 
 	return st, true
 }
 
+// loadStateWithRulings reads the tournament named by the path and its
+// judge's rulings (Tournaments.StateWithRulings), or answers the error.
+func (srv *Server) loadStateWithRulings(w http.ResponseWriter, r *http.Request, s session) (corr.State, adjudication.Rulings, bool) {
+	cipher := r.PathValue("cipher")
+	st, rulings, err := srv.opt.Tournaments.StateWithRulings(r.Context(), cipher)
+	if err != nil {
+		srv.storeError(w, r, s, "турнир "+cipher, err)
+		return corr.State{}, adjudication.Rulings{}, false
+	}
+	return st, rulings, true
+}
+
 // loadGame reads the game named by the path ("/g/1-2"), or answers the error.
 func (srv *Server) loadGame(w http.ResponseWriter, r *http.Request, s session) (corr.State, corr.Game, bool) {
 	st, ok := srv.loadState(w, r, s)
@@ -182,7 +194,7 @@ func crosstable(st corr.State, rulings adjudication.Rulings) (*crosstableView, e
 }
 
 func (srv *Server) tournamentPage(w http.ResponseWriter, r *http.Request, s session) {
-	st, ok := srv.loadState(w, r, s)
+	st, rulings, ok := srv.loadStateWithRulings(w, r, s)
 	if !ok {
 		return
 	}
@@ -191,11 +203,7 @@ func (srv *Server) tournamentPage(w http.ResponseWriter, r *http.Request, s sess
 	for _, b := range st.Byes {
 		v.Byes = append(v.Byes, fmt.Sprintf("тур %d — %s", b.Round, playerName(t, b.Player)))
 	}
-	rulings, err := srv.opt.Tournaments.Rulings(r.Context(), t.Cipher)
-	if err != nil {
-		srv.storeError(w, r, s, "решения судьи турнира "+t.Cipher, err)
-		return
-	}
+	var err error
 	if v.Table, err = crosstable(st, rulings); err != nil {
 		v.TableError = err.Error()
 	}
@@ -275,13 +283,8 @@ type sanctionsView struct {
 
 // sanctionsPage is the sanctions register (6.1.9-6.1.10).
 func (srv *Server) sanctionsPage(w http.ResponseWriter, r *http.Request, s session) {
-	st, ok := srv.loadState(w, r, s)
+	st, rulings, ok := srv.loadStateWithRulings(w, r, s)
 	if !ok {
-		return
-	}
-	rulings, err := srv.opt.Tournaments.Rulings(r.Context(), st.Tournament.Cipher)
-	if err != nil {
-		srv.storeError(w, r, s, "решения судьи турнира "+st.Tournament.Cipher, err)
 		return
 	}
 	v := sanctionsView{URL: tournamentURL(st.Tournament.Cipher)}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -65,6 +67,7 @@ type IMAPConfig struct {
 	User            string   `toml:"user"`
 	Password        string   `toml:"password"`
 	PasswordFile    string   `toml:"password_file"`
+	CAFile          string   `toml:"ca_file"` // see trust
 	Mailbox         string   `toml:"mailbox"`
 	ProcessedFolder string   `toml:"processed_folder"`
 	RefusedFolder   string   `toml:"refused_folder"`
@@ -88,6 +91,7 @@ type SMTPConfig struct {
 	User         string   `toml:"user"`
 	Password     string   `toml:"password"`
 	PasswordFile string   `toml:"password_file"`
+	CAFile       string   `toml:"ca_file"` // see trust
 	// From is the server's address: the envelope sender and From of every
 	// letter, and the address players write to.
 	From string `toml:"from"`
@@ -231,12 +235,18 @@ func (c Config) check() error {
 	for _, s := range []struct {
 		section              string
 		host, password, file string
-	}{{"imap", c.IMAP.Host, c.IMAP.Password, c.IMAP.PasswordFile}, {"smtp", c.SMTP.Host, c.SMTP.Password, c.SMTP.PasswordFile}} {
+		security             security
+		ca                   string
+	}{{"imap", c.IMAP.Host, c.IMAP.Password, c.IMAP.PasswordFile, c.IMAP.Security, c.IMAP.CAFile},
+		{"smtp", c.SMTP.Host, c.SMTP.Password, c.SMTP.PasswordFile, c.SMTP.Security, c.SMTP.CAFile}} {
 		if s.host == "" {
 			errs = append(errs, fmt.Errorf("%s.host: empty; name the mail server", s.section))
 		}
 		if s.password != "" && s.file != "" {
 			errs = append(errs, fmt.Errorf("%s.password and %s.password_file are both set; keep one", s.section, s.section))
+		}
+		if s.ca != "" && mailbox.Security(s.security) == mailbox.SecurityPlain {
+			errs = append(errs, fmt.Errorf("%s.ca_file is set but %s.security is plain: no certificate is checked; use tls or starttls", s.section, s.section))
 		}
 	}
 	if c.IMAP.User == "" {
@@ -301,6 +311,26 @@ func secret(password, file, key string) (string, error) {
 		return "", fmt.Errorf("%s_file: %w", key, err)
 	}
 	return strings.TrimRight(string(b), "\r\n"), nil
+}
+
+// trust is the TLS configuration for the server of a section whose
+// ca_file is file: nil (the system's roots) when file is empty, else the
+// certificates of the PEM file in their place, so that a server with a
+// certificate of its own (self-signed, or of the federation's authority)
+// is checked against it, not taken on trust.
+func trust(file, section string) (*tls.Config, error) {
+	if file == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("%s.ca_file: %w", section, err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(b) {
+		return nil, fmt.Errorf("%s.ca_file: %s holds no PEM certificate", section, file)
+	}
+	return &tls.Config{RootCAs: pool}, nil
 }
 
 // keyLine finds the line where key is written: its table's header, then the

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/x509"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"zaochnik/mailbox/mailtest"
 	"zaochnik/web"
 )
 
@@ -84,6 +86,7 @@ func TestConfig_Errors(t *testing.T) {
 		{"no user", "[smtp]\nfrom = \"t@x.ru\"\n", "imap.user: empty"},
 		{"no from", "[imap]\nuser = \"t@x.ru\"\n", "smtp.from: \"\" is not a mail address"},
 		{"two passwords", "[imap]\nuser = \"t@x.ru\"\npassword = \"a\"\npassword_file = \"/f\"\n[smtp]\nfrom = \"t@x.ru\"\n", "imap.password and imap.password_file are both set"},
+		{"ca_file over plain", "[imap]\nuser = \"t@x.ru\"\n[smtp]\nfrom = \"t@x.ru\"\nsecurity = \"plain\"\nca_file = \"/ca.pem\"\n", "smtp.ca_file is set but smtp.security is plain"},
 		{"same folders", "[imap]\nuser = \"t@x.ru\"\nrefused_folder = \"zaochnik/processed\"\n[smtp]\nfrom = \"t@x.ru\"\n", "give two folders"},
 		{"bad listen", minimal + "[web]\nlisten = \"8080\"\n", `web.listen: "8080" is not host:port`},
 		{"not toml", "[imap\n", "to end table name"},
@@ -161,6 +164,29 @@ func TestConfig_PasswordFile(t *testing.T) {
 	pw, err = secret("inline", "", "imap.password")
 	require.NoError(t, err)
 	assert.Equal(t, "inline", pw)
+}
+
+// TestConfig_CAFile: ca_file's certificates are the only ones trusted; a
+// file missing or holding no certificate is an error naming the key.
+func TestConfig_CAFile(t *testing.T) {
+	cfg, err := trust("", "imap")
+	require.NoError(t, err)
+	assert.Nil(t, cfg, "the system's roots")
+
+	cert := mailtest.NewCert(t)
+	cfg, err = trust(writeCA(t, cert.Leaf), "imap")
+	require.NoError(t, err)
+	_, err = cert.Leaf.Verify(x509.VerifyOptions{Roots: cfg.RootCAs})
+	assert.NoError(t, err, "the file's certificate trusted")
+	_, err = mailtest.NewCert(t).Leaf.Verify(x509.VerifyOptions{Roots: cfg.RootCAs})
+	assert.Error(t, err, "no other")
+
+	_, err = trust(filepath.Join(t.TempDir(), "none.pem"), "imap")
+	assert.ErrorContains(t, err, "imap.ca_file")
+	empty := filepath.Join(t.TempDir(), "empty.pem")
+	require.NoError(t, os.WriteFile(empty, []byte("not a certificate\n"), 0o644))
+	_, err = trust(empty, "smtp")
+	assert.ErrorContains(t, err, "smtp.ca_file: "+empty+" holds no PEM certificate")
 }
 
 func FuzzReadConfig(f *testing.F) {

@@ -244,8 +244,12 @@ func folderReader(cfg Config) (mailbox.ReaderOptions, error) {
 	if err != nil {
 		return mailbox.ReaderOptions{}, err
 	}
+	imapTLS, err := trust(cfg.IMAP.CAFile, "imap")
+	if err != nil {
+		return mailbox.ReaderOptions{}, err
+	}
 	return mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
-		Username: cfg.IMAP.User, Password: imapPass, Logger: slog.New(slog.DiscardHandler)}, nil
+		TLSConfig: imapTLS, Username: cfg.IMAP.User, Password: imapPass, Logger: slog.New(slog.DiscardHandler)}, nil
 }
 
 // rebuiltReport records the rebuilt outbox's history as sent up to

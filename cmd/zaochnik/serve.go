@@ -149,6 +149,14 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	imapTLS, err := trust(c.IMAP.CAFile, "imap")
+	if err != nil {
+		return err
+	}
+	smtpTLS, err := trust(c.SMTP.CAFile, "smtp")
+	if err != nil {
+		return err
+	}
 	if err := m.openStore(ctx); err != nil {
 		return err
 	}
@@ -163,7 +171,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.outbox = newStoreOutbox(m.db, from, ref.Keys)
 	m.outbox.store = m.store
 	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
-		Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
+		TLSConfig: smtpTLS, Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
 		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts,
 		Batch: c.SMTP.Batch, Backlog: backlog})
 	if err != nil {
@@ -171,7 +179,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.inbox = &shellInbox{ref: ref, kick: m.sender.Kick, store: m.store}
 	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
-		Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
+		TLSConfig: imapTLS, Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
 		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
 		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Reading: ref.Reading, MaxLetterSize: ref.MaxSize(), Backlog: backlog, Progress: m.inbox.progress, Logger: m.Logger})
 	if err != nil {

@@ -63,12 +63,16 @@ type daemonWorld struct {
 	forge func(t *testing.T, from string, raw []byte)
 }
 
-func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
+func newDaemonWorld(t *testing.T, dbPath string, tweak ...func(*localmail.Options)) *daemonWorld {
 	t.Helper()
 	w := &daemonWorld{clock: &testClock{}}
 	w.clock.Set("2026-03-01T10:00:00+03:00")
 	var err error
-	w.mail, err = localmail.Start(localmail.Options{Domain: testAuthservID, Now: w.clock.Now, Logger: quietLog()})
+	o := localmail.Options{Domain: testAuthservID, Now: w.clock.Now, Logger: quietLog()}
+	for _, f := range tweak {
+		f(&o)
+	}
+	w.mail, err = localmail.Start(o)
 	require.NoError(t, err)
 	t.Cleanup(func() { w.mail.Close() })
 	for _, u := range []string{serverAddr, "ivanov@example.org", "petrov@example.org", "secretary@example.org", "judge@example.org"} {
@@ -93,7 +97,13 @@ func newDaemonWorld(t *testing.T, dbPath string) *daemonWorld {
 // Received header a delivering server would add.
 func (w *daemonWorld) useDovecot(t *testing.T) {
 	d := mailtest.StartDovecot(t, map[string]string{serverAddr: "pw"})
-	host, p, err := net.SplitHostPort(d.Addr)
+	w.moveMailbox(t, d, d.Addr)
+}
+
+// moveMailbox has the daemon read the tournament mailbox in d at addr (one
+// of d's listeners) and the test put letters in at d.Addr.
+func (w *daemonWorld) moveMailbox(t *testing.T, d *mailtest.Dovecot, addr string) {
+	host, p, err := net.SplitHostPort(addr)
 	require.NoError(t, err)
 	w.cfg.IMAP.Host = host
 	require.NoError(t, w.cfg.IMAP.Port.UnmarshalText([]byte(p)))

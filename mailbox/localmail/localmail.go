@@ -38,8 +38,11 @@ type Options struct {
 	// Logger receives a line per delivery; slog.Default() if nil.
 	Logger *slog.Logger
 	// TLSConfig, if set, offers STARTTLS on both servers (plain login stays
-	// allowed).
+	// allowed unless LoginOnlyOverTLS).
 	TLSConfig *tls.Config
+	// LoginOnlyOverTLS refuses to log in before STARTTLS, as a server
+	// requiring TLS does: IMAP announces LOGINDISABLED, SMTP offers no AUTH.
+	LoginOnlyOverTLS bool
 	// OnData, if set, is called with every letter before delivery. A
 	// non-nil error refuses the letter; return an *smtp.SMTPError to choose
 	// the reply code (451 to test retries, 550 for dead letters).
@@ -106,7 +109,7 @@ func Start(opts Options) (*Server, error) {
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return imapSession{s.mem.NewSession().(imapserver.SessionIMAP4rev2), opts.recheck, s.delivered, opts.idleBegins}, nil, nil
 		},
-		InsecureAuth: true,
+		InsecureAuth: !opts.LoginOnlyOverTLS,
 		TLSConfig:    opts.TLSConfig,
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
 	})
@@ -121,7 +124,7 @@ func Start(opts Options) (*Server, error) {
 		return &session{srv: s, helo: c.Hostname()}, nil
 	}))
 	s.smtp.Domain = opts.Domain
-	s.smtp.AllowInsecureAuth = true
+	s.smtp.AllowInsecureAuth = !opts.LoginOnlyOverTLS
 	s.smtp.TLSConfig = opts.TLSConfig
 	s.smtp.MaxMessageBytes = 64 << 20
 	s.smtp.ReadTimeout = time.Minute

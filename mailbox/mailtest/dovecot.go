@@ -1,13 +1,22 @@
 // Package mailtest runs a real Dovecot on loopback for the mailbox tests
 // and benchmarks, with a configuration written into a temporary directory
-// (Debian bookworm's Dovecot 2.3 syntax). Tests that use it are skipped
+// (Debian bookworm's Dovecot 2.3 syntax), TLS on request (StartDovecotTLS).
+// Tests that use it are skipped
 // where Dovecot is not installed or the process is not root (the master
 // must start as root); CI installs it.
 package mailtest
 
 import (
 	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"fmt"
+	"math/big"
 	"net"
 	"os"
 	"os/exec"
@@ -26,8 +35,21 @@ const mailUID = 65534
 
 // Dovecot is a running test Dovecot.
 type Dovecot struct {
-	// Addr is the plain IMAP listener, "127.0.0.1:port".
+	// Addr is the IMAP listener of port 143's kind, "127.0.0.1:port":
+	// plain, and with TLS (StartDovecotTLS) offering STARTTLS.
 	Addr string
+	// OffHostAddr is Addr's listener at 127.0.0.2 (with TLS only). Dovecot
+	// takes a client whose address is its own (127.0.0.1 at Addr) as on
+	// its host, secure, and lets it log in without TLS whatever ssl says;
+	// at OffHostAddr the client's address (127.0.0.1) is not the
+	// listener's, so ssl = required holds there as for a remote client.
+	OffHostAddr string
+	// TLSAddr is the listener of implicit TLS (port 993's kind); empty
+	// unless started by StartDovecotTLS.
+	TLSAddr string
+	// Cert is the server's self-signed certificate (for 127.0.0.1), which
+	// a client trusts to reach TLSAddr or STARTTLS on Addr; nil without TLS.
+	Cert *x509.Certificate
 	dir  string
 	bin  string
 	tb   testing.TB
@@ -43,8 +65,11 @@ state_dir = {{.Dir}}/state
 instance_name = zaochnik-test-{{.Port}}
 log_path = {{.Dir}}/dovecot.log
 info_log_path = {{.Dir}}/dovecot.log
-ssl = no
-disable_plaintext_auth = no
+{{if .TLSPort}}ssl = {{if .Required}}required{{else}}yes{{end}}
+ssl_cert = <{{.Dir}}/cert.pem
+ssl_key = <{{.Dir}}/key.pem
+{{else}}ssl = no
+{{end}}disable_plaintext_auth = no
 auth_mechanisms = plain login
 mail_location = maildir:{{.Dir}}/mail/%u/Maildir
 mail_uid = {{.UID}}
@@ -53,12 +78,15 @@ first_valid_uid = 100
 mail_fsync = never
 service imap-login {
   inet_listener imap {
-    address = 127.0.0.1
+    address = 127.0.0.1{{if .TLSPort}} 127.0.0.2{{end}}
     port = {{.Port}}
   }
   inet_listener imaps {
-    port = 0
-  }
+{{if .TLSPort}}    address = 127.0.0.1
+    port = {{.TLSPort}}
+    ssl = yes
+{{else}}    port = 0
+{{end}}  }
 }
 service stats {
   unix_listener stats-reader {
@@ -82,6 +110,23 @@ userdb {
 // fresh directory and stops it when the test ends; extra lines are added to
 // its configuration. It skips the test when Dovecot cannot run here.
 func StartDovecot(tb testing.TB, users map[string]string, extra ...string) *Dovecot {
+	tb.Helper()
+	return start(tb, users, nil, extra)
+}
+
+// StartDovecotTLS starts Dovecot as StartDovecot does, with TLS on: a
+// certificate made for the test (Dovecot.Cert), STARTTLS offered on Addr
+// and implicit TLS on TLSAddr. With required (ssl = required) no login
+// succeeds before TLS; else (ssl = yes) a plain login is still accepted.
+func StartDovecotTLS(tb testing.TB, users map[string]string, required bool, extra ...string) *Dovecot {
+	tb.Helper()
+	return start(tb, users, &tlsOptions{required: required}, extra)
+}
+
+// tlsOptions is how StartDovecotTLS sets up TLS.
+type tlsOptions struct{ required bool }
+
+func start(tb testing.TB, users map[string]string, t *tlsOptions, extra []string) *Dovecot {
 	tb.Helper()
 	bin := lookDovecot()
 	if bin == "" {
@@ -113,8 +158,14 @@ func StartDovecot(tb testing.TB, users map[string]string, extra ...string) *Dove
 		tb.Fatal(err)
 	}
 	port := freePort(tb)
+	vars := map[string]any{"Dir": dir, "Port": port, "UID": mailUID, "TLSPort": 0}
+	var cert *x509.Certificate
+	if t != nil {
+		cert = writeCert(tb, dir)
+		vars["TLSPort"], vars["Required"] = freePort(tb), t.required
+	}
 	var conf bytes.Buffer
-	if err := confTmpl.Execute(&conf, map[string]any{"Dir": dir, "Port": port, "UID": mailUID}); err != nil {
+	if err := confTmpl.Execute(&conf, vars); err != nil {
 		tb.Fatal(err)
 	}
 	for _, line := range extra {
@@ -123,7 +174,11 @@ func StartDovecot(tb testing.TB, users map[string]string, extra ...string) *Dove
 	if err := os.WriteFile(filepath.Join(dir, "dovecot.conf"), conf.Bytes(), 0o644); err != nil {
 		tb.Fatal(err)
 	}
-	d := &Dovecot{Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), dir: dir, bin: bin, tb: tb}
+	d := &Dovecot{Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), Cert: cert, dir: dir, bin: bin, tb: tb}
+	if t != nil {
+		d.TLSAddr = net.JoinHostPort("127.0.0.1", strconv.Itoa(vars["TLSPort"].(int)))
+		d.OffHostAddr = net.JoinHostPort("127.0.0.2", strconv.Itoa(port))
+	}
 	d.Start()
 	tb.Cleanup(d.Stop)
 	return d
@@ -143,7 +198,7 @@ func (d *Dovecot) Start() {
 			break
 		}
 		if time.Now().After(deadline) {
-			d.tb.Fatalf("starting dovecot: %v\n%s", err, d.log())
+			d.tb.Fatalf("starting dovecot: %v\n%s", err, d.Log())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -154,7 +209,7 @@ func (d *Dovecot) Start() {
 			return
 		}
 		if time.Now().After(deadline) {
-			d.tb.Fatalf("dovecot does not listen on %s: %v\n%s", d.Addr, err, d.log())
+			d.tb.Fatalf("dovecot does not listen on %s: %v\n%s", d.Addr, err, d.Log())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -233,8 +288,8 @@ func (d *Dovecot) doveadm() string {
 	return "/usr/bin/doveadm"
 }
 
-// log is Dovecot's log, for failure messages.
-func (d *Dovecot) log() string {
+// Log is Dovecot's log so far (logins, with TLS or not; failures).
+func (d *Dovecot) Log() string {
 	b, _ := os.ReadFile(filepath.Join(d.dir, "dovecot.log"))
 	return string(b)
 }
@@ -249,6 +304,52 @@ func lookDovecot() string {
 		return "/usr/sbin/dovecot"
 	}
 	return ""
+}
+
+// NewCert makes a self-signed certificate for 127.0.0.1 and 127.0.0.2,
+// valid for a day around now, with its key and Leaf, for a test server.
+func NewCert(tb testing.TB) tls.Certificate {
+	tb.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	now := time.Now()
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(now.UnixNano()), Subject: pkix.Name{CommonName: "127.0.0.1"},
+		NotBefore: now.Add(-12 * time.Hour), NotAfter: now.Add(12 * time.Hour),
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1"), net.ParseIP("127.0.0.2")}, KeyUsage: x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	leaf, err := x509.ParseCertificate(der)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}
+}
+
+// writeCert makes a certificate (NewCert) and writes it and its key as
+// cert.pem and key.pem into dir, where the configuration reads them.
+func writeCert(tb testing.TB, dir string) *x509.Certificate {
+	tb.Helper()
+	cert := NewCert(tb)
+	kder, err := x509.MarshalPKCS8PrivateKey(cert.PrivateKey)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for name, block := range map[string]*pem.Block{
+		"cert.pem": {Type: "CERTIFICATE", Bytes: cert.Leaf.Raw}, "key.pem": {Type: "PRIVATE KEY", Bytes: kder},
+	} {
+		// The key is read by the master, as root, before it drops privileges.
+		if err := os.WriteFile(filepath.Join(dir, name), pem.EncodeToMemory(block), 0o600); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return cert.Leaf
 }
 
 // freePort asks the kernel for a free loopback port.

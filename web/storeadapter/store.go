@@ -73,31 +73,32 @@ func (s Store) State(ctx context.Context, cipher string) (corr.State, error) {
 	return st, notFound(err)
 }
 
-// Rulings returns the judge's rulings the store keeps on the
-// tournament's desk (withdrawals, adjudicated results, sanctions), with
-// those of its rulings file, if it has one, after them.
-func (s Store) Rulings(ctx context.Context, cipher string) (adjudication.Rulings, error) {
-	d, err := s.DB.Desk(ctx, cipher)
+// StateWithRulings returns a stored tournament's state and the judge's
+// rulings the store keeps on its desk (withdrawals, adjudicated results,
+// sanctions), both as one commit left them (storage.DB.StateWithDesk),
+// with those of its rulings file, if it has one, after them.
+func (s Store) StateWithRulings(ctx context.Context, cipher string) (corr.State, adjudication.Rulings, error) {
+	st, d, err := s.DB.StateWithDesk(ctx, cipher)
 	if err != nil {
-		return adjudication.Rulings{}, notFound(err)
+		return st, adjudication.Rulings{}, notFound(err)
 	}
 	r := d.Rulings()
 	path, ok := s.RulingsFiles[cipher]
 	if !ok {
-		return r, nil
+		return st, r, nil
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return adjudication.Rulings{}, fmt.Errorf("rulings of %s: %w", cipher, err)
+		return st, adjudication.Rulings{}, fmt.Errorf("rulings of %s: %w", cipher, err)
 	}
 	f, err := adjudication.ParseRulings(data)
 	if err != nil {
-		return adjudication.Rulings{}, fmt.Errorf("rulings of %s (%s): %w", cipher, path, err)
+		return st, adjudication.Rulings{}, fmt.Errorf("rulings of %s (%s): %w", cipher, path, err)
 	}
 	r.Withdrawals = append(r.Withdrawals, f.Withdrawals...)
 	r.Results = append(r.Results, f.Results...)
 	r.Sanctions = append(r.Sanctions, f.Sanctions...)
-	return r, nil
+	return st, r, nil
 }
 
 // game returns the state and the game of code.

@@ -161,12 +161,15 @@ func TestStore_ReadsTheStore(t *testing.T) {
 	_, err = s.Letter(ctx, 999)
 	assert.ErrorIs(t, err, web.ErrNotFound)
 
-	r, err := s.Rulings(ctx, "ТЕСТ-2026")
+	st, r, err := s.StateWithRulings(ctx, "ТЕСТ-2026")
 	require.NoError(t, err)
+	assert.Equal(t, "ТЕСТ-2026", st.Tournament.Cipher)
 	assert.Empty(t, r.Sanctions)
 	s.RulingsFiles = map[string]string{"ТЕСТ-2026": filepath.Join(root, "adjudication/testdata/rulings.toml")}
-	_, err = s.Rulings(ctx, "ТЕСТ-2026")
+	_, _, err = s.StateWithRulings(ctx, "ТЕСТ-2026")
 	assert.NoError(t, err)
+	_, _, err = s.StateWithRulings(ctx, "НЕТ-2026")
+	assert.ErrorIs(t, err, web.ErrNotFound)
 }
 
 func TestStore_RuleThroughTheStore_6_3_7(t *testing.T) {
@@ -313,7 +316,7 @@ func TestStore_Adjudication_6_5_5_OnTheStoresDesk(t *testing.T) {
 	require.NotNil(t, list[0].Ruling)
 	assert.Equal(t, adjudication.Draw, list[0].Ruling.Result)
 	assert.Equal(t, day, list[0].Ruled)
-	r, err := s.Rulings(ctx, "ТЕСТ-2026")
+	_, r, err := s.StateWithRulings(ctx, "ТЕСТ-2026")
 	require.NoError(t, err)
 	require.Len(t, r.Results, 1)
 	assert.True(t, r.Results[0].Adjudicated)
