@@ -154,6 +154,14 @@ func (db *DB) keep(cipher string, c *committed) {
 	}
 }
 
+// keepUnlessNewer is keep for a copy read by a reader's snapshot (view),
+// which may be of an older commit than the copy kept: that copy, of a
+// later revision of the same tournament, stays, and the writer does not
+// read the tournament from its rows again for a reader.
+func (db *DB) keepUnlessNewer(cipher string, c *committed) {
+	db.tournaments.putUnless(cipher, c, func(kept *committed) bool { return kept.id == c.id && kept.rev > c.rev })
+}
+
 // forget drops the copy of tournament cipher after a failed transaction.
 func (db *DB) forget(cipher string) { db.tournaments.drop(cipher) }
 
@@ -234,6 +242,22 @@ func (c *lru[V]) get(key string) (V, bool) {
 func (c *lru[V]) put(key string, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.putLocked(key, v)
+}
+
+// putUnless puts v unless the value kept under key makes keep(kept)
+// true; the two in one hold of the lock.
+func (c *lru[V]) putUnless(key string, v V, keep func(kept V) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.items[key]; ok && keep(e.Value.(lruItem[V]).v) {
+		return
+	}
+	c.putLocked(key, v)
+}
+
+// putLocked is put; c.mu is held.
+func (c *lru[V]) putLocked(key string, v V) {
 	w := 1
 	if c.weigh != nil {
 		w = c.weigh(v)

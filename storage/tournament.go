@@ -161,7 +161,13 @@ func (db *DB) load(ctx context.Context, q querier, cipher string) (loaded, error
 		if c, err = db.read(ctx, q, cipher, tid, row); err != nil {
 			return loaded{}, err
 		}
-		db.keep(cipher, c) // read as committed: the write lock, if any, is ours
+		if _, ok := q.(snapshot); ok {
+			// A reader's commit may be older than the copy the writer
+			// kept meanwhile: it must not push that copy out.
+			db.keepUnlessNewer(cipher, c)
+		} else {
+			db.keep(cipher, c) // read as committed: the write lock, if any, is ours
+		}
 	}
 	db.isCurrent(q, cipher, c)
 	// Shared, not copied: the referee never changes the state it is given;
