@@ -3,6 +3,8 @@ package mailbox
 import (
 	"bufio"
 	"bytes"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"io"
 	"net"
@@ -15,6 +17,8 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox/mailtest"
 )
 
 // hostile is an endless answer of a server: head, then body over and over,
@@ -149,6 +153,8 @@ func TestStartTLS_RefusesWhatIsNotOK(t *testing.T) {
 		{"BYE", "* BYE busy\r\n", "greets with"},
 		{"refused", "* OK hi\r\n* CAPABILITY IMAP4rev1\r\nS NO [PRIVACYREQUIRED] no\r\n", "answers"},
 		{"a line without end", "* OK " + strings.Repeat("x", responseMargin+10), "longer than"},
+		{"a greeting not OK but OKAY", "* OKAY hi\r\n", "greets with"},
+		{"an answer not OK but OKAY", "* OK hi\r\nS OKAY\r\n", "answers"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -164,4 +170,51 @@ func TestStartTLS_RefusesWhatIsNotOK(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
+}
+
+// TestStartTLS_CapabilitiesAskedInsideTLS: after startTLS, go-imap's
+// client believes none of the capabilities the server announced in
+// plain text (a man in the middle could have struck LOGINDISABLED out of
+// them): it asks CAPABILITY again inside TLS, and login then refuses to
+// send the password where the server, inside, takes no login.
+func TestStartTLS_CapabilitiesAskedInsideTLS(t *testing.T) {
+	cert := mailtest.NewCert(t)
+	cli, srv := net.Pipe()
+	asked := make(chan string, 1)
+	go func() {
+		defer srv.Close()
+		br := bufio.NewReader(srv)
+		io.WriteString(srv, "* OK [CAPABILITY IMAP4rev1 STARTTLS AUTH=PLAIN] plain\r\n")
+		if _, err := br.ReadString('\n'); err != nil {
+			return
+		}
+		io.WriteString(srv, "S OK begin TLS\r\n")
+		tc := tls.Server(srv, &tls.Config{Certificates: []tls.Certificate{cert}})
+		tr := bufio.NewReader(tc)
+		for {
+			line, err := tr.ReadString('\n')
+			if err != nil {
+				return
+			}
+			tag, cmd, _ := strings.Cut(strings.TrimSpace(line), " ")
+			select {
+			case asked <- cmd:
+			default:
+			}
+			if strings.EqualFold(cmd, "CAPABILITY") {
+				io.WriteString(tc, "* CAPABILITY IMAP4rev1 LOGINDISABLED\r\n")
+			}
+			io.WriteString(tc, tag+" OK done\r\n")
+		}
+	}()
+	pool := x509.NewCertPool()
+	pool.AddCert(cert.Leaf)
+	conn, err := startTLS(cli, &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}, nil)
+	require.NoError(t, err)
+	c := imapclient.New(conn, nil)
+	defer c.Close()
+	require.NoError(t, c.WaitGreeting())
+	assert.True(t, c.Caps().Has(imap.CapLoginDisabled), "the capabilities from inside TLS")
+	assert.Equal(t, "CAPABILITY", <-asked, "asked again inside TLS")
+	assert.ErrorIs(t, login(c, "u", "p"), errLoginDisabled)
 }
