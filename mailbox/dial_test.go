@@ -143,8 +143,8 @@ func serveHostile(conn net.Conn, answer *hostile, chunk int, whole bool) {
 // TestStartTLS_RefusesWhatIsNotOK: the exchange before the handshake
 // refuses a greeting of PREAUTH (the login would be skipped on a
 // connection not yet protected), any greeting but OK, a refused
-// STARTTLS and a line without end; untagged data before the answer is
-// skipped.
+// STARTTLS, a line without end and bytes after the OK; untagged data
+// before the answer is skipped.
 func TestStartTLS_RefusesWhatIsNotOK(t *testing.T) {
 	tests := []struct {
 		name, script, want string
@@ -155,6 +155,10 @@ func TestStartTLS_RefusesWhatIsNotOK(t *testing.T) {
 		{"a line without end", "* OK " + strings.Repeat("x", responseMargin+10), "longer than"},
 		{"a greeting not OK but OKAY", "* OKAY hi\r\n", "greets with"},
 		{"an answer not OK but OKAY", "* OK hi\r\nS OKAY\r\n", "answers"},
+		// Bytes after the OK (a man in the middle's "injected" answers,
+		// CVE-2011-0411's class) go to the handshake and fail it: none is
+		// read as IMAP inside TLS.
+		{"a response pipelined after the OK", "* OK hi\r\nS OK begin\r\n* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] injected\r\n", "TLS handshake"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -165,7 +169,7 @@ func TestStartTLS_RefusesWhatIsNotOK(t *testing.T) {
 				srv.Write([]byte(tt.script))
 			}()
 			var trace bytes.Buffer
-			_, err := startTLS(cli, nil, &trace)
+			_, err := startTLS(cli, &tls.Config{ServerName: "imap.test"}, &trace)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
 		})
