@@ -67,6 +67,7 @@ func TestBoundedConn_GoImapHoldsNoMore(t *testing.T) {
 		{"a body as one endless quoted string", &hostile{head: "* 1 FETCH (UID 1 BODY[] \"", body: "xxxxxxxx"}, false, false},
 		{"a long untagged line", &hostile{head: "* OK [ALERT] ", body: "talk talk "}, false, false},
 		{"a line without end", &hostile{head: "* 1 FETCH (UID 1 FLAGS (", body: "\\x "}, false, false},
+		{"a long-numbered status, then a body as a quoted string over lines", &hostile{head: "* 000000000001 OK {150}\r\n* 1 FETCH (UID 1 BODY[] \"From: x\r\n", body: "line\r\n"}, false, true},
 		{"a literal past the bound", &hostile{head: "* 1 FETCH (UID 1 BODY[] {999999999}\r\n", body: "x"}, false, true},
 		{"a literal of the limit", &hostile{head: "* 1 FETCH (UID 1 BODY[] {" + strconv.Itoa(limit) + "}\r\n" +
 			strings.Repeat("y", limit) + ")\r\nT1 OK done\r\n", body: "\r\n"}, true, false},
@@ -115,9 +116,13 @@ func TestBoundedConn_GoImapHoldsNoMore(t *testing.T) {
 	}
 }
 
+// hostileEnough is where serveHostile gives up: far past any bound of
+// the tests, so that a bound not kept fails its test rather than hang it.
+const hostileEnough = 16 << 20
+
 // serveHostile greets, reads one command and answers it with answer,
-// chunk bytes a write, until the client is gone (or, for an honest
-// answer, once it was sent).
+// chunk bytes a write, until the client is gone or hostileEnough bytes
+// were made (or, for an honest answer, once it was sent).
 func serveHostile(conn net.Conn, answer *hostile, chunk int, whole bool) {
 	defer conn.Close()
 	if _, err := io.WriteString(conn, "* OK [CAPABILITY IMAP4rev1] fake\r\n"); err != nil {
@@ -132,7 +137,7 @@ func serveHostile(conn net.Conn, answer *hostile, chunk int, whole bool) {
 		return
 	}
 	buf := make([]byte, chunk)
-	for {
+	for answer.made.Load() < hostileEnough {
 		answer.Read(buf)
 		if _, err := conn.Write(buf); err != nil {
 			return
