@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -85,5 +86,52 @@ func TestFetch_OnlyTheLettersAsked(t *testing.T) {
 				require.NoError(t, err)
 			}
 		})
+	}
+}
+
+// TestListLetters_KeepsAtMostMax: the listing keeps the first max
+// letters listed, their flags and sizes read; a server listing letters
+// without end makes the reader hold no more of them, and is cut by the
+// guard (here the test's own close).
+func TestListLetters_KeepsAtMostMax(t *testing.T) {
+	listed := func(i int) string {
+		n := strconv.Itoa(i)
+		flags := ""
+		if i == 2 {
+			flags = `\Seen $ZaochnikProcessed`
+		}
+		return "* " + n + " FETCH (UID " + n + "0 FLAGS (" + flags + ") RFC822.SIZE " + n + "00)\r\n"
+	}
+	for _, endless := range []bool{false, true} {
+		cli, srv := net.Pipe()
+		go func() {
+			defer srv.Close()
+			io.WriteString(srv, "* OK [CAPABILITY IMAP4rev1] hi\r\n")
+			line, err := bufio.NewReader(srv).ReadString('\n')
+			if err != nil {
+				return
+			}
+			tag, _, _ := strings.Cut(line, " ")
+			for i := 1; endless || i <= 10; i++ {
+				if _, err := io.WriteString(srv, listed(i)); err != nil {
+					return
+				}
+			}
+			io.WriteString(srv, tag+" OK done\r\n")
+		}()
+		c := imapclient.New(cli, nil)
+		if endless {
+			cut := time.AfterFunc(300*time.Millisecond, func() { c.Close() })
+			defer cut.Stop()
+		}
+		r := &Reader{log: slog.New(slog.DiscardHandler)}
+		ls, err := r.listLetters(c, 3)
+		c.Close()
+		assert.Equal(t, []listedLetter{{UID: 10, RFC822Size: 100}, {UID: 20, RFC822Size: 200, processed: true}, {UID: 30, RFC822Size: 300}}, ls, "endless %v", endless)
+		if endless {
+			assert.Error(t, err)
+		} else {
+			assert.NoError(t, err)
+		}
 	}
 }
