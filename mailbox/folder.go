@@ -43,8 +43,9 @@ type KeptLetter struct {
 // only, as the Reader takes it. The connection fields of o are used, and
 // MaxLetterSize, BatchSize and FetchBytes, defaulted as by NewReader. It
 // is how a lost store is rebuilt from the letters the reader filed; a
-// folder the server lacks, a letter gone between the two readings and an
-// error of each stop it.
+// folder the server lacks, a letter gone between the two readings, a
+// letter whose bytes stop coming in the middle (the connection is closed
+// then, not read further) and an error of each stop it.
 func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each func(KeptLetter) error) (err error) {
 	setDefault(&o.Security, SecurityTLS)
 	setDefault(&o.MaxLetterSize, 10<<20)
@@ -144,8 +145,11 @@ func (k *keptReader) index(i int, all []keptRef) ([]keptRef, error) {
 		BodySection: []*imap.FetchItemBodySection{header}})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		it, err := collect(m, header, k.r.o.MaxLetterSize, nil)
-		if err != nil || it.uid == 0 {
-			continue // Close reports a broken fetch
+		if err != nil {
+			return all, broken(k.c, it.uid, err)
+		}
+		if it.uid == 0 {
+			continue
 		}
 		ref := keptRef{folder: i, uid: it.uid, size: it.size, internal: it.internal, arrived: it.internal}
 		if it.raw != nil {
@@ -240,8 +244,11 @@ func (k *keptReader) fetch(i int, uids []imap.UID, section *imap.FetchItemBodySe
 	cmd := k.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
 		it, err := collect(m, section, k.r.o.MaxLetterSize, nil)
-		if err != nil || it.uid == 0 {
-			continue // Close reports a broken fetch
+		if err != nil {
+			return nil, broken(k.c, it.uid, err)
+		}
+		if it.uid == 0 {
+			continue
 		}
 		key := keptKey{i, it.uid}
 		switch {

@@ -89,3 +89,32 @@ func TestReadFolders_HostileServerStops(t *testing.T) {
 		assert.Zero(t, handed)
 	})
 }
+
+// TestReadFolders_CutLetter: a letter whose literal stops coming in the
+// middle (the connection lost) stops ReadFolders with an error naming
+// that letter, the letters before it handed over; the FETCH is not read
+// further (go-imap would read the rest of the literal again to discard it
+// while its decoder reads on: a data race, go test -race).
+func TestReadFolders_CutLetter(t *testing.T) {
+	const mark = "BODY-OF-THE-CUT-LETTER-BEGINS\r\n"
+	eachServer(t, func(t *testing.T, s server) {
+		cut := append(letter("cut@example.ru", "2"), mark...)
+		cut = append(cut, bytes.Repeat([]byte("THE-REST-OF-THE-CUT-LETTER\r\n"), 2000)...)
+		appendLetters(t, s.addr, letter("a@example.ru", "1"), cut, letter("c@example.ru", "3"))
+		p := newProxy(t, s.addr)
+		p.watched.Store(ptr(mark))
+		p.atWatched.Store(ptr(p.cut))
+		var handed []string
+		err := mailbox.ReadFolders(context.Background(), mailbox.ReaderOptions{Addr: p.addr(), Security: mailbox.SecurityPlain,
+			Username: tournament, Password: secret, BatchSize: 1, Logger: testLogger(t)}, []string{"INBOX"},
+			func(l mailbox.KeptLetter) error {
+				in, err := mailbox.Decode(l.Raw)
+				require.NoError(t, err)
+				handed = append(handed, in.MessageID)
+				return nil
+			})
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "fetching letter 2:", "the letter named")
+		assert.Equal(t, []string{"a@example.ru"}, handed, "the letters before it handed over")
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"os"
 	"regexp"
@@ -271,6 +272,27 @@ func newReader(t *testing.T, addr string, inbox mailbox.Inbox, tweak func(*mailb
 // folders maps each mailbox of the tournament account (with '/' as the
 // delimiter, whatever the server's) to its letters' Message-IDs.
 func folders(t *testing.T, addr string) map[string][]string { return foldersOf(t, addr, tournament) }
+
+// waitFolders waits until each folder of the tournament named in want
+// holds that many letters (a folder not made yet holds none). Its bound
+// is a guard against a hang, not a measure: a restarted Dovecot on a
+// loaded machine and a command timeout or two.
+func waitFolders(t *testing.T, addr string, want map[string]int) {
+	t.Helper()
+	got := map[string]int{}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		f := folders(t, addr)
+		for name := range want {
+			got[name] = len(f[name])
+		}
+		if maps.Equal(got, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the folders hold %v letters, not %v", got, want)
+		}
+	}
+}
 
 // playerInbox lists the Message-IDs in the player's INBOX.
 func playerInbox(t *testing.T, addr string) []string { return foldersOf(t, addr, player)["INBOX"] }

@@ -148,6 +148,12 @@ type ReaderOptions struct {
 	// margin for its envelope it also bounds every response of the server
 	// (frame): past it the connection is dropped. 10 MiB.
 	MaxLetterSize int64
+	// Progress, if not nil, is called each time another progressStep
+	// (64 KiB) of a letter being fetched has arrived: a slow letter that
+	// keeps coming, which asks nothing of the Inbox for as long as its
+	// allowance, shows so that the reader is alive; a silent connection
+	// calls nothing. It must return at once.
+	Progress func()
 
 	Logger *slog.Logger // slog.Default() if nil
 	Debug  io.Writer    // raw IMAP trace, credentials included; nil for none
@@ -706,7 +712,7 @@ func (r *Reader) fetch(c *imapclient.Client, uids []imap.UID, arrived chan<- arr
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	})
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		it, err := collect(m, body, r.o.MaxLetterSize, w.letter)
+		it, err := collect(m, body, r.o.MaxLetterSize, w)
 		w.between()
 		if err != nil {
 			return stalled(w, broken(c, it.uid, err))
@@ -751,10 +757,15 @@ type fetchedItems struct {
 // section into one buffer of the literal's size (readLiteral) where
 // Collect grows one from 512 bytes, copying it at each step, and never a
 // section over max bytes: that one is discarded and over is its size.
-// arriving, if not nil, is told of the section's literal as it is
-// announced, before it is read or discarded. An error leaves the rest of
-// the letter's items unread; the next message's Next skips them.
-func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64, arriving func(uid imap.UID, n int64)) (it fetchedItems, err error) {
+// w, if not nil, is told of the section's literal as it is announced,
+// before it is read or discarded, and of its bytes as they arrive. An
+// error leaves the rest of the letter's items unread; the next message's
+// Next skips them.
+func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, max int64, w *watch) (it fetchedItems, err error) {
+	var progress func()
+	if w != nil {
+		progress = w.progress
+	}
 	for item := m.Next(); item != nil; item = m.Next() {
 		switch item := item.(type) {
 		case imapclient.FetchItemDataUID:
@@ -767,10 +778,10 @@ func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, ma
 			if it.raw != nil || it.over > 0 || item.Literal == nil || !item.MatchCommand(body) {
 				continue
 			}
-			if arriving != nil {
-				arriving(it.uid, item.Literal.Size())
+			if w != nil {
+				w.letter(it.uid, item.Literal.Size())
 			}
-			if it.raw, it.over, err = readLiteral(item.Literal, max); err != nil {
+			if it.raw, it.over, err = readLiteral(item.Literal, max, progress); err != nil {
 				return fetchedItems{uid: it.uid}, err
 			}
 		}
@@ -779,7 +790,8 @@ func collect(m *imapclient.FetchMessageData, body *imap.FetchItemBodySection, ma
 }
 
 // broken closes c, whose FETCH failed in the middle of letter uid's
-// literal (the connection lost, or dropped by the guard), and says so.
+// literal (the connection lost, or dropped by the guard or a cancelled
+// context), and says so; the Reader and ReadFolders both end so.
 // The command is not read further, nor closed: go-imap would read the
 // rest of that literal again to discard it while its decoder, let go by
 // the failed read, reads on (a data race on the connection's buffer).
@@ -797,18 +809,28 @@ func broken(c *imapclient.Client, uid imap.UID, err error) error {
 // frame's bound: the connection is then dropped once it is announced),
 // and a connection lost meanwhile does not make the caller forget what it
 // learned. go-imap's decoder always knows a
-// literal's size; one not announced is taken as too large.
-func readLiteral(lit imap.LiteralReader, limit int64) (raw []byte, over int64, err error) {
+// literal's size; one not announced is taken as too large. progress, if
+// not nil, is called after each progressStep bytes read.
+func readLiteral(lit imap.LiteralReader, limit int64, progress func()) (raw []byte, over int64, err error) {
 	n := lit.Size()
 	if n < 0 || n > limit {
 		return nil, max(n, limit+1), nil
 	}
 	b := make([]byte, n)
-	if _, err := io.ReadFull(lit, b); err != nil {
-		return nil, 0, err
+	for off := int64(0); off < n; off += progressStep {
+		if _, err := io.ReadFull(lit, b[off:min(off+progressStep, n)]); err != nil {
+			return nil, 0, err
+		}
+		if progress != nil && off+progressStep <= n {
+			progress()
+		}
 	}
 	return b, 0, nil
 }
+
+// progressStep is how many bytes of a literal arrive between two calls of
+// ReaderOptions.Progress: at MinTransferRate's default, one every 4 s.
+const progressStep = 64 << 10
 
 // read is the letter uid fetched as raw, read under ReaderOptions.Reading
 // unless it is over MaxLetterSize (a server's RFC822.SIZE may understate
@@ -916,7 +938,7 @@ func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValid
 	var last fetchedItems // the letter read last, whose response may have broken the connection
 	var got imap.UIDSet
 	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		it, err := collect(m, section, r.o.MaxLetterSize, w.letter)
+		it, err := collect(m, section, r.o.MaxLetterSize, w)
 		last = it
 		got.AddNum(it.uid)
 		w.between()

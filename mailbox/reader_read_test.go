@@ -146,7 +146,7 @@ func TestReadLiteral_OneBufferOfItsSize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, over, err := readLiteral(literal{strings.NewReader(tt.data), tt.size}, 1<<20)
+			b, over, err := readLiteral(literal{strings.NewReader(tt.data), tt.size}, 1<<20, nil)
 			if tt.wantErr {
 				assert.Error(t, err)
 				return
@@ -164,7 +164,7 @@ func TestReadLiteral_OneBufferOfItsSize(t *testing.T) {
 	lit := &literal{strings.NewReader(""), 5000}
 	allocs := testing.AllocsPerRun(20, func() {
 		lit.Reset(letter)
-		if _, _, err := readLiteral(lit, 1<<20); err != nil {
+		if _, _, err := readLiteral(lit, 1<<20, nil); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -197,11 +197,41 @@ func TestReadLiteral_OverTheLimitNotRead(t *testing.T) {
 	lit := &endless{left: size, size: size}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	raw, over, err := readLiteral(lit, limit)
+	raw, over, err := readLiteral(lit, limit, nil)
 	runtime.ReadMemStats(&after)
 	require.NoError(t, err)
 	assert.Nil(t, raw)
 	assert.Equal(t, int64(size), over)
 	assert.EqualValues(t, size, lit.left, "not read")
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(limit), "allocated for a literal of %d bytes", size)
+}
+
+// TestReadLiteral_Progress: ReaderOptions.Progress is told of each
+// progressStep of a literal as its bytes arrive, so that a slow letter
+// that keeps coming shows the reader alive (/healthz), and of nothing
+// once they stop: a literal whose connection goes silent or is lost is
+// told only of what came.
+func TestReadLiteral_Progress(t *testing.T) {
+	tests := []struct {
+		name      string
+		size      int64
+		came      int64 // bytes that come before the connection fails; size for all
+		wantCalls int
+	}{
+		{"under one step: none", progressStep - 1, progressStep - 1, 0},
+		{"one step", progressStep, progressStep, 1},
+		{"ten steps and a half", 10*progressStep + progressStep/2, 10*progressStep + progressStep/2, 10},
+		{"stopped in the third step", 10 * progressStep, 2*progressStep + 100, 2},
+		{"stopped before the first", 10 * progressStep, progressStep - 1, 0},
+		{"over the limit: not read", 1<<30 + 1, 1<<30 + 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := 0
+			lit := &endless{left: tt.came, size: tt.size}
+			_, _, err := readLiteral(lit, 1<<30, func() { calls++ })
+			assert.Equal(t, tt.came < tt.size, err != nil, "failed: %v", err)
+			assert.Equal(t, tt.wantCalls, calls)
+		})
+	}
 }

@@ -49,10 +49,7 @@ func TestReader_FetchAndFile(t *testing.T) {
 		assert.Contains(t, inbox.texts["html.1@example.com"], "1. c3-d4 & f6-g5")
 		inbox.mu.Unlock()
 
-		require.Eventually(t, func() bool {
-			f := folders(t, s.addr)
-			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 4 && len(f["zaochnik/refused"]) == 1
-		}, 10*time.Second, 20*time.Millisecond)
+		waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 4, "zaochnik/refused": 1})
 		f := folders(t, s.addr)
 		assert.ElementsMatch(t, []string{"bad.1@example.ru"}, f["zaochnik/refused"])
 	})
@@ -107,8 +104,7 @@ func TestReader_StoreErrorRetried(t *testing.T) {
 	startReader(t, s.addr, inbox, nil)
 	inbox.waitApplied(t, 3)
 	inbox.checkOnce(t)
-	require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 3 },
-		10*time.Second, 20*time.Millisecond)
+	waitFolders(t, s.addr, map[string]int{"zaochnik/processed": 3})
 }
 
 // TestReader_Groups: a backlog is handed over in groups of at most
@@ -180,7 +176,7 @@ func TestReader_UIDValidityReset(t *testing.T) {
 	assert.Equal(t, uint32(4242), inbox.validity)
 	assert.GreaterOrEqual(t, inbox.offers, 3, "the restored letter was offered again")
 	inbox.mu.Unlock()
-	require.Eventually(t, func() bool { return len(folders(t, s.addr)["INBOX"]) == 0 }, 10*time.Second, 20*time.Millisecond)
+	waitFolders(t, s.addr, map[string]int{"INBOX": 0})
 }
 
 // TestReader_IdleWatchdog: the server never tells the reader about a new
@@ -210,8 +206,7 @@ func TestReader_SilentServer(t *testing.T) {
 	})
 	s.deliver(letter("s.1@example.ru", "1"))
 	inbox.waitApplied(t, 1)
-	require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 1 },
-		10*time.Second, 10*time.Millisecond)
+	waitFolders(t, s.addr, map[string]int{"zaochnik/processed": 1})
 	time.Sleep(20 * time.Millisecond) // into IDLE; stalling earlier is covered as well
 	p.stall()
 	s.deliver(letter("s.2@example.ru", "2"))
@@ -228,10 +223,7 @@ func TestReader_NamespacePrefix(t *testing.T) {
 	inbox := newFakeInbox()
 	startReader(t, d.Addr, inbox, nil)
 	inbox.waitApplied(t, 2)
-	require.Eventually(t, func() bool {
-		f := folders(t, d.Addr)
-		return len(f["INBOX"]) == 0 && len(f["INBOX/zaochnik/processed"]) == 1 && len(f["INBOX/zaochnik/refused"]) == 1
-	}, 10*time.Second, 20*time.Millisecond)
+	waitFolders(t, d.Addr, map[string]int{"INBOX": 0, "INBOX/zaochnik/processed": 1, "INBOX/zaochnik/refused": 1})
 }
 
 // TestReader_OversizedNeverFetched: a letter over MaxLetterSize is handed
@@ -247,10 +239,7 @@ func TestReader_OversizedNeverFetched(t *testing.T) {
 		inbox := newFakeInbox()
 		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
 		inbox.waitApplied(t, 2)
-		require.Eventually(t, func() bool {
-			f := folders(t, s.addr)
-			return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
-		}, 10*time.Second, 20*time.Millisecond)
+		waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/refused": 1})
 		inbox.mu.Lock()
 		defer inbox.mu.Unlock()
 		require.Len(t, inbox.oversized, 1)
@@ -290,10 +279,7 @@ func understated(t *testing.T, lines int) {
 		inbox := newFakeInbox()
 		startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
 		inbox.waitApplied(t, 2)
-		require.Eventually(t, func() bool {
-			f := folders(t, s.addr)
-			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2 && len(f["zaochnik/refused"]) == 1
-		}, 10*time.Second, 20*time.Millisecond)
+		waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2, "zaochnik/refused": 1})
 		inbox.mu.Lock()
 		defer inbox.mu.Unlock()
 		require.Len(t, inbox.oversized, 1)
@@ -336,10 +322,7 @@ func TestReader_OversizedHeaderNotHeld(t *testing.T) {
 				inbox := newFakeInbox()
 				startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.MaxLetterSize = 16 << 10 })
 				inbox.waitApplied(t, 1)
-				require.Eventually(t, func() bool {
-					f := folders(t, s.addr)
-					return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
-				}, 10*time.Second, 20*time.Millisecond)
+				waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/refused": 1})
 				inbox.mu.Lock()
 				defer inbox.mu.Unlock()
 				require.Len(t, inbox.oversized, 1)
@@ -397,10 +380,7 @@ func TestReader_LateOversizedOnce(t *testing.T) {
 					o.MaxLetterSize, o.CommandTimeout = 16<<10, tt.timeout
 				})
 				inbox.waitApplied(t, 2)
-				require.Eventually(t, func() bool {
-					f := folders(t, s.addr)
-					return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2 && len(f["zaochnik/refused"]) == 1
-				}, 20*time.Second, 20*time.Millisecond)
+				waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2, "zaochnik/refused": 1})
 				assert.EqualValues(t, 1, p.seen.Load(), "the big letter's body fetched once")
 				inbox.checkOnce(t)
 				inbox.mu.Lock()
@@ -437,16 +417,13 @@ func TestReader_OversizedRefusedByTheStore(t *testing.T) {
 		defer inbox.mu.Unlock()
 		return inbox.oversizedOffers >= 2
 	}, 10*time.Second, 20*time.Millisecond, "offered again")
-	require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 2 }, 10*time.Second, 20*time.Millisecond)
+	waitFolders(t, s.addr, map[string]int{"zaochnik/processed": 2})
 	f := folders(t, s.addr)
 	assert.Equal(t, []string{"big.1@example.ru"}, f["INBOX"], "left where it was")
 	assert.Empty(t, f["zaochnik/refused"])
 
 	inbox.oversizedFails.Store(false)
-	require.Eventually(t, func() bool {
-		f := folders(t, s.addr)
-		return len(f["INBOX"]) == 0 && len(f["zaochnik/refused"]) == 1
-	}, 10*time.Second, 20*time.Millisecond)
+	waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/refused": 1})
 	inbox.checkOnce(t)
 	inbox.mu.Lock()
 	defer inbox.mu.Unlock()
@@ -488,10 +465,7 @@ func TestReader_SlowLettersGetTheirTime(t *testing.T) {
 				o.MaxLetterSize, o.CommandTimeout, o.MinTransferRate = tt.limit, 2*time.Second, 2<<10 // 25 s a slow letter
 			})
 			inbox.waitApplied(t, tt.applied)
-			require.Eventually(t, func() bool {
-				f := folders(t, s.addr)
-				return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == tt.applied && len(f["zaochnik/refused"]) == tt.oversized
-			}, 60*time.Second, 20*time.Millisecond)
+			waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": tt.applied, "zaochnik/refused": tt.oversized})
 			assert.EqualValues(t, 1, p.opened.Load(), "the connection was never dropped")
 			inbox.checkOnce(t)
 			inbox.mu.Lock()
@@ -523,17 +497,14 @@ func TestReader_StalledLetterPutOff(t *testing.T) {
 		})
 		inbox.waitApplied(t, 2)
 		require.Eventually(t, func() bool { return p.seen.Load() >= 2 }, 30*time.Second, 20*time.Millisecond, "tried again")
-		require.Eventually(t, func() bool { return len(folders(t, s.addr)["zaochnik/processed"]) == 2 }, 10*time.Second, 20*time.Millisecond)
+		waitFolders(t, s.addr, map[string]int{"zaochnik/processed": 2})
 		inbox.mu.Lock()
 		assert.NotContains(t, inbox.applied, "stalled.1@example.ru")
 		inbox.mu.Unlock()
 
 		p.atWatched.Store(nil) // the link mended
 		inbox.waitApplied(t, 3)
-		require.Eventually(t, func() bool {
-			f := folders(t, s.addr)
-			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 3
-		}, 10*time.Second, 20*time.Millisecond)
+		waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 3})
 		inbox.checkOnce(t)
 	})
 }
@@ -556,10 +527,7 @@ func TestReader_OversizedHeaderPastTheBound(t *testing.T) {
 			o.MaxLetterSize, o.Poll, o.PollInterval = 16<<10, true, 20*time.Millisecond
 		})
 		inbox.waitApplied(t, 2)
-		require.Eventually(t, func() bool {
-			f := folders(t, s.addr)
-			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2 && len(f["zaochnik/refused"]) == 1
-		}, 30*time.Second, 20*time.Millisecond)
+		waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2, "zaochnik/refused": 1})
 		inbox.checkOnce(t)
 		inbox.mu.Lock()
 		defer inbox.mu.Unlock()
@@ -597,10 +565,7 @@ func TestReader_FetchesTheNextBatchWhileTheStoreWorks(t *testing.T) {
 		inbox.waitApplied(t, 4)
 		inbox.checkOnce(t)
 		assert.True(t, inbox.overlapped.Load(), "the second batch was asked for while the store worked on the first")
-		require.Eventually(t, func() bool {
-			f := folders(t, s.addr)
-			return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 4
-		}, 10*time.Second, 20*time.Millisecond)
+		waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 4})
 	})
 }
 
@@ -728,10 +693,7 @@ func TestReader_HostileResponseDropped(t *testing.T) {
 
 				p.poison.Store(nil)
 				inbox.waitApplied(t, 2)
-				require.Eventually(t, func() bool {
-					f := folders(t, s.addr)
-					return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2
-				}, 20*time.Second, 20*time.Millisecond)
+				waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2})
 				inbox.checkOnce(t)
 			})
 		})
@@ -779,4 +741,20 @@ func (b *lockedBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// TestReader_ProgressOfALargeLetter: the reader tells
+// ReaderOptions.Progress of each 64 KiB of a letter as it arrives (the
+// daemon's /healthz counts it as the reader alive while a slow letter
+// takes its time), and of nothing for small letters.
+func TestReader_ProgressOfALargeLetter(t *testing.T) {
+	eachServer(t, func(t *testing.T, s server) {
+		s.deliver(letter("small@example.ru", "1"))
+		s.deliver(append(letter("large@example.ru", "2"), bytes.Repeat([]byte("A-LINE-OF-A-LARGE-LETTER-OF-64-BYTES-ABCDEFGHIJKLMNOPQRSTUVWXY\r\n"), 5<<10)...)) // 320 KiB
+		var calls atomic.Int64
+		inbox := newFakeInbox()
+		startReader(t, s.addr, inbox, func(o *mailbox.ReaderOptions) { o.Progress = func() { calls.Add(1) } })
+		inbox.waitApplied(t, 2)
+		assert.EqualValues(t, 5, calls.Load(), "five times 64 KiB of the large letter, nothing of the small")
+	})
 }

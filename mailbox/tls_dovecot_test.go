@@ -57,10 +57,7 @@ func TestDovecotTLS_ReadsAndFiles(t *testing.T) {
 				o.Security, o.TLSConfig = m.security, cliTLS
 			})
 			inbox.waitApplied(t, 2)
-			require.Eventually(t, func() bool {
-				f := folders(t, d.Addr)
-				return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == i+1 && len(f["zaochnik/refused"]) == i+1
-			}, 10*time.Second, 20*time.Millisecond)
+			waitFolders(t, d.Addr, map[string]int{"INBOX": 0, "zaochnik/processed": i + 1, "zaochnik/refused": i + 1})
 			stop()
 			inbox.checkOnce(t)
 
@@ -168,9 +165,6 @@ func TestDovecotTLS_HostileResponseDropped(t *testing.T) {
 
 	p.poison.Store(nil)
 	inbox.waitApplied(t, 2)
-	require.Eventually(t, func() bool {
-		f := folders(t, d.Addr)
-		return len(f["INBOX"]) == 0 && len(f["zaochnik/processed"]) == 2
-	}, 20*time.Second, 20*time.Millisecond)
+	waitFolders(t, d.Addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2})
 	inbox.checkOnce(t)
 }

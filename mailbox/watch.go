@@ -41,6 +41,14 @@ func (w *watch) letter(uid imap.UID, n int64) {
 	w.timer.Reset(w.r.allowance(n))
 }
 
+// progress tells ReaderOptions.Progress that another progressStep of the
+// letter's literal arrived.
+func (w *watch) progress() {
+	if p := w.r.o.Progress; p != nil {
+		p()
+	}
+}
+
 // between marks the letter's literal arrived (or given up): the server
 // has CommandTimeout for the next.
 func (w *watch) between() {

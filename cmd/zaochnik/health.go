@@ -43,7 +43,8 @@ const (
 )
 
 type imapHealth struct {
-	// Connected: the reader looked at the mailbox within the expected
+	// Connected: the reader looked at the mailbox, or bytes of a letter
+	// it fetches arrived (a slow letter keeps coming), within the expected
 	// interval (the IDLE watchdog or the poll interval, plus slack).
 	Connected bool       `json:"connected"`
 	LastCheck *time.Time `json:"last_check,omitempty"`
@@ -75,7 +76,7 @@ func (m *Main) serveHealth(w http.ResponseWriter, r *http.Request) {
 
 func (m *Main) health(r *http.Request) health {
 	h := health{Status: "ok"}
-	check, fetch, acc, ref := m.inbox.seen()
+	check, alive, fetch, acc, ref := m.inbox.seen()
 	h.IMAP.Accepted, h.IMAP.Refused = acc, ref
 	if !check.IsZero() {
 		h.IMAP.LastCheck = &check
@@ -90,10 +91,10 @@ func (m *Main) health(r *http.Request) health {
 		every = time.Duration(m.Config.IMAP.PollInterval)
 	}
 	now := time.Now() // health is about the process: wall time, even under a virtual clock
-	h.IMAP.Connected = !check.IsZero() && now.Sub(check) <= every+2*time.Minute+30*time.Second
+	h.IMAP.Connected = !alive.IsZero() && now.Sub(alive) <= every+2*time.Minute+30*time.Second
 	switch {
 	case h.IMAP.Connected:
-	case check.IsZero() && now.Sub(m.started) < time.Minute:
+	case alive.IsZero() && now.Sub(m.started) < time.Minute:
 		h.Status = "starting"
 	default:
 		h.Problems = append(h.Problems, "the IMAP reader has not looked at the mailbox recently; see the log for the connection error")

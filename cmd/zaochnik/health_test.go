@@ -106,3 +106,43 @@ func healthStore(t *testing.T, now func() time.Time) *storage.DB {
 	accept(t, testReferee(t, db), 1, 1, raw)
 	return db
 }
+
+// TestHealth_SlowLetterKeepsTheReaderConnected: a letter whose bytes keep
+// arriving (ReaderOptions.Progress) keeps the reader connected while its
+// own deadline, up to 12 min 40 s for 10 MiB, runs past what /healthz
+// allows between looks at the mailbox; bytes that stopped coming do not.
+func TestHealth_SlowLetterKeepsTheReaderConnected(t *testing.T) {
+	const allowed = 5*time.Minute + 2*time.Minute + 30*time.Second // the IDLE watchdog and the slack
+	cases := []struct {
+		name             string
+		looked, lastByte time.Duration // how long ago; 0 for never
+		arriving         bool          // the reader tells of bytes arriving now (progress)
+		connected        bool
+	}{
+		{"looked at the mailbox lately", time.Minute, 0, false, true},
+		{"looked long ago, nothing arriving", allowed + time.Minute, 0, false, false},
+		{"looked long ago, a letter arriving", allowed + time.Minute, 0, true, true},
+		{"looked long ago, a letter's bytes stopped", allowed + time.Minute, allowed + 10*time.Second, false, false},
+		{"bytes long ago, looked lately", time.Minute, allowed + time.Minute, false, true},
+	}
+	db := healthStore(t, time.Now)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			now := time.Now()
+			in := &shellInbox{ref: testReferee(t, db), lastCheck: now.Add(-c.looked)}
+			if c.lastByte > 0 {
+				in.lastBytes = now.Add(-c.lastByte)
+			}
+			if c.arriving {
+				in.progress()
+			}
+			cfg := defaultConfig()
+			cfg.IMAP.Idle, cfg.IMAP.IdleWatchdog = true, duration(5*time.Minute)
+			m := &Main{Config: cfg, Now: time.Now, db: db, started: now.Add(-time.Hour),
+				outbox: newStoreOutbox(db, mailbox.Address{Addr: "server@zaochnik.example"}, referee.Keys{}), inbox: in}
+			h := m.health(httptest.NewRequest("GET", "/healthz", nil))
+			assert.Equal(t, c.connected, h.IMAP.Connected)
+			assert.Equal(t, c.connected, len(h.Problems) == 0, h.Problems)
+		})
+	}
+}

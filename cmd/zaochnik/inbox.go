@@ -31,6 +31,7 @@ type shellInbox struct {
 	mu        sync.Mutex
 	lastCheck time.Time // the reader last read the watermark: it is alive and connected
 	lastFetch time.Time // the last letter handed over
+	lastBytes time.Time // bytes of a letter last arrived: a slow letter keeps the reader alive
 	accepted  int
 	refused   int
 }
@@ -135,9 +136,23 @@ func (in *shellInbox) handed(refused ...bool) {
 	in.kick()
 }
 
-// seen is what /healthz reports of the reader.
-func (in *shellInbox) seen() (lastCheck, lastFetch time.Time, accepted, refused int) {
+// progress is the reader's ReaderOptions.Progress: another part of a
+// letter arrived, so the reader is alive while a slow letter takes longer
+// than /healthz allows between looks at the mailbox.
+func (in *shellInbox) progress() {
+	in.mu.Lock()
+	in.lastBytes = time.Now()
+	in.mu.Unlock()
+}
+
+// seen is what /healthz reports of the reader: alive is the later of its
+// last look at the mailbox and the last bytes of a letter that arrived.
+func (in *shellInbox) seen() (lastCheck, alive, lastFetch time.Time, accepted, refused int) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	return in.lastCheck, in.lastFetch, in.accepted, in.refused
+	alive = in.lastCheck
+	if in.lastBytes.After(alive) {
+		alive = in.lastBytes
+	}
+	return in.lastCheck, alive, in.lastFetch, in.accepted, in.refused
 }

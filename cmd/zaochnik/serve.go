@@ -181,7 +181,7 @@ func (m *Main) Run(ctx context.Context) error {
 	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
 		TLSConfig: imapTLS, Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
 		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
-		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Reading: ref.Reading, MaxLetterSize: ref.MaxSize(), Backlog: backlog, Logger: m.Logger})
+		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Reading: ref.Reading, MaxLetterSize: ref.MaxSize(), Backlog: backlog, Progress: m.inbox.progress, Logger: m.Logger})
 	if err != nil {
 		return err
 	}

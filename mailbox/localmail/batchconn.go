@@ -3,6 +3,7 @@ package localmail
 import (
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -52,6 +53,9 @@ type batchConn struct {
 	pending  bool      // a write of what is held is on its way
 	err      error     // the first write's failure, returned by every write after
 	deadline time.Time // the server's write deadline, put back after a flush of batchConn's own
+	// closing is Close's write deadline once Close has begun: no deadline
+	// set after it, by a flush that took c.mu first, outlasts it.
+	closing atomic.Pointer[time.Time]
 }
 
 // heldWriteTimeout bounds the write of what is held, like go-imap's
@@ -113,9 +117,14 @@ func (c *batchConn) Read(p []byte) (int, error) {
 // answer), unless the client has stopped reading for a second. The
 // deadline is set before taking c.mu too, so that a write under way from
 // Read or flushPending, which holds it, gives up within that second:
-// go-imap's Server.Close closes its connections one by one.
+// go-imap's Server.Close closes its connections one by one. A flush that
+// took c.mu just before and sets its own deadline after keeps to Close's
+// (closing; it set its own 30 s over Close's second, a flaky test under
+// load).
 func (c *batchConn) Close() error {
-	c.Conn.SetWriteDeadline(time.Now().Add(time.Second))
+	by := time.Now().Add(time.Second)
+	c.closing.Store(&by)
+	c.Conn.SetWriteDeadline(by)
 	c.mu.Lock()
 	c.flushWithin(time.Second)
 	c.mu.Unlock()
@@ -129,7 +138,18 @@ func (c *batchConn) SetWriteDeadline(t time.Time) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.deadline = t
-	return c.Conn.SetWriteDeadline(t)
+	return c.setWriteDeadline(t)
+}
+
+// setWriteDeadline sets the connection's write deadline to t, or to
+// Close's when Close has begun and t is later. It is read after t is set:
+// a Close beginning meanwhile sets its own after.
+func (c *batchConn) setWriteDeadline(t time.Time) error {
+	err := c.Conn.SetWriteDeadline(t)
+	if by := c.closing.Load(); by != nil && (t.IsZero() || by.Before(t)) {
+		err = c.Conn.SetWriteDeadline(*by)
+	}
+	return err
 }
 
 // flushWithin writes what is held within d, then puts the server's write
@@ -138,9 +158,9 @@ func (c *batchConn) flushWithin(d time.Duration) {
 	if len(c.held) == 0 || c.err != nil {
 		return
 	}
-	c.Conn.SetWriteDeadline(time.Now().Add(d))
+	c.setWriteDeadline(time.Now().Add(d))
 	c.flush()
-	c.Conn.SetWriteDeadline(c.deadline)
+	c.setWriteDeadline(c.deadline)
 }
 
 // flush writes what is held; c.mu is held.

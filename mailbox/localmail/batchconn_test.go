@@ -146,7 +146,11 @@ func TestBatchConn_CloseWritesWhatIsHeld(t *testing.T) {
 // TestBatchConn_CloseWhileTheClientDoesNotRead: a client that stops
 // reading blocks the write of what is held (from Read, or while the
 // server reads), which holds the lock Close needs; Close still returns,
-// so go-imap's Server.Close, closing connection after connection, does.
+// the write ended under Close's deadline, so go-imap's Server.Close,
+// closing connection after connection, does. The flush is held (gated)
+// after it took the lock and before it set its own deadline, until Close
+// has set its own: the flush's 30 s outlasted Close's second (a flaky
+// test under load).
 func TestBatchConn_CloseWhileTheClientDoesNotRead(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -163,21 +167,20 @@ func TestBatchConn_CloseWhileTheClientDoesNotRead(t *testing.T) {
 				defer c.mu.Unlock()
 				return c.reading
 			}, 10*time.Second, time.Millisecond)
-			lines(t, c, 2)
+			lines(t, c, 1) // one write: the flush it starts then holds the lock
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			server, client := net.Pipe() // a write blocks until the client reads it, which it never does
 			t.Cleanup(func() { server.Close(); client.Close() })
-			c := &batchConn{Conn: server}
+			g := &gatedConn{Conn: server, first: make(chan struct{}), release: make(chan struct{})}
+			c := &batchConn{Conn: g}
 			tc.write(t, c)
-			require.Eventually(t, func() bool { // the write of what is held is under way
-				if !c.mu.TryLock() {
-					return true
-				}
-				defer c.mu.Unlock()
-				return len(c.held) == 0
-			}, 10*time.Second, time.Millisecond)
+			select { // the flush of what is held has the lock, its deadline not yet set
+			case <-g.first:
+			case <-time.After(10 * time.Second):
+				t.Fatal("what is held was not written")
+			}
 			closed := make(chan struct{})
 			go func() { c.Close(); close(closed) }()
 			select {
@@ -185,8 +188,53 @@ func TestBatchConn_CloseWhileTheClientDoesNotRead(t *testing.T) {
 			case <-time.After(30 * time.Second):
 				t.Fatal("Close blocked behind a write to a client that does not read")
 			}
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			assert.Equal(t, g.closeBy, g.endedBy, "the write of what is held ended under Close's deadline")
 		})
 	}
+}
+
+// gatedConn holds the first write deadline set on it until the next one
+// is set (Close's), then sets it, and notes the deadline a write ended
+// under.
+type gatedConn struct {
+	net.Conn
+	first, release chan struct{}
+
+	mu               sync.Mutex
+	calls            int
+	cur              time.Time // the deadline set last
+	closeBy, endedBy time.Time // the second deadline set; the one in force when a write ended
+}
+
+func (g *gatedConn) SetWriteDeadline(t time.Time) error {
+	g.mu.Lock()
+	g.calls++
+	n := g.calls
+	g.mu.Unlock()
+	switch n {
+	case 1:
+		close(g.first)
+		<-g.release
+	case 2:
+		defer close(g.release)
+		g.mu.Lock()
+		g.closeBy = t
+		g.mu.Unlock()
+	}
+	g.mu.Lock()
+	g.cur = t
+	g.mu.Unlock()
+	return g.Conn.SetWriteDeadline(t)
+}
+
+func (g *gatedConn) Write(p []byte) (int, error) {
+	n, err := g.Conn.Write(p)
+	g.mu.Lock()
+	g.endedBy = g.cur
+	g.mu.Unlock()
+	return n, err
 }
 
 // TestAnswersInFewWrites: both servers write a command's answer in one

@@ -56,6 +56,9 @@ type Options struct {
 	// recheck is how often an IDLE looks for updates queued just before
 	// it began (imapSession.Idle); 50 ms if zero.
 	recheck time.Duration
+	// idleBegins, if set, runs in each IDLE between its poll and its wait:
+	// tests deliver a letter there.
+	idleBegins func()
 	// wrap, if set, wraps each connection both servers accept, under the
 	// batching: tests count a connection's writes with it.
 	wrap func(net.Conn) net.Conn
@@ -82,6 +85,7 @@ type Server struct {
 	users      map[string]*imapmemserver.User // by lower-case address
 	passwords  map[string]string
 	deliveries []Delivery
+	delivered  *signal // every delivery wakes the IDLEs
 }
 
 // Start listens on two free loopback ports and serves until Close.
@@ -99,11 +103,11 @@ func Start(opts Options) (*Server, error) {
 		opts.recheck = 50 * time.Millisecond
 	}
 	s := &Server{opts: opts, mem: imapmemserver.New(),
-		users: map[string]*imapmemserver.User{}, passwords: map[string]string{}}
+		users: map[string]*imapmemserver.User{}, passwords: map[string]string{}, delivered: newSignal()}
 
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return imapSession{s.mem.NewSession().(imapserver.SessionIMAP4rev2), opts.recheck}, nil, nil
+			return imapSession{s.mem.NewSession().(imapserver.SessionIMAP4rev2), opts.recheck, s.delivered, opts.idleBegins}, nil, nil
 		},
 		InsecureAuth: !opts.LoginOnlyOverTLS,
 		TLSConfig:    opts.TLSConfig,
@@ -185,6 +189,7 @@ func (s *Server) DeliverAs(login, from string, to []string, raw []byte) error {
 }
 
 func (s *Server) deliver(from, login string, to []string, raw []byte) error {
+	defer s.delivered.fire() // once the letters are queued to every session
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, rcpt := range to {
@@ -287,20 +292,28 @@ func mailboxOf(rcpt string) string {
 // changed: IDLE (Idle) and MOVE (Move).
 type imapSession struct {
 	imapserver.SessionIMAP4rev2
-	recheck time.Duration // Options.recheck
+	recheck    time.Duration // Options.recheck
+	delivered  *signal       // Server.delivered
+	idleBegins func()        // Options.idleBegins
 }
 
 // Idle implements imapserver.Session: it writes every pending update,
 // then waits in the memory server's IDLE, which writes an update queued
 // while it waits at once. That IDLE writes only the updates queued after
-// it began, so a letter delivered between a client's last command and the
-// IDLE would wait, unannounced, for the client's next command (a reader
-// then waits for its watchdog): the IDLE is begun again every recheck,
-// after a poll.
+// it began, so a letter queued between the poll and that IDLE's start
+// would wait, unannounced, for the client's next command (a reader then
+// waits for its watchdog): a delivery (Deliver, SMTP) after the poll
+// began wakes it to poll again, at once; another session's change (an
+// APPEND, a MOVE) is found at the next recheck, when the IDLE is begun
+// again after a poll.
 func (s imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
 	for {
+		delivered := s.delivered.next() // before the poll: a letter queued after it fires this
 		if err := s.Poll(w, true); err != nil {
 			return err
+		}
+		if s.idleBegins != nil {
+			s.idleBegins()
 		}
 		recheck := make(chan struct{})
 		go func() {
@@ -309,6 +322,7 @@ func (s imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) erro
 			select {
 			case <-stop:
 			case <-t.C:
+			case <-delivered:
 			}
 			close(recheck)
 		}()
@@ -322,6 +336,30 @@ func (s imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) erro
 		default:
 		}
 	}
+}
+
+// signal wakes those waiting on it: each fire closes the channel next
+// gave them.
+type signal struct {
+	mu sync.Mutex
+	ch chan struct{}
+}
+
+func newSignal() *signal { return &signal{ch: make(chan struct{})} }
+
+// next is closed at the next fire.
+func (s *signal) next() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ch
+}
+
+// fire wakes every waiter of next.
+func (s *signal) fire() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	close(s.ch)
+	s.ch = make(chan struct{})
 }
 
 // Move implements imapserver.SessionMove as COPY, then STORE \Deleted and
