@@ -236,13 +236,9 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := laterSchema(ctx, db.db, len(names)); err != nil {
 		return err
 	}
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		num, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("migration %s: the name must start with its number", base)
-		}
-		err = db.tx(ctx, func(tx *sql.Tx) error {
+	for i, name := range names {
+		base, num := strings.TrimPrefix(name, "migrations/"), i+1 // numberedInTurn
+		err := db.tx(ctx, func(tx *sql.Tx) error {
 			var version int
 			if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 				return err

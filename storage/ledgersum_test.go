@@ -82,11 +82,20 @@ func TestLedgerSum_IsTheStoredLinesHash(t *testing.T) {
 func TestSaveLedger_ARestartReadsTheLinesOnlyWhenNotTold(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
-		forget   bool // the rows' sums set to 0
+		spoil    string // run on the store before the restart
 		wantRead bool
 	}{
-		{"told by the hash", false, false},
-		{"not told", true, true},
+		{"told by the hash", "", false},
+		{"not told", `UPDATE games SET ledger_sum = 0`, true},
+		// Fail closed: a hash that is not the stored lines' (a line
+		// changed behind the store's back) has them read, and the stale
+		// line is written again, never kept.
+		{"a wrong hash", `UPDATE games SET ledger_sum = ledger_sum + 1`, true},
+		{"a stale line, a wrong hash", `UPDATE ledger_lines SET days = days + 7 WHERE seq = 1;
+			UPDATE games SET ledger_sum = ledger_sum + 1`, true},
+		{"a line too many, a wrong hash", `INSERT INTO ledger_lines (game_id, seq, player, received, sent, days, total, counted_moves, notes)
+			SELECT game_id, seq + 10, player, received, sent, days, total, counted_moves, notes FROM ledger_lines WHERE seq = 1;
+			UPDATE games SET ledger_sum = ledger_sum + 1`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "z.db")
@@ -94,8 +103,8 @@ func TestSaveLedger_ARestartReadsTheLinesOnlyWhenNotTold(t *testing.T) {
 			for _, r := range game12[:3] {
 				accepted(t, db, cipher, r)
 			}
-			if tc.forget {
-				_, err := db.db.Exec(`UPDATE games SET ledger_sum = 0`)
+			if tc.spoil != "" {
+				_, err := db.db.Exec(tc.spoil)
 				require.NoError(t, err)
 			}
 			require.NoError(t, db.Close())

@@ -191,7 +191,7 @@ func (t *Tx) Tournaments(ctx context.Context) ([]Tournament, error) {
 	if err := t.usable(); err != nil {
 		return nil, err
 	}
-	ciphers, err := t.db.column(ctx, t.tx, `SELECT cipher FROM tournaments ORDER BY id`)
+	ciphers, err := t.db.column(ctx, t.tx, ciphersQuery)
 	if err != nil {
 		return nil, err
 	}

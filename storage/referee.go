@@ -89,7 +89,7 @@ func (db *DB) senderCiphers(ctx context.Context, q querier, addr string) (mine, 
 	// without the two temporary b-trees of DISTINCT and ORDER BY.
 	mine, err = db.column(ctx, q, `SELECT cipher FROM tournaments WHERE id IN (SELECT tournament_id FROM players WHERE lower(email) = lower(?)) ORDER BY id`, addr)
 	if err == nil && len(mine) == 0 {
-		all, err = db.column(ctx, q, `SELECT cipher FROM tournaments ORDER BY id`)
+		all, err = db.column(ctx, q, ciphersQuery)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -146,7 +146,7 @@ func (db *DB) keptSenderCiphers(ctx context.Context, addr string) (mine, all []s
 	}
 	mine = byEmail[k]
 	if len(mine) == 0 {
-		if all, err = db.column(ctx, db.w.tx, `SELECT cipher FROM tournaments ORDER BY id`); err != nil {
+		if all, err = db.column(ctx, db.w.tx, ciphersQuery); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -87,9 +87,12 @@ func (db *DB) SenderCiphers(ctx context.Context, addr string) (mine, all []strin
 	return mine, all, err
 }
 
+// ciphersQuery reads the ciphers of all tournaments, oldest first.
+const ciphersQuery = `SELECT cipher FROM tournaments ORDER BY id`
+
 // Ciphers returns the ciphers of all tournaments, oldest first.
 func (db *DB) Ciphers(ctx context.Context) ([]string, error) {
-	return db.column(ctx, db.db, `SELECT cipher FROM tournaments ORDER BY id`)
+	return db.column(ctx, db.db, ciphersQuery)
 }
 
 // State returns the referee's state of the tournament cipher, as one
