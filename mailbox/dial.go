@@ -137,7 +137,7 @@ func negotiateTLS(conn net.Conn, cfg *tls.Config, debug io.Writer) (*tls.Conn, e
 	switch up := strings.ToUpper(greeting); {
 	case strings.HasPrefix(up, "* PREAUTH"):
 		return nil, errors.New("the server sent PREAUTH on a connection not yet encrypted")
-	case !strings.HasPrefix(up, "* OK"):
+	case !isOK(up, "*"):
 		return nil, fmt.Errorf("the server greets with %q", greeting)
 	}
 	if _, err := io.WriteString(rw, "S STARTTLS\r\n"); err != nil {
@@ -151,7 +151,7 @@ func negotiateTLS(conn net.Conn, cfg *tls.Config, debug io.Writer) (*tls.Conn, e
 		if strings.HasPrefix(line, "* ") {
 			continue // untagged data before the answer, such as CAPABILITY
 		}
-		if !strings.HasPrefix(strings.ToUpper(line), "S OK") {
+		if !isOK(strings.ToUpper(line), "S") {
 			return nil, fmt.Errorf("the server answers %q", line)
 		}
 		break
@@ -161,6 +161,13 @@ func negotiateTLS(conn net.Conn, cfg *tls.Config, debug io.Writer) (*tls.Conn, e
 		return nil, err
 	}
 	return tc, nil
+}
+
+// isOK reports whether line, upper case, is an OK of tag: "OK" a word
+// of its own ("S OKAY" is no answer go-imap would take for one).
+func isOK(line, tag string) bool {
+	rest, ok := strings.CutPrefix(line, tag+" OK")
+	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '[')
 }
 
 // readLine reads one line from r, a byte at a time (nothing after it is

@@ -3,6 +3,8 @@ package mailbox
 import (
 	"bufio"
 	"bytes"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"io"
 	"net"
@@ -15,6 +17,8 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"zaochnik/mailbox/mailtest"
 )
 
 // hostile is an endless answer of a server: head, then body over and over,
@@ -63,6 +67,7 @@ func TestBoundedConn_GoImapHoldsNoMore(t *testing.T) {
 		{"a body as one endless quoted string", &hostile{head: "* 1 FETCH (UID 1 BODY[] \"", body: "xxxxxxxx"}, false, false},
 		{"a long untagged line", &hostile{head: "* OK [ALERT] ", body: "talk talk "}, false, false},
 		{"a line without end", &hostile{head: "* 1 FETCH (UID 1 FLAGS (", body: "\\x "}, false, false},
+		{"a long-numbered status, then a body as a quoted string over lines", &hostile{head: "* 000000000001 OK {150}\r\n* 1 FETCH (UID 1 BODY[] \"From: x\r\n", body: "line\r\n"}, false, true},
 		{"a literal past the bound", &hostile{head: "* 1 FETCH (UID 1 BODY[] {999999999}\r\n", body: "x"}, false, true},
 		{"a literal of the limit", &hostile{head: "* 1 FETCH (UID 1 BODY[] {" + strconv.Itoa(limit) + "}\r\n" +
 			strings.Repeat("y", limit) + ")\r\nT1 OK done\r\n", body: "\r\n"}, true, false},
@@ -111,9 +116,13 @@ func TestBoundedConn_GoImapHoldsNoMore(t *testing.T) {
 	}
 }
 
+// hostileEnough is where serveHostile gives up: far past any bound of
+// the tests, so that a bound not kept fails its test rather than hang it.
+const hostileEnough = 16 << 20
+
 // serveHostile greets, reads one command and answers it with answer,
-// chunk bytes a write, until the client is gone (or, for an honest
-// answer, once it was sent).
+// chunk bytes a write, until the client is gone or hostileEnough bytes
+// were made (or, for an honest answer, once it was sent).
 func serveHostile(conn net.Conn, answer *hostile, chunk int, whole bool) {
 	defer conn.Close()
 	if _, err := io.WriteString(conn, "* OK [CAPABILITY IMAP4rev1] fake\r\n"); err != nil {
@@ -128,7 +137,7 @@ func serveHostile(conn net.Conn, answer *hostile, chunk int, whole bool) {
 		return
 	}
 	buf := make([]byte, chunk)
-	for {
+	for answer.made.Load() < hostileEnough {
 		answer.Read(buf)
 		if _, err := conn.Write(buf); err != nil {
 			return
@@ -139,8 +148,8 @@ func serveHostile(conn net.Conn, answer *hostile, chunk int, whole bool) {
 // TestStartTLS_RefusesWhatIsNotOK: the exchange before the handshake
 // refuses a greeting of PREAUTH (the login would be skipped on a
 // connection not yet protected), any greeting but OK, a refused
-// STARTTLS and a line without end; untagged data before the answer is
-// skipped.
+// STARTTLS, a line without end and bytes after the OK; untagged data
+// before the answer is skipped.
 func TestStartTLS_RefusesWhatIsNotOK(t *testing.T) {
 	tests := []struct {
 		name, script, want string
@@ -149,6 +158,12 @@ func TestStartTLS_RefusesWhatIsNotOK(t *testing.T) {
 		{"BYE", "* BYE busy\r\n", "greets with"},
 		{"refused", "* OK hi\r\n* CAPABILITY IMAP4rev1\r\nS NO [PRIVACYREQUIRED] no\r\n", "answers"},
 		{"a line without end", "* OK " + strings.Repeat("x", responseMargin+10), "longer than"},
+		{"a greeting not OK but OKAY", "* OKAY hi\r\n", "greets with"},
+		{"an answer not OK but OKAY", "* OK hi\r\nS OKAY\r\n", "answers"},
+		// Bytes after the OK (a man in the middle's "injected" answers,
+		// CVE-2011-0411's class) go to the handshake and fail it: none is
+		// read as IMAP inside TLS.
+		{"a response pipelined after the OK", "* OK hi\r\nS OK begin\r\n* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] injected\r\n", "TLS handshake"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,9 +174,56 @@ func TestStartTLS_RefusesWhatIsNotOK(t *testing.T) {
 				srv.Write([]byte(tt.script))
 			}()
 			var trace bytes.Buffer
-			_, err := startTLS(cli, nil, &trace)
+			_, err := startTLS(cli, &tls.Config{ServerName: "imap.test"}, &trace)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
+}
+
+// TestStartTLS_CapabilitiesAskedInsideTLS: after startTLS, go-imap's
+// client believes none of the capabilities the server announced in
+// plain text (a man in the middle could have struck LOGINDISABLED out of
+// them): it asks CAPABILITY again inside TLS, and login then refuses to
+// send the password where the server, inside, takes no login.
+func TestStartTLS_CapabilitiesAskedInsideTLS(t *testing.T) {
+	cert := mailtest.NewCert(t)
+	cli, srv := net.Pipe()
+	asked := make(chan string, 1)
+	go func() {
+		defer srv.Close()
+		br := bufio.NewReader(srv)
+		io.WriteString(srv, "* OK [CAPABILITY IMAP4rev1 STARTTLS AUTH=PLAIN] plain\r\n")
+		if _, err := br.ReadString('\n'); err != nil {
+			return
+		}
+		io.WriteString(srv, "S OK begin TLS\r\n")
+		tc := tls.Server(srv, &tls.Config{Certificates: []tls.Certificate{cert}})
+		tr := bufio.NewReader(tc)
+		for {
+			line, err := tr.ReadString('\n')
+			if err != nil {
+				return
+			}
+			tag, cmd, _ := strings.Cut(strings.TrimSpace(line), " ")
+			select {
+			case asked <- cmd:
+			default:
+			}
+			if strings.EqualFold(cmd, "CAPABILITY") {
+				io.WriteString(tc, "* CAPABILITY IMAP4rev1 LOGINDISABLED\r\n")
+			}
+			io.WriteString(tc, tag+" OK done\r\n")
+		}
+	}()
+	pool := x509.NewCertPool()
+	pool.AddCert(cert.Leaf)
+	conn, err := startTLS(cli, &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}, nil)
+	require.NoError(t, err)
+	c := imapclient.New(conn, nil)
+	defer c.Close()
+	require.NoError(t, c.WaitGreeting())
+	assert.True(t, c.Caps().Has(imap.CapLoginDisabled), "the capabilities from inside TLS")
+	assert.Equal(t, "CAPABILITY", <-asked, "asked again inside TLS")
+	assert.ErrorIs(t, login(c, "u", "p"), errLoginDisabled)
 }

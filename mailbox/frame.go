@@ -200,8 +200,10 @@ func (f *frame) step(b byte) {
 			}
 			return
 		}
-		if !f.tag && !f.numbered && !f.long && len(f.typ) > 0 && isDigit(f.typ[0]) && b == ' ' {
-			f.numbered, f.typ = true, f.typ[:0] // "* 5 FETCH": the type follows
+		if !f.tag && !f.numbered && len(f.typ) > 0 && isDigit(f.typ[0]) && b == ' ' {
+			// "* 5 FETCH": the type follows. go-imap takes a number of
+			// any length ("* 00000000005 OK" is 5), so a long one too.
+			f.numbered, f.long, f.typ = true, false, f.typ[:0]
 			return
 		}
 		if f.tag || !f.long && isStatus(string(f.typ)) {

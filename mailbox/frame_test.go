@@ -36,6 +36,7 @@ func TestFrame_Bounds(t *testing.T) {
 		{"a quote in a status's text is text", "* OK say \"hi\r\nA1 NO \"x\r\n+ \"\r\n* 2 EXISTS\r\n", -1, ""},
 		{"a status in lower case", "* ok \"x\r\n* bye [X] \"\r\n", -1, ""},
 		{"a numbered status's text", "* 5 OK \"x\r\n", -1, ""},
+		{"a numbered status's text, the number long", "* 000000000005 OK \"x\r\n* 2 EXISTS\r\n", -1, ""},
 		{"braces in text announce nothing", "A1 OK {500}\r\n* 1 EXISTS\r\n", -1, ""},
 		{"escapes in a quoted string", "* LIST () \"\\\"\" \"a\\\\\"\r\n", -1, ""},
 
@@ -50,6 +51,9 @@ func TestFrame_Bounds(t *testing.T) {
 		{"a long flag list", "* FLAGS (" + strings.Repeat("\\x ", 100) + ")\r\n", max, "longer than the bound"},
 		{"a response code over lines", "* OK [X-FOO a\r\n", len("* OK [X-FOO a\r"), "response code"},
 		{"a tagged response's code over lines", "A1 FETCH [X {5}\r\n", len("A1 FETCH [X {5}\r"), "response code"},
+		{"braces in a long-numbered status's text, then a quoted string over lines",
+			"* 000000000005 OK {150}\r\n* 1 FETCH (BODY[] \"x\r\n" + strings.Repeat("x\r\n", 100),
+			len("* 000000000005 OK {150}\r\n* 1 FETCH (BODY[] \"x\r"), "quoted string"},
 		{"a literal's bytes count", "* 1 FETCH (BODY[] {150}\r\n" + strings.Repeat("x", 150) + " " + strings.Repeat("y", 100), max, "longer than the bound"},
 	}
 	for _, tt := range tests {

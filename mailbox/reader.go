@@ -455,8 +455,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	// the server's EXPUNGE reports (go-imap's memory server reports a
 	// MOVE twice; localmail's MOVE, once).
 	guard := r.guard(c)
-	all := imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}
-	list, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true}).Collect()
+	list, err := r.listLetters(c, maxListed)
 	guard.Stop()
 	if err != nil {
 		return fmt.Errorf("listing the letters: %w", err)
@@ -473,11 +472,11 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	waiting := map[imap.UID]retry{} // r.waiting's, likewise
 	now := time.Now()
 	for _, m := range list {
-		if hasFlag(m.Flags, keywordProcessed) {
+		if m.processed {
 			ts[0].uids.AddNum(m.UID)
 			continue
 		}
-		if hasFlag(m.Flags, keywordRefused) {
+		if m.refused {
 			ts[1].uids.AddNum(m.UID)
 			continue
 		}
@@ -549,6 +548,45 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 		return err
 	}
 	return r.oversized(ctx, c, uidValidity, found, refused)
+}
+
+// maxListed bounds the letters a listing of the mailbox keeps: the frame
+// bounds each response, not their number, and a server answering the
+// listing with letters without end within CommandTimeout would have the
+// reader hold them all. A million is far past any tournament's backlog;
+// one past it is taken a million at a time, the first listed first.
+const maxListed = 1 << 20
+
+// listedLetter is what catchUp needs of a letter in the mailbox.
+type listedLetter struct {
+	UID                imap.UID
+	RFC822Size         int64
+	processed, refused bool // it carries keywordProcessed, keywordRefused
+}
+
+// listLetters lists the letters of the selected mailbox (UID, flags,
+// size), keeping the first max of them; the others are read and dropped
+// (a listing without end is cut by the caller's guard, at
+// CommandTimeout), left to the next catch-up.
+func (r *Reader) listLetters(c *imapclient.Client, max int) ([]listedLetter, error) {
+	cmd := c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true, Flags: true, RFC822Size: true})
+	var ls []listedLetter
+	n := 0
+	for m := cmd.Next(); m != nil; m = cmd.Next() {
+		if n++; n > max {
+			continue // not kept: Next discards it
+		}
+		b, err := m.Collect()
+		if err != nil {
+			break // cmd.Close says why
+		}
+		ls = append(ls, listedLetter{UID: b.UID, RFC822Size: b.RFC822Size,
+			processed: hasFlag(b.Flags, keywordProcessed), refused: hasFlag(b.Flags, keywordRefused)})
+	}
+	if n > max {
+		r.log.Warn("imap: the mailbox lists more letters than a catch-up takes; the others are left to the next", "listed", n, "taken", max)
+	}
+	return ls, cmd.Close()
 }
 
 // arrival is a fetched letter on its way to the Inbox, or (end) the mark

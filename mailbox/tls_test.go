@@ -1,41 +1,24 @@
 package mailbox_test
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"math/big"
-	"net"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"zaochnik/mailbox"
 	"zaochnik/mailbox/localmail"
+	"zaochnik/mailbox/mailtest"
 )
 
 // selfSigned makes a certificate for 127.0.0.1 and the client config that
 // trusts it.
 func selfSigned(t *testing.T) (server, client *tls.Config) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	require.NoError(t, err)
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, KeyUsage: x509.KeyUsageDigitalSignature,
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	require.NoError(t, err)
-	cert, err := x509.ParseCertificate(der)
-	require.NoError(t, err)
+	cert := mailtest.NewCert(t)
 	pool := x509.NewCertPool()
-	pool.AddCert(cert)
-	return &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}},
-		&tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}
+	pool.AddCert(cert.Leaf)
+	return &tls.Config{Certificates: []tls.Certificate{cert}}, &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}
 }
 
 // TestSTARTTLS runs the reader and the sender over STARTTLS, as a real

@@ -67,16 +67,15 @@ func (w *watch) stop() { w.timer.Stop() }
 // connection, 0 for none.
 func (w *watch) stalled() imap.UID { return imap.UID(w.cut.Load()) }
 
-// maxAllowance bounds a literal's allowance, whatever size is announced.
+// maxAllowance bounds the seconds a literal's size adds to its
+// allowance, whatever size is announced (and keeps them from overflowing).
 const maxAllowance = 24 * time.Hour
 
 // allowance is how long a literal of n bytes may take to arrive:
-// CommandTimeout, and a second for every MinTransferRate bytes.
+// CommandTimeout, and a second for every MinTransferRate bytes, up to
+// maxAllowance; it never shrinks as n grows.
 func (r *Reader) allowance(n int64) time.Duration {
-	secs := max(n, 0) / r.o.MinTransferRate
-	if secs > int64(maxAllowance/time.Second) {
-		return maxAllowance
-	}
+	secs := min(max(n, 0)/r.o.MinTransferRate, int64(maxAllowance/time.Second))
 	return r.o.CommandTimeout + time.Duration(secs)*time.Second
 }
 
