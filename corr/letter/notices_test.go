@@ -287,9 +287,9 @@ func TestOversized_CountsTheDay(t *testing.T) {
 		want     string
 	}{
 		{"ruSecretary", Russian, false, 4, "Это уже 4-е такое письмо этого отправителя за 02.03.2026. Все они хранятся в очереди стола секретаря; следующее уведомление придёт, когда их станет 8."},
-		{"enSecretary", English, false, 2, "This is letter number 2 too large from this sender on 02.03.2026. Each is kept in the queue of the secretary's desk; the next notice comes when there are 4."},
+		{"enSecretary", English, false, 2, "This is the 2nd letter too large from this sender on 02.03.2026. Each is kept in the queue of the secretary's desk; the next notice comes when there are 4."},
 		{"ruSender", Russian, true, 8, "Это уже 8-е такое ваше письмо за 02.03.2026; следующее уведомление придёт, когда их станет 16."},
-		{"enSender", English, true, 2, "This is your letter number 2 too large on 02.03.2026; the next notice comes when there are 4."},
+		{"enSender", English, true, 2, "This is the 2nd letter too large you have sent on 02.03.2026; the next notice comes when there are 4."},
 		{"ruFirst", Russian, false, 1, ""},
 	}
 	for _, tt := range tests {
@@ -310,4 +310,21 @@ func TestOversized_CountsTheDay(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []int{1, 2, 4, 8, 16}, told)
+}
+
+// TestOrdinal: the number of a sender's letter too large, as a notice
+// writes it in each language.
+func TestOrdinal(t *testing.T) {
+	for _, tt := range []struct {
+		n      int
+		ru, en string
+	}{
+		{1, "1-е", "1st"}, {2, "2-е", "2nd"}, {3, "3-е", "3rd"}, {4, "4-е", "4th"},
+		{11, "11-е", "11th"}, {12, "12-е", "12th"}, {13, "13-е", "13th"},
+		{21, "21-е", "21st"}, {22, "22-е", "22nd"}, {64, "64-е", "64th"},
+		{111, "111-е", "111th"}, {112, "112-е", "112th"}, {1024, "1024-е", "1024th"},
+	} {
+		assert.Equal(t, tt.ru, newWriter(Envelope{Lang: Russian}).ordinal(tt.n), tt.n)
+		assert.Equal(t, tt.en, newWriter(Envelope{Lang: English}).ordinal(tt.n), tt.n)
+	}
 }

@@ -2,6 +2,7 @@ package letter
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"zaochnik/timecontrol"
@@ -122,6 +123,26 @@ type Oversized struct {
 	Nth int
 }
 
+// ordinal writes n as an ordinal of a letter (письмо): "4-е", "2nd",
+// "11th", "22nd".
+func (w *writer) ordinal(n int) string {
+	if w.lang != English {
+		return strconv.Itoa(n) + "-е"
+	}
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
 // Told reports whether the nth letter too large of a sender on a day is
 // told of: the first, then each time their number doubles. Every one is
 // kept all the same.
@@ -143,9 +164,9 @@ func (o Oversized) Render() Message {
 			date(o.ArrivedOnDate), subject, size, limit))
 		w.line(w.t("Пришлите, пожалуйста, ход обычным текстовым письмом без вложений.", "Please send your move again as a plain text letter without attachments."))
 		if o.Nth > 1 {
-			w.line(w.f("Это уже %d-е такое ваше письмо за %s; следующее уведомление придёт, когда их станет %d.",
-				"This is your letter number %d too large on %s; the next notice comes when there are %d.",
-				o.Nth, date(o.ArrivedOnDate), 2*o.Nth))
+			w.line(w.f("Это уже %s такое ваше письмо за %s; следующее уведомление придёт, когда их станет %d.",
+				"This is the %s letter too large you have sent on %s; the next notice comes when there are %d.",
+				w.ordinal(o.Nth), date(o.ArrivedOnDate), 2*o.Nth))
 		}
 	} else {
 		// A letter whose header did not come names no sender.
@@ -161,9 +182,9 @@ func (o Oversized) Render() Message {
 				"It cannot be put under any tournament; the secretaries of every tournament whose letters come to this mailbox were told of it."))
 		}
 		if o.Nth > 1 {
-			w.line(w.f("Это уже %d-е такое письмо этого отправителя за %s. Все они хранятся в очереди стола секретаря; следующее уведомление придёт, когда их станет %d.",
-				"This is letter number %d too large from this sender on %s. Each is kept in the queue of the secretary's desk; the next notice comes when there are %d.",
-				o.Nth, date(o.ArrivedOnDate), 2*o.Nth))
+			w.line(w.f("Это уже %s такое письмо этого отправителя за %s. Все они хранятся в очереди стола секретаря; следующее уведомление придёт, когда их станет %d.",
+				"This is the %s letter too large from this sender on %s. Each is kept in the queue of the secretary's desk; the next notice comes when there are %d.",
+				w.ordinal(o.Nth), date(o.ArrivedOnDate), 2*o.Nth))
 		}
 	}
 	return w.close(o.Envelope, w.t("Слишком большое письмо", "Letter too large"))
