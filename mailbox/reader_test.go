@@ -672,29 +672,13 @@ func TestReader_HostileResponseDropped(t *testing.T) {
 				s.deliver(letter("h.2@example.ru", "2"))
 				p := newProxy(t, s.addr)
 				p.poison.Store(&tt.p)
-				var log lockedBuffer
+				var log mailtest.Buffer
 				inbox := newFakeInbox()
 				startReader(t, p.addr(), inbox, func(o *mailbox.ReaderOptions) {
 					o.MaxLetterSize = 16 << 10
 					o.Logger = slog.New(slog.NewTextHandler(&log, nil))
 				})
-				require.Eventually(t, func() bool { return p.poisoned.Load() >= 2 }, 20*time.Second, 10*time.Millisecond,
-					"dropped, and back after a backoff")
-				inbox.mu.Lock()
-				assert.Empty(t, inbox.applied, "nothing handed over")
-				inbox.mu.Unlock()
-				for _, flags := range inboxFlags(t, s.addr) {
-					assert.Empty(t, flags, "the letters stay as they came, unmarked")
-				}
-				text := log.String()
-				assert.Contains(t, text, "a response past the bound")
-				assert.Contains(t, text, "imap="+p.addr(), "the server named")
-				assert.Contains(t, text, "bound="+strconv.Itoa(16<<10+64<<10), "the bound named")
-
-				p.poison.Store(nil)
-				inbox.waitApplied(t, 2)
-				waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2})
-				inbox.checkOnce(t)
+				checkHostileDropped(t, p, s.addr, inbox, &log, "imap="+p.addr())
 			})
 		})
 	}
@@ -725,22 +709,32 @@ func inboxFlags(t *testing.T, addr string) [][]imap.Flag {
 	return out
 }
 
-// lockedBuffer is a buffer written by several goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
+// checkHostileDropped: the reader behind p, poisoned with a response past
+// the bound of a 16 KiB letter, is dropped and comes back after a backoff;
+// nothing is handed over nor marked in the INBOX of addr, and log names
+// the bound (and what else is given). Then p behaves, and both letters
+// are read, once.
+func checkHostileDropped(t *testing.T, p *proxy, addr string, inbox *fakeInbox, log *mailtest.Buffer, named ...string) {
+	t.Helper()
+	require.Eventually(t, func() bool { return p.poisoned.Load() >= 2 }, 20*time.Second, 10*time.Millisecond,
+		"dropped, and back after a backoff")
+	inbox.mu.Lock()
+	assert.Empty(t, inbox.applied, "nothing handed over")
+	inbox.mu.Unlock()
+	for _, flags := range inboxFlags(t, addr) {
+		assert.Empty(t, flags, "the letters stay as they came, unmarked")
+	}
+	text := log.String()
+	assert.Contains(t, text, "a response past the bound")
+	for _, n := range named {
+		assert.Contains(t, text, n, "named in the log")
+	}
+	assert.Contains(t, text, "bound="+strconv.Itoa(16<<10+64<<10), "the bound named")
 
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	p.poison.Store(nil)
+	inbox.waitApplied(t, 2)
+	waitFolders(t, addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2})
+	inbox.checkOnce(t)
 }
 
 // TestReader_ProgressOfALargeLetter: the reader tells
