@@ -63,7 +63,7 @@ func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each fu
 	defer c.Close()
 	defer context.AfterFunc(ctx, func() { c.Close() })()
 	if err := login(c, o.Username, o.Password); err != nil {
-		return fmt.Errorf("logging in as %s: %w", o.Username, err)
+		return err
 	}
 	names, have, err := serverNames(c, folders...)
 	if err != nil {

@@ -325,7 +325,7 @@ func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *ima
 	guard := r.guard(c)
 	defer guard.Stop()
 	if err := login(c, r.o.Username, r.o.Password); err != nil {
-		return "", "", nil, fmt.Errorf("logging in as %s: %w", r.o.Username, err)
+		return "", "", nil, err
 	}
 	if processed, refused, err = r.folders(c); err != nil {
 		return "", "", nil, err
