@@ -26,18 +26,17 @@ func startDovecotTLS(t *testing.T) (*mailtest.Dovecot, *tls.Config) {
 	return d, &tls.Config{RootCAs: pool}
 }
 
-// tlsModes are the two ways to a Dovecot requiring TLS: STARTTLS where
-// it takes the client as remote (ssl = required holds), implicit TLS.
-func tlsModes(d *mailtest.Dovecot) []struct {
+// tlsMode is a way to a Dovecot requiring TLS.
+type tlsMode struct {
 	name     string
 	security mailbox.Security
 	addr     string
-} {
-	return []struct {
-		name     string
-		security mailbox.Security
-		addr     string
-	}{
+}
+
+// tlsModes are the two ways to a Dovecot requiring TLS: STARTTLS where
+// it takes the client as remote (ssl = required holds), implicit TLS.
+func tlsModes(d *mailtest.Dovecot) []tlsMode {
+	return []tlsMode{
 		{"STARTTLS", mailbox.SecurityStartTLS, d.OffHostAddr},
 		{"ImplicitTLS", mailbox.SecurityTLS, d.TLSAddr},
 	}
