@@ -81,11 +81,7 @@ func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each fu
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].arrived.Before(all[j].arrived) })
 	for len(all) > 0 {
-		n, bytes := 1, k.cost(all[0])
-		for n < len(all) && n < o.BatchSize && bytes+k.cost(all[n]) <= o.FetchBytes {
-			bytes += k.cost(all[n])
-			n++
-		}
+		n := batchLen(all, o.BatchSize, o.FetchBytes, k.cost)
 		if err := k.batch(all[:n], each); err != nil {
 			return err
 		}

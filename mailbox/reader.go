@@ -520,11 +520,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	slices.Sort(fresh)
 	var batches [][]imap.UID
 	for len(fresh) > 0 {
-		n, bytes := 1, size[fresh[0]]
-		for n < len(fresh) && n < r.o.BatchSize && bytes+size[fresh[n]] <= r.o.FetchBytes {
-			bytes += size[fresh[n]]
-			n++
-		}
+		n := batchLen(fresh, r.o.BatchSize, r.o.FetchBytes, func(uid imap.UID) int64 { return size[uid] })
 		batches, fresh = append(batches, fresh[:n]), fresh[n:]
 	}
 	slices.Sort(alone)
@@ -548,6 +544,17 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 		return err
 	}
 	return r.oversized(ctx, c, uidValidity, found, refused)
+}
+
+// batchLen is how many of xs, from the first, make the next batch: at
+// most most of them and bytes by cost, and always one, however large.
+func batchLen[T any](xs []T, most int, bytes int64, cost func(T) int64) int {
+	n, sum := 1, cost(xs[0])
+	for n < len(xs) && n < most && sum+cost(xs[n]) <= bytes {
+		sum += cost(xs[n])
+		n++
+	}
+	return n
 }
 
 // maxListed bounds the letters a listing of the mailbox keeps: the frame
