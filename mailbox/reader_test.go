@@ -242,14 +242,12 @@ func TestReader_OversizedNeverFetched(t *testing.T) {
 		waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/refused": 1})
 		inbox.mu.Lock()
 		defer inbox.mu.Unlock()
-		require.Len(t, inbox.oversized, 1)
-		for _, header := range inbox.oversized {
-			assert.Contains(t, string(header.Raw), "big.1@example.ru")
-			assert.NotContains(t, string(header.Raw), "BODY-OF-THE-BIG-LETTER")
-			require.NotNil(t, header.Mail, "the header is read at the edge, once")
-			assert.True(t, header.Mail.Read())
-			assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
-		}
+		_, header := inbox.oneOversized(t)
+		assert.Contains(t, string(header.Raw), "big.1@example.ru")
+		assert.NotContains(t, string(header.Raw), "BODY-OF-THE-BIG-LETTER")
+		require.NotNil(t, header.Mail, "the header is read at the edge, once")
+		assert.True(t, header.Mail.Read())
+		assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
 		assert.NotContains(t, inbox.applied, "big.1@example.ru")
 		assert.ElementsMatch(t, []string{"big.1@example.ru"}, folders(t, s.addr)["zaochnik/refused"])
 	})
@@ -282,13 +280,11 @@ func understated(t *testing.T, lines int) {
 		waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2, "zaochnik/refused": 1})
 		inbox.mu.Lock()
 		defer inbox.mu.Unlock()
-		require.Len(t, inbox.oversized, 1)
-		for uid, header := range inbox.oversized {
-			assert.NotContains(t, string(header.Raw), "BODY-OF-THE-BIG-LETTER")
-			require.NotNil(t, header.Mail, "the header is read at the edge, once")
-			assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
-			assert.GreaterOrEqual(t, inbox.sizes[uid], int64(len(big)), "the size that arrived, not the one announced")
-		}
+		uid, header := inbox.oneOversized(t)
+		assert.NotContains(t, string(header.Raw), "BODY-OF-THE-BIG-LETTER")
+		require.NotNil(t, header.Mail, "the header is read at the edge, once")
+		assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
+		assert.GreaterOrEqual(t, inbox.sizes[uid], int64(len(big)), "the size that arrived, not the one announced")
 		assert.NotContains(t, inbox.applied, "big.1@example.ru")
 		assert.ElementsMatch(t, []string{"big.1@example.ru"}, folders(t, s.addr)["zaochnik/refused"])
 		if len(big) > 16<<10+64<<10 {
@@ -325,14 +321,12 @@ func TestReader_OversizedHeaderNotHeld(t *testing.T) {
 				waitFolders(t, s.addr, map[string]int{"INBOX": 0, "zaochnik/refused": 1})
 				inbox.mu.Lock()
 				defer inbox.mu.Unlock()
-				require.Len(t, inbox.oversized, 1)
-				for uid, header := range inbox.oversized {
-					assert.NotContains(t, string(header.Raw), "LONG-HEADER", "a header over the limit is not held")
-					assert.Greater(t, inbox.sizes[uid], int64(16<<10))
-					if tt.id == "" {
-						assert.Empty(t, header.Raw)
-						continue
-					}
+				uid, header := inbox.oneOversized(t)
+				assert.NotContains(t, string(header.Raw), "LONG-HEADER", "a header over the limit is not held")
+				assert.Greater(t, inbox.sizes[uid], int64(16<<10))
+				if tt.id == "" {
+					assert.Empty(t, header.Raw)
+				} else {
 					require.NotNil(t, header.Mail, "read at the edge, once")
 					assert.Equal(t, tt.id, header.Mail.MessageID)
 					assert.Equal(t, "player@example.ru", header.Mail.From.Addr)
@@ -385,11 +379,9 @@ func TestReader_LateOversizedOnce(t *testing.T) {
 				inbox.checkOnce(t)
 				inbox.mu.Lock()
 				defer inbox.mu.Unlock()
-				require.Len(t, inbox.oversized, 1)
-				for _, header := range inbox.oversized {
-					require.NotNil(t, header.Mail)
-					assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
-				}
+				_, header := inbox.oneOversized(t)
+				require.NotNil(t, header.Mail)
+				assert.Equal(t, "big.1@example.ru", header.Mail.MessageID)
 				assert.NotContains(t, inbox.applied, "big.1@example.ru")
 			})
 		})
@@ -531,10 +523,8 @@ func TestReader_OversizedHeaderPastTheBound(t *testing.T) {
 		inbox.checkOnce(t)
 		inbox.mu.Lock()
 		defer inbox.mu.Unlock()
-		require.Len(t, inbox.oversized, 1)
-		for _, header := range inbox.oversized {
-			assert.Empty(t, header.Raw, "handed over without its header")
-		}
+		_, header := inbox.oneOversized(t)
+		assert.Empty(t, header.Raw, "handed over without its header")
 	})
 }
 
