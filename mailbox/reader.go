@@ -905,12 +905,7 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 		// Its header broke the connection every time it came: it goes
 		// without, unfetched.
 		r.log.Warn("imap: letter over the size limit whose header cannot be fetched; handed over without it", "uid", uid, "size", size)
-		if err := r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, Fetched{UID: uint32(uid)}, size); err != nil {
-			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
-			continue
-		}
-		delete(r.waiting, uid)
-		t.uids.AddNum(uid)
+		r.handOversized(ctx, uidValidity, Fetched{UID: uint32(uid)}, size, t)
 	}
 	if len(all) == 0 {
 		return r.fileAll(c, []*tray{t})
@@ -966,14 +961,8 @@ func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValid
 		}
 		r.log.Warn("imap: letter over the size limit, not fetched", "uid", uid, "size", sizes[uid], "limit", r.o.MaxLetterSize)
 		w.pause()
-		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), it.raw), sizes[uid])
+		r.handOversized(ctx, uidValidity, r.read(uint32(uid), it.raw), sizes[uid], t)
 		w.between()
-		if err != nil {
-			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
-			continue
-		}
-		delete(r.waiting, uid)
-		t.uids.AddNum(uid)
 	}
 	if err := cmd.Close(); err != nil {
 		err = fmt.Errorf("fetching headers of oversized letters: %w", err)
@@ -990,6 +979,19 @@ func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValid
 		return err
 	}
 	return nil
+}
+
+// handOversized hands letter header.UID, oversized (size bytes), to the
+// Inbox with header and puts it in t to be filed; one the Inbox does not
+// take is put off (putOff), as oversized says.
+func (r *Reader) handOversized(ctx context.Context, uidValidity uint32, header Fetched, size int64, t *tray) {
+	uid := imap.UID(header.UID)
+	if err := r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, header, size); err != nil {
+		r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
+		return
+	}
+	delete(r.waiting, uid)
+	t.uids.AddNum(uid)
 }
 
 // brokeIn is the letter of a FETCH of uids whose response broke the
