@@ -48,9 +48,7 @@ type KeptLetter struct {
 // then, not read further) and an error of each stop it.
 func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each func(KeptLetter) error) (err error) {
 	setDefault(&o.Security, SecurityTLS)
-	setDefault(&o.MaxLetterSize, 10<<20)
-	setDefault(&o.BatchSize, 500)
-	setDefault(&o.FetchBytes, 16<<20)
+	setSizeDefaults(&o)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}

@@ -233,14 +233,20 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.MinTransferRate, 16<<10)
 	setDefault(&o.MinBackoff, time.Second)
 	setDefault(&o.MaxBackoff, 5*time.Minute)
-	setDefault(&o.BatchSize, 500)
-	setDefault(&o.FetchBytes, 16<<20)
+	setSizeDefaults(&o)
 	setDefault(&o.GroupSize, 256)
-	setDefault(&o.MaxLetterSize, 10<<20)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
 	return &Reader{o: o, log: o.Logger.With("imap", o.Addr, "mailbox", o.Mailbox)}, nil
+}
+
+// setSizeDefaults defaults the bounds of a letter and of a batch, which
+// NewReader and ReadFolders both take.
+func setSizeDefaults(o *ReaderOptions) {
+	setDefault(&o.MaxLetterSize, 10<<20)
+	setDefault(&o.BatchSize, 500)
+	setDefault(&o.FetchBytes, 16<<20)
 }
 
 // setDefault sets *p to def when it is zero.
