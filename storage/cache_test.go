@@ -32,6 +32,18 @@ func twoPlayers(t *testing.T, path string) (*DB, string) {
 	return db, tm.Cipher
 }
 
+// coldState is the tournament cipher's state as a store opened afresh at
+// path reads it from the rows, no copy of db's in memory.
+func coldState(t *testing.T, path, cipher string) corr.State {
+	t.Helper()
+	cold, err := Open(path)
+	require.NoError(t, err)
+	defer cold.Close()
+	s, err := cold.State(context.Background(), cipher)
+	require.NoError(t, err)
+	return s
+}
+
 // createTwo creates in db the replays' two-player tournament, its file's
 // text with the strings replaced (old, new pairs: its cipher among them
 // for a second one), not started.
@@ -83,19 +95,14 @@ func storedLedger(t *testing.T, db *DB, code string) []ledgerRow {
 func TestCache_LedgerLinesWrittenFromTheFirstChange(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
 	db, cipher := twoPlayers(t, path)
-	ctx := context.Background()
 	for _, r := range game12 {
 		accepted(t, db, cipher, r)
 
-		cold, err := Open(path)
-		require.NoError(t, err)
-		s, err := cold.State(ctx, cipher) // read from the rows, not the copy
-		require.NoError(t, err)
+		s := coldState(t, path, cipher)
 		g, _ := s.Game("ТЕСТ-2026 1-2")
 		want := ledgerRows(s, g)
 		require.NotEmpty(t, want)
 		assert.Equal(t, want, storedLedger(t, db, g.Code), r.MessageID)
-		require.NoError(t, cold.Close())
 	}
 }
 
@@ -536,11 +543,7 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 		require.NoError(t, st.do(), st.name)
 		warm, err := db.State(ctx, tm.Cipher)
 		require.NoError(t, err)
-		cold, err := Open(path)
-		require.NoError(t, err)
-		s, err := cold.State(ctx, tm.Cipher)
-		require.NoError(t, err)
-		require.NoError(t, cold.Close())
+		s := coldState(t, path, tm.Cipher)
 		assert.Equal(t, warm, s, st.name)
 		for _, g := range s.Games {
 			assert.Equal(t, ledgerRows(s, *g), storedLedger(t, db, g.Code), "%s: game %s", st.name, g.Code)

@@ -194,21 +194,15 @@ func FuzzReadListsColumn(f *testing.F) {
 func TestGameLists_ALetterWritesItsItems(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
 	db, cipher := twoPlayers(t, path)
-	ctx := context.Background()
 	const code = "ТЕСТ-2026 1-2"
 	var sizes []int
 	for _, r := range game12 {
 		_, s := applyRead(t, db, cipher, r)
 		warm, _ := s.Game(code)
 
-		cold, err := Open(path)
-		require.NoError(t, err)
-		cs, err := cold.State(ctx, cipher) // read from the rows, not the copy
-		require.NoError(t, err)
-		g, _ := cs.Game(code)
+		g, _ := coldState(t, path, cipher).Game(code)
 		warm.Claims, g.Claims = nil, nil
 		assert.Equal(t, emptyListsNil(warm), emptyListsNil(g), r.MessageID)
-		require.NoError(t, cold.Close())
 
 		var state string
 		require.NoError(t, db.db.QueryRow(`SELECT state FROM games WHERE code = ?`, code).Scan(&state))
@@ -379,11 +373,7 @@ func TestMigration_0013_CutsTheListsInChunks(t *testing.T) {
 	}))
 	warm, err := db.State(ctx, cipher)
 	require.NoError(t, err)
-	cold, err := Open(path)
-	require.NoError(t, err)
-	defer cold.Close()
-	s, err := cold.State(ctx, cipher)
-	require.NoError(t, err)
+	s := coldState(t, path, cipher)
 	for i := range s.Games {
 		assert.Equal(t, emptyListsNil(*warm.Games[i]), emptyListsNil(*s.Games[i]))
 	}
@@ -430,11 +420,7 @@ func TestGameLists_ReadInAGroupSeesItsItems(t *testing.T) {
 	require.NoError(t, g.Commit())
 	warm, err := db.State(ctx, cipher)
 	require.NoError(t, err)
-	cold, err := Open(path)
-	require.NoError(t, err)
-	defer cold.Close()
-	s, err := cold.State(ctx, cipher)
-	require.NoError(t, err)
+	s := coldState(t, path, cipher)
 	want, _ := warm.Game(code)
 	got, _ := s.Game(code)
 	require.Len(t, got.Plies, 20)
