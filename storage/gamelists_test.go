@@ -252,12 +252,7 @@ func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 	}
 	require.NoError(t, old.Close())
 
-	db, err = Open(path)
-	require.NoError(t, err)
-	defer db.Close()
-	after, err := db.State(ctx, cipher)
-	require.NoError(t, err)
-	require.Len(t, after.Games, len(before.Games))
+	db, after := migrated(t, path, cipher, before)
 	for i, g := range after.Games {
 		assert.Equal(t, emptyListsNil(*before.Games[i]), emptyListsNil(*g), g.Code)
 	}
@@ -276,6 +271,20 @@ func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 	var chunks int
 	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM game_chunks`).Scan(&chunks))
 	assert.Positive(t, chunks)
+}
+
+// migrated opens the store at path, as an earlier version left it, and
+// reads the tournament cipher's state, of before's games; the store is
+// closed when t ends.
+func migrated(t *testing.T, path, cipher string, before corr.State) (*DB, corr.State) {
+	t.Helper()
+	db, err := Open(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	after, err := db.State(context.Background(), cipher)
+	require.NoError(t, err)
+	require.Len(t, after.Games, len(before.Games))
+	return db, after
 }
 
 // asVersion12 brings the store of sqldb, this version's, back to the
@@ -334,12 +343,7 @@ func TestMigration_0013_CutsTheListsInChunks(t *testing.T) {
 	asVersion12(t, old, before.Games)
 	require.NoError(t, old.Close())
 
-	db, err = Open(path)
-	require.NoError(t, err)
-	defer db.Close()
-	after, err := db.State(ctx, cipher)
-	require.NoError(t, err)
-	require.Len(t, after.Games, len(before.Games))
+	db, after := migrated(t, path, cipher, before)
 	for i, g := range after.Games {
 		assert.Equal(t, emptyListsNil(*before.Games[i]), emptyListsNil(*g), g.Code)
 		var lists string
