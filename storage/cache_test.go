@@ -19,16 +19,22 @@ import (
 	"zaochnik/timecontrol"
 )
 
-// twoPlayers opens a store at path holding the replays' two-player
-// tournament, started; it returns the cipher.
-func twoPlayers(t *testing.T, path string) (*DB, string) {
+// opened is the store at path, opened; it is closed when t ends.
+func opened(t *testing.T, path string) *DB {
 	t.Helper()
 	db, err := Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// twoPlayers opens a store at path holding the replays' two-player
+// tournament, started; it returns the cipher.
+func twoPlayers(t *testing.T, path string) (*DB, string) {
+	t.Helper()
+	db := opened(t, path)
 	tm := createTwo(t, db)
-	err = start(context.Background(), db, tm.Cipher, tm.Start)
-	require.NoError(t, err)
+	require.NoError(t, start(context.Background(), db, tm.Cipher, tm.Start))
 	return db, tm.Cipher
 }
 
@@ -449,9 +455,7 @@ func TestCommitted_WeightNearTheHeap(t *testing.T) {
 // is read again from its rows), and one huge tournament does not hold
 // more than their games.
 func TestCache_HoldsAFederationsTournaments(t *testing.T) {
-	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	defer db.Close()
+	db := opened(t, filepath.Join(t.TempDir(), "z.db"))
 	federation := copyAt(127, 2)
 	for k := range 64 {
 		db.keep(fmt.Sprint("T", k), federation) // 64 × (127+1) games' floor: the bound exactly
@@ -472,9 +476,7 @@ func TestCache_HoldsAFederationsTournaments(t *testing.T) {
 // 64 tournaments of 127 games at move 40, some 3.6 MB each, the copies
 // kept stay within cachedBytes, fewer than the 64 a bound of games kept.
 func TestCache_LongGamesWithinTheBytes(t *testing.T) {
-	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	defer db.Close()
+	db := opened(t, filepath.Join(t.TempDir(), "z.db"))
 	long := copyAt(127, 40)
 	for k := range 64 {
 		db.keep(fmt.Sprint("T", k), long)
@@ -494,9 +496,7 @@ func TestCache_LongGamesWithinTheBytes(t *testing.T) {
 // changed game is left unsaved.
 func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
-	db, err := Open(path)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := opened(t, path)
 	src, err := os.ReadFile(filepath.Join("..", "testdata", "tournaments", "example.toml"))
 	require.NoError(t, err)
 	src = append(src, "\n[[players]]\nnumber = 3\nname = \"Сидоров Сидор\"\nemail = \"sidorov@example.org\"\n[[games]]\nwhite = 3\nblack = 1\n[[games]]\nwhite = 2\nblack = 3\n"...)

@@ -21,9 +21,7 @@ import (
 // holding other bytes was reused by the mail server; the Message-ID's row
 // wins over the UID's when both exist.
 func TestStored_MessageIDThenUID(t *testing.T) {
-	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := opened(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
 	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	letter := func(mid, mbox string, uid uint32, raw string) Incoming {

@@ -278,9 +278,7 @@ func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 // closed when t ends.
 func migrated(t *testing.T, path, cipher string, before corr.State) (*DB, corr.State) {
 	t.Helper()
-	db, err := Open(path)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := opened(t, path)
 	after, err := db.State(context.Background(), cipher)
 	require.NoError(t, err)
 	require.Len(t, after.Games, len(before.Games))
