@@ -20,11 +20,11 @@ import (
 )
 
 // opened is the store at path, opened; it is closed when t ends.
-func opened(t *testing.T, path string) *DB {
-	t.Helper()
+func opened(tb testing.TB, path string) *DB {
+	tb.Helper()
 	db, err := Open(path)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	require.NoError(tb, err)
+	tb.Cleanup(func() { db.Close() })
 	return db
 }
 
