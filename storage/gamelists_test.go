@@ -256,15 +256,8 @@ func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 	for i, g := range after.Games {
 		assert.Equal(t, emptyListsNil(*before.Games[i]), emptyListsNil(*g), g.Code)
 	}
-	var states []string
-	rows, err := db.db.Query(`SELECT state FROM games`)
+	states, err := db.column(ctx, db.db, `SELECT state FROM games`)
 	require.NoError(t, err)
-	for rows.Next() {
-		var s string
-		require.NoError(t, rows.Scan(&s))
-		states = append(states, s)
-	}
-	require.NoError(t, rows.Err())
 	for _, s := range states {
 		assert.False(t, strings.Contains(s, `"Plies"`) || strings.Contains(s, `"Replies"`) || strings.Contains(s, `"Letters"`), s)
 	}
