@@ -157,6 +157,15 @@ func Decide(c Case, l Letter) (Decision, error) {
 	return Decision{Fate: Hold, Cipher: c.Cipher, Reason: w.why, Person: person, Ask: c.State.ConfirmRequest(h)}, nil
 }
 
+// TellsServed reports whether oversized letter l of case c, the nth of its
+// day (Oversize.Nth), is told to the secretary of every tournament the
+// mailbox serves (Oversize.Served, which only then need be read): nothing
+// names it, neither a tournament nor a sender, and it is told
+// (letter.Told).
+func TellsServed(c Case, l Letter, nth int) bool {
+	return c.Cipher == "" && l.From == "" && letter.Told(nth)
+}
+
 // Served is a tournament the mailbox serves, as told of an oversized
 // letter that names none: its state, and the day the letter arrived in
 // its zone.
@@ -193,20 +202,18 @@ type Oversize struct {
 // number (letter.Told): a sender mailing many floods nobody, and each is
 // filed all the same, with its event.
 func Oversized(c Case, l Letter, o Oversize) Decision {
-	told := letter.Told(o.Nth)
 	if c.Cipher == "" {
 		d := Decision{Fate: File, Reason: o.Reason}
-		if l.From != "" || !told {
+		if !TellsServed(c, l, o.Nth) {
 			return d
 		}
 		to := map[string]bool{}
 		for _, s := range o.Served {
 			n := s.State.OversizedUnfiled(o.Size, o.Limit, s.Day, o.Nth)
-			if n.To == "" || to[strings.ToLower(n.To)] {
-				continue
+			if key := strings.ToLower(n.To); n.To != "" && !to[key] {
+				to[key] = true
+				d.Outcome.Out = append(d.Outcome.Out, n)
 			}
-			to[strings.ToLower(n.To)] = true
-			d.Outcome.Out = append(d.Outcome.Out, n)
 		}
 		d.Outcome.Reason = o.Reason
 		return d
@@ -217,7 +224,7 @@ func Oversized(c Case, l Letter, o Oversize) Decision {
 	}
 	d := Decision{Fate: File, Cipher: c.Cipher, Reason: o.Reason, Outcome: corr.Outcome{Reason: o.Reason,
 		Events: []corr.Event{{Kind: "oversized", Detail: detail}}}}
-	if told {
+	if letter.Told(o.Nth) {
 		d.Outcome.Out = c.State.Oversized(l.From, l.Subject, o.Size, o.Limit, l.Postmark, o.Nth)
 		if o.Automatic {
 			d.Outcome.Out = d.Outcome.Out[:1] // the secretary's: an automatic letter is never answered (RFC 3834)

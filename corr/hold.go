@@ -62,12 +62,10 @@ func (s State) HoldDropped(h Held, why letter.HoldOutcome) Outgoing {
 // nth of its sender's that day; it was filed unread. The secretary's
 // notice comes first.
 func (s State) Oversized(from, subject string, size, limit int64, day timecontrol.Date, nth int) []Outgoing {
-	sec := s.Tournament.Secretary
-	o := letter.Oversized{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), Cipher: s.Tournament.Cipher, To: sec.Name},
+	o := letter.Oversized{Envelope: letter.Envelope{Cipher: s.Tournament.Cipher},
 		From: from, Subject: subject, Size: size, Limit: limit, ArrivedOnDate: day, Nth: nth}
-	msg := o.Render()
-	out := []Outgoing{{To: sec.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}}
-	if name, email, lang, ok := s.Tournament.Person(from); ok && !strings.EqualFold(email, sec.Email) {
+	out := []Outgoing{s.oversizedToSecretary(o)}
+	if name, email, lang, ok := s.Tournament.Person(from); ok && !strings.EqualFold(email, s.Tournament.Secretary.Email) {
 		o.Envelope, o.ToSender = letter.Envelope{Lang: lang, Cipher: s.Tournament.Cipher, To: name}, true
 		msg := o.Render()
 		out = append(out, Outgoing{To: email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body})
@@ -80,9 +78,16 @@ func (s State) Oversized(from, subject string, size, limit int64, day timecontro
 // and the mailbox serves several): under none, for the secretary of each
 // of them is told; the nth such letter of that day. It was filed unread.
 func (s State) OversizedUnfiled(size, limit int64, day timecontrol.Date, nth int) Outgoing {
+	return s.oversizedToSecretary(letter.Oversized{Size: size, Limit: limit, ArrivedOnDate: day, Unfiled: true, Nth: nth})
+}
+
+// oversizedToSecretary is notice o of a letter too large sent to the
+// secretary, in her language: the one place both notices of hers are
+// addressed (Oversized, OversizedUnfiled).
+func (s State) oversizedToSecretary(o letter.Oversized) Outgoing {
 	sec := s.Tournament.Secretary
-	msg := letter.Oversized{Envelope: letter.Envelope{Lang: letter.LangOf(sec.Language), To: sec.Name},
-		Size: size, Limit: limit, ArrivedOnDate: day, Unfiled: true, Nth: nth}.Render()
+	o.Envelope.Lang, o.Envelope.To = letter.LangOf(sec.Language), sec.Name
+	msg := o.Render()
 	return Outgoing{To: sec.Email, Kind: "oversized", Subject: msg.Subject, Body: msg.Body}
 }
 

@@ -132,7 +132,7 @@ func (s *State) startGames(r swiss.Round, day timecontrol.Date) (Outcome, error)
 	}
 	first := len(s.Games)
 	for _, p := range bothColours(pairings, t.GamesPerPair) {
-		if s.game(GameCode(t.Cipher, p)) != nil {
+		if s.gameOf(t.Cipher, p) != nil {
 			return Outcome{}, fmt.Errorf("corr: tournament %s: game %d-%d exists already; two players meet once (1.15.2)", t.Cipher, p.White, p.Black)
 		}
 		g := NewGame(t, p)

@@ -241,7 +241,7 @@ func (r *Referee) Oversized(ctx context.Context, l Letter, size int64) error {
 			return err
 		}
 		o.Nth++ // this one (one stored before changes nothing: Write)
-		if s.Case.Cipher == "" && s.Letter.From == "" && letter.Told(o.Nth) {
+		if adjudication.TellsServed(s.Case, s.Letter, o.Nth) {
 			// Nothing names it: every tournament's secretary is told.
 			ts, err := tx.Tournaments(ctx)
 			if err != nil {

@@ -19,17 +19,35 @@ import (
 	"zaochnik/timecontrol"
 )
 
+// opened is the store at path, opened; it is closed when t ends.
+func opened(tb testing.TB, path string) *DB {
+	tb.Helper()
+	db, err := Open(path)
+	require.NoError(tb, err)
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
 // twoPlayers opens a store at path holding the replays' two-player
 // tournament, started; it returns the cipher.
 func twoPlayers(t *testing.T, path string) (*DB, string) {
 	t.Helper()
-	db, err := Open(path)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := opened(t, path)
 	tm := createTwo(t, db)
-	err = start(context.Background(), db, tm.Cipher, tm.Start)
-	require.NoError(t, err)
+	require.NoError(t, start(context.Background(), db, tm.Cipher, tm.Start))
 	return db, tm.Cipher
+}
+
+// coldState is the tournament cipher's state as a store opened afresh at
+// path reads it from the rows, no copy of db's in memory.
+func coldState(t *testing.T, path, cipher string) corr.State {
+	t.Helper()
+	cold, err := Open(path)
+	require.NoError(t, err)
+	defer cold.Close()
+	s, err := cold.State(context.Background(), cipher)
+	require.NoError(t, err)
+	return s
 }
 
 // createTwo creates in db the replays' two-player tournament, its file's
@@ -83,19 +101,14 @@ func storedLedger(t *testing.T, db *DB, code string) []ledgerRow {
 func TestCache_LedgerLinesWrittenFromTheFirstChange(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
 	db, cipher := twoPlayers(t, path)
-	ctx := context.Background()
 	for _, r := range game12 {
 		accepted(t, db, cipher, r)
 
-		cold, err := Open(path)
-		require.NoError(t, err)
-		s, err := cold.State(ctx, cipher) // read from the rows, not the copy
-		require.NoError(t, err)
+		s := coldState(t, path, cipher)
 		g, _ := s.Game("ТЕСТ-2026 1-2")
 		want := ledgerRows(s, g)
 		require.NotEmpty(t, want)
 		assert.Equal(t, want, storedLedger(t, db, g.Code), r.MessageID)
-		require.NoError(t, cold.Close())
 	}
 }
 
@@ -442,9 +455,7 @@ func TestCommitted_WeightNearTheHeap(t *testing.T) {
 // is read again from its rows), and one huge tournament does not hold
 // more than their games.
 func TestCache_HoldsAFederationsTournaments(t *testing.T) {
-	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	defer db.Close()
+	db := opened(t, filepath.Join(t.TempDir(), "z.db"))
 	federation := copyAt(127, 2)
 	for k := range 64 {
 		db.keep(fmt.Sprint("T", k), federation) // 64 × (127+1) games' floor: the bound exactly
@@ -465,9 +476,7 @@ func TestCache_HoldsAFederationsTournaments(t *testing.T) {
 // 64 tournaments of 127 games at move 40, some 3.6 MB each, the copies
 // kept stay within cachedBytes, fewer than the 64 a bound of games kept.
 func TestCache_LongGamesWithinTheBytes(t *testing.T) {
-	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	defer db.Close()
+	db := opened(t, filepath.Join(t.TempDir(), "z.db"))
 	long := copyAt(127, 40)
 	for k := range 64 {
 		db.keep(fmt.Sprint("T", k), long)
@@ -487,9 +496,7 @@ func TestCache_LongGamesWithinTheBytes(t *testing.T) {
 // changed game is left unsaved.
 func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
-	db, err := Open(path)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := opened(t, path)
 	src, err := os.ReadFile(filepath.Join("..", "testdata", "tournaments", "example.toml"))
 	require.NoError(t, err)
 	src = append(src, "\n[[players]]\nnumber = 3\nname = \"Сидоров Сидор\"\nemail = \"sidorov@example.org\"\n[[games]]\nwhite = 3\nblack = 1\n[[games]]\nwhite = 2\nblack = 3\n"...)
@@ -536,11 +543,7 @@ func TestCache_ChangedGamesSavedColdReadSame(t *testing.T) {
 		require.NoError(t, st.do(), st.name)
 		warm, err := db.State(ctx, tm.Cipher)
 		require.NoError(t, err)
-		cold, err := Open(path)
-		require.NoError(t, err)
-		s, err := cold.State(ctx, tm.Cipher)
-		require.NoError(t, err)
-		require.NoError(t, cold.Close())
+		s := coldState(t, path, tm.Cipher)
 		assert.Equal(t, warm, s, st.name)
 		for _, g := range s.Games {
 			assert.Equal(t, ledgerRows(s, *g), storedLedger(t, db, g.Code), "%s: game %s", st.name, g.Code)

@@ -17,10 +17,8 @@ import (
 // fixed clock.
 func mustOpen(tb testing.TB) *DB {
 	tb.Helper()
-	db, err := Open(filepath.Join(tb.TempDir(), "z.db"))
-	require.NoError(tb, err)
+	db := opened(tb, filepath.Join(tb.TempDir(), "z.db"))
 	db.Now = func() time.Time { return time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC) }
-	tb.Cleanup(func() { db.Close() })
 	return db
 }
 

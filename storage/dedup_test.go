@@ -21,9 +21,7 @@ import (
 // holding other bytes was reused by the mail server; the Message-ID's row
 // wins over the UID's when both exist.
 func TestStored_MessageIDThenUID(t *testing.T) {
-	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := opened(t, filepath.Join(t.TempDir(), "z.db"))
 	ctx := context.Background()
 	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	letter := func(mid, mbox string, uid uint32, raw string) Incoming {
@@ -76,9 +74,7 @@ func TestStored_MessageIDThenUID(t *testing.T) {
 // and the new letter offered again writes none either.
 func TestRelease_ReusedUIDWarnedOnceCommitted(t *testing.T) {
 	db := mustOpen(t)
-	var log strings.Builder
-	db.Log = slog.New(slog.NewTextHandler(&log, nil))
-	warned := func() int { return strings.Count(log.String(), "reused a UID") }
+	warned := warnings(db, "reused a UID")
 	ctx := context.Background()
 	first := Incoming{MessageID: "<first@x>", Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte("Subject: a\r\n\r\nfirst\r\n"),
 		Postmark: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), From: "a@example.org"}
@@ -91,19 +87,9 @@ func TestRelease_ReusedUIDWarnedOnceCommitted(t *testing.T) {
 		require.True(t, fresh)
 		return err
 	}
-	failed := errors.New("a later step failed")
+	noWarningRolledBack(t, db, store, warned)
 
 	g, err := db.Group(ctx)
-	require.NoError(t, err)
-	require.NoError(t, each(g, store))
-	require.ErrorIs(t, each(g, func(*Tx) error { return failed }), failed)
-	require.Error(t, g.Commit())
-	assert.Zero(t, warned(), "a group rolled back")
-
-	require.ErrorIs(t, db.Update(ctx, func(tx *Tx) error { return errors.Join(store(tx), failed) }), failed)
-	assert.Zero(t, warned(), "a transaction rolled back")
-
-	g, err = db.Group(ctx)
 	require.NoError(t, err)
 	require.NoError(t, each(g, store))
 	require.NoError(t, g.Commit())
@@ -120,9 +106,7 @@ func TestRelease_ReusedUIDWarnedOnceCommitted(t *testing.T) {
 // transaction that dropped it committed, none for one rolled back.
 func TestCommitOutcome_LetterToNobodyWarnedOnceCommitted(t *testing.T) {
 	db, cipher := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
-	var log strings.Builder
-	db.Log = slog.New(slog.NewTextHandler(&log, nil))
-	warned := func() int { return strings.Count(log.String(), "a letter to nobody") }
+	warned := warnings(db, "a letter to nobody")
 	ctx := context.Background()
 	out := corr.Outcome{Accepted: true, Out: []corr.Outgoing{{To: " ", Kind: "notice", Subject: "нет адреса"}}}
 	save := func(tx *Tx) error {
@@ -132,18 +116,33 @@ func TestCommitOutcome_LetterToNobodyWarnedOnceCommitted(t *testing.T) {
 		}
 		return tx.SaveDesk(ctx, l, timecontrol.MustDate("2026-03-02"), out)
 	}
-	failed := errors.New("a later step failed")
+	noWarningRolledBack(t, db, save, warned)
 
+	require.NoError(t, db.Update(ctx, save))
+	assert.Equal(t, 1, warned(), "committed")
+}
+
+// warnings counts the warnings db writes, from now on, that hold msg.
+func warnings(db *DB, msg string) func() int {
+	var log strings.Builder
+	db.Log = slog.New(slog.NewTextHandler(&log, nil))
+	return func() int { return strings.Count(log.String(), msg) }
+}
+
+// noWarningRolledBack runs do in a group whose next letter fails, then in
+// a transaction that fails after it: neither writes a warning (warned
+// counts them), both rolled back.
+func noWarningRolledBack(t *testing.T, db *DB, do func(*Tx) error, warned func() int) {
+	t.Helper()
+	ctx := context.Background()
+	failed := errors.New("a later step failed")
 	g, err := db.Group(ctx)
 	require.NoError(t, err)
-	require.NoError(t, each(g, save))
+	require.NoError(t, each(g, do))
 	require.ErrorIs(t, each(g, func(*Tx) error { return failed }), failed)
 	require.Error(t, g.Commit())
 	assert.Zero(t, warned(), "a group rolled back")
 
-	require.ErrorIs(t, db.Update(ctx, func(tx *Tx) error { return errors.Join(save(tx), failed) }), failed)
+	require.ErrorIs(t, db.Update(ctx, func(tx *Tx) error { return errors.Join(do(tx), failed) }), failed)
 	assert.Zero(t, warned(), "a transaction rolled back")
-
-	require.NoError(t, db.Update(ctx, save))
-	assert.Equal(t, 1, warned(), "committed")
 }

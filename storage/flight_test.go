@@ -73,9 +73,7 @@ func TestOutbox_0008_LettersInFlightSurviveTheUpgrade(t *testing.T) {
 	}
 	require.NoError(t, old.Close())
 
-	db, err := Open(path)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := opened(t, path)
 	ctx := context.Background()
 	v, err := db.SchemaVersion(ctx)
 	require.NoError(t, err)

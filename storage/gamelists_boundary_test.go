@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -38,23 +39,14 @@ func TestGameLists_EveryBoundaryReadsBack(t *testing.T) {
 	sizes := []int{0, 1, 7, 8, 9, 16, 17}
 	ctx := context.Background()
 	db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
-	var tid, gid int64
-	require.NoError(t, db.db.QueryRow(`SELECT tournament_id, id FROM games WHERE code = 'ТЕСТ-2026 1-2'`).Scan(&tid, &gid))
+	tid, gid := game12IDs(t, db)
 	write := func(g, old corr.Game, had bool) corr.Game {
 		tx, err := db.db.BeginTx(ctx, nil)
 		require.NoError(t, err)
 		defer tx.Rollback()
 		require.NoError(t, db.writeListOps(ctx, tx, listOps(gid, g, old, had)))
-		state, err := gameJSON(withoutLists(g))
-		require.NoError(t, err)
-		_, err = tx.Exec(`UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), listsColumn(&g), gid)
-		require.NoError(t, err)
-		c := &committed{games: map[string]gameRow{}}
-		require.NoError(t, db.readGames(ctx, tx, c, tid))
-		require.NoError(t, tx.Commit())
-		i := slices.IndexFunc(c.state.Games, func(x *corr.Game) bool { return x.Code == "" })
-		require.GreaterOrEqual(t, i, 0)
-		return *c.state.Games[i]
+		got, _ := rowReadBack(t, db, tx, tid, gid, g)
+		return got
 	}
 	for _, from := range sizes {
 		for _, to := range sizes {
@@ -80,4 +72,31 @@ func TestGameLists_EveryBoundaryReadsBack(t *testing.T) {
 // empty lists nil.
 func asJSON(t *testing.T, g corr.Game) corr.Game {
 	return emptyListsNil(readGame(t, marshalGame(t, g)))
+}
+
+// game12IDs are the ids of the two-player tournament's game 1-2 and of
+// its tournament.
+func game12IDs(t *testing.T, db *DB) (tid, gid int64) {
+	t.Helper()
+	require.NoError(t, db.db.QueryRow(`SELECT tournament_id, id FROM games WHERE code = 'ТЕСТ-2026 1-2'`).Scan(&tid, &gid))
+	return tid, gid
+}
+
+// rowReadBack writes in tx game gid's row, its tails, as the letter that
+// made it g writes it (its chunks written before), reads tournament
+// tid's games back from the rows in tx, commits tx, and returns the game
+// read back (its code none, as g's) and its row's id.
+func rowReadBack(t *testing.T, db *DB, tx *sql.Tx, tid, gid int64, g corr.Game) (corr.Game, int64) {
+	t.Helper()
+	ctx := context.Background()
+	state, err := gameJSON(withoutLists(g))
+	require.NoError(t, err)
+	_, err = tx.Exec(`UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), listsColumn(&g), gid)
+	require.NoError(t, err)
+	c := &committed{games: map[string]gameRow{}}
+	require.NoError(t, db.readGames(ctx, tx, c, tid))
+	require.NoError(t, tx.Commit())
+	i := slices.IndexFunc(c.state.Games, func(x *corr.Game) bool { return x.Code == "" })
+	require.GreaterOrEqual(t, i, 0)
+	return *c.state.Games[i], c.games[""].id
 }

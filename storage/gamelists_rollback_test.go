@@ -69,11 +69,7 @@ func TestGameLists_AGroupRolledBackAtAChunksEnd(t *testing.T) {
 	}
 	warm, err := db.State(ctx, cipher)
 	require.NoError(t, err)
-	cold, err := Open(path)
-	require.NoError(t, err)
-	defer cold.Close()
-	s, err := cold.State(ctx, cipher)
-	require.NoError(t, err)
+	s := coldState(t, path, cipher)
 	require.Equal(t, warm, s)
 	gm, _ := s.Game(code)
 	require.Len(t, gm.Plies, listChunk+2)

@@ -26,8 +26,7 @@ func TestGameLists_EveryChangeReadsBack(t *testing.T) {
 	ctx := context.Background()
 	for _, grouped := range []bool{false, true} {
 		db, _ := twoPlayers(t, filepath.Join(t.TempDir(), "z.db"))
-		var tid, gid int64
-		require.NoError(t, db.db.QueryRow(`SELECT g.tournament_id, g.id FROM games g WHERE g.code = 'ТЕСТ-2026 1-2'`).Scan(&tid, &gid))
+		tid, gid := game12IDs(t, db)
 		rnd := rand.New(rand.NewPCG(7, 9))
 		pick := func() corr.Game { return pool[rnd.IntN(len(pool))] }
 		var g corr.Game
@@ -83,17 +82,8 @@ func TestGameLists_EveryChangeReadsBack(t *testing.T) {
 			}
 			require.NoError(t, db.writeListOps(ctx, tx, ops))
 			ops = nil
-			// The row, with its tails, as the step's letter writes it.
-			state, err := gameJSON(withoutLists(g))
-			require.NoError(t, err)
-			_, err = tx.Exec(`UPDATE games SET state = ?, lists = ? WHERE id = ?`, string(state), listsColumn(&g), gid)
-			require.NoError(t, err)
-			c := &committed{games: map[string]gameRow{}}
-			require.NoError(t, db.readGames(ctx, tx, c, tid))
-			require.NoError(t, tx.Commit())
-			require.Equal(t, gid, c.games[""].id, "the game, its code none")
-			i := slices.IndexFunc(c.state.Games, func(x *corr.Game) bool { return x.Code == "" })
-			got := *c.state.Games[i]
+			got, id := rowReadBack(t, db, tx, tid, gid, g)
+			require.Equal(t, gid, id, "the game, its code none")
 			require.Equal(t, emptyListsNil(readGame(t, marshalGame(t, g))), emptyListsNil(got), "step %d (grouped %v)", step, grouped)
 		}
 		require.Greater(t, longest, 4*listChunk, "lists of many chunks")

@@ -2,10 +2,10 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -29,58 +29,25 @@ func TestGameLists_ReadIsOneCommitsGame(t *testing.T) {
 	reader, err := Open(path)
 	require.NoError(t, err)
 	defer reader.Close()
-	const commits = 400
-	var wg sync.WaitGroup
-	wg.Add(1)
-	werr := make(chan error, 1)
-	go func() {
-		defer wg.Done()
-		prev := g0
-		for i := 1; i <= commits; i++ {
-			g := prev
-			g.Letters[0] = append(slices.Clone(prev.Letters[0]), fmt.Sprintf("<%d>", i))
-			tx, err := db.db.BeginTx(ctx, nil)
+	prev := g0
+	noTornRead(t, db, 400, func(tx *sql.Tx, i int) error {
+		g := prev
+		g.Letters[0] = append(slices.Clone(prev.Letters[0]), fmt.Sprintf("<%d>", i))
+		_, err := tx.Exec(`UPDATE games SET state = json_set(state, '$.Known', json_array(?, 0)), lists = ? WHERE code = 'ТЕСТ-2026 1-2'`, i, listsColumn(&g))
+		rows, _ := changedChunks(&g, &prev, true)
+		for _, r := range rows {
 			if err == nil {
-				_, err = tx.Exec(`UPDATE games SET state = json_set(state, '$.Known', json_array(?, 0)), lists = ? WHERE code = 'ТЕСТ-2026 1-2'`, i, listsColumn(&g))
+				_, err = tx.Exec(`INSERT INTO game_chunks (game_id, list, chunk, items) SELECT id, ?, ?, ? FROM games WHERE code = 'ТЕСТ-2026 1-2'`, r.list, r.chunk, r.items)
 			}
-			rows, _ := changedChunks(&g, &prev, true)
-			for _, r := range rows {
-				if err == nil {
-					_, err = tx.Exec(`INSERT INTO game_chunks (game_id, list, chunk, items) SELECT id, ?, ?, ? FROM games WHERE code = 'ТЕСТ-2026 1-2'`, r.list, r.chunk, r.items)
-				}
-			}
-			if err == nil {
-				_, err = tx.Exec(`UPDATE tournaments SET state = json_set(state, '$.rev', ?)`, 1000+i) // the copies read again
-			}
-			if err == nil {
-				err = tx.Commit()
-			}
-			if err != nil {
-				werr <- err
-				return
-			}
-			prev = g
 		}
-	}()
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	torn := 0
-	for reads := 0; ; reads++ {
-		select {
-		case <-done:
-			require.Zero(t, torn, "%d of %d reads torn", torn, reads)
-			select {
-			case err := <-werr:
-				require.NoError(t, err)
-			default:
-			}
-			return
-		default:
+		if err == nil {
+			_, err = tx.Exec(`UPDATE tournaments SET state = json_set(state, '$.rev', ?)`, 1000+i) // the copies read again
 		}
+		prev = g
+		return err
+	}, func() bool {
 		s, err := reader.State(ctx, cipher)
 		g, _ := s.Game("ТЕСТ-2026 1-2")
-		if err != nil || len(g.Letters[0]) != g.Known[0] {
-			torn++
-		}
-	}
+		return err != nil || len(g.Letters[0]) != g.Known[0]
+	})
 }

@@ -194,21 +194,15 @@ func FuzzReadListsColumn(f *testing.F) {
 func TestGameLists_ALetterWritesItsItems(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "z.db")
 	db, cipher := twoPlayers(t, path)
-	ctx := context.Background()
 	const code = "ТЕСТ-2026 1-2"
 	var sizes []int
 	for _, r := range game12 {
 		_, s := applyRead(t, db, cipher, r)
 		warm, _ := s.Game(code)
 
-		cold, err := Open(path)
-		require.NoError(t, err)
-		cs, err := cold.State(ctx, cipher) // read from the rows, not the copy
-		require.NoError(t, err)
-		g, _ := cs.Game(code)
+		g, _ := coldState(t, path, cipher).Game(code)
 		warm.Claims, g.Claims = nil, nil
 		assert.Equal(t, emptyListsNil(warm), emptyListsNil(g), r.MessageID)
-		require.NoError(t, cold.Close())
 
 		var state string
 		require.NoError(t, db.db.QueryRow(`SELECT state FROM games WHERE code = ?`, code).Scan(&state))
@@ -258,30 +252,30 @@ func TestMigration_0011_MovesTheListsToRows(t *testing.T) {
 	}
 	require.NoError(t, old.Close())
 
-	db, err = Open(path)
-	require.NoError(t, err)
-	defer db.Close()
-	after, err := db.State(ctx, cipher)
-	require.NoError(t, err)
-	require.Len(t, after.Games, len(before.Games))
+	db, after := migrated(t, path, cipher, before)
 	for i, g := range after.Games {
 		assert.Equal(t, emptyListsNil(*before.Games[i]), emptyListsNil(*g), g.Code)
 	}
-	var states []string
-	rows, err := db.db.Query(`SELECT state FROM games`)
+	states, err := db.column(ctx, db.db, `SELECT state FROM games`)
 	require.NoError(t, err)
-	for rows.Next() {
-		var s string
-		require.NoError(t, rows.Scan(&s))
-		states = append(states, s)
-	}
-	require.NoError(t, rows.Err())
 	for _, s := range states {
 		assert.False(t, strings.Contains(s, `"Plies"`) || strings.Contains(s, `"Replies"`) || strings.Contains(s, `"Letters"`), s)
 	}
 	var chunks int
 	require.NoError(t, db.db.QueryRow(`SELECT count(*) FROM game_chunks`).Scan(&chunks))
 	assert.Positive(t, chunks)
+}
+
+// migrated opens the store at path, as an earlier version left it, and
+// reads the tournament cipher's state, of before's games; the store is
+// closed when t ends.
+func migrated(t *testing.T, path, cipher string, before corr.State) (*DB, corr.State) {
+	t.Helper()
+	db := opened(t, path)
+	after, err := db.State(context.Background(), cipher)
+	require.NoError(t, err)
+	require.Len(t, after.Games, len(before.Games))
+	return db, after
 }
 
 // asVersion12 brings the store of sqldb, this version's, back to the
@@ -340,12 +334,7 @@ func TestMigration_0013_CutsTheListsInChunks(t *testing.T) {
 	asVersion12(t, old, before.Games)
 	require.NoError(t, old.Close())
 
-	db, err = Open(path)
-	require.NoError(t, err)
-	defer db.Close()
-	after, err := db.State(ctx, cipher)
-	require.NoError(t, err)
-	require.Len(t, after.Games, len(before.Games))
+	db, after := migrated(t, path, cipher, before)
 	for i, g := range after.Games {
 		assert.Equal(t, emptyListsNil(*before.Games[i]), emptyListsNil(*g), g.Code)
 		var lists string
@@ -379,11 +368,7 @@ func TestMigration_0013_CutsTheListsInChunks(t *testing.T) {
 	}))
 	warm, err := db.State(ctx, cipher)
 	require.NoError(t, err)
-	cold, err := Open(path)
-	require.NoError(t, err)
-	defer cold.Close()
-	s, err := cold.State(ctx, cipher)
-	require.NoError(t, err)
+	s := coldState(t, path, cipher)
 	for i := range s.Games {
 		assert.Equal(t, emptyListsNil(*warm.Games[i]), emptyListsNil(*s.Games[i]))
 	}
@@ -430,11 +415,7 @@ func TestGameLists_ReadInAGroupSeesItsItems(t *testing.T) {
 	require.NoError(t, g.Commit())
 	warm, err := db.State(ctx, cipher)
 	require.NoError(t, err)
-	cold, err := Open(path)
-	require.NoError(t, err)
-	defer cold.Close()
-	s, err := cold.State(ctx, cipher)
-	require.NoError(t, err)
+	s := coldState(t, path, cipher)
 	want, _ := warm.Game(code)
 	got, _ := s.Game(code)
 	require.Len(t, got.Plies, 20)

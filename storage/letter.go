@@ -170,19 +170,9 @@ func (t *Tx) file(ctx context.Context, r *letterRow, l Tournament, d Disposition
 func (db *DB) queueUnfiled(ctx context.Context, tx *sql.Tx, lid int64, out []corr.Outgoing) error {
 	var rows []outRow
 	for _, o := range out {
-		r := outRowOf(0, nil, lid, nil, o)
-		r.tid = nil
-		rows = append(rows, r)
+		rows = append(rows, outRowOf(nil, nil, lid, nil, o))
 	}
-	if len(rows) == 0 {
-		return nil
-	}
-	files := make([][]corr.File, len(rows))
-	if db.deferring(tx) {
-		return db.queueAppended(ctx, tx, rows, files, db.stamp())
-	}
-	_, err := db.enqueueAll(ctx, tx, rows, files, db.stamp())
-	return err
+	return db.queueRows(ctx, tx, rows, nil)
 }
 
 // Tournaments loads every tournament the store holds (the mailbox serves

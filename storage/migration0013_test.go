@@ -62,12 +62,7 @@ func TestMigration_0013_EveryLengthReadsAsBefore(t *testing.T) {
 			asVersion12(t, old, before.Games)
 			require.NoError(t, old.Close())
 
-			db, err = Open(path)
-			require.NoError(t, err)
-			defer db.Close()
-			after, err := db.State(ctx, cipher)
-			require.NoError(t, err)
-			require.Len(t, after.Games, len(before.Games))
+			db, after := migrated(t, path, cipher, before)
 			for i, g := range after.Games {
 				require.JSONEq(t, string(marshalGame(t, emptyListsNil(*before.Games[i]))), string(marshalGame(t, emptyListsNil(*g))), g.Code)
 				var lists string

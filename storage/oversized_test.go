@@ -14,9 +14,7 @@ import (
 // of a day reads the partial index of those letters (migration 0012), not
 // every letter's row (a letter's row holds its bytes).
 func TestOversizedThatDay_ByItsIndex(t *testing.T) {
-	db, err := Open(filepath.Join(t.TempDir(), "z.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := opened(t, filepath.Join(t.TempDir(), "z.db"))
 	rows, err := db.db.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+oversizedThatDay,
 		"a@example.org", "2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z", nil)
 	require.NoError(t, err)

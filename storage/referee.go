@@ -202,7 +202,7 @@ func (db *DB) queue(ctx context.Context, tx *sql.Tx, tid int64, gid, lid, confir
 }
 
 // outRowOf is the outbox row of letter o.
-func outRowOf(tid int64, gid, lid, confirms any, o corr.Outgoing) outRow {
+func outRowOf(tid, gid, lid, confirms any, o corr.Outgoing) outRow {
 	return outRow{tid: tid, gid: gid, lid: lid, confirms: confirms, to: o.To, kind: o.Kind, subject: o.Subject,
 		body: o.Body, inReplyTo: o.InReplyTo, attach: strings.Join(o.Attach, " ")}
 }
@@ -344,6 +344,12 @@ func (db *DB) commitOutcome(ctx context.Context, tx *sql.Tx, tid, letterID int64
 		rows = append(rows, outRowOf(tid, gid, lid, nil, o))
 		files = append(files, o.Files)
 	}
+	return db.queueRows(ctx, tx, rows, files)
+}
+
+// queueRows queues outgoing letters rows with their documents files
+// (enqueueAll's): in a group at its commit (queueAppended), else at once.
+func (db *DB) queueRows(ctx context.Context, tx *sql.Tx, rows []outRow, files [][]corr.File) error {
 	if len(rows) == 0 {
 		return nil
 	}

@@ -2,8 +2,8 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -43,53 +43,63 @@ func TestState_ReadIsOneCommit(t *testing.T) {
 			require.NoError(t, err)
 			defer reader.Close()
 			ruling := adjudication.Withdrawal(0).String()
-			const commits = 300
-			var wg sync.WaitGroup
-			wg.Add(1)
-			werr := make(chan error, 1)
-			go func() {
-				defer wg.Done()
-				for i := 1; i <= commits; i++ {
-					tx, err := db.db.BeginTx(ctx, nil)
-					if err == nil {
-						_, err = tx.Exec(`UPDATE tournaments SET state = json_set(state, '$.undrawable', ?, '$.rev', ?)`, i, 1000+i)
-					}
-					if err == nil {
-						_, err = tx.Exec(`UPDATE games SET state = json_set(state, '$.Known', json_array(?, 0)) WHERE code = 'ТЕСТ-2026 1-2'`, i)
-					}
-					if err == nil {
-						_, err = tx.Exec(`INSERT INTO withdrawals (tournament_id, seq, player, ruling) SELECT id, ?, 1, ? FROM tournaments`, i, ruling)
-					}
-					if err == nil {
-						err = tx.Commit()
-					}
-					if err != nil {
-						werr <- err
-						return
-					}
+			noTornRead(t, db, 300, func(tx *sql.Tx, i int) error {
+				_, err := tx.Exec(`UPDATE tournaments SET state = json_set(state, '$.undrawable', ?, '$.rev', ?)`, i, 1000+i)
+				if err == nil {
+					_, err = tx.Exec(`UPDATE games SET state = json_set(state, '$.Known', json_array(?, 0)) WHERE code = 'ТЕСТ-2026 1-2'`, i)
 				}
-			}()
-			done := make(chan struct{})
-			go func() { wg.Wait(); close(done) }()
-			torn := 0
-			for reads := 0; ; reads++ {
-				select {
-				case <-done:
-					require.Zero(t, torn, "%d of %d reads torn", torn, reads)
-					select {
-					case err := <-werr:
-						require.NoError(t, err)
-					default:
-					}
-					return
-				default:
+				if err == nil {
+					_, err = tx.Exec(`INSERT INTO withdrawals (tournament_id, seq, player, ruling) SELECT id, ?, 1, ? FROM tournaments`, i, ruling)
 				}
+				return err
+			}, func() bool {
 				state, game, desk, err := tc.read(ctx, reader, cipher)
 				require.NoError(t, err)
-				if state != game || state != desk {
-					torn++
-				}
-			}
+				return state != game || state != desk
+			})
 		})
+	}
+}
+
+// noTornRead commits write's transactions on db, commits of them (i from
+// 1), as fast as they go, while it reads (torn says whether a read was
+// torn) over and over on another connection; t fails if a read was torn
+// or a write failed.
+func noTornRead(t *testing.T, db *DB, commits int, write func(tx *sql.Tx, i int) error, torn func() bool) {
+	t.Helper()
+	werr := make(chan error, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 1; i <= commits; i++ {
+			tx, err := db.db.BeginTx(context.Background(), nil)
+			if err == nil {
+				err = write(tx, i)
+			}
+			if err == nil {
+				err = tx.Commit()
+			}
+			if err != nil {
+				werr <- err
+				return
+			}
+		}
+	}()
+	n := 0
+	for reads := 0; ; reads++ {
+		select {
+		case <-done:
+			require.Zero(t, n, "%d of %d reads torn", n, reads)
+			select {
+			case err := <-werr:
+				require.NoError(t, err)
+			default:
+			}
+			return
+		default:
+		}
+		if torn() {
+			n++
+		}
 	}
 }

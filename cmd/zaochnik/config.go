@@ -333,6 +333,37 @@ func trust(file, section string) (*tls.Config, error) {
 	return &tls.Config{RootCAs: pool}, nil
 }
 
+// account is how the reader reaches the IMAP server and logs into the
+// tournament mailbox: its address, security, trusted certificates
+// (trust) and login, alike for serve's reader and rebuild's.
+func (c IMAPConfig) account() (mailbox.ReaderOptions, error) {
+	pass, err := secret(c.Password, c.PasswordFile, "imap.password")
+	if err != nil {
+		return mailbox.ReaderOptions{}, err
+	}
+	roots, err := trust(c.CAFile, "imap")
+	if err != nil {
+		return mailbox.ReaderOptions{}, err
+	}
+	return mailbox.ReaderOptions{Addr: hostPort(c.Host, c.Port), Security: mailbox.Security(c.Security),
+		TLSConfig: roots, Username: c.User, Password: pass}, nil
+}
+
+// account is how the sender reaches the SMTP server and logs in, as
+// IMAPConfig.account.
+func (c SMTPConfig) account() (mailbox.SenderOptions, error) {
+	pass, err := secret(c.Password, c.PasswordFile, "smtp.password")
+	if err != nil {
+		return mailbox.SenderOptions{}, err
+	}
+	roots, err := trust(c.CAFile, "smtp")
+	if err != nil {
+		return mailbox.SenderOptions{}, err
+	}
+	return mailbox.SenderOptions{Addr: hostPort(c.Host, c.Port), Security: mailbox.Security(c.Security),
+		TLSConfig: roots, Username: c.User, Password: pass, LocalName: c.LocalName}, nil
+}
+
 // keyLine finds the line where key is written: its table's header, then the
 // key's own line within it; 0 when not found.
 func keyLine(src []byte, key toml.Key) int {

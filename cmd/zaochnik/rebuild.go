@@ -146,7 +146,7 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 			return rep, fmt.Errorf("%s:\n%w", name, err)
 		}
 	}
-	read, err := folderReader(cfg)
+	read, err := cfg.IMAP.account() // the size limit is the referee's, below
 	if err != nil {
 		return rep, err
 	}
@@ -164,7 +164,7 @@ func rebuild(ctx context.Context, e *env, cfg Config, tfiles, folders []string, 
 	if rb.ref, err = newReferee(ctx, db, cfg, log); err != nil {
 		return rep, err
 	}
-	read.MaxLetterSize = rb.ref.MaxSize() // as serve's reader
+	read.MaxLetterSize, read.Logger = rb.ref.MaxSize(), log // the limit as serve's reader
 	if rep.Tournaments, err = rb.start(ctx, srcs, tfiles, started); err != nil {
 		return rep, err
 	}
@@ -235,21 +235,6 @@ func (rb *rebuilder) day(ctx context.Context) error {
 	}
 	_, err := rb.ref.Daily(ctx, rb.clock)
 	return err
-}
-
-// folderReader is how rebuild reads the IMAP folders: the config's
-// server and account (the size limit is the referee's, as serve's).
-func folderReader(cfg Config) (mailbox.ReaderOptions, error) {
-	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile, "imap.password")
-	if err != nil {
-		return mailbox.ReaderOptions{}, err
-	}
-	imapTLS, err := trust(cfg.IMAP.CAFile, "imap")
-	if err != nil {
-		return mailbox.ReaderOptions{}, err
-	}
-	return mailbox.ReaderOptions{Addr: hostPort(cfg.IMAP.Host, cfg.IMAP.Port), Security: mailbox.Security(cfg.IMAP.Security),
-		TLSConfig: imapTLS, Username: cfg.IMAP.User, Password: imapPass, Logger: slog.New(slog.DiscardHandler)}, nil
 }
 
 // rebuiltReport records the rebuilt outbox's history as sent up to

@@ -141,19 +141,11 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.New(slog.DiscardHandler)
 	}
-	imapPass, err := secret(c.IMAP.Password, c.IMAP.PasswordFile, "imap.password")
+	read, err := c.IMAP.account()
 	if err != nil {
 		return err
 	}
-	smtpPass, err := secret(c.SMTP.Password, c.SMTP.PasswordFile, "smtp.password")
-	if err != nil {
-		return err
-	}
-	imapTLS, err := trust(c.IMAP.CAFile, "imap")
-	if err != nil {
-		return err
-	}
-	smtpTLS, err := trust(c.SMTP.CAFile, "smtp")
+	send, err := c.SMTP.account()
 	if err != nil {
 		return err
 	}
@@ -170,18 +162,16 @@ func (m *Main) Run(ctx context.Context) error {
 	backlog := &mailbox.Backlog{} // the sender gives way while the reader catches up
 	m.outbox = newStoreOutbox(m.db, from, ref.Keys)
 	m.outbox.store = m.store
-	m.sender, err = mailbox.NewSender(mailbox.SenderOptions{Addr: hostPort(c.SMTP.Host, c.SMTP.Port), Security: mailbox.Security(c.SMTP.Security),
-		TLSConfig: smtpTLS, Username: c.SMTP.User, Password: smtpPass, LocalName: c.SMTP.LocalName, Outbox: m.outbox, Now: m.Now, Logger: m.Logger,
-		RetryBase: time.Duration(c.SMTP.RetryBase), RetryMax: time.Duration(c.SMTP.RetryMax), MaxAttempts: c.SMTP.MaxAttempts,
-		Batch: c.SMTP.Batch, Backlog: backlog})
-	if err != nil {
+	send.Outbox, send.Now, send.Logger, send.Backlog = m.outbox, m.Now, m.Logger, backlog
+	send.RetryBase, send.RetryMax, send.MaxAttempts, send.Batch = time.Duration(c.SMTP.RetryBase), time.Duration(c.SMTP.RetryMax), c.SMTP.MaxAttempts, c.SMTP.Batch
+	if m.sender, err = mailbox.NewSender(send); err != nil {
 		return err
 	}
 	m.inbox = &shellInbox{ref: ref, kick: m.sender.Kick, store: m.store}
-	reader, err := mailbox.NewReader(mailbox.ReaderOptions{Addr: hostPort(c.IMAP.Host, c.IMAP.Port), Security: mailbox.Security(c.IMAP.Security),
-		TLSConfig: imapTLS, Username: c.IMAP.User, Password: imapPass, Mailbox: c.IMAP.Mailbox, ProcessedFolder: c.IMAP.ProcessedFolder,
-		RefusedFolder: c.IMAP.RefusedFolder, Inbox: m.inbox, Poll: !c.IMAP.Idle, PollInterval: time.Duration(c.IMAP.PollInterval),
-		IdleWatchdog: time.Duration(c.IMAP.IdleWatchdog), Reading: ref.Reading, MaxLetterSize: ref.MaxSize(), Backlog: backlog, Progress: m.inbox.progress, Logger: m.Logger})
+	read.Mailbox, read.ProcessedFolder, read.RefusedFolder = c.IMAP.Mailbox, c.IMAP.ProcessedFolder, c.IMAP.RefusedFolder
+	read.Inbox, read.Poll, read.PollInterval, read.IdleWatchdog = m.inbox, !c.IMAP.Idle, time.Duration(c.IMAP.PollInterval), time.Duration(c.IMAP.IdleWatchdog)
+	read.Reading, read.MaxLetterSize, read.Backlog, read.Progress, read.Logger = ref.Reading, ref.MaxSize(), backlog, m.inbox.progress, m.Logger
+	reader, err := mailbox.NewReader(read)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"zaochnik/corr/draughts"
 )
@@ -63,23 +64,7 @@ func (m *Move) UnmarshalJSON(b []byte) error {
 // sequenceString writes moves as a letter line: "5...f6-g5 6.c3-d4 g5-h4";
 // a number is written only where the reader needs it.
 func sequenceString(ms []Move) string {
-	var b []byte
-	for i := range ms {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = appendInRun(b, ms, i)
-	}
-	return string(b)
-}
-
-// appendInRun appends ms[i] as a run of moves writes it: Black's move
-// after White's of the same number without its number (sequenceString,
-// writeMoves).
-func appendInRun(b []byte, ms []Move, i int) []byte {
-	m := ms[i]
-	if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
-		return m.Text.Append(b)
-	}
-	return m.append(b)
+	var b strings.Builder
+	writeMoves(&b, ms, "") // a forced move unmarked
+	return b.String()
 }

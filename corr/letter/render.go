@@ -182,7 +182,11 @@ func writeMoves(b *strings.Builder, ms []Move, forced string) {
 			b.WriteByte(' ')
 		}
 		var a [48]byte // a move's number and text, on the stack
-		b.Write(appendInRun(a[:0], ms, i))
+		if i > 0 && m.Black && !ms[i-1].Black && ms[i-1].Number == m.Number && m.Number != 0 {
+			b.Write(m.Text.Append(a[:0]))
+		} else {
+			b.Write(m.append(a[:0]))
+		}
 		if m.Forced {
 			b.WriteString(forced)
 		}
