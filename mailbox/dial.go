@@ -202,10 +202,14 @@ var errLoginDisabled = errors.New("the server takes no login without TLS (LOGIND
 // login logs in on c, unless the server announces LOGINDISABLED (RFC 9051
 // section 7.2.3; Dovecot's ssl = required, or disable_plaintext_auth, on
 // a connection not encrypted): go-imap would send the password anyway, in
-// clear, to be refused.
+// clear, to be refused. Its error names username.
 func login(c *imapclient.Client, username, password string) error {
-	if c.Caps().Has(imap.CapLoginDisabled) {
-		return errLoginDisabled
+	err := errLoginDisabled
+	if !c.Caps().Has(imap.CapLoginDisabled) {
+		err = c.Login(username, password).Wait()
 	}
-	return c.Login(username, password).Wait()
+	if err != nil {
+		return fmt.Errorf("logging in as %s: %w", username, err)
+	}
+	return nil
 }

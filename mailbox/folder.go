@@ -48,9 +48,7 @@ type KeptLetter struct {
 // then, not read further) and an error of each stop it.
 func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each func(KeptLetter) error) (err error) {
 	setDefault(&o.Security, SecurityTLS)
-	setDefault(&o.MaxLetterSize, 10<<20)
-	setDefault(&o.BatchSize, 500)
-	setDefault(&o.FetchBytes, 16<<20)
+	setSizeDefaults(&o)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -63,7 +61,7 @@ func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each fu
 	defer c.Close()
 	defer context.AfterFunc(ctx, func() { c.Close() })()
 	if err := login(c, o.Username, o.Password); err != nil {
-		return fmt.Errorf("logging in as %s: %w", o.Username, err)
+		return err
 	}
 	names, have, err := serverNames(c, folders...)
 	if err != nil {
@@ -81,11 +79,7 @@ func ReadFolders(ctx context.Context, o ReaderOptions, folders []string, each fu
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].arrived.Before(all[j].arrived) })
 	for len(all) > 0 {
-		n, bytes := 1, k.cost(all[0])
-		for n < len(all) && n < o.BatchSize && bytes+k.cost(all[n]) <= o.FetchBytes {
-			bytes += k.cost(all[n])
-			n++
-		}
+		n := batchLen(all, o.BatchSize, o.FetchBytes, k.cost)
 		if err := k.batch(all[:n], each); err != nil {
 			return err
 		}
@@ -143,14 +137,7 @@ func (k *keptReader) index(i int, all []keptRef) ([]keptRef, error) {
 	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
 	cmd := k.c.Fetch(imap.UIDSet{imap.UIDRange{Start: 1, Stop: 0}}, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true,
 		BodySection: []*imap.FetchItemBodySection{header}})
-	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		it, err := collect(m, header, k.r.o.MaxLetterSize, nil)
-		if err != nil {
-			return all, broken(k.c, it.uid, err)
-		}
-		if it.uid == 0 {
-			continue
-		}
+	err := k.each(cmd, header, "fetching the letters of "+k.names[i], func(it fetchedItems) {
 		ref := keptRef{folder: i, uid: it.uid, size: it.size, internal: it.internal, arrived: it.internal}
 		if it.raw != nil {
 			if in, err := Decode(it.raw); err == nil && !in.Postmark.IsZero() {
@@ -158,11 +145,27 @@ func (k *keptReader) index(i int, all []keptRef) ([]keptRef, error) {
 			}
 		}
 		all = append(all, ref)
+	})
+	return all, err
+}
+
+// each reads the letters cmd fetches (section under MaxLetterSize) and
+// hands each with a UID to f; a letter broken in the middle closes the
+// connection (broken), a failed command is said to be what.
+func (k *keptReader) each(cmd *imapclient.FetchCommand, section *imap.FetchItemBodySection, what string, f func(fetchedItems)) error {
+	for m := cmd.Next(); m != nil; m = cmd.Next() {
+		it, err := collect(m, section, k.r.o.MaxLetterSize, nil)
+		if err != nil {
+			return broken(k.c, it.uid, err)
+		}
+		if it.uid != 0 {
+			f(it)
+		}
 	}
 	if err := cmd.Close(); err != nil {
-		return all, fmt.Errorf("fetching the letters of %s: %w", k.names[i], err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	return all, nil
+	return nil
 }
 
 // keptKey names a letter among the folders.
@@ -242,14 +245,7 @@ func (k *keptReader) fetch(i int, uids []imap.UID, section *imap.FetchItemBodySe
 	}
 	isHeader := section.Specifier == imap.PartSpecifierHeader
 	cmd := k.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
-	for m := cmd.Next(); m != nil; m = cmd.Next() {
-		it, err := collect(m, section, k.r.o.MaxLetterSize, nil)
-		if err != nil {
-			return nil, broken(k.c, it.uid, err)
-		}
-		if it.uid == 0 {
-			continue
-		}
+	err = k.each(cmd, section, "fetching letters of "+k.names[i], func(it fetchedItems) {
 		key := keptKey{i, it.uid}
 		switch {
 		case isHeader:
@@ -263,9 +259,9 @@ func (k *keptReader) fetch(i int, uids []imap.UID, section *imap.FetchItemBodySe
 		case it.raw != nil:
 			got[key] = keptBody{raw: it.raw}
 		}
-	}
-	if err := cmd.Close(); err != nil {
-		return nil, fmt.Errorf("fetching letters of %s: %w", k.names[i], err)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return late, nil
 }

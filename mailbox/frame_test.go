@@ -2,6 +2,7 @@ package mailbox
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 func TestFrame_Bounds(t *testing.T) {
 	const max = 200
 	fetch := func(n int) string {
-		return "* 1 FETCH (UID 7 BODY[] {" + itoa(n) + "}\r\n" + strings.Repeat("a\r\n", n/3) + strings.Repeat("b", n%3) + ")\r\n"
+		return "* 1 FETCH (UID 7 BODY[] {" + strconv.Itoa(n) + "}\r\n" + strings.Repeat("a\r\n", n/3) + strings.Repeat("b", n%3) + ")\r\n"
 	}
 	head := "* 1 FETCH (UID 7 BODY[] {"
 	tests := []struct {
@@ -88,13 +89,6 @@ func scanAll(f *frame, s string, n int) (int, error) {
 	return done, nil
 }
 
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + itoa(n%10)
-}
-
 // FuzzFrame: whatever a server sends, the frame never panics, lets
 // through at most the bound of a response, the announcement of a literal
 // past it aside, and stops at the same byte however reads cut the bytes.
@@ -123,8 +117,8 @@ func FuzzFrame(f *testing.F) {
 // closing paren) and its line of the catch-up's listing.
 func BenchmarkFrame(b *testing.B) {
 	body := strings.Repeat("Ход: 1. c3-d4, 1...f6-g5\r\n", 2048/27)
-	letter := []byte("* 12345 FETCH (UID 67890 FLAGS (\\Seen) RFC822.SIZE " + itoa(len(body)) + ")\r\n" +
-		"* 12345 FETCH (UID 67890 BODY[] {" + itoa(len(body)) + "}\r\n" + body + ")\r\n")
+	letter := []byte("* 12345 FETCH (UID 67890 FLAGS (\\Seen) RFC822.SIZE " + strconv.Itoa(len(body)) + ")\r\n" +
+		"* 12345 FETCH (UID 67890 BODY[] {" + strconv.Itoa(len(body)) + "}\r\n" + body + ")\r\n")
 	f := newFrame(10<<20 + responseMargin)
 	b.SetBytes(int64(len(letter)))
 	for range b.N {

@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -124,6 +125,15 @@ type fakeInbox struct {
 	// the letter would), counted in oversizedOffers, while it is set.
 	oversizedFails  atomic.Bool
 	oversizedOffers int
+}
+
+// oneOversized is the one letter handed to Oversized (its UID and
+// header), failing the test unless there is exactly one; f.mu is held.
+func (f *fakeInbox) oneOversized(t *testing.T) (uint32, mailbox.Fetched) {
+	t.Helper()
+	require.Len(t, f.oversized, 1)
+	uid := slices.Collect(maps.Keys(f.oversized))[0]
+	return uid, f.oversized[uid]
 }
 
 func newFakeInbox() *fakeInbox {

@@ -233,14 +233,20 @@ func NewReader(o ReaderOptions) (*Reader, error) {
 	setDefault(&o.MinTransferRate, 16<<10)
 	setDefault(&o.MinBackoff, time.Second)
 	setDefault(&o.MaxBackoff, 5*time.Minute)
-	setDefault(&o.BatchSize, 500)
-	setDefault(&o.FetchBytes, 16<<20)
+	setSizeDefaults(&o)
 	setDefault(&o.GroupSize, 256)
-	setDefault(&o.MaxLetterSize, 10<<20)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
 	return &Reader{o: o, log: o.Logger.With("imap", o.Addr, "mailbox", o.Mailbox)}, nil
+}
+
+// setSizeDefaults defaults the bounds of a letter and of a batch, which
+// NewReader and ReadFolders both take.
+func setSizeDefaults(o *ReaderOptions) {
+	setDefault(&o.MaxLetterSize, 10<<20)
+	setDefault(&o.BatchSize, 500)
+	setDefault(&o.FetchBytes, 16<<20)
 }
 
 // setDefault sets *p to def when it is zero.
@@ -325,7 +331,7 @@ func (r *Reader) open(c *imapclient.Client) (processed, refused string, sel *ima
 	guard := r.guard(c)
 	defer guard.Stop()
 	if err := login(c, r.o.Username, r.o.Password); err != nil {
-		return "", "", nil, fmt.Errorf("logging in as %s: %w", r.o.Username, err)
+		return "", "", nil, err
 	}
 	if processed, refused, err = r.folders(c); err != nil {
 		return "", "", nil, err
@@ -520,11 +526,7 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 	slices.Sort(fresh)
 	var batches [][]imap.UID
 	for len(fresh) > 0 {
-		n, bytes := 1, size[fresh[0]]
-		for n < len(fresh) && n < r.o.BatchSize && bytes+size[fresh[n]] <= r.o.FetchBytes {
-			bytes += size[fresh[n]]
-			n++
-		}
+		n := batchLen(fresh, r.o.BatchSize, r.o.FetchBytes, func(uid imap.UID) int64 { return size[uid] })
 		batches, fresh = append(batches, fresh[:n]), fresh[n:]
 	}
 	slices.Sort(alone)
@@ -548,6 +550,17 @@ func (r *Reader) catchUp(ctx context.Context, c *imapclient.Client, uidValidity 
 		return err
 	}
 	return r.oversized(ctx, c, uidValidity, found, refused)
+}
+
+// batchLen is how many of xs, from the first, make the next batch: at
+// most most of them and bytes by cost, and always one, however large.
+func batchLen[T any](xs []T, most int, bytes int64, cost func(T) int64) int {
+	n, sum := 1, cost(xs[0])
+	for n < len(xs) && n < most && sum+cost(xs[n]) <= bytes {
+		sum += cost(xs[n])
+		n++
+	}
+	return n
 }
 
 // maxListed bounds the letters a listing of the mailbox keeps: the frame
@@ -898,12 +911,7 @@ func (r *Reader) oversized(ctx context.Context, c *imapclient.Client, uidValidit
 		// Its header broke the connection every time it came: it goes
 		// without, unfetched.
 		r.log.Warn("imap: letter over the size limit whose header cannot be fetched; handed over without it", "uid", uid, "size", size)
-		if err := r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, Fetched{UID: uint32(uid)}, size); err != nil {
-			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
-			continue
-		}
-		delete(r.waiting, uid)
-		t.uids.AddNum(uid)
+		r.handOversized(ctx, uidValidity, Fetched{UID: uint32(uid)}, size, t)
 	}
 	if len(all) == 0 {
 		return r.fileAll(c, []*tray{t})
@@ -959,14 +967,8 @@ func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValid
 		}
 		r.log.Warn("imap: letter over the size limit, not fetched", "uid", uid, "size", sizes[uid], "limit", r.o.MaxLetterSize)
 		w.pause()
-		err = r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, r.read(uint32(uid), it.raw), sizes[uid])
+		r.handOversized(ctx, uidValidity, r.read(uint32(uid), it.raw), sizes[uid], t)
 		w.between()
-		if err != nil {
-			r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
-			continue
-		}
-		delete(r.waiting, uid)
-		t.uids.AddNum(uid)
 	}
 	if err := cmd.Close(); err != nil {
 		err = fmt.Errorf("fetching headers of oversized letters: %w", err)
@@ -983,6 +985,19 @@ func (r *Reader) handHeaders(ctx context.Context, c *imapclient.Client, uidValid
 		return err
 	}
 	return nil
+}
+
+// handOversized hands letter header.UID, oversized (size bytes), to the
+// Inbox with header and puts it in t to be filed; one the Inbox does not
+// take is put off (putOff), as oversized says.
+func (r *Reader) handOversized(ctx context.Context, uidValidity uint32, header Fetched, size int64, t *tray) {
+	uid := imap.UID(header.UID)
+	if err := r.o.Inbox.Oversized(ctx, r.o.Name, uidValidity, header, size); err != nil {
+		r.putOff(uid, fmt.Errorf("handing over oversized letter %d: %w", uid, err))
+		return
+	}
+	delete(r.waiting, uid)
+	t.uids.AddNum(uid)
 }
 
 // brokeIn is the letter of a FETCH of uids whose response broke the

@@ -26,18 +26,17 @@ func startDovecotTLS(t *testing.T) (*mailtest.Dovecot, *tls.Config) {
 	return d, &tls.Config{RootCAs: pool}
 }
 
-// tlsModes are the two ways to a Dovecot requiring TLS: STARTTLS where
-// it takes the client as remote (ssl = required holds), implicit TLS.
-func tlsModes(d *mailtest.Dovecot) []struct {
+// tlsMode is a way to a Dovecot requiring TLS.
+type tlsMode struct {
 	name     string
 	security mailbox.Security
 	addr     string
-} {
-	return []struct {
-		name     string
-		security mailbox.Security
-		addr     string
-	}{
+}
+
+// tlsModes are the two ways to a Dovecot requiring TLS: STARTTLS where
+// it takes the client as remote (ssl = required holds), implicit TLS.
+func tlsModes(d *mailtest.Dovecot) []tlsMode {
+	return []tlsMode{
 		{"STARTTLS", mailbox.SecurityStartTLS, d.OffHostAddr},
 		{"ImplicitTLS", mailbox.SecurityTLS, d.TLSAddr},
 	}
@@ -151,20 +150,5 @@ func TestDovecotTLS_HostileResponseDropped(t *testing.T) {
 		o.MaxLetterSize = 16 << 10
 		o.Logger = slog.New(slog.NewTextHandler(&log, nil))
 	})
-	require.Eventually(t, func() bool { return p.poisoned.Load() >= 2 }, 20*time.Second, 10*time.Millisecond,
-		"dropped, and back after a backoff")
-	inbox.mu.Lock()
-	assert.Empty(t, inbox.applied, "nothing handed over")
-	inbox.mu.Unlock()
-	for _, flags := range inboxFlags(t, d.Addr) {
-		assert.Empty(t, flags, "the letters stay as they came, unmarked")
-	}
-	text := log.String()
-	assert.Contains(t, text, "a response past the bound")
-	assert.Contains(t, text, "bound="+strconv.Itoa(16<<10+64<<10), "the bound named")
-
-	p.poison.Store(nil)
-	inbox.waitApplied(t, 2)
-	waitFolders(t, d.Addr, map[string]int{"INBOX": 0, "zaochnik/processed": 2})
-	inbox.checkOnce(t)
+	checkHostileDropped(t, p, d.Addr, inbox, &log)
 }
